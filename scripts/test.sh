@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# Every test, from a fresh clone: installs what it needs (npm packages; Debian's chromium for the
+# browser tests when it is missing and we are root), type-checks both configs, then runs vitest.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+if [ ! -d node_modules ] || [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+  echo "== npm ci"
+  npm ci --no-audit --no-fund
+fi
+
+if [ ! -x /usr/bin/chromium ]; then
+  if [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null 2>&1; then
+    echo "== installing Debian's chromium for the browser tests"
+    apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
+  else
+    echo "!! /usr/bin/chromium is missing and cannot be installed here (need root + apt-get): browser tests will fail" >&2
+  fi
+fi
+
+echo "== typecheck"
+npx tsc --noEmit -p tsconfig.json
+npx tsc --noEmit -p src/tsconfig.core.json
+
+echo "== vitest"
+npx vitest run "$@"

@@ -1,0 +1,143 @@
+// A binary min-heap of events ordered by (time, seq), with cancel by id.
+// Pure data in typed arrays; no closures, so it can be checkpointed and restored bit for bit.
+// Ties in time fall back to insertion order (seq), so the engine, not the host, owns the
+// order of simultaneous events (XState's SimulatedClock leaves that unordered).
+
+export type EventId = number
+
+export interface HeapState {
+  readonly size: number
+  readonly nextSeq: number
+  readonly time: Float64Array
+  readonly seq: Float64Array
+  readonly kind: Int32Array
+  readonly arg: Int32Array
+  readonly cancelled: number[]
+}
+
+/**
+ * Events are (time, kind, arg): `kind` is the host's event type, `arg` its target (a partition,
+ * a member index, a message slot). The id of an event is its seq, unique for the run.
+ */
+export class EventHeap {
+  private n = 0
+  private nextSeq = 0
+  private t: Float64Array
+  private s: Float64Array
+  private k: Int32Array
+  private a: Int32Array
+  /** Lazily deleted ids: skipped when they reach the top. */
+  private cancelled = new Set<number>()
+
+  constructor(capacity = 1024) {
+    this.t = new Float64Array(capacity)
+    this.s = new Float64Array(capacity)
+    this.k = new Int32Array(capacity)
+    this.a = new Int32Array(capacity)
+  }
+
+  /** Entries held, including cancelled ones not yet dropped. Hosts cancel only pending events. */
+  get pending(): number {
+    return this.n
+  }
+
+  push(time: number, kind: number, arg: number): EventId {
+    if (this.n === this.t.length) this.grow()
+    const seq = this.nextSeq++
+    let i = this.n++
+    const t = this.t, s = this.s, k = this.k, a = this.a
+    // sift up
+    while (i > 0) {
+      const p = (i - 1) >> 1
+      const pt = t[p]!
+      if (pt < time || (pt === time && s[p]! < seq)) break
+      t[i] = pt; s[i] = s[p]!; k[i] = k[p]!; a[i] = a[p]!
+      i = p
+    }
+    t[i] = time; s[i] = seq; k[i] = kind; a[i] = arg
+    return seq
+  }
+
+  /** Cancels a pending event. The host must not cancel an event that already fired (its id would linger). */
+  cancel(id: EventId): void {
+    if (id < this.nextSeq) this.cancelled.add(id)
+  }
+
+  /** Time of the next live event, or Infinity. */
+  peekTime(): number {
+    this.dropCancelledTop()
+    return this.n > 0 ? this.t[0]! : Infinity
+  }
+
+  /**
+   * Removes the next live event and writes it to `out`. Returns false when empty.
+   * `out` is reused by the caller so the hot loop allocates nothing.
+   */
+  pop(out: { time: number; kind: number; arg: number; id: number }): boolean {
+    this.dropCancelledTop()
+    if (this.n === 0) return false
+    out.time = this.t[0]!; out.kind = this.k[0]!; out.arg = this.a[0]!; out.id = this.s[0]!
+    this.removeTop()
+    return true
+  }
+
+  private dropCancelledTop(): void {
+    while (this.n > 0 && this.cancelled.size > 0 && this.cancelled.has(this.s[0]!)) {
+      this.cancelled.delete(this.s[0]!)
+      this.removeTop()
+    }
+  }
+
+  private removeTop(): void {
+    const last = --this.n
+    if (last === 0) return
+    const t = this.t, s = this.s, k = this.k, a = this.a
+    const time = t[last]!, seq = s[last]!, kind = k[last]!, arg = a[last]!
+    let i = 0
+    const half = last >> 1
+    while (i < half) {
+      let c = 2 * i + 1
+      const r = c + 1
+      if (r < last && (t[r]! < t[c]! || (t[r] === t[c] && s[r]! < s[c]!))) c = r
+      if (time < t[c]! || (time === t[c] && seq < s[c]!)) break
+      t[i] = t[c]!; s[i] = s[c]!; k[i] = k[c]!; a[i] = a[c]!
+      i = c
+    }
+    t[i] = time; s[i] = seq; k[i] = kind; a[i] = arg
+  }
+
+  private grow(): void {
+    const cap = this.t.length * 2
+    const grow = <T extends Float64Array | Int32Array>(src: T, make: (n: number) => T): T => {
+      const d = make(cap)
+      d.set(src)
+      return d
+    }
+    this.t = grow(this.t, (n) => new Float64Array(n))
+    this.s = grow(this.s, (n) => new Float64Array(n))
+    this.k = grow(this.k, (n) => new Int32Array(n))
+    this.a = grow(this.a, (n) => new Int32Array(n))
+  }
+
+  /** A deep copy of the queue: restoring it continues exactly where this one was. */
+  save(): HeapState {
+    return {
+      size: this.n,
+      nextSeq: this.nextSeq,
+      time: this.t.slice(0, this.n),
+      seq: this.s.slice(0, this.n),
+      kind: this.k.slice(0, this.n),
+      arg: this.a.slice(0, this.n),
+      cancelled: [...this.cancelled].sort((x, y) => x - y),
+    }
+  }
+
+  static restore(st: HeapState): EventHeap {
+    const h = new EventHeap(Math.max(1024, st.size * 2))
+    h.t.set(st.time); h.s.set(st.seq); h.k.set(st.kind); h.a.set(st.arg)
+    h.n = st.size
+    h.nextSeq = st.nextSeq
+    h.cancelled = new Set(st.cancelled)
+    return h
+  }
+}

@@ -1,0 +1,68 @@
+// Defaults for every scenario field. Kafka settings carry Kafka's own defaults, cited beside them
+// (../shared/kafka-semantics.md §5). Simulator-only knobs are chosen so the default page is calm.
+
+import { SCENARIO_VERSION, type Scenario } from './types.ts'
+
+export function defaultScenario(): Scenario {
+  return {
+    version: SCENARIO_VERSION,
+    name: 'steady',
+    seed: 42,
+    durationSec: 120,
+    topic: { name: 'orders', partitions: 12 },
+    producers: [
+      {
+        rate: { kind: 'constant', perSec: 3000 },
+        keys: { kind: 'uniform', count: 1000 },
+        recordBytes: 100,
+        keyCost: {},
+      },
+    ],
+    producerConfig: {
+      'batch.size': 16384, // ProducerConfig
+      'linger.ms': 5, // 5 since Kafka 4.0 (KIP-1030)
+      'partitioner.adaptive.partitioning.enable': true, // KIP-794
+      'partitioner.ignore.keys': false,
+      'partitioner.class': null,
+    },
+    broker: {
+      'group.initial.rebalance.delay.ms': 3000, // GroupCoordinatorConfig, KIP-134
+      'group.consumer.session.timeout.ms': 45000, // KIP-848
+      'group.consumer.heartbeat.interval.ms': 5000, // KIP-848
+      appendCapacityPerSec: null,
+      networkLatencyMs: 2,
+    },
+    group: {
+      groupId: 'highway',
+      consumers: 3,
+      protocol: 'eager',
+      assignor: 'range', // the Java consumer's effective default: [Range, CooperativeSticky] → eager range
+      staticMembership: false,
+      config: {
+        'session.timeout.ms': 45000, // KIP-735 (3.0)
+        'heartbeat.interval.ms': 3000,
+        'max.poll.interval.ms': 300000, // KIP-62
+        'max.poll.records': 500,
+        'enable.auto.commit': true,
+        'auto.commit.interval.ms': 5000,
+        'fetch.max.wait.ms': 500,
+        'auto.offset.reset': 'latest',
+      },
+      processing: { recordsPerSec: 2000, cv: 0.2, commitMode: 'auto', commitOnRevoke: false },
+      autoscaler: {
+        enabled: false,
+        lagThreshold: 50000,
+        scaleInBelowLag: 0,
+        cooldownSec: 30,
+        minConsumers: 1,
+        maxConsumers: 24,
+      },
+    },
+    dynamic: {
+      hotspotDetection: { enabled: true, keyShareThreshold: 0.2, partitionSkewThreshold: 2 },
+      salting: { enabled: false, splits: 4 },
+      loadAware: { enabled: false, scope: 'hot-keys' },
+    },
+    actions: [],
+  }
+}

@@ -1,0 +1,152 @@
+// The scenario: everything a run needs, as plain JSON-able data. Pure types; no logic.
+// Field names for Kafka settings are Kafka's own config names, with Kafka's defaults (see defaults.ts).
+// Times written by humans (script, rate shapes) are in seconds (`…Sec`); Kafka configs keep `.ms`.
+
+export const SCENARIO_VERSION = 1 as const
+
+/** Producer rate over time, in records per second. */
+export type RateSpec =
+  | { kind: 'constant'; perSec: number }
+  | { kind: 'step'; perSec: number; atSec: number; toPerSec: number }
+  | { kind: 'ramp'; fromPerSec: number; toPerSec: number; startSec: number; endSec: number }
+  | { kind: 'spike'; perSec: number; atSec: number; durationSec: number; multiplier: number }
+  | { kind: 'sine'; perSec: number; amplitude: number; periodSec: number }
+  /** Linear between points (seconds, records/s); constant before the first and after the last. */
+  | { kind: 'schedule'; points: Array<[number, number]> }
+
+/** Which keys the records carry. Keys are named `key-0 … key-(count-1)`; the hot key by `hotKey`. */
+export type KeySpec =
+  | { kind: 'uniform'; count: number }
+  | { kind: 'zipf'; count: number; s: number }
+  /** One named key takes `share` of the records; the rest are uniform over `count` other keys. */
+  | { kind: 'hot'; count: number; hotKey: string; share: number }
+  /** Null keys: the built-in (sticky / adaptive) partitioner decides. */
+  | { kind: 'keyless' }
+
+export interface ProducerSpec {
+  rate: RateSpec
+  keys: KeySpec
+  /** Serialized record size in bytes (key + value + overhead), drives batch.size switching. */
+  recordBytes: number
+  /** Processing cost multiplier per key name (1 = normal); e.g. the hot key costs 3×. */
+  keyCost: Record<string, number>
+}
+
+export type PartitionerName = 'default' | 'uniform-sticky' | 'legacy-sticky' | 'round-robin'
+
+export interface ProducerConfig {
+  'batch.size': number
+  'linger.ms': number
+  'partitioner.adaptive.partitioning.enable': boolean
+  'partitioner.ignore.keys': boolean
+  /** null = the built-in logic (murmur2 for keys, uniform sticky for null keys). */
+  'partitioner.class': PartitionerName | null
+}
+
+export type AssignorName = 'range' | 'roundrobin' | 'sticky' | 'cooperative-sticky' | 'uniform'
+
+/**
+ * How the group rebalances. `eager` and `cooperative` are the classic protocol with an eager or a
+ * cooperative assignor (KIP-429); `consumer` is KIP-848 (group.protocol=consumer).
+ */
+export type RebalanceProtocol = 'eager' | 'cooperative' | 'consumer'
+
+export interface ConsumerConfig {
+  'session.timeout.ms': number
+  'heartbeat.interval.ms': number
+  'max.poll.interval.ms': number
+  'max.poll.records': number
+  'enable.auto.commit': boolean
+  'auto.commit.interval.ms': number
+  'fetch.max.wait.ms': number
+  'auto.offset.reset': 'earliest' | 'latest'
+}
+
+export interface BrokerConfig {
+  'group.initial.rebalance.delay.ms': number
+  'group.consumer.session.timeout.ms': number
+  'group.consumer.heartbeat.interval.ms': number
+  /** Optional lane capacity: records/s one partition can append (null = unlimited). */
+  appendCapacityPerSec: number | null
+  /** One-way network latency between clients and brokers, ms. */
+  networkLatencyMs: number
+}
+
+export interface ProcessingSpec {
+  /** Records per second one consumer processes at cost multiplier 1. */
+  recordsPerSec: number
+  /** Coefficient of variation of per-poll processing time (log-normal jitter). */
+  cv: number
+  /** 'auto' = enable.auto.commit semantics; 'after-processing' = commitSync after each poll's batch. */
+  commitMode: 'auto' | 'after-processing'
+  /** Commit processed offsets in onPartitionsRevoked (reduces duplicates after a rebalance). */
+  commitOnRevoke: boolean
+}
+
+export interface AutoscalerSpec {
+  enabled: boolean
+  /** Add a consumer when total lag (records) exceeds this, as KEDA's Kafka scaler does. */
+  lagThreshold: number
+  /** Remove one when total lag stays below this. */
+  scaleInBelowLag: number
+  cooldownSec: number
+  minConsumers: number
+  maxConsumers: number
+}
+
+export interface ConsumerGroupSpec {
+  groupId: string
+  consumers: number
+  protocol: RebalanceProtocol
+  assignor: AssignorName
+  /** Static membership (KIP-345): each consumer has a group.instance.id. */
+  staticMembership: boolean
+  config: ConsumerConfig
+  processing: ProcessingSpec
+  autoscaler: AutoscalerSpec
+}
+
+/** Dynamic partitioning: the strategies a teacher switches on and compares. */
+export interface DynamicPartitioningSpec {
+  /** Flag a key whose share of traffic exceeds keyShareThreshold, or a partition above skewThreshold × mean rate. */
+  hotspotDetection: { enabled: boolean; keyShareThreshold: number; partitionSkewThreshold: number }
+  /** Spread each flagged key over `splits` partitions (key salting: "key#0" … "key#k-1"). */
+  salting: { enabled: boolean; splits: number }
+  /** Send records that may move to the least-loaded lane: flagged hot keys only, or every record. */
+  loadAware: { enabled: boolean; scope: 'hot-keys' | 'all' }
+}
+
+/** A change to the running world: scripted in the scenario or sent live by the UI. */
+export type Command =
+  | { do: 'addConsumer'; count?: number }
+  | { do: 'removeConsumer'; consumer?: string }
+  | { do: 'crashConsumer'; consumer: string }
+  | { do: 'gcPause'; consumer: string; durationMs: number }
+  | { do: 'slowConsumer'; consumer: string; factor: number }
+  | { do: 'restartConsumer'; consumer: string; downMs: number }
+  | { do: 'rollingRestart'; downMs: number; intervalMs: number }
+  | { do: 'setRate'; producer?: number; perSec?: number; multiplier?: number }
+  | { do: 'setHotKeyShare'; producer?: number; share: number }
+  | { do: 'setKeyCount'; producer?: number; count: number }
+  | { do: 'setZipf'; producer?: number; s: number }
+  | { do: 'setKeyCost'; producer?: number; key: string; cost: number }
+  | { do: 'addPartitions'; count: number }
+  | { do: 'setDynamic'; dynamic: Partial<{ [K in keyof DynamicPartitioningSpec]: Partial<DynamicPartitioningSpec[K]> }> }
+  | { do: 'setPartitioner'; partitioner: PartitionerName | null; ignoreKeys?: boolean }
+
+export type ScenarioAction = Command & { atSec: number }
+
+export interface Scenario {
+  version: typeof SCENARIO_VERSION
+  name: string
+  seed: number
+  /** Default run length for the CLI and the "what to notice" story. */
+  durationSec: number
+  topic: { name: string; partitions: number }
+  producers: ProducerSpec[]
+  producerConfig: ProducerConfig
+  broker: BrokerConfig
+  group: ConsumerGroupSpec
+  dynamic: DynamicPartitioningSpec
+  actions: ScenarioAction[]
+}

@@ -1,0 +1,190 @@
+// The consumer side of the data plane: fetching up to max.poll.records from owned partitions,
+// first deliveries (latency, per-key order, samples) versus re-deliveries after a rebalance
+// (duplicates, as at-least-once gives them), and committing offsets.
+
+import { recordLatency } from './latencyHistogram.ts'
+import type { WorldState } from './worldState.ts'
+
+export interface FetchResult {
+  records: number
+  /** Sum of per-record cost multipliers (1 = an ordinary record). */
+  costUnits: number
+}
+
+/**
+ * Fetches for consumer `c` from the partitions it owns and may fetch, rotating the start
+ * partition between polls as the fetcher does. Advances positions; fills `batch` with the
+ * ranges handed to the application.
+ */
+export function fetchForConsumer(w: WorldState, c: number, maxRecords: number, now: number, extraLatencyMs: number, fetchable: (p: number) => boolean): FetchResult {
+  const cs = w.consumers[c]!
+  const P = w.P
+  cs.batch = []
+  let remaining = maxRecords
+  let costUnits = 0
+  let last = cs.rr
+  for (let j = 0; j < P && remaining > 0; j++) {
+    const p = (cs.rr + j) % P
+    if (w.owner[p] !== c || !fetchable(p)) continue
+    const from = w.pos[p]!
+    const avail = w.leo[p]! - from
+    if (avail <= 0) continue
+    const take = Math.min(avail, remaining)
+    costUnits += deliver(w, p, from, from + take, now, extraLatencyMs)
+    w.pos[p] = from + take
+    cs.batch.push(p, from, from + take)
+    remaining -= take
+    last = p
+  }
+  cs.rr = (last + 1) % Math.max(1, P)
+  return { records: maxRecords - remaining, costUnits }
+}
+
+/** Hands offsets [from, to) of partition p to the application. Returns their cost units. */
+function deliver(w: WorldState, p: number, from: number, to: number, now: number, extraLatencyMs: number): number {
+  const cost = costOfRange(w, p, from, to)
+  w.outWin[p]! += to - from
+  const seen = w.delivered[p]!
+  if (from < seen) w.duplicates += Math.min(to, seen) - from
+  if (to > seen) firstDelivery(w, p, Math.max(from, seen), to, now, extraLatencyMs)
+  return cost
+}
+
+function firstDelivery(w: WorldState, p: number, from: number, to: number, now: number, extraLatencyMs: number): void {
+  // Latency of every record, at segment granularity (one segment per producer send cycle).
+  const segT = w.segT[p]!, segEnd = w.segEnd[p]!
+  let h = w.segHead[p]!
+  let prevEnd = h > 0 ? segEnd[h - 1]! : from
+  while (h < segEnd.length) {
+    const end = segEnd[h]!
+    const lo = Math.max(prevEnd, from)
+    const hi = Math.min(end, to)
+    if (hi > lo) recordLatency(w.latencyWin, now - segT[h]! + extraLatencyMs, hi - lo)
+    if (end > to) break
+    prevEnd = end
+    h++
+  }
+  w.segHead[p] = h
+  // Per-key order: a tracked key's records consumed after a later record of the same key.
+  for (const idx of w.partKeySegs[p]!) {
+    const s = w.keySegs[idx]!
+    const ps = w.producers[s.producer]
+    if (!ps) continue
+    while (s.head < s.end.length && s.end[s.head]! <= to) {
+      const t = s.t[s.head]!
+      const n = s.n[s.head]!
+      if (t < ps.maxDeliveredT[s.key]!) ps.violations[s.key]! += n
+      else ps.maxDeliveredT[s.key] = t
+      s.head++
+    }
+  }
+  // Animation samples leave the lane.
+  const list = w.samplesByP[p]!
+  let sh = w.sampleHead[p]!
+  while (sh < list.length && list[sh]!.offset < to) {
+    list[sh]!.consumedAt = now
+    sh++
+  }
+  w.sampleHead[p] = sh
+  w.delivered[p] = to
+}
+
+/** Mean cost multiplier of offsets [from, to), from the kept segments (1 where none is kept). */
+export function costOfRange(w: WorldState, p: number, from: number, to: number): number {
+  const segEnd = w.segEnd[p]!, segCost = w.segCost[p]!
+  // first segment whose end > from
+  let lo = 0
+  let hi = segEnd.length
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1
+    if (segEnd[mid]! > from) hi = mid
+    else lo = mid + 1
+  }
+  let cost = 0
+  let covered = 0
+  let prevEnd = lo > 0 ? segEnd[lo - 1]! : from
+  for (let i = lo; i < segEnd.length; i++) {
+    const end = segEnd[i]!
+    const a = Math.max(prevEnd, from)
+    const b = Math.min(end, to)
+    if (b > a) {
+      cost += (b - a) * segCost[i]!
+      covered += b - a
+    }
+    if (end >= to) break
+    prevEnd = end
+  }
+  return cost + (to - from - covered)
+}
+
+/** Commits the position of every partition `c` owns (what poll() returned is processed by now). */
+export function commitOwned(w: WorldState, c: number): void {
+  for (let p = 0; p < w.P; p++) if (w.owner[p] === c) w.committed[p] = w.pos[p]!
+}
+
+/**
+ * Drops segments no reader can need again: below both the committed offset and the delivery
+ * frontier. Keeps per-partition arrays bounded by the backlog, not by the run length.
+ */
+export function pruneSegments(w: WorldState, now: number): void {
+  for (let p = 0; p < w.P; p++) {
+    const keepFrom = w.committed[p]! >= 0 ? Math.min(w.committed[p]!, w.delivered[p]!) : w.delivered[p]!
+    const segEnd = w.segEnd[p]!
+    let k = 0
+    const limit = w.segHead[p]!
+    while (k < limit && segEnd[k]! <= keepFrom) k++
+    if (k > 256 || (k > 0 && k === segEnd.length)) {
+      segEnd.splice(0, k)
+      w.segT[p]!.splice(0, k)
+      w.segCost[p]!.splice(0, k)
+      w.segHead[p]! -= k
+    }
+    if (segEnd.length - w.segHead[p]! > MAX_PENDING_SEGMENTS) coalesceSegments(w, p)
+    // Samples: keep delivered ones for a few seconds of animation, at most 400 per lane.
+    const list = w.samplesByP[p]!
+    const sh = w.sampleHead[p]!
+    let drop = 0
+    while (drop < sh && (list.length - drop > 400 || now - list[drop]!.consumedAt > SAMPLE_AFTERGLOW_MS)) drop++
+    if (drop > 0) {
+      list.splice(0, drop)
+      w.sampleHead[p] = sh - drop
+    }
+  }
+  for (const s of w.keySegs) {
+    if (s.head > 256 || (s.head > 0 && s.head === s.end.length)) {
+      s.t.splice(0, s.head)
+      s.end.splice(0, s.head)
+      s.n.splice(0, s.head)
+      s.head = 0
+    }
+  }
+}
+
+/** A jammed lane's backlog can last an hour: beyond this many segments, halve their resolution. */
+const MAX_PENDING_SEGMENTS = 20000
+const SAMPLE_AFTERGLOW_MS = 4000
+
+/** Merges undelivered segments pairwise (the older time is kept: latency errs high by ≤ one cycle). */
+function coalesceSegments(w: WorldState, p: number): void {
+  const t = w.segT[p]!, end = w.segEnd[p]!, cost = w.segCost[p]!
+  const h = w.segHead[p]!
+  let o = h
+  for (let i = h; i < end.length; i += 2) {
+    if (i + 1 < end.length) {
+      const prev = i > 0 ? end[i - 1]! : end[i]!
+      const n1 = end[i]! - prev
+      const n2 = end[i + 1]! - end[i]!
+      cost[o] = n1 + n2 > 0 ? (cost[i]! * n1 + cost[i + 1]! * n2) / (n1 + n2) : 1
+      t[o] = t[i]!
+      end[o] = end[i + 1]!
+    } else {
+      cost[o] = cost[i]!
+      t[o] = t[i]!
+      end[o] = end[i]!
+    }
+    o++
+  }
+  t.length = o
+  end.length = o
+  cost.length = o
+}

@@ -1,0 +1,109 @@
+// Builds the read-only Frame the view draws: copies of the per-partition arrays, members with
+// their protocol phase, totals, hot keys and the newest sampled records.
+
+import { LANE_HOT, LANE_PAUSED, LANE_SATURATED, LANE_STOPPED, PARTICLE_STRIDE, type Frame, type HotKeyView, type MemberView, type TraceEntry } from './frameTypes.ts'
+import type { GroupRuntime } from './group/groupRuntime.ts'
+import { partitionForKey } from '../kafka/murmur2.ts'
+import { computeTotals } from './summary.ts'
+import type { WorldState } from './worldState.ts'
+
+export function buildFrame(w: WorldState, group: GroupRuntime, now: number, maxParticles: number, narration: TraceEntry[]): Frame {
+  const P = w.P
+  const lag = new Float64Array(P)
+  const lagMs = new Float64Array(P)
+  const flags = new Uint8Array(P)
+  for (let p = 0; p < P; p++) {
+    lag[p] = w.leo[p]! - w.delivered[p]!
+    const h = w.segHead[p]!
+    lagMs[p] = h < w.segT[p]!.length && lag[p]! > 0 ? now - w.segT[p]![h]! : 0
+    const c = w.owner[p]!
+    const cs = c >= 0 ? w.consumers[c] : undefined
+    let f = 0
+    if (!cs || cs.status !== 'running') f |= LANE_STOPPED
+    else if (now < cs.pausedUntil) f |= LANE_PAUSED | LANE_STOPPED
+    if (w.hotLane[p]) f |= LANE_HOT
+    if (w.buffered[p]! > 0) f |= LANE_SATURATED
+    flags[p] = f
+  }
+  const members: MemberView[] = w.consumers.map((cs, c) => {
+    const pv = group.member(c)
+    const owned: number[] = []
+    for (let p = 0; p < P; p++) if (w.owner[p] === c) owned.push(p)
+    const phase =
+      cs.status === 'crashed' || cs.status === 'closed' ? 'dead' : cs.status === 'down' ? 'restarting' : now < cs.pausedUntil ? 'paused' : pv.phase
+    return { name: cs.name, memberId: pv.memberId, groupInstanceId: pv.groupInstanceId, phase, owned, utilization: cs.utilization, speed: cs.speed, generation: pv.generation }
+  })
+  const hotKeys: HotKeyView[] = []
+  const dyn = w.live.dynamic
+  for (const ps of w.producers) {
+    ps.model.tracked.forEach((tk, k) => {
+      if (tk.role === 'sample') return
+      let partitions = [tk.partition]
+      if (ps.flagged[k] && dyn.salting.enabled && !dyn.loadAware.enabled) {
+        const set = new Set<number>()
+        for (let s = 0; s < dyn.salting.splits; s++) set.add(partitionForKey(`${tk.name}#${s}`, P))
+        partitions = [...set].sort((a, b) => a - b)
+      }
+      hotKeys.push({ key: tk.name, share: ps.keyShare[k]!, ratePerSec: ps.keyShare[k]! * sumRates(w), partitions, flagged: ps.flagged[k]! })
+    })
+  }
+  hotKeys.sort((a, b) => b.share - a.share)
+  return {
+    t: now,
+    seq: ++w.frameSeq,
+    partitions: P,
+    logEndOffset: w.leo.slice(),
+    position: w.pos.slice(),
+    committed: w.committed.slice(),
+    lag,
+    lagMs,
+    inRate: w.inRate.slice(),
+    outRate: w.outRate.slice(),
+    owner: w.owner.slice(),
+    laneFlags: flags,
+    members,
+    group: group.group(),
+    totals: computeTotals(w, group),
+    hotKeys: hotKeys.slice(0, 8),
+    particles: packParticles(w, maxParticles),
+    narration,
+  }
+}
+
+function sumRates(w: WorldState): number {
+  let s = 0
+  for (let p = 0; p < w.P; p++) s += w.inRate[p]!
+  return s
+}
+
+/** The newest samples of every lane, round-robin across lanes so each lane gets its share. */
+function packParticles(w: WorldState, max: number): Float64Array {
+  const P = w.P
+  let total = 0
+  for (let p = 0; p < P; p++) total += w.samplesByP[p]!.length
+  const n = Math.min(max, total)
+  const out = new Float64Array(n * PARTICLE_STRIDE)
+  const idx = new Int32Array(P)
+  for (let p = 0; p < P; p++) idx[p] = w.samplesByP[p]!.length - 1
+  let o = 0
+  let progressed = true
+  while (o < n && progressed) {
+    progressed = false
+    for (let p = 0; p < P && o < n; p++) {
+      const i = idx[p]!
+      if (i < 0) continue
+      const s = w.samplesByP[p]![i]!
+      idx[p] = i - 1
+      progressed = true
+      const b = o * PARTICLE_STRIDE
+      out[b] = s.partition
+      out[b + 1] = s.keyIndex
+      out[b + 2] = s.producedAt
+      out[b + 3] = s.consumedAt
+      out[b + 4] = s.offset
+      out[b + 5] = s.lagAtProduce
+      o++
+    }
+  }
+  return o === n ? out : out.slice(0, o * PARTICLE_STRIDE)
+}

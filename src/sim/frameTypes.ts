@@ -1,0 +1,135 @@
+// The read-only view model the simulation hands out: one Frame per rendered instant.
+// Plain data with typed arrays, so the worker can transfer it and the view can draw it without
+// touching the simulation. Nothing here is written back.
+
+import type { SimTime } from '../engine/time.ts'
+
+/** Lane state flags (bit set in `Frame.laneFlags`). */
+export const LANE_STOPPED = 1 // unowned or revoked: nobody consumes it (rebalance barrier, dead owner)
+export const LANE_PAUSED = 2 // owner alive but not polling (GC pause, stuck in processing)
+export const LANE_HOT = 4 // flagged by hotspot detection
+export const LANE_MOVING = 8 // being handed to another owner (cooperative / KIP-848 revocation pending)
+export const LANE_SATURATED = 16 // append capacity reached: producer queue backing up
+
+/** Protocol state of a member as shown on the page (Kafka's client-side words). */
+export type MemberPhase =
+  | 'stable' // consuming its assignment
+  | 'joining' // sent JoinGroup, waiting (eager: owns nothing)
+  | 'syncing' // sent SyncGroup, waiting for its assignment
+  | 'revoking' // running onPartitionsRevoked
+  | 'reconciling' // KIP-848: UNREVOKED_PARTITIONS / UNRELEASED_PARTITIONS
+  | 'paused' // GC pause or stuck: heartbeats or polls stopped
+  | 'restarting' // process down, will come back
+  | 'dead' // crashed or left
+
+export interface MemberView {
+  /** Display name, e.g. "consumer-3". Stable for the run. */
+  name: string
+  /** Kafka member.id (dynamic: clientId-uuid, changes on restart) or '' before joining. */
+  memberId: string
+  groupInstanceId: string | null
+  phase: MemberPhase
+  /** Partitions it owns now. */
+  owned: number[]
+  /** Fraction of the last second spent processing (0..1+). */
+  utilization: number
+  /** Processing speed factor (1 = normal; < 1 slowed down). */
+  speed: number
+  generation: number
+}
+
+export interface GroupView {
+  /** Coordinator state: Empty, PreparingRebalance, CompletingRebalance, Stable, Dead (classic) or KIP-848 epochs. */
+  state: string
+  generation: number
+  protocol: 'eager' | 'cooperative' | 'consumer'
+  assignor: string
+  rebalancing: boolean
+  leader: string | null
+  rebalances: number
+  /** Rebalances started in the last 60 s of sim time; a storm when ≥ stormThreshold. */
+  rebalancesLastMinute: number
+  storm: boolean
+}
+
+export interface Totals {
+  /** Records appended to partition logs. */
+  produced: number
+  /** Distinct records delivered to the group (produced = consumed + lag, exactly). */
+  consumed: number
+  lag: number
+  /** Records waiting in producers' accumulators because a lane is at capacity. */
+  producerBuffered: number
+  duplicates: number
+  orderingViolations: number
+  remappedKeys: number
+  skewRatio: number
+  latencyMs: { p50: number; p95: number; p99: number }
+  rebalances: number
+  revokedPartitions: number
+  stoppedPartitionSeconds: number
+}
+
+export interface HotKeyView {
+  key: string
+  /** Share of all records over the last window. */
+  share: number
+  ratePerSec: number
+  /** Partitions its records go to now (more than one when salted or routed). */
+  partitions: number[]
+  flagged: boolean
+}
+
+/**
+ * Sampled records for animation, packed 6 numbers each:
+ * [partition, keyIndex (colour; -1 = keyless, 0 = the hottest key …), producedAt (ms),
+ *  consumedAt (ms, or -1 while in the log), offset, lagAtProduce (records ahead of it)].
+ */
+export const PARTICLE_STRIDE = 6
+
+export interface Frame {
+  t: SimTime
+  seq: number
+  partitions: number
+  /** Per-partition arrays, length = partitions. */
+  logEndOffset: Float64Array
+  /** The group's position (next offset to deliver). */
+  position: Float64Array
+  committed: Float64Array
+  lag: Float64Array
+  /** Age of the oldest record not yet delivered, ms. */
+  lagMs: Float64Array
+  inRate: Float64Array
+  outRate: Float64Array
+  /** Owning member index into `members`, or -1. */
+  owner: Int32Array
+  laneFlags: Uint8Array
+  members: MemberView[]
+  group: GroupView
+  totals: Totals
+  hotKeys: HotKeyView[]
+  particles: Float64Array
+  /** Narration lines emitted since the previous frame. */
+  narration: TraceEntry[]
+}
+
+/** One line of the protocol and data-plane trace, readable as narration. */
+export interface TraceEntry {
+  t: SimTime
+  /** Dot-namespaced kind: 'group.rebalanceStart', 'member.crash', 'hotspot.flagged', … */
+  kind: string
+  text: string
+}
+
+/** One row of metrics, sampled on a fixed sim-time grid (1 s). */
+export interface MetricsSample {
+  t: SimTime
+  inRate: number
+  outRate: number
+  totalLag: number
+  p99Ms: number
+  skewRatio: number
+  /** Per-partition lag at this instant. */
+  lag: Float64Array
+  rebalancing: boolean
+}

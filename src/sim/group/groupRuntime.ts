@@ -1,0 +1,93 @@
+// The seam between the data plane (consumers polling partitions) and a consumer-group protocol.
+// The data plane implements GroupHost; each protocol (eager / cooperative / static classic groups,
+// KIP-848) implements GroupRuntime by running its pure XState machines on the engine's clock.
+// Machines decide, the runtime acts through the host: timers and messages are engine events.
+
+import type { EventId } from '../../engine/heap.ts'
+import type { Rng } from '../../engine/rng.ts'
+import type { SimTime } from '../../engine/time.ts'
+import type { ConsumerGroupSpec, BrokerConfig } from '../../scenario/types.ts'
+import type { GroupView, MemberPhase } from '../frameTypes.ts'
+
+/** What a group runtime may do to the world. Members are consumer slot indices (stable for a run). */
+export interface GroupHost {
+  now(): SimTime
+  /** Fires `runtime.onTimer(token)` after `delayMs` of sim time (messages with latency are timers too). */
+  schedule(delayMs: number, token: number): EventId
+  /** Only for events that have not fired yet. */
+  cancel(id: EventId): void
+  /** The runtime's own random stream (member-id UUIDs, jitter). */
+  readonly rng: Rng
+  /** Current partition count of the subscribed topic, as metadata shows it. */
+  partitionCount(): number
+  topicName(): string
+  /** One-way client↔coordinator latency, ms. */
+  networkLatencyMs(): number
+  /**
+   * onPartitionsRevoked: the member stops fetching these and (per its settings) commits what it has
+   * processed. Returns the ms the callback takes (a commit round trip), so the runtime can delay
+   * the member's next protocol step by it.
+   */
+  revoke(member: number, partitions: readonly number[]): number
+  /** onPartitionsLost: the member was fenced/timed out; nothing is committed. */
+  lose(member: number, partitions: readonly number[]): void
+  /** onPartitionsAssigned: the member starts fetching these from the committed offsets. */
+  assign(member: number, partitions: readonly number[]): void
+  /** Narration line for the trace (`kind` is dot-namespaced, e.g. 'group.rebalanceStart'). */
+  trace(kind: string, text: string): void
+  /** Display name of a member slot ("consumer-3"). */
+  memberName(member: number): string
+}
+
+export interface RebalanceRecord {
+  /** What started it, in words: "consumer-4 joined", "consumer-2 session timeout", "partitions added". */
+  trigger: string
+  generation: number
+  startMs: SimTime
+  endMs: SimTime | null
+  durationMs: number | null
+  /** Partitions revoked from their owners during this rebalance. */
+  revoked: number
+  /** Partitions newly assigned during this rebalance. */
+  assigned: number
+  /** Members in the group when it completed. */
+  members: number
+  protocol: 'eager' | 'cooperative' | 'consumer'
+}
+
+export interface MemberProtocolView {
+  memberId: string
+  groupInstanceId: string | null
+  phase: MemberPhase
+  generation: number
+}
+
+/** Calls from the data plane into the protocol. */
+export interface GroupRuntime {
+  /** A consumer process starts (or restarts) and subscribes: it will join at its first poll. */
+  memberStarted(member: number): void
+  /**
+   * The application called poll(). Resets the max.poll.interval.ms timer; a classic member joins or
+   * completes rejoining from inside poll (ConsumerCoordinator.poll).
+   */
+  memberPolled(member: number): void
+  /** The process died: no LeaveGroup, heartbeats stop; only the session timeout notices. */
+  memberCrashed(member: number): void
+  /** Graceful close(): dynamic members send LeaveGroup; static members do not (KIP-345). */
+  memberClosed(member: number): void
+  /** Stop-the-world GC pause: heartbeat thread and poll both stop for `durationMs`. */
+  memberPaused(member: number, durationMs: number): void
+  /** The topic grew (metadata refresh): a rebalance follows. */
+  partitionsChanged(count: number): void
+  onTimer(token: number): void
+  group(): GroupView
+  member(member: number): MemberProtocolView
+  rebalanceLog(): readonly RebalanceRecord[]
+  /** Plain data; `restore` on the same runtime kind continues exactly. */
+  save(): unknown
+}
+
+export interface GroupRuntimeFactory {
+  create(host: GroupHost, spec: ConsumerGroupSpec, broker: BrokerConfig): GroupRuntime
+  restore(host: GroupHost, spec: ConsumerGroupSpec, broker: BrokerConfig, saved: unknown): GroupRuntime
+}

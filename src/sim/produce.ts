@@ -1,0 +1,329 @@
+// One producer send cycle (every linger.ms): records produced since the last cycle are split into
+// per-partition batches the way the Java producer would route them, then appended to the logs.
+// Work per cycle grows with partitions and tracked keys, never with the record rate.
+
+import { partitionForKey, toPositive } from '../kafka/murmur2.ts'
+import { cumulativeFrequencyTable } from '../kafka/partitioners/builtInPartitioner.ts'
+import type { Rng } from '../engine/rng.ts'
+import { rateAt } from './rate.ts'
+import type { KeySegments, ProducerState, WorldState } from './worldState.ts'
+
+export interface ProduceContext {
+  now: number
+  dtMs: number
+  rng: Rng
+  /** Called for each partition that received records (wakes an idle owner). */
+  appended: (p: number) => void
+  /** Narration. */
+  trace: (kind: string, text: string) => void
+}
+
+/** Animation samples per simulated second, over all lanes. */
+export const PARTICLES_PER_SEC_PER_LANE = 40
+export const MAX_PARTICLES_PER_SEC = 2400
+/** Colours for ordinary (tail) keys start at this index. */
+export const TAIL_COLOR_BASE = 16
+export const TAIL_COLORS = 6
+const MAX_PENDING_SAMPLES = 600
+
+// Scratch arrays reused across ticks (not state: rebuilt on size change, never checkpointed).
+let scratchAdd = new Float64Array(0)
+let scratchCost = new Float64Array(0)
+
+export function produceTick(w: WorldState, ctx: ProduceContext): void {
+  const P = w.P
+  if (scratchAdd.length !== P) {
+    scratchAdd = new Float64Array(P)
+    scratchCost = new Float64Array(P)
+  }
+  const add = scratchAdd
+  const cost = scratchCost
+  add.fill(0)
+  cost.fill(0)
+  const keyChunks: number[] = [] // flat [producer, key, partition, count]
+  const tailChunks: number[] = [] // flat [partition, count]
+  let total = 0
+  const cfg = w.live.producerConfig
+  const ignoreKeys = cfg['partitioner.ignore.keys'] || (cfg['partitioner.class'] !== null && cfg['partitioner.class'] !== 'default')
+  const dyn = w.live.dynamic
+
+  for (let i = 0; i < w.producers.length; i++) {
+    const ps = w.producers[i]!
+    const spec = w.live.producers[i]!
+    const rate = rateAt(spec.rate, ctx.now - ctx.dtMs / 2) * ps.rateMultiplier
+    const x = (rate * ctx.dtMs) / 1000 + ps.carry
+    const n = Math.floor(x)
+    ps.carry = x - n
+    if (n <= 0) continue
+    total += n
+    w.producedWin += n
+    const m = ps.model
+    if (m.keyless || ignoreKeys) {
+      const chunks = routeKeyless(w, ps, n, spec.recordBytes, ctx.rng)
+      for (let c = 0; c < chunks.length; c += 2) {
+        add[chunks[c]!]! += chunks[c + 1]!
+        cost[chunks[c]!]! += chunks[c + 1]!
+        tailChunks.push(chunks[c]!, chunks[c + 1]!)
+      }
+      // Tracked keys ride along with the chunks the sticky logic chose: their order is lost.
+      for (let k = 0; k < m.tracked.length; k++) {
+        const tk = m.tracked[k]!
+        const xk = n * tk.prob + ps.trackedCarry[k]!
+        const ck = Math.floor(xk)
+        ps.trackedCarry[k] = xk - ck
+        if (ck <= 0 || chunks.length === 0) continue
+        const chunk = ((k + ps.roundRobin++) % (chunks.length / 2)) * 2
+        const p = chunks[chunk]!
+        keyChunks.push(i, k, p, ck)
+        cost[p]! += ck * (tk.cost - 1)
+        ps.keyWin[k]! += ck
+        if (tk.role === 'sample') ps.sampleProduced += ck
+      }
+      continue
+    }
+    // Keyed records: tracked keys one by one, the tail by its per-partition weights.
+    let trackedSum = 0
+    let leastLoaded = -1
+    for (let k = 0; k < m.tracked.length; k++) {
+      const tk = m.tracked[k]!
+      const xk = n * tk.prob + ps.trackedCarry[k]!
+      const ck = Math.floor(xk)
+      ps.trackedCarry[k] = xk - ck
+      if (ck <= 0) continue
+      trackedSum += ck
+      ps.keyWin[k]! += ck
+      if (tk.role === 'sample') ps.sampleProduced += ck
+      const flagged = ps.flagged[k]!
+      if (dyn.loadAware.enabled && (dyn.loadAware.scope === 'all' || flagged)) {
+        if (leastLoaded < 0) leastLoaded = leastLoadedLane(w)
+        keyChunks.push(i, k, leastLoaded, ck)
+        add[leastLoaded]! += ck
+        cost[leastLoaded]! += ck * tk.cost
+      } else if (dyn.salting.enabled && flagged) {
+        const splits = Math.max(1, dyn.salting.splits)
+        const carry = ps.saltCarry[k]!
+        while (carry.length < splits) carry.push(0)
+        for (let s = 0; s < splits; s++) {
+          const xs = ck / splits + carry[s]!
+          const cs = Math.floor(xs)
+          carry[s] = xs - cs
+          if (cs <= 0) continue
+          const p = partitionForKey(`${tk.name}#${s}`, P)
+          keyChunks.push(i, k, p, cs)
+          add[p]! += cs
+          cost[p]! += cs * tk.cost
+        }
+      } else {
+        keyChunks.push(i, k, tk.partition, ck)
+        add[tk.partition]! += ck
+        cost[tk.partition]! += ck * tk.cost
+      }
+    }
+    const tail = n - trackedSum
+    if (tail > 0 && m.tailProb > 0) {
+      ps.tailProduced += tail
+      const weights = dyn.loadAware.enabled && dyn.loadAware.scope === 'all' ? inverseLoadWeights(w) : m.tailWeights
+      for (let p = 0; p < P; p++) {
+        const xp = tail * weights[p]! + ps.tailCarry[p]!
+        const cp = Math.floor(xp)
+        ps.tailCarry[p] = xp - cp
+        if (cp > 0) {
+          add[p]! += cp
+          cost[p]! += cp
+          tailChunks.push(p, cp)
+        }
+      }
+    }
+  }
+  if (total === 0 && !hasBuffered(w)) return
+  appendAll(w, add, cost, keyChunks, tailChunks, ctx)
+}
+
+function hasBuffered(w: WorldState): boolean {
+  for (let p = 0; p < w.P; p++) if (w.buffered[p]! > 0) return true
+  return false
+}
+
+/** Lane load as a producer-side router sees it: records not yet delivered plus records queued. */
+function laneLoad(w: WorldState, p: number): number {
+  return w.leo[p]! - w.delivered[p]! + w.buffered[p]!
+}
+
+function leastLoadedLane(w: WorldState): number {
+  let best = 0
+  let bestLoad = Infinity
+  for (let p = 0; p < w.P; p++) {
+    const l = laneLoad(w, p)
+    if (l < bestLoad) {
+      bestLoad = l
+      best = p
+    }
+  }
+  return best
+}
+
+function inverseLoadWeights(w: WorldState): Float64Array {
+  const out = new Float64Array(w.P)
+  let sum = 0
+  for (let p = 0; p < w.P; p++) {
+    out[p] = 1 / (1 + laneLoad(w, p) / 1000)
+    sum += out[p]!
+  }
+  for (let p = 0; p < w.P; p++) out[p]! /= sum
+  return out
+}
+
+/**
+ * Null keys (or partitioner.ignore.keys): the producer sticks to one partition until batch.size
+ * bytes went there, then picks the next one (KIP-794 BuiltInPartitioner), weighting by queue
+ * depth when adaptive partitioning is on. Legacy sticky (KIP-480) never picks the same partition
+ * twice in a row; RoundRobinPartitioner deals records one by one. Returns flat [partition, count].
+ */
+function routeKeyless(w: WorldState, ps: ProducerState, n: number, recordBytes: number, rng: Rng): number[] {
+  const cfg = w.live.producerConfig
+  const P = w.P
+  const out: number[] = []
+  if (cfg['partitioner.class'] === 'round-robin') {
+    const each = Math.floor(n / P)
+    const extra = n - each * P
+    for (let j = 0; j < P; j++) {
+      const p = (ps.roundRobin + j) % P
+      const c = each + (j < extra ? 1 : 0)
+      if (c > 0) out.push(p, c)
+    }
+    ps.roundRobin = (ps.roundRobin + extra) % P
+    return out
+  }
+  const batchSize = Math.max(1, cfg['batch.size'])
+  const legacy = cfg['partitioner.class'] === 'legacy-sticky'
+  const adaptive = cfg['partitioner.adaptive.partitioning.enable'] && cfg['partitioner.class'] === null
+  let remaining = n
+  let guard = 0
+  while (remaining > 0 && guard++ < 1_000_000) {
+    const room = Math.max(1, Math.ceil((batchSize - ps.stickyBytes) / recordBytes))
+    const take = Math.min(remaining, room)
+    const p = ps.stickyPartition
+    if (out.length >= 2 && out[out.length - 2] === p) out[out.length - 1]! += take
+    else out.push(p, take)
+    ps.stickyBytes += take * recordBytes
+    remaining -= take
+    if (ps.stickyBytes >= batchSize) {
+      ps.stickyBytes = 0
+      ps.stickyPartition = legacy ? nextDifferent(p, P, rng) : nextSticky(w, P, batchSize, recordBytes, adaptive, rng)
+    }
+  }
+  return out
+}
+
+function nextDifferent(prev: number, P: number, rng: Rng): number {
+  if (P < 2) return 0
+  const r = toPositive(rng.nextInt32()) % (P - 1)
+  return r >= prev ? r + 1 : r
+}
+
+function nextSticky(w: WorldState, P: number, batchSize: number, recordBytes: number, adaptive: boolean, rng: Rng): number {
+  const random = toPositive(rng.nextInt32())
+  if (!adaptive || P < 2) return random % P
+  const queues: number[] = new Array<number>(P)
+  let allEqual = true
+  for (let p = 0; p < P; p++) {
+    queues[p] = Math.ceil((w.buffered[p]! * recordBytes) / batchSize)
+    if (queues[p] !== queues[0]) allEqual = false
+  }
+  if (allEqual) return random % P
+  const cft = cumulativeFrequencyTable(queues)
+  const x = random % cft[cft.length - 1]!
+  let lo = 0
+  let hi = cft.length - 1
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1
+    if (cft[mid]! > x) hi = mid
+    else lo = mid + 1
+  }
+  return lo
+}
+
+/** Appends each partition's batch (respecting an optional lane capacity) and records segments. */
+function appendAll(w: WorldState, add: Float64Array, cost: Float64Array, keyChunks: number[], tailChunks: number[], ctx: ProduceContext): void {
+  const cap = w.live.broker.appendCapacityPerSec
+  const startLeo = w.leo.slice()
+  for (let p = 0; p < w.P; p++) {
+    const want = add[p]! + w.buffered[p]!
+    if (want <= 0) continue
+    let m = want
+    if (cap !== null) {
+      const budget = (cap * ctx.dtMs) / 1000 + w.capCarry[p]!
+      m = Math.min(want, Math.floor(budget))
+      w.capCarry[p] = Math.min(budget - m, cap) // unused capacity does not pile up beyond 1 s
+      if (m < want && w.buffered[p] === 0) ctx.trace('lane.saturated', `partition ${p} at its append capacity (${cap} rec/s): producer batches queue up`)
+    }
+    w.buffered[p] = want - m
+    if (m <= 0) continue
+    const avgCost = add[p]! > 0 ? cost[p]! / add[p]! : 1
+    w.leo[p]! += m
+    w.inWin[p]! += m
+    w.segT[p]!.push(ctx.now)
+    w.segEnd[p]!.push(w.leo[p]!)
+    w.segCost[p]!.push(avgCost)
+    ctx.appended(p)
+  }
+  // Per-key segments: where each tracked key's records of this cycle ended up.
+  for (let c = 0; c < keyChunks.length; c += 4) {
+    const pi = keyChunks[c]!, k = keyChunks[c + 1]!, p = keyChunks[c + 2]!, n = keyChunks[c + 3]!
+    const seg = keySegmentsFor(w, pi, k, p)
+    seg.t.push(ctx.now)
+    seg.end.push(w.leo[p]!)
+    seg.n.push(n)
+  }
+  addSamples(w, keyChunks, tailChunks, startLeo, ctx)
+}
+
+function keySegmentsFor(w: WorldState, producer: number, key: number, p: number): KeySegments {
+  const list = w.partKeySegs[p]!
+  for (const idx of list) {
+    const s = w.keySegs[idx]!
+    if (s.producer === producer && s.key === key) return s
+  }
+  const s: KeySegments = { producer, key, partition: p, t: [], end: [], n: [], head: 0 }
+  w.keySegs.push(s)
+  list.push(w.keySegs.length - 1)
+  return s
+}
+
+function addSamples(w: WorldState, keyChunks: number[], tailChunks: number[], startLeo: Float64Array, ctx: ProduceContext): void {
+  const perSec = Math.min(MAX_PARTICLES_PER_SEC, PARTICLES_PER_SEC_PER_LANE * w.P)
+  w.sampleCarry += (perSec * ctx.dtMs) / 1000
+  let want = Math.floor(w.sampleCarry)
+  if (want <= 0) return
+  w.sampleCarry -= want
+  let total = 0
+  for (let c = 3; c < keyChunks.length; c += 4) total += keyChunks[c]!
+  for (let c = 1; c < tailChunks.length; c += 2) total += tailChunks[c]!
+  if (total <= 0) return
+  want = Math.min(want, total)
+  for (let s = 0; s < want; s++) {
+    let r = ctx.rng.int(total)
+    let p = -1
+    let keyIndex = -1
+    for (let c = 0; c < keyChunks.length && p < 0; c += 4) {
+      if (r < keyChunks[c + 3]!) {
+        p = keyChunks[c + 2]!
+        keyIndex = w.producers[keyChunks[c]!]!.model.keyless ? -1 : keyChunks[c + 1]!
+      } else r -= keyChunks[c + 3]!
+    }
+    for (let c = 0; c < tailChunks.length && p < 0; c += 2) {
+      if (r < tailChunks[c + 1]!) {
+        p = tailChunks[c]!
+        keyIndex = w.producers.every((x) => x.model.keyless) ? -1 : TAIL_COLOR_BASE + ctx.rng.int(TAIL_COLORS)
+      } else r -= tailChunks[c + 1]!
+    }
+    if (p < 0) continue
+    const lo = startLeo[p]!
+    const hi = w.leo[p]!
+    if (hi <= lo) continue // still queued in the producer
+    const offset = lo + Math.floor(ctx.rng.next() * (hi - lo))
+    const list = w.samplesByP[p]!
+    if (list.length - w.sampleHead[p]! > MAX_PENDING_SAMPLES) continue // a jammed lane shows its queue, not every record
+    list.push({ partition: p, keyIndex, producedAt: ctx.now - ctx.rng.next() * ctx.dtMs, consumedAt: -1, offset, lagAtProduce: lo - w.delivered[p]! })
+  }
+}

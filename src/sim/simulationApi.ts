@@ -1,0 +1,67 @@
+// The one surface the adapters (worker, CLI, tests) use. Implemented by simulation.ts.
+
+import type { SimTime } from '../engine/time.ts'
+import type { Command, Scenario } from '../scenario/types.ts'
+import type { Frame, MetricsSample, TraceEntry } from './frameTypes.ts'
+import type { RebalanceRecord } from './group/groupRuntime.ts'
+
+export interface PartitionSummary {
+  partition: number
+  produced: number
+  consumed: number
+  lag: number
+  owner: string | null
+}
+
+/** What `highway run --json` prints. produced = consumed + lag holds exactly. */
+export interface RunSummary {
+  scenario: string
+  seed: number
+  simSeconds: number
+  produced: number
+  consumed: number
+  lag: number
+  producerBuffered: number
+  duplicates: number
+  orderingViolations: number
+  remappedKeys: number
+  skewRatio: number
+  latencyMs: { p50: number; p95: number; p99: number; max: number }
+  partitions: PartitionSummary[]
+  rebalances: number
+  generation: number
+  revokedPartitions: number
+  stoppedPartitionSeconds: number
+  maxLagDuringRebalance: number
+  storm: boolean
+  maxRebalancesPerMinute: number
+  rebalanceLog: RebalanceRecord[]
+  hotKeys: Array<{ key: string; share: number; flagged: boolean; partitions: number[] }>
+  events: number
+}
+
+export interface Simulation {
+  readonly scenario: Scenario
+  now(): SimTime
+  /** Runs every event up to `t` (ms). Deterministic: the same calls give the same world. */
+  advanceTo(t: SimTime): void
+  /** Applies a live command now (the same code path as a scripted action). */
+  apply(cmd: Command): void
+  /** The world at now(), with up to `maxParticles` sampled records for animation. */
+  frame(maxParticles?: number): Frame
+  /** Metric rows sampled (every 1 s of sim time) since the previous call. */
+  drainSamples(): MetricsSample[]
+  /** Narration since the previous call. */
+  drainTrace(): TraceEntry[]
+  summary(): RunSummary
+  /** A plain-data checkpoint; restoreSimulation(cp) continues exactly as this run would. */
+  checkpoint(): SimCheckpoint
+  /** Events dispatched so far (for benchmarks and progress). */
+  eventsProcessed(): number
+}
+
+export interface SimCheckpoint {
+  readonly version: 1
+  readonly scenario: Scenario
+  readonly state: unknown
+}

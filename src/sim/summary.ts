@@ -1,0 +1,118 @@
+// Totals and the run summary (`highway run --json`), derived from the world on demand.
+
+import type { Totals } from './frameTypes.ts'
+import type { GroupRuntime } from './group/groupRuntime.ts'
+import { maxValue, mergeInto, quantile, createHistogram } from './latencyHistogram.ts'
+import type { RunSummary } from './simulationApi.ts'
+import type { WorldState } from './worldState.ts'
+
+/**
+ * Records of one key consumed after a later record of the same key. Exact for tracked keys; for
+ * the untracked tail it extrapolates from the ordinary sample keys (same distribution, same
+ * routing), so it is an estimate there, with the sample keys' sampling noise.
+ */
+export function orderingViolations(w: WorldState): { total: number; exact: number } {
+  let exact = 0
+  let estimate = 0
+  for (const ps of w.producers) {
+    let all = ps.retiredViolations
+    let sampleV = ps.retiredSampleViolations
+    ps.model.tracked.forEach((tk, k) => {
+      all += ps.violations[k]!
+      if (tk.role === 'sample') sampleV += ps.violations[k]!
+    })
+    const sampleN = ps.retiredSampleProduced + ps.sampleProduced
+    exact += all
+    if (sampleN > 0) estimate += (sampleV * ps.tailProduced) / sampleN
+  }
+  return { total: Math.round(exact + estimate), exact }
+}
+
+function allLatency(w: WorldState): Float64Array {
+  const h = createHistogram()
+  mergeInto(h, w.latency)
+  mergeInto(h, w.latencyWin)
+  return h
+}
+
+export function computeTotals(w: WorldState, group: GroupRuntime): Totals {
+  let produced = 0
+  let consumed = 0
+  let buffered = 0
+  let maxP = 0
+  for (let p = 0; p < w.P; p++) {
+    produced += w.leo[p]!
+    consumed += w.delivered[p]!
+    buffered += w.buffered[p]!
+    if (w.leo[p]! > maxP) maxP = w.leo[p]!
+  }
+  const h = allLatency(w)
+  const g = group.group()
+  return {
+    produced,
+    consumed,
+    lag: produced - consumed,
+    producerBuffered: buffered,
+    duplicates: w.duplicates,
+    orderingViolations: orderingViolations(w).total,
+    remappedKeys: w.remappedKeys,
+    skewRatio: produced > 0 ? maxP / (produced / w.P) : 1,
+    latencyMs: { p50: round(quantile(h, 0.5)), p95: round(quantile(h, 0.95)), p99: round(quantile(h, 0.99)) },
+    rebalances: g.rebalances,
+    revokedPartitions: w.revokedPartitions,
+    stoppedPartitionSeconds: round(w.stoppedPartitionMs / 1000),
+  }
+}
+
+export function buildSummary(w: WorldState, group: GroupRuntime, now: number): RunSummary {
+  const t = computeTotals(w, group)
+  const h = allLatency(w)
+  const g = group.group()
+  const hotKeys: RunSummary['hotKeys'] = []
+  for (const ps of w.producers) {
+    ps.model.tracked.forEach((tk, k) => {
+      if (tk.role === 'sample') return
+      hotKeys.push({ key: tk.name, share: round(ps.keyShare[k]!, 4), flagged: ps.flagged[k]!, partitions: [tk.partition] })
+    })
+  }
+  hotKeys.sort((a, b) => b.share - a.share)
+  return {
+    scenario: w.live.name,
+    seed: w.live.seed,
+    simSeconds: round(now / 1000, 3),
+    produced: t.produced,
+    consumed: t.consumed,
+    lag: t.lag,
+    producerBuffered: t.producerBuffered,
+    duplicates: t.duplicates,
+    orderingViolations: t.orderingViolations,
+    remappedKeys: t.remappedKeys,
+    skewRatio: round(t.skewRatio, 3),
+    latencyMs: { ...t.latencyMs, max: round(maxValue(h)) },
+    partitions: Array.from({ length: w.P }, (_, p) => ({
+      partition: p,
+      produced: w.leo[p]!,
+      consumed: w.delivered[p]!,
+      lag: w.leo[p]! - w.delivered[p]!,
+      owner: w.owner[p]! >= 0 ? (w.consumers[w.owner[p]!]?.name ?? null) : null,
+    })),
+    rebalances: t.rebalances,
+    generation: g.generation,
+    revokedPartitions: t.revokedPartitions,
+    stoppedPartitionSeconds: t.stoppedPartitionSeconds,
+    maxLagDuringRebalance: w.maxLagDuringRebalance,
+    storm: w.maxRebalancesPerMinute >= STORM_REBALANCES_PER_MINUTE,
+    maxRebalancesPerMinute: w.maxRebalancesPerMinute,
+    rebalanceLog: group.rebalanceLog().map((r) => ({ ...r })),
+    hotKeys: hotKeys.slice(0, 8),
+    events: 0,
+  }
+}
+
+/** Rebalances per minute at which the summary calls it a storm. */
+export const STORM_REBALANCES_PER_MINUTE = 4
+
+function round(x: number, digits = 2): number {
+  const f = Math.pow(10, digits)
+  return Math.round(x * f) / f
+}

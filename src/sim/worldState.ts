@@ -1,0 +1,243 @@
+// The Kafka world as plain data: partition logs (columnar typed arrays), producers' accumulators,
+// consumers' poll loops, per-key order tracking, metrics. No classes, no closures, so a deep copy
+// is a checkpoint. Only sim/ reads or writes it.
+
+import type { Command, Scenario } from '../scenario/types.ts'
+import { createHistogram } from './latencyHistogram.ts'
+import type { KeyModel } from './keyModel.ts'
+import type { MetricsSample, TraceEntry } from './frameTypes.ts'
+
+/** A command scheduled by another command, or a restarted consumer slot coming back up. */
+export type Deferred = { cmd: Command } | { up: number }
+
+export type ConsumerStatus = 'running' | 'crashed' | 'closed' | 'down'
+
+export interface ConsumerState {
+  name: string
+  status: ConsumerStatus
+  /** GC pause: no polls, no heartbeats until then. */
+  pausedUntil: number
+  speed: number
+  /** Records returned by the last poll and being processed: flat [partition, from, to, …]. */
+  batch: number[]
+  /** Pending poll event id, or -1, and its time. */
+  pollEvent: number
+  pollAt: number
+  /** Idle long-poll: woken when data arrives on an owned partition. */
+  waiting: boolean
+  lastAutoCommit: number
+  /** Processing ms accumulated in the current metrics window. */
+  busyMsWin: number
+  utilization: number
+  /** Round-robin start for fetching across owned partitions. */
+  rr: number
+  /** Generation of the process (bumps on restart), so stale events are ignored. */
+  incarnation: number
+}
+
+/** A run of one tracked key's records on one partition awaiting first delivery. */
+export interface KeySegments {
+  producer: number
+  key: number
+  partition: number
+  t: number[]
+  end: number[]
+  n: number[]
+  head: number
+}
+
+export interface ProducerState {
+  model: KeyModel
+  /** Fractional record carry, so the rate integrates exactly across ticks of any size. */
+  carry: number
+  trackedCarry: number[]
+  /** Per tracked key: rotating salt index and carry per salt. */
+  saltCarry: number[][]
+  tailCarry: Float64Array
+  /** Per tracked key: latest production time delivered (per-key order check). */
+  maxDeliveredT: number[]
+  /** Per tracked key: ordering violations seen. */
+  violations: number[]
+  /** Per tracked key: records produced in the current metrics window / total. */
+  keyWin: number[]
+  keyTotal: number[]
+  keyShare: number[]
+  flagged: boolean[]
+  /** Records of ordinary sample keys produced (extrapolation base for the tail). */
+  sampleProduced: number
+  /** Records of untracked (tail) keys produced. */
+  tailProduced: number
+  /** Violations counted under key models that were since replaced (slider moves rebuild models). */
+  retiredViolations: number
+  retiredSampleViolations: number
+  retiredSampleProduced: number
+  /** Multiplies the rate spec (live "load ×5"). */
+  rateMultiplier: number
+  /** Tracked keys already counted in remappedKeys (salted or routed away), by name. */
+  remapCounted: string[]
+  /** Built-in sticky partitioner (KIP-794) state for keyless records. */
+  stickyPartition: number
+  stickyBytes: number
+  roundRobin: number
+}
+
+export interface Sample {
+  partition: number
+  keyIndex: number
+  producedAt: number
+  consumedAt: number
+  offset: number
+  lagAtProduce: number
+}
+
+export interface WorldState {
+  live: Scenario
+  P: number
+  // ---- partitions (columnar) ----
+  leo: Float64Array
+  pos: Float64Array
+  delivered: Float64Array
+  skipped: Float64Array
+  committed: Float64Array
+  owner: Int32Array
+  buffered: Float64Array
+  capCarry: Float64Array
+  inWin: Float64Array
+  outWin: Float64Array
+  inRate: Float64Array
+  outRate: Float64Array
+  hotLane: Uint8Array
+  movingLane: Uint8Array
+  /** Log segments per partition: append time, end offset, mean cost per record; kept from the committed offset on. segHead = first segment not yet delivered. */
+  segT: number[][]
+  segEnd: number[][]
+  segCost: number[][]
+  segHead: number[]
+  keySegs: KeySegments[]
+  /** Per partition: indices into keySegs with pending segments there. */
+  partKeySegs: number[][]
+  // ---- producers / consumers ----
+  producers: ProducerState[]
+  consumers: ConsumerState[]
+  // ---- totals ----
+  duplicates: number
+  remappedKeys: number
+  revokedPartitions: number
+  stoppedPartitionMs: number
+  stoppedCount: number
+  stoppedSince: number
+  maxLagDuringRebalance: number
+  maxRebalancesPerMinute: number
+  latency: Float64Array
+  latencyWin: Float64Array
+  // ---- samples, trace, metrics ----
+  /** Animation samples per partition, in offset order; head = first not yet delivered. */
+  samplesByP: Sample[][]
+  sampleHead: number[]
+  sampleCarry: number
+  trace: TraceEntry[]
+  traceCount: number
+  undrainedTrace: TraceEntry[]
+  metrics: MetricsSample[]
+  undrainedMetrics: MetricsSample[]
+  lastScaleAt: number
+  consumerSeq: number
+  /** Records produced in the current metrics window (hot-key shares). */
+  producedWin: number
+  /** Commands scheduled by other commands (rolling restarts, restarts coming back up). */
+  deferred: Deferred[]
+  frameSeq: number
+}
+
+export function createWorldState(live: Scenario, P: number): WorldState {
+  return {
+    live,
+    P,
+    leo: new Float64Array(P),
+    pos: new Float64Array(P),
+    delivered: new Float64Array(P),
+    skipped: new Float64Array(P),
+    committed: new Float64Array(P),
+    owner: new Int32Array(P).fill(-1),
+    buffered: new Float64Array(P),
+    capCarry: new Float64Array(P),
+    inWin: new Float64Array(P),
+    outWin: new Float64Array(P),
+    inRate: new Float64Array(P),
+    outRate: new Float64Array(P),
+    hotLane: new Uint8Array(P),
+    movingLane: new Uint8Array(P),
+    segT: Array.from({ length: P }, () => []),
+    segEnd: Array.from({ length: P }, () => []),
+    segCost: Array.from({ length: P }, () => []),
+    segHead: new Array<number>(P).fill(0),
+    keySegs: [],
+    partKeySegs: Array.from({ length: P }, () => []),
+    producers: [],
+    consumers: [],
+    duplicates: 0,
+    remappedKeys: 0,
+    revokedPartitions: 0,
+    stoppedPartitionMs: 0,
+    stoppedCount: P,
+    stoppedSince: 0,
+    maxLagDuringRebalance: 0,
+    maxRebalancesPerMinute: 0,
+    latency: createHistogram(),
+    latencyWin: createHistogram(),
+    samplesByP: Array.from({ length: P }, () => []),
+    sampleHead: new Array<number>(P).fill(0),
+    sampleCarry: 0,
+    trace: [],
+    traceCount: 0,
+    undrainedTrace: [],
+    metrics: [],
+    undrainedMetrics: [],
+    lastScaleAt: -Infinity,
+    consumerSeq: 0,
+    producedWin: 0,
+    deferred: [],
+    frameSeq: 0,
+  }
+}
+
+function growF(a: Float64Array, n: number, fill = 0): Float64Array {
+  const b = new Float64Array(n).fill(fill)
+  b.set(a)
+  return b
+}
+
+/** Adds partitions at the end (Kafka only ever grows a topic). New partitions have no committed offset (-1). */
+export function growPartitions(w: WorldState, P: number): void {
+  const old = w.P
+  w.leo = growF(w.leo, P)
+  w.pos = growF(w.pos, P)
+  w.delivered = growF(w.delivered, P)
+  w.skipped = growF(w.skipped, P)
+  w.committed = growF(w.committed, P, -1)
+  const owner = new Int32Array(P).fill(-1)
+  owner.set(w.owner)
+  w.owner = owner
+  w.buffered = growF(w.buffered, P)
+  w.capCarry = growF(w.capCarry, P)
+  w.inWin = growF(w.inWin, P)
+  w.outWin = growF(w.outWin, P)
+  w.inRate = growF(w.inRate, P)
+  w.outRate = growF(w.outRate, P)
+  const hot = new Uint8Array(P)
+  hot.set(w.hotLane)
+  w.hotLane = hot
+  const moving = new Uint8Array(P)
+  moving.set(w.movingLane)
+  w.movingLane = moving
+  for (let p = old; p < P; p++) {
+    w.segT.push([])
+    w.segEnd.push([])
+    w.segCost.push([])
+    w.segHead.push(0)
+    w.partKeySegs.push([])
+    w.samplesByP.push([])
+    w.sampleHead.push(0)
+  }
+  w.P = P
+}

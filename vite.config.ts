@@ -1,0 +1,30 @@
+import { defineConfig } from 'vite'
+import react from '@vitejs/plugin-react'
+
+export default defineConfig({
+  plugins: [react()],
+  base: './',
+  worker: { format: 'es' },
+  build: { target: 'es2022', chunkSizeWarningLimit: 1200 },
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'core',
+          environment: 'node',
+          include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+          exclude: ['test/browser/**', 'node_modules/**'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'dom',
+          environment: 'jsdom',
+          include: ['src/**/*.test.tsx'],
+        },
+      },
+    ],
+  },
+})
