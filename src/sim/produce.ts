@@ -69,7 +69,7 @@ export function produceTick(w: WorldState, ctx: ProduceContext): void {
       for (let k = 0; k < m.tracked.length; k++) {
         const tk = m.tracked[k]!
         const xk = n * tk.prob + ps.trackedCarry[k]!
-        const ck = Math.floor(xk)
+        const ck = Math.min(Math.floor(xk), n)
         ps.trackedCarry[k] = xk - ck
         if (ck <= 0 || chunks.length === 0) continue
         const chunk = ((k + ps.roundRobin++) % (chunks.length / 2)) * 2
@@ -87,7 +87,8 @@ export function produceTick(w: WorldState, ctx: ProduceContext): void {
     for (let k = 0; k < m.tracked.length; k++) {
       const tk = m.tracked[k]!
       const xk = n * tk.prob + ps.trackedCarry[k]!
-      const ck = Math.floor(xk)
+      // Never more than this cycle's records: keys whose carries ripen together wait a cycle.
+      const ck = Math.min(Math.floor(xk), n - trackedSum)
       ps.trackedCarry[k] = xk - ck
       if (ck <= 0) continue
       trackedSum += ck

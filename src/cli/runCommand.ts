@@ -1,0 +1,164 @@
+// `highway run` and `highway validate`: parse arguments, load the scenario, run headless.
+// Pure apart from the injected I/O (file reading, progress), so tests call it directly.
+
+import { getPreset, presets, scenarioFromInput, validateScenario, type Issue, type Scenario } from '../scenario/index.ts'
+import { createSimulation } from '../sim/simulation.ts'
+import type { RunSummary } from '../sim/simulationApi.ts'
+
+export interface CommandResult {
+  stdout: string
+  stderr: string
+  code: number
+}
+
+export interface CliIo {
+  /** Returns the file's text, or null when there is no such file. */
+  readFile(path: string): string | null
+  /** Called as the run advances (fraction 0..1); the CLI draws it on a TTY only. */
+  progress?(fraction: number, simSeconds: number): void
+}
+
+interface ParsedArgs {
+  flags: Map<string, string | true>
+  positional: string[]
+}
+
+const VALUE_FLAGS = new Set(['--scenario', '--preset', '--seconds', '--seed'])
+const BOOL_FLAGS = new Set(['--json', '--help'])
+
+function parseArgs(args: readonly string[]): ParsedArgs | string {
+  const flags = new Map<string, string | true>()
+  const positional: string[] = []
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!
+    const eq = a.indexOf('=')
+    const name = a.startsWith('--') && eq > 0 ? a.slice(0, eq) : a
+    if (VALUE_FLAGS.has(name)) {
+      const v = eq > 0 && a.startsWith('--') ? a.slice(eq + 1) : args[++i]
+      if (v === undefined) return `${name} needs a value`
+      if (flags.has(name)) return `${name} given twice`
+      flags.set(name, v)
+    } else if (BOOL_FLAGS.has(a)) flags.set(a, true)
+    else if (a.startsWith('--')) return `unknown option ${a}`
+    else positional.push(a)
+  }
+  return { flags, positional }
+}
+
+function formatIssues(issues: readonly Issue[]): string {
+  return issues.map((i) => `  ${i.path}: ${i.message}`).join('\n')
+}
+
+type Loaded = { ok: true; scenario: Scenario; warnings: Issue[] } | { ok: false; message: string }
+
+/** --scenario FILE|URL|ENCODED or --preset NAME → a validated scenario, or a readable problem. */
+function loadScenario(p: ParsedArgs, io: CliIo): Loaded {
+  const sc = p.flags.get('--scenario')
+  const pr = p.flags.get('--preset')
+  if (sc !== undefined && pr !== undefined) return { ok: false, message: 'give either --scenario or --preset, not both' }
+  if (typeof pr === 'string') {
+    const preset = getPreset(pr)
+    if (!preset) return { ok: false, message: `unknown preset "${pr}"; presets: ${presets.map((x) => x.name).join(', ')}` }
+    return { ok: true, scenario: preset.build(), warnings: [] }
+  }
+  if (typeof sc === 'string') {
+    let text = sc
+    const looksLikeInline = /^v\d+\./.test(sc) || sc.includes('#s=') || sc.includes('?s=') || sc.trimStart().startsWith('{')
+    if (!looksLikeInline) {
+      const file = io.readFile(sc)
+      if (file === null) return { ok: false, message: `--scenario ${sc}: no such file, and not a scenario link or encoded scenario` }
+      text = file
+    }
+    const r = scenarioFromInput(text)
+    if (!r.ok) return { ok: false, message: `invalid scenario:\n${formatIssues(r.errors)}` }
+    return { ok: true, scenario: r.scenario, warnings: r.warnings }
+  }
+  return { ok: false, message: 'give --scenario FILE|URL|ENCODED or --preset NAME' }
+}
+
+export const RUN_USAGE = 'usage: highway run (--scenario FILE|URL|ENCODED | --preset NAME) [--seconds S] [--seed N] [--json]'
+export const VALIDATE_USAGE = 'usage: highway validate (--scenario FILE|URL|ENCODED | --preset NAME)'
+
+export function runValidate(args: readonly string[], io: CliIo): CommandResult {
+  const p = parseArgs(args)
+  if (typeof p === 'string') return { stdout: '', stderr: `validate: ${p}\n${VALIDATE_USAGE}\n`, code: 2 }
+  if (p.flags.has('--help')) return { stdout: `${VALIDATE_USAGE}\n`, stderr: '', code: 0 }
+  const l = loadScenario(p, io)
+  if (!l.ok) return { stdout: '', stderr: `validate: ${l.message}\n`, code: 2 }
+  const v = validateScenario(l.scenario)
+  if (!v.ok) return { stdout: '', stderr: `validate: invalid scenario:\n${formatIssues(v.errors)}\n`, code: 2 }
+  const warn = [...l.warnings, ...v.warnings]
+  return { stdout: `valid: "${v.scenario.name}" (${v.scenario.topic.partitions} partitions, ${v.scenario.group.consumers} consumers, protocol ${v.scenario.group.protocol})\n`, stderr: warn.length ? `warnings:\n${formatIssues(warn)}\n` : '', code: 0 }
+}
+
+export function runRun(args: readonly string[], io: CliIo): CommandResult {
+  const p = parseArgs(args)
+  if (typeof p === 'string') return { stdout: '', stderr: `run: ${p}\n${RUN_USAGE}\n`, code: 2 }
+  if (p.flags.has('--help')) return { stdout: `${RUN_USAGE}\n`, stderr: '', code: 0 }
+  if (p.positional.length > 0) return { stdout: '', stderr: `run: unexpected argument "${p.positional[0]}"\n${RUN_USAGE}\n`, code: 2 }
+  const l = loadScenario(p, io)
+  if (!l.ok) return { stdout: '', stderr: `run: ${l.message}\n`, code: 2 }
+  const scenario = l.scenario
+  const secText = p.flags.get('--seconds')
+  let seconds = scenario.durationSec
+  if (typeof secText === 'string') {
+    seconds = Number(secText)
+    if (!Number.isFinite(seconds) || seconds <= 0 || seconds > 86_400) return { stdout: '', stderr: `run: --seconds must be a number in (0, 86400], got "${secText}"\n`, code: 2 }
+  }
+  const seedText = p.flags.get('--seed')
+  if (typeof seedText === 'string') {
+    const seed = Number(seedText)
+    if (!/^\d+$/.test(seedText) || !Number.isSafeInteger(seed) || seed > 0xffffffff) return { stdout: '', stderr: `run: --seed must be an integer in [0, 4294967295], got "${seedText}"\n`, code: 2 }
+    scenario.seed = seed
+  }
+  const sim = createSimulation(scenario)
+  const endMs = seconds * 1000
+  const chunk = Math.max(1000, endMs / 200)
+  for (let t = chunk; t < endMs + chunk; t += chunk) {
+    sim.advanceTo(Math.min(t, endMs))
+    io.progress?.(Math.min(1, t / endMs), sim.now() / 1000)
+  }
+  const summary = sim.summary()
+  summary.events = sim.eventsProcessed()
+  const warn = l.warnings.length ? `warnings:\n${formatIssues(l.warnings)}\n` : ''
+  if (p.flags.has('--json')) return { stdout: `${JSON.stringify(summary)}\n`, stderr: warn, code: 0 }
+  return { stdout: formatSummary(summary), stderr: warn, code: 0 }
+}
+
+function n(x: number): string {
+  return Math.round(x).toLocaleString('en-US')
+}
+
+/** The human-readable summary: headline figures, then one line per partition and per rebalance. */
+export function formatSummary(s: RunSummary): string {
+  const lines: string[] = []
+  lines.push(`Partition Highway — "${s.scenario}", seed ${s.seed}, ${s.simSeconds} s simulated`)
+  lines.push('')
+  lines.push(`  produced   ${n(s.produced)} records   consumed ${n(s.consumed)}   lag ${n(s.lag)}${s.producerBuffered ? `   queued in producers ${n(s.producerBuffered)}` : ''}`)
+  lines.push(`  latency    p50 ${s.latencyMs.p50} ms   p95 ${s.latencyMs.p95} ms   p99 ${s.latencyMs.p99} ms   max ${s.latencyMs.max} ms`)
+  lines.push(`  skew       busiest partition got ${s.skewRatio}× the mean`)
+  lines.push(`  duplicates ${n(s.duplicates)}   ordering violations ${n(s.orderingViolations)}   remapped keys ${n(s.remappedKeys)}`)
+  lines.push(`  rebalances ${s.rebalances} (generation ${s.generation})   partitions revoked ${s.revokedPartitions}   stopped partition-seconds ${s.stoppedPartitionSeconds}${s.storm ? `   STORM (${s.maxRebalancesPerMinute}/min)` : ''}`)
+  if (s.hotKeys.some((k) => k.flagged)) lines.push(`  hot keys   ${s.hotKeys.filter((k) => k.flagged).map((k) => `"${k.key}" ${(k.share * 100).toFixed(0)} %`).join(', ')}`)
+  lines.push('')
+  lines.push('  partition  produced     consumed     lag          owner')
+  for (const p of s.partitions.slice(0, 64)) {
+    lines.push(`  ${String(p.partition).padStart(9)}  ${n(p.produced).padEnd(11)}  ${n(p.consumed).padEnd(11)}  ${n(p.lag).padEnd(11)}  ${p.owner ?? '—'}`)
+  }
+  if (s.partitions.length > 64) lines.push(`  … ${s.partitions.length - 64} more partitions (use --json for all)`)
+  if (s.rebalanceLog.length > 0) {
+    lines.push('')
+    lines.push('  rebalances')
+    for (const r of s.rebalanceLog.slice(0, 40)) {
+      lines.push(`  ${(r.startMs / 1000).toFixed(1).padStart(7)} s  gen ${r.generation}  ${r.durationMs === null ? 'ongoing' : `${(r.durationMs / 1000).toFixed(2)} s`}  revoked ${r.revoked}  assigned ${r.assigned}  members ${r.members}  — ${r.trigger}`)
+    }
+    if (s.rebalanceLog.length > 40) lines.push(`  … ${s.rebalanceLog.length - 40} more`)
+  }
+  return `${lines.join('\n')}\n`
+}
+
+export function runPresets(): CommandResult {
+  const width = Math.max(...presets.map((p) => p.name.length))
+  const out = presets.map((p) => `${p.name.padEnd(width)}  ${p.title}`).join('\n')
+  return { stdout: `${out}\n`, stderr: '', code: 0 }
+}
