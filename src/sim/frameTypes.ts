@@ -82,7 +82,8 @@ export interface HotKeyView {
 
 /**
  * Sampled records for animation, packed 6 numbers each:
- * [partition, keyIndex (colour; -1 = keyless, 0 = the hottest key …), producedAt (ms),
+ * [partition, keyIndex (colour: -1 = keyless, 0 = the hottest key, 1.. the next tracked keys by share,
+ *  16..21 = ordinary keys in six colours), producedAt (ms),
  *  consumedAt (ms, or -1 while in the log), offset, lagAtProduce (records ahead of it)].
  */
 export const PARTICLE_STRIDE = 6

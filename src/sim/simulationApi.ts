@@ -10,6 +10,8 @@ export interface PartitionSummary {
   produced: number
   consumed: number
   lag: number
+  /** Age of the oldest record not yet delivered, seconds (0 when caught up). */
+  lagSeconds: number
   owner: string | null
 }
 

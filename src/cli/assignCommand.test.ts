@@ -1,0 +1,122 @@
+import { describe, expect, it } from 'vitest'
+import { runAssign } from './assignCommand.ts'
+
+const request = (members: unknown[], topics: Record<string, unknown> = { orders: 3 }): string => JSON.stringify({ topics, members })
+
+describe('assign command', () => {
+  it('prints one line of JSON with every member and sorted partitions', () => {
+    const out = runAssign(['--assignor', 'range'], request([{ memberId: 'c2', topics: ['orders'] }, { memberId: 'c1', topics: ['orders'] }]))
+    expect(out).toEqual({ stdout: '{"c2":[["orders",2]],"c1":[["orders",0],["orders",1]]}\n', stderr: '', code: 0 })
+  })
+
+  it('accepts a leading "assign" word and the --assignor=NAME form', () => {
+    const stdin = request([{ memberId: 'c1', topics: ['orders'] }])
+    expect(runAssign(['assign', '--assignor=sticky'], stdin).stdout).toBe('{"c1":[["orders",0],["orders",1],["orders",2]]}\n')
+  })
+
+  it('fills in the optional fields: groupInstanceId null, owned [], generation -1', () => {
+    const withDefaults = runAssign(['--assignor', 'sticky'], request([{ memberId: 'a', topics: ['orders'] }, { memberId: 'b', topics: ['orders'] }]))
+    const explicit = runAssign(
+      ['--assignor', 'sticky'],
+      request([
+        { memberId: 'a', groupInstanceId: null, topics: ['orders'], owned: [], generation: -1 },
+        { memberId: 'b', groupInstanceId: null, topics: ['orders'], owned: [], generation: -1 },
+      ]),
+    )
+    expect(withDefaults).toEqual(explicit)
+  })
+
+  it('passes owned partitions and generations through to the sticky assignors', () => {
+    const stdin = request(
+      [
+        { memberId: 'consumer1', topics: ['topic'], owned: [['topic', 0], ['topic', 1]], generation: 1 },
+        { memberId: 'consumer2', topics: ['topic'], owned: [['topic', 0], ['topic', 2]], generation: 1 },
+        { memberId: 'consumer3', topics: ['topic'], generation: 1 },
+      ],
+      { topic: 3 },
+    )
+    expect(runAssign(['--assignor', 'sticky'], stdin).stdout).toBe('{"consumer1":[["topic",1]],"consumer2":[["topic",2]],"consumer3":[["topic",0]]}\n')
+    expect(runAssign(['--assignor', 'cooperative-sticky'], stdin).stdout).toBe('{"consumer1":[["topic",1]],"consumer2":[["topic",2]],"consumer3":[]}\n')
+  })
+
+  it('handles one request per line with --jsonl, skipping blank lines', () => {
+    const stdin = [request([{ memberId: 'a', topics: ['orders'] }]), '', '   ', request([{ memberId: 'b', topics: ['orders'] }], { orders: 1 }), ''].join('\n')
+    expect(runAssign(['--assignor', 'roundrobin', '--jsonl'], stdin)).toEqual({
+      stdout: '{"a":[["orders",0],["orders",1],["orders",2]]}\n{"b":[["orders",0]]}\n',
+      stderr: '',
+      code: 0,
+    })
+  })
+
+  it('prints usage on --help', () => {
+    const out = runAssign(['--help'], '')
+    expect(out.code).toBe(0)
+    expect(out.stdout).toMatch(/^usage: assign --assignor NAME/)
+  })
+})
+
+describe('assign command errors (exit code 2, nothing on stdout)', () => {
+  const fails = (args: string[], stdin: string, message: RegExp | string): void => {
+    const out = runAssign(args, stdin)
+    expect(out.code).toBe(2)
+    expect(out.stdout).toBe('')
+    if (typeof message === 'string') expect(out.stderr).toContain(message)
+    else expect(out.stderr).toMatch(message)
+    expect(out.stderr).not.toMatch(/\n\s+at /) // never a stack trace
+  }
+
+  it('rejects a missing or unknown assignor and unknown arguments', () => {
+    fails([], '{}', 'assign: missing --assignor NAME')
+    fails(['--assignor'], '{}', 'assign: --assignor needs a value')
+    fails(['--assignor', 'fair'], '{}', 'unknown assignor "fair" (expected one of: range, roundrobin, sticky, cooperative-sticky, uniform)')
+    fails(['--assignor', 'range', '--verbose'], '{}', 'unknown argument "--verbose"')
+  })
+
+  it('rejects empty input and bad JSON', () => {
+    fails(['--assignor', 'range'], '  \n', 'input is empty')
+    fails(['--assignor', 'range'], '{"topics": ', /^invalid JSON: /)
+    fails(['--assignor', 'range', '--jsonl'], `${request([])}\n{oops}\n`, /^line 2: invalid JSON: /)
+  })
+
+  it('names the line and field of a bad subscription', () => {
+    const good = request([{ memberId: 'a', topics: ['orders'] }])
+    const bad = request([{ memberId: 'a', topics: ['orders'] }, { memberId: 'b', topics: 'orders' }])
+    fails(['--assignor', 'sticky', '--jsonl'], `${good}\n\n${bad}\n`, 'line 3: members[1].topics: must be an array of strings')
+  })
+
+  it('rejects a missing member id and duplicate member ids', () => {
+    fails(['--assignor', 'range'], request([{ topics: ['orders'] }]), 'members[0].memberId: must be a non-empty string')
+    fails(['--assignor', 'range'], request([{ memberId: 'a', topics: [] }, { memberId: 'a', topics: [] }]), 'members[1].memberId: duplicate member id "a" (also members[0])')
+  })
+
+  it('rejects negative, fractional or huge partition counts', () => {
+    fails(['--assignor', 'range'], request([], { orders: -1 }), 'topics.orders: must be a partition count from 0 to 1000000 (got -1)')
+    fails(['--assignor', 'range'], request([], { 'my topic': 1.5 }), 'topics["my topic"]: must be a partition count')
+    fails(['--assignor', 'range'], request([], { orders: 1e9 }), 'topics.orders: must be a partition count')
+  })
+
+  it('rejects owned entries that are not [string, int] pairs, and duplicates', () => {
+    fails(['--assignor', 'sticky'], request([{ memberId: 'a', topics: ['orders'], owned: [['orders', '0']] }]), 'members[0].owned[0]: must be a [topic, partition] pair')
+    fails(['--assignor', 'sticky'], request([{ memberId: 'a', topics: ['orders'], owned: [['orders', -2]] }]), 'members[0].owned[0]: must be a [topic, partition] pair')
+    fails(['--assignor', 'sticky'], request([{ memberId: 'a', topics: ['orders'], owned: 'orders-0' }]), 'members[0].owned: must be an array')
+    fails(['--assignor', 'sticky'], request([{ memberId: 'a', topics: ['orders'], owned: [['orders', 1], ['orders', 1]] }]), 'members[0].owned[1]: duplicate partition orders-1')
+  })
+
+  it('rejects bad generations, group instance ids and unknown fields', () => {
+    fails(['--assignor', 'sticky'], request([{ memberId: 'a', topics: [], generation: -2 }]), 'members[0].generation: must be an integer')
+    fails(['--assignor', 'sticky'], request([{ memberId: 'a', topics: [], groupInstanceId: 7 }]), 'members[0].groupInstanceId: must be a non-empty string or null')
+    fails(
+      ['--assignor', 'range'],
+      request([{ memberId: 'a', topics: [], groupInstanceId: 'i' }, { memberId: 'b', topics: [], groupInstanceId: 'i' }]),
+      'members[1].groupInstanceId: duplicate group.instance.id "i" (also members[0])',
+    )
+    fails(['--assignor', 'sticky'], request([{ memberId: 'a', topics: [], owend: [] }]), 'members[0].owend: unknown field')
+    fails(['--assignor', 'sticky'], JSON.stringify({ topics: {}, members: [], extra: 1 }), 'extra: unknown field')
+  })
+
+  it('rejects a request that is not an object with topics and members', () => {
+    fails(['--assignor', 'range'], '[]', 'must be a JSON object with "topics" and "members"')
+    fails(['--assignor', 'range'], '{"members": []}', 'topics: must be an object')
+    fails(['--assignor', 'range'], '{"topics": {}}', 'members: must be an array')
+  })
+})
