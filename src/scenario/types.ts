@@ -10,6 +10,7 @@ export type RateSpec =
   | { kind: 'step'; perSec: number; atSec: number; toPerSec: number }
   | { kind: 'ramp'; fromPerSec: number; toPerSec: number; startSec: number; endSec: number }
   | { kind: 'spike'; perSec: number; atSec: number; durationSec: number; multiplier: number }
+  /** `amplitude` is a fraction of `perSec` (0..1): rate = perSec × (1 + amplitude·sin(2πt/period)). */
   | { kind: 'sine'; perSec: number; amplitude: number; periodSec: number }
   /** Linear between points (seconds, records/s); constant before the first and after the last. */
   | { kind: 'schedule'; points: Array<[number, number]> }
@@ -125,11 +126,13 @@ export type Command =
   | { do: 'slowConsumer'; consumer: string; factor: number }
   | { do: 'restartConsumer'; consumer: string; downMs: number }
   | { do: 'rollingRestart'; downMs: number; intervalMs: number }
+  /** `perSec` replaces the rate with a constant; `multiplier` scales it (both: set, then scale). */
   | { do: 'setRate'; producer?: number; perSec?: number; multiplier?: number }
   | { do: 'setHotKeyShare'; producer?: number; share: number }
   | { do: 'setKeyCount'; producer?: number; count: number }
   | { do: 'setZipf'; producer?: number; s: number }
   | { do: 'setKeyCost'; producer?: number; key: string; cost: number }
+  /** `count` partitions are added (not the new total); Kafka can only grow a topic. */
   | { do: 'addPartitions'; count: number }
   | { do: 'setDynamic'; dynamic: Partial<{ [K in keyof DynamicPartitioningSpec]: Partial<DynamicPartitioningSpec[K]> }> }
   | { do: 'setPartitioner'; partitioner: PartitionerName | null; ignoreKeys?: boolean }

@@ -68,7 +68,8 @@ export function buildKeyModel(spec: KeySpec, keyCost: Readonly<Record<string, nu
   const kp = keyProbabilities(spec)
   const tracked: TrackedKey[] = []
   const trackedIdx = new Set<number>()
-  const costOf = (name: string) => keyCost[name] ?? 1
+  // Own properties only: a key named "constructor" must not find Object.prototype's.
+  const costOf = (name: string) => (Object.prototype.hasOwnProperty.call(keyCost, name) ? (keyCost[name] ?? 1) : 1)
   const track = (name: string, prob: number, role: TrackedRole) =>
     tracked.push({ name, prob, cost: costOf(name), role, partition: partitionForKey(name, partitions) })
 

@@ -1,0 +1,39 @@
+// The bounds a scenario must stay within. Kafka's own limits where Kafka has one (cited);
+// otherwise simulator bounds chosen so that a hostile link cannot exhaust memory or time.
+
+/** Java's Integer.MAX_VALUE: the ceiling of Kafka's INT-typed configs. */
+export const JAVA_INT_MAX = 2_147_483_647
+
+export const LIMITS = {
+  partitions: { min: 1, max: 4096 },
+  consumers: { min: 0, max: 256 },
+  producers: { max: 64 },
+  actions: { max: 1000 },
+  keyCostEntries: { max: 1000 },
+  schedulePoints: { max: 1000 },
+  /** Records per second, for producer rates and consumer processing. */
+  ratePerSec: { max: 1e8 },
+  keyCount: { min: 1, max: 1_000_000 },
+  zipfS: { min: 0, max: 5 },
+  recordBytes: { min: 1, max: 10_000_000 },
+  /** Processing cost multiplier of a key, and the slowConsumer factor. */
+  cost: { max: 1000 },
+  rateMultiplier: { max: 10_000 },
+  seed: { min: 0, max: 2 ** 32 - 1 },
+  /** Scenario run length and any time written in seconds. */
+  seconds: { max: 86_400 },
+  /** A scripted pause or downtime, ms. */
+  downMs: { max: 3_600_000 },
+  networkLatencyMs: { max: 60_000 },
+  nameChars: 80,
+  keyNameChars: 200,
+  consumerNameChars: 100,
+  groupIdChars: 255,
+  /** Broker group.min.session.timeout.ms / group.max.session.timeout.ms defaults (GroupCoordinatorConfig). */
+  sessionTimeoutMs: { min: 6000, max: 1_800_000 },
+  /** KIP-848 allowed ranges: group.consumer.min/max.session.timeout.ms and heartbeat equivalents. */
+  consumerGroupSessionTimeoutMs: { min: 45_000, max: 60_000 },
+  consumerGroupHeartbeatIntervalMs: { min: 5000, max: 15_000 },
+  /** Kafka topic names: 1–249 characters of [a-zA-Z0-9._-], not "." or ".." (Topic.validate). */
+  topicNameChars: 249,
+} as const

@@ -1,0 +1,61 @@
+// Properties of validateScenario: total on any input, fixed point on valid scenarios, and a
+// fallback that always validates cleanly.
+
+import fc from 'fast-check'
+import { describe, expect, test } from 'vitest'
+import { validateScenario } from '../../src/scenario/validate.ts'
+import { leafPaths, mutate, scenarioArbitrary } from './scenarioArbitrary.ts'
+
+/** The shape every result has, whatever the input. */
+function expectWellFormed(r: ReturnType<typeof validateScenario>): void {
+  expect(r.scenario.version).toBe(1)
+  if (r.ok) expect(Array.isArray(r.warnings)).toBe(true)
+  else {
+    expect(r.errors.length).toBeGreaterThan(0)
+    for (const e of r.errors) expect(e.path.length * e.message.length).toBeGreaterThan(0)
+    expect(validateScenario(r.scenario).ok).toBe(true)
+  }
+}
+
+describe('validateScenario (properties)', () => {
+  test('never throws for any value, and a failure carries a fallback that validates', () => {
+    fc.assert(
+      fc.property(fc.anything({ withNullPrototype: true, withBoxedValues: true, withMap: true, withSet: true, withSparseArray: true }), (v) => {
+        expectWellFormed(validateScenario(v))
+      }),
+      { numRuns: 1000 },
+    )
+  })
+
+  test('never throws for objects shaped like scenarios with random values', () => {
+    const anyScenarioish = fc.record(
+      {
+        name: fc.anything(),
+        topic: fc.anything(),
+        producers: fc.array(fc.anything(), { maxLength: 3 }),
+        group: fc.anything(),
+        actions: fc.array(fc.record({ do: fc.anything(), atSec: fc.anything(), count: fc.anything(), consumer: fc.anything() }), { maxLength: 4 }),
+      },
+      { requiredKeys: [] },
+    )
+    fc.assert(fc.property(anyScenarioish, (v) => expectWellFormed(validateScenario(v))), { numRuns: 500 })
+  })
+
+  test('a valid scenario comes back unchanged, with no errors and no warnings', () => {
+    fc.assert(
+      fc.property(scenarioArbitrary, (s) => {
+        const r = validateScenario(s)
+        expect(r.ok ? r.warnings : r.errors).toEqual([])
+        expect(r.scenario).toEqual(s)
+      }),
+      { numRuns: 300 },
+    )
+  })
+
+  test('replacing any one field of a valid scenario with any value never throws', () => {
+    const mutated = scenarioArbitrary.chain((s) =>
+      fc.tuple(fc.constant(s), fc.constantFrom(...leafPaths(s)), fc.anything()).map(([base, path, value]) => mutate(base, { path, value })),
+    )
+    fc.assert(fc.property(mutated, (v) => expectWellFormed(validateScenario(v))), { numRuns: 500 })
+  }, 30_000)
+})
