@@ -18,14 +18,16 @@ export interface FetchResult {
  */
 export function fetchForConsumer(w: WorldState, c: number, maxRecords: number, now: number, extraLatencyMs: number, fetchable: (p: number) => boolean): FetchResult {
   const cs = w.consumers[c]!
-  const P = w.P
+  const owned = cs.owned
+  const n = owned.length
   cs.batch = []
   let remaining = maxRecords
   let costUnits = 0
-  let last = cs.rr
-  for (let j = 0; j < P && remaining > 0; j++) {
-    const p = (cs.rr + j) % P
-    if (w.owner[p] !== c || !fetchable(p)) continue
+  let next = cs.rr
+  for (let j = 0; j < n && remaining > 0; j++) {
+    const i = (cs.rr + j) % n
+    const p = owned[i]!
+    if (!fetchable(p)) continue
     const from = w.pos[p]!
     const avail = w.leo[p]! - from
     if (avail <= 0) continue
@@ -34,9 +36,9 @@ export function fetchForConsumer(w: WorldState, c: number, maxRecords: number, n
     w.pos[p] = from + take
     cs.batch.push(p, from, from + take)
     remaining -= take
-    last = p
+    next = i + 1
   }
-  cs.rr = (last + 1) % Math.max(1, P)
+  cs.rr = n > 0 ? next % n : 0
   return { records: maxRecords - remaining, costUnits }
 }
 
@@ -119,7 +121,7 @@ export function costOfRange(w: WorldState, p: number, from: number, to: number):
 
 /** Commits the position of every partition `c` owns (what poll() returned is processed by now). */
 export function commitOwned(w: WorldState, c: number): void {
-  for (let p = 0; p < w.P; p++) if (w.owner[p] === c) w.committed[p] = w.pos[p]!
+  for (const p of w.consumers[c]!.owned) w.committed[p] = w.pos[p]!
 }
 
 /**

@@ -27,8 +27,7 @@ export function buildFrame(w: WorldState, group: GroupRuntime, now: number, maxP
   }
   const members: MemberView[] = w.consumers.map((cs, c) => {
     const pv = group.member(c)
-    const owned: number[] = []
-    for (let p = 0; p < P; p++) if (w.owner[p] === c) owned.push(p)
+    const owned = cs.owned.slice()
     const phase =
       cs.status === 'crashed' || cs.status === 'closed' ? 'dead' : cs.status === 'down' ? 'restarting' : now < cs.pausedUntil ? 'paused' : pv.phase
     return { name: cs.name, memberId: pv.memberId, groupInstanceId: pv.groupInstanceId, phase, owned, utilization: cs.utilization, speed: cs.speed, generation: pv.generation }

@@ -18,7 +18,7 @@ import { mergeInto, quantile } from './latencyHistogram.ts'
 import { produceTick } from './produce.ts'
 import type { RunSummary, SimCheckpoint, Simulation } from './simulationApi.ts'
 import { buildSummary } from './summary.ts'
-import { createWorldState, growPartitions, type ConsumerState, type Deferred, type ProducerState, type WorldState } from './worldState.ts'
+import { createWorldState, growPartitions, setOwner, type ConsumerState, type Deferred, type ProducerState, type WorldState } from './worldState.ts'
 
 const EV_PRODUCE = 1
 const EV_POLL = 2
@@ -464,6 +464,7 @@ class KafkaSimulation implements Simulation {
       lastAutoCommit: this.kernel.now,
       busyMsWin: 0,
       utilization: 0,
+      owned: [],
       rr: 0,
       incarnation: 0,
     }
@@ -712,7 +713,7 @@ class KafkaSimulation implements Simulation {
     for (const p of parts) {
       if (w.owner[p] !== m) continue
       if (commit) w.committed[p] = w.pos[p]!
-      w.owner[p] = -1
+      setOwner(w, p, -1)
       n++
     }
     w.revokedPartitions += n
@@ -727,7 +728,7 @@ class KafkaSimulation implements Simulation {
     let n = 0
     for (const p of parts) {
       if (w.owner[p] !== m) continue
-      w.owner[p] = -1
+      setOwner(w, p, -1)
       n++
     }
     w.revokedPartitions += n
@@ -743,7 +744,7 @@ class KafkaSimulation implements Simulation {
       if (p < 0 || p >= w.P) continue
       const prev = w.owner[p]!
       if (prev >= 0 && prev !== m) this.trace('group.zombie', `partition ${p} handed to ${this.host.memberName(m)} while ${this.host.memberName(prev)} still held it`)
-      w.owner[p] = m
+      setOwner(w, p, m)
       let start = w.committed[p]!
       if (start < 0) {
         start = reset === 'earliest' ? 0 : w.leo[p]!

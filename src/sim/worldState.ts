@@ -29,7 +29,9 @@ export interface ConsumerState {
   /** Processing ms accumulated in the current metrics window. */
   busyMsWin: number
   utilization: number
-  /** Round-robin start for fetching across owned partitions. */
+  /** Partitions this consumer owns, ascending (mirrors `owner`; change both through setOwner). */
+  owned: number[]
+  /** Round-robin start (index into `owned`) for fetching across owned partitions. */
   rr: number
   /** Generation of the process (bumps on restart), so stale events are ignored. */
   incarnation: number
@@ -240,4 +242,22 @@ export function growPartitions(w: WorldState, P: number): void {
     w.sampleHead.push(0)
   }
   w.P = P
+}
+
+/** Moves partition p to consumer c (-1 = nobody), keeping `owner` and each consumer's `owned` in step. */
+export function setOwner(w: WorldState, p: number, c: number): void {
+  const prev = w.owner[p]!
+  if (prev === c) return
+  if (prev >= 0) {
+    const list = w.consumers[prev]!.owned
+    const i = list.indexOf(p)
+    if (i >= 0) list.splice(i, 1)
+  }
+  w.owner[p] = c
+  if (c >= 0) {
+    const list = w.consumers[c]!.owned
+    let i = list.length
+    while (i > 0 && list[i - 1]! > p) i--
+    list.splice(i, 0, p)
+  }
 }

@@ -75,5 +75,5 @@ describe('conservation (property)', () => {
       }),
       { numRuns: 40, seed: 20261130 },
     )
-  })
+  }, 60_000)
 })

@@ -1,0 +1,128 @@
+// The rebalance log: one RebalanceRecord per rebalance, from the coordinator starting it until every
+// member of the new generation consumes its new assignment. Counts the partitions revoked and
+// assigned meanwhile, and how many rebalances started in the last minute of sim time (storms).
+// Plain data; reads no clock (times are passed in).
+
+import type { SimTime } from '../../engine/time.ts'
+import type { RebalanceRecord } from './groupRuntime.ts'
+
+/** Rebalances started within one minute of sim time from which the group counts as in a storm. */
+export const STORM_REBALANCES_PER_MINUTE = 4
+export const STORM_WINDOW_MS = 60_000
+
+export interface RebalanceTrackerState {
+  records: RebalanceRecord[]
+  /** Index of the open record, or -1. */
+  open: number
+  /** Members that must still apply the new assignment before the open record ends. */
+  waiting: string[] | null
+  /** The coordinator has finished its side (Stable / target assignment reached). */
+  coordinatorDone: boolean
+}
+
+export class RebalanceTracker {
+  private st: RebalanceTrackerState
+
+  constructor(
+    private readonly protocol: RebalanceRecord['protocol'],
+    saved?: RebalanceTrackerState,
+  ) {
+    this.st = saved ? { ...saved, records: saved.records.map((r) => ({ ...r })), waiting: saved.waiting && [...saved.waiting] } : { records: [], open: -1, waiting: null, coordinatorDone: false }
+  }
+
+  get records(): readonly RebalanceRecord[] {
+    return this.st.records
+  }
+
+  get isOpen(): boolean {
+    return this.st.open >= 0
+  }
+
+  private get current(): RebalanceRecord | undefined {
+    return this.st.open >= 0 ? this.st.records[this.st.open] : undefined
+  }
+
+  /** A rebalance starts; one still open is closed now (it was superseded). */
+  start(now: SimTime, trigger: string, generation: number, members: number): void {
+    this.close(now, members)
+    this.st.records.push({ trigger, generation, startMs: now, endMs: null, durationMs: null, revoked: 0, assigned: 0, members, protocol: this.protocol })
+    this.st.open = this.st.records.length - 1
+    this.st.waiting = null
+    this.st.coordinatorDone = false
+  }
+
+  /** The coordinator fixed the generation and who is in it: they must each apply their assignment. */
+  expect(generation: number, memberIds: readonly string[]): void {
+    const r = this.current
+    if (!r) return
+    r.generation = generation
+    r.members = memberIds.length
+    this.st.waiting = [...memberIds]
+  }
+
+  coordinatorDone(now: SimTime): void {
+    if (!this.current) return
+    this.st.coordinatorDone = true
+    this.maybeClose(now)
+  }
+
+  /** A member applied the assignment of `generation` (onJoinComplete / reconciliation done). */
+  applied(now: SimTime, memberId: string, generation: number): void {
+    const r = this.current
+    if (!r || this.st.waiting === null || generation < r.generation) return
+    this.st.waiting = this.st.waiting.filter((id) => id !== memberId)
+    this.maybeClose(now)
+  }
+
+  /** A member left or died: nobody waits for it any more. */
+  memberGone(now: SimTime, memberId: string): void {
+    if (this.st.waiting === null) return
+    this.st.waiting = this.st.waiting.filter((id) => id !== memberId)
+    this.maybeClose(now)
+  }
+
+  countRevoked(n: number): void {
+    const r = this.current
+    if (r) r.revoked += n
+  }
+
+  countAssigned(n: number): void {
+    const r = this.current
+    if (r) r.assigned += n
+  }
+
+  /** Ends the open record now (superseded, or the group emptied). */
+  close(now: SimTime, members?: number): void {
+    const r = this.current
+    if (!r) return
+    r.endMs = now
+    r.durationMs = now - r.startMs
+    if (members !== undefined && this.st.waiting === null) r.members = members
+    this.st.open = -1
+    this.st.waiting = null
+    this.st.coordinatorDone = false
+  }
+
+  private maybeClose(now: SimTime): void {
+    if (this.st.coordinatorDone && this.st.waiting !== null && this.st.waiting.length === 0) this.close(now)
+  }
+
+  /** Rebalances that started in the last minute of sim time. */
+  startedInLastMinute(now: SimTime): number {
+    let n = 0
+    for (let i = this.st.records.length - 1; i >= 0; i--) {
+      const r = this.st.records[i]
+      if (!r || r.startMs <= now - STORM_WINDOW_MS) break
+      n++
+    }
+    return n
+  }
+
+  storm(now: SimTime): boolean {
+    return this.startedInLastMinute(now) >= STORM_REBALANCES_PER_MINUTE
+  }
+
+  save(): RebalanceTrackerState {
+    return { records: this.st.records.map((r) => ({ ...r })), open: this.st.open, waiting: this.st.waiting && [...this.st.waiting], coordinatorDone: this.st.coordinatorDone }
+  }
+}
