@@ -25,6 +25,18 @@ export default defineConfig({
           include: ['src/**/*.test.tsx'],
         },
       },
+      {
+        // Real chromium (Debian's /usr/bin/chromium via playwright-core) against `vite preview`.
+        extends: true,
+        test: {
+          name: 'browser',
+          environment: 'node',
+          include: ['test/browser/**/*.test.ts'],
+          fileParallelism: false,
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
+        },
+      },
     ],
   },
 })

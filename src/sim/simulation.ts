@@ -743,7 +743,9 @@ class KafkaSimulation implements Simulation {
     for (const p of parts) {
       if (p < 0 || p >= w.P) continue
       const prev = w.owner[p]!
-      if (prev >= 0 && prev !== m) this.trace('group.zombie', `partition ${p} handed to ${this.host.memberName(m)} while ${this.host.memberName(prev)} still held it`)
+      // The group moved it while the old owner was still busy (e.g. removed by max.poll.interval.ms):
+      // the old owner finishes its batch and learns at its next poll (onPartitionsLost), as in Kafka.
+      if (prev >= 0 && prev !== m) this.trace('group.handover', `partition ${p} goes to ${this.host.memberName(m)} while ${this.host.memberName(prev)} is still processing records from it`)
       setOwner(w, p, m)
       let start = w.committed[p]!
       if (start < 0) {

@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest'
+import { defaultScenario } from '../scenario/defaults.ts'
+import { createAppStore } from '../store/createAppStore.ts'
+import { makeFrame } from '../view/frameFixture.ts'
+import { createDriver, MAX_LEAD_WALL_MS, MAX_WALL_STEP_MS, nextTarget } from './driver.ts'
+import type { SimClient } from './simClient.ts'
+
+describe('nextTarget', () => {
+  it('moves sim time by wall time × speed while playing', () => {
+    expect(nextTarget(1000, 1000, true, 2, 16)).toBe(1032)
+  })
+
+  it('holds still while paused, but follows a frame that moved ahead (a step)', () => {
+    expect(nextTarget(1000, 1000, false, 1, 16)).toBe(1000)
+    expect(nextTarget(1000, 1100, false, 1, 16)).toBe(1100)
+  })
+
+  it('counts a long wall gap (background tab) as a short one', () => {
+    expect(nextTarget(0, 0, true, 1, 60_000)).toBe(MAX_WALL_STEP_MS)
+  })
+
+  it('clamps catch-up: never more than the lead allowance ahead of the newest frame', () => {
+    let target = 0
+    for (let i = 0; i < 100; i++) target = nextTarget(target, 0, true, 10, 16)
+    expect(target).toBe(MAX_LEAD_WALL_MS * 10)
+  })
+})
+
+function fakeClient(): SimClient & { asked: number[] } {
+  const asked: number[] = []
+  return {
+    asked,
+    start: () => {},
+    advance: (t) => {
+      asked.push(t)
+      return true
+    },
+    step: () => {},
+    command: () => {},
+    setPlaying: () => {},
+    setSpeed: () => {},
+    busy: () => false,
+    dispose: () => {},
+  }
+}
+
+describe('createDriver', () => {
+  it('asks the worker for frames on animation frames only, and reports fps each second', () => {
+    const store = createAppStore({ scenario: defaultScenario() })
+    store.getState().receiveFrame(0, makeFrame({ t: 0 }), [], [])
+    const client = fakeClient()
+    const queue: Array<(t: number) => void> = []
+    let wall = 0
+    const driver = createDriver(store, client, {
+      requestFrame: (cb) => queue.push(cb),
+      cancelFrame: () => {},
+      now: () => wall,
+    })
+    driver.start()
+    for (let i = 0; i < 70; i++) {
+      wall = i * 16
+      const cb = queue.shift()
+      cb?.(wall)
+      driver.frameArrived(2, false)
+    }
+    expect(client.asked.length).toBeGreaterThan(60)
+    expect(client.asked[0]).toBeCloseTo(16)
+    expect(client.asked[1]).toBeCloseTo(32)
+    expect(store.getState().perf.fps).toBeGreaterThan(50)
+    expect(store.getState().perf.engineMs).toBe(2)
+    driver.stop()
+  })
+
+  it('asks nothing while paused', () => {
+    const store = createAppStore({ scenario: defaultScenario(), playing: false })
+    store.getState().receiveFrame(0, makeFrame({ t: 0 }), [], [])
+    const client = fakeClient()
+    const queue: Array<(t: number) => void> = []
+    const driver = createDriver(store, client, { requestFrame: (cb) => queue.push(cb), cancelFrame: () => {}, now: () => 0 })
+    driver.start()
+    for (let i = 0; i < 10; i++) queue.shift()?.(i * 16)
+    expect(client.asked).toEqual([])
+  })
+})

@@ -1,0 +1,118 @@
+// Composition of one highway: store, worker, driver, URL sync (optional) and the React tree.
+// No module-level state, so a page can mount two side by side.
+
+import { StrictMode } from 'react'
+import { createRoot } from 'react-dom/client'
+import { decodeScenario, defaultScenario, encodeScenario, presets, validateScenario } from '../scenario/index.ts'
+import type { Scenario } from '../scenario/types.ts'
+import { createAppStore } from '../store/createAppStore.ts'
+import { AppStoreProvider } from '../store/useAppStore.ts'
+import { ActionsContext } from '../ui/actions.ts'
+import { App } from '../ui/App.tsx'
+import { copyText } from './clipboard.ts'
+import { createController } from './controller.ts'
+import { createDriver } from './driver.ts'
+import { createSimClient, type WorkerLike } from './simClient.ts'
+import { createUrlSync, scenarioFromHash, type HashReading, type ScenarioCodec, type UrlSync } from './urlSync.ts'
+
+export interface MountOptions {
+  /** Mirror the scenario into this window's URL and read it from there at start. */
+  syncUrl: boolean
+  /** Scenario to show when the URL has none (default: the default scenario). */
+  scenario?: Scenario
+  /** Creates the simulation worker (overridable for tests). */
+  createWorker?: () => WorkerLike
+}
+
+export interface MountedHighway {
+  dispose(): void
+}
+
+export const codec: ScenarioCodec = {
+  encode: encodeScenario,
+  decode: (text) => {
+    const r = decodeScenario(text)
+    return r.ok ? { ok: true, scenario: r.scenario, warnings: r.warnings } : { ok: false, scenario: r.scenario, errors: r.errors }
+  },
+}
+
+function defaultWorker(): WorkerLike {
+  return new Worker(new URL('../worker/simWorker.ts', import.meta.url), { type: 'module', name: 'partition-highway-sim' })
+}
+
+export function mountHighway(el: HTMLElement, opts: MountOptions): MountedHighway {
+  const win = el.ownerDocument.defaultView ?? window
+  const initial: HashReading = opts.syncUrl ? scenarioFromHash(win.location.hash, codec) : { scenario: null, problem: null }
+  const store = createAppStore({ scenario: initial.scenario ?? opts.scenario ?? defaultScenario() })
+  if (initial.problem !== null) store.getState().showBanner(initial.problem.kind, initial.problem.text, initial.problem.details)
+
+  let firstFrame = true
+  const client = createSimClient((opts.createWorker ?? defaultWorker)(), {
+    onFrame: (msg) => {
+      store.getState().receiveFrame(msg.runId, msg.frame, msg.samples, msg.trace)
+      driver.frameArrived(msg.engineMs, msg.behind)
+      if (firstFrame) {
+        firstFrame = false
+        win.requestAnimationFrame(() => performance.mark('ph:first-frame'))
+      }
+    },
+    onError: (message) => {
+      store.getState().setPlaying(false)
+      store.getState().showBanner('error', `The simulation stopped: ${message}`)
+    },
+  })
+  const driver = createDriver(store, client, {
+    requestFrame: (cb) => win.requestAnimationFrame(cb),
+    cancelFrame: (h) => win.cancelAnimationFrame(h),
+    now: () => win.performance.now(),
+  })
+
+  let urlSync: UrlSync | null = null
+  const controller = createController({
+    store,
+    client,
+    presets,
+    validate: (s) => {
+      const r = validateScenario(s)
+      return r.ok ? [] : r.errors
+    },
+    share: async () => {
+      const link = urlSync?.link() ?? win.location.href
+      const ok = await copyText(link, el.ownerDocument)
+      return ok ? 'Link copied: paste it to a colleague' : `Copy this link: ${link}`
+    },
+  })
+  if (opts.syncUrl) {
+    urlSync = createUrlSync(store, win, codec, (reading) => {
+      if (reading.problem !== null) store.getState().showBanner(reading.problem.kind, reading.problem.text, reading.problem.details)
+      if (reading.scenario !== null) {
+        store.getState().setScenario(reading.scenario, true)
+        client.start(store.getState().runId, reading.scenario)
+      }
+    })
+  }
+
+  client.start(store.getState().runId, store.getState().scenario)
+  client.setSpeed(store.getState().speed)
+  driver.start()
+
+  const root = createRoot(el)
+  root.render(
+    <StrictMode>
+      <AppStoreProvider store={store}>
+        <ActionsContext.Provider value={controller}>
+          <App />
+        </ActionsContext.Provider>
+      </AppStoreProvider>
+    </StrictMode>,
+  )
+
+  return {
+    dispose() {
+      root.unmount()
+      driver.stop()
+      urlSync?.dispose()
+      client.dispose()
+    },
+  }
+}

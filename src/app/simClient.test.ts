@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest'
+import { defaultScenario } from '../scenario/defaults.ts'
+import { makeFrame } from '../view/frameFixture.ts'
+import type { FrameMessage, WorkerRequest } from '../worker/protocol.ts'
+import { createSimClient, type WorkerLike } from './simClient.ts'
+
+function fakeWorker(): WorkerLike & { sent: WorkerRequest[]; reply(msg: unknown): void; terminated: boolean } {
+  const listeners: Array<(ev: MessageEvent) => void> = []
+  const w = {
+    sent: [] as WorkerRequest[],
+    terminated: false,
+    postMessage: (m: WorkerRequest) => void w.sent.push(m),
+    addEventListener: (type: string, l: (ev: never) => void) => {
+      if (type === 'message') listeners.push(l as (ev: MessageEvent) => void)
+    },
+    terminate: () => {
+      w.terminated = true
+    },
+    reply: (msg: unknown) => listeners.forEach((l) => l({ data: msg } as MessageEvent)),
+  }
+  return w
+}
+
+const frameMsg = (runId: number, t = 0): FrameMessage => ({
+  type: 'frame',
+  id: 1,
+  runId,
+  frame: makeFrame({ t }),
+  samples: [],
+  trace: [],
+  engineMs: 1,
+  behind: false,
+})
+
+describe('createSimClient', () => {
+  it('keeps one frame request in flight at most', () => {
+    const w = fakeWorker()
+    const client = createSimClient(w, { onFrame: () => {}, onError: () => {} })
+    client.start(0, defaultScenario())
+    expect(client.advance(100)).toBe(false) // init is still unanswered
+    w.reply(frameMsg(0))
+    expect(client.advance(100)).toBe(true)
+    expect(client.advance(200)).toBe(false)
+    w.reply(frameMsg(0, 100))
+    expect(client.busy()).toBe(false)
+  })
+
+  it('drops frames of an earlier run', () => {
+    const w = fakeWorker()
+    const got: number[] = []
+    const client = createSimClient(w, { onFrame: (m) => got.push(m.runId), onError: () => {} })
+    client.start(0, defaultScenario())
+    client.start(1, defaultScenario())
+    w.reply(frameMsg(0))
+    w.reply(frameMsg(1))
+    expect(got).toEqual([1])
+  })
+
+  it('ignores messages that are not worker responses, and reports errors', () => {
+    const w = fakeWorker()
+    const errors: string[] = []
+    const client = createSimClient(w, { onFrame: () => {}, onError: (m) => errors.push(m) })
+    client.start(0, defaultScenario())
+    w.reply('junk')
+    w.reply({ type: 'error', id: 1, runId: 0, message: 'boom' })
+    expect(errors).toEqual(['boom'])
+  })
+
+  it('dispose terminates the worker and sends nothing afterwards', () => {
+    const w = fakeWorker()
+    const client = createSimClient(w, { onFrame: () => {}, onError: () => {} })
+    client.dispose()
+    const n = w.sent.length
+    client.command({ do: 'addConsumer' })
+    expect(w.sent.length).toBe(n)
+    expect(w.terminated).toBe(true)
+  })
+})

@@ -1,0 +1,117 @@
+import { describe, expect, it } from 'vitest'
+import { decodeScenario, encodeScenario } from '../scenario/codec.ts'
+import { defaultScenario } from '../scenario/defaults.ts'
+import { hotKeyScenario } from '../scenario/presets/hotKey.ts'
+import { createAppStore } from '../store/createAppStore.ts'
+import { createUrlSync, linkFor, scenarioFromHash, type ScenarioCodec, type UrlHost } from './urlSync.ts'
+
+const codec: ScenarioCodec = {
+  encode: encodeScenario,
+  decode: (t) => {
+    const r = decodeScenario(t)
+    return r.ok ? { ok: true, scenario: r.scenario, warnings: r.warnings } : { ok: false, scenario: r.scenario, errors: r.errors }
+  },
+}
+
+describe('scenarioFromHash', () => {
+  it('no hash: no scenario, no problem', () => {
+    expect(scenarioFromHash('', codec)).toEqual({ scenario: null, problem: null })
+    expect(scenarioFromHash('#', codec)).toEqual({ scenario: null, problem: null })
+  })
+
+  it('round-trips a scenario through the link exactly, seed included', () => {
+    const s = { ...hotKeyScenario(), seed: 987654 }
+    const link = linkFor('http://x/app/?a=1#old', s, codec)
+    expect(link.startsWith('http://x/app/?a=1#s=')).toBe(true)
+    const r = scenarioFromHash(link.slice(link.indexOf('#')), codec)
+    expect(r.problem).toBeNull()
+    expect(r.scenario).toEqual(s)
+  })
+
+  it('names the problem of a damaged link and offers no scenario', () => {
+    const r = scenarioFromHash('#s=v1.@@@not-base64', codec)
+    expect(r.scenario).toBeNull()
+    expect(r.problem?.kind).toBe('error')
+    expect(r.problem?.text).toMatch(/could not be used/)
+    expect(r.problem?.details.join(' ')).toMatch(/base64url/)
+  })
+
+  it('names an unsupported link format version', () => {
+    const r = scenarioFromHash('#s=v9.abc', codec)
+    expect(r.problem?.details.join(' ')).toMatch(/v9/)
+  })
+
+  it('a hash without s= is reported, not silently ignored', () => {
+    const r = scenarioFromHash('#hello', codec)
+    expect(r.scenario).toBeNull()
+    expect(r.problem?.text).toMatch(/#s=/)
+  })
+
+  it('never throws, whatever the hash holds', () => {
+    for (const h of ['#s=', '#s=%E0%A4%A', '#s=v1.', '#s=<img src=x onerror=alert(1)>', `#s=${'A'.repeat(200_000)}`]) {
+      expect(() => scenarioFromHash(h, codec)).not.toThrow()
+    }
+  })
+})
+
+function fakeHost(hash = ''): UrlHost & { urls: string[]; fire(): void; timers: Array<() => void> } {
+  const hashListeners: Array<() => void> = []
+  const h = {
+    urls: [] as string[],
+    timers: [] as Array<() => void>,
+    location: { href: `http://x/${hash}`, hash },
+    history: {
+      replaceState: (_d: unknown, _u: string, url?: string | URL | null) => {
+        const s = String(url)
+        h.urls.push(s)
+        h.location.href = s
+        h.location.hash = s.slice(s.indexOf('#'))
+      },
+    },
+    addEventListener: (_t: 'hashchange', l: () => void) => void hashListeners.push(l),
+    removeEventListener: () => {},
+    setTimeout: (cb: () => void) => h.timers.push(cb),
+    clearTimeout: () => {
+      h.timers.length = 0
+    },
+    fire: () => hashListeners.forEach((l) => l()),
+  }
+  return h
+}
+
+describe('createUrlSync', () => {
+  it('writes the scenario into the URL after changes, debounced, with replaceState', () => {
+    const store = createAppStore({ scenario: defaultScenario() })
+    const host = fakeHost()
+    createUrlSync(store, host, codec, () => {})
+    store.getState().setScenario({ ...defaultScenario(), seed: 1 }, false)
+    store.getState().setScenario({ ...defaultScenario(), seed: 2 }, false)
+    expect(host.urls).toEqual([])
+    host.timers.forEach((t) => t())
+    expect(host.urls).toHaveLength(1)
+    expect(scenarioFromHash(host.location.hash, codec).scenario?.seed).toBe(2)
+  })
+
+  it('link() flushes first, so Share never copies a stale link', () => {
+    const store = createAppStore({ scenario: defaultScenario() })
+    const host = fakeHost()
+    const sync = createUrlSync(store, host, codec, () => {})
+    store.getState().setScenario({ ...defaultScenario(), seed: 5 }, false)
+    const link = sync.link()
+    expect(scenarioFromHash(link.slice(link.indexOf('#')), codec).scenario?.seed).toBe(5)
+  })
+
+  it('reads a hash pasted by hand, but not the one it wrote itself', () => {
+    const store = createAppStore({ scenario: defaultScenario() })
+    const host = fakeHost()
+    const seen: Array<number | undefined> = []
+    const sync = createUrlSync(store, host, codec, (r) => seen.push(r.scenario?.seed))
+    sync.flush()
+    host.fire()
+    expect(seen).toEqual([])
+    const pasted = linkFor('http://x/', { ...defaultScenario(), seed: 77 }, codec)
+    host.location.hash = pasted.slice(pasted.indexOf('#'))
+    host.fire()
+    expect(seen).toEqual([77])
+  })
+})

@@ -1,0 +1,39 @@
+// Messages for the user: problems (a broken link, a worker error) and short notices ("Link copied").
+// Text only; the UI renders them as text, never as HTML.
+
+import type { StateCreator } from 'zustand'
+import type { AppState } from './createAppStore.ts'
+
+export type BannerKind = 'error' | 'warning' | 'info'
+
+export interface Banner {
+  id: number
+  kind: BannerKind
+  /** Plain text. */
+  text: string
+  /** Optional detail lines (e.g. one per scenario field that failed validation). */
+  details: readonly string[]
+}
+
+export interface BannerSlice {
+  banners: readonly Banner[]
+  nextBannerId: number
+  /** Adds a banner and returns its id; an identical banner already showing is not repeated. */
+  showBanner: (kind: BannerKind, text: string, details?: readonly string[]) => number
+  dismissBanner: (id: number) => void
+}
+
+export const createBannerSlice: StateCreator<AppState, [], [], BannerSlice> = (set, get) => ({
+  banners: [],
+  nextBannerId: 1,
+  showBanner: (kind, text, details = []) => {
+    const same = get().banners.find(
+      (b) => b.kind === kind && b.text === text && b.details.length === details.length && b.details.every((d, i) => d === details[i]),
+    )
+    if (same !== undefined) return same.id
+    const id = get().nextBannerId
+    set((s) => ({ banners: [...s.banners, { id, kind, text, details }], nextBannerId: id + 1 }))
+    return id
+  },
+  dismissBanner: (id) => set((s) => ({ banners: s.banners.filter((b) => b.id !== id) })),
+})

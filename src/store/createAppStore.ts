@@ -1,0 +1,29 @@
+// The app's one store, built per instance from slices (two can live on one page). Vanilla zustand:
+// no React here, and the state is data only (no DOM nodes, workers or class instances).
+
+import { createStore, type StoreApi } from 'zustand/vanilla'
+import type { Scenario } from '../scenario/types.ts'
+import { createBannerSlice, type BannerSlice } from './bannerSlice.ts'
+import { createFrameSlice, type FrameSlice } from './frameSlice.ts'
+import { createPlaybackSlice, type PlaybackSlice } from './playbackSlice.ts'
+import { createScenarioSlice, type ScenarioSlice } from './scenarioSlice.ts'
+import { createSelectionSlice, type SelectionSlice } from './selectionSlice.ts'
+
+export type AppState = ScenarioSlice & PlaybackSlice & FrameSlice & SelectionSlice & BannerSlice
+export type AppStore = StoreApi<AppState>
+
+export interface AppStoreInit {
+  scenario: Scenario
+  /** Start playing at once (default true). */
+  playing?: boolean
+}
+
+export function createAppStore(init: AppStoreInit): AppStore {
+  return createStore<AppState>()((...a) => ({
+    ...createScenarioSlice(init.scenario)(...a),
+    ...createPlaybackSlice(init.playing ?? true)(...a),
+    ...createFrameSlice(...a),
+    ...createSelectionSlice(...a),
+    ...createBannerSlice(...a),
+  }))
+}

@@ -1,0 +1,37 @@
+// What the user has picked on the highway: a lane to inspect, a consumer to act on, a key to trace.
+
+import type { StateCreator } from 'zustand'
+import type { AppState } from './createAppStore.ts'
+
+export interface ConsumerSelection {
+  /** Member slot index into `frame.members`. */
+  member: number
+  /** Display name ("consumer-2"), the id commands use. */
+  name: string
+  /** Where to open the menu, in page pixels. */
+  x: number
+  y: number
+}
+
+export interface SelectionSlice {
+  selectedLane: number | null
+  selectedConsumer: ConsumerSelection | null
+  /** Text typed into the "Which lane?" inspector. */
+  whichLaneKey: string
+  shortcutsOpen: boolean
+  selectLane: (lane: number | null) => void
+  selectConsumer: (c: ConsumerSelection | null) => void
+  setWhichLaneKey: (key: string) => void
+  setShortcutsOpen: (open: boolean) => void
+}
+
+export const createSelectionSlice: StateCreator<AppState, [], [], SelectionSlice> = (set) => ({
+  selectedLane: null,
+  selectedConsumer: null,
+  whichLaneKey: 'key-0',
+  shortcutsOpen: false,
+  selectLane: (lane) => set({ selectedLane: lane }),
+  selectConsumer: (c) => set({ selectedConsumer: c }),
+  setWhichLaneKey: (key) => set({ whichLaneKey: key }),
+  setShortcutsOpen: (open) => set({ shortcutsOpen: open }),
+})

@@ -1,0 +1,47 @@
+// The page: toolbar, controls on the left, the highway and its charts in the middle, details on
+// the right. Presentational: state comes from the store, requests go through AppActions.
+
+import type { ReactNode } from 'react'
+import { BannerStack } from './BannerStack.tsx'
+import { ChartsPanel } from './ChartsPanel.tsx'
+import { ConsumerMenu } from './ConsumerMenu.tsx'
+import { ControlsPanel } from './ControlsPanel.tsx'
+import { LaneInspector } from './LaneInspector.tsx'
+import { LanesPanel } from './LanesPanel.tsx'
+import { MetricsTable } from './MetricsTable.tsx'
+import { NarrationPanel } from './NarrationPanel.tsx'
+import { PresetNotice } from './PresetNotice.tsx'
+import { ShortcutsDialog } from './ShortcutsDialog.tsx'
+import { StatusBar } from './StatusBar.tsx'
+import { Toolbar } from './Toolbar.tsx'
+import { WhichLane } from './WhichLane.tsx'
+import { useKeyboardShortcuts } from './useKeyboardShortcuts.ts'
+
+export function App(): ReactNode {
+  useKeyboardShortcuts()
+  return (
+    <div className="app">
+      <Toolbar />
+      <BannerStack />
+      <StatusBar />
+      <main className="main">
+        <aside className="left" aria-label="Scenario controls">
+          <ControlsPanel />
+        </aside>
+        <div className="center">
+          <LanesPanel />
+          <ChartsPanel />
+        </div>
+        <aside className="right" aria-label="Details">
+          <PresetNotice />
+          <LaneInspector />
+          <NarrationPanel />
+          <WhichLane />
+          <MetricsTable />
+        </aside>
+      </main>
+      <ConsumerMenu />
+      <ShortcutsDialog />
+    </div>
+  )
+}

@@ -1,0 +1,61 @@
+// The menu a click on a consumer opens: inject a crash, a GC pause, a slowdown, or a graceful leave.
+
+import { useEffect, useRef, type ReactNode } from 'react'
+import { useAppStore } from '../store/useAppStore.ts'
+import { useActions } from './actions.ts'
+
+export const GC_PAUSE_MS = 5000
+export const SLOW_FACTOR = 0.25
+
+export function ConsumerMenu(): ReactNode {
+  const sel = useAppStore((s) => s.selectedConsumer)
+  const close = useAppStore((s) => s.selectConsumer)
+  const { inject } = useActions()
+  const first = useRef<HTMLButtonElement>(null)
+  const menu = useRef<HTMLDivElement>(null)
+  useEffect(() => {
+    if (sel === null) return
+    first.current?.focus()
+    // A press anywhere outside the menu closes it (the press that opened it has already ended).
+    const onDown = (e: PointerEvent): void => {
+      if (!(e.target instanceof Node) || menu.current?.contains(e.target) !== true) close(null)
+    }
+    document.addEventListener('pointerdown', onDown)
+    return () => document.removeEventListener('pointerdown', onDown)
+  }, [sel, close])
+  if (sel === null) return null
+  const act = (f: () => void) => () => {
+    f()
+    close(null)
+  }
+  const left = Math.max(8, Math.min(sel.x, (typeof window === 'undefined' ? 1280 : window.innerWidth) - 260))
+  return (
+    <div
+      ref={menu}
+      className="menu"
+      role="menu"
+      aria-label={`Actions for ${sel.name}`}
+      style={{ left, top: sel.y + 4 }}
+      onKeyDown={(e) => {
+        if (e.key === 'Escape') close(null)
+      }}
+    >
+      <div className="menu-title">{sel.name}</div>
+      <button ref={first} type="button" role="menuitem" onClick={act(() => inject({ do: 'crashConsumer', consumer: sel.name }))}>
+        💥 Crash (no goodbye)
+      </button>
+      <button type="button" role="menuitem" onClick={act(() => inject({ do: 'gcPause', consumer: sel.name, durationMs: GC_PAUSE_MS }))}>
+        🧊 Stop-the-world GC ({GC_PAUSE_MS / 1000} s)
+      </button>
+      <button type="button" role="menuitem" onClick={act(() => inject({ do: 'slowConsumer', consumer: sel.name, factor: SLOW_FACTOR }))}>
+        🐢 Slow down to {SLOW_FACTOR}×
+      </button>
+      <button type="button" role="menuitem" onClick={act(() => inject({ do: 'removeConsumer', consumer: sel.name }))}>
+        👋 Leave the group
+      </button>
+      <button type="button" role="menuitem" className="ghost" onClick={() => close(null)}>
+        Close
+      </button>
+    </div>
+  )
+}

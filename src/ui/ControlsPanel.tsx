@@ -1,0 +1,161 @@
+// Every scenario knob, grouped as a teacher explains them: load, topic, dynamic partitioning,
+// consumer group, Kafka timeouts. Each control edits the scenario; the app decides live vs restart.
+
+import type { ReactNode } from 'react'
+import {
+  ASSIGNORS_FOR,
+  hotKeyName,
+  hotKeyShare,
+  keyCount,
+  producerRate,
+  protocolChoice,
+  zipfSkew,
+  type ProtocolChoice,
+  type TimeoutKey,
+} from '../store/scenarioEdits.ts'
+import type { AssignorName, PartitionerName } from '../store/types.ts'
+import { useAppStore } from '../store/useAppStore.ts'
+import { useActions } from './actions.ts'
+import { CheckField, NumberField, RangeField, SelectField } from './fields.tsx'
+
+function fmtRate(v: number): string {
+  return v >= 1e6 ? `${(v / 1e6).toFixed(2)}M/s` : v >= 1e3 ? `${(v / 1e3).toFixed(1)}k/s` : `${v}/s`
+}
+
+const PROTOCOLS: ReadonlyArray<{ value: ProtocolChoice; label: string }> = [
+  { value: 'eager', label: 'Eager (stop the world)' },
+  { value: 'cooperative', label: 'Cooperative (KIP-429)' },
+  { value: 'static', label: 'Static members (KIP-345)' },
+  { value: 'consumer', label: 'Consumer (KIP-848)' },
+]
+
+const ASSIGNOR_LABEL: Record<AssignorName, string> = {
+  range: 'range',
+  roundrobin: 'roundrobin',
+  sticky: 'sticky',
+  'cooperative-sticky': 'cooperative-sticky',
+  uniform: 'uniform (server)',
+}
+
+type PartitionerChoice = 'builtin' | PartitionerName | 'ignore-keys'
+const PARTITIONERS: ReadonlyArray<{ value: PartitionerChoice; label: string }> = [
+  { value: 'builtin', label: 'Built-in (murmur2 of key)' },
+  { value: 'round-robin', label: 'RoundRobinPartitioner' },
+  { value: 'uniform-sticky', label: 'Uniform sticky' },
+  { value: 'ignore-keys', label: 'Ignore keys (partitioner.ignore.keys)' },
+]
+
+const TIMEOUTS: ReadonlyArray<{ key: TimeoutKey; min: number; max: number; step: number }> = [
+  { key: 'session.timeout.ms', min: 6000, max: 600000, step: 1000 },
+  { key: 'heartbeat.interval.ms', min: 100, max: 60000, step: 100 },
+  { key: 'max.poll.interval.ms', min: 1000, max: 3600000, step: 1000 },
+  { key: 'max.poll.records', min: 1, max: 100000, step: 1 },
+]
+
+export function ControlsPanel(): ReactNode {
+  const s = useAppStore((st) => st.scenario)
+  const { edit } = useActions()
+  const rate = producerRate(s)
+  const rateMax = Math.max(200_000, Math.pow(10, Math.ceil(Math.log10(Math.max(1, rate * 1.5)))))
+  const keys = s.producers[0]?.keys
+  const count = keys === undefined ? 0 : keyCount(keys)
+  const hotKey = hotKeyName(s)
+  const cost = s.producers[0]?.keyCost[hotKey] ?? 1
+  const pc = s.producerConfig
+  const partitioner: PartitionerChoice = pc['partitioner.ignore.keys'] ? 'ignore-keys' : (pc['partitioner.class'] ?? 'builtin')
+  const protocol = protocolChoice(s)
+  const assignors = ASSIGNORS_FOR[s.group.protocol]
+  const d = s.dynamic
+
+  return (
+    <div className="controls">
+      <section aria-labelledby="sec-load">
+        <h2 id="sec-load">Load</h2>
+        <RangeField label="Producer rate" value={rate} min={0} max={rateMax} step={100} format={fmtRate} onChange={(v) => edit({ kind: 'rate', perSec: v })} hint="Records per second, all producers" />
+        <RangeField
+          label="Hot-key share"
+          value={hotKeyShare(s)}
+          min={0}
+          max={0.95}
+          step={0.01}
+          format={(v) => `${Math.round(v * 100)}%`}
+          note={`hot key: ${hotKey}`}
+          onChange={(v) => edit({ kind: 'hotKeyShare', share: v })}
+          hint="Fraction of all records that carry the one hot key"
+        />
+        <details>
+          <summary>Key mix and cost</summary>
+        <RangeField label="Zipf skew" value={zipfSkew(s)} min={0} max={2} step={0.05} format={(v) => (v === 0 ? 'off' : `s = ${v.toFixed(2)}`)} onChange={(v) => edit({ kind: 'zipf', s: v })} hint="Key popularity follows Zipf(s); 0 = off" />
+        <NumberField label="Key count" value={count} min={1} max={1_000_000} onCommit={(v) => edit({ kind: 'keyCount', count: v })} />
+        <RangeField label="Hot-key record cost" value={cost} min={1} max={10} step={0.5} format={(v) => `${v}× processing`} onChange={(v) => edit({ kind: 'hotKeyCost', cost: v })} hint="How much longer a hot-key record takes to process" />
+        </details>
+      </section>
+      <section aria-labelledby="sec-dyn">
+        <h2 id="sec-dyn">Dynamic partitioning</h2>
+        <CheckField label="Hotspot detection" checked={d.hotspotDetection.enabled} onChange={(on) => edit({ kind: 'dynamic', patch: { hotspotDetection: { enabled: on } } })} hint="Flag keys above a share of traffic, and lanes above a multiple of the mean rate" />
+        <CheckField label="Salt hot keys" checked={d.salting.enabled} onChange={(on) => edit({ kind: 'dynamic', patch: { salting: { enabled: on } } })} hint="Spread each flagged key over several partitions (key#0 … key#k-1)" />
+        {d.salting.enabled ? (
+        <RangeField label="Salt splits" value={d.salting.splits} min={2} max={16} step={1} format={(v) => `${v} lanes`} onChange={(v) => edit({ kind: 'dynamic', patch: { salting: { splits: v } } })} />
+        ) : null}
+        <CheckField label="Load-aware routing" checked={d.loadAware.enabled} onChange={(on) => edit({ kind: 'dynamic', patch: { loadAware: { enabled: on } } })} hint="Send movable records to the least-loaded lane" />
+        {d.loadAware.enabled ? (
+        <SelectField
+          label="Load-aware scope"
+          value={d.loadAware.scope}
+          options={[
+            { value: 'hot-keys', label: 'Flagged hot keys only' },
+            { value: 'all', label: 'Every record' },
+          ]}
+          onChange={(v) => edit({ kind: 'dynamic', patch: { loadAware: { scope: v } } })}
+        />
+        ) : null}
+      </section>
+      <section aria-labelledby="sec-group">
+        <h2 id="sec-group">Consumer group</h2>
+        <NumberField label="Consumers" value={s.group.consumers} min={0} max={64} onCommit={(v) => edit({ kind: 'consumers', count: v })} debounceMs={500}>
+          <button type="button" aria-label="Remove a consumer" onClick={() => edit({ kind: 'consumers', count: Math.max(0, s.group.consumers - 1) })}>
+            −
+          </button>
+          <button type="button" aria-label="Add a consumer" onClick={() => edit({ kind: 'consumers', count: Math.min(64, s.group.consumers + 1) })}>
+            +
+          </button>
+        </NumberField>
+        <SelectField label="Protocol" value={protocol} options={PROTOCOLS} onChange={(v) => edit({ kind: 'protocol', protocol: v })} hint="Changing the protocol restarts the run" />
+        <SelectField
+          label="Assignor"
+          value={s.group.assignor}
+          options={assignors.map((a) => ({ value: a, label: ASSIGNOR_LABEL[a] }))}
+          onChange={(v) => edit({ kind: 'assignor', assignor: v })}
+          hint="partition.assignment.strategy (restarts the run)"
+        />
+      </section>
+      <section aria-labelledby="sec-topic">
+        <h2 id="sec-topic">Topic “{s.topic.name}”</h2>
+        <NumberField label="Partitions" value={s.topic.partitions} min={1} max={512} onCommit={(v) => edit({ kind: 'partitions', count: v })} hint="More adds partitions live (existing keys may move); fewer restarts the run" />
+        <SelectField
+          label="Partitioner"
+          value={partitioner}
+          options={PARTITIONERS}
+          onChange={(v) =>
+            edit({
+              kind: 'partitioner',
+              partitioner: v === 'builtin' || v === 'ignore-keys' ? null : v,
+              ignoreKeys: v === 'ignore-keys',
+            })
+          }
+        />
+      </section>
+      <section aria-labelledby="sec-timeouts">
+        <h2 id="sec-timeouts">Kafka timeouts</h2>
+        <p className="dim small">Changing one restarts the run.</p>
+        {TIMEOUTS.map((t) => (
+          <NumberField key={t.key} label={t.key} value={s.group.config[t.key]} min={t.min} max={t.max} step={t.step} onCommit={(v) => edit({ kind: 'timeout', key: t.key, value: v })} debounceMs={1200} hint="Restarts the run" />
+        ))}
+      </section>
+      <section aria-labelledby="sec-run">
+        <h2 id="sec-run">Run</h2>
+        <NumberField label="Seed" value={s.seed} min={0} max={4294967295} onCommit={(v) => edit({ kind: 'seed', seed: v })} debounceMs={1200} hint="Same scenario + same seed = the same run, event for event. Changing it restarts the run" />
+      </section>
+    </div>
+  )
+}

@@ -1,0 +1,36 @@
+// Mounts the D3 highway once and feeds it frames straight from the store (transient updates):
+// animation never re-renders React.
+
+import { useEffect, useRef, type ReactNode } from 'react'
+import { useAppStoreApi } from '../store/useAppStore.ts'
+import { createLanesView } from '../view/createLanesView.ts'
+
+export function LanesPanel(): ReactNode {
+  const store = useAppStoreApi()
+  const ref = useRef<HTMLDivElement>(null)
+  useEffect(() => {
+    const el = ref.current
+    if (el === null) return
+    const view = createLanesView(el, {
+      onLaneClick: (lane) => store.getState().selectLane(lane),
+      onConsumerClick: (member, name, x, y) => store.getState().selectConsumer({ member, name, x, y }),
+    })
+    view.resize({ width: el.clientWidth, height: el.clientHeight })
+    const first = store.getState().frame
+    if (first !== null) view.update(first)
+    const unsub = store.subscribe((s, prev) => {
+      if (s.frame !== prev.frame && s.frame !== null) view.update(s.frame)
+    })
+    const ro =
+      typeof ResizeObserver === 'undefined'
+        ? null
+        : new ResizeObserver(() => view.resize({ width: el.clientWidth, height: el.clientHeight }))
+    ro?.observe(el)
+    return () => {
+      unsub()
+      ro?.disconnect()
+      view.destroy()
+    }
+  }, [store])
+  return <div ref={ref} className="lanes" data-testid="highway" />
+}

@@ -1,0 +1,49 @@
+// What the UI may ask the app to do. The composition root implements it (worker, URL, clipboard);
+// components only call it, so they stay presentational and testable with a fake.
+
+import { createContext, useContext } from 'react'
+import type { ScenarioEdit } from '../store/scenarioEdits.ts'
+import type { Command } from '../store/types.ts'
+
+export interface PresetInfo {
+  name: string
+  title: string
+  /** "What to notice", in plain words. */
+  notice: string
+}
+
+export interface WhichLaneResult {
+  /** UTF-8 bytes as hex pairs ("6b 65 79"). */
+  bytesHex: string
+  /** murmur2 as Java prints it (signed int32). */
+  hash: number
+  /** toPositive(hash). */
+  positive: number
+  partition: number
+}
+
+export interface AppActions {
+  readonly presets: readonly PresetInfo[]
+  setPlaying(playing: boolean): void
+  togglePlay(): void
+  /** Advances by one step of sim time and pauses. */
+  step(): void
+  setSpeed(speed: number): void
+  /** Starts the current scenario again from t = 0. */
+  restart(): void
+  edit(edit: ScenarioEdit): void
+  choosePreset(name: string): void
+  /** A live injection (crash, GC pause, …); not part of the shared scenario. */
+  inject(command: Command): void
+  /** Copies the scenario link; resolves to what the user should be told. */
+  share(): Promise<string>
+  whichLane(key: string, partitions: number): WhichLaneResult
+}
+
+export const ActionsContext = createContext<AppActions | null>(null)
+
+export function useActions(): AppActions {
+  const a = useContext(ActionsContext)
+  if (a === null) throw new Error('useActions needs an <ActionsContext.Provider> above it')
+  return a
+}

@@ -1,0 +1,95 @@
+import { act } from 'react'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { makeFrame } from '../view/frameFixture.ts'
+import { BannerStack } from './BannerStack.tsx'
+import { LaneInspector } from './LaneInspector.tsx'
+import { MetricsTable } from './MetricsTable.tsx'
+import { NarrationPanel, narrationText } from './NarrationPanel.tsx'
+import { byLabel, mount, setValue, type Mounted } from './renderForTest.tsx'
+import { WhichLane } from './WhichLane.tsx'
+
+let m: Mounted | null = null
+afterEach(() => {
+  m?.unmount()
+  m = null
+  vi.useRealTimers()
+})
+
+describe('MetricsTable', () => {
+  it('is a table named "Partition metrics" with one body row per partition', () => {
+    vi.useFakeTimers()
+    m = mount(<MetricsTable />)
+    const table = m.container.querySelector('table')
+    expect(table?.getAttribute('aria-label')).toBe('Partition metrics')
+    act(() => m!.store.getState().receiveFrame(0, makeFrame({ partitions: 7, lag: [0, 0, 50] }), [], []))
+    act(() => vi.advanceTimersByTime(600))
+    const rows = m.container.querySelectorAll('tbody tr')
+    expect(rows).toHaveLength(7)
+    expect(rows[2]?.textContent).toContain('consumer-3')
+    expect(rows[2]?.querySelector('td[data-lag]')?.getAttribute('data-lag')).toBe('50')
+    expect(Array.from(m.container.querySelectorAll('thead th')).map((th) => th.textContent)).toEqual([
+      'Partition',
+      'Owner',
+      'In-rate (rec/s)',
+      'Lag (records)',
+    ])
+  })
+})
+
+describe('BannerStack', () => {
+  it('shows link problems as text only: markup from a URL is never parsed', () => {
+    m = mount(<BannerStack />)
+    act(() => {
+      m!.store.getState().showBanner('error', 'This link could not be used', ['#: <img src=x onerror="window.pwned=1">'])
+    })
+    const alert = m.container.querySelector('[role="alert"]')
+    expect(alert?.textContent).toContain('<img src=x onerror="window.pwned=1">')
+    expect(m.container.querySelector('img')).toBeNull()
+  })
+})
+
+describe('WhichLane', () => {
+  it('shows the partition for the typed key', () => {
+    m = mount(<WhichLane />)
+    setValue(byLabel(m.container, 'Record key'), 'abcde', ['input'])
+    expect(m.store.getState().whichLaneKey).toBe('abcde')
+    expect(m.container.textContent).toContain('P5')
+  })
+})
+
+describe('LaneInspector', () => {
+  it('appears for the selected lane with owner, rates and lag', () => {
+    vi.useFakeTimers()
+    m = mount(<LaneInspector />)
+    expect(m.container.textContent).toBe('')
+    act(() => {
+      m!.store.getState().receiveFrame(0, makeFrame({ partitions: 4, lag: [0, 1234, 0, 0] }), [], [])
+      m!.store.getState().selectLane(1)
+    })
+    act(() => vi.advanceTimersByTime(400))
+    expect(m.container.textContent).toContain('Lane P1')
+    expect(m.container.textContent).toContain('consumer-2')
+    expect(m.container.textContent).toContain('1,234 records')
+  })
+})
+
+describe('NarrationPanel', () => {
+  it('strips the trace time stamp, since the panel shows its own', () => {
+    expect(narrationText({ t: 38_100, text: '38.1 s consumer-1 crashed' })).toBe('consumer-1 crashed')
+    expect(narrationText({ t: 1000, text: 'plain' })).toBe('plain')
+  })
+
+  it('lists the newest line first', () => {
+    vi.useFakeTimers()
+    m = mount(<NarrationPanel />)
+    act(() =>
+      m!.store.getState().receiveFrame(0, makeFrame(), [], [
+        { t: 1000, kind: 'group.rebalanceStart', text: '1.0 s rebalance starts' },
+        { t: 2000, kind: 'member.crash', text: '2.0 s consumer-1 crashed' },
+      ]),
+    )
+    act(() => vi.advanceTimersByTime(300))
+    const items = Array.from(m.container.querySelectorAll('li')).map((li) => li.textContent)
+    expect(items[0]).toContain('consumer-1 crashed')
+  })
+})

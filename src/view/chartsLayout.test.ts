@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest'
+import type { MetricsSample } from '../sim/frameTypes.ts'
+import { CHART_WINDOW_MS, chartsLayout } from './chartsLayout.ts'
+
+function sample(t: number, over: Partial<MetricsSample> = {}): MetricsSample {
+  return { t, inRate: 3000, outRate: 2900, totalLag: 10, p99Ms: 12, skewRatio: 1, lag: new Float64Array([1, 2, 3]), rebalancing: false, ...over }
+}
+
+describe('chartsLayout', () => {
+  it('is empty but well-formed with no samples', () => {
+    const L = chartsLayout([], { width: 600, height: 150 })
+    expect(L.heat.cells).toEqual([])
+    expect(L.bands).toEqual([])
+    expect(L.t1 - L.t0).toBe(CHART_WINDOW_MS)
+  })
+
+  it('makes one heat cell per partition per sample', () => {
+    const L = chartsLayout([sample(1000), sample(2000)], { width: 600, height: 150 })
+    expect(L.heat.partitions).toBe(3)
+    expect(L.heat.cells).toHaveLength(6)
+  })
+
+  it('marks rebalances as bands from start to end', () => {
+    const s = [sample(1000), sample(2000, { rebalancing: true }), sample(3000, { rebalancing: true }), sample(4000)]
+    const L = chartsLayout(s, { width: 600, height: 150 })
+    expect(L.starts).toHaveLength(1)
+    expect(L.bands).toHaveLength(1)
+    expect(L.bands[0]!.x0).toBeCloseTo(L.x(2000))
+    expect(L.bands[0]!.x1).toBeCloseTo(L.x(4000))
+  })
+
+  it('keeps a rebalance still in progress open to the newest sample', () => {
+    const L = chartsLayout([sample(1000), sample(2000, { rebalancing: true })], { width: 600, height: 150 })
+    expect(L.bands).toHaveLength(1)
+  })
+
+  it('scrolls: only the last window of sim time is shown', () => {
+    const s = Array.from({ length: 300 }, (_, i) => sample((i + 1) * 1000))
+    const L = chartsLayout(s, { width: 600, height: 150 })
+    expect(L.t1).toBe(300_000)
+    expect(L.heat.cells.every((c) => c.x >= L.left - 0.001)).toBe(true)
+  })
+
+  it('draws throughput and p99 lines', () => {
+    const L = chartsLayout([sample(1000), sample(2000, { p99Ms: 40 })], { width: 600, height: 150 })
+    expect(L.throughput.inPath.startsWith('M')).toBe(true)
+    expect(L.latency.p99Path.startsWith('M')).toBe(true)
+    expect(L.latency.last).toBe(40)
+  })
+})

@@ -1,0 +1,114 @@
+// The consumers at the highway's right end: owned lanes (colour), protocol phase and load.
+// A d3 join over a handful of members; writes only changed attributes (domWrite.ts).
+
+import type { Selection } from 'd3'
+import { put, putText } from './domWrite.ts'
+import type { ConsumerMark, LanesLayout } from './layout.ts'
+import { PHASE_WORDS, theme } from './theme.ts'
+
+type G = Selection<SVGGElement, unknown, null, undefined>
+
+const PHASE_COLOUR: Record<string, string> = {
+  stable: '#8fd175',
+  joining: theme.barrierPaused,
+  syncing: theme.barrierPaused,
+  revoking: theme.barrierStopped,
+  reconciling: theme.moving,
+  paused: theme.barrierPaused,
+  restarting: theme.textDim,
+  dead: theme.textDim,
+}
+
+/** "consumer-12" → "c12". */
+function short(name: string): string {
+  return name.replace(/^consumer-/, 'c')
+}
+
+export function drawConsumers(layer: G, L: LanesLayout, onOpen: (d: ConsumerMark, box: DOMRect) => void): void {
+  const compact = (d: ConsumerMark): boolean => d.h < 46
+  const tiny = (d: ConsumerMark): boolean => d.w < 100
+  const fs = (d: ConsumerMark): number => (compact(d) ? Math.max(11, Math.min(15, d.h * 0.5)) : 18)
+  const open = (ev: Event, d: ConsumerMark): void => onOpen(d, (ev.currentTarget as Element).getBoundingClientRect())
+  const groups = layer
+    .selectAll<SVGGElement, ConsumerMark>('g.consumer')
+    .data(L.consumers, (d) => d.name)
+    .join((enter) => {
+      const g = enter
+        .append('g')
+        .call(put, 'class', 'consumer')
+        .call(put, 'tabindex', 0)
+        .call(put, 'role', 'button')
+        .style('cursor', 'pointer')
+        .on('click', (ev: MouseEvent, d) => open(ev, d))
+        .on('keydown', (ev: KeyboardEvent, d) => {
+          if (ev.key === 'Enter' || ev.key === ' ') {
+            ev.preventDefault()
+            ev.stopPropagation()
+            open(ev, d)
+          }
+        })
+      g.append('rect').call(put, 'class', 'box').call(put, 'rx', 8).call(put, 'stroke-width', 3)
+      g.append('text').call(put, 'class', 'name').call(put, 'font-weight', 700)
+      g.append('text').call(put, 'class', 'phase').call(put, 'font-weight', 700)
+      g.append('text').call(put, 'class', 'owned').call(put, 'font-weight', 600)
+      g.append('rect').call(put, 'class', 'load-bg').call(put, 'fill', '#2b3444')
+      g.append('rect').call(put, 'class', 'load')
+      return g
+    })
+  groups.call(put, 'aria-label', (d) => `${d.name}: ${PHASE_WORDS[d.phase] ?? d.phase}, owns ${d.owned} lanes. Open actions`)
+  groups
+    .select<SVGRectElement>('rect.box')
+    .call(put, 'x', (d) => d.x)
+    .call(put, 'y', (d) => d.y)
+    .call(put, 'width', (d) => d.w)
+    .call(put, 'height', (d) => d.h)
+    // Too small for words: the box's fill carries the phase colour instead.
+    .call(put, 'fill', (d) => (d.gone ? '#1a1d22' : tiny(d) && d.phase !== 'stable' ? (PHASE_COLOUR[d.phase] ?? '#141a24') : '#141a24'))
+    .call(put, 'fill-opacity', (d) => (tiny(d) && d.phase !== 'stable' && !d.gone ? 0.45 : null))
+    .call(put, 'stroke', (d) => (d.gone ? theme.textDim : d.colour))
+    .call(put, 'stroke-dasharray', (d) => (d.gone ? '5 4' : null))
+  groups
+    .select<SVGTextElement>('text.name')
+    .call(put, 'x', (d) => d.x + (tiny(d) ? 5 : 10))
+    .call(put, 'y', (d) => (compact(d) ? d.y + d.h / 2 : d.y + 22))
+    .call(put, 'dy', (d) => (compact(d) ? '0.35em' : null))
+    .call(put, 'font-size', fs)
+    .call(put, 'fill', (d) => (d.gone ? theme.textDim : theme.text))
+    .call(putText, (d) => (tiny(d) ? short(d.name) : compact(d) ? `${short(d.name)} · ${d.owned}` : d.name))
+  groups
+    .select<SVGTextElement>('text.phase')
+    .call(put, 'x', (d) => (compact(d) ? d.x + d.w - 8 : d.x + 10))
+    .call(put, 'y', (d) => (compact(d) ? d.y + d.h / 2 : d.y + 42))
+    .call(put, 'dy', (d) => (compact(d) ? '0.35em' : null))
+    .call(put, 'text-anchor', (d) => (compact(d) ? 'end' : 'start'))
+    .call(put, 'font-size', (d) => fs(d) - 2)
+    .call(put, 'fill', (d) => PHASE_COLOUR[d.phase] ?? theme.text)
+    .call(putText, (d) => (tiny(d) ? '' : (PHASE_WORDS[d.phase] ?? d.phase)))
+  const roomy = (d: ConsumerMark): boolean => d.h >= 70
+  groups
+    .select<SVGTextElement>('text.owned')
+    .call(put, 'x', (d) => d.x + 10)
+    .call(put, 'y', (d) => d.y + 61)
+    .call(put, 'font-size', 14)
+    .call(put, 'fill', theme.textDim)
+    .call(putText, (d) => {
+      if (!roomy(d)) return ''
+      const slow = d.speed < 0.999 ? ` · ${d.speed.toFixed(2).replace(/0$/, '')}× speed` : ''
+      return `${d.owned} lane${d.owned === 1 ? '' : 's'} · load ${Math.round(d.utilization * 100)}%${slow}`
+    })
+  const barY = (d: ConsumerMark): number => d.y + d.h - 14
+  const showBar = (d: ConsumerMark): boolean => d.h >= 80
+  groups
+    .select<SVGRectElement>('rect.load-bg')
+    .call(put, 'x', (d) => d.x + 10)
+    .call(put, 'y', barY)
+    .call(put, 'width', (d) => (showBar(d) ? d.w - 20 : 0))
+    .call(put, 'height', 6)
+  groups
+    .select<SVGRectElement>('rect.load')
+    .call(put, 'x', (d) => d.x + 10)
+    .call(put, 'y', barY)
+    .call(put, 'width', (d) => (showBar(d) ? (d.w - 20) * Math.min(1, Math.max(0, d.utilization)) : 0))
+    .call(put, 'height', 6)
+    .call(put, 'fill', (d) => (d.utilization >= 0.95 ? theme.barrierStopped : d.colour))
+}

@@ -1,0 +1,183 @@
+// Charts over sim time: lag per partition as a heat strip (canvas), throughput in/out and p99
+// latency (SVG), with rebalance bands and a storm indicator. D3 owns the subtree it is given.
+
+import { axisBottom, select } from 'd3'
+import type { GroupView, MetricsSample } from '../sim/frameTypes.ts'
+import { chartsLayout, type ChartsLayout } from './chartsLayout.ts'
+import { theme } from './theme.ts'
+import type { Size } from './layout.ts'
+
+export interface ChartsView {
+  /** Redraws from the history (oldest first) and the group's current state. */
+  update(samples: readonly MetricsSample[], group: GroupView | null): void
+  resize(size: Size): void
+  destroy(): void
+  lastLayout(): ChartsLayout | null
+}
+
+const AXIS_H = 20
+
+function fmtRate(v: number): string {
+  if (v >= 1e6) return `${(v / 1e6).toFixed(1)}M/s`
+  if (v >= 1e3) return `${(v / 1e3).toFixed(v >= 1e4 ? 0 : 1)}k/s`
+  return `${Math.round(v)}/s`
+}
+
+function heatFill(h: number): string {
+  // Same ramp as the lanes' backlog: dark → reddish purple → pale pink at the top.
+  const k = Math.max(0, Math.min(1, h))
+  if (k < 0.02) return '#161c27'
+  const from = [0x2a, 0x1d, 0x38]
+  const to = k < 0.7 ? [0xcc, 0x79, 0xa7] : [0xff, 0xd6, 0xec]
+  const kk = k < 0.7 ? k / 0.7 : (k - 0.7) / 0.3
+  const base = k < 0.7 ? from : [0xcc, 0x79, 0xa7]
+  const c = base.map((v, i) => Math.round(v + ((to[i] ?? v) - v) * kk))
+  return `rgb(${c[0]},${c[1]},${c[2]})`
+}
+
+export function createChartsView(container: HTMLElement): ChartsView {
+  const doc = container.ownerDocument
+  const root = select(container).style('position', 'relative').style('background', theme.background)
+  const canvas = root
+    .append('canvas')
+    .attr('aria-hidden', 'true')
+    .style('position', 'absolute')
+    .style('inset', '0')
+  const canvasEl = canvas.node() as HTMLCanvasElement
+  const ctx = canvasEl.getContext('2d')
+  const svg = root
+    .append('svg')
+    .attr('role', 'img')
+    .attr('aria-label', 'Charts: lag per partition, throughput in and out, p99 latency, rebalances')
+    .style('position', 'absolute')
+    .style('inset', '0')
+    .style('font-family', theme.fontFamily)
+  const bandLayer = svg.append('g')
+  const lineLayer = svg.append('g').attr('fill', 'none').attr('stroke-width', 2.5)
+  const inPath = lineLayer.append('path').attr('stroke', theme.inRate)
+  const outPath = lineLayer.append('path').attr('stroke', theme.outRate).attr('stroke-dasharray', '7 4')
+  const p99Path = lineLayer.append('path').attr('stroke', theme.p99)
+  const labelLayer = svg.append('g').attr('font-size', 14).attr('font-weight', 600)
+  const axisLayer = svg.append('g').attr('color', theme.textDim).attr('font-size', 13)
+  const storm = svg.append('text').attr('text-anchor', 'end').attr('font-size', 15).attr('font-weight', 800)
+
+  let size: Size = { width: container.clientWidth || 800, height: container.clientHeight || 170 }
+  let samples: readonly MetricsSample[] = []
+  let group: GroupView | null = null
+  let marks: ChartsLayout | null = null
+
+  function applySize(): void {
+    const dpr = doc.defaultView?.devicePixelRatio ?? 1
+    svg.attr('width', size.width).attr('height', size.height)
+    canvasEl.width = Math.round(size.width * dpr)
+    canvasEl.height = Math.round(size.height * dpr)
+    canvas.style('width', `${size.width}px`).style('height', `${size.height}px`)
+    ctx?.setTransform(dpr, 0, 0, dpr, 0, 0)
+  }
+
+  function render(): void {
+    const L = chartsLayout(samples, { width: size.width, height: size.height - AXIS_H })
+    marks = L
+    if (ctx !== null) {
+      ctx.clearRect(0, 0, size.width, size.height)
+      ctx.fillStyle = '#161c27'
+      ctx.fillRect(L.left, L.heat.y, L.right - L.left, L.heat.h)
+      const rowH = L.heat.partitions > 0 ? L.heat.h / L.heat.partitions : 0
+      // Batch cells by colour: few distinct colours, many cells.
+      const byColour = new Map<string, number[]>()
+      for (const c of L.heat.cells) {
+        const f = heatFill(c.heat)
+        let list = byColour.get(f)
+        if (list === undefined) byColour.set(f, (list = []))
+        list.push(c.x, L.heat.y + c.partition * rowH, c.w)
+      }
+      for (const [fill, list] of byColour) {
+        ctx.fillStyle = fill
+        ctx.beginPath()
+        for (let i = 0; i < list.length; i += 3) ctx.rect(list[i]!, list[i + 1]!, list[i + 2]! + 0.5, Math.max(1, rowH))
+        ctx.fill()
+      }
+    }
+    bandLayer
+      .selectAll('rect')
+      .data(L.bands)
+      .join('rect')
+      .attr('x', (d) => d.x0)
+      .attr('y', 0)
+      .attr('width', (d) => Math.max(2, d.x1 - d.x0))
+      .attr('height', L.height)
+      .attr('fill', theme.rebalanceBand)
+    bandLayer
+      .selectAll('line')
+      .data(L.starts)
+      .join('line')
+      .attr('x1', (d) => d)
+      .attr('x2', (d) => d)
+      .attr('y1', 0)
+      .attr('y2', L.height)
+      .attr('stroke', theme.barrierStopped)
+      .attr('stroke-width', 2)
+    inPath.attr('d', L.throughput.inPath)
+    outPath.attr('d', L.throughput.outPath)
+    p99Path.attr('d', L.latency.p99Path)
+    const labels = [
+      { k: 'lag', y: L.heat.y + L.heat.h / 2, text: 'Lag / lane', fill: theme.backlog },
+      { k: 'in', y: L.throughput.y + 10, text: `In ${fmtRate(lastOf(samples, 'inRate'))}`, fill: theme.inRate },
+      { k: 'out', y: L.throughput.y + 28, text: `Out ${fmtRate(lastOf(samples, 'outRate'))}`, fill: theme.outRate },
+      { k: 'p99', y: L.latency.y + L.latency.h / 2, text: `p99 ${Math.round(L.latency.last)} ms`, fill: theme.p99 },
+    ]
+    labelLayer
+      .selectAll<SVGTextElement, (typeof labels)[number]>('text')
+      .data(labels, (d) => d.k)
+      .join('text')
+      .attr('x', 6)
+      .attr('y', (d) => d.y)
+      .attr('dy', '0.35em')
+      .attr('fill', (d) => d.fill)
+      .text((d) => d.text)
+    axisLayer
+      .attr('transform', `translate(0,${size.height - AXIS_H})`)
+      .call(
+        axisBottom(L.x)
+          .ticks(Math.max(2, Math.floor((L.right - L.left) / 90)))
+          .tickFormat((v) => `${Math.round(Number(v) / 1000)} s`),
+      )
+    const g = group
+    storm
+      .attr('x', L.right - 4)
+      .attr('y', L.throughput.y + 14)
+      .attr('fill', g?.storm === true ? theme.barrierStopped : theme.textDim)
+      .text(
+        g === null
+          ? ''
+          : g.storm
+            ? `⚠ Rebalance storm: ${g.rebalancesLastMinute}/min`
+            : `${g.rebalances} rebalance${g.rebalances === 1 ? '' : 's'} · ${g.rebalancesLastMinute} in last min`,
+      )
+  }
+
+  applySize()
+
+  return {
+    update(next, g) {
+      samples = next
+      group = g
+      render()
+    },
+    resize(next) {
+      if (next.width === size.width && next.height === size.height) return
+      size = { width: Math.max(1, Math.floor(next.width)), height: Math.max(1, Math.floor(next.height)) }
+      applySize()
+      render()
+    },
+    destroy() {
+      root.selectAll('*').remove()
+      marks = null
+    },
+    lastLayout: () => marks,
+  }
+}
+
+function lastOf(samples: readonly MetricsSample[], k: 'inRate' | 'outRate'): number {
+  return samples[samples.length - 1]?.[k] ?? 0
+}

@@ -1,0 +1,89 @@
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { LANE_STOPPED } from '../sim/frameTypes.ts'
+import { createLanesView, type LanesView } from './createLanesView.ts'
+import { makeFrame } from './frameFixture.ts'
+
+beforeAll(() => {
+  HTMLCanvasElement.prototype.getContext = (() => null) as typeof HTMLCanvasElement.prototype.getContext
+})
+
+let view: LanesView | null = null
+let el: HTMLElement | null = null
+afterEach(() => {
+  view?.destroy()
+  el?.remove()
+})
+
+function mountView(cb: Parameters<typeof createLanesView>[1] = {}): { view: LanesView; el: HTMLElement } {
+  el = document.createElement('div')
+  document.body.appendChild(el)
+  view = createLanesView(el, cb)
+  view.resize({ width: 1000, height: 500 })
+  return { view, el }
+}
+
+describe('createLanesView', () => {
+  it('draws one road per partition and one box per consumer, and follows changes in count', () => {
+    const { view, el } = mountView()
+    view.update(makeFrame({ partitions: 6, members: 3 }))
+    expect(el.querySelectorAll('rect.road')).toHaveLength(6)
+    expect(el.querySelectorAll('g.consumer')).toHaveLength(3)
+    view.update(makeFrame({ partitions: 9, members: 2 }))
+    expect(el.querySelectorAll('rect.road')).toHaveLength(9)
+    expect(el.querySelectorAll('g.consumer')).toHaveLength(2)
+    view.update(makeFrame({ partitions: 4, members: 2 }))
+    expect(el.querySelectorAll('rect.road')).toHaveLength(4)
+  })
+
+  it('shows a barrier only on stopped lanes', () => {
+    const { view, el } = mountView()
+    view.update(makeFrame({ partitions: 4, flags: [0, LANE_STOPPED, 0, 0] }))
+    const shown = Array.from(el.querySelectorAll('rect.barrier')).filter((b) => b.getAttribute('display') !== 'none')
+    expect(shown).toHaveLength(1)
+  })
+
+  it('reports lane and consumer clicks', () => {
+    const onLaneClick = vi.fn()
+    const onConsumerClick = vi.fn()
+    const { view, el } = mountView({ onLaneClick, onConsumerClick })
+    view.update(makeFrame({ partitions: 4, members: 2 }))
+    const hits = el.querySelectorAll('.ph-lanes-fg rect[fill="transparent"]')
+    hits[2]?.dispatchEvent(new MouseEvent('click', { bubbles: true }))
+    expect(onLaneClick).toHaveBeenCalledWith(2)
+    el.querySelectorAll('g.consumer')[1]?.dispatchEvent(new MouseEvent('click', { bubbles: true }))
+    expect(onConsumerClick.mock.calls[0]?.[1]).toBe('consumer-2')
+  })
+
+  it('writes nothing to the DOM when the next frame looks the same', () => {
+    const { view, el } = mountView()
+    view.update(makeFrame({ partitions: 8 }))
+    const seen: MutationRecord[] = []
+    const obs = new MutationObserver((m) => seen.push(...m))
+    obs.observe(el, { attributes: true, subtree: true, childList: true, characterData: true })
+    view.update(makeFrame({ partitions: 8 }))
+    return Promise.resolve().then(() => {
+      obs.disconnect()
+      expect(seen.filter((m) => !(m.target as Element).closest?.('canvas'))).toEqual([])
+    })
+  })
+
+  it('two views on one page do not share pattern ids', () => {
+    const a = mountView().el
+    const first = view
+    const other = document.createElement('div')
+    document.body.appendChild(other)
+    const second = createLanesView(other)
+    const ids = (root: Element) => Array.from(root.querySelectorAll('pattern')).map((p) => p.id)
+    expect(ids(a).some((id) => ids(other).includes(id))).toBe(false)
+    second.destroy()
+    other.remove()
+    view = first
+  })
+
+  it('destroy empties the container', () => {
+    const { view, el } = mountView()
+    view.update(makeFrame())
+    view.destroy()
+    expect(el.children).toHaveLength(0)
+  })
+})

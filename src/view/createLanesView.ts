@@ -1,0 +1,212 @@
+// The highway: D3 owns the subtree of `container` it is given. SVG draws lanes, labels, barriers
+// and consumers; one canvas draws the moving records, batched by colour. Everything is recomputed
+// from the latest frame by `layout`, so the view keeps no animation state of its own.
+
+import { select, type Selection } from 'd3'
+import type { Frame } from '../sim/frameTypes.ts'
+import { drawConsumers } from './consumerMarks.ts'
+import { drawParticles } from './drawParticles.ts'
+import { put, putText } from './domWrite.ts'
+import { createLaneRows, formatCount } from './laneRows.ts'
+import { backlogFraction, layout, type LanesLayout, type Size } from './layout.ts'
+import { theme } from './theme.ts'
+
+export interface LanesViewCallbacks {
+  onLaneClick?: (lane: number) => void
+  /** `x`, `y`: page coordinates to open a menu at. */
+  onConsumerClick?: (member: number, name: string, x: number, y: number) => void
+}
+
+export interface LanesView {
+  /** Draws `frame` (no-op for the same frame object twice). */
+  update(frame: Frame): void
+  resize(size: Size): void
+  destroy(): void
+  /** The marks last drawn (for tests). */
+  lastLayout(): LanesLayout | null
+}
+
+type G = Selection<SVGGElement, unknown, null, undefined>
+
+let viewCount = 0
+
+/** Absolutely placed layer with its own compositing layer, so repaints of one never touch another. */
+function layer<E extends Element>(s: Selection<E, unknown, null, undefined>): Selection<E, unknown, null, undefined> {
+  return s.style('position', 'absolute').style('inset', '0').style('will-change', 'transform')
+}
+
+export function createLanesView(container: HTMLElement, callbacks: LanesViewCallbacks = {}): LanesView {
+  const doc = container.ownerDocument
+  const uid = `ph-lanes-${++viewCount}`
+  const root = select(container)
+  root.style('position', 'relative').style('background', theme.background).style('overflow', 'hidden')
+
+  const bg = layer(root.append('svg')).attr('class', 'ph-lanes-bg').attr('aria-hidden', 'true')
+  const defs = bg.append('defs')
+  const hatch = defs
+    .append('pattern')
+    .attr('id', `${uid}-hatch`)
+    .attr('patternUnits', 'userSpaceOnUse')
+    .attr('width', 10)
+    .attr('height', 10)
+    .attr('patternTransform', 'rotate(45)')
+  hatch.append('rect').attr('width', 10).attr('height', 10).attr('fill', theme.roadStopped)
+  hatch.append('rect').attr('width', 4).attr('height', 10).attr('fill', '#3b3f47')
+  const stripes = defs
+    .append('pattern')
+    .attr('id', `${uid}-barrier`)
+    .attr('patternUnits', 'userSpaceOnUse')
+    .attr('width', 8)
+    .attr('height', 8)
+    .attr('patternTransform', 'rotate(45)')
+  stripes.append('rect').attr('width', 8).attr('height', 8).attr('fill', theme.barrierStopped)
+  stripes.append('rect').attr('width', 4).attr('height', 8).attr('fill', '#ffffff')
+  const roadLayer: G = bg.append('g')
+
+  const canvas = layer(root.append('canvas')).attr('class', 'ph-particles').attr('aria-hidden', 'true').style('pointer-events', 'none')
+  const canvasEl = canvas.node() as HTMLCanvasElement
+  const ctx = canvasEl.getContext('2d')
+
+  const fg = layer(root.append('svg'))
+    .attr('class', 'ph-lanes-fg')
+    .attr('role', 'group')
+    .attr('aria-label', 'Highway view')
+    .style('font-family', theme.fontFamily)
+  const headerLayer: G = fg.append('g')
+  const linkLayer: G = fg.append('g')
+  const labelLayer: G = fg.append('g')
+  const hitLayer: G = fg.append('g')
+  const consumerLayer: G = fg.append('g')
+  const bannerLayer: G = fg.append('g').attr('pointer-events', 'none')
+
+  const rows = createLaneRows(
+    {
+      roads: roadLayer.node() as SVGGElement,
+      links: linkLayer.node() as SVGGElement,
+      labels: labelLayer.node() as SVGGElement,
+      hits: hitLayer.node() as SVGGElement,
+    },
+    { hatch: `${uid}-hatch`, barrier: `${uid}-barrier` },
+    (lane) => callbacks.onLaneClick?.(lane),
+  )
+
+  let size: Size = { width: container.clientWidth || 800, height: container.clientHeight || 400 }
+  let lastFrame: Frame | null = null
+  let marks: LanesLayout | null = null
+  let dpr = 1
+
+  function applySize(): void {
+    dpr = doc.defaultView?.devicePixelRatio ?? 1
+    for (const s of [bg, fg]) s.attr('width', size.width).attr('height', size.height)
+    canvasEl.width = Math.round(size.width * dpr)
+    canvasEl.height = Math.round(size.height * dpr)
+    canvas.style('width', `${size.width}px`).style('height', `${size.height}px`)
+  }
+
+  function drawHeader(L: LanesLayout): void {
+    const titles = [
+      { k: 'p', x: 8, text: 'Lane' },
+      { k: 'log', x: L.x0 + 6, text: 'Records flow →' },
+      { k: 'q', x: L.queueX + 4, text: 'Backlog (log scale)' },
+      { k: 'c', x: L.consumerX + 8, text: 'Consumers' },
+    ]
+    headerLayer
+      .selectAll<SVGTextElement, (typeof titles)[number]>('text.title')
+      .data(titles, (d) => d.k)
+      .join('text')
+      .call(put, 'class', 'title')
+      .call(put, 'x', (d) => d.x)
+      .call(put, 'y', 16)
+      .call(put, 'font-size', 14)
+      .call(put, 'font-weight', 600)
+      .call(put, 'fill', theme.textDim)
+      .call(putText, (d) => d.text)
+    // Gridlines of the backlog's log scale, labelled, so a bar's length reads as a record count.
+    const ticks = [100, 10_000, 1_000_000].map((v) => ({ v, x: L.x1 - (L.x1 - L.queueX) * backlogFraction(v, 1_000_000) }))
+    headerLayer
+      .selectAll<SVGTextElement, (typeof ticks)[number]>('text.tick')
+      .data(ticks, (d) => d.v)
+      .join('text')
+      .call(put, 'class', 'tick')
+      .call(put, 'x', (d) => d.x)
+      .call(put, 'y', 34)
+      .call(put, 'text-anchor', 'middle')
+      .call(put, 'font-size', 12)
+      .call(put, 'fill', theme.textDim)
+      .call(putText, (d) => formatCount(d.v))
+    headerLayer
+      .selectAll<SVGLineElement, (typeof ticks)[number]>('line')
+      .data(ticks, (d) => d.v)
+      .join('line')
+      .call(put, 'x1', (d) => d.x)
+      .call(put, 'x2', (d) => d.x)
+      .call(put, 'y1', L.top - 2)
+      .call(put, 'y2', L.height - 4)
+      .call(put, 'stroke', theme.textDim)
+      .call(put, 'stroke-opacity', 0.25)
+      .call(put, 'stroke-dasharray', '3 5')
+  }
+
+  function drawBanner(L: LanesLayout): void {
+    const data = L.banner === null ? [] : [L.banner]
+    const g = bannerLayer
+      .selectAll<SVGGElement, (typeof data)[number]>('g')
+      .data(data)
+      .join((enter) => {
+        const e = enter.append('g')
+        e.append('rect').attr('rx', 6)
+        e.append('text').attr('font-weight', 800).attr('text-anchor', 'middle')
+        return e
+      })
+    // Spans the labels and lanes (not the consumers, whose phases tell the rest of the story).
+    const x0 = 4
+    const w = Math.max(100, L.consumerX - 8)
+    g.select('text')
+      .call(put, 'x', x0 + w / 2)
+      .call(put, 'y', 24)
+      .call(put, 'font-size', w < 520 ? 15 : 18)
+      .call(put, 'fill', '#ffffff')
+      .call(putText, (d) => d.text)
+    g.select('rect')
+      .call(put, 'x', x0)
+      .call(put, 'y', 3)
+      .call(put, 'width', w)
+      .call(put, 'height', 30)
+      .call(put, 'fill', (d) => (d.tone === 'storm' ? '#b3261e' : '#8a1c3d'))
+  }
+
+  function render(): void {
+    if (lastFrame === null) return
+    const L = layout(lastFrame, size)
+    marks = L
+    rows.update(L)
+    drawHeader(L)
+    drawConsumers(consumerLayer, L, (d, box) => callbacks.onConsumerClick?.(d.member, d.name, box.left, box.bottom))
+    drawBanner(L)
+    if (ctx !== null) drawParticles(ctx, L, dpr)
+  }
+
+  applySize()
+
+  return {
+    update(frame) {
+      if (frame === lastFrame) return
+      lastFrame = frame
+      render()
+    },
+    resize(next) {
+      const w = Math.max(1, Math.floor(next.width))
+      const h = Math.max(1, Math.floor(next.height))
+      if (w === size.width && h === size.height) return
+      size = { width: w, height: h }
+      applySize()
+      render()
+    },
+    destroy() {
+      root.selectAll('*').remove()
+      lastFrame = null
+      marks = null
+    },
+    lastLayout: () => marks,
+  }
+}

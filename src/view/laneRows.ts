@@ -1,0 +1,221 @@
+// The per-lane SVG of the highway, kept as plain element rows and written imperatively: each
+// attribute is written only when its value changed (a JS-side cache, no DOM reads), because at
+// 256 lanes and 60 fps a data join plus full rewrite costs most of a frame. DOM only; no state
+// beyond the elements and their last written values.
+
+import type { LaneMark, LanesLayout, LinkMark } from './layout.ts'
+import { theme } from './theme.ts'
+
+const SVG_NS = 'http://www.w3.org/2000/svg'
+
+export interface LaneLayers {
+  /** Background SVG group: roads and backlog bars. */
+  roads: SVGGElement
+  links: SVGGElement
+  labels: SVGGElement
+  hits: SVGGElement
+}
+
+interface Row {
+  road: SVGRectElement
+  backlog: SVGRectElement
+  label: SVGTextElement
+  hot: SVGTextElement
+  lag: SVGTextElement
+  barrier: SVGRectElement
+  tag: SVGRectElement
+  link: SVGPathElement
+  hit: SVGRectElement
+}
+
+export interface LaneRows {
+  update(L: LanesLayout): void
+  /** Number of rows currently in the DOM (for tests). */
+  size(): number
+}
+
+export function formatCount(n: number): string {
+  if (n >= 1e6) return `${(n / 1e6).toFixed(n >= 1e7 ? 0 : 1)}M`
+  if (n >= 1e3) return `${(n / 1e3).toFixed(n >= 1e4 ? 0 : 1)}k`
+  return String(Math.round(n))
+}
+
+/** Lane colour from heat 0..1: dark road → deep reddish purple. */
+export function heatColour(heat: number): string {
+  const k = Math.max(0, Math.min(1, heat))
+  const a = [0x1c, 0x23, 0x31]
+  const b = [0x7a, 0x2a, 0x5e]
+  const c = a.map((v, i) => Math.round(v + ((b[i] ?? v) - v) * k))
+  return `rgb(${c[0]},${c[1]},${c[2]})`
+}
+
+export function createLaneRows(
+  layers: LaneLayers,
+  patterns: { hatch: string; barrier: string },
+  onLaneClick: (lane: number) => void,
+): LaneRows {
+  const doc = layers.roads.ownerDocument
+  const rows: Row[] = []
+  const written = new WeakMap<Element, Map<string, string>>()
+
+  function set(el: Element, name: string, value: string | number | null): void {
+    let m = written.get(el)
+    if (m === undefined) written.set(el, (m = new Map()))
+    if (value === null) {
+      if (m.get(name) !== undefined) {
+        el.removeAttribute(name)
+        m.delete(name)
+      }
+      return
+    }
+    const s = typeof value === 'number' ? String(Math.round(value * 100) / 100) : value
+    if (m.get(name) === s) return
+    el.setAttribute(name, s)
+    m.set(name, s)
+  }
+
+  function text(el: Element, value: string): void {
+    if (el.textContent !== value) el.textContent = value
+  }
+
+  function make<K extends keyof SVGElementTagNameMap>(parent: Element, tag: K, attrs: Record<string, string>): SVGElementTagNameMap[K] {
+    const el = doc.createElementNS(SVG_NS, tag)
+    for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, v)
+    parent.appendChild(el)
+    return el
+  }
+
+  function addRow(index: number): Row {
+    const hit = make(layers.hits, 'rect', { fill: 'transparent', style: 'cursor: pointer' })
+    hit.addEventListener('click', () => onLaneClick(index))
+    return {
+      road: make(layers.roads, 'rect', { class: 'road' }),
+      backlog: make(layers.roads, 'rect', { class: 'backlog', fill: theme.backlog }),
+      link: make(layers.links, 'path', { fill: 'none' }),
+      label: make(layers.labels, 'text', { class: 'p', dy: '0.35em', 'font-weight': '700' }),
+      hot: make(layers.labels, 'text', {
+        class: 'hot',
+        dy: '0.35em',
+        'font-weight': '800',
+        fill: theme.hot,
+        stroke: theme.background,
+        'stroke-width': '3',
+        'paint-order': 'stroke',
+      }),
+      lag: make(layers.labels, 'text', {
+        class: 'lag',
+        dy: '0.35em',
+        'text-anchor': 'end',
+        'font-weight': '700',
+        fill: theme.text,
+        stroke: theme.background,
+        'stroke-width': '3',
+        'paint-order': 'stroke',
+      }),
+      barrier: make(layers.labels, 'rect', { class: 'barrier', width: '12' }),
+      tag: make(layers.labels, 'rect', { class: 'tag', width: '6' }),
+      hit,
+    }
+  }
+
+  function resize(n: number): void {
+    while (rows.length < n) rows.push(addRow(rows.length))
+    while (rows.length > n) {
+      const r = rows.pop()
+      if (r !== undefined) for (const el of Object.values(r) as Element[]) el.remove()
+    }
+  }
+
+  function drawRow(r: Row, d: LaneMark, L: LanesLayout, link: LinkMark | undefined): void {
+    const mid = d.y + d.h / 2
+    set(r.road, 'x', L.x0)
+    set(r.road, 'y', d.y)
+    set(r.road, 'width', L.x1 - L.x0)
+    set(r.road, 'height', d.h)
+    set(r.road, 'fill', d.stopped ? `url(#${patterns.hatch})` : heatColour(d.heat))
+    set(r.road, 'stroke', L.pitch >= 8 ? theme.laneEdge : null)
+
+    set(r.backlog, 'x', L.x1 - d.backlogW)
+    set(r.backlog, 'y', d.y + d.h * 0.1)
+    set(r.backlog, 'width', d.backlogW)
+    set(r.backlog, 'height', d.h * 0.8)
+    set(r.backlog, 'opacity', d.stopped ? 0.95 : 0.75)
+
+    set(r.label, 'display', d.labelled ? null : 'none')
+    if (d.labelled) {
+      set(r.label, 'x', 8)
+      set(r.label, 'y', mid)
+      set(r.label, 'font-size', L.fontPx)
+      set(r.label, 'fill', d.hot ? theme.hot : theme.text)
+      text(r.label, `P${d.index}`)
+    }
+
+    // Lanes flagged by hotspot detection get an orange HOT tag at the producers' end.
+    const hot = d.hot && L.pitch >= 14
+    set(r.hot, 'display', hot ? null : 'none')
+    if (hot) {
+      set(r.hot, 'x', L.x0 + 6)
+      set(r.hot, 'y', mid)
+      set(r.hot, 'font-size', Math.min(L.fontPx, 16))
+      text(r.hot, 'HOT')
+    }
+
+    // Only a real backlog gets a number; records in flight (under the noise floor) do not.
+    const lag = L.pitch >= 18 && d.backlogW > 0
+    set(r.lag, 'display', lag ? null : 'none')
+    if (lag) {
+      set(r.lag, 'x', L.x1 - 8)
+      set(r.lag, 'y', mid)
+      set(r.lag, 'font-size', L.fontPx)
+      text(r.lag, `lag ${formatCount(d.lag)}`)
+    }
+
+    // Barrier at the log end: yellow while the owner is paused, striped red when nobody may consume.
+    const barred = d.stopped || d.paused
+    set(r.barrier, 'display', barred ? null : 'none')
+    if (barred) {
+      set(r.barrier, 'x', L.x1 - 2)
+      set(r.barrier, 'y', d.y - Math.min(3, L.pitch * 0.1))
+      set(r.barrier, 'height', d.h + Math.min(6, L.pitch * 0.2))
+      set(r.barrier, 'fill', d.paused ? theme.barrierPaused : `url(#${patterns.barrier})`)
+    }
+
+    const tagged = !barred && d.owner >= 0
+    set(r.tag, 'display', tagged ? null : 'none')
+    if (tagged) {
+      set(r.tag, 'x', L.x1 + 2)
+      set(r.tag, 'y', d.y)
+      set(r.tag, 'height', d.h)
+      set(r.tag, 'fill', d.ownerColour)
+    }
+
+    set(r.link, 'display', link === undefined ? 'none' : null)
+    if (link !== undefined) {
+      const mx = (link.x0 + link.x1) / 2
+      set(r.link, 'd', `M${link.x0},${link.y0.toFixed(1)}C${mx},${link.y0.toFixed(1)} ${mx},${link.y1.toFixed(1)} ${link.x1},${link.y1.toFixed(1)}`)
+      set(r.link, 'stroke', link.colour)
+      set(r.link, 'stroke-width', L.pitch >= 10 ? 2 : 1)
+      set(r.link, 'stroke-opacity', L.lanes.length > 64 ? 0.35 : 0.7)
+      set(r.link, 'stroke-dasharray', link.moving ? '6 4' : null)
+    }
+
+    set(r.hit, 'x', 0)
+    set(r.hit, 'y', d.y)
+    set(r.hit, 'width', L.x1 + 10)
+    set(r.hit, 'height', Math.max(1, L.pitch))
+  }
+
+  return {
+    update(L) {
+      resize(L.lanes.length)
+      const links = new Array<LinkMark | undefined>(L.lanes.length)
+      for (const k of L.links) links[k.lane] = k
+      for (let i = 0; i < L.lanes.length; i++) {
+        const r = rows[i]
+        const d = L.lanes[i]
+        if (r !== undefined && d !== undefined) drawRow(r, d, L, links[i])
+      }
+    },
+    size: () => rows.length,
+  }
+}

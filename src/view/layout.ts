@@ -1,0 +1,253 @@
+// Frame + size → every mark the highway draws, positioned. Pure: reads only its arguments (no DOM,
+// no clock). Motion is a function of the frame's sim time: a record's x comes from its produce and
+// consume times and the lane's backlog, so pause, step, speed and replay need no animation state.
+
+import { LANE_HOT, LANE_MOVING, LANE_PAUSED, LANE_SATURATED, LANE_STOPPED, type Frame, type MemberPhase } from '../sim/frameTypes.ts'
+import { backlogFloor, backlogFraction, layoutParticles, type ParticleMarks } from './particleLayout.ts'
+import { memberColour } from './theme.ts'
+
+export { backlogFloor, backlogFraction, particleX, type ParticleMarks } from './particleLayout.ts'
+
+export interface Size {
+  width: number
+  height: number
+}
+
+export interface LayoutOptions {
+  /** Sim ms a record takes to cross an empty lane (default 1200). */
+  travelMs: number
+  /** Sim ms a delivered record takes to slide into its consumer (default 400). */
+  exitMs: number
+  /** Key 0 is drawn as the hot key only at or above this share of traffic (default 0.05). */
+  hotShareThreshold: number
+  /** Backlog (records) that fills the queue zone; the bar grows on a log scale up to it. */
+  backlogFull: number
+}
+
+export const DEFAULT_LAYOUT_OPTIONS: LayoutOptions = {
+  travelMs: 1200,
+  exitMs: 400,
+  hotShareThreshold: 0.05,
+  backlogFull: 1_000_000,
+}
+
+export interface LaneMark {
+  index: number
+  y: number
+  h: number
+  /** 0 (no lag) … 1 (backlogFull or more), log scale. */
+  heat: number
+  /** Width of the backlog bar, px, anchored at the lane's right end. */
+  backlogW: number
+  lag: number
+  lagMs: number
+  inRate: number
+  outRate: number
+  owner: number
+  ownerColour: string
+  stopped: boolean
+  paused: boolean
+  hot: boolean
+  moving: boolean
+  saturated: boolean
+  /** Draw the "P3" label for this lane (lanes too thin to label are skipped in a regular pattern). */
+  labelled: boolean
+}
+
+export interface ConsumerMark {
+  member: number
+  name: string
+  phase: MemberPhase
+  x: number
+  y: number
+  w: number
+  h: number
+  colour: string
+  owned: number
+  utilization: number
+  speed: number
+  gone: boolean
+}
+
+export interface LinkMark {
+  lane: number
+  member: number
+  x0: number
+  y0: number
+  x1: number
+  y1: number
+  colour: string
+  moving: boolean
+}
+
+export interface HighwayBanner {
+  text: string
+  tone: 'rebalance' | 'storm'
+}
+
+export interface LanesLayout {
+  width: number
+  height: number
+  t: number
+  /** Lane area: from x0 (producers' side) to x1 (the log end, where the queue builds). */
+  x0: number
+  x1: number
+  /** Top of the first lane and the lane pitch. */
+  top: number
+  pitch: number
+  /** Left edge of the consumer column. */
+  consumerX: number
+  /** Left edge of the queue zone (backlogFull reaches here). */
+  queueX: number
+  fontPx: number
+  lanes: LaneMark[]
+  consumers: ConsumerMark[]
+  links: LinkMark[]
+  particles: ParticleMarks
+  banner: HighwayBanner | null
+}
+
+const LABEL_W = 64
+const HEADER_H = 40
+const CONSUMER_W = 200
+const LINK_GAP = 70
+
+function laneY(i: number, top: number, pitch: number): number {
+  return top + i * pitch
+}
+
+/** Positions every mark of `frame` in a `size` box. Pure; allocates fresh arrays each call. */
+export function layout(frame: Frame, size: Size, options: Partial<LayoutOptions> = {}): LanesLayout {
+  const opts: LayoutOptions = { ...DEFAULT_LAYOUT_OPTIONS, ...options }
+  const n = Math.max(0, frame.partitions)
+  const width = Math.max(320, size.width)
+  const height = Math.max(160, size.height)
+  const consumerX = width - CONSUMER_W
+  const x0 = LABEL_W
+  const x1 = Math.max(x0 + 100, consumerX - LINK_GAP)
+  const queueX = x0 + (x1 - x0) * 0.45
+  const top = HEADER_H
+  const avail = height - top - 6
+  const pitch = n > 0 ? avail / n : avail
+  const laneH = Math.max(1, pitch * (pitch >= 6 ? 0.8 : 1))
+  const fontPx = Math.max(11, Math.min(20, Math.floor(pitch * 0.55)))
+  const labelEvery = pitch >= 16 ? 1 : Math.ceil(16 / Math.max(pitch, 0.1))
+
+  // Hot lanes are always labelled; a regular label too close to one gives way.
+  const hotRows: number[] = []
+  for (let i = 0; i < n; i++) if (((frame.laneFlags[i] ?? 0) & LANE_HOT) !== 0) hotRows.push(i)
+  const nearHot = (i: number): boolean => hotRows.some((h) => h !== i && Math.abs(h - i) < labelEvery)
+  const lanes: LaneMark[] = []
+  for (let i = 0; i < n; i++) {
+    const flags = frame.laneFlags[i] ?? 0
+    const lag = frame.lag[i] ?? 0
+    const owner = frame.owner[i] ?? -1
+    // Lag below the noise floor is records in flight, not a backlog: drawn as none. Quantised, so
+    // a lane whose lag barely moved writes nothing to the DOM (see laneRows.ts).
+    const frac = lag < backlogFloor(frame.inRate[i] ?? 0) ? 0 : Math.round(backlogFraction(lag, opts.backlogFull) * 64) / 64
+    lanes.push({
+      index: i,
+      y: laneY(i, top, pitch) + (pitch - laneH) / 2,
+      h: laneH,
+      heat: frac,
+      backlogW: Math.round((x1 - queueX) * frac),
+      lag,
+      lagMs: frame.lagMs[i] ?? 0,
+      inRate: frame.inRate[i] ?? 0,
+      outRate: frame.outRate[i] ?? 0,
+      owner,
+      ownerColour: memberColour(owner),
+      stopped: (flags & LANE_STOPPED) !== 0,
+      paused: (flags & LANE_PAUSED) !== 0,
+      hot: (flags & LANE_HOT) !== 0,
+      moving: (flags & LANE_MOVING) !== 0,
+      saturated: (flags & LANE_SATURATED) !== 0,
+      labelled: (flags & LANE_HOT) !== 0 || (i % labelEvery === 0 && !nearHot(i)),
+    })
+  }
+
+  const members = frame.members
+  const m = members.length
+  const consumers = layoutConsumers(frame, consumerX + 6, CONSUMER_W - 12, top, avail)
+
+  const links: LinkMark[] = []
+  for (const lane of lanes) {
+    const c = consumers[lane.owner]
+    if (c === undefined) continue
+    links.push({
+      lane: lane.index,
+      member: c.member,
+      x0: x1 + 10,
+      y0: lane.y + lane.h / 2,
+      x1: c.x,
+      y1: c.y + c.h / 2,
+      colour: c.colour,
+      moving: lane.moving,
+    })
+  }
+
+  return {
+    width,
+    height,
+    t: frame.t,
+    x0,
+    x1,
+    top,
+    pitch,
+    consumerX,
+    queueX,
+    fontPx,
+    lanes,
+    consumers,
+    links,
+    particles: layoutParticles(frame, lanes, { x0, x1, queueX, consumerX: consumerX + 6 }, opts),
+    banner: bannerFor(frame),
+  }
+}
+
+/** Minimum height of a consumer box before the column splits into a grid. */
+const MIN_BOX_H = 26
+
+/**
+ * Consumers stacked in one column (up to 96 px each), or, when there are too many to read that
+ * way, a grid of small boxes (name only; phase shown by colour).
+ */
+function layoutConsumers(frame: Frame, x: number, width: number, top: number, avail: number): ConsumerMark[] {
+  const m = frame.members.length
+  if (m === 0) return []
+  const gap = m > 12 ? 4 : 8
+  const cols = Math.max(1, Math.min(4, Math.ceil((m * (MIN_BOX_H + gap)) / avail)))
+  const perCol = Math.ceil(m / cols)
+  const h = Math.max(14, Math.min(96, (avail - gap * (perCol - 1)) / perCol))
+  const w = (width - gap * (cols - 1)) / cols
+  const stackH = perCol * h + (perCol - 1) * gap
+  const y0 = top + Math.max(0, (avail - stackH) / 2)
+  return frame.members.map((mv, i) => ({
+    member: i,
+    name: mv.name,
+    phase: mv.phase,
+    x: x + Math.floor(i / perCol) * (w + gap),
+    y: y0 + (i % perCol) * (h + gap),
+    w,
+    h,
+    colour: memberColour(i),
+    owned: mv.owned.length,
+    utilization: mv.utilization,
+    speed: mv.speed,
+    gone: mv.phase === 'dead',
+  }))
+}
+
+function bannerFor(frame: Frame): HighwayBanner | null {
+  const g = frame.group
+  if (g.storm) return { text: `Rebalance storm: ${g.rebalancesLastMinute} rebalances in the last minute`, tone: 'storm' }
+  if (g.rebalancing) {
+    let stopped = 0
+    for (let i = 0; i < frame.partitions; i++) if (((frame.laneFlags[i] ?? 0) & LANE_STOPPED) !== 0) stopped++
+    return {
+      text: `Rebalancing (gen ${g.generation}): ${stopped} of ${frame.partitions} lanes stopped`,
+      tone: 'rebalance',
+    }
+  }
+  return null
+}

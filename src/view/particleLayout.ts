@@ -1,0 +1,98 @@
+// Where each sampled record is drawn: a pure function of the frame's sim time, its produce and
+// consume times and the lane's backlog (RaftScope's sendTime/recvTime idea). No DOM, no clock.
+
+import { PARTICLE_STRIDE, type Frame } from '../sim/frameTypes.ts'
+import type { LaneMark, LayoutOptions } from './layout.ts'
+import { BUCKET_HOT, BUCKET_KEYLESS, KEY_COLOURS, PARTICLE_BUCKETS } from './theme.ts'
+
+export interface ParticleMarks {
+  /** One array per colour bucket (PARTICLE_BUCKETS order) of x, y pairs; `counts[b]` pairs are valid. */
+  buckets: Float32Array[]
+  counts: number[]
+  radius: number
+  /** Whether key 0 currently counts as hot (drawn orange with a halo). */
+  hotKeyShown: boolean
+}
+
+/** Log-scale fraction of `full` reached by `records` (0 → 0, full → 1). */
+export function backlogFraction(records: number, full: number): number {
+  if (!(records > 0)) return 0
+  return Math.min(1, Math.log10(1 + records) / Math.log10(1 + full))
+}
+
+/** Backlog shown as none: about 100 ms of the lane's inflow (one poll's worth), at least 10 records. */
+export function backlogFloor(inRatePerSec: number): number {
+  return Math.max(10, inRatePerSec * 0.1)
+}
+
+/** Where a record sits: x along its lane, or null once it has left the picture. Pure. */
+export function particleX(
+  t: number,
+  producedAt: number,
+  consumedAt: number,
+  ahead: number,
+  geo: { x0: number; x1: number; queueX: number; consumerX: number },
+  opts: Pick<LayoutOptions, 'travelMs' | 'exitMs' | 'backlogFull'>,
+): number | null {
+  if (t < producedAt) return null
+  const queueLen = geo.x1 - geo.queueX
+  if (consumedAt >= 0 && consumedAt <= t) {
+    // Delivered: finish crossing (at least travelMs end to end), then slide into the consumer.
+    const arrive = Math.max(consumedAt, producedAt + opts.travelMs)
+    if (t < arrive) return geo.x0 + ((geo.x1 - geo.x0) * (t - producedAt)) / (arrive - producedAt)
+    const k = (t - arrive) / opts.exitMs
+    if (k >= 1) return null
+    return geo.x1 + (geo.consumerX - geo.x1) * k
+  }
+  // Still in the log: head for its place in the queue and wait there.
+  const slot = geo.x1 - queueLen * backlogFraction(Math.max(0, ahead), opts.backlogFull)
+  const k = Math.min(1, (t - producedAt) / opts.travelMs)
+  return geo.x0 + (slot - geo.x0) * k
+}
+
+export function layoutParticles(
+  frame: Frame,
+  lanes: readonly LaneMark[],
+  geo: { x0: number; x1: number; queueX: number; consumerX: number },
+  opts: LayoutOptions,
+): ParticleMarks {
+  const p = frame.particles
+  const total = Math.floor(p.length / PARTICLE_STRIDE)
+  const nb = PARTICLE_BUCKETS.length
+  const buckets = Array.from({ length: nb }, () => new Float32Array(total * 2))
+  const counts = new Array<number>(nb).fill(0)
+  const hot = frame.hotKeys[0]
+  const hotKeyShown = hot !== undefined && hot.share >= opts.hotShareThreshold
+  const pitch = lanes.length > 1 ? (lanes[1]?.y ?? 0) - (lanes[0]?.y ?? 0) : (lanes[0]?.h ?? 10)
+  const radius = Math.max(1, Math.min(5, pitch * 0.16))
+
+  for (let i = 0; i < total; i++) {
+    const o = i * PARTICLE_STRIDE
+    const part = p[o] ?? 0
+    const keyIndex = p[o + 1] ?? -1
+    const producedAt = p[o + 2] ?? 0
+    const consumedAt = p[o + 3] ?? -1
+    const offset = p[o + 4] ?? 0
+    const lane = lanes[part]
+    if (lane === undefined) continue
+    const ahead = offset - (frame.position[part] ?? 0)
+    const x = particleX(frame.t, producedAt, consumedAt, ahead, geo, opts)
+    if (x === null) continue
+    // Spread records across the lane's height by offset (golden-ratio sequence: stable per record).
+    const frac = (offset * 0.6180339887) % 1
+    const y = lane.y + lane.h * (0.2 + 0.6 * frac)
+    const b =
+      keyIndex < 0
+        ? BUCKET_KEYLESS
+        : keyIndex === 0 && hotKeyShown
+          ? BUCKET_HOT
+          : 2 + (Math.max(0, keyIndex - 1) % KEY_COLOURS.length)
+    const c = counts[b] ?? 0
+    const arr = buckets[b]
+    if (arr === undefined) continue
+    arr[c * 2] = x
+    arr[c * 2 + 1] = y
+    counts[b] = c + 1
+  }
+  return { buckets, counts, radius, hotKeyShown }
+}

@@ -1,0 +1,64 @@
+// Colours and type for a projector: dark road, bright marks, big type. The key and member palettes
+// come from Okabe & Ito (colour-blind safe); orange is reserved for the hot key alone.
+
+export const theme = {
+  background: '#0b0f17',
+  road: '#1c2331',
+  roadStopped: '#2a2d33',
+  laneEdge: '#3a4457',
+  text: '#f4f6fb',
+  textDim: '#aab3c5',
+  /** The hot key, and nothing else. */
+  hot: '#E69F00',
+  hotHalo: 'rgba(230, 159, 0, 0.22)',
+  keyless: '#9aa3b2',
+  /** Backlog bar and lane heat (reddish purple: never confused with the hot key's orange). */
+  backlog: '#CC79A7',
+  heatCold: '#1c2331',
+  heatHot: '#7a2a5e',
+  barrierStopped: '#ff5a5f',
+  barrierPaused: '#F0E442',
+  moving: '#56B4E9',
+  inRate: '#56B4E9',
+  outRate: '#009E73',
+  p99: '#F0E442',
+  rebalanceBand: 'rgba(255, 90, 95, 0.18)',
+  fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
+} as const
+
+/** Particle colours for keys other than the hot one, indexed by (keyIndex - 1) mod length. */
+export const KEY_COLOURS: readonly string[] = ['#56B4E9', '#009E73', '#6fa8ff', '#CC79A7', '#c8d3e6']
+
+/** Consumer colours, indexed by member slot mod length. */
+export const MEMBER_COLOURS: readonly string[] = [
+  '#56B4E9',
+  '#009E73',
+  '#F0E442',
+  '#CC79A7',
+  '#0072B2',
+  '#D55E00',
+  '#e8e8e8',
+  '#8fd175',
+]
+
+export function memberColour(member: number): string {
+  if (member < 0) return theme.keyless
+  return MEMBER_COLOURS[member % MEMBER_COLOURS.length] ?? theme.keyless
+}
+
+/** Bucket order for particles: 0 = hot key, 1 = keyless, 2.. = KEY_COLOURS. */
+export const PARTICLE_BUCKETS: readonly string[] = [theme.hot, theme.keyless, ...KEY_COLOURS]
+export const BUCKET_HOT = 0
+export const BUCKET_KEYLESS = 1
+
+/** Plain words for each member phase, as shown under a consumer. */
+export const PHASE_WORDS: Record<string, string> = {
+  stable: 'consuming',
+  joining: 'joining…',
+  syncing: 'syncing…',
+  revoking: 'revoking',
+  reconciling: 'reconciling',
+  paused: 'paused (GC)',
+  restarting: 'restarting',
+  dead: 'gone',
+}

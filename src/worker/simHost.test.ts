@@ -1,0 +1,129 @@
+import { describe, expect, it } from 'vitest'
+import { defaultScenario } from '../scenario/defaults.ts'
+import { createSimulation } from '../sim/simulation.ts'
+import type { Simulation } from '../sim/simulationApi.ts'
+import { makeFrame } from '../view/frameFixture.ts'
+import type { FrameMessage, WorkerResponse } from './protocol.ts'
+import { transferablesOf } from './protocol.ts'
+import { createSimHost, detachFrame } from './simHost.ts'
+
+/** A simulation whose clock only moves when told; every call is recorded. */
+function fakeSim(costPerAdvanceMs = 0, clock = { now: 0 }): { sim: Simulation; calls: string[] } {
+  let t = 0
+  const calls: string[] = []
+  const sim = {
+    scenario: defaultScenario(),
+    now: () => t,
+    advanceTo: (to: number) => {
+      calls.push(`advanceTo ${to}`)
+      clock.now += costPerAdvanceMs
+      t = to
+    },
+    apply: (c: { do: string }) => calls.push(`apply ${c.do}`),
+    frame: () => makeFrame({ t }),
+    drainSamples: () => [],
+    drainTrace: () => [],
+    summary: () => {
+      throw new Error('unused')
+    },
+    checkpoint: () => {
+      throw new Error('unused')
+    },
+    eventsProcessed: () => 0,
+  } as unknown as Simulation
+  return { sim, calls }
+}
+
+function frameOf(r: WorkerResponse | null): FrameMessage {
+  if (r === null || r.type !== 'frame') throw new Error(`expected a frame, got ${JSON.stringify(r)}`)
+  return r
+}
+
+describe('createSimHost', () => {
+  it('answers init with a frame at t = 0 tagged with the run id', () => {
+    const host = createSimHost({ createSimulation: () => fakeSim().sim, now: () => 0 })
+    const r = frameOf(host.handle({ type: 'init', id: 1, runId: 7, scenario: defaultScenario(), maxParticles: 100 }))
+    expect(r.id).toBe(1)
+    expect(r.runId).toBe(7)
+    expect(r.frame.t).toBe(0)
+  })
+
+  it('advances to the requested time and answers with a frame there', () => {
+    const host = createSimHost({ createSimulation: () => fakeSim().sim, now: () => 0 })
+    host.handle({ type: 'init', id: 1, runId: 0, scenario: defaultScenario(), maxParticles: 100 })
+    const r = frameOf(host.handle({ type: 'advance', id: 2, toT: 500 }))
+    expect(r.frame.t).toBe(500)
+    expect(r.behind).toBe(false)
+  })
+
+  it('stops short and says so when the advance exceeds its wall budget', () => {
+    const clock = { now: 0 }
+    const { sim } = fakeSim(5, clock)
+    const host = createSimHost({ createSimulation: () => sim, now: () => clock.now, budgetMs: 12 })
+    host.handle({ type: 'init', id: 1, runId: 0, scenario: defaultScenario(), maxParticles: 100 })
+    const r = frameOf(host.handle({ type: 'advance', id: 2, toT: 100_000 }))
+    expect(r.behind).toBe(true)
+    expect(r.frame.t).toBeLessThan(100_000)
+    expect(r.frame.t).toBeGreaterThan(0)
+  })
+
+  it('applies live commands and steps by a fixed amount', () => {
+    const { sim, calls } = fakeSim()
+    const host = createSimHost({ createSimulation: () => sim, now: () => 0 })
+    host.handle({ type: 'init', id: 1, runId: 0, scenario: defaultScenario(), maxParticles: 100 })
+    host.handle({ type: 'command', id: 2, command: { do: 'addConsumer' } })
+    const r = frameOf(host.handle({ type: 'step', id: 3, stepMs: 100 }))
+    expect(calls).toEqual(['apply addConsumer', 'advanceTo 100'])
+    expect(r.frame.t).toBe(100)
+  })
+
+  it('reports errors as messages, never throws', () => {
+    const host = createSimHost({
+      createSimulation: () => {
+        throw new Error('bad scenario')
+      },
+      now: () => 0,
+    })
+    const r = host.handle({ type: 'init', id: 1, runId: 3, scenario: defaultScenario(), maxParticles: 10 })
+    expect(r).toEqual({ type: 'error', id: 1, runId: 3, message: 'bad scenario' })
+    expect(host.handle({ type: 'advance', id: 2, toT: 10 })).toMatchObject({ type: 'error' })
+  })
+
+  it('play, pause and speed need no answer', () => {
+    const host = createSimHost({ createSimulation: () => fakeSim().sim, now: () => 0 })
+    expect(host.handle({ type: 'play' })).toBeNull()
+    expect(host.handle({ type: 'speed', speed: 10 })).toBeNull()
+  })
+
+  it('drives the real simulation: time moves, narration arrives once', () => {
+    let wall = 0
+    const host = createSimHost({ createSimulation, now: () => wall++ * 0, budgetMs: 1e9 })
+    host.handle({ type: 'init', id: 1, runId: 0, scenario: defaultScenario(), maxParticles: 500 })
+    const r = frameOf(host.handle({ type: 'advance', id: 2, toT: 5000 }))
+    expect(r.frame.t).toBe(5000)
+    expect(r.frame.partitions).toBe(12)
+    expect(r.samples.length).toBeGreaterThan(0)
+    expect(r.frame.narration).toEqual([])
+    const again = frameOf(host.handle({ type: 'advance', id: 3, toT: 5000 }))
+    expect(again.trace).toEqual([])
+  })
+})
+
+describe('frames on the wire', () => {
+  it('detachFrame copies every typed array', () => {
+    const f = makeFrame()
+    const d = detachFrame(f)
+    expect(d.lag).not.toBe(f.lag)
+    expect(Array.from(d.lag)).toEqual(Array.from(f.lag))
+  })
+
+  it('lists each buffer once for transfer, and the frame survives structured clone with transfer', () => {
+    const msg: FrameMessage = { type: 'frame', id: 1, runId: 0, frame: makeFrame(), samples: [], trace: [], engineMs: 1, behind: false }
+    const buffers = transferablesOf(msg)
+    expect(new Set(buffers).size).toBe(buffers.length)
+    expect(buffers.length).toBe(9) // ten arrays; the empty particle array has no buffer worth moving
+    const copy = structuredClone(msg, { transfer: buffers })
+    expect(copy.frame.partitions).toBe(6)
+    expect(msg.frame.lag.length).toBe(0) // detached: ownership moved
+  })
+})

@@ -1,0 +1,154 @@
+// Real-browser harness: build the app with vite, serve it with `vite preview`, drive Debian's
+// chromium through playwright-core. Used by test/browser/*.test.ts and scripts/bench-browser.ts.
+
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
+import { existsSync, mkdirSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { dirname, join, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { chromium, type Browser, type ConsoleMessage, type Page } from 'playwright-core'
+
+export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..')
+export const ARTIFACTS = join(ROOT, 'test/artifacts')
+export const CHROMIUM = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium'
+const VITE = join(ROOT, 'node_modules/vite/bin/vite.js')
+
+export const LAUNCH_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+]
+
+/** Fails with a message saying how to get the browser, rather than a stack trace from deep inside. */
+export function requireChromium(): void {
+  if (!existsSync(CHROMIUM)) {
+    throw new Error(
+      `Browser tests need Debian's chromium at ${CHROMIUM}, and it is missing. ` +
+        `Install it with: apt-get update && apt-get install -y chromium ` +
+        `(npm test does this via scripts/test.sh), or set CHROMIUM_PATH.`,
+    )
+  }
+}
+
+/** Builds the app into `outDir` (its own folder, so parallel builds elsewhere are not disturbed). */
+export function buildApp(outDir: string): void {
+  mkdirSync(dirname(outDir), { recursive: true })
+  const r = spawnSync(process.execPath, [VITE, 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'], {
+    cwd: ROOT,
+    encoding: 'utf8',
+  })
+  if (r.status !== 0) throw new Error(`vite build failed:\n${r.stdout}\n${r.stderr}`)
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((res, rej) => {
+    const srv = createServer()
+    srv.unref()
+    srv.on('error', rej)
+    srv.listen(0, '127.0.0.1', () => {
+      const addr = srv.address()
+      const port = typeof addr === 'object' && addr !== null ? addr.port : 0
+      srv.close(() => res(port))
+    })
+  })
+}
+
+export interface Preview {
+  url: string
+  stop(): Promise<void>
+}
+
+/** Serves `outDir` with `vite preview` on a free port; `stop` kills exactly that process. */
+export async function startPreview(outDir: string): Promise<Preview> {
+  const port = await freePort()
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [VITE, 'preview', '--host', '127.0.0.1', '--port', String(port), '--strictPort', '--outDir', outDir],
+    { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
+  )
+  let log = ''
+  child.stdout?.on('data', (d: Buffer) => (log += d.toString()))
+  child.stderr?.on('data', (d: Buffer) => (log += d.toString()))
+  const url = `http://127.0.0.1:${port}/`
+  const deadline = Date.now() + 20_000
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`vite preview exited early:\n${log}`)
+    try {
+      const r = await fetch(url)
+      if (r.ok) break
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      child.kill('SIGTERM')
+      throw new Error(`vite preview did not start on ${url}:\n${log}`)
+    }
+    await new Promise((r) => setTimeout(r, 100))
+  }
+  return {
+    url,
+    stop: () =>
+      new Promise<void>((res) => {
+        if (child.exitCode !== null) return res()
+        child.once('exit', () => res())
+        child.kill('SIGTERM')
+        setTimeout(() => {
+          if (child.exitCode === null) child.kill('SIGKILL')
+        }, 3000).unref()
+      }),
+  }
+}
+
+export async function launchBrowser(): Promise<Browser> {
+  requireChromium()
+  return chromium.launch({ executablePath: CHROMIUM, args: LAUNCH_ARGS, headless: true })
+}
+
+/** Collects console errors and uncaught page errors from the moment it is called. */
+export function collectErrors(page: Page): string[] {
+  const errors: string[] = []
+  page.on('console', (m: ConsoleMessage) => {
+    if (m.type() === 'error') errors.push(`console: ${m.text()}`)
+  })
+  page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`))
+  return errors
+}
+
+/** Counts non-background pixels in the highway's particle canvas (0 = blank). */
+export async function canvasInk(page: Page): Promise<number> {
+  return page.evaluate(() => {
+    const c = document.querySelector<HTMLCanvasElement>('[data-testid="highway"] canvas')
+    const ctx = c?.getContext('2d')
+    if (!c || !ctx || c.width === 0) return 0
+    const d = ctx.getImageData(0, 0, c.width, c.height).data
+    let ink = 0
+    for (let i = 3; i < d.length; i += 4) if ((d[i] ?? 0) > 0) ink++
+    return ink
+  })
+}
+
+/** Lag per partition as the "Partition metrics" table shows it. */
+export async function tableLags(page: Page): Promise<number[]> {
+  return page.evaluate(() =>
+    Array.from(document.querySelectorAll('table[aria-label="Partition metrics"] tbody tr')).map((tr) =>
+      Number(tr.querySelector('td[data-lag]')?.getAttribute('data-lag') ?? 'NaN'),
+    ),
+  )
+}
+
+export async function simTime(page: Page): Promise<number> {
+  const text = (await page.getByRole('timer', { name: 'Simulated time' }).textContent()) ?? '0'
+  return Number.parseFloat(text)
+}
+
+/** Waits until the sim clock reads at least `seconds`. */
+export async function waitForSimTime(page: Page, seconds: number, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs
+  while ((await simTime(page)) < seconds) {
+    if (Date.now() > deadline) throw new Error(`sim time did not reach ${seconds} s in ${timeoutMs} ms (at ${await simTime(page)} s)`)
+    await page.waitForTimeout(100)
+  }
+}
