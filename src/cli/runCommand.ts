@@ -15,7 +15,7 @@ export interface CliIo {
   /** Returns the file's text, or null when there is no such file. */
   readFile(path: string): string | null
   /** Called as the run advances (fraction 0..1); the CLI draws it on a TTY only. */
-  progress?(fraction: number, simSeconds: number): void
+  progress?: ((fraction: number, simSeconds: number) => void) | undefined
 }
 
 interface ParsedArgs {
