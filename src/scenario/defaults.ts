@@ -3,6 +3,9 @@
 
 import { SCENARIO_VERSION, type Scenario } from './types.ts'
 
+/** The hot key a "Hot-key share" control introduces when the keys had none: the seed's global marketplace. */
+export const DEFAULT_HOT_KEY = 'global-marketplace'
+
 export function defaultScenario(): Scenario {
   return {
     version: SCENARIO_VERSION,

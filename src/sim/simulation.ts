@@ -7,6 +7,7 @@ import { Kernel, type KernelState } from '../engine/kernel.ts'
 import { Rng, type RngState } from '../engine/rng.ts'
 import { formatSimTime, type SimTime } from '../engine/time.ts'
 import { partitionForKey } from '../kafka/murmur2.ts'
+import { DEFAULT_HOT_KEY } from '../scenario/defaults.ts'
 import type { Command, Scenario } from '../scenario/types.ts'
 import { commitOwned, fetchForConsumer, pruneSegments } from './consume.ts'
 import type { Frame, MetricsSample, TraceEntry } from './frameTypes.ts'
@@ -592,7 +593,7 @@ class KafkaSimulation implements Simulation {
           if (!spec) continue
           const count = spec.keys.kind === 'keyless' ? 1000 : spec.keys.count
           if (cmd.do === 'setHotKeyShare') {
-            const hotKey = spec.keys.kind === 'hot' ? spec.keys.hotKey : 'global-marketplace'
+            const hotKey = spec.keys.kind === 'hot' ? spec.keys.hotKey : DEFAULT_HOT_KEY
             spec.keys = { kind: 'hot', count, hotKey, share: Math.min(1, Math.max(0, cmd.share)) }
           } else if (cmd.do === 'setKeyCount') {
             const n = Math.max(1, Math.min(1_000_000, Math.round(cmd.count)))

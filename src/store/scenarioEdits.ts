@@ -17,7 +17,9 @@ import type {
  * The key a live `setHotKeyShare` makes hot when the producer had no hot key yet. Must match the
  * simulation's choice (src/sim/simulation.ts), so the URL written after the edit replays the same run.
  */
-export const DEFAULT_HOT_KEY = 'global-marketplace'
+import { DEFAULT_HOT_KEY } from '../scenario/defaults.ts'
+
+export { DEFAULT_HOT_KEY }
 
 /** How the page names the group protocol: the three protocols plus static membership (KIP-345). */
 export type ProtocolChoice = RebalanceProtocol | 'static'
