@@ -31,7 +31,7 @@ describe('determinism', () => {
     expect(run(s1, 20_000).summary).not.toBe(run(s2, 20_000).summary)
   })
 
-  it('continues exactly from a restored checkpoint', () => {
+  it("continues exactly from a restored checkpoint", () => {
     for (const name of ['hot-key', 'consumer-joins-cooperative', 'rolling-restart-dynamic']) {
       const straight = createSimulation(preset(name))
       straight.advanceTo(17_300)
@@ -43,7 +43,7 @@ describe('determinism', () => {
       expect(JSON.stringify(resumed.summary())).toBe(JSON.stringify(straight.summary()))
       expect(Array.from(resumed.frame().particles)).toEqual(Array.from(straight.frame().particles))
     }
-  })
+  }, 60_000)
 
   it('gives the same result whether advanced in many small steps or one big one', () => {
     const s = preset('hot-key')

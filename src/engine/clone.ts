@@ -8,7 +8,7 @@ export function deepClone<T>(v: T): T {
 
 function cloneAny(v: unknown): unknown {
   if (v === null || typeof v !== 'object') return v
-  if (ArrayBuffer.isView(v)) return (v as unknown as { slice(): unknown }).slice()
+  if (ArrayBuffer.isView(v) && !(v instanceof DataView)) return (v as unknown as { slice(): unknown }).slice()
   if (Array.isArray(v)) return v.map(cloneAny)
   if (v instanceof Map) return new Map([...v].map(([k, x]) => [k, cloneAny(x)]))
   if (v instanceof Set) return new Set([...v].map(cloneAny))

@@ -26,8 +26,13 @@ export class EventHeap {
   private s: Float64Array
   private k: Int32Array
   private a: Int32Array
-  /** Lazily deleted ids: skipped when they reach the top. */
+  /** Lazily deleted ids: skipped when they reach the top, purged in bulk when they pile up. */
   private cancelled = new Set<number>()
+  /**
+   * The root was popped but not yet replaced. A dispatch usually schedules a follow-up event, so
+   * the next push fills the hole with one sift-down instead of a sift-down plus a sift-up.
+   */
+  private hole = false
 
   constructor(capacity = 1024) {
     this.t = new Float64Array(capacity)
@@ -36,21 +41,26 @@ export class EventHeap {
     this.a = new Int32Array(capacity)
   }
 
-  /** Entries held, including cancelled ones not yet dropped. Hosts cancel only pending events. */
+  /** Entries held, including cancelled ones not yet dropped. */
   get pending(): number {
-    return this.n
+    return this.n - (this.hole ? 1 : 0)
   }
 
   push(time: number, kind: number, arg: number): EventId {
-    if (this.n === this.t.length) this.grow()
     const seq = this.nextSeq++
+    if (this.hole) {
+      this.hole = false
+      this.siftDown(0, time, seq, kind, arg, this.n)
+      return seq
+    }
+    if (this.n === this.t.length) this.grow()
     let i = this.n++
     const t = this.t, s = this.s, k = this.k, a = this.a
-    // sift up
+    // sift up: the new seq is the largest, so an equal time never moves it above its parent
     while (i > 0) {
       const p = (i - 1) >> 1
       const pt = t[p]!
-      if (pt < time || (pt === time && s[p]! < seq)) break
+      if (pt <= time) break
       t[i] = pt; s[i] = s[p]!; k[i] = k[p]!; a[i] = a[p]!
       i = p
     }
@@ -58,14 +68,20 @@ export class EventHeap {
     return seq
   }
 
-  /** Cancels a pending event. The host must not cancel an event that already fired (its id would linger). */
+  /**
+   * Cancels a pending event (an id that already fired is forgotten at the next purge). When
+   * cancelled entries reach half the heap they are purged at once, so a timer re-armed on every
+   * poll cannot grow the heap without bound.
+   */
   cancel(id: EventId): void {
-    if (id < this.nextSeq) this.cancelled.add(id)
+    if (id >= this.nextSeq) return
+    this.cancelled.add(id)
+    if (this.cancelled.size > 32 && this.cancelled.size * 2 > this.n) this.compact()
   }
 
   /** Time of the next live event, or Infinity. */
   peekTime(): number {
-    this.dropCancelledTop()
+    this.settle()
     return this.n > 0 ? this.t[0]! : Infinity
   }
 
@@ -74,36 +90,65 @@ export class EventHeap {
    * `out` is reused by the caller so the hot loop allocates nothing.
    */
   pop(out: { time: number; kind: number; arg: number; id: number }): boolean {
-    this.dropCancelledTop()
-    if (this.n === 0) return false
+    return this.popDue(Infinity, out)
+  }
+
+  /** Like pop, but only if the next live event is due at or before `until`. */
+  popDue(until: number, out: { time: number; kind: number; arg: number; id: number }): boolean {
+    this.settle()
+    if (this.n === 0 || this.t[0]! > until) return false
     out.time = this.t[0]!; out.kind = this.k[0]!; out.arg = this.a[0]!; out.id = this.s[0]!
-    this.removeTop()
+    this.hole = true
     return true
   }
 
-  private dropCancelledTop(): void {
+  /** Fills a pending hole and drops cancelled entries from the top. */
+  private settle(): void {
+    if (this.hole) this.fillHole()
     while (this.n > 0 && this.cancelled.size > 0 && this.cancelled.has(this.s[0]!)) {
       this.cancelled.delete(this.s[0]!)
-      this.removeTop()
+      this.fillHole()
     }
   }
 
-  private removeTop(): void {
+  /** Replaces the root with the last entry (the root is dead: popped or cancelled). */
+  private fillHole(): void {
+    this.hole = false
     const last = --this.n
-    if (last === 0) return
+    if (last <= 0) {
+      this.n = Math.max(0, last)
+      return
+    }
+    this.siftDown(0, this.t[last]!, this.s[last]!, this.k[last]!, this.a[last]!, last)
+  }
+
+  private siftDown(i: number, time: number, seq: number, kind: number, arg: number, size: number): void {
     const t = this.t, s = this.s, k = this.k, a = this.a
-    const time = t[last]!, seq = s[last]!, kind = k[last]!, arg = a[last]!
-    let i = 0
-    const half = last >> 1
+    const half = size >> 1
     while (i < half) {
       let c = 2 * i + 1
       const r = c + 1
-      if (r < last && (t[r]! < t[c]! || (t[r] === t[c] && s[r]! < s[c]!))) c = r
+      if (r < size && (t[r]! < t[c]! || (t[r] === t[c] && s[r]! < s[c]!))) c = r
       if (time < t[c]! || (time === t[c] && seq < s[c]!)) break
       t[i] = t[c]!; s[i] = s[c]!; k[i] = k[c]!; a[i] = a[c]!
       i = c
     }
     t[i] = time; s[i] = seq; k[i] = kind; a[i] = arg
+  }
+
+  /** Drops every cancelled entry and rebuilds the heap bottom-up. Order is unchanged: (time, seq) is total. */
+  private compact(): void {
+    if (this.hole) this.fillHole()
+    const t = this.t, s = this.s, k = this.k, a = this.a
+    let m = 0
+    for (let i = 0; i < this.n; i++) {
+      if (this.cancelled.has(s[i]!)) continue
+      t[m] = t[i]!; s[m] = s[i]!; k[m] = k[i]!; a[m] = a[i]!
+      m++
+    }
+    this.n = m
+    this.cancelled.clear()
+    for (let i = (m >> 1) - 1; i >= 0; i--) this.siftDown(i, t[i]!, s[i]!, k[i]!, a[i]!, m)
   }
 
   private grow(): void {
@@ -121,6 +166,7 @@ export class EventHeap {
 
   /** A deep copy of the queue: restoring it continues exactly where this one was. */
   save(): HeapState {
+    if (this.hole) this.fillHole()
     return {
       size: this.n,
       nextSeq: this.nextSeq,

@@ -52,8 +52,7 @@ export class Kernel {
   runUntil(until: SimTime, dispatch: Dispatch, maxEvents = Infinity): number {
     const ev = this.scratch
     let n = 0
-    while (n < maxEvents && this.heap.peekTime() <= until) {
-      this.heap.pop(ev)
+    while (n < maxEvents && this.heap.popDue(until, ev)) {
       this.now = ev.time
       n++
       dispatch(ev.kind, ev.arg, ev.id)
