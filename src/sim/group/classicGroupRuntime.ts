@@ -53,6 +53,16 @@ export class ClassicGroupRuntime extends MachineGroupRuntime {
     }
   }
 
+  /**
+   * In Stable with nothing pending and no rejoin requested, app.poll only re-arms the poll timer
+   * (the pollLoop guards all fail), so the runtime may take it lazily.
+   */
+  protected override isRoutinePoll(snapshot: AnyMachineSnapshot): boolean {
+    if (snapshot.value !== 'Stable') return false
+    const c = snapshot.context as ClassicMemberContext
+    return c.hasPolled && !c.rejoinNeeded && c.pendingAssignment === null
+  }
+
   // ---------------------------------------------------------------- member effects
 
   protected onMemberEffect(slot: number, incarnation: number, effect: Effect): void {
@@ -179,6 +189,7 @@ export class ClassicGroupRuntime extends MachineGroupRuntime {
       case 'memberRemoved':
         this.tracker.memberGone(now, r.memberId)
         this.host.trace('group.memberRemoved', this.removalText(r.memberId, r.why))
+        this.releaseOrphaned(r.memberId)
         break
       case 'staticMemberRejoined':
         this.host.trace(

@@ -22,6 +22,8 @@ export interface SavedSlot {
   pausedUntil: SimTime
   buffered: AnyEventObject[]
   snapshot: SavedSnapshot | null
+  orphaned: number[]
+  routinePollAt?: SimTime
 }
 
 export interface SavedCore {
@@ -38,6 +40,14 @@ interface Slot {
   pausedUntil: SimTime
   buffered: AnyEventObject[]
   snapshot: AnyMachineSnapshot | null
+  /** Partitions a crashed process still held: released when the group removes it or the slot restarts. */
+  orphaned: number[]
+  /**
+   * The last poll the machine was not shown (-1: none). Most polls only re-arm the
+   * max.poll.interval.ms timer; that is done lazily when the timer fires (see onTimer), so a
+   * busy group does not pay a machine transition per poll.
+   */
+  routinePollAt: SimTime
 }
 
 export const COORDINATOR = 'coordinator'
@@ -88,6 +98,8 @@ export abstract class MachineGroupRuntime implements GroupRuntime {
           pausedUntil: s.pausedUntil,
           buffered: s.buffered.map((e) => ({ ...e })),
           snapshot: s.snapshot ? restoreSnapshot(memberMachine, s.snapshot) : null,
+          orphaned: [...s.orphaned],
+          routinePollAt: s.routinePollAt ?? -1,
         }
       })
     } else {
@@ -115,15 +127,38 @@ export abstract class MachineGroupRuntime implements GroupRuntime {
     this.run(() => {
       const prev = this.slots[slot]
       if (prev?.alive) this.stopSlot(slot, prev)
+      if (prev && prev.orphaned.length > 0) {
+        // A new process owns nothing: what the crashed one held is no longer consumed by this slot.
+        this.host.lose(slot, prev.orphaned)
+        this.host.trace('group.lost', `${this.host.memberName(slot)} restarts: the partitions its crashed process held ${partitionList(prev.orphaned)} are released`)
+      }
       const incarnation = prev ? prev.incarnation + 1 : 0
       const [snap, actions] = initialTransition(this.memberMachine, this.memberInput(slot))
-      this.slots[slot] = { incarnation, alive: true, pausedUntil: 0, buffered: [], snapshot: snap }
+      this.slots[slot] = { incarnation, alive: true, pausedUntil: 0, buffered: [], snapshot: snap, orphaned: [], routinePollAt: -1 }
       this.memberEffects(slot, incarnation, interpretActions(actions as MachineAction[], memberActor(slot, incarnation), this.table))
     })
   }
 
   memberPolled(slot: number): void {
+    const s = this.slots[slot]
+    if (!this.busy && s?.alive && s.snapshot && this.host.now() >= s.pausedUntil && this.isRoutinePoll(s.snapshot)) {
+      s.routinePollAt = this.host.now()
+      return
+    }
     this.run(() => this.deliverNow(slot, { type: 'app.poll' }))
+  }
+
+  /**
+   * Whether app.poll would only re-arm the poll timer in this member state (nothing pending, no
+   * rejoin). Runtimes whose machines have such a state say so; the default shows every poll.
+   */
+  protected isRoutinePoll(_snapshot: AnyMachineSnapshot): boolean {
+    return false
+  }
+
+  /** The member machine's max.poll.interval.ms (for re-arming its poll timer lazily). */
+  protected maxPollIntervalMs(snapshot: AnyMachineSnapshot): number {
+    return (snapshot.context as { maxPollIntervalMs?: number }).maxPollIntervalMs ?? 300_000
   }
 
   memberCrashed(slot: number): void {
@@ -134,6 +169,7 @@ export abstract class MachineGroupRuntime implements GroupRuntime {
       s.pausedUntil = 0
       this.step(slot, s, { type: 'app.crash' })
       if (s.alive) this.stopSlot(slot, s)
+      s.orphaned = s.snapshot ? [...(s.snapshot.context as { owned: number[] }).owned] : []
     })
   }
 
@@ -164,6 +200,7 @@ export abstract class MachineGroupRuntime implements GroupRuntime {
     this.run(() => {
       const d = this.table.take(token)
       if (!d) return
+      if (d.event.type === 'timer.pollTimeout' && d.raiseId !== null && this.deferPollTimeout(d.actor, d.event, d.raiseId)) return
       if (d.actor === COORDINATOR) this.stepCoordinator(d.event)
       else if (d.actor === RUNTIME) this.onRuntimeEvent(d.event)
       else {
@@ -230,8 +267,24 @@ export abstract class MachineGroupRuntime implements GroupRuntime {
     else this.step(slot, s, event)
   }
 
+  /**
+   * A poll timer fired, but the member polled since the machine last saw a poll: the deadline is
+   * that poll + max.poll.interval.ms, exactly as if the machine had re-armed it then.
+   */
+  private deferPollTimeout(actor: string, event: AnyEventObject, raiseId: string): boolean {
+    const who = parseMemberActor(actor)
+    const s = who ? this.slots[who.slot] : undefined
+    if (!who || !s?.alive || s.incarnation !== who.incarnation || !s.snapshot || s.routinePollAt < 0) return false
+    const due = s.routinePollAt + this.maxPollIntervalMs(s.snapshot)
+    const now = this.host.now()
+    if (due <= now) return false
+    this.table.schedule(actor, event, due - now, raiseId)
+    return true
+  }
+
   private step(slot: number, s: Slot, event: AnyEventObject): void {
     if (!s.snapshot) return
+    if (event.type === 'app.poll') s.routinePollAt = -1
     const [snap, actions] = transition(this.memberMachine, s.snapshot, event)
     s.snapshot = snap
     const incarnation = s.incarnation
@@ -253,6 +306,22 @@ export abstract class MachineGroupRuntime implements GroupRuntime {
   }
 
   protected onMemberStopped(_slot: number, _snapshot: AnyMachineSnapshot | null): void {}
+
+  /**
+   * The coordinator removed `memberId`. If that was a crashed process, the partitions it still held
+   * are now lost (onPartitionsLost never ran: the data plane just stops counting them as its).
+   */
+  protected releaseOrphaned(memberId: string): void {
+    const slot = this.names[memberId]
+    const s = slot === undefined ? undefined : this.slots[slot]
+    if (slot === undefined || !s || s.alive || s.orphaned.length === 0 || !s.snapshot) return
+    if (this.memberIdentity(s.snapshot).memberId !== memberId) return
+    const parts = s.orphaned
+    s.orphaned = []
+    this.host.lose(slot, parts)
+    this.tracker.countRevoked(parts.length)
+    this.host.trace('group.lost', `the partitions crashed ${this.host.memberName(slot)} held ${partitionList(parts)} are free to move`)
+  }
 
   private onRuntimeEvent(event: AnyEventObject): void {
     if (event.type !== 'runtime.resume') return
@@ -297,7 +366,9 @@ export abstract class MachineGroupRuntime implements GroupRuntime {
     return {
       coordinator: saveSnapshot(this.coordinator),
       slots: this.slots.map((s) =>
-        s ? { incarnation: s.incarnation, alive: s.alive, pausedUntil: s.pausedUntil, buffered: s.buffered.map((e) => ({ ...e })), snapshot: s.snapshot ? saveSnapshot(s.snapshot) : null } : null,
+        s
+          ? { incarnation: s.incarnation, alive: s.alive, pausedUntil: s.pausedUntil, buffered: s.buffered.map((e) => ({ ...e })), snapshot: s.snapshot ? saveSnapshot(s.snapshot) : null, orphaned: [...s.orphaned], routinePollAt: s.routinePollAt }
+          : null,
       ),
       table: this.table.save(),
       tracker: this.tracker.save(),
