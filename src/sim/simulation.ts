@@ -82,7 +82,18 @@ class KafkaSimulation implements Simulation {
     this.rngGroup = Rng.create(scenario.seed, 3)
     for (let i = 0; i < live.producers.length; i++) this.w.producers.push(this.newProducer(i))
     this.group = createGroup(this.host, live)
-    for (let i = 0; i < live.group.consumers; i++) this.startConsumer(this.newConsumer())
+    // The group's consumers were started at different moments, so their heartbeat threads are out
+    // of phase: each starts at a seeded offset within one heartbeat.interval.ms.
+    const spread = Math.max(0, live.group.config['heartbeat.interval.ms'])
+    for (let i = 0; i < live.group.consumers; i++) {
+      const c = this.newConsumer()
+      const at = i === 0 ? 0 : this.rngGroup.next() * spread
+      if (at === 0) this.startConsumer(c)
+      else {
+        this.w.consumers[c]!.status = 'down'
+        this.defer(at, { up: c, first: true })
+      }
+    }
     this.kernel.after(this.cycleMs(), EV_PRODUCE)
     this.kernel.after(METRICS_INTERVAL_MS, EV_METRICS)
     live.actions.forEach((a, i) => this.kernel.at(a.atSec * 1000, EV_ACTION, i))
@@ -281,6 +292,8 @@ class KafkaSimulation implements Simulation {
     this.detectHotspots(meanIn)
     const gv = this.group.group()
     if (gv.rebalancing && totalLag > w.maxLagDuringRebalance) w.maxLagDuringRebalance = totalLag
+    const open = this.openRebalance()
+    if (open >= 0) w.rebalanceMaxLag[open] = Math.max(w.rebalanceMaxLag[open] ?? 0, totalLag)
     if (gv.rebalancesLastMinute > w.maxRebalancesPerMinute) w.maxRebalancesPerMinute = gv.rebalancesLastMinute
     this.autoscale(totalLag)
     pruneSegments(w, now)
@@ -376,9 +389,19 @@ class KafkaSimulation implements Simulation {
     const w = this.w
     const now = this.kernel.now
     if (now > w.stoppedSince) {
-      w.stoppedPartitionMs += w.stoppedCount * (now - w.stoppedSince)
+      const ms = w.stoppedCount * (now - w.stoppedSince)
+      w.stoppedPartitionMs += ms
       w.stoppedSince = now
+      const open = this.openRebalance()
+      if (open >= 0) w.rebalanceStoppedMs[open] = (w.rebalanceStoppedMs[open] ?? 0) + ms
     }
+  }
+
+  /** Index of the rebalance in progress in the runtime's log, or -1. */
+  private openRebalance(): number {
+    const log = this.group.rebalanceLog()
+    const i = log.length - 1
+    return i >= 0 && log[i]!.endMs === null ? i : -1
   }
 
   private recountStopped(): void {
@@ -655,7 +678,7 @@ class KafkaSimulation implements Simulation {
     const cs = this.w.consumers[item.up]
     if (!cs || cs.status !== 'down') return
     this.accrueStopped()
-    this.trace('member.start', `${cs.name} is back up and rejoins`)
+    this.trace('member.start', 'first' in item && item.first ? `${cs.name} starts and subscribes to "${this.w.live.topic.name}"` : `${cs.name} is back up and rejoins`)
     this.startConsumer(item.up)
     this.recountStopped()
   }

@@ -37,9 +37,17 @@ export interface RunSummary {
   maxLagDuringRebalance: number
   storm: boolean
   maxRebalancesPerMinute: number
-  rebalanceLog: RebalanceRecord[]
+  rebalanceLog: RebalanceSummary[]
   hotKeys: Array<{ key: string; share: number; flagged: boolean; partitions: number[] }>
   events: number
+}
+
+/** A rebalance as the run saw it: the runtime's record plus what it cost the data plane. */
+export interface RebalanceSummary extends RebalanceRecord {
+  /** Partition-seconds during this rebalance with nobody consuming (revoked, unowned, owner down). */
+  stoppedPartitionSeconds: number
+  /** The largest total lag sampled (every 1 s) while it ran. */
+  maxLag: number
 }
 
 export interface Simulation {

@@ -104,7 +104,7 @@ export function buildSummary(w: WorldState, group: GroupRuntime, now: number): R
     maxLagDuringRebalance: w.maxLagDuringRebalance,
     storm: w.maxRebalancesPerMinute >= STORM_REBALANCES_PER_MINUTE,
     maxRebalancesPerMinute: w.maxRebalancesPerMinute,
-    rebalanceLog: group.rebalanceLog().map((r) => ({ ...r })),
+    rebalanceLog: group.rebalanceLog().map((r, i) => ({ ...r, stoppedPartitionSeconds: round((w.rebalanceStoppedMs[i] ?? 0) / 1000), maxLag: w.rebalanceMaxLag[i] ?? 0 })),
     hotKeys: hotKeys.slice(0, 8),
     events: 0,
   }

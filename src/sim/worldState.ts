@@ -8,7 +8,7 @@ import type { KeyModel } from './keyModel.ts'
 import type { MetricsSample, TraceEntry } from './frameTypes.ts'
 
 /** A command scheduled by another command, or a restarted consumer slot coming back up. */
-export type Deferred = { cmd: Command } | { up: number }
+export type Deferred = { cmd: Command } | { up: number; first?: boolean }
 
 export type ConsumerStatus = 'running' | 'crashed' | 'closed' | 'down'
 
@@ -129,6 +129,9 @@ export interface WorldState {
   stoppedCount: number
   stoppedSince: number
   maxLagDuringRebalance: number
+  /** Per rebalance (index into the runtime's log): stopped partition-ms and the largest total lag seen while it ran. */
+  rebalanceStoppedMs: number[]
+  rebalanceMaxLag: number[]
   maxRebalancesPerMinute: number
   latency: Float64Array
   latencyWin: Float64Array
@@ -184,6 +187,8 @@ export function createWorldState(live: Scenario, P: number): WorldState {
     stoppedCount: P,
     stoppedSince: 0,
     maxLagDuringRebalance: 0,
+    rebalanceStoppedMs: [],
+    rebalanceMaxLag: [],
     maxRebalancesPerMinute: 0,
     latency: createHistogram(),
     latencyWin: createHistogram(),

@@ -4,20 +4,20 @@ import { defaultScenario } from '../defaults.ts'
 import type { Scenario } from '../types.ts'
 import type { Preset } from './preset.ts'
 
-/** 12 partitions, 4500 rec/s uniform, 3 consumers at 2000 rec/s, eager range; addConsumer at 30 s. */
+/** 12 partitions, 1500 rec/s uniform, 3 consumers at 650 rec/s (≈1.5 ms a record), eager range; addConsumer at 30 s. */
 export function consumerJoinsEagerScenario(): Scenario {
   const s = defaultScenario()
   return {
     ...s,
     name: 'consumer-joins-eager',
     topic: { ...s.topic, partitions: 12 },
-    producers: s.producers.map((p) => ({ ...p, rate: { kind: 'constant', perSec: 4500 }, keys: { kind: 'uniform', count: 1000 } })),
+    producers: s.producers.map((p) => ({ ...p, rate: { kind: 'constant', perSec: 1500 }, keys: { kind: 'uniform', count: 1000 } })),
     group: {
       ...s.group,
       consumers: 3,
       protocol: 'eager',
       assignor: 'range',
-      processing: { ...s.group.processing, recordsPerSec: 2000 },
+      processing: { ...s.group.processing, recordsPerSec: 650 },
     },
     actions: [{ atSec: 30, do: 'addConsumer' }],
   }
@@ -27,7 +27,7 @@ export const consumerJoinsEager: Preset = {
   name: 'consumer-joins-eager',
   title: 'A consumer joins (eager rebalance)',
   notice:
-    'Three consumers run at 75% of their capacity until a fourth joins at 30 s. Under the eager protocol every ' +
+    'Three consumers, each spending about 1.5 ms per record, run at 77% of their capacity until a fourth joins at 30 s. Under the eager protocol every ' +
     'member revokes all of its partitions before rejoining, so all twelve lanes stop together for the whole ' +
     'rebalance, even those that end up with the same owner. Lag jumps on every lane at once, then drains ' +
     'faster than before because there are now four consumers. Compare with consumer-joins-cooperative.',

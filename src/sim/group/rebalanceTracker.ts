@@ -42,8 +42,20 @@ export class RebalanceTracker {
     return this.st.open >= 0 ? this.st.records[this.st.open] : undefined
   }
 
-  /** A rebalance starts; one still open is closed now (it was superseded). */
+  /**
+   * A rebalance starts; one still open is closed now (it was superseded). Triggers at the very
+   * same instant (several members starting together) make one rebalance.
+   */
   start(now: SimTime, trigger: string, generation: number, members: number): void {
+    const open = this.current
+    if (open && open.startMs === now) {
+      open.trigger = `${open.trigger}, ${trigger}`
+      open.generation = generation
+      open.members = members
+      this.st.waiting = null
+      this.st.coordinatorDone = false
+      return
+    }
     this.close(now, members)
     this.st.records.push({ trigger, generation, startMs: now, endMs: null, durationMs: null, revoked: 0, assigned: 0, members, protocol: this.protocol })
     this.st.open = this.st.records.length - 1
