@@ -206,6 +206,13 @@ export class ConsumerGroupRuntime extends MachineGroupRuntime {
 
   // ---------------------------------------------------------------- views
 
+  /** In Stable with no target assignment waiting, app.poll only re-arms the poll timer. */
+  protected override isRoutinePoll(snapshot: AnyMachineSnapshot): boolean {
+    if (snapshot.value !== 'Stable') return false
+    const c = snapshot.context as { hasPolled: boolean; target: unknown }
+    return c.hasPolled && c.target === null
+  }
+
   protected memberPhase(snapshot: AnyMachineSnapshot): MemberPhase {
     switch (snapshot.value) {
       case 'Dead':

@@ -1,0 +1,112 @@
+// The consumer-group story end to end: what eager, cooperative, static and KIP-848 rebalancing cost
+// the data plane on the same presets, and a storm that emerges from load alone.
+import { describe, expect, it } from 'vitest'
+import { getPreset } from '../src/scenario/index.ts'
+import type { Scenario } from '../src/scenario/types.ts'
+import { createSimulation } from '../src/sim/simulation.ts'
+import type { RunSummary } from '../src/sim/simulationApi.ts'
+
+function run(s: Scenario, seconds: number): RunSummary {
+  const sim = createSimulation(s)
+  sim.advanceTo(seconds * 1000)
+  return sim.summary()
+}
+
+const preset = (name: string): Scenario => getPreset(name)!.build()
+
+describe('a consumer joins (3 → 4 consumers, 12 partitions)', () => {
+  const eager = run(preset('consumer-joins-eager'), 90)
+  const coop = run(preset('consumer-joins-cooperative'), 90)
+  const joinOf = (s: RunSummary) => s.rebalanceLog.filter((r) => r.startMs >= 30_000)
+
+  it('eager revokes all 12 partitions in one rebalance and stops every lane', () => {
+    const join = joinOf(eager)
+    expect(join).toHaveLength(1)
+    expect(join[0]!.revoked).toBe(12)
+    expect(join[0]!.assigned).toBe(12)
+    expect(eager.generation).toBe(2)
+    // every lane stood still for part of the rebalance
+    expect(join[0]!.stoppedPartitionSeconds).toBeGreaterThan(12 * 0.2)
+  })
+
+  it('cooperative revokes only the 3 partitions that move, over two rebalances, and stops far less', () => {
+    const join = joinOf(coop)
+    expect(join).toHaveLength(2)
+    expect(join.reduce((a, r) => a + r.revoked, 0)).toBe(3)
+    expect(coop.revokedPartitions).toBe(3)
+    expect(coop.generation).toBe(3)
+    const stopped = join.reduce((a, r) => a + r.stoppedPartitionSeconds, 0)
+    expect(stopped).toBeLessThan(joinOf(eager)[0]!.stoppedPartitionSeconds)
+    expect(join.reduce((a, r) => Math.max(a, r.maxLag), 0)).toBeLessThan(joinOf(eager)[0]!.maxLag)
+  })
+
+  it('ends with all four consumers owning three partitions each under both protocols', () => {
+    for (const s of [eager, coop]) {
+      const owners = new Map<string, number>()
+      for (const p of s.partitions) owners.set(p.owner ?? '-', (owners.get(p.owner ?? '-') ?? 0) + 1)
+      expect([...owners.values()].sort()).toEqual([3, 3, 3, 3])
+    }
+  })
+})
+
+describe('a crashed consumer', () => {
+  it("leaves its partitions unconsumed until session.timeout.ms, then they move and uncommitted work is redone", () => {
+    const s = preset('consumer-crash')
+    const crash = s.actions.find((a) => a.do === 'crashConsumer')!
+    const sim = createSimulation(s)
+    sim.advanceTo(crash.atSec * 1000 + 40_000)
+    const during = sim.summary()
+    expect(during.rebalanceLog.filter((r) => r.startMs > crash.atSec * 1000)).toHaveLength(0)
+    sim.advanceTo(crash.atSec * 1000 + 60_000)
+    const after = sim.summary()
+    const removal = after.rebalanceLog.filter((r) => r.startMs > crash.atSec * 1000)
+    expect(removal).toHaveLength(1)
+    expect(removal[0]!.startMs - crash.atSec * 1000).toBeGreaterThanOrEqual(s.group.config['session.timeout.ms'] - 3000)
+    expect(after.duplicates).toBeGreaterThan(0)
+  })
+})
+
+describe('rolling restarts', () => {
+  it('cost about two rebalances per consumer with dynamic members and none with static members', () => {
+    const dyn = run(preset('rolling-restart-dynamic'), 180)
+    const stat = run(preset('rolling-restart-static'), 180)
+    const n = preset('rolling-restart-dynamic').group.consumers
+    expect(dyn.rebalances - 1).toBeGreaterThanOrEqual(2 * n - 1)
+    expect(stat.rebalances).toBe(1)
+    expect(stat.generation).toBe(1)
+  })
+})
+
+describe('a storm that nobody scripted', () => {
+  it('starts after a burst of load and keeps going after it ends', () => {
+    const s = preset('slow-consumer-storm')
+    expect(s.actions).toEqual([])
+    const sim = createSimulation(s)
+    sim.advanceTo(59_000)
+    expect(sim.summary().rebalances).toBe(1)
+    sim.advanceTo(300_000)
+    const end = sim.summary()
+    expect(end.storm).toBe(true)
+    const late = end.rebalanceLog.filter((r) => r.startMs > 150_000)
+    expect(late.length).toBeGreaterThanOrEqual(4) // the burst ended at 80 s
+    expect(end.duplicates).toBeGreaterThan(0)
+  })
+
+  it('is absorbed when a full poll fits in max.poll.interval.ms', () => {
+    const s = preset('slow-consumer-storm')
+    s.group.config['max.poll.records'] = 300 // 12 s per full poll < 15 s
+    const end = run(s, 300)
+    expect(end.storm).toBe(false)
+    expect(end.rebalances).toBeLessThanOrEqual(3)
+    expect(end.lag).toBeLessThan(1000)
+  })
+})
+
+describe('KIP-848', () => {
+  it('reconciles members one at a time: no group-wide stop when membership churns', () => {
+    const churn = run(preset('kip848-churn'), 150)
+    expect(churn.rebalanceLog.every((r) => r.protocol === 'consumer')).toBe(true)
+    // revocations touch only moving partitions: far fewer than all partitions per epoch
+    expect(churn.revokedPartitions).toBeLessThan(churn.rebalances * preset('kip848-churn').topic.partitions / 2)
+  })
+})
