@@ -724,15 +724,17 @@ class KafkaSimulation implements Simulation {
 
   /**
    * onPartitionsRevoked. Eager members commit in onJoinPrepare when auto-commit is on
-   * (ConsumerCoordinator.onJoinPrepare); cooperative and KIP-848 members keep consuming during the
-   * rebalance, so what they fetched since the last commit is committed only by a commit in the
-   * callback (`commitOnRevoke`) — otherwise the new owner processes it again.
+   * (ConsumerCoordinator.onJoinPrepare). KIP-848 members auto-commit what they consumed before
+   * releasing a partition (the new consumer's reconciliation commits before revoking). Classic
+   * cooperative members keep consuming through the first rebalance and revoke after SyncGroup
+   * without a commit, so what they fetched since the last auto-commit is processed again by the
+   * new owner — unless the application commits in the callback (`commitOnRevoke`).
    */
   private revoke(m: number, parts: readonly number[]): number {
     const w = this.w
     this.accrueStopped()
     const g = w.live.group
-    const commit = (g.protocol === 'eager' && g.config['enable.auto.commit']) || g.processing.commitOnRevoke
+    const commit = ((g.protocol === 'eager' || g.protocol === 'consumer') && g.config['enable.auto.commit']) || g.processing.commitOnRevoke
     let n = 0
     for (const p of parts) {
       if (w.owner[p] !== m) continue
