@@ -180,6 +180,20 @@ describe('classic group runtime', () => {
     expect(h.owned(1).length).toBe(4)
   })
 
+  it('a dynamic member restarting at once still leaves first (LeaveGroup), so nobody waits for its old id', () => {
+    const h = settledGroup('eager', 'range')
+    const t0 = h.now()
+    h.close(1)
+    h.start(1, BATCH_MS[1])
+    h.runUntil(t0 + 30 * SECOND)
+    const recs = recordsAfter(h, t0)
+    expect(recs.length).toBeGreaterThanOrEqual(1)
+    expect(recs[0]!.trigger).toBe('consumer-2 left (the consumer is being closed)')
+    expect(h.runtime.group().state).toBe('Stable')
+    expect(Math.max(...recs.map((r) => r.endMs ?? Infinity))).toBeLessThan(t0 + 30 * SECOND)
+    expect([0, 1, 2].map((m) => h.owned(m).length)).toEqual([4, 4, 4])
+  })
+
   it('(f) three members starting 1 s apart within group.initial.rebalance.delay.ms make ONE rebalance', () => {
     const h = group('eager', 'range', { initialDelayMs: 3000 })
     h.start(0)

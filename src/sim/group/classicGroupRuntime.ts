@@ -63,6 +63,10 @@ export class ClassicGroupRuntime extends MachineGroupRuntime {
     return c.hasPolled && !c.rejoinNeeded && c.pendingAssignment === null
   }
 
+  protected override isClosing(snapshot: AnyMachineSnapshot): boolean {
+    return snapshot.value === 'Revoking' && (snapshot.context as ClassicMemberContext).afterRevoke === 'leave'
+  }
+
   // ---------------------------------------------------------------- member effects
 
   protected onMemberEffect(slot: number, incarnation: number, effect: Effect): void {

@@ -62,6 +62,10 @@ export class ConsumerGroupRuntime extends MachineGroupRuntime {
     this.stepCoordinator({ type: 'metadata.partitionsChanged', partitionCount: count })
   }
 
+  protected override isClosing(snapshot: AnyMachineSnapshot): boolean {
+    return snapshot.value === 'Leaving'
+  }
+
   // ---------------------------------------------------------------- member effects
 
   protected onMemberEffect(slot: number, incarnation: number, effect: Effect): void {

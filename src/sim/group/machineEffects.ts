@@ -93,6 +93,16 @@ export class DeliveryTable {
     return d
   }
 
+  /** Removes and returns the earliest-made pending delivery of `eventType` to `actor`, if any. */
+  takeFirst(actor: string, eventType: string): PendingDelivery | undefined {
+    for (const [token, d] of this.pending) {
+      if (d.actor !== actor || d.event.type !== eventType) continue
+      this.host.cancel(d.eventId)
+      return this.take(token)
+    }
+    return undefined
+  }
+
   /** Pending timers of one actor by raise id (tests and views). */
   has(actor: string, raiseId: string): boolean {
     return this.byRaise.has(raiseKey(actor, raiseId))

@@ -126,7 +126,21 @@ export abstract class MachineGroupRuntime implements GroupRuntime {
   memberStarted(slot: number): void {
     this.run(() => {
       const prev = this.slots[slot]
-      if (prev?.alive) this.stopSlot(slot, prev)
+      if (prev?.alive) {
+        // close() returns only after its callbacks and LeaveGroup: a process restarting at once
+        // finishes the previous one's close first.
+        const actor = memberActor(slot, prev.incarnation)
+        while (prev.alive && prev.snapshot && this.isClosing(prev.snapshot)) {
+          const d = this.table.takeFirst(actor, 'callback.revokeDone')
+          if (!d) break
+          this.step(slot, prev, d.event)
+        }
+        if (prev.alive) {
+          // Started again without a close or crash first: the old process is simply gone.
+          this.stopSlot(slot, prev)
+          prev.orphaned = prev.snapshot ? [...(prev.snapshot.context as { owned: number[] }).owned] : []
+        }
+      }
       if (prev && prev.orphaned.length > 0) {
         // A new process owns nothing: what the crashed one held is no longer consumed by this slot.
         this.host.lose(slot, prev.orphaned)
@@ -153,6 +167,11 @@ export abstract class MachineGroupRuntime implements GroupRuntime {
    * rejoin). Runtimes whose machines have such a state say so; the default shows every poll.
    */
   protected isRoutinePoll(_snapshot: AnyMachineSnapshot): boolean {
+    return false
+  }
+
+  /** Whether the member is inside close() (its revoke callback runs, LeaveGroup follows). */
+  protected isClosing(_snapshot: AnyMachineSnapshot): boolean {
     return false
   }
 

@@ -1,0 +1,286 @@
+// One KIP-848 consumer (group.protocol=consumer; the client's MembershipManager and
+// HeartbeatRequestManager) as an XState v5 machine. It heartbeats every
+// group.consumer.heartbeat.interval.ms with what it owns; when the coordinator hands it a new
+// assignment it reconciles inside poll() (revoke first, then assign) and acknowledges at once.
+// Pure: timers are delayed raises; requests and rebalance callbacks are custom actions.
+
+import { and, enqueueActions, setup, type EventObject, type ParameterizedObject } from 'xstate'
+import type { ConsumerGroupHeartbeatRequest, ConsumerGroupMemberRequest, ConsumerGroupResponseEvent } from './consumerGroupMessages.ts'
+
+export interface ConsumerMemberInput {
+  slot: number
+  /** Since Kafka 4.0 the client generates its own member id (a UUID) and keeps it across rejoins. */
+  memberId: string
+  groupInstanceId: string | null
+  /** max.poll.interval.ms: also the rebalance timeout sent to the coordinator. */
+  maxPollIntervalMs: number
+  /** Until the coordinator says otherwise (group.consumer.heartbeat.interval.ms). */
+  heartbeatIntervalMs: number
+}
+
+export interface ConsumerMemberContext extends ConsumerMemberInput {
+  memberEpoch: number
+  owned: number[]
+  /** The latest assignment from the coordinator, not yet reconciled. */
+  target: number[] | null
+  hasPolled: boolean
+  heartbeatInFlight: boolean
+  /** A heartbeat must go as soon as the one in flight is answered (an acknowledgement). */
+  heartbeatNow: boolean
+}
+
+export type ConsumerMemberEvent =
+  | { type: 'app.poll' }
+  | { type: 'app.close' }
+  | { type: 'app.crash' }
+  | { type: 'metadata.update'; partitionCount: number }
+  | ConsumerGroupResponseEvent
+  | { type: 'timer.heartbeat' }
+  | { type: 'timer.pollTimeout' }
+  | { type: 'callback.revokeDone' }
+  | { type: 'client.pollLoop' }
+
+export type ConsumerMemberReport =
+  | { kind: 'reconciled'; memberId: string; memberEpoch: number; added: number[]; revoked: number[]; owned: number[] }
+  | { kind: 'fenced'; error: string }
+  | { kind: 'pollTimeoutExpired'; leaveEpoch: number }
+  | { kind: 'left'; leaveEpoch: number }
+
+type Ctx = ConsumerMemberContext
+type Ev = ConsumerMemberEvent
+type Effect =
+  | { type: 'sendRequest'; params: ConsumerGroupMemberRequest }
+  | { type: 'revokePartitions'; params: { partitions: number[] } }
+  | { type: 'losePartitions'; params: { partitions: number[] } }
+  | { type: 'assignPartitions'; params: { partitions: number[] } }
+  | { type: 'report'; params: ConsumerMemberReport }
+type Collect<P> = Parameters<typeof enqueueActions<Ctx, Ev, P, Ev, never, Effect, never, never, EventObject>>[0]
+
+function act<P extends ParameterizedObject['params'] | undefined = undefined>(collect: Collect<P>) {
+  return enqueueActions<Ctx, Ev, P, Ev, never, Effect, never, never, EventObject>(collect)
+}
+
+export const HEARTBEAT_TIMER = 'heartbeat'
+export const POLL_TIMER = 'pollTimer'
+
+const minus = (a: readonly number[], b: readonly number[]): number[] => a.filter((p) => !b.includes(p))
+const sameSet = (a: readonly number[], b: readonly number[]): boolean => a.length === b.length && a.every((p) => b.includes(p))
+const response = (e: Ev) => (e.type === 'coordinator.consumerGroupHeartbeatResponse' ? e.response : null)
+const leaveEpoch = (c: Ctx): number => (c.groupInstanceId === null ? -1 : -2)
+
+function heartbeat(c: Ctx, memberEpoch: number): ConsumerGroupMemberRequest {
+  const request: ConsumerGroupHeartbeatRequest = {
+    memberId: c.memberId,
+    groupInstanceId: c.groupInstanceId,
+    memberEpoch,
+    ownedPartitions: [...c.owned],
+    rebalanceTimeoutMs: c.maxPollIntervalMs,
+  }
+  return { type: 'member.consumerGroupHeartbeat', request }
+}
+
+export const consumerMemberMachine = setup({
+  types: { context: {} as Ctx, events: {} as Ev, input: {} as ConsumerMemberInput },
+  actions: {
+    sendRequest: (_, _params: ConsumerGroupMemberRequest) => {},
+    revokePartitions: (_, _params: { partitions: number[] }) => {},
+    losePartitions: (_, _params: { partitions: number[] }) => {},
+    assignPartitions: (_, _params: { partitions: number[] }) => {},
+    report: (_, _params: ConsumerMemberReport) => {},
+
+    scheduleHeartbeat: act(({ context, enqueue }) => {
+      if (!(context.heartbeatIntervalMs > 0)) return
+      enqueue.cancel(HEARTBEAT_TIMER)
+      enqueue.raise({ type: 'timer.heartbeat' }, { id: HEARTBEAT_TIMER, delay: context.heartbeatIntervalMs })
+    }),
+    /** One heartbeat at a time (HeartbeatRequestManager keeps a single request in flight). */
+    sendHeartbeat: act(({ context, enqueue }) => {
+      if (context.heartbeatInFlight) {
+        enqueue.assign({ heartbeatNow: true })
+        return
+      }
+      enqueue({ type: 'sendRequest', params: heartbeat(context, context.memberEpoch) })
+      enqueue.assign({ heartbeatInFlight: true, heartbeatNow: false })
+    }),
+    /** A heartbeat was wanted while another was in flight: send it now that the answer is in. */
+    sendHeartbeatIfWanted: act(({ context, enqueue }) => {
+      if (!context.heartbeatNow || context.heartbeatInFlight) return
+      enqueue({ type: 'sendRequest', params: heartbeat(context, context.memberEpoch) })
+      enqueue.assign({ heartbeatInFlight: true, heartbeatNow: false })
+    }),
+    sendJoinHeartbeat: act(({ context, enqueue }) => {
+      enqueue({ type: 'sendRequest', params: heartbeat({ ...context, owned: [] }, 0) })
+      enqueue.assign({ heartbeatInFlight: true, memberEpoch: 0 })
+    }),
+    sendLeaveHeartbeat: act(({ context, enqueue }) => {
+      enqueue({ type: 'sendRequest', params: heartbeat(context, leaveEpoch(context)) })
+      enqueue({ type: 'report', params: { kind: 'left', leaveEpoch: leaveEpoch(context) } })
+    }),
+    notePoll: act(({ context, enqueue }) => {
+      enqueue.assign({ hasPolled: true })
+      enqueue.cancel(POLL_TIMER)
+      enqueue.raise({ type: 'timer.pollTimeout' }, { id: POLL_TIMER, delay: context.maxPollIntervalMs })
+    }),
+    runPollLoop: act(({ enqueue }) => enqueue.raise({ type: 'client.pollLoop' })),
+    /** A member that owns nothing sits inside poll(): callbacks run at once. */
+    continuePollIfIdle: act(({ context, enqueue }) => {
+      if (context.hasPolled && context.owned.length === 0) enqueue.raise({ type: 'client.pollLoop' })
+    }),
+    acceptResponse: act(({ context, event, enqueue }) => {
+      const r = response(event)
+      if (!r || r.error !== 'NONE') return
+      enqueue.assign({ heartbeatInFlight: false, memberEpoch: r.memberEpoch, heartbeatIntervalMs: r.heartbeatIntervalMs })
+      if (r.assignment === null) return
+      if (!sameSet(r.assignment, context.owned)) {
+        enqueue.assign({ target: [...r.assignment] })
+      } else {
+        enqueue.assign({ target: null })
+        // Nothing to change: an unaffected member just moves to the new epoch.
+        if (r.memberEpoch !== context.memberEpoch) {
+          enqueue({ type: 'report', params: { kind: 'reconciled', memberId: context.memberId, memberEpoch: r.memberEpoch, added: [], revoked: [], owned: [...context.owned] } })
+        }
+      }
+    }),
+    clearInFlight: act(({ enqueue }) => enqueue.assign({ heartbeatInFlight: false })),
+    /** Reconciliation, step 1: onPartitionsRevoked for what the new assignment drops. */
+    revokeDropped: act(({ context, enqueue }) => {
+      const dropped = minus(context.owned, context.target ?? context.owned)
+      enqueue({ type: 'revokePartitions', params: { partitions: dropped } })
+      enqueue.assign({ owned: minus(context.owned, dropped) })
+    }),
+    /** Reconciliation, step 2: onPartitionsAssigned for what it adds; then acknowledge. */
+    assignAdded: act(({ context, enqueue }) => {
+      const target = context.target ?? context.owned
+      const added = minus(target, context.owned)
+      if (added.length > 0) enqueue({ type: 'assignPartitions', params: { partitions: added } })
+      enqueue.assign({ owned: [...target].sort((a, b) => a - b), target: null })
+    }),
+    reportReconciled: act(({ context, enqueue }) =>
+      enqueue({ type: 'report', params: { kind: 'reconciled', memberId: context.memberId, memberEpoch: context.memberEpoch, added: [], revoked: [], owned: [...context.owned] } }),
+    ),
+    loseOwned: act(({ context, enqueue }) => {
+      if (context.owned.length > 0) enqueue({ type: 'losePartitions', params: { partitions: [...context.owned] } })
+      enqueue.assign({ owned: [], target: null })
+    }),
+    revokeAllForLeave: act(({ context, enqueue }) => {
+      enqueue({ type: 'revokePartitions', params: { partitions: [...context.owned] } })
+      enqueue.assign({ owned: [], target: null })
+    }),
+    reportFenced: act(({ event, enqueue }) => enqueue({ type: 'report', params: { kind: 'fenced', error: response(event)?.error ?? 'UNKNOWN_MEMBER_ID' } })),
+    leaveOnPollTimeout: act(({ context, enqueue }) => {
+      enqueue({ type: 'sendRequest', params: heartbeat(context, leaveEpoch(context)) })
+      enqueue({ type: 'report', params: { kind: 'pollTimeoutExpired', leaveEpoch: leaveEpoch(context) } })
+      enqueue.assign({ memberEpoch: leaveEpoch(context), heartbeatInFlight: false, target: null })
+    }),
+  },
+  guards: {
+    responseOk: ({ event }) => response(event)?.error === 'NONE',
+    isFenced: ({ event }) => {
+      const e = response(event)?.error
+      return e === 'FENCED_MEMBER_EPOCH' || e === 'UNKNOWN_MEMBER_ID'
+    },
+    hasNewAssignment: ({ context }) => context.target !== null,
+    dropsPartitions: ({ context }) => context.target !== null && minus(context.owned, context.target).length > 0,
+    ownsPartitions: ({ context }) => context.owned.length > 0,
+    ackPending: ({ context }) => context.heartbeatNow,
+  },
+}).createMachine({
+  id: 'consumerMember',
+  context: ({ input }) => ({ ...input, memberEpoch: 0, owned: [], target: null, hasPolled: false, heartbeatInFlight: false, heartbeatNow: false }),
+  initial: 'Unsubscribed',
+  on: {
+    // The process is gone: no callback runs; what it owned stays with it until the group notices.
+    'app.crash': { target: '.Dead' },
+    'app.poll': { actions: 'notePoll' },
+    'timer.heartbeat': { actions: 'scheduleHeartbeat' },
+  },
+  states: {
+    /** subscribe() was called; the first poll() joins. */
+    Unsubscribed: {
+      on: {
+        'app.poll': { target: 'Joining', actions: ['notePoll', 'sendJoinHeartbeat', 'scheduleHeartbeat'] },
+        'app.close': { target: 'Dead' },
+      },
+    },
+    /** Heartbeat with epoch 0 in flight. */
+    Joining: {
+      on: {
+        'coordinator.consumerGroupHeartbeatResponse': [
+          { guard: 'responseOk', target: 'Stable', actions: ['acceptResponse', 'continuePollIfIdle'] },
+          { actions: 'clearInFlight' },
+        ],
+        'timer.heartbeat': { actions: ['sendJoinHeartbeat', 'scheduleHeartbeat'] },
+        'app.close': { target: 'Dead', actions: 'sendLeaveHeartbeat' },
+      },
+    },
+    /** In the group at its epoch. A new assignment waits for poll() unless the member is idle. */
+    Stable: {
+      on: {
+        'app.poll': { actions: ['notePoll', 'runPollLoop'] },
+        'client.pollLoop': [
+          { guard: 'dropsPartitions', target: 'Reconciling', actions: 'revokeDropped' },
+          { guard: 'hasNewAssignment', target: 'Acknowledging', actions: ['assignAdded', 'reportReconciled', 'sendHeartbeat'] },
+        ],
+        'timer.heartbeat': { actions: ['sendHeartbeat', 'scheduleHeartbeat'] },
+        'coordinator.consumerGroupHeartbeatResponse': [
+          { guard: 'responseOk', actions: ['acceptResponse', 'sendHeartbeatIfWanted', 'continuePollIfIdle'] },
+          { guard: 'isFenced', target: 'Fenced', actions: ['clearInFlight', 'reportFenced', 'continuePollIfIdle'] },
+          { actions: 'clearInFlight' },
+        ],
+        'timer.pollTimeout': { target: 'Stale', actions: 'leaveOnPollTimeout' },
+        'app.close': [{ guard: 'ownsPartitions', target: 'Leaving', actions: 'revokeAllForLeave' }, { target: 'Dead', actions: 'sendLeaveHeartbeat' }],
+      },
+    },
+    /** onPartitionsRevoked is running for partitions the target assignment drops. */
+    Reconciling: {
+      on: {
+        'callback.revokeDone': [
+          // A newer assignment arrived meanwhile and drops more: revoke that too before assigning.
+          { guard: 'dropsPartitions', actions: 'revokeDropped' },
+          { target: 'Acknowledging', actions: ['assignAdded', 'reportReconciled', 'sendHeartbeat'] },
+        ],
+        'timer.heartbeat': { actions: ['sendHeartbeat', 'scheduleHeartbeat'] },
+        'coordinator.consumerGroupHeartbeatResponse': [
+          { guard: 'responseOk', actions: ['acceptResponse', 'sendHeartbeatIfWanted'] },
+          { guard: 'isFenced', target: 'Fenced', actions: ['clearInFlight', 'reportFenced'] },
+          { actions: 'clearInFlight' },
+        ],
+        'timer.pollTimeout': { target: 'Stale', actions: 'leaveOnPollTimeout' },
+      },
+    },
+    /** Reconciled; the acknowledging heartbeat (owned partitions) is on its way. */
+    Acknowledging: {
+      on: {
+        'coordinator.consumerGroupHeartbeatResponse': [
+          { guard: and(['responseOk', 'ackPending']), actions: ['acceptResponse', 'sendHeartbeatIfWanted'] },
+          { guard: 'responseOk', target: 'Stable', actions: ['acceptResponse', 'continuePollIfIdle'] },
+          { guard: 'isFenced', target: 'Fenced', actions: ['clearInFlight', 'reportFenced', 'continuePollIfIdle'] },
+          { actions: 'clearInFlight' },
+        ],
+        'timer.heartbeat': { actions: ['sendHeartbeat', 'scheduleHeartbeat'] },
+        'timer.pollTimeout': { target: 'Stale', actions: 'leaveOnPollTimeout' },
+        'app.close': [{ guard: 'ownsPartitions', target: 'Leaving', actions: 'revokeAllForLeave' }, { target: 'Dead', actions: 'sendLeaveHeartbeat' }],
+      },
+    },
+    /** The coordinator fenced it: at the next poll its partitions are lost and it rejoins at epoch 0. */
+    Fenced: {
+      on: {
+        'app.poll': { actions: ['notePoll', 'runPollLoop'] },
+        'client.pollLoop': { target: 'Joining', actions: ['loseOwned', 'sendJoinHeartbeat'] },
+        'app.close': { target: 'Dead', actions: 'loseOwned' },
+      },
+    },
+    /** Left after max.poll.interval.ms; the next poll loses what it held and rejoins. */
+    Stale: {
+      on: {
+        'app.poll': { target: 'Joining', actions: ['notePoll', 'loseOwned', 'sendJoinHeartbeat'] },
+        'app.close': { target: 'Dead', actions: 'loseOwned' },
+      },
+    },
+    /** close(): onPartitionsRevoked, then the leave heartbeat (-1, or -2 for a static member). */
+    Leaving: {
+      on: { 'callback.revokeDone': { target: 'Dead', actions: 'sendLeaveHeartbeat' } },
+    },
+    Dead: { type: 'final' },
+  },
+})

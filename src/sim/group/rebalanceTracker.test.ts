@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest'
+import { RebalanceTracker, STORM_REBALANCES_PER_MINUTE } from './rebalanceTracker.ts'
+
+describe('rebalance tracker', () => {
+  it('ends a rebalance only when the coordinator is done and every member applied the new generation', () => {
+    const t = new RebalanceTracker('eager')
+    t.start(1000, 'consumer-4 joined', 2, 3)
+    t.countRevoked(12)
+    t.expect(2, ['a', 'b', 'c', 'd'])
+    t.coordinatorDone(2000)
+    for (const [i, id] of ['a', 'b', 'c'].entries()) t.applied(2100 + i, id, 2)
+    expect(t.isOpen).toBe(true)
+    t.countAssigned(12)
+    t.applied(2500, 'd', 2)
+    expect(t.isOpen).toBe(false)
+    expect(t.records[0]).toEqual({ trigger: 'consumer-4 joined', generation: 2, startMs: 1000, endMs: 2500, durationMs: 1500, revoked: 12, assigned: 12, members: 4, protocol: 'eager' })
+  })
+
+  it('does not wait for a member that died', () => {
+    const t = new RebalanceTracker('cooperative')
+    t.start(0, 'x', 1, 2)
+    t.expect(1, ['a', 'b'])
+    t.coordinatorDone(10)
+    t.applied(20, 'a', 1)
+    t.memberGone(30, 'b')
+    expect(t.records[0]?.endMs).toBe(30)
+  })
+
+  it('merges triggers at the same instant and closes a superseded rebalance when the next one starts', () => {
+    const t = new RebalanceTracker('consumer')
+    t.start(5, 'consumer-1 joined', 1, 1)
+    t.start(5, 'consumer-2 joined', 2, 2)
+    t.start(900, 'consumer-3 joined', 3, 3)
+    expect(t.records.map((r) => [r.trigger, r.endMs])).toEqual([
+      ['consumer-1 joined, consumer-2 joined', 900],
+      ['consumer-3 joined', null],
+    ])
+  })
+
+  it(`calls it a storm from ${STORM_REBALANCES_PER_MINUTE} rebalances started within a minute of sim time`, () => {
+    const t = new RebalanceTracker('eager')
+    for (let i = 0; i < STORM_REBALANCES_PER_MINUTE - 1; i++) t.start(i * 10_000, 'x', i + 1, 3)
+    expect(t.storm(40_000)).toBe(false)
+    t.start(40_000, 'x', 9, 3)
+    expect(t.startedInLastMinute(40_000)).toBe(STORM_REBALANCES_PER_MINUTE)
+    expect(t.storm(40_000)).toBe(true)
+    expect(t.storm(100_001)).toBe(false)
+  })
+
+  it('saves and restores as plain data', () => {
+    const t = new RebalanceTracker('eager')
+    t.start(0, 'x', 1, 2)
+    t.expect(1, ['a'])
+    const r = new RebalanceTracker('eager', JSON.parse(JSON.stringify(t.save())) as ReturnType<RebalanceTracker['save']>)
+    r.coordinatorDone(5)
+    r.applied(7, 'a', 1)
+    expect(r.records[0]?.endMs).toBe(7)
+    expect(t.isOpen).toBe(true)
+  })
+})
