@@ -60,7 +60,7 @@ describe('classic group runtime', () => {
     expect(recs).toHaveLength(1)
     expect(recs[0]).toMatchObject({ trigger: 'consumer-4 joined', revoked: 12, assigned: 12, members: 4, protocol: 'eager' })
     expect([0, 1, 2, 3].map((m) => h.owned(m).length)).toEqual([3, 3, 3, 3])
-    expect(h.traceLines.some((l) => l.text === 'consumer-4 joined → eager rebalance: all 12 partitions revoked')).toBe(true)
+    expect(h.traceLines.some((l) => l.text === 'consumer-4 joined → eager rebalance: every member revokes all it owns (12 partitions) as it rejoins')).toBe(true)
     expect(h.zombies).toBe(0)
   })
 
@@ -80,6 +80,8 @@ describe('classic group runtime', () => {
     before.forEach((parts, m) => {
       for (const p of parts) if (!moved.has(p)) expect(h.ownerOf(p)).toBe(m)
     })
+    const touched = callsAfter(h, t0).flatMap((c) => c.partitions)
+    expect(touched.filter((p) => !moved.has(p))).toEqual([])
     // The moved partitions went to the new member, each only after its old owner revoked it.
     expect(h.owned(3).sort((a, b) => a - b)).toEqual([...moved].sort((a, b) => a - b))
     const assignToNew = callsAfter(h, t0, 'assign').filter((c) => c.member === 3)

@@ -228,7 +228,7 @@ export class ClassicGroupRuntime extends MachineGroupRuntime {
     if (initial) return `first rebalance of the group (group.initial.rebalance.delay.ms = ${seconds(this.ctx.initialRebalanceDelayMs)} to gather members)`
     if (this.protocol === 'cooperative') return 'cooperative rebalance: members keep consuming while they rejoin'
     const owned = this.ctx.members.reduce((n, m) => n + m.assignment.length, 0)
-    return owned > 0 ? `eager rebalance: all ${owned} partitions revoked` : 'eager rebalance'
+    return owned > 0 ? `eager rebalance: every member revokes all it owns (${owned} partitions) as it rejoins` : 'eager rebalance'
   }
 
   private removalText(memberId: string, why: Extract<CoordinatorReport, { kind: 'memberRemoved' }>['why']): string {
