@@ -34,7 +34,17 @@ export function StatusBar(): ReactNode {
         stopped <b>{(t?.stoppedPartitionSeconds ?? 0).toFixed(1)}</b> lane·s
       </span>
       <span>skew {(t?.skewRatio ?? 1).toFixed(1)}×</span>
-      {(t?.duplicates ?? 0) > 0 ? <span>duplicates {fmt(t?.duplicates ?? 0)}</span> : null}
+      {(t?.duplicates ?? 0) > 0 ? <span title="Records processed twice after a rebalance (at-least-once)">duplicates {fmt(t?.duplicates ?? 0)}</span> : null}
+      {(t?.orderingViolations ?? 0) > 0 ? (
+        <span className="cost" title="Records of one key consumed after a later record of the same key: the price of salting, load-aware routing or adding partitions">
+          order violations <b>{fmt(t?.orderingViolations ?? 0)}</b>
+        </span>
+      ) : null}
+      {(t?.remappedKeys ?? 0) > 0 ? (
+        <span className="cost" title="Keys whose partition changed (salted, re-routed, or remapped by added partitions)">
+          remapped keys <b>{fmt(t?.remappedKeys ?? 0)}</b>
+        </span>
+      ) : null}
       <span>seed {seed}</span>
       <span className="perf" data-fps={perf.fps} data-engine-ms={perf.engineMs} title="Frames drawn per second · worker time per frame">
         {perf.fps} fps · engine {perf.engineMs.toFixed(1)} ms{perf.behind ? ' · catching up' : ''}
