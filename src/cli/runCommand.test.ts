@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest'
+import { encodeScenario, getPreset } from '../scenario/index.ts'
+import { runPresets, runRun, runValidate, type CliIo } from './runCommand.ts'
+
+const files: Record<string, string> = {
+  'ok.json': JSON.stringify({ name: 'from-file', topic: { partitions: 6 } }),
+  'bad.json': JSON.stringify({ topic: { partitions: 0 }, producers: [{ rate: { kind: 'constant', perSec: -1 } }] }),
+  'notjson.json': '{ nope',
+}
+const io: CliIo = { readFile: (p) => files[p] ?? null }
+
+describe('highway run', () => {
+  it('prints one JSON object with every field scripts rely on, and produced = consumed + lag', () => {
+    const r = runRun(['--preset', 'hot-key', '--seconds', '20', '--json'], io)
+    expect(r.code).toBe(0)
+    const j = JSON.parse(r.stdout)
+    for (const k of ['seed', 'simSeconds', 'produced', 'consumed', 'lag', 'duplicates', 'orderingViolations', 'remappedKeys', 'skewRatio', 'latencyMs', 'partitions', 'rebalances', 'generation', 'revokedPartitions', 'stoppedPartitionSeconds', 'rebalanceLog']) {
+      expect(j, k).toHaveProperty(k)
+    }
+    expect(j.simSeconds).toBe(20)
+    expect(j.produced).toBe(j.consumed + j.lag)
+    expect(Object.keys(j.latencyMs)).toEqual(expect.arrayContaining(['p50', 'p95', 'p99']))
+    expect(j.partitions).toHaveLength(12)
+    expect(j.partitions[0]).toEqual(expect.objectContaining({ partition: 0, produced: expect.any(Number), consumed: expect.any(Number), lag: expect.any(Number) }))
+  })
+
+  it('honours --seed and is deterministic for the same seed', () => {
+    const a = runRun(['--preset', 'steady', '--seconds', '10', '--seed', '7', '--json'], io)
+    const b = runRun(['--preset', 'steady', '--seconds=10', '--seed=7', '--json'], io)
+    expect(JSON.parse(a.stdout).seed).toBe(7)
+    expect(a.stdout).toBe(b.stdout)
+  })
+
+  it('accepts a scenario file, an encoded scenario and a shared link', () => {
+    expect(JSON.parse(runRun(['--scenario', 'ok.json', '--seconds', '5', '--json'], io).stdout).partitions).toHaveLength(6)
+    const enc = encodeScenario(getPreset('spike')!.build())
+    expect(JSON.parse(runRun(['--scenario', enc, '--seconds', '5', '--json'], io).stdout).scenario).toBe('spike')
+    const url = `http://127.0.0.1:5173/#s=${enc}`
+    expect(JSON.parse(runRun(['--scenario', url, '--seconds', '5', '--json'], io).stdout).scenario).toBe('spike')
+  })
+
+  it('prints a readable summary without --json', () => {
+    const r = runRun(['--preset', 'consumer-joins-eager', '--seconds', '40'], io)
+    expect(r.code).toBe(0)
+    expect(r.stdout).toMatch(/produced .* records/)
+    expect(r.stdout).toMatch(/rebalances 2 \(generation 2\)/)
+    expect(r.stdout).toMatch(/consumer-4 joined/)
+  })
+
+  it.each([
+    [['--preset', 'nope'], /unknown preset "nope"/],
+    [['--scenario', 'missing.json'], /no such file/],
+    [['--scenario', 'notjson.json'], /invalid scenario/],
+    [['--scenario', 'v1.@@@'], /base64url/],
+    [['--preset', 'steady', '--seconds', '-3'], /--seconds must be/],
+    [['--preset', 'steady', '--seed', 'x'], /--seed must be/],
+    [['--preset', 'steady', '--bogus'], /unknown option --bogus/],
+    [[], /give --scenario/],
+  ])('exits 2 with a clear message for %j', (args, message) => {
+    const r = runRun(args, io)
+    expect(r.code).toBe(2)
+    expect(r.stderr).toMatch(message)
+    expect(r.stderr).not.toMatch(/\bat .*\.ts:\d+/) // no stack trace
+    expect(r.stdout).toBe('')
+  })
+})
+
+describe('highway validate', () => {
+  it('exits 0 for a valid scenario', () => {
+    expect(runValidate(['--preset', 'heavy'], io).code).toBe(0)
+  })
+
+  it('exits 2 listing every problem with its path', () => {
+    const r = runValidate(['--scenario', 'bad.json'], io)
+    expect(r.code).toBe(2)
+    expect(r.stderr).toContain('topic.partitions: must be ≥ 1')
+    expect(r.stderr).toContain('producers[0].rate.perSec: must be ≥ 0')
+  })
+})
+
+describe('highway presets', () => {
+  it('lists every preset the issues name', () => {
+    const out = runPresets().stdout
+    for (const n of ['steady', 'hot-key', 'salted-hot-key', 'load-aware', 'add-partitions', 'spike', 'heavy', 'consumer-joins-eager', 'consumer-joins-cooperative', 'consumer-crash', 'rolling-restart-dynamic', 'rolling-restart-static', 'slow-consumer-storm', 'kip848-churn', 'autoscale-storm']) {
+      expect(out).toMatch(new RegExp(`^${n}\\s`, 'm'))
+    }
+  })
+})

@@ -1,0 +1,44 @@
+// The CLI as outside scripts call it: `npm run -s highway -- <command>`, real process, real stdin.
+import { spawnSync } from 'node:child_process'
+import { resolve } from 'node:path'
+import { describe, expect, it } from 'vitest'
+
+const ROOT = resolve(__dirname, '..')
+function highway(args: string[], input?: string) {
+  const r = spawnSync('npm', ['run', '-s', 'highway', '--', ...args], { cwd: ROOT, input: input ?? '', encoding: 'utf8', timeout: 60_000 })
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr }
+}
+
+describe('the highway CLI process', { timeout: 60_000 }, () => {
+  it('partition reads keys from stdin split on \\n only, every line a key', () => {
+    const r = highway(['partition', '--partitions', '1000'], 'a\nab\n\nabc\n')
+    expect(r.code).toBe(0)
+    expect(r.stdout).toBe('524\n434\n681\n107\n') // kafka-python's published table
+  })
+
+  it('partition takes keys as arguments', () => {
+    const r = highway(['partition', '--partitions', '4', '1', '0'])
+    expect(r.stdout).toBe('3\n0\n')
+  })
+
+  it('run --json prints one JSON object', () => {
+    const r = highway(['run', '--preset', 'steady', '--seconds', '5', '--json'])
+    expect(r.code).toBe(0)
+    const j = JSON.parse(r.stdout)
+    expect(j.produced).toBe(j.consumed + j.lag)
+  })
+
+  it('assign reads a group on stdin and prints every member', () => {
+    const r = highway(['assign', '--assignor', 'range'], JSON.stringify({ topics: { topic1: 3, topic2: 3 }, members: [{ memberId: 'consumer1', topics: ['topic1', 'topic2'] }, { memberId: 'consumer2', topics: ['topic1', 'topic2'] }] }))
+    expect(r.code).toBe(0)
+    expect(JSON.parse(r.stdout)).toEqual({ consumer1: [['topic1', 0], ['topic1', 1], ['topic2', 0], ['topic2', 1]], consumer2: [['topic1', 2], ['topic2', 2]] })
+  })
+
+  it('bad input exits 2 with a message and no stack trace', () => {
+    for (const args of [['partition'], ['run', '--preset', 'x'], ['assign', '--assignor', 'nope'], ['frobnicate']]) {
+      const r = highway(args, 'not json')
+      expect(r.code, args.join(' ')).toBe(2)
+      expect(r.stderr).not.toMatch(/\n\s+at /)
+    }
+  })
+})
