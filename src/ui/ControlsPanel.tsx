@@ -54,6 +54,8 @@ const TIMEOUTS: ReadonlyArray<{ key: TimeoutKey; min: number; max: number; step:
 
 export function ControlsPanel(): ReactNode {
   const s = useAppStore((st) => st.scenario)
+  // A number, so this re-renders only when the live count changes, not on every frame.
+  const running = useAppStore((st) => st.frame?.members.filter((m) => m.phase !== 'dead' && m.phase !== 'restarting').length ?? null)
   const { edit } = useActions()
   const rate = producerRate(s)
   const rateMax = Math.max(200_000, Math.pow(10, Math.ceil(Math.log10(Math.max(1, rate * 1.5)))))
@@ -120,6 +122,11 @@ export function ControlsPanel(): ReactNode {
             +
           </button>
         </NumberField>
+        {running !== null && running !== s.group.consumers ? (
+          <p className="hint" aria-live="polite">
+            {running} running now (scripted actions, faults or the autoscaler changed it)
+          </p>
+        ) : null}
         <SelectField label="Protocol" value={protocol} options={PROTOCOLS} onChange={(v) => edit({ kind: 'protocol', protocol: v })} hint="Changing the protocol restarts the run" />
         <SelectField
           label="Assignor"
