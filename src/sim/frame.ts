@@ -1,11 +1,14 @@
 // Builds the read-only Frame the view draws: copies of the per-partition arrays, members with
 // their protocol phase, totals, hot keys and the newest sampled records.
 
-import { LANE_HOT, LANE_PAUSED, LANE_SATURATED, LANE_STOPPED, PARTICLE_STRIDE, type Frame, type HotKeyView, type MemberView, type TraceEntry } from './frameTypes.ts'
+import { LANE_HOT, LANE_MOVING, LANE_PAUSED, LANE_SATURATED, LANE_STOPPED, PARTICLE_STRIDE, type Frame, type HotKeyView, type MemberView, type TraceEntry } from './frameTypes.ts'
 import type { GroupRuntime } from './group/groupRuntime.ts'
 import { partitionForKey } from '../kafka/murmur2.ts'
 import { computeTotals } from './summary.ts'
 import type { WorldState } from './worldState.ts'
+
+/** How long a lane that changed owner is shown as handed over (its link to the new owner dashed). */
+const HANDOVER_SHOWN_MS = 3000
 
 export function buildFrame(w: WorldState, group: GroupRuntime, now: number, maxParticles: number, narration: TraceEntry[]): Frame {
   const P = w.P
@@ -22,6 +25,7 @@ export function buildFrame(w: WorldState, group: GroupRuntime, now: number, maxP
     if (!cs || cs.status !== 'running') f |= LANE_STOPPED
     else if (now < cs.pausedUntil) f |= LANE_PAUSED | LANE_STOPPED
     if (w.hotLane[p]) f |= LANE_HOT
+    if (c >= 0 && now - w.movedAt[p]! < HANDOVER_SHOWN_MS) f |= LANE_MOVING
     if (w.buffered[p]! > 0) f |= LANE_SATURATED
     flags[p] = f
   }

@@ -8,7 +8,7 @@ import type { SimTime } from '../engine/time.ts'
 export const LANE_STOPPED = 1 // unowned or revoked: nobody consumes it (rebalance barrier, dead owner)
 export const LANE_PAUSED = 2 // owner alive but not polling (GC pause, stuck in processing)
 export const LANE_HOT = 4 // flagged by hotspot detection
-export const LANE_MOVING = 8 // being handed to another owner (cooperative / KIP-848 revocation pending)
+export const LANE_MOVING = 8 // handed to a different owner in the last few seconds (a rebalance moved it)
 export const LANE_SATURATED = 16 // append capacity reached: producer queue backing up
 
 /** Protocol state of a member as shown on the page (Kafka's client-side words). */

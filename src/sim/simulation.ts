@@ -773,6 +773,8 @@ class KafkaSimulation implements Simulation {
       // the old owner finishes its batch and learns at its next poll (onPartitionsLost), as in Kafka.
       if (prev >= 0 && prev !== m) this.trace('group.handover', `partition ${p} goes to ${this.host.memberName(m)} while ${this.host.memberName(prev)} is still processing records from it`)
       setOwner(w, p, m)
+      if (w.lastOwner[p]! >= 0 && w.lastOwner[p] !== m) w.movedAt[p] = this.kernel.now
+      w.lastOwner[p] = m
       let start = w.committed[p]!
       if (start < 0) {
         start = reset === 'earliest' ? 0 : w.leo[p]!

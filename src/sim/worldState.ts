@@ -109,7 +109,9 @@ export interface WorldState {
   inRate: Float64Array
   outRate: Float64Array
   hotLane: Uint8Array
-  movingLane: Uint8Array
+  /** The last member that was assigned each partition, and when it last changed hands (-Infinity: never). */
+  lastOwner: Int32Array
+  movedAt: Float64Array
   /** Log segments per partition: append time, end offset, mean cost per record; kept from the committed offset on. segHead = first segment not yet delivered. */
   segT: number[][]
   segEnd: number[][]
@@ -171,7 +173,8 @@ export function createWorldState(live: Scenario, P: number): WorldState {
     inRate: new Float64Array(P),
     outRate: new Float64Array(P),
     hotLane: new Uint8Array(P),
-    movingLane: new Uint8Array(P),
+    lastOwner: new Int32Array(P).fill(-1),
+    movedAt: new Float64Array(P).fill(-Infinity),
     segT: Array.from({ length: P }, () => []),
     segEnd: Array.from({ length: P }, () => []),
     segCost: Array.from({ length: P }, () => []),
@@ -234,9 +237,10 @@ export function growPartitions(w: WorldState, P: number): void {
   const hot = new Uint8Array(P)
   hot.set(w.hotLane)
   w.hotLane = hot
-  const moving = new Uint8Array(P)
-  moving.set(w.movingLane)
-  w.movingLane = moving
+  const lastOwner = new Int32Array(P).fill(-1)
+  lastOwner.set(w.lastOwner)
+  w.lastOwner = lastOwner
+  w.movedAt = growF(w.movedAt, P, -Infinity)
   for (let p = old; p < P; p++) {
     w.segT.push([])
     w.segEnd.push([])
