@@ -77,28 +77,11 @@ export class ConsumerGroupRuntime extends MachineGroupRuntime {
         this.sendToCoordinator({ ...req, replyTo })
         break
       }
-      case 'revokePartitions': {
-        const { partitions } = effect.params as { partitions: number[] }
-        const ms = partitions.length > 0 ? this.host.revoke(slot, partitions) : 0
-        this.tracker.countRevoked(partitions.length)
-        if (partitions.length > 0) this.host.trace('group.revoke', `${name} revokes ${partitionList(partitions)} (onPartitionsRevoked)`)
-        this.table.schedule(memberActor(slot, incarnation), { type: 'callback.revokeDone' }, ms)
+      case 'revokePartitions':
+      case 'losePartitions':
+      case 'assignPartitions':
+        this.runRebalanceCallback(slot, incarnation, effect)
         break
-      }
-      case 'losePartitions': {
-        const { partitions } = effect.params as { partitions: number[] }
-        this.host.lose(slot, partitions)
-        this.tracker.countRevoked(partitions.length)
-        this.host.trace('group.lost', `${name} loses ${partitionList(partitions)} (onPartitionsLost: nothing committed)`)
-        break
-      }
-      case 'assignPartitions': {
-        const { partitions } = effect.params as { partitions: number[] }
-        this.host.assign(slot, partitions)
-        this.tracker.countAssigned(partitions.length)
-        this.host.trace('group.assign', `${name} is assigned ${partitionList(partitions)} (onPartitionsAssigned)`)
-        break
-      }
       case 'report':
         this.onMemberReport(slot, effect.params as ConsumerMemberReport)
         break

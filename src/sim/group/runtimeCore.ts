@@ -241,6 +241,35 @@ export abstract class MachineGroupRuntime implements GroupRuntime {
     return this.tracker.records
   }
 
+  /**
+   * The rebalance listener callbacks a member machine asks for, carried out on the data plane:
+   * onPartitionsRevoked (the machine hears `callback.revokeDone` once the callback's commit is
+   * done), onPartitionsLost, onPartitionsAssigned. The same for every protocol.
+   */
+  protected runRebalanceCallback(slot: number, incarnation: number, effect: Effect): void {
+    const name = this.host.memberName(slot)
+    const { partitions } = effect.params as { partitions: number[] }
+    switch (effect.type) {
+      case 'revokePartitions': {
+        const ms = partitions.length > 0 ? this.host.revoke(slot, partitions) : 0
+        this.tracker.countRevoked(partitions.length)
+        if (partitions.length > 0) this.host.trace('group.revoke', `${name} revokes ${partitionList(partitions)} (onPartitionsRevoked)`)
+        this.table.schedule(memberActor(slot, incarnation), { type: 'callback.revokeDone' }, ms)
+        break
+      }
+      case 'losePartitions':
+        this.host.lose(slot, partitions)
+        this.tracker.countRevoked(partitions.length)
+        this.host.trace('group.lost', `${name} loses ${partitionList(partitions)} (onPartitionsLost: nothing committed)`)
+        break
+      case 'assignPartitions':
+        this.host.assign(slot, partitions)
+        this.tracker.countAssigned(partitions.length)
+        this.host.trace('group.assign', `${name} is assigned ${partitionList(partitions)} (onPartitionsAssigned)`)
+        break
+    }
+  }
+
   // ---------------------------------------------------------------- machinery
 
   /** Calls from the host while the runtime is busy (a host callback calling back) wait their turn. */
