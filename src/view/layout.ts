@@ -166,8 +166,6 @@ export function layout(frame: Frame, size: Size, options: Partial<LayoutOptions>
     })
   }
 
-  const members = frame.members
-  const m = members.length
   const consumers = layoutConsumers(frame, consumerX + 6, CONSUMER_W - 12, top, avail)
 
   const links: LinkMark[] = []

@@ -12,7 +12,7 @@ import type { CoordinatorReport, CoordinatorResponseEvent, MemberRequest, Rebala
 import { classicMemberMachine, type ClassicMemberContext, type ClassicMemberInput, type ClassicMemberReport } from '../../protocols/classicMemberMachine.ts'
 import type { GroupHost, GroupRuntimeFactory } from './groupRuntime.ts'
 import type { Effect } from './machineEffects.ts'
-import { MachineGroupRuntime, memberActor, partitionList, uuidFrom, type SavedCore } from './runtimeCore.ts'
+import { MachineGroupRuntime, partitionList, uuidFrom, type SavedCore } from './runtimeCore.ts'
 
 export interface SavedClassicRuntime {
   kind: 'classic'
@@ -70,7 +70,6 @@ export class ClassicGroupRuntime extends MachineGroupRuntime {
   // ---------------------------------------------------------------- member effects
 
   protected onMemberEffect(slot: number, incarnation: number, effect: Effect): void {
-    const name = this.host.memberName(slot)
     switch (effect.type) {
       case 'sendRequest':
         this.sendRequest(slot, incarnation, effect.params as MemberRequest)

@@ -13,7 +13,7 @@ import type { ConsumerGroupMemberRequest, ConsumerGroupReport, ConsumerGroupResp
 import { consumerMemberMachine, type ConsumerMemberContext, type ConsumerMemberInput, type ConsumerMemberReport } from '../../protocols/consumerMemberMachine.ts'
 import type { GroupHost, GroupRuntimeFactory } from './groupRuntime.ts'
 import type { Effect } from './machineEffects.ts'
-import { MachineGroupRuntime, memberActor, partitionList, uuidFrom, type SavedCore } from './runtimeCore.ts'
+import { MachineGroupRuntime, partitionList, uuidFrom, type SavedCore } from './runtimeCore.ts'
 
 export interface SavedConsumerGroupRuntime {
   kind: 'consumer'
@@ -69,7 +69,6 @@ export class ConsumerGroupRuntime extends MachineGroupRuntime {
   // ---------------------------------------------------------------- member effects
 
   protected onMemberEffect(slot: number, incarnation: number, effect: Effect): void {
-    const name = this.host.memberName(slot)
     switch (effect.type) {
       case 'sendRequest': {
         const req = effect.params as ConsumerGroupMemberRequest
