@@ -111,3 +111,17 @@ describe('batching', () => {
     expect(max).toBeLessThanOrEqual(1100 * 30 + 1)
   })
 })
+
+describe('adding partitions breaks per-key order where a backlog remains', () => {
+  it("counts a moved key's old records consumed after its newer ones", () => {
+    const s = getPreset('add-partitions')!.build()
+    const sum = runFor(s, 60_000).summary()
+    expect(sum.orderingViolations).toBeGreaterThan(0)
+    expect(sum.skippedByOffsetReset).toBeGreaterThan(0) // auto.offset.reset=latest on the new partitions
+    expect(sum.produced).toBe(sum.consumed + sum.lag)
+  })
+
+  it('finds no violation when nothing moves (salting and routing off, no partitions added)', () => {
+    expect(runFor(preset('steady'), 60_000).summary().orderingViolations).toBe(0)
+  })
+})

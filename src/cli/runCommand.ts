@@ -138,6 +138,7 @@ export function formatSummary(s: RunSummary): string {
   lines.push(`  latency    p50 ${s.latencyMs.p50} ms   p95 ${s.latencyMs.p95} ms   p99 ${s.latencyMs.p99} ms   max ${s.latencyMs.max} ms`)
   lines.push(`  skew       busiest partition got ${s.skewRatio}× the mean`)
   lines.push(`  duplicates ${n(s.duplicates)}   ordering violations ${n(s.orderingViolations)}   remapped keys ${n(s.remappedKeys)}`)
+  if (s.skippedByOffsetReset > 0) lines.push(`  skipped    ${n(s.skippedByOffsetReset)} records never delivered: new partitions had no committed offset and auto.offset.reset=latest`)
   lines.push(`  rebalances ${s.rebalances} (generation ${s.generation})   partitions revoked ${s.revokedPartitions}   stopped partition-seconds ${s.stoppedPartitionSeconds}${s.storm ? `   STORM (${s.maxRebalancesPerMinute}/min)` : ''}`)
   if (s.hotKeys.some((k) => k.flagged)) lines.push(`  hot keys   ${s.hotKeys.filter((k) => k.flagged).map((k) => `"${k.key}" ${(k.share * 100).toFixed(0)} %`).join(', ')}`)
   lines.push('')

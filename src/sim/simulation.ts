@@ -459,18 +459,30 @@ class KafkaSimulation implements Simulation {
     fresh.remapCounted = old.remapCounted
     fresh.carry = old.carry
     fresh.stickyPartition = old.stickyPartition < this.w.P ? old.stickyPartition : 0
-    // Keys that stay tracked keep their order state and flags, so a slider move loses nothing.
+    // Keys that stay tracked keep their order state and flags, so a slider move loses nothing, and
+    // their records still in the logs stay tracked: after partitions are added, a key's old backlog
+    // consumed after its newer records on its new partition is exactly the violation to count.
+    const newIndex = new Map<number, number>()
     fresh.model.tracked.forEach((tk, k) => {
       const j = old.model.tracked.findIndex((o) => o.name === tk.name)
       if (j < 0) return
+      newIndex.set(j, k)
       fresh.maxDeliveredT[k] = old.maxDeliveredT[j]!
       fresh.flagged[k] = old.flagged[j]!
       fresh.keyShare[k] = old.keyShare[j]!
       fresh.keyTotal[k] = old.keyTotal[j]!
+      fresh.trackedCarry[k] = old.trackedCarry[j]!
     })
     this.w.producers[i] = fresh
-    // Pending key segments refer to old key indices: retire them (their records stay in the logs).
-    for (const s of this.w.keySegs) if (s.producer === i) s.head = s.end.length
+    for (const s of this.w.keySegs) {
+      if (s.producer !== i) continue
+      const k = newIndex.get(s.key)
+      if (k === undefined) {
+        // no longer tracked: its records stay in the log, untracked; -1 so no key reuses this list
+        s.head = s.end.length
+        s.key = -1
+      } else s.key = k
+    }
   }
 
   private newConsumer(): number {

@@ -24,6 +24,11 @@ export interface RunSummary {
   consumed: number
   lag: number
   producerBuffered: number
+  /**
+   * Part of `consumed`: records the group moved past without delivering them, because a partition
+   * it was newly assigned had no committed offset and auto.offset.reset=latest (KAFKA-12261).
+   */
+  skippedByOffsetReset: number
   duplicates: number
   orderingViolations: number
   remappedKeys: number

@@ -84,6 +84,7 @@ export function buildSummary(w: WorldState, group: GroupRuntime, now: number): R
     consumed: t.consumed,
     lag: t.lag,
     producerBuffered: t.producerBuffered,
+    skippedByOffsetReset: w.skipped.reduce((a, b) => a + b, 0),
     duplicates: t.duplicates,
     orderingViolations: t.orderingViolations,
     remappedKeys: t.remappedKeys,
