@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest'
+import { partitionForKey } from '../kafka/murmur2.ts'
+import { buildKeyModel } from './keyModel.ts'
+
+describe('key model', () => {
+  it("puts the hot key's share on its murmur2 partition and spreads the rest by the keys' own hashes", () => {
+    const m = buildKeyModel({ kind: 'hot', count: 1000, hotKey: 'global-marketplace', share: 0.45 }, {}, 12)
+    expect(m.tracked[0]).toMatchObject({ name: 'global-marketplace', prob: 0.45, role: 'hot', partition: partitionForKey('global-marketplace', 12) })
+    const total = m.tracked.reduce((a, t) => a + t.prob, 0) + m.tailProb
+    expect(total).toBeCloseTo(1, 12)
+    expect(m.tailWeights.reduce((a, b) => a + b, 0)).toBeCloseTo(1, 12)
+    // the tail weights are the untracked keys' hash partitions, counted
+    const counts = new Array<number>(12).fill(0)
+    const tracked = new Set(m.tracked.map((t) => t.name))
+    for (let i = 0; i < 1000; i++) if (!tracked.has(`key-${i}`)) counts[partitionForKey(`key-${i}`, 12)]!++
+    const n = counts.reduce((a, b) => a + b, 0)
+    counts.forEach((c, p) => expect(m.tailWeights[p]).toBeCloseTo(c / n, 12))
+  })
+
+  it('tracks the top Zipf ranks hottest first, and keys that have a cost', () => {
+    const m = buildKeyModel({ kind: 'zipf', count: 5000, s: 1.1 }, { 'key-4000': 3 }, 8)
+    expect(m.tracked[0]!.name).toBe('key-0')
+    for (let i = 1; i < m.tracked.length; i++) expect(m.tracked[i - 1]!.prob).toBeGreaterThanOrEqual(m.tracked[i]!.prob)
+    expect(m.tracked.find((t) => t.name === 'key-4000')).toMatchObject({ cost: 3, role: 'cost' })
+  })
+
+  it('ignores inherited property names as key costs', () => {
+    const m = buildKeyModel({ kind: 'uniform', count: 10 }, {}, 4)
+    expect(m.tracked.every((t) => t.cost === 1)).toBe(true)
+    expect(m.tailProb).toBe(0) // below 24 keys every key is tracked
+  })
+
+  it('has no keys when keyless', () => {
+    const m = buildKeyModel({ kind: 'keyless' }, {}, 4)
+    expect(m.keyless).toBe(true)
+    expect(m.tracked).toEqual([])
+  })
+})
