@@ -53,7 +53,7 @@ export function createController(d: ControllerDeps): AppActions {
   }
 
   const actions: AppActions = {
-    presets: d.presets.map((p) => ({ name: p.name, title: p.title, notice: p.notice })),
+    presets: d.presets.map((p) => ({ name: p.name, title: p.title, notice: p.notice, scenario: p.build() })),
     setPlaying(playing) {
       store.getState().setPlaying(playing)
       client.setPlaying(playing)

@@ -11,6 +11,42 @@ export const METRICS_CAPACITY = 600
 /** Narration lines kept for the log panel. */
 export const NARRATION_CAPACITY = 200
 
+/** Setting changes a dragged slider sends many of: only the last of a quick run is worth reading. */
+const SETTING_KINDS = new Set(['producer.rate', 'producer.keys', 'dynamic.set', 'producer.partitioner'])
+/** Sim time within which a repeated setting line replaces the previous one (a drag at 10× speed lasts a few sim seconds). */
+export const COALESCE_MS = 5000
+/** How far back (lines) a repeated setting line looks for the one it replaces. */
+const COALESCE_LOOKBACK = 6
+
+function family(text: string): string {
+  return text.replace(/[\d.,]+/g, '#')
+}
+
+/**
+ * Appends `trace` to the narration, newest last, at most `capacity` lines. A setting line that
+ * repeats a recent one with other numbers ("hot-key share set to 55 %", "… 58 %", … while a
+ * slider is dragged) replaces it, so the log tells what was set, not every pixel of the drag.
+ */
+export function appendNarration(items: readonly TraceEntry[], trace: readonly TraceEntry[], capacity: number): readonly TraceEntry[] {
+  if (trace.length === 0) return items
+  const out = items.slice()
+  for (const e of trace) {
+    if (SETTING_KINDS.has(e.kind)) {
+      const f = family(e.text)
+      for (let i = out.length - 1; i >= Math.max(0, out.length - COALESCE_LOOKBACK); i--) {
+        const prev = out[i]!
+        if (e.t - prev.t > COALESCE_MS) break
+        if (prev.kind === e.kind && family(prev.text) === f) {
+          out.splice(i, 1)
+          break
+        }
+      }
+    }
+    out.push(e)
+  }
+  return out.length > capacity ? out.slice(out.length - capacity) : out
+}
+
 export interface FrameSlice {
   frame: Frame | null
   metrics: Ring<MetricsSample>
@@ -30,8 +66,7 @@ export const createFrameSlice: StateCreator<AppState, [], [], FrameSlice> = (set
   receiveFrame: (runId, frame, samples, trace) =>
     set((s) => {
       if (runId !== s.runId) return {}
-      const narration =
-        trace.length === 0 ? s.narration : pushAll({ capacity: NARRATION_CAPACITY, items: s.narration }, trace).items
+      const narration = appendNarration(s.narration, trace, NARRATION_CAPACITY)
       return { frame, simTime: frame.t, metrics: pushAll(s.metrics, samples), narration }
     }),
 })

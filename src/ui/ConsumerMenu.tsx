@@ -5,7 +5,13 @@ import { useAppStore } from '../store/useAppStore.ts'
 import { useActions } from './actions.ts'
 
 export const GC_PAUSE_MS = 5000
-export const SLOW_FACTOR = 0.25
+/** The speed a slowed consumer keeps (0.25 = a quarter of its normal processing rate). */
+export const SLOWED_SPEED = 0.25
+/**
+ * The simulation reads `slowConsumer.factor` as "times slower" (speed = 1 / factor, and its
+ * narration says "processes 4× slower"), so a quarter of the speed is factor 4.
+ */
+export const SLOW_FACTOR = 1 / SLOWED_SPEED
 
 export function ConsumerMenu(): ReactNode {
   const sel = useAppStore((s) => s.selectedConsumer)
@@ -42,16 +48,16 @@ export function ConsumerMenu(): ReactNode {
     >
       <div className="menu-title">{sel.name}</div>
       <button ref={first} type="button" role="menuitem" onClick={act(() => inject({ do: 'crashConsumer', consumer: sel.name }))}>
-        💥 Crash (no goodbye)
+        Crash (no goodbye)
       </button>
       <button type="button" role="menuitem" onClick={act(() => inject({ do: 'gcPause', consumer: sel.name, durationMs: GC_PAUSE_MS }))}>
-        🧊 Stop-the-world GC ({GC_PAUSE_MS / 1000} s)
+        Stop-the-world GC pause ({GC_PAUSE_MS / 1000} s)
       </button>
       <button type="button" role="menuitem" onClick={act(() => inject({ do: 'slowConsumer', consumer: sel.name, factor: SLOW_FACTOR }))}>
-        🐢 Slow down to {SLOW_FACTOR}×
+        Slow down to {SLOWED_SPEED}× speed
       </button>
       <button type="button" role="menuitem" onClick={act(() => inject({ do: 'removeConsumer', consumer: sel.name }))}>
-        👋 Leave the group
+        Leave the group (clean shutdown)
       </button>
       <button type="button" role="menuitem" className="ghost" onClick={() => close(null)}>
         Close

@@ -2,6 +2,7 @@
 
 import { useState, type ReactNode } from 'react'
 import { MAX_SPEED, MIN_SPEED } from '../store/playbackSlice.ts'
+import { editedFromPreset } from '../store/presetMatch.ts'
 import { useAppStore } from '../store/useAppStore.ts'
 import { useActions } from './actions.ts'
 import { RangeField, SelectField } from './fields.tsx'
@@ -31,10 +32,16 @@ export function Toolbar(): ReactNode {
   const simTime = useThrottled((s) => s.simTime, 200)
   const openShortcuts = useAppStore((s) => s.setShortcutsOpen)
   const [shareNote, setShareNote] = useState('')
-  const presetValue = actions.presets.some((p) => p.name === name) ? name : ''
+  const scenario = useAppStore((s) => s.scenario)
+  const current = actions.presets.find((p) => p.name === name)
+  const presetValue = current !== undefined ? name : ''
+  const edited = current?.scenario !== undefined && editedFromPreset(scenario, current.scenario)
   const presetOptions = [
     ...(presetValue === '' ? [{ value: '', label: 'Custom scenario' }] : []),
-    ...actions.presets.map((p, i) => ({ value: p.name, label: `${i < 9 ? `${i + 1}. ` : ''}${p.title}` })),
+    ...actions.presets.map((p, i) => ({
+      value: p.name,
+      label: `${i < 9 ? `${i + 1}. ` : ''}${p === current && edited ? '(edited) ' : ''}${p.title}`,
+    })),
   ]
 
   return (

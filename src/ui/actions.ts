@@ -3,13 +3,15 @@
 
 import { createContext, useContext } from 'react'
 import type { ScenarioEdit } from '../store/scenarioEdits.ts'
-import type { Command } from '../store/types.ts'
+import type { Command, Scenario } from '../store/types.ts'
 
 export interface PresetInfo {
   name: string
   title: string
   /** "What to notice", in plain words. */
   notice: string
+  /** The preset's scenario, to tell when the one shown has been edited away from it. */
+  scenario?: Scenario
 }
 
 export interface WhichLaneResult {

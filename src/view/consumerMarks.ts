@@ -24,6 +24,15 @@ function short(name: string): string {
   return name.replace(/^consumer-/, 'c')
 }
 
+/** Slowed down by an injected fault (the card says so next to its phase). */
+function slowed(d: ConsumerMark): boolean {
+  return d.speed < 0.999
+}
+
+function speedWord(d: ConsumerMark): string {
+  return `${Number(d.speed.toFixed(2))}× speed`
+}
+
 export function drawConsumers(layer: G, L: LanesLayout, onOpen: (d: ConsumerMark, box: DOMRect) => void): void {
   const compact = (d: ConsumerMark): boolean => d.h < 46
   const tiny = (d: ConsumerMark): boolean => d.w < 100
@@ -55,7 +64,12 @@ export function drawConsumers(layer: G, L: LanesLayout, onOpen: (d: ConsumerMark
       g.append('rect').call(put, 'class', 'load')
       return g
     })
-  groups.call(put, 'aria-label', (d) => `${d.name}: ${PHASE_WORDS[d.phase] ?? d.phase}, owns ${d.owned} lanes. Open actions`)
+  groups.call(
+    put,
+    'aria-label',
+    (d) =>
+      `${d.name}: ${PHASE_WORDS[d.phase] ?? d.phase}${slowed(d) ? `, slowed to ${speedWord(d)}` : ''}, owns ${d.owned} lanes. Open actions`,
+  )
   groups
     .select<SVGRectElement>('rect.box')
     .call(put, 'x', (d) => d.x)
@@ -82,8 +96,11 @@ export function drawConsumers(layer: G, L: LanesLayout, onOpen: (d: ConsumerMark
     .call(put, 'dy', (d) => (compact(d) ? '0.35em' : null))
     .call(put, 'text-anchor', (d) => (compact(d) ? 'end' : 'start'))
     .call(put, 'font-size', (d) => fs(d) - 2)
-    .call(put, 'fill', (d) => PHASE_COLOUR[d.phase] ?? theme.text)
-    .call(putText, (d) => (tiny(d) ? '' : (PHASE_WORDS[d.phase] ?? d.phase)))
+    .call(put, 'fill', (d) => (d.phase === 'stable' && slowed(d) ? theme.barrierPaused : (PHASE_COLOUR[d.phase] ?? theme.text)))
+    // A slowed consumer that is consuming says so instead ("slowed to 0.25×"): it is why its lanes lag.
+    .call(putText, (d) =>
+      tiny(d) ? '' : d.phase === 'stable' && slowed(d) ? `slowed to ${Number(d.speed.toFixed(2))}×` : (PHASE_WORDS[d.phase] ?? d.phase),
+    )
   const roomy = (d: ConsumerMark): boolean => d.h >= 70
   groups
     .select<SVGTextElement>('text.owned')
@@ -93,8 +110,7 @@ export function drawConsumers(layer: G, L: LanesLayout, onOpen: (d: ConsumerMark
     .call(put, 'fill', theme.textDim)
     .call(putText, (d) => {
       if (!roomy(d)) return ''
-      const slow = d.speed < 0.999 ? ` · ${d.speed.toFixed(2).replace(/0$/, '')}× speed` : ''
-      return `${d.owned} lane${d.owned === 1 ? '' : 's'} · load ${Math.round(d.utilization * 100)}%${slow}`
+      return `${d.owned} lane${d.owned === 1 ? '' : 's'} · load ${Math.round(d.utilization * 100)}%`
     })
   const barY = (d: ConsumerMark): number => d.y + d.h - 14
   const showBar = (d: ConsumerMark): boolean => d.h >= 80

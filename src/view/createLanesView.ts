@@ -120,6 +120,9 @@ export function createLanesView(container: HTMLElement, callbacks: LanesViewCall
       .call(put, 'font-size', 14)
       .call(put, 'font-weight', 600)
       .call(put, 'fill', theme.textDim)
+      // The rebalance/storm banner covers this row (all but "Consumers"); hide what it would
+      // half-cover rather than let the scale's labels peek out under it.
+      .call(put, 'visibility', (d) => (L.banner !== null && d.k !== 'c' ? 'hidden' : null))
       .call(putText, (d) => d.text)
     // Gridlines of the backlog's log scale, labelled, so a bar's length reads as a record count.
     const ticks = [100, 10_000, 1_000_000].map((v) => ({ v, x: L.x1 - (L.x1 - L.queueX) * backlogFraction(v, 1_000_000) }))
@@ -133,6 +136,7 @@ export function createLanesView(container: HTMLElement, callbacks: LanesViewCall
       .call(put, 'text-anchor', 'middle')
       .call(put, 'font-size', 12)
       .call(put, 'fill', theme.textDim)
+      .call(put, 'visibility', L.banner !== null ? 'hidden' : null)
       .call(putText, (d) => formatCount(d.v))
     headerLayer
       .selectAll<SVGLineElement, (typeof ticks)[number]>('line')

@@ -244,6 +244,60 @@ describe('the highway page', () => {
     await page.close()
   })
 
+  it('“Slow down” leaves the consumer at 0.25× speed and says so (the engine reads factor as “times slower”)', async () => {
+    const { page, errors } = await open()
+    await expect.poll(async () => (await owners(page)).includes('consumer-1'), { timeout: 20_000 }).toBe(true)
+    await page.locator('[data-testid="highway"] g.consumer').nth(0).click()
+    await page.getByRole('menuitem', { name: /Slow down/ }).click()
+    await expect
+      .poll(() => page.locator('[data-testid="highway"] g.consumer').nth(0).getAttribute('aria-label'), { timeout: 5000 })
+      .toMatch(/slowed to 0\.25× speed/)
+    expect((await page.getByRole('log').textContent()) ?? '').toMatch(/consumer-1 now processes 4× slower/)
+    expect(errors).toEqual([])
+    await page.close()
+  })
+
+  for (const viewport of [VIEWPORT, { width: 1920, height: 1080 }]) {
+    it(`the Partition metrics table fits its panel at ${viewport.width}×${viewport.height} (no column cut off)`, async () => {
+      if (browser === null || preview === null) throw new Error('browser not started')
+      const page = await browser.newPage({ viewport })
+      await page.goto(preview.url)
+      await expect.poll(() => rows(page), { timeout: 10_000 }).toBe(12)
+      await expect.poll(async () => (await owners(page)).includes('consumer-1'), { timeout: 20_000 }).toBe(true)
+      const fit = await page.evaluate(() => {
+        const panel = document.querySelector('aside.right')!
+        const table = document.querySelector('table[aria-label="Partition metrics"]')!
+        const cell = document.querySelector('table[aria-label="Partition metrics"] tbody td')!
+        return {
+          panelOverflow: panel.scrollWidth - panel.clientWidth,
+          tableRight: table.getBoundingClientRect().right,
+          panelRight: panel.getBoundingClientRect().right,
+          ownerHeight: cell.getBoundingClientRect().height,
+        }
+      })
+      expect(fit.panelOverflow).toBeLessThanOrEqual(0)
+      expect(fit.tableRight).toBeLessThanOrEqual(fit.panelRight)
+      expect(fit.ownerHeight).toBeLessThan(30) // one line, not "consumer-" / "1"
+      await page.close()
+    })
+  }
+
+  it('a preset edited away from its story is marked “edited”; the same preset after a reload is not', async () => {
+    const { page, errors } = await open()
+    await page.getByLabel('Preset', { exact: true }).selectOption('consumer-joins-eager')
+    await page.waitForTimeout(600) // the URL write is debounced
+    await page.reload()
+    await page.locator('[data-testid="highway"] rect.road').first().waitFor()
+    expect(await page.getByLabel('Preset', { exact: true }).inputValue()).toBe('consumer-joins-eager')
+    expect(await page.getByRole('note').count()).toBe(0)
+    await page.getByLabel('Protocol', { exact: true }).selectOption('cooperative')
+    await expect.poll(() => page.getByRole('note').textContent(), { timeout: 5000 }).toMatch(/^Edited/)
+    const label = await page.getByLabel('Preset', { exact: true }).evaluate((s) => (s as HTMLSelectElement).selectedOptions[0]?.textContent ?? '')
+    expect(label).toMatch(/\(edited\)/)
+    expect(errors).toEqual([])
+    await page.close()
+  })
+
   it('takes the README screenshot: a hot lane jammed while a paused consumer’s lanes wait', async () => {
     const { page, errors } = await open()
     await page.getByLabel('Preset', { exact: true }).selectOption('hot-key')

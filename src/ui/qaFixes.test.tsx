@@ -1,0 +1,106 @@
+// Regressions found walking the page as a trainer would (1280×720, real Chromium); each test
+// pins one fix in the view layer.
+
+import { act } from 'react'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { defaultScenario } from '../scenario/defaults.ts'
+import { appendNarration } from '../store/frameSlice.ts'
+import { createAppStore } from '../store/createAppStore.ts'
+import type { MetricsSample, TraceEntry } from '../store/types.ts'
+import { makeFrame } from '../view/frameFixture.ts'
+import type { PresetInfo } from './actions.ts'
+import { ConsumerMenu, SLOW_FACTOR, SLOWED_SPEED } from './ConsumerMenu.tsx'
+import { PresetNotice } from './PresetNotice.tsx'
+import { buttons, mount, type Mounted } from './renderForTest.tsx'
+import { StatusBar } from './StatusBar.tsx'
+
+let m: Mounted | null = null
+afterEach(() => {
+  m?.unmount()
+  m = null
+  vi.useRealTimers()
+})
+
+function sample(t: number, p99Ms: number): MetricsSample {
+  return { t, inRate: 3000, outRate: 3000, totalLag: 0, p99Ms, skewRatio: 1, lag: new Float64Array(3), rebalancing: false }
+}
+
+describe('StatusBar p99', () => {
+  it('shows the last second’s p99 (as the chart does), not the whole run’s, which keeps the start-up rebalance for ever', () => {
+    vi.useFakeTimers()
+    m = mount(<StatusBar />)
+    const frame = makeFrame()
+    frame.totals.latencyMs = { p50: 3000, p95: 6000, p99: 6356 }
+    act(() => m!.store.getState().receiveFrame(0, frame, [sample(9000, 12), sample(10_000, 20)], []))
+    act(() => vi.advanceTimersByTime(600))
+    const p99 = m.container.querySelector('.p99')
+    expect(p99?.textContent).toBe('p99 20 ms')
+    expect(p99?.getAttribute('title')).toMatch(/whole run so far: 6356 ms/)
+  })
+})
+
+describe('narration while a slider is dragged', () => {
+  const e = (t: number, kind: string, text: string): TraceEntry => ({ t, kind, text })
+
+  it('keeps only the last of a quick run of the same setting, even with other lines between', () => {
+    const out = appendNarration(
+      [e(1000, 'member.start', 'consumer-1 starts')],
+      [
+        e(9200, 'producer.keys', 'hot-key share set to 55 %'),
+        e(9300, 'producer.keys', 'hot-key share set to 58 %'),
+        e(9400, 'hotspot.laneFlagged', 'partition 6 is hot: 585 rec/s, 2.4× the mean'),
+        e(9500, 'producer.keys', 'hot-key share set to 74 %'),
+      ],
+      200,
+    )
+    expect(out.map((x) => x.text)).toEqual(['consumer-1 starts', 'partition 6 is hot: 585 rec/s, 2.4× the mean', 'hot-key share set to 74 %'])
+  })
+
+  it('keeps settings changed far apart, different settings, and every non-setting line', () => {
+    const out = appendNarration(
+      [],
+      [
+        e(1000, 'producer.keys', 'hot-key share set to 10 %'),
+        e(20_000, 'producer.keys', 'hot-key share set to 50 %'),
+        e(20_100, 'producer.keys', 'key count set to 500'),
+        e(20_200, 'member.crash', 'consumer-2 crashed'),
+        e(20_300, 'member.crash', 'consumer-3 crashed'),
+      ],
+      200,
+    )
+    expect(out).toHaveLength(5)
+  })
+
+  it('is what the store keeps', () => {
+    const store = createAppStore({ scenario: defaultScenario() })
+    store.getState().receiveFrame(0, makeFrame(), [], [e(1000, 'producer.rate', 'producer rate set to 3000 rec/s')])
+    store.getState().receiveFrame(0, makeFrame(), [], [e(1100, 'producer.rate', 'producer rate set to 3100 rec/s')])
+    expect(store.getState().narration.map((x) => x.text)).toEqual(['producer rate set to 3100 rec/s'])
+  })
+})
+
+describe('ConsumerMenu slow down', () => {
+  it('asks the simulation for a consumer at a quarter of its speed (factor = times slower)', () => {
+    m = mount(<ConsumerMenu />)
+    act(() => m!.store.getState().selectConsumer({ name: 'consumer-2', member: 1, x: 100, y: 100 }))
+    const slow = buttons(m.container, `Slow down to ${SLOWED_SPEED}× speed`)
+    expect(slow).toHaveLength(1)
+    act(() => slow[0]!.click())
+    expect(m.actions.injected).toEqual([{ do: 'slowConsumer', consumer: 'consumer-2', factor: SLOW_FACTOR }])
+    expect(SLOW_FACTOR).toBe(4)
+  })
+})
+
+describe('PresetNotice', () => {
+  it('says the story may no longer hold once a setting changed, and not before', () => {
+    const store = createAppStore({ scenario: { ...defaultScenario(), name: 'steady' } })
+    m = mount(<PresetNotice />, store)
+    ;(m.actions.presets as PresetInfo[]).splice(0, 1, { name: 'steady', title: 'Steady', notice: 'Everything keeps up.', scenario: { ...defaultScenario(), name: 'steady' } })
+    act(() => m!.store.getState().setScenario({ ...m!.store.getState().scenario, seed: 7 }, true))
+    expect(m.container.querySelector('.edited')).toBeNull()
+    expect(m.container.textContent).toContain('Everything keeps up.')
+    act(() => m!.actions.edit({ kind: 'hotKeyShare', share: 0.5 }))
+    expect(m.container.querySelector('.edited')?.textContent).toMatch(/^Edited/)
+    expect(m.container.textContent).toContain('Everything keeps up.')
+  })
+})
