@@ -123,6 +123,7 @@ export type Command =
   | { do: 'removeConsumer'; consumer?: string }
   | { do: 'crashConsumer'; consumer: string }
   | { do: 'gcPause'; consumer: string; durationMs: number }
+  /** `factor` = how many times slower it processes from now on (2 = half speed, 1 = normal again). */
   | { do: 'slowConsumer'; consumer: string; factor: number }
   | { do: 'restartConsumer'; consumer: string; downMs: number }
   | { do: 'rollingRestart'; downMs: number; intervalMs: number }

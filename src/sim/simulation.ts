@@ -585,7 +585,7 @@ class KafkaSimulation implements Simulation {
         const c = this.consumerByName(cmd.consumer)
         if (c < 0) break
         w.consumers[c]!.speed = 1 / Math.max(0.01, cmd.factor)
-        this.trace('member.slow', `${cmd.consumer} now processes ${cmd.factor}× slower`)
+        this.trace('member.slow', cmd.factor === 1 ? `${cmd.consumer} processes at normal speed again` : `${cmd.consumer} now processes ${cmd.factor}× slower (at ${+(1 / cmd.factor).toFixed(2)}× speed)`)
         break
       }
       case 'restartConsumer': {

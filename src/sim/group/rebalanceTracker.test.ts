@@ -26,8 +26,15 @@ describe('rebalance tracker', () => {
     expect(t.records[0]?.endMs).toBe(30)
   })
 
-  it('merges triggers at the same instant and closes a superseded rebalance when the next one starts', () => {
+  it('under KIP-848 an epoch bump during reconciliation continues the open rebalance', () => {
     const t = new RebalanceTracker('consumer')
+    t.start(5, 'consumer-1 joined', 1, 1)
+    t.start(900, 'consumer-2 joined', 2, 2)
+    expect(t.records.map((r) => [r.trigger, r.generation, r.endMs])).toEqual([['consumer-1 joined, consumer-2 joined', 2, null]])
+  })
+
+  it('merges triggers at the same instant and closes a superseded rebalance when the next one starts', () => {
+    const t = new RebalanceTracker('eager')
     t.start(5, 'consumer-1 joined', 1, 1)
     t.start(5, 'consumer-2 joined', 2, 2)
     t.start(900, 'consumer-3 joined', 3, 3)

@@ -48,7 +48,10 @@ export class RebalanceTracker {
    */
   start(now: SimTime, trigger: string, generation: number, members: number): void {
     const open = this.current
-    if (open && open.startMs === now) {
+    // KIP-848 has no barrier: an epoch bump while members are still reconciling toward the last
+    // target just moves the target, so it continues that rebalance (a group forming member by
+    // member is one rebalance, not a storm). Classic generations each need their own join round.
+    if (open && (open.startMs === now || this.protocol === 'consumer')) {
       open.trigger = `${open.trigger}, ${trigger}`
       open.generation = generation
       open.members = members
