@@ -55,6 +55,12 @@ const TIMEOUTS: ReadonlyArray<{ key: TimeoutKey; min: number; max: number; step:
 export function ControlsPanel(): ReactNode {
   const s = useAppStore((st) => st.scenario)
   // A number, so this re-renders only when the live count changes, not on every frame.
+  // The rate actually appended over the last second, rounded to 100/s so this re-renders rarely.
+  const actualRate = useAppStore((st) => {
+    const m = st.metrics.items
+    const last = m.length > 0 ? m[m.length - 1] : undefined
+    return last ? Math.round(last.inRate / 100) * 100 : null
+  })
   const running = useAppStore((st) => st.frame?.members.filter((m) => m.phase !== 'dead' && m.phase !== 'restarting').length ?? null)
   const { edit } = useActions()
   const rate = producerRate(s)
@@ -73,7 +79,17 @@ export function ControlsPanel(): ReactNode {
     <div className="controls">
       <section aria-labelledby="sec-load">
         <h2 id="sec-load">Load</h2>
-        <RangeField label="Producer rate" value={rate} min={0} max={rateMax} step={100} format={fmtRate} onChange={(v) => edit({ kind: 'rate', perSec: v })} hint="Records per second, all producers" />
+        <RangeField
+          label="Producer rate"
+          value={rate}
+          min={0}
+          max={rateMax}
+          step={100}
+          format={fmtRate}
+          onChange={(v) => edit({ kind: 'rate', perSec: v })}
+          hint="Records per second, all producers"
+          {...(actualRate !== null && Math.abs(actualRate - rate) > Math.max(200, 0.1 * rate) ? { note: `${fmtRate(actualRate)} now (rate shape, script or lane capacity)` } : {})}
+        />
         <RangeField
           label="Hot-key share"
           value={hotKeyShare(s)}
