@@ -252,7 +252,8 @@ describe('the highway page', () => {
     await expect
       .poll(() => page.locator('[data-testid="highway"] g.consumer').nth(0).getAttribute('aria-label'), { timeout: 5000 })
       .toMatch(/slowed to 0\.25× speed/)
-    expect((await page.getByRole('log').textContent()) ?? '').toMatch(/consumer-1 now processes 4× slower/)
+    // the narration panel is throttled: poll for the line rather than read it once
+    await expect.poll(async () => (await page.getByRole('log').textContent()) ?? '', { timeout: 10_000 }).toMatch(/consumer-1 now processes 4× slower/)
     expect(errors).toEqual([])
     await page.close()
   })
