@@ -23,5 +23,13 @@ echo "== typecheck"
 npx tsc --noEmit -p tsconfig.json
 npx tsc --noEmit -p src/tsconfig.core.json
 
-echo "== vitest"
-npx vitest run "$@"
+if [ "$#" -gt 0 ]; then
+  npx vitest run "$@"
+  exit
+fi
+# The real-browser tests run after the rest, so their timings do not compete with the
+# property and golden tests for this machine's two cores.
+echo "== vitest: core + dom"
+npx vitest run --project core --project dom
+echo "== vitest: browser (Debian chromium)"
+npx vitest run --project browser
