@@ -29,7 +29,21 @@ if [ "$#" -gt 0 ]; then
 fi
 # The real-browser tests run after the rest, so their timings do not compete with the
 # property and golden tests for this machine's two cores.
+mkdir -p test/artifacts
+status=0
 echo "== vitest: core + dom"
-npx vitest run --project core --project dom
+npx vitest run --project core --project dom --reporter=default --reporter=json --outputFile.json=test/artifacts/vitest-core.json || status=$?
 echo "== vitest: browser (Debian chromium)"
-npx vitest run --project browser
+npx vitest run --project browser --reporter=default --reporter=json --outputFile.json=test/artifacts/vitest-browser.json || status=$?
+
+# One plain closing line for both runs: "tests: N passed, N failed".
+node -e '
+  const fs = require("fs");
+  let passed = 0, failed = 0;
+  for (const f of process.argv.slice(1)) {
+    try { const r = JSON.parse(fs.readFileSync(f, "utf8")); passed += r.numPassedTests; failed += r.numFailedTests; }
+    catch { failed += 1; console.error("no results in " + f); }
+  }
+  console.log("tests: " + passed + " passed, " + failed + " failed");
+' test/artifacts/vitest-core.json test/artifacts/vitest-browser.json
+exit "$status"
