@@ -137,6 +137,8 @@ export type Command =
   | { do: 'addPartitions'; count: number }
   | { do: 'setDynamic'; dynamic: Partial<{ [K in keyof DynamicPartitioningSpec]: Partial<DynamicPartitioningSpec[K]> }> }
   | { do: 'setPartitioner'; partitioner: PartitionerName | null; ignoreKeys?: boolean }
+  /** Turns the KEDA-style autoscaler (group.autoscaler) on or off. */
+  | { do: 'setAutoscaler'; enabled: boolean }
 
 export type ScenarioAction = Command & { atSec: number }
 

@@ -661,6 +661,12 @@ class KafkaSimulation implements Simulation {
         for (const ps of w.producers) ps.flagged.forEach((f, k) => f && this.noteRemap(ps, k))
         break
       }
+      case 'setAutoscaler': {
+        const a = w.live.group.autoscaler
+        a.enabled = cmd.enabled
+        this.trace('autoscaler.set', cmd.enabled ? `autoscaler on: a consumer is added while lag > ${a.lagThreshold} (cooldown ${a.cooldownSec} s, at most ${a.maxConsumers})` : 'autoscaler off')
+        break
+      }
       case 'setPartitioner':
         w.live.producerConfig['partitioner.class'] = cmd.partitioner
         if (cmd.ignoreKeys !== undefined) w.live.producerConfig['partitioner.ignore.keys'] = cmd.ignoreKeys

@@ -42,6 +42,7 @@ export type ScenarioEdit =
   | { kind: 'assignor'; assignor: AssignorName }
   | { kind: 'timeout'; key: TimeoutKey; value: number }
   | { kind: 'seed'; seed: number }
+  | { kind: 'autoscaler'; enabled: boolean }
 
 export interface EditResult {
   scenario: Scenario
@@ -204,5 +205,7 @@ export function applyEdit(s: Scenario, e: ScenarioEdit): EditResult {
     }
     case 'seed':
       return restart({ ...s, seed: Math.trunc(e.seed) >>> 0 })
+    case 'autoscaler':
+      return live({ ...s, group: { ...s.group, autoscaler: { ...s.group.autoscaler, enabled: e.enabled } } }, { do: 'setAutoscaler', enabled: e.enabled })
   }
 }

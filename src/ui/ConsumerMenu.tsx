@@ -5,6 +5,8 @@ import { useAppStore } from '../store/useAppStore.ts'
 import { useActions } from './actions.ts'
 
 export const GC_PAUSE_MS = 5000
+/** A restart as a deployment does it: close(), down for a while, start again. */
+export const RESTART_DOWN_MS = 8000
 /** The speed a slowed consumer keeps (0.25 = a quarter of its normal processing rate). */
 export const SLOWED_SPEED = 0.25
 /**
@@ -55,6 +57,9 @@ export function ConsumerMenu(): ReactNode {
       </button>
       <button type="button" role="menuitem" onClick={act(() => inject({ do: 'slowConsumer', consumer: sel.name, factor: SLOW_FACTOR }))}>
         Slow down to {SLOWED_SPEED}× speed
+      </button>
+      <button type="button" role="menuitem" onClick={act(() => inject({ do: 'restartConsumer', consumer: sel.name, downMs: RESTART_DOWN_MS }))}>
+        Restart ({RESTART_DOWN_MS / 1000} s down, clean shutdown)
       </button>
       <button type="button" role="menuitem" onClick={act(() => inject({ do: 'removeConsumer', consumer: sel.name }))}>
         Leave the group (clean shutdown)

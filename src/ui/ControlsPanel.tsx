@@ -62,7 +62,7 @@ export function ControlsPanel(): ReactNode {
     return last ? Math.round(last.inRate / 100) * 100 : null
   })
   const running = useAppStore((st) => st.frame?.members.filter((m) => m.phase !== 'dead' && m.phase !== 'restarting').length ?? null)
-  const { edit } = useActions()
+  const { edit, inject } = useActions()
   const rate = producerRate(s)
   const rateMax = Math.max(200_000, Math.pow(10, Math.ceil(Math.log10(Math.max(1, rate * 1.5)))))
   const keys = s.producers[0]?.keys
@@ -143,6 +143,20 @@ export function ControlsPanel(): ReactNode {
             {running} running now (scripted actions, faults or the autoscaler changed it)
           </p>
         ) : null}
+        <CheckField
+          label="Autoscaler (KEDA-style)"
+          checked={s.group.autoscaler.enabled}
+          onChange={(on) => edit({ kind: 'autoscaler', enabled: on })}
+          hint={`Adds a consumer while total lag exceeds ${s.group.autoscaler.lagThreshold} records (cooldown ${s.group.autoscaler.cooldownSec} s); each addition is a rebalance`}
+        />
+        <button
+          type="button"
+          className="wide-button"
+          title="Restart every consumer one after another (8 s down, one every 15 s), as a deployment does"
+          onClick={() => inject({ do: 'rollingRestart', downMs: 8000, intervalMs: 15000 })}
+        >
+          Rolling restart
+        </button>
         <SelectField label="Protocol" value={protocol} options={PROTOCOLS} onChange={(v) => edit({ kind: 'protocol', protocol: v })} hint="Changing the protocol restarts the run" />
         <SelectField
           label="Assignor"

@@ -299,6 +299,26 @@ describe('the highway page', () => {
     await page.close()
   })
 
+  it('a rolling restart, started live, rebalances the group once per consumer stop and start', async () => {
+    const { page, errors } = await open()
+    await setSpeed(page, 20)
+    await waitForSimTime(page, 8)
+    const before = await generation(page)
+    await page.getByRole('button', { name: 'Rolling restart' }).click()
+    await expect.poll(async () => (await page.getByRole('log').textContent()) ?? '', { timeout: 10_000 }).toMatch(/rolling restart of 3 consumers/)
+    await expect.poll(() => generation(page), { timeout: 30_000, interval: 250 }).toBeGreaterThanOrEqual(before + 4)
+    expect(errors).toEqual([])
+    await page.close()
+  })
+
+  it('the autoscaler can be switched on live and says so', async () => {
+    const { page, errors } = await open()
+    await page.getByLabel('Autoscaler (KEDA-style)').check()
+    await expect.poll(async () => (await page.getByRole('log').textContent()) ?? '', { timeout: 10_000 }).toMatch(/autoscaler on/)
+    expect(errors).toEqual([])
+    await page.close()
+  })
+
   it('takes the README screenshot: a hot lane jammed while a paused consumer’s lanes wait', async () => {
     const { page, errors } = await open()
     await page.getByLabel('Preset', { exact: true }).selectOption('hot-key')

@@ -103,6 +103,7 @@ const COMMANDS = {
   addPartitions: { count: required(from(int(1, LIMITS.partitions.max))) },
   setDynamic: { dynamic: required(dynamicPatch) },
   setPartitioner: { partitioner: required(from(nullable(oneOf(PARTITIONER_NAMES)))), ignoreKeys: optional(from(bool)) },
+  setAutoscaler: { enabled: required(from(bool)) },
 } as const satisfies CommandFields
 
 const COMMAND_NAMES = Object.keys(COMMANDS) as Array<Command['do']>
