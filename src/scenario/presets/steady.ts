@@ -15,6 +15,9 @@ export const steady: Preset = {
   notice:
     'Three consumers share twelve partitions, four each, and can process 6000 records/s between them while ' +
     'the producer sends 3000. Keys are spread evenly, so every lane carries about 250 records/s and every ' +
-    'consumer is half busy. Lag stays near zero on every lane: this is the baseline the other presets break.',
+    'consumer is half busy. The first seconds are the group forming: no lane is consumed until the first ' +
+    'rebalance completes (group.initial.rebalance.delay.ms, 3 s, waits again while members keep arriving), so a ' +
+    'backlog builds and then drains. After that lag stays near zero on every lane: this is the baseline the ' +
+    'other presets break.',
   build: steadyScenario,
 }
