@@ -49,21 +49,86 @@ describe('hot key', () => {
 })
 
 describe('adding partitions', () => {
-  it('counts every key whose partition changed (existing data stays where it is)', () => {
+  // add-partitions: +6 at 30 s, metadata.max.age.ms = 10 s for both clients, so the group leader
+  // refreshes at 35 s (half a period off) and the producers at 40 s (multiples of 10 s).
+  it('grows the log at once and counts remapped keys when the producers refresh', () => {
     const s = preset('add-partitions')
     const keys = s.producers[0]!.keys
     if (keys.kind !== 'uniform') throw new Error('expected uniform keys')
     const action = s.actions.find((a) => a.do === 'addPartitions')!
     if (action.do !== 'addPartitions') throw new Error('unreachable')
+    expect(action.atSec).toBe(30)
     const from = s.topic.partitions
     const to = from + action.count
     let moved = 0
     for (let i = 0; i < keys.count; i++) if (partitionForKey(`key-${i}`, from) !== partitionForKey(`key-${i}`, to)) moved++
-    const sum = runFor(s, (action.atSec + 10) * 1000).summary()
-    expect(sum.remappedKeys).toBe(moved)
-    expect(sum.partitions).toHaveLength(to)
     const before = runFor(s, action.atSec * 1000 - 1).summary()
     expect(before.partitions).toHaveLength(from)
+    const added = runFor(s, action.atSec * 1000 + 1).summary()
+    expect(added.partitions).toHaveLength(to)
+    expect(added.remappedKeys).toBe(0)
+    expect(runFor(s, 39_999).summary().remappedKeys).toBe(0)
+    const after = runFor(s, 40_001).summary()
+    expect(after.remappedKeys).toBe(moved)
+    expect(after.partitions).toHaveLength(to)
+  })
+
+  it("sends no record to a new partition before the producers' metadata refresh", () => {
+    const keyless = preset('add-partitions')
+    keyless.producers = keyless.producers.map((p) => ({ ...p, keys: { kind: 'keyless' } }))
+    for (const s of [preset('add-partitions'), keyless]) {
+      const before = runFor(s, 39_999).summary()
+      expect(before.partitions).toHaveLength(12)
+      for (let p = 6; p < 12; p++) expect(before.partitions[p]!.produced).toBe(0)
+      const after = runFor(s, 42_000).summary()
+      expect(after.partitions.slice(6).reduce((n, p) => n + p.produced, 0)).toBeGreaterThan(0)
+    }
+  })
+
+  it("rebalances once the group leader's metadata refresh shows the new partitions", () => {
+    const s = preset('add-partitions')
+    const before = runFor(s, 34_999).summary()
+    expect(before.rebalances).toBe(1)
+    const after = runFor(s, 45_000).summary()
+    expect(after.rebalances).toBe(2)
+    expect(after.rebalanceLog[1]!.startMs).toBeGreaterThanOrEqual(35_000)
+    expect(after.partitions.every((p) => p.owner !== null)).toBe(true)
+  })
+
+  it('skips records produced to new partitions before the group owns them, under latest only', () => {
+    const producersFirst = (reset: 'earliest' | 'latest'): Scenario => {
+      const s = preset('add-partitions')
+      // +6 at 36 s: producers refresh at 40 s, the group leader at 45 s.
+      s.actions = [{ atSec: 36, do: 'addPartitions', count: 6 }]
+      s.group.config['auto.offset.reset'] = reset
+      return s
+    }
+    const latest = runFor(producersFirst('latest'), 60_000).summary()
+    const earliest = runFor(producersFirst('earliest'), 60_000).summary()
+    expect(latest.skippedByOffsetReset).toBeGreaterThan(0)
+    expect(earliest.skippedByOffsetReset).toBe(0)
+    for (const sum of [latest, earliest]) expect(sum.produced).toBe(sum.consumed + sum.lag)
+    // The preset itself: the group learns first (35 s) and nothing is skipped.
+    expect(runFor(preset('add-partitions'), 60_000).summary().skippedByOffsetReset).toBe(0)
+  })
+
+  it('handles several additions before a refresh with one refresh', () => {
+    const s = preset('add-partitions')
+    s.actions = [
+      { atSec: 31, do: 'addPartitions', count: 2 },
+      { atSec: 33, do: 'addPartitions', count: 4 },
+    ]
+    const sim = runFor(s, 50_000)
+    const sum = sim.summary()
+    expect(sum.partitions).toHaveLength(12)
+    expect(sum.rebalances).toBe(2)
+    const trace = sim.drainTrace()
+    const producers = trace.filter((e) => e.kind === 'producer.metadataRefresh')
+    const group = trace.filter((e) => e.kind === 'group.metadataRefresh')
+    expect(producers.map((e) => e.t)).toEqual([40_000])
+    expect(group.map((e) => e.t)).toEqual([35_000])
+    expect(producers[0]!.text).toContain('producers see 12 partitions (metadata refresh)')
+    expect(group[0]!.text).toContain('the group leader sees 12 partitions → rebalance')
   })
 })
 
@@ -117,7 +182,7 @@ describe('adding partitions breaks per-key order where a backlog remains', () =>
     const s = getPreset('add-partitions')!.build()
     const sum = runFor(s, 60_000).summary()
     expect(sum.orderingViolations).toBeGreaterThan(0)
-    expect(sum.skippedByOffsetReset).toBeGreaterThan(0) // auto.offset.reset=latest on the new partitions
+    expect(sum.skippedByOffsetReset).toBe(0) // the group leader sees the new partitions before the producers
     expect(sum.produced).toBe(sum.consumed + sum.lag)
   })
 

@@ -45,6 +45,20 @@ describe('determinism', () => {
     }
   }, 60_000)
 
+  it('continues exactly from a checkpoint taken while a metadata refresh is pending', () => {
+    // add-partitions: +6 at 30 s; the group leader refreshes at 35 s, the producers at 40 s.
+    for (const at of [32_000, 37_000]) {
+      const straight = createSimulation(preset('add-partitions'))
+      straight.advanceTo(at)
+      const cp = straight.checkpoint()
+      straight.advanceTo(60_000)
+      const resumed = restoreSimulation(cp)
+      resumed.advanceTo(60_000)
+      expect(JSON.stringify(resumed.summary())).toBe(JSON.stringify(straight.summary()))
+      expect(Array.from(resumed.frame().particles)).toEqual(Array.from(straight.frame().particles))
+    }
+  }, 60_000)
+
   it('gives the same result whether advanced in many small steps or one big one', () => {
     const s = preset('hot-key')
     const a = createSimulation(s)

@@ -27,6 +27,8 @@ export function defaultScenario(): Scenario {
       'partitioner.adaptive.partitioning.enable': true, // KIP-794
       'partitioner.ignore.keys': false,
       'partitioner.class': null,
+      // 5 min (ProducerConfig METADATA_MAX_AGE_CONFIG, https://kafka.apache.org/documentation/#producerconfigs_metadata.max.age.ms)
+      'metadata.max.age.ms': 300000,
     },
     broker: {
       'group.initial.rebalance.delay.ms': 3000, // GroupCoordinatorConfig, KIP-134
@@ -50,6 +52,8 @@ export function defaultScenario(): Scenario {
         'auto.commit.interval.ms': 5000,
         'fetch.max.wait.ms': 500,
         'auto.offset.reset': 'latest',
+        // 5 min (ConsumerConfig METADATA_MAX_AGE_CONFIG, https://kafka.apache.org/documentation/#consumerconfigs_metadata.max.age.ms)
+        'metadata.max.age.ms': 300000,
       },
       processing: { recordsPerSec: 2000, cv: 0.2, commitMode: 'auto', commitOnRevoke: false },
       autoscaler: {

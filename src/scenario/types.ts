@@ -42,6 +42,8 @@ export interface ProducerConfig {
   'partitioner.ignore.keys': boolean
   /** null = the built-in logic (murmur2 for keys, uniform sticky for null keys). */
   'partitioner.class': PartitionerName | null
+  /** How often the producer refreshes topic metadata, so when it first routes to added partitions. */
+  'metadata.max.age.ms': number
 }
 
 export type AssignorName = 'range' | 'roundrobin' | 'sticky' | 'cooperative-sticky' | 'uniform'
@@ -61,6 +63,8 @@ export interface ConsumerConfig {
   'auto.commit.interval.ms': number
   'fetch.max.wait.ms': number
   'auto.offset.reset': 'earliest' | 'latest'
+  /** How often the consumer refreshes metadata; the group leader sees added partitions then and rejoins. */
+  'metadata.max.age.ms': number
 }
 
 export interface BrokerConfig {

@@ -44,7 +44,7 @@ export function buildFrame(w: WorldState, group: GroupRuntime, now: number, maxP
       let partitions = [tk.partition]
       if (ps.flagged[k] && dyn.salting.enabled && !dyn.loadAware.enabled) {
         const set = new Set<number>()
-        for (let s = 0; s < dyn.salting.splits; s++) set.add(partitionForKey(`${tk.name}#${s}`, P))
+        for (let s = 0; s < dyn.salting.splits; s++) set.add(partitionForKey(`${tk.name}#${s}`, w.producerPartitions))
         partitions = [...set].sort((a, b) => a - b)
       }
       hotKeys.push({ key: tk.name, share: ps.keyShare[k]!, ratePerSec: ps.keyShare[k]! * sumRates(w), partitions, flagged: ps.flagged[k]! })

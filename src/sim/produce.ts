@@ -31,11 +31,13 @@ let scratchAdd = new Float64Array(0)
 let scratchCost = new Float64Array(0)
 
 export function produceTick(w: WorldState, ctx: ProduceContext): void {
-  const P = w.P
-  if (scratchAdd.length !== P) {
-    scratchAdd = new Float64Array(P)
-    scratchCost = new Float64Array(P)
+  const logs = w.P
+  if (scratchAdd.length !== logs) {
+    scratchAdd = new Float64Array(logs)
+    scratchCost = new Float64Array(logs)
   }
+  // Producers route over the partitions of their last metadata refresh, which may lag the broker's.
+  const P = w.producerPartitions
   const add = scratchAdd
   const cost = scratchCost
   add.fill(0)
@@ -153,7 +155,7 @@ function laneLoad(w: WorldState, p: number): number {
 function leastLoadedLane(w: WorldState): number {
   let best = 0
   let bestLoad = Infinity
-  for (let p = 0; p < w.P; p++) {
+  for (let p = 0; p < w.producerPartitions; p++) {
     const l = laneLoad(w, p)
     if (l < bestLoad) {
       bestLoad = l
@@ -164,13 +166,14 @@ function leastLoadedLane(w: WorldState): number {
 }
 
 function inverseLoadWeights(w: WorldState): Float64Array {
-  const out = new Float64Array(w.P)
+  const P = w.producerPartitions
+  const out = new Float64Array(P)
   let sum = 0
-  for (let p = 0; p < w.P; p++) {
+  for (let p = 0; p < P; p++) {
     out[p] = 1 / (1 + laneLoad(w, p) / 1000)
     sum += out[p]!
   }
-  for (let p = 0; p < w.P; p++) out[p]! /= sum
+  for (let p = 0; p < P; p++) out[p]! /= sum
   return out
 }
 
@@ -182,7 +185,7 @@ function inverseLoadWeights(w: WorldState): Float64Array {
  */
 function routeKeyless(w: WorldState, ps: ProducerState, n: number, recordBytes: number, rng: Rng): number[] {
   const cfg = w.live.producerConfig
-  const P = w.P
+  const P = w.producerPartitions
   const out: number[] = []
   if (cfg['partitioner.class'] === 'round-robin') {
     const each = Math.floor(n / P)

@@ -289,7 +289,8 @@ class KafkaSimulation implements Simulation {
     const p99 = quantile(w.latencyWin, 0.99)
     mergeInto(w.latency, w.latencyWin)
     w.latencyWin.fill(0)
-    this.detectHotspots(meanIn)
+    // Hotspot detection is producer-side: partitions the producers do not know of yet are not "cold" lanes.
+    this.detectHotspots(totalIn / w.producerPartitions)
     const gv = this.group.group()
     if (gv.rebalancing && totalLag > w.maxLagDuringRebalance) w.maxLagDuringRebalance = totalLag
     const open = this.openRebalance()
@@ -351,7 +352,7 @@ class KafkaSimulation implements Simulation {
     this.w.remappedKeys += 1
     if (dyn.salting.enabled) {
       const parts = new Set<number>()
-      for (let s = 0; s < dyn.salting.splits; s++) parts.add(partitionForKey(`${tk.name}#${s}`, this.w.P))
+      for (let s = 0; s < dyn.salting.splits; s++) parts.add(partitionForKey(`${tk.name}#${s}`, this.w.producerPartitions))
       this.trace('dynamic.salted', `salting "${tk.name}" over ${dyn.salting.splits} salts → partitions ${[...parts].sort((a, b) => a - b).join(', ')} (its per-key order is no longer guaranteed)`)
     } else {
       this.trace('dynamic.routed', `load-aware routing sends "${tk.name}" to the least-loaded lane (its per-key order is no longer guaranteed)`)
@@ -414,14 +415,14 @@ class KafkaSimulation implements Simulation {
 
   private newProducer(i: number): ProducerState {
     const spec = this.w.live.producers[i]!
-    const model = buildKeyModel(spec.keys, spec.keyCost, this.w.P)
+    const model = buildKeyModel(spec.keys, spec.keyCost, this.w.producerPartitions)
     const T = model.tracked.length
     return {
       model,
       carry: 0,
       trackedCarry: new Array<number>(T).fill(0),
       saltCarry: Array.from({ length: T }, () => []),
-      tailCarry: new Float64Array(this.w.P),
+      tailCarry: new Float64Array(this.w.producerPartitions),
       maxDeliveredT: new Array<number>(T).fill(-Infinity),
       violations: new Array<number>(T).fill(0),
       keyWin: new Array<number>(T).fill(0),
@@ -435,7 +436,7 @@ class KafkaSimulation implements Simulation {
       retiredSampleProduced: 0,
       rateMultiplier: 1,
       remapCounted: [],
-      stickyPartition: toStart(this.rngProduce, this.w.P),
+      stickyPartition: toStart(this.rngProduce, this.w.producerPartitions),
       stickyBytes: 0,
       roundRobin: 0,
     }
@@ -458,7 +459,7 @@ class KafkaSimulation implements Simulation {
     fresh.rateMultiplier = old.rateMultiplier
     fresh.remapCounted = old.remapCounted
     fresh.carry = old.carry
-    fresh.stickyPartition = old.stickyPartition < this.w.P ? old.stickyPartition : 0
+    fresh.stickyPartition = old.stickyPartition < this.w.producerPartitions ? old.stickyPartition : 0
     // Keys that stay tracked keep their order state and flags, so a slider move loses nothing, and
     // their records still in the logs stay tracked: after partitions are added, a key's old backlog
     // consumed after its newer records on its new partition is exactly the violation to count.
@@ -693,6 +694,11 @@ class KafkaSimulation implements Simulation {
       this.applyCommand(item.cmd)
       return
     }
+    if ('refresh' in item) {
+      if (item.refresh === 'producers') this.producersRefreshMetadata()
+      else this.groupLeaderRefreshesMetadata()
+      return
+    }
     const cs = this.w.consumers[item.up]
     if (!cs || cs.status !== 'down') return
     this.accrueStopped()
@@ -701,21 +707,61 @@ class KafkaSimulation implements Simulation {
     this.recountStopped()
   }
 
+  /**
+   * The broker has the new partitions at once; producers and the group leader see them only at
+   * their next metadata refresh (metadata.max.age.ms). Refreshes run on a fixed phase since t=0 —
+   * producers at multiples of their period, the consumer half a period later — so the two differ.
+   * Several additions before a refresh are handled by that one refresh.
+   */
   private addPartitions(count: number): void {
     const w = this.w
     const from = w.P
     const to = Math.min(MAX_PARTITIONS, from + Math.max(0, Math.floor(count)))
     if (to <= from) return
+    growPartitions(w, to)
+    w.live.topic.partitions = to
+    const now = this.kernel.now
+    const producerAge = Math.max(1, w.live.producerConfig['metadata.max.age.ms'])
+    const consumerAge = Math.max(1, w.live.group.config['metadata.max.age.ms'])
+    const producersAt = nextPhase(now, producerAge, 0)
+    const groupAt = nextPhase(now, consumerAge, consumerAge / 2)
+    this.trace(
+      'topic.partitionsAdded',
+      `partitions ${from} → ${to} on the broker (existing data does not move); producers see them at their metadata refresh in ${formatDelay(producersAt - now)}, the group leader in ${formatDelay(groupAt - now)}`,
+    )
+    if (!w.producerRefreshPending) {
+      w.producerRefreshPending = true
+      this.defer(producersAt, { refresh: 'producers' })
+    }
+    if (!w.groupRefreshPending) {
+      w.groupRefreshPending = true
+      this.defer(groupAt, { refresh: 'group' })
+    }
+  }
+
+  /** Producers' metadata refresh: they now route over all partitions, and keys move. */
+  private producersRefreshMetadata(): void {
+    const w = this.w
+    w.producerRefreshPending = false
+    const from = w.producerPartitions
+    const to = w.P
+    if (to === from) return
     let moved = 0
     for (const spec of w.live.producers) {
       for (const key of allKeyNames(spec.keys)) if (partitionForKey(key, from) !== partitionForKey(key, to)) moved++
     }
     w.remappedKeys += moved
-    growPartitions(w, to)
-    w.live.topic.partitions = to
+    w.producerPartitions = to
     for (let i = 0; i < w.producers.length; i++) this.rebuildProducer(i)
-    this.trace('topic.partitionsAdded', `partitions ${from} → ${to}: ${moved} keys now hash to a different partition (existing data does not move)`)
-    this.group.partitionsChanged(to)
+    this.trace('producer.metadataRefresh', `producers see ${to} partitions (metadata refresh): ${moved} keys now hash to a different partition`)
+  }
+
+  /** The group leader's metadata refresh: its snapshot no longer matches the assignment, so it rejoins. */
+  private groupLeaderRefreshesMetadata(): void {
+    const w = this.w
+    w.groupRefreshPending = false
+    this.trace('group.metadataRefresh', `the group leader sees ${w.P} partitions → rebalance`)
+    this.group.partitionsChanged(w.P)
   }
 
   // ------------------------------------------------------------------ the group host
@@ -868,4 +914,14 @@ function describeKeysChange(cmd: Command): string {
     default:
       return 'keys changed'
   }
+}
+
+/** The first time after `now` that is `phase` plus a multiple of `period` (a client's next metadata refresh). */
+function nextPhase(now: number, period: number, phase: number): number {
+  const into = (((now - phase) % period) + period) % period
+  return now + (period - into)
+}
+
+function formatDelay(ms: number): string {
+  return ms < 1000 ? `${Math.round(ms)} ms` : `${+(ms / 1000).toFixed(1)} s`
 }

@@ -7,8 +7,11 @@ import { createHistogram } from './latencyHistogram.ts'
 import type { KeyModel } from './keyModel.ts'
 import type { MetricsSample, TraceEntry } from './frameTypes.ts'
 
-/** A command scheduled by another command, or a restarted consumer slot coming back up. */
-export type Deferred = { cmd: Command } | { up: number; first?: boolean }
+/**
+ * A command scheduled by another command, a restarted consumer slot coming back up, or a metadata
+ * refresh (metadata.max.age.ms) by which the producers or the group leader see added partitions.
+ */
+export type Deferred = { cmd: Command } | { up: number; first?: boolean } | { refresh: 'producers' | 'group' }
 
 export type ConsumerStatus = 'running' | 'crashed' | 'closed' | 'down'
 
@@ -94,7 +97,13 @@ export interface Sample {
 
 export interface WorldState {
   live: Scenario
+  /** Partitions the broker has (the logs). */
   P: number
+  /** Partitions the producers route over: P as of their last metadata refresh (≤ P). */
+  producerPartitions: number
+  /** A metadata refresh is scheduled that will show added partitions to the producers / the group leader. */
+  producerRefreshPending: boolean
+  groupRefreshPending: boolean
   // ---- partitions (columnar) ----
   leo: Float64Array
   pos: Float64Array
@@ -160,6 +169,9 @@ export function createWorldState(live: Scenario, P: number): WorldState {
   return {
     live,
     P,
+    producerPartitions: P,
+    producerRefreshPending: false,
+    groupRefreshPending: false,
     leo: new Float64Array(P),
     pos: new Float64Array(P),
     delivered: new Float64Array(P),

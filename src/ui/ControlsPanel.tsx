@@ -168,7 +168,7 @@ export function ControlsPanel(): ReactNode {
       </section>
       <section aria-labelledby="sec-topic">
         <h2 id="sec-topic">Topic “{s.topic.name}”</h2>
-        <NumberField label="Partitions" value={s.topic.partitions} min={1} max={512} onCommit={(v) => edit({ kind: 'partitions', count: v })} hint="More adds partitions live (existing keys may move); fewer restarts the run" />
+        <NumberField label="Partitions" value={s.topic.partitions} min={1} max={512} onCommit={(v) => edit({ kind: 'partitions', count: v })} hint="More adds partitions live: the broker has them at once, producers and the group see them at their next metadata refresh (metadata.max.age.ms, 5 min by default), then keys move. Fewer restarts the run" />
         <SelectField
           label="Partitioner"
           value={partitioner}

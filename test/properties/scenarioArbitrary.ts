@@ -157,6 +157,7 @@ export const scenarioArbitrary: fc.Arbitrary<Scenario> = fc
       'partitioner.adaptive.partitioning.enable': fc.boolean(),
       'partitioner.ignore.keys': fc.boolean(),
       'partitioner.class': fc.constantFrom(null, 'default' as const, 'uniform-sticky' as const, 'legacy-sticky' as const, 'round-robin' as const),
+      'metadata.max.age.ms': int(1, 86_400_000),
     }),
     broker: fc.record({
       'group.initial.rebalance.delay.ms': int(0, INT_MAX),
@@ -177,6 +178,7 @@ export const scenarioArbitrary: fc.Arbitrary<Scenario> = fc
       'auto.commit.interval.ms': int(0, INT_MAX),
       'fetch.max.wait.ms': int(0, INT_MAX),
       'auto.offset.reset': fc.constantFrom('earliest' as const, 'latest' as const),
+      'metadata.max.age.ms': int(1, 86_400_000),
     }),
     processing: fc.record({
       recordsPerSec: double(0, 1e8, true),

@@ -1,10 +1,15 @@
-// Preset `add-partitions`: the topic grows from 6 to 12 partitions mid-run.
+// Preset `add-partitions`: the topic grows from 6 to 12 partitions mid-run; clients discover them later.
 
 import { defaultScenario } from '../defaults.ts'
 import type { Scenario } from '../types.ts'
 import type { Preset } from './preset.ts'
 
-/** 6 partitions, 4000 rec/s uniform over 5000 keys, 3 consumers at 1600 rec/s; +6 partitions at 30 s. */
+/**
+ * 6 partitions, 4000 rec/s uniform over 5000 keys, 3 consumers at 1600 rec/s; +6 partitions at 30 s.
+ * With metadata.max.age.ms = 10 s the group leader refreshes at 35 s (half a period after the
+ * producers' phase) and the producers at 40 s (multiples of 10 s): the eager rebalance's backlog is
+ * still draining when keys move, so per-key order breaks, and no record is skipped.
+ */
 export function addPartitionsScenario(): Scenario {
   const s = defaultScenario()
   return {
@@ -16,7 +21,14 @@ export function addPartitionsScenario(): Scenario {
       rate: { kind: 'constant', perSec: 4000 },
       keys: { kind: 'uniform', count: 5000 },
     })),
-    group: { ...s.group, consumers: 3, processing: { ...s.group.processing, recordsPerSec: 1600 } },
+    // Metadata refreshes every 10 s instead of Kafka's 5 min, so discovery happens within the run.
+    producerConfig: { ...s.producerConfig, 'metadata.max.age.ms': 10000 },
+    group: {
+      ...s.group,
+      consumers: 3,
+      config: { ...s.group.config, 'metadata.max.age.ms': 10000 },
+      processing: { ...s.group.processing, recordsPerSec: 1600 },
+    },
     actions: [{ atSec: 30, do: 'addPartitions', count: 6 }],
   }
 }
@@ -30,7 +42,10 @@ export const addPartitions: Preset = {
     'partition, while Kafka leaves the records already written where they are. Watch the remapped-keys counter: ' +
     'after the change a key\'s new records can be processed before its old ones, so per-key order across the ' +
     'boundary is lost. The three consumers (4800 records/s against 4000) keep up before and after, so no new ' +
-    'consumers are needed; the group simply rebalances to take the new partitions. With the default ' +
-    'auto.offset.reset=latest, records written to a new partition before the group is assigned it can be skipped.',
+    'consumers are needed; the group simply rebalances to take the new partitions. Neither side sees them at ' +
+    'once: producers and the group learn of new partitions at their next metadata refresh, within ' +
+    'metadata.max.age.ms (10 s here: the group leader at 35 s, the producers at 40 s); when the producers learn ' +
+    'first, records produced to the new partitions before the group is assigned them are skipped under the ' +
+    'default auto.offset.reset=latest.',
   build: addPartitionsScenario,
 }

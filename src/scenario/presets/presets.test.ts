@@ -93,10 +93,12 @@ describe('preset content', () => {
     expect(aware.loadAware).toEqual({ enabled: true, scope: 'hot-keys' })
   })
 
-  test('add-partitions: 6 → 12 at 30 s, capacity still enough', () => {
+  test('add-partitions: 6 → 12 at 30 s, capacity still enough, metadata refreshed every 10 s', () => {
     const s = byName('add-partitions')
     expect(s.topic.partitions).toBe(6)
     expect(s.actions).toEqual([{ atSec: 30, do: 'addPartitions', count: 6 }])
+    expect(s.producerConfig['metadata.max.age.ms']).toBe(10000)
+    expect(s.group.config['metadata.max.age.ms']).toBe(10000)
     expect(s.group.consumers * s.group.processing.recordsPerSec).toBeGreaterThan(4000)
   })
 

@@ -25,6 +25,8 @@ export const LIMITS = {
   /** A scripted pause or downtime, ms. */
   downMs: { max: 3_600_000 },
   networkLatencyMs: { max: 60_000 },
+  /** metadata.max.age.ms (producer and consumer): Kafka allows any LONG ≥ 0; a simulator bound of one day. */
+  metadataMaxAgeMs: { min: 1, max: 86_400_000 },
   nameChars: 80,
   keyNameChars: 200,
   consumerNameChars: 100,

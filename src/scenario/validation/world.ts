@@ -32,6 +32,8 @@ export const CONSUMERS = int(LIMITS.consumers.min, LIMITS.consumers.max)
 const POSITIVE_INT = int(1, JAVA_INT_MAX)
 /** A Kafka INT/LONG config that may be 0 (atLeast(0)). */
 const NON_NEGATIVE_INT = int(0, JAVA_INT_MAX)
+/** metadata.max.age.ms: Kafka takes any LONG ≥ 0; here a positive period of at most one day. */
+const METADATA_MAX_AGE = int(LIMITS.metadataMaxAgeMs.min, LIMITS.metadataMaxAgeMs.max)
 
 export const PROTOCOLS = ['eager', 'cooperative', 'consumer'] as const satisfies readonly RebalanceProtocol[]
 export const ASSIGNORS = ['range', 'roundrobin', 'sticky', 'cooperative-sticky', 'uniform'] as const satisfies readonly AssignorName[]
@@ -63,6 +65,7 @@ export const readProducerConfig: Reader<ProducerConfig> = record<ProducerConfig>
   'partitioner.adaptive.partitioning.enable': leaf(bool),
   'partitioner.ignore.keys': leaf(bool),
   'partitioner.class': leaf(nullable(oneOf(PARTITIONER_NAMES))),
+  'metadata.max.age.ms': leaf(METADATA_MAX_AGE),
 })
 
 export const readBroker: Reader<BrokerConfig> = record<BrokerConfig>({
@@ -84,6 +87,7 @@ const readConsumerConfigFields = record<ConsumerConfig>({
   'auto.commit.interval.ms': leaf(NON_NEGATIVE_INT),
   'fetch.max.wait.ms': leaf(NON_NEGATIVE_INT),
   'auto.offset.reset': leaf(oneOf(['earliest', 'latest'])),
+  'metadata.max.age.ms': leaf(METADATA_MAX_AGE),
 })
 
 /** heartbeat.interval.ms must be below session.timeout.ms (Kafka rejects otherwise); ≤ 1/3 is advised. */
