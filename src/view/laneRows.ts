@@ -194,9 +194,12 @@ export function createLaneRows(
       const mx = (link.x0 + link.x1) / 2
       set(r.link, 'd', `M${link.x0},${link.y0.toFixed(1)}C${mx},${link.y0.toFixed(1)} ${mx},${link.y1.toFixed(1)} ${link.x1},${link.y1.toFixed(1)}`)
       set(r.link, 'stroke', link.colour)
-      set(r.link, 'stroke-width', L.pitch >= 10 ? 2 : 1)
       set(r.link, 'stroke-opacity', L.lanes.length > 64 ? 0.35 : 0.7)
       set(r.link, 'stroke-dasharray', link.moving ? '6 4' : null)
+      // A lane just handed to a new owner: the dashes march toward it, as a function of sim time
+      // (10 px per 100 ms of simulated time), so pausing or stepping freezes them exactly.
+      set(r.link, 'stroke-dashoffset', link.moving ? String(-Math.round(L.t / 10) % 10) : null)
+      set(r.link, 'stroke-width', link.moving ? 3 : L.pitch >= 10 ? 2 : 1)
     }
 
     set(r.hit, 'x', 0)
