@@ -75,6 +75,23 @@ const syncError = (c: Ctx, e: Ev): ErrorCode => {
 const rejoinCause = (c: Ctx, e: Extract<Ev, { type: 'member.joinGroup' }>) =>
   ({ kind: 'memberRejoined', memberId: e.request.memberId, reason: e.request.reason, leader: e.request.memberId === c.leaderId }) as const
 
+/**
+ * In CompletingRebalance and Stable a member leaving, missing its session timeout or its SyncGroup
+ * deadline ends the generation: the group goes back to PreparingRebalance (GroupMetadataManager).
+ */
+const memberGoneRebalances = {
+  'member.leaveGroup': [
+    { guard: 'isPendingMemberLeave', actions: 'leavePendingMember' },
+    { guard: 'isValidLeave', target: 'PreparingRebalance', actions: 'removeLeavingMemberAndRebalance' },
+    { actions: 'rejectLeave' },
+  ],
+  'timer.sessionTimeout': [
+    { guard: 'isPendingMemberEvent', actions: 'expirePendingMember' },
+    { guard: 'isMemberExpired', target: 'PreparingRebalance', actions: 'expireMemberAndRebalance' },
+  ],
+  'timer.syncTimeout': { guard: 'isCurrentSyncTimeout', target: 'PreparingRebalance', actions: 'expirePendingSyncAndRebalance' },
+} as const
+
 export const classicCoordinatorMachine = setup({
   types: {
     context: {} as Ctx,
@@ -351,16 +368,7 @@ export const classicCoordinatorMachine = setup({
           { actions: 'rejectSync' },
         ],
         'member.heartbeat': { actions: { type: 'replyHeartbeat', params: { status: 'NONE' } } },
-        'member.leaveGroup': [
-          { guard: 'isPendingMemberLeave', actions: 'leavePendingMember' },
-          { guard: 'isValidLeave', target: 'PreparingRebalance', actions: 'removeLeavingMemberAndRebalance' },
-          { actions: 'rejectLeave' },
-        ],
-        'timer.sessionTimeout': [
-          { guard: 'isPendingMemberEvent', actions: 'expirePendingMember' },
-          { guard: 'isMemberExpired', target: 'PreparingRebalance', actions: 'expireMemberAndRebalance' },
-        ],
-        'timer.syncTimeout': { guard: 'isCurrentSyncTimeout', target: 'PreparingRebalance', actions: 'expirePendingSyncAndRebalance' },
+        ...memberGoneRebalances,
       },
     },
     Stable: {
@@ -376,16 +384,7 @@ export const classicCoordinatorMachine = setup({
         ],
         'member.syncGroup': [{ guard: 'isValidSync', actions: 'replyStableAssignment' }, { actions: 'rejectSync' }],
         'member.heartbeat': { actions: { type: 'replyHeartbeat', params: { status: 'NONE' } } },
-        'member.leaveGroup': [
-          { guard: 'isPendingMemberLeave', actions: 'leavePendingMember' },
-          { guard: 'isValidLeave', target: 'PreparingRebalance', actions: 'removeLeavingMemberAndRebalance' },
-          { actions: 'rejectLeave' },
-        ],
-        'timer.sessionTimeout': [
-          { guard: 'isPendingMemberEvent', actions: 'expirePendingMember' },
-          { guard: 'isMemberExpired', target: 'PreparingRebalance', actions: 'expireMemberAndRebalance' },
-        ],
-        'timer.syncTimeout': { guard: 'isCurrentSyncTimeout', target: 'PreparingRebalance', actions: 'expirePendingSyncAndRebalance' },
+        ...memberGoneRebalances,
       },
     },
     /** The group was deleted (DeleteGroups on an Empty group); clients must find a coordinator again. */
