@@ -3,7 +3,7 @@
 
 import { LANE_HOT, LANE_MOVING, LANE_PAUSED, LANE_SATURATED, LANE_STOPPED, PARTICLE_STRIDE, type Frame, type HotKeyView, type MemberView, type TraceEntry } from './frameTypes.ts'
 import type { GroupRuntime } from './group/groupRuntime.ts'
-import { partitionForKey } from '../kafka/murmur2.ts'
+import { saltedPartitions } from './keyModel.ts'
 import { computeTotals } from './summary.ts'
 import type { WorldState } from './worldState.ts'
 
@@ -38,16 +38,15 @@ export function buildFrame(w: WorldState, group: GroupRuntime, now: number, maxP
   })
   const hotKeys: HotKeyView[] = []
   const dyn = w.live.dynamic
+  const totalRate = sumRates(w)
   for (const ps of w.producers) {
     ps.model.tracked.forEach((tk, k) => {
       if (tk.role === 'sample') return
       let partitions = [tk.partition]
       if (ps.flagged[k] && dyn.salting.enabled && !dyn.loadAware.enabled) {
-        const set = new Set<number>()
-        for (let s = 0; s < dyn.salting.splits; s++) set.add(partitionForKey(`${tk.name}#${s}`, w.producerPartitions))
-        partitions = [...set].sort((a, b) => a - b)
+        partitions = saltedPartitions(tk.name, dyn.salting.splits, w.producerPartitions)
       }
-      hotKeys.push({ key: tk.name, share: ps.keyShare[k]!, ratePerSec: ps.keyShare[k]! * sumRates(w), partitions, flagged: ps.flagged[k]! })
+      hotKeys.push({ key: tk.name, share: ps.keyShare[k]!, ratePerSec: ps.keyShare[k]! * totalRate, partitions, flagged: ps.flagged[k]! })
     })
   }
   hotKeys.sort((a, b) => b.share - a.share)

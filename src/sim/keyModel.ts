@@ -104,6 +104,18 @@ export function buildKeyModel(spec: KeySpec, keyCost: Readonly<Record<string, nu
   return { keyless: false, keyCount: kp.count + (kp.hot ? 1 : 0), tracked, tailProb, tailKeys: kp.count - trackedIdx.size, tailWeights }
 }
 
+/** The key a salted record carries: salt `s` of `key` (hot-key salting, "key#0" … "key#k-1"). */
+export function saltedKey(key: string, s: number): string {
+  return `${key}#${s}`
+}
+
+/** The distinct partitions a key salted over `splits` salts lands on, ascending. */
+export function saltedPartitions(key: string, splits: number, partitions: number): number[] {
+  const set = new Set<number>()
+  for (let s = 0; s < splits; s++) set.add(partitionForKey(saltedKey(key, s), partitions))
+  return [...set].sort((a, b) => a - b)
+}
+
 /** Every key name of a spec (for counting remapped keys when partitions are added). */
 export function allKeyNames(spec: KeySpec): string[] {
   if (spec.kind === 'keyless') return []

@@ -7,6 +7,7 @@ import { cumulativeFrequencyTable } from '../kafka/partitioners/builtInPartition
 import type { Rng } from '../engine/rng.ts'
 import { rateAt } from './rate.ts'
 import type { KeySegments, ProducerState, WorldState } from './worldState.ts'
+import { saltedKey } from './keyModel.ts'
 
 export interface ProduceContext {
   now: number
@@ -111,7 +112,7 @@ export function produceTick(w: WorldState, ctx: ProduceContext): void {
           const cs = Math.floor(xs)
           carry[s] = xs - cs
           if (cs <= 0) continue
-          const p = partitionForKey(`${tk.name}#${s}`, P)
+          const p = partitionForKey(saltedKey(tk.name, s), P)
           keyChunks.push(i, k, p, cs)
           add[p]! += cs
           cost[p]! += cs * tk.cost

@@ -6,7 +6,7 @@ import { deepClone } from '../engine/clone.ts'
 import { Kernel, type KernelState } from '../engine/kernel.ts'
 import { Rng, type RngState } from '../engine/rng.ts'
 import { formatSimTime, type SimTime } from '../engine/time.ts'
-import { partitionForKey } from '../kafka/murmur2.ts'
+import { remappedKeys } from '../kafka/keyRemapping.ts'
 import { DEFAULT_HOT_KEY } from '../scenario/defaults.ts'
 import type { Command, Scenario } from '../scenario/types.ts'
 import { commitOwned, fetchForConsumer, pruneSegments } from './consume.ts'
@@ -14,7 +14,7 @@ import type { Frame, MetricsSample, TraceEntry } from './frameTypes.ts'
 import { buildFrame } from './frame.ts'
 import type { GroupHost, GroupRuntime } from './group/groupRuntime.ts'
 import { createGroup, restoreGroup } from './groupFactory.ts'
-import { allKeyNames, buildKeyModel } from './keyModel.ts'
+import { allKeyNames, buildKeyModel, saltedPartitions } from './keyModel.ts'
 import { mergeInto, quantile } from './latencyHistogram.ts'
 import { produceTick } from './produce.ts'
 import type { RunSummary, SimCheckpoint, Simulation } from './simulationApi.ts'
@@ -351,9 +351,8 @@ class KafkaSimulation implements Simulation {
     ps.remapCounted.push(tk.name)
     this.w.remappedKeys += 1
     if (dyn.salting.enabled) {
-      const parts = new Set<number>()
-      for (let s = 0; s < dyn.salting.splits; s++) parts.add(partitionForKey(`${tk.name}#${s}`, this.w.producerPartitions))
-      this.trace('dynamic.salted', `salting "${tk.name}" over ${dyn.salting.splits} salts → partitions ${[...parts].sort((a, b) => a - b).join(', ')} (its per-key order is no longer guaranteed)`)
+      const parts = saltedPartitions(tk.name, dyn.salting.splits, this.w.producerPartitions)
+      this.trace('dynamic.salted', `salting "${tk.name}" over ${dyn.salting.splits} salts → partitions ${parts.join(', ')} (its per-key order is no longer guaranteed)`)
     } else {
       this.trace('dynamic.routed', `load-aware routing sends "${tk.name}" to the least-loaded lane (its per-key order is no longer guaranteed)`)
     }
@@ -748,7 +747,7 @@ class KafkaSimulation implements Simulation {
     if (to === from) return
     let moved = 0
     for (const spec of w.live.producers) {
-      for (const key of allKeyNames(spec.keys)) if (partitionForKey(key, from) !== partitionForKey(key, to)) moved++
+      moved += remappedKeys(allKeyNames(spec.keys), from, to).count
     }
     w.remappedKeys += moved
     w.producerPartitions = to

@@ -2,6 +2,7 @@
 
 import type { Totals } from './frameTypes.ts'
 import type { GroupRuntime } from './group/groupRuntime.ts'
+import { STORM_REBALANCES_PER_MINUTE } from './group/rebalanceTracker.ts'
 import { maxValue, mergeInto, quantile, createHistogram } from './latencyHistogram.ts'
 import type { RunSummary } from './simulationApi.ts'
 import type { WorldState } from './worldState.ts'
@@ -111,8 +112,6 @@ export function buildSummary(w: WorldState, group: GroupRuntime, now: number): R
   }
 }
 
-/** Rebalances per minute at which the summary calls it a storm. */
-export const STORM_REBALANCES_PER_MINUTE = 4
 
 function round(x: number, digits = 2): number {
   const f = Math.pow(10, digits)
