@@ -12,11 +12,11 @@ export interface FetchResult {
 }
 
 /**
- * Fetches for consumer `c` from the partitions it owns and may fetch, rotating the start
+ * Fetches for consumer `c` from the partitions it owns, rotating the start
  * partition between polls as the fetcher does. Advances positions; fills `batch` with the
  * ranges handed to the application.
  */
-export function fetchForConsumer(w: WorldState, c: number, maxRecords: number, now: number, extraLatencyMs: number, fetchable: (p: number) => boolean): FetchResult {
+export function fetchForConsumer(w: WorldState, c: number, maxRecords: number, now: number, extraLatencyMs: number): FetchResult {
   const cs = w.consumers[c]!
   const owned = cs.owned
   const n = owned.length
@@ -27,7 +27,6 @@ export function fetchForConsumer(w: WorldState, c: number, maxRecords: number, n
   for (let j = 0; j < n && remaining > 0; j++) {
     const i = (cs.rr + j) % n
     const p = owned[i]!
-    if (!fetchable(p)) continue
     const from = w.pos[p]!
     const avail = w.leo[p]! - from
     if (avail <= 0) continue

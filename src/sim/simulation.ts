@@ -237,7 +237,7 @@ class KafkaSimulation implements Simulation {
     this.group.memberPolled(c)
     if (cs.status !== 'running' || cs.pollEvent >= 0) return
     const lat = this.w.live.broker.networkLatencyMs
-    const fetched = fetchForConsumer(this.w, c, g.config['max.poll.records'], now, this.cycleMs() / 2 + lat, () => true)
+    const fetched = fetchForConsumer(this.w, c, g.config['max.poll.records'], now, this.cycleMs() / 2 + lat)
     if (fetched.records === 0) {
       cs.waiting = true
       this.schedulePoll(c, now + g.config['fetch.max.wait.ms'])

@@ -36,7 +36,7 @@ function allLatency(w: WorldState): Float64Array {
   return h
 }
 
-export function computeTotals(w: WorldState, group: GroupRuntime): Totals {
+export function computeTotals(w: WorldState, group: GroupRuntime, h: Float64Array = allLatency(w)): Totals {
   let produced = 0
   let consumed = 0
   let buffered = 0
@@ -47,7 +47,6 @@ export function computeTotals(w: WorldState, group: GroupRuntime): Totals {
     buffered += w.buffered[p]!
     if (w.leo[p]! > maxP) maxP = w.leo[p]!
   }
-  const h = allLatency(w)
   const g = group.group()
   return {
     produced,
@@ -66,8 +65,8 @@ export function computeTotals(w: WorldState, group: GroupRuntime): Totals {
 }
 
 export function buildSummary(w: WorldState, group: GroupRuntime, now: number): RunSummary {
-  const t = computeTotals(w, group)
   const h = allLatency(w)
+  const t = computeTotals(w, group, h)
   const g = group.group()
   const hotKeys: RunSummary['hotKeys'] = []
   for (const ps of w.producers) {
