@@ -3,6 +3,7 @@
 // review (vitest -u rewrites them once the change is intended).
 import { describe, expect, it } from 'vitest'
 import { presets } from '../src/scenario/index.ts'
+import { narrationLine } from '../src/sim/narration.ts'
 import { createSimulation } from '../src/sim/simulation.ts'
 
 /** Long enough for each story to unfold, short enough to keep `npm test` quick. */
@@ -20,7 +21,7 @@ describe('golden traces', () => {
       const lines: string[] = []
       for (let t = 1; t <= seconds; t++) {
         sim.advanceTo(t * 1000)
-        for (const e of sim.drainTrace()) lines.push(`${e.kind.padEnd(24)} ${e.text}`)
+        for (const e of sim.drainTrace()) lines.push(`${e.fact.kind.padEnd(24)} ${narrationLine(e)}`)
       }
       const sum = sim.summary()
       const head = [

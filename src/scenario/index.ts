@@ -6,3 +6,4 @@ export { validateScenario, type Issue, type ValidationResult } from './validate.
 export { LIMITS } from './validation/limits.ts'
 export { decodeScenario, encodeScenario, scenarioFromInput, LINK_FORMAT_VERSION } from './codec.ts'
 export { getPreset, presets, type Preset } from './presets/index.ts'
+export { applyCommandToScenario, scaleRate } from './applyCommand.ts'

@@ -1,7 +1,7 @@
 // Builds the read-only Frame the view draws: copies of the per-partition arrays, members with
 // their protocol phase, totals, hot keys and the newest sampled records.
 
-import { LANE_HOT, LANE_MOVING, LANE_PAUSED, LANE_SATURATED, LANE_STOPPED, PARTICLE_STRIDE, type Frame, type HotKeyView, type MemberView, type TraceEntry } from './frameTypes.ts'
+import { LANE_HOT, LANE_MOVING, LANE_PAUSED, LANE_SATURATED, LANE_STOPPED, PARTICLE_STRIDE, type Frame, type HotKeyView, type MemberView } from './frameTypes.ts'
 import type { GroupRuntime } from './group/groupRuntime.ts'
 import { saltedPartitions } from './keyModel.ts'
 import { computeTotals } from './summary.ts'
@@ -10,7 +10,8 @@ import type { WorldState } from './worldState.ts'
 /** How long a lane that changed owner is shown as handed over (its link to the new owner dashed). */
 const HANDOVER_SHOWN_MS = 3000
 
-export function buildFrame(w: WorldState, group: GroupRuntime, now: number, maxParticles: number, narration: TraceEntry[]): Frame {
+/** The world at `now`. Reads only: asking for frames never changes a run. */
+export function buildFrame(w: WorldState, group: GroupRuntime, now: number, maxParticles: number): Frame {
   const P = w.P
   const lag = new Float64Array(P)
   const lagMs = new Float64Array(P)
@@ -52,7 +53,6 @@ export function buildFrame(w: WorldState, group: GroupRuntime, now: number, maxP
   hotKeys.sort((a, b) => b.share - a.share)
   return {
     t: now,
-    seq: ++w.frameSeq,
     partitions: P,
     logEndOffset: w.leo.slice(),
     position: w.pos.slice(),
@@ -65,10 +65,9 @@ export function buildFrame(w: WorldState, group: GroupRuntime, now: number, maxP
     laneFlags: flags,
     members,
     group: group.group(),
-    totals: computeTotals(w, group),
+    totals: computeTotals(w, group, now),
     hotKeys: hotKeys.slice(0, 8),
     particles: packParticles(w, maxParticles),
-    narration,
   }
 }
 

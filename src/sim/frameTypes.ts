@@ -90,7 +90,6 @@ export const PARTICLE_STRIDE = 6
 
 export interface Frame {
   t: SimTime
-  seq: number
   partitions: number
   /** Per-partition arrays, length = partitions. */
   logEndOffset: Float64Array
@@ -110,17 +109,9 @@ export interface Frame {
   totals: Totals
   hotKeys: HotKeyView[]
   particles: Float64Array
-  /** Narration lines emitted since the previous frame. */
-  narration: TraceEntry[]
 }
 
-/** One line of the protocol and data-plane trace, readable as narration. */
-export interface TraceEntry {
-  t: SimTime
-  /** Dot-namespaced kind: 'group.rebalanceStart', 'member.crash', 'hotspot.flagged', … */
-  kind: string
-  text: string
-}
+export type { TraceEntry } from './narration.ts'
 
 /** One row of metrics, sampled on a fixed sim-time grid (1 s). */
 export interface MetricsSample {

@@ -8,6 +8,7 @@ import type { Rng } from '../engine/rng.ts'
 import { rateAt } from './rate.ts'
 import type { KeySegments, ProducerState, WorldState } from './worldState.ts'
 import { saltedKey } from './keyModel.ts'
+import type { Fact } from './narration.ts'
 
 export interface ProduceContext {
   now: number
@@ -16,7 +17,7 @@ export interface ProduceContext {
   /** Called for each partition that received records (wakes an idle owner). */
   appended: (p: number) => void
   /** Narration. */
-  trace: (kind: string, text: string) => void
+  say: (fact: Fact) => void
 }
 
 /** Animation samples per simulated second, over all lanes. */
@@ -53,7 +54,7 @@ export function produceTick(w: WorldState, ctx: ProduceContext): void {
   for (let i = 0; i < w.producers.length; i++) {
     const ps = w.producers[i]!
     const spec = w.live.producers[i]!
-    const rate = rateAt(spec.rate, ctx.now - ctx.dtMs / 2) * ps.rateMultiplier
+    const rate = rateAt(spec.rate, ctx.now - ctx.dtMs / 2)
     const x = (rate * ctx.dtMs) / 1000 + ps.carry
     const n = Math.floor(x)
     ps.carry = x - n
@@ -260,7 +261,7 @@ function appendAll(w: WorldState, add: Float64Array, cost: Float64Array, keyChun
       const budget = (cap * ctx.dtMs) / 1000 + w.capCarry[p]!
       m = Math.min(want, Math.floor(budget))
       w.capCarry[p] = Math.min(budget - m, cap) // unused capacity does not pile up beyond 1 s
-      if (m < want && w.buffered[p] === 0) ctx.trace('lane.saturated', `partition ${p} at its append capacity (${cap} rec/s): producer batches queue up`)
+      if (m < want && w.buffered[p] === 0) ctx.say({ kind: 'lane.saturated', partition: p, capacityPerSec: cap })
     }
     w.buffered[p] = want - m
     if (m <= 0) continue

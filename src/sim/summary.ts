@@ -5,6 +5,7 @@ import type { GroupRuntime } from './group/groupRuntime.ts'
 import { STORM_REBALANCES_PER_MINUTE } from './group/rebalanceTracker.ts'
 import { maxValue, mergeInto, quantile, createHistogram } from './latencyHistogram.ts'
 import type { RunSummary } from './simulationApi.ts'
+import { openRebalance, rebalanceStoppedMsAt, stoppedMsAt } from './stoppedTime.ts'
 import type { WorldState } from './worldState.ts'
 
 /**
@@ -36,7 +37,7 @@ function allLatency(w: WorldState): Float64Array {
   return h
 }
 
-export function computeTotals(w: WorldState, group: GroupRuntime, h: Float64Array = allLatency(w)): Totals {
+export function computeTotals(w: WorldState, group: GroupRuntime, now: number, h: Float64Array = allLatency(w)): Totals {
   let produced = 0
   let consumed = 0
   let buffered = 0
@@ -60,14 +61,15 @@ export function computeTotals(w: WorldState, group: GroupRuntime, h: Float64Arra
     latencyMs: { p50: round(quantile(h, 0.5)), p95: round(quantile(h, 0.95)), p99: round(quantile(h, 0.99)) },
     rebalances: g.rebalances,
     revokedPartitions: w.revokedPartitions,
-    stoppedPartitionSeconds: round(w.stoppedPartitionMs / 1000),
+    stoppedPartitionSeconds: round(stoppedMsAt(w, now) / 1000),
   }
 }
 
 export function buildSummary(w: WorldState, group: GroupRuntime, now: number): RunSummary {
   const h = allLatency(w)
-  const t = computeTotals(w, group, h)
+  const t = computeTotals(w, group, now, h)
   const g = group.group()
+  const open = openRebalance(group)
   const hotKeys: RunSummary['hotKeys'] = []
   for (const ps of w.producers) {
     ps.model.tracked.forEach((tk, k) => {
@@ -105,7 +107,7 @@ export function buildSummary(w: WorldState, group: GroupRuntime, now: number): R
     maxLagDuringRebalance: w.maxLagDuringRebalance,
     storm: w.maxRebalancesPerMinute >= STORM_REBALANCES_PER_MINUTE,
     maxRebalancesPerMinute: w.maxRebalancesPerMinute,
-    rebalanceLog: group.rebalanceLog().map((r, i) => ({ ...r, stoppedPartitionSeconds: round((w.rebalanceStoppedMs[i] ?? 0) / 1000), maxLag: w.rebalanceMaxLag[i] ?? 0 })),
+    rebalanceLog: group.rebalanceLog().map((r, i) => ({ ...r, stoppedPartitionSeconds: round(rebalanceStoppedMsAt(w, i, open, now) / 1000), maxLag: w.rebalanceMaxLag[i] ?? 0 })),
     hotKeys: hotKeys.slice(0, 8),
     events: 0,
   }

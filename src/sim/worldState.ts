@@ -76,8 +76,6 @@ export interface ProducerState {
   retiredViolations: number
   retiredSampleViolations: number
   retiredSampleProduced: number
-  /** Multiplies the rate spec (live "load ×5"). */
-  rateMultiplier: number
   /** Tracked keys already counted in remappedKeys (salted or routed away), by name. */
   remapCounted: string[]
   /** Built-in sticky partitioner (KIP-794) state for keyless records. */
@@ -162,7 +160,6 @@ export interface WorldState {
   producedWin: number
   /** Commands scheduled by other commands (rolling restarts, restarts coming back up). */
   deferred: Deferred[]
-  frameSeq: number
 }
 
 export function createWorldState(live: Scenario, P: number): WorldState {
@@ -219,7 +216,6 @@ export function createWorldState(live: Scenario, P: number): WorldState {
     consumerSeq: 0,
     producedWin: 0,
     deferred: [],
-    frameSeq: 0,
   }
 }
 

@@ -24,7 +24,7 @@ describe('createAppStore', () => {
   it('accepts frames of the current run and drops frames of an older run', () => {
     const store = createAppStore({ scenario: defaultScenario() })
     const f = makeFrame({ t: 1000 })
-    store.getState().receiveFrame(0, f, [sample(1000)], [{ t: 1000, kind: 'x', text: 'one' }])
+    store.getState().receiveFrame(0, f, [sample(1000)], [{ t: 1000, fact: { kind: 'member.crash', member: 'consumer-1' } }])
     expect(store.getState().frame).toBe(f)
     expect(store.getState().simTime).toBe(1000)
     store.getState().setScenario(defaultScenario(), true)

@@ -3,6 +3,7 @@
 
 import type { StateCreator } from 'zustand'
 import type { Frame, MetricsSample, TraceEntry } from '../sim/frameTypes.ts'
+import { sameSetting } from '../sim/narration.ts'
 import type { AppState } from './createAppStore.ts'
 import { emptyRing, pushAll, type Ring } from './ring.ts'
 
@@ -11,35 +12,26 @@ export const METRICS_CAPACITY = 600
 /** Narration lines kept for the log panel. */
 export const NARRATION_CAPACITY = 200
 
-/** Setting changes a dragged slider sends many of: only the last of a quick run is worth reading. */
-const SETTING_KINDS = new Set(['producer.rate', 'producer.keys', 'dynamic.set', 'producer.partitioner'])
 /** Sim time within which a repeated setting line replaces the previous one (a drag at 10× speed lasts a few sim seconds). */
 export const COALESCE_MS = 5000
 /** How far back (lines) a repeated setting line looks for the one it replaces. */
 const COALESCE_LOOKBACK = 6
 
-function family(text: string): string {
-  return text.replace(/[\d.,]+/g, '#')
-}
-
 /**
- * Appends `trace` to the narration, newest last, at most `capacity` lines. A setting line that
- * repeats a recent one with other numbers ("hot-key share set to 55 %", "… 58 %", … while a
- * slider is dragged) replaces it, so the log tells what was set, not every pixel of the drag.
+ * Appends `trace` to the narration, newest last, at most `capacity` lines. A fact that sets the
+ * same setting as a recent one ("hot-key share set to 55 %", "… 58 %", … while a slider is
+ * dragged) replaces it, so the log tells what was set, not every pixel of the drag.
  */
 export function appendNarration(items: readonly TraceEntry[], trace: readonly TraceEntry[], capacity: number): readonly TraceEntry[] {
   if (trace.length === 0) return items
   const out = items.slice()
   for (const e of trace) {
-    if (SETTING_KINDS.has(e.kind)) {
-      const f = family(e.text)
-      for (let i = out.length - 1; i >= Math.max(0, out.length - COALESCE_LOOKBACK); i--) {
-        const prev = out[i]!
-        if (e.t - prev.t > COALESCE_MS) break
-        if (prev.kind === e.kind && family(prev.text) === f) {
-          out.splice(i, 1)
-          break
-        }
+    for (let i = out.length - 1; i >= Math.max(0, out.length - COALESCE_LOOKBACK); i--) {
+      const prev = out[i]!
+      if (e.t - prev.t > COALESCE_MS) break
+      if (sameSetting(prev.fact, e.fact)) {
+        out.splice(i, 1)
+        break
       }
     }
     out.push(e)

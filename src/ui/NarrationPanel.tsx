@@ -1,6 +1,7 @@
 // The event log in plain words, each line stamped with its sim time; newest at the top.
 
 import type { ReactNode } from 'react'
+import { narrate } from '../sim/narration.ts'
 import { useThrottled } from './useThrottled.ts'
 
 function tone(kind: string): string {
@@ -10,11 +11,6 @@ function tone(kind: string): string {
   return 'other'
 }
 
-/** The entry's text without the "12.3 s " stamp the trace puts in front (the panel shows its own). */
-export function narrationText(e: { t: number; text: string }): string {
-  const stamp = `${(e.t / 1000).toFixed(1)} s `
-  return e.text.startsWith(stamp) ? e.text.slice(stamp.length) : e.text
-}
 
 export function NarrationPanel(): ReactNode {
   const lines = useThrottled((s) => s.narration, 250)
@@ -25,8 +21,8 @@ export function NarrationPanel(): ReactNode {
       <ol role="log" aria-live="off">
         {shown.length === 0 ? <li className="dim">Nothing yet: events appear here as they happen.</li> : null}
         {shown.map((e, i) => (
-          <li key={`${e.t}-${lines.length - i}`} className={`n-${tone(e.kind)}`}>
-            <time>{(e.t / 1000).toFixed(1)} s</time> {narrationText(e)}
+          <li key={`${e.t}-${lines.length - i}`} className={`n-${tone(e.fact.kind)}`}>
+            <time>{(e.t / 1000).toFixed(1)} s</time> {narrate(e.fact)}
           </li>
         ))}
       </ol>

@@ -4,7 +4,7 @@ import { makeFrame } from '../view/frameFixture.ts'
 import { BannerStack } from './BannerStack.tsx'
 import { LaneInspector } from './LaneInspector.tsx'
 import { MetricsTable } from './MetricsTable.tsx'
-import { NarrationPanel, narrationText } from './NarrationPanel.tsx'
+import { NarrationPanel } from './NarrationPanel.tsx'
 import { byLabel, mount, setValue, type Mounted } from './renderForTest.tsx'
 import { WhichLane } from './WhichLane.tsx'
 
@@ -74,22 +74,18 @@ describe('LaneInspector', () => {
 })
 
 describe('NarrationPanel', () => {
-  it('strips the trace time stamp, since the panel shows its own', () => {
-    expect(narrationText({ t: 38_100, text: '38.1 s consumer-1 crashed' })).toBe('consumer-1 crashed')
-    expect(narrationText({ t: 1000, text: 'plain' })).toBe('plain')
-  })
-
   it('lists the newest line first', () => {
     vi.useFakeTimers()
     m = mount(<NarrationPanel />)
     act(() =>
       m!.store.getState().receiveFrame(0, makeFrame(), [], [
-        { t: 1000, kind: 'group.rebalanceStart', text: '1.0 s rebalance starts' },
-        { t: 2000, kind: 'member.crash', text: '2.0 s consumer-1 crashed' },
+        { t: 1000, fact: { kind: 'group.rebalanceStart', text: 'rebalance starts' } },
+        { t: 2000, fact: { kind: 'member.crash', member: 'consumer-1' } },
       ]),
     )
     act(() => vi.advanceTimersByTime(300))
     const items = Array.from(m.container.querySelectorAll('li')).map((li) => li.textContent)
-    expect(items[0]).toContain('consumer-1 crashed')
+    expect(items[0]).toBe('2.0 s consumer-1 crashed: no LeaveGroup, its heartbeats stop')
+    expect(items[1]).toBe('1.0 s rebalance starts')
   })
 })

@@ -7,6 +7,7 @@ import { defaultScenario } from '../scenario/defaults.ts'
 import { appendNarration } from '../store/frameSlice.ts'
 import { createAppStore } from '../store/createAppStore.ts'
 import type { MetricsSample, TraceEntry } from '../store/types.ts'
+import { narrate, type Fact } from '../sim/narration.ts'
 import { makeFrame } from '../view/frameFixture.ts'
 import type { PresetInfo } from './actions.ts'
 import { ConsumerMenu, SLOW_FACTOR, SLOWED_SPEED } from './ConsumerMenu.tsx'
@@ -40,31 +41,28 @@ describe('StatusBar p99', () => {
 })
 
 describe('narration while a slider is dragged', () => {
-  const e = (t: number, kind: string, text: string): TraceEntry => ({ t, kind, text })
+  const at = (t: number, fact: Fact): TraceEntry => ({ t, fact })
+  const share = (t: number, x: number): TraceEntry => at(t, { kind: 'producer.keys', change: { do: 'setHotKeyShare', share: x } })
+  const text = (xs: readonly TraceEntry[]): string[] => xs.map((x) => narrate(x.fact))
 
   it('keeps only the last of a quick run of the same setting, even with other lines between', () => {
     const out = appendNarration(
-      [e(1000, 'member.start', 'consumer-1 starts')],
-      [
-        e(9200, 'producer.keys', 'hot-key share set to 55 %'),
-        e(9300, 'producer.keys', 'hot-key share set to 58 %'),
-        e(9400, 'hotspot.laneFlagged', 'partition 6 is hot: 585 rec/s, 2.4× the mean'),
-        e(9500, 'producer.keys', 'hot-key share set to 74 %'),
-      ],
+      [at(1000, { kind: 'member.start', member: 'consumer-1', topic: 'orders', rejoin: false })],
+      [share(9200, 0.55), share(9300, 0.58), at(9400, { kind: 'hotspot.laneFlagged', partition: 6, ratePerSec: 585, timesMean: 2.4 }), share(9500, 0.74)],
       200,
     )
-    expect(out.map((x) => x.text)).toEqual(['consumer-1 starts', 'partition 6 is hot: 585 rec/s, 2.4× the mean', 'hot-key share set to 74 %'])
+    expect(text(out)).toEqual(['consumer-1 starts and subscribes to "orders"', 'partition 6 is hot: 585 rec/s, 2.4× the mean', 'hot-key share set to 74 %'])
   })
 
   it('keeps settings changed far apart, different settings, and every non-setting line', () => {
     const out = appendNarration(
       [],
       [
-        e(1000, 'producer.keys', 'hot-key share set to 10 %'),
-        e(20_000, 'producer.keys', 'hot-key share set to 50 %'),
-        e(20_100, 'producer.keys', 'key count set to 500'),
-        e(20_200, 'member.crash', 'consumer-2 crashed'),
-        e(20_300, 'member.crash', 'consumer-3 crashed'),
+        share(1000, 0.1),
+        share(20_000, 0.5),
+        at(20_100, { kind: 'producer.keys', change: { do: 'setKeyCount', count: 500 } }),
+        at(20_200, { kind: 'member.crash', member: 'consumer-2' }),
+        at(20_300, { kind: 'member.crash', member: 'consumer-3' }),
       ],
       200,
     )
@@ -73,9 +71,9 @@ describe('narration while a slider is dragged', () => {
 
   it('is what the store keeps', () => {
     const store = createAppStore({ scenario: defaultScenario() })
-    store.getState().receiveFrame(0, makeFrame(), [], [e(1000, 'producer.rate', 'producer rate set to 3000 rec/s')])
-    store.getState().receiveFrame(0, makeFrame(), [], [e(1100, 'producer.rate', 'producer rate set to 3100 rec/s')])
-    expect(store.getState().narration.map((x) => x.text)).toEqual(['producer rate set to 3100 rec/s'])
+    store.getState().receiveFrame(0, makeFrame(), [], [at(1000, { kind: 'producer.rate', perSec: 3000 })])
+    store.getState().receiveFrame(0, makeFrame(), [], [at(1100, { kind: 'producer.rate', perSec: 3100 })])
+    expect(text(store.getState().narration)).toEqual(['producer rate set to 3100 rec/s'])
   })
 })
 

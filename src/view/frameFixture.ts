@@ -37,7 +37,6 @@ export function makeFrame(o: FixtureOptions = {}): Frame {
   const totalLag = lag.reduce((a, b) => a + b, 0)
   return {
     t: o.t ?? 10_000,
-    seq: 1,
     partitions: n,
     logEndOffset: Float64Array.from({ length: n }, (_, i) => 1000 + (lag[i] ?? 0)),
     position: Float64Array.from({ length: n }, () => 1000),
@@ -76,6 +75,5 @@ export function makeFrame(o: FixtureOptions = {}): Frame {
     },
     hotKeys: [{ key: 'key-0', share: o.hotShare ?? 0.01, ratePerSec: 30, partitions: [0], flagged: false }],
     particles,
-    narration: [],
   }
 }

@@ -34,7 +34,6 @@ export function detachFrame(f: Frame): Frame {
     owner: f.owner.slice(),
     laneFlags: f.laneFlags.slice(),
     particles: f.particles.slice(),
-    narration: f.narration.slice(),
   }
 }
 
@@ -53,14 +52,12 @@ export function createSimHost(opts: SimHostOptions): SimHost {
     const s = sim as Simulation
     const frame = detachFrame(s.frame(maxParticles))
     const samples = s.drainSamples().map(detachSample)
-    // Narration travels once: in `trace`. The frame's own copy is emptied to avoid doubles.
-    const trace = frame.narration.length > 0 ? frame.narration : s.drainTrace()
-    if (frame.narration.length > 0) s.drainTrace()
+    const trace = s.drainTrace()
     return {
       type: 'frame',
       id,
       runId,
-      frame: { ...frame, narration: [] },
+      frame,
       samples,
       trace,
       engineMs: opts.now() - started,

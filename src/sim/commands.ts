@@ -1,0 +1,131 @@
+// Commands acting on the running world: scripted actions, live controls and the autoscaler all
+// come through applyCommand. The settings part is the scenario layer's applyCommandToScenario (the
+// same function the page uses for the link); this module does what the world must do about it.
+
+import { addConsumerCount, applyCommandToScenario, targetProducers } from '../scenario/applyCommand.ts'
+import type { Command } from '../scenario/types.ts'
+import type { SimCore } from './core.ts'
+import { defer } from './deferred.ts'
+import { noteRemapAll } from './hotspots.ts'
+import { addPartitions, groupLeaderRefreshesMetadata, producersRefreshMetadata } from './metadataRefresh.ts'
+import { closeGracefully, consumerByName, lastRunning, newConsumer, schedulePoll, startConsumer, stopConsumer } from './pollLoop.ts'
+import { rebuildProducer } from './producers.ts'
+import { recountStopped } from './stoppedTime.ts'
+import type { Deferred } from './worldState.ts'
+import { EV } from './core.ts'
+
+export function applyCommand(sim: SimCore, cmd: Command): void {
+  const w = sim.w
+  const now = sim.kernel.now
+  const before = w.live
+  switch (cmd.do) {
+    case 'addConsumer': {
+      for (let i = addConsumerCount(cmd); i > 0; i--) {
+        const c = newConsumer(sim)
+        sim.say({ kind: 'member.start', member: w.consumers[c]!.name, topic: w.live.topic.name, rejoin: false })
+        startConsumer(sim, c)
+      }
+      break
+    }
+    case 'removeConsumer': {
+      const c = cmd.consumer !== undefined ? consumerByName(sim, cmd.consumer) : lastRunning(sim)
+      if (c < 0 || w.consumers[c]!.status !== 'running') break
+      sim.say({ kind: 'member.close', member: w.consumers[c]!.name })
+      closeGracefully(sim, c)
+      stopConsumer(sim, c, 'closed')
+      break
+    }
+    case 'crashConsumer': {
+      const c = consumerByName(sim, cmd.consumer)
+      if (c < 0 || w.consumers[c]!.status !== 'running') break
+      sim.say({ kind: 'member.crash', member: cmd.consumer })
+      stopConsumer(sim, c, 'crashed')
+      sim.group.memberCrashed(c)
+      break
+    }
+    case 'gcPause': {
+      const c = consumerByName(sim, cmd.consumer)
+      if (c < 0 || w.consumers[c]!.status !== 'running') break
+      const cs = w.consumers[c]!
+      const d = Math.max(0, cmd.durationMs)
+      cs.pausedUntil = Math.max(now, cs.pausedUntil) + d
+      sim.say({ kind: 'member.gcPause', member: cmd.consumer, durationMs: d })
+      if (cs.pollEvent >= 0) schedulePoll(sim, c, Math.max(cs.pollAt, now) + d)
+      sim.kernel.at(cs.pausedUntil, EV.resume, c)
+      sim.group.memberPaused(c, d)
+      break
+    }
+    case 'slowConsumer': {
+      const c = consumerByName(sim, cmd.consumer)
+      if (c < 0) break
+      w.consumers[c]!.speed = 1 / Math.max(0.01, cmd.factor)
+      sim.say({ kind: 'member.slow', member: cmd.consumer, factor: cmd.factor })
+      break
+    }
+    case 'restartConsumer': {
+      const c = consumerByName(sim, cmd.consumer)
+      if (c < 0 || w.consumers[c]!.status !== 'running') break
+      sim.say({ kind: 'member.restart', member: cmd.consumer, downMs: cmd.downMs })
+      closeGracefully(sim, c)
+      stopConsumer(sim, c, 'down')
+      defer(sim, now + Math.max(0, cmd.downMs), { up: c })
+      break
+    }
+    case 'rollingRestart': {
+      const running = w.consumers.flatMap((cs, i) => (cs.status === 'running' ? [i] : []))
+      sim.say({ kind: 'group.rollingRestart', members: running.length, intervalMs: cmd.intervalMs })
+      running.forEach((c, j) => defer(sim, now + j * cmd.intervalMs, { cmd: { do: 'restartConsumer', consumer: w.consumers[c]!.name, downMs: cmd.downMs } }))
+      break
+    }
+    case 'setRate':
+      w.live = applyCommandToScenario(before, cmd)
+      sim.say(cmd.multiplier !== undefined ? { kind: 'producer.rate', multiplier: cmd.multiplier } : { kind: 'producer.rate', perSec: cmd.perSec ?? 0 })
+      break
+    case 'setHotKeyShare':
+    case 'setKeyCount':
+    case 'setZipf':
+    case 'setKeyCost':
+      w.live = applyCommandToScenario(before, cmd)
+      for (const i of targetProducers(before, cmd.producer)) rebuildProducer(sim, i)
+      sim.say({ kind: 'producer.keys', change: cmd })
+      break
+    case 'addPartitions':
+      addPartitions(sim, cmd.count)
+      break
+    case 'setDynamic': {
+      w.live = applyCommandToScenario(before, cmd)
+      const d = w.live.dynamic
+      sim.say({ kind: 'dynamic.set', detection: d.hotspotDetection.enabled, salting: d.salting.enabled, splits: d.salting.splits, loadAware: d.loadAware.enabled })
+      noteRemapAll(sim)
+      break
+    }
+    case 'setAutoscaler': {
+      w.live = applyCommandToScenario(before, cmd)
+      const a = w.live.group.autoscaler
+      sim.say({ kind: 'autoscaler.set', enabled: a.enabled, lagThreshold: a.lagThreshold, cooldownSec: a.cooldownSec, maxConsumers: a.maxConsumers })
+      break
+    }
+    case 'setPartitioner':
+      w.live = applyCommandToScenario(before, cmd)
+      sim.say({ kind: 'producer.partitioner', partitioner: w.live.producerConfig['partitioner.class'], ignoreKeys: w.live.producerConfig['partitioner.ignore.keys'] })
+      break
+  }
+  recountStopped(sim)
+}
+
+export function runDeferred(sim: SimCore, item: Deferred): void {
+  if ('cmd' in item) {
+    applyCommand(sim, item.cmd)
+    return
+  }
+  if ('refresh' in item) {
+    if (item.refresh === 'producers') producersRefreshMetadata(sim)
+    else groupLeaderRefreshesMetadata(sim)
+    return
+  }
+  const cs = sim.w.consumers[item.up]
+  if (!cs || cs.status !== 'down') return
+  sim.say({ kind: 'member.start', member: cs.name, topic: sim.w.live.topic.name, rejoin: !item.first })
+  startConsumer(sim, item.up)
+  recountStopped(sim)
+}

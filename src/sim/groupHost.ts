@@ -1,0 +1,122 @@
+// The data plane as the group protocol sees it (GroupHost): timers on the engine clock, and the
+// rebalance listener's callbacks — onPartitionsRevoked, onPartitionsLost, onPartitionsAssigned —
+// acting on offsets and ownership.
+
+import { EV, type SimCore } from './core.ts'
+import type { GroupHost } from './group/groupRuntime.ts'
+import type { GroupEventKind } from './narration.ts'
+import { schedulePoll } from './pollLoop.ts'
+import { recountStopped } from './stoppedTime.ts'
+import { setOwner, type WorldState } from './worldState.ts'
+
+export function createGroupHost(sim: SimCore): GroupHost {
+  return {
+    now: () => sim.kernel.now,
+    schedule: (delayMs, token) => sim.kernel.after(delayMs, EV.group, token),
+    cancel: (id) => sim.kernel.cancel(id),
+    get rng() {
+      return sim.rng.group
+    },
+    partitionCount: () => sim.w.P,
+    topicName: () => sim.w.live.topic.name,
+    networkLatencyMs: () => sim.w.live.broker.networkLatencyMs,
+    revoke: (m, parts) => revoke(sim, m, parts),
+    lose: (m, parts) => lose(sim, m, parts),
+    assign: (m, parts) => assign(sim, m, parts),
+    trace: (kind, text) => sim.say({ kind: kind as GroupEventKind, text }),
+    memberName: (m) => memberName(sim, m),
+  }
+}
+
+function memberName(sim: SimCore, m: number): string {
+  return sim.w.consumers[m]?.name ?? `consumer-?${m}`
+}
+
+/**
+ * onPartitionsRevoked. Eager members commit in onJoinPrepare when auto-commit is on
+ * (ConsumerCoordinator.onJoinPrepare). KIP-848 members auto-commit what they consumed before
+ * releasing a partition (the new consumer's reconciliation commits before revoking). Classic
+ * cooperative members keep consuming through the first rebalance and revoke after SyncGroup
+ * without a commit, so what they fetched since the last auto-commit is processed again by the
+ * new owner — unless the application commits in the callback (`commitOnRevoke`).
+ */
+function revoke(sim: SimCore, m: number, parts: readonly number[]): number {
+  const w = sim.w
+  const g = w.live.group
+  const commit = ((g.protocol === 'eager' || g.protocol === 'consumer') && g.config['enable.auto.commit']) || g.processing.commitOnRevoke
+  let n = 0
+  for (const p of parts) {
+    if (w.owner[p] !== m) continue
+    if (commit) w.committed[p] = w.pos[p]!
+    setOwner(w, p, -1)
+    n++
+  }
+  w.revokedPartitions += n
+  recountStopped(sim)
+  return commit && n > 0 ? 2 * w.live.broker.networkLatencyMs : 0
+}
+
+/** onPartitionsLost: nothing is committed; the next owner starts from the last commit. */
+function lose(sim: SimCore, m: number, parts: readonly number[]): void {
+  const w = sim.w
+  let n = 0
+  for (const p of parts) {
+    if (w.owner[p] !== m) continue
+    setOwner(w, p, -1)
+    n++
+  }
+  w.revokedPartitions += n
+  recountStopped(sim)
+}
+
+/** onPartitionsAssigned: fetching starts from the committed offset (or auto.offset.reset). */
+function assign(sim: SimCore, m: number, parts: readonly number[]): void {
+  const w = sim.w
+  const now = sim.kernel.now
+  const reset = w.live.group.config['auto.offset.reset']
+  for (const p of parts) {
+    if (p < 0 || p >= w.P) continue
+    const prev = w.owner[p]!
+    // The group moved it while the old owner was still busy (e.g. removed by max.poll.interval.ms):
+    // the old owner finishes its batch and learns at its next poll (onPartitionsLost), as in Kafka.
+    if (prev >= 0 && prev !== m) sim.say({ kind: 'group.handover', partition: p, to: memberName(sim, m), from: memberName(sim, prev) })
+    setOwner(w, p, m)
+    if (w.lastOwner[p]! >= 0 && w.lastOwner[p] !== m) w.movedAt[p] = now
+    w.lastOwner[p] = m
+    let start = w.committed[p]!
+    if (start < 0) {
+      start = reset === 'earliest' ? 0 : w.leo[p]!
+      w.committed[p] = start
+      if (start > w.delivered[p]!) {
+        const skipped = start - w.delivered[p]!
+        w.skipped[p]! += skipped
+        skipTo(w, p, start, now)
+        sim.say({ kind: 'partition.offsetReset', partition: p, skipped })
+      }
+    }
+    w.pos[p] = start
+  }
+  recountStopped(sim)
+  const cs = w.consumers[m]
+  if (cs && cs.status === 'running' && cs.waiting) {
+    cs.waiting = false
+    schedulePoll(sim, m, now)
+  }
+}
+
+/** Advances a partition's first-delivery frontier without delivering (offset reset skipped them). */
+function skipTo(w: WorldState, p: number, offset: number, now: number): void {
+  const segEnd = w.segEnd[p]!
+  let h = w.segHead[p]!
+  while (h < segEnd.length && segEnd[h]! <= offset) h++
+  w.segHead[p] = h
+  for (const idx of w.partKeySegs[p]!) {
+    const s = w.keySegs[idx]!
+    while (s.head < s.end.length && s.end[s.head]! <= offset) s.head++
+  }
+  const list = w.samplesByP[p]!
+  let sh = w.sampleHead[p]!
+  while (sh < list.length && list[sh]!.offset < offset) list[sh++]!.consumedAt = now
+  w.sampleHead[p] = sh
+  w.delivered[p] = offset
+}

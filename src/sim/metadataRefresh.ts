@@ -1,0 +1,65 @@
+// Adding partitions and who learns of them when. The broker has the new partitions at once;
+// producers see them at their next metadata refresh (metadata.max.age.ms), and so does the classic
+// group's leader, whose rejoin then rebalances the group. Refreshes run on a fixed phase since
+// t = 0 (producers at multiples of their period, the consumer half a period later), so the two
+// differ; several additions before a refresh are handled by that one refresh.
+
+import { remappedKeys } from '../kafka/keyRemapping.ts'
+import { LIMITS } from '../scenario/validation/limits.ts'
+import type { SimCore } from './core.ts'
+import { defer } from './deferred.ts'
+import { allKeyNames } from './keyModel.ts'
+import { rebuildProducer } from './producers.ts'
+import { growPartitions } from './worldState.ts'
+
+export function addPartitions(sim: SimCore, count: number): void {
+  const w = sim.w
+  const from = w.P
+  const to = Math.min(LIMITS.partitions.max, from + Math.max(0, Math.floor(count)))
+  if (to <= from) return
+  growPartitions(w, to)
+  w.live.topic.partitions = to
+  const now = sim.kernel.now
+  const producerAge = Math.max(1, w.live.producerConfig['metadata.max.age.ms'])
+  const consumerAge = Math.max(1, w.live.group.config['metadata.max.age.ms'])
+  const producersAt = nextPhase(now, producerAge, 0)
+  const groupAt = nextPhase(now, consumerAge, consumerAge / 2)
+  sim.say({ kind: 'topic.partitionsAdded', from, to, producersInMs: producersAt - now, groupInMs: groupAt - now, groupAtCoordinator: false })
+  if (!w.producerRefreshPending) {
+    w.producerRefreshPending = true
+    defer(sim, producersAt, { refresh: 'producers' })
+  }
+  if (!w.groupRefreshPending) {
+    w.groupRefreshPending = true
+    defer(sim, groupAt, { refresh: 'group' })
+  }
+}
+
+/** Producers' metadata refresh: they now route over all partitions, and keys move. */
+export function producersRefreshMetadata(sim: SimCore): void {
+  const w = sim.w
+  w.producerRefreshPending = false
+  const from = w.producerPartitions
+  const to = w.P
+  if (to === from) return
+  let moved = 0
+  for (const spec of w.live.producers) moved += remappedKeys(allKeyNames(spec.keys), from, to).count
+  w.remappedKeys += moved
+  w.producerPartitions = to
+  for (let i = 0; i < w.producers.length; i++) rebuildProducer(sim, i)
+  sim.say({ kind: 'producer.metadataRefresh', partitions: to, movedKeys: moved })
+}
+
+/** The group leader's metadata refresh: its snapshot no longer matches the assignment, so it rejoins. */
+export function groupLeaderRefreshesMetadata(sim: SimCore): void {
+  const w = sim.w
+  w.groupRefreshPending = false
+  sim.say({ kind: 'group.metadataRefresh', partitions: w.P })
+  sim.group.partitionsChanged(w.P)
+}
+
+/** The first time after `now` that is `phase` plus a multiple of `period` (a client's next metadata refresh). */
+export function nextPhase(now: number, period: number, phase: number): number {
+  const into = (((now - phase) % period) + period) % period
+  return now + (period - into)
+}

@@ -1,0 +1,125 @@
+// The consumers' side of the data plane: each consumer's poll loop (poll, process, poll again),
+// its idle long-poll, GC-pause resume, and a consumer process starting, stopping or closing.
+
+import { commitOwned, fetchForConsumer } from './consume.ts'
+import { cycleMs, EV, type SimCore } from './core.ts'
+import { recountStopped } from './stoppedTime.ts'
+import type { ConsumerState } from './worldState.ts'
+
+export function schedulePoll(sim: SimCore, c: number, at: number): void {
+  const cs = sim.w.consumers[c]!
+  if (cs.pollEvent >= 0) sim.kernel.cancel(cs.pollEvent)
+  cs.pollAt = Math.max(at, sim.kernel.now)
+  cs.pollEvent = sim.kernel.at(cs.pollAt, EV.poll, c)
+}
+
+/** Data arrived on partition p: an owner idle in its long poll (fetch.max.wait.ms) returns now. */
+export function wakeOwner(sim: SimCore, p: number): void {
+  const c = sim.w.owner[p]!
+  if (c < 0) return
+  const cs = sim.w.consumers[c]!
+  if (!cs.waiting || cs.status !== 'running' || sim.kernel.now < cs.pausedUntil) return
+  cs.waiting = false
+  schedulePoll(sim, c, sim.kernel.now + sim.w.live.broker.networkLatencyMs)
+}
+
+/**
+ * The application calls poll(): what the last poll returned is processed by now. Commits as
+ * configured, lets the group protocol run (joins and callbacks happen inside poll in the Java
+ * client), fetches up to max.poll.records, and schedules the next poll after processing them.
+ */
+export function onPoll(sim: SimCore, c: number): void {
+  const w = sim.w
+  const cs = w.consumers[c]!
+  cs.pollEvent = -1
+  if (cs.status !== 'running') return
+  const now = sim.kernel.now
+  if (now < cs.pausedUntil) return // the resume event polls
+  const g = w.live.group
+  if (g.processing.commitMode === 'after-processing') commitOwned(w, c)
+  else if (g.config['enable.auto.commit'] && now - cs.lastAutoCommit >= g.config['auto.commit.interval.ms']) {
+    commitOwned(w, c)
+    cs.lastAutoCommit = now
+  }
+  cs.batch = []
+  sim.group.memberPolled(c)
+  if (cs.status !== 'running' || cs.pollEvent >= 0) return
+  const lat = w.live.broker.networkLatencyMs
+  const fetched = fetchForConsumer(w, c, g.config['max.poll.records'], now, cycleMs(sim) / 2 + lat)
+  if (fetched.records === 0) {
+    cs.waiting = true
+    schedulePoll(sim, c, now + g.config['fetch.max.wait.ms'])
+    return
+  }
+  cs.waiting = false
+  const msPerRecord = 1000 / Math.max(1e-9, g.processing.recordsPerSec)
+  const procMs = ((fetched.costUnits * msPerRecord) / Math.max(1e-6, cs.speed)) * sim.rng.consume.lognormalUnitMean(g.processing.cv)
+  cs.busyMsWin += procMs
+  schedulePoll(sim, c, now + procMs + lat)
+}
+
+/** A GC pause ended: the consumer polls again. */
+export function onResume(sim: SimCore, c: number): void {
+  const cs = sim.w.consumers[c]!
+  if (cs.status !== 'running') return
+  recountStopped(sim)
+  if (cs.pollEvent < 0) schedulePoll(sim, c, sim.kernel.now)
+}
+
+/** A new consumer slot (not started yet). Names count up for the whole run: consumer-1, -2, … */
+export function newConsumer(sim: SimCore): number {
+  const w = sim.w
+  w.consumerSeq++
+  const cs: ConsumerState = {
+    name: `consumer-${w.consumerSeq}`,
+    status: 'running',
+    pausedUntil: 0,
+    speed: 1,
+    batch: [],
+    pollEvent: -1,
+    pollAt: 0,
+    waiting: false,
+    lastAutoCommit: sim.kernel.now,
+    busyMsWin: 0,
+    utilization: 0,
+    owned: [],
+    rr: 0,
+    incarnation: 0,
+  }
+  w.consumers.push(cs)
+  return w.consumers.length - 1
+}
+
+export function startConsumer(sim: SimCore, c: number): void {
+  const cs = sim.w.consumers[c]!
+  cs.status = 'running'
+  cs.lastAutoCommit = sim.kernel.now
+  cs.waiting = false
+  sim.group.memberStarted(c)
+  schedulePoll(sim, c, sim.kernel.now)
+}
+
+export function stopConsumer(sim: SimCore, c: number, status: 'crashed' | 'closed' | 'down'): void {
+  const cs = sim.w.consumers[c]!
+  if (cs.pollEvent >= 0) sim.kernel.cancel(cs.pollEvent)
+  cs.pollEvent = -1
+  cs.waiting = false
+  cs.status = status
+  cs.incarnation++
+}
+
+/** close(): commits if auto-commit is on (as KafkaConsumer.close does), then leaves the group. */
+export function closeGracefully(sim: SimCore, c: number): void {
+  if (sim.w.live.group.config['enable.auto.commit']) commitOwned(sim.w, c)
+  sim.group.memberClosed(c)
+}
+
+export function consumerByName(sim: SimCore, name: string | undefined): number {
+  if (name === undefined) return -1
+  return sim.w.consumers.findIndex((c) => c.name === name)
+}
+
+export function lastRunning(sim: SimCore): number {
+  for (let c = sim.w.consumers.length - 1; c >= 0; c--) if (sim.w.consumers[c]!.status === 'running') return c
+  return -1
+}
