@@ -17,7 +17,9 @@ import { EV } from './core.ts'
 export function applyCommand(sim: SimCore, cmd: Command): void {
   const w = sim.w
   const now = sim.kernel.now
+  // Settings first (the same function writes the page's link), then what the world does about them.
   const before = w.live
+  w.live = applyCommandToScenario(before, cmd)
   switch (cmd.do) {
     case 'addConsumer': {
       for (let i = addConsumerCount(cmd); i > 0; i--) {
@@ -78,14 +80,12 @@ export function applyCommand(sim: SimCore, cmd: Command): void {
       break
     }
     case 'setRate':
-      w.live = applyCommandToScenario(before, cmd)
       sim.say(cmd.multiplier !== undefined ? { kind: 'producer.rate', multiplier: cmd.multiplier } : { kind: 'producer.rate', perSec: cmd.perSec ?? 0 })
       break
     case 'setHotKeyShare':
     case 'setKeyCount':
     case 'setZipf':
     case 'setKeyCost':
-      w.live = applyCommandToScenario(before, cmd)
       for (const i of targetProducers(before, cmd.producer)) rebuildProducer(sim, i)
       sim.say({ kind: 'producer.keys', change: cmd })
       break
@@ -93,20 +93,17 @@ export function applyCommand(sim: SimCore, cmd: Command): void {
       addPartitions(sim, cmd.count)
       break
     case 'setDynamic': {
-      w.live = applyCommandToScenario(before, cmd)
       const d = w.live.dynamic
       sim.say({ kind: 'dynamic.set', detection: d.hotspotDetection.enabled, salting: d.salting.enabled, splits: d.salting.splits, loadAware: d.loadAware.enabled })
       noteRemapAll(sim)
       break
     }
     case 'setAutoscaler': {
-      w.live = applyCommandToScenario(before, cmd)
       const a = w.live.group.autoscaler
       sim.say({ kind: 'autoscaler.set', enabled: a.enabled, lagThreshold: a.lagThreshold, cooldownSec: a.cooldownSec, maxConsumers: a.maxConsumers })
       break
     }
     case 'setPartitioner':
-      w.live = applyCommandToScenario(before, cmd)
       sim.say({ kind: 'producer.partitioner', partitioner: w.live.producerConfig['partitioner.class'], ignoreKeys: w.live.producerConfig['partitioner.ignore.keys'] })
       break
   }

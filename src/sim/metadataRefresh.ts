@@ -18,7 +18,6 @@ export function addPartitions(sim: SimCore, count: number): void {
   const to = Math.min(LIMITS.partitions.max, from + Math.max(0, Math.floor(count)))
   if (to <= from) return
   growPartitions(w, to)
-  w.live.topic.partitions = to
   const now = sim.kernel.now
   const producerAge = Math.max(1, w.live.producerConfig['metadata.max.age.ms'])
   const consumerAge = Math.max(1, w.live.group.config['metadata.max.age.ms'])

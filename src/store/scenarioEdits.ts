@@ -1,7 +1,10 @@
 // What one UI edit does to the scenario, and whether the running world can follow it live.
-// Pure: scenario in, scenario + live commands out. Settings that are not live commands (protocol,
-// assignor, Kafka timeouts, partitioner class removal, seed, fewer partitions) restart the run.
+// Pure: scenario in, scenario + live commands out. A live edit's scenario is what
+// applyCommandToScenario makes of its commands, the function the simulation runs too. Settings
+// that are not live commands (protocol, assignor, Kafka timeouts, seed, fewer partitions) restart
+// the run.
 
+import { applyCommandToScenario } from '../scenario/applyCommand.ts'
 import type {
   AssignorName,
   Command,
@@ -13,10 +16,7 @@ import type {
   Scenario,
 } from '../scenario/types.ts'
 
-/**
- * The key a live `setHotKeyShare` makes hot when the producer had no hot key yet. Must match the
- * simulation's choice (src/sim/simulation.ts), so the URL written after the edit replays the same run.
- */
+/** The key a live `setHotKeyShare` makes hot when the producer had no hot key yet. */
 import { DEFAULT_HOT_KEY } from '../scenario/defaults.ts'
 
 export { DEFAULT_HOT_KEY }
@@ -100,94 +100,52 @@ export function producerRate(s: Scenario): number {
   }
 }
 
-function mapProducers(s: Scenario, f: (p: Scenario['producers'][number]) => Scenario['producers'][number]): Scenario {
-  return { ...s, producers: s.producers.map(f) }
-}
-
 function restart(scenario: Scenario): EditResult {
   return { scenario, commands: [], restart: true }
 }
 
-function live(scenario: Scenario, ...commands: Command[]): EditResult {
-  return { scenario, commands, restart: false }
+/** A live edit: the commands the running world gets, and the scenario after the very same commands. */
+function live(s: Scenario, ...commands: Command[]): EditResult {
+  return { scenario: commands.reduce(applyCommandToScenario, s), commands, restart: false }
+}
+
+/** One command per producer (the page's controls act on every producer alike). */
+function perProducer(s: Scenario, make: (producer: number) => Command): Command[] {
+  return s.producers.map((_, i) => make(i))
 }
 
 /** Applies one edit. Pure; never mutates `s`. */
 export function applyEdit(s: Scenario, e: ScenarioEdit): EditResult {
   switch (e.kind) {
     case 'rate':
-      return live(
-        mapProducers(s, (p) => ({ ...p, rate: { kind: 'constant', perSec: e.perSec } })),
-        ...s.producers.map((_, i): Command => ({ do: 'setRate', producer: i, perSec: e.perSec })),
-      )
-    case 'hotKeyShare': {
-      const next = mapProducers(s, (p) => ({
-        ...p,
-        keys: {
-          kind: 'hot',
-          count: p.keys.kind === 'keyless' ? 1000 : p.keys.count,
-          hotKey: p.keys.kind === 'hot' ? p.keys.hotKey : DEFAULT_HOT_KEY,
-          share: e.share,
-        },
-      }))
-      return live(next, ...s.producers.map((_, i): Command => ({ do: 'setHotKeyShare', producer: i, share: e.share })))
-    }
-    case 'zipf': {
-      const next = mapProducers(s, (p) => ({
-        ...p,
-        // As the simulation does: Zipf even at s = 0 (which is uniform), so the link replays the same draws.
-        keys: { kind: 'zipf', count: p.keys.kind === 'keyless' ? 1000 : p.keys.count, s: Math.max(0, e.s) },
-      }))
-      return live(next, ...s.producers.map((_, i): Command => ({ do: 'setZipf', producer: i, s: e.s })))
-    }
+      return live(s, ...perProducer(s, (producer) => ({ do: 'setRate', producer, perSec: e.perSec })))
+    case 'hotKeyShare':
+      return live(s, ...perProducer(s, (producer) => ({ do: 'setHotKeyShare', producer, share: e.share })))
+    case 'zipf':
+      return live(s, ...perProducer(s, (producer) => ({ do: 'setZipf', producer, s: e.s })))
     case 'keyCount': {
       const count = Math.max(1, Math.round(e.count))
-      const next = mapProducers(s, (p) => ({
-        ...p,
-        keys: p.keys.kind === 'keyless' ? { kind: 'uniform', count } : { ...p.keys, count },
-      }))
-      return live(next, ...s.producers.map((_, i): Command => ({ do: 'setKeyCount', producer: i, count })))
+      return live(s, ...perProducer(s, (producer) => ({ do: 'setKeyCount', producer, count })))
     }
     case 'hotKeyCost': {
       const key = hotKeyName(s)
-      const next = mapProducers(s, (p) => ({ ...p, keyCost: { ...p.keyCost, [key]: e.cost } }))
-      return live(next, ...s.producers.map((_, i): Command => ({ do: 'setKeyCost', producer: i, key, cost: e.cost })))
+      return live(s, ...perProducer(s, (producer) => ({ do: 'setKeyCost', producer, key, cost: e.cost })))
     }
     case 'partitions': {
-      const count = Math.max(1, Math.round(e.count))
-      const delta = count - s.topic.partitions
-      const next = { ...s, topic: { ...s.topic, partitions: count } }
+      const delta = Math.max(1, Math.round(e.count)) - s.topic.partitions
       if (delta === 0) return live(s)
       // Kafka can add partitions to a topic but never remove them.
-      return delta > 0 ? live(next, { do: 'addPartitions', count: delta }) : restart(next)
+      return delta > 0 ? live(s, { do: 'addPartitions', count: delta }) : restart({ ...s, topic: { ...s.topic, partitions: Math.max(1, Math.round(e.count)) } })
     }
     case 'consumers': {
-      const count = Math.max(0, Math.round(e.count))
-      const delta = count - s.group.consumers
-      const next = { ...s, group: { ...s.group, consumers: count } }
-      if (delta === 0) return live(s)
-      if (delta > 0) return live(next, { do: 'addConsumer', count: delta })
-      return live(next, ...Array.from({ length: -delta }, (): Command => ({ do: 'removeConsumer' })))
+      const delta = Math.max(0, Math.round(e.count)) - s.group.consumers
+      if (delta >= 0) return delta === 0 ? live(s) : live(s, { do: 'addConsumer', count: delta })
+      return live(s, ...Array.from({ length: -delta }, (): Command => ({ do: 'removeConsumer' })))
     }
-    case 'partitioner': {
-      const next = {
-        ...s,
-        producerConfig: { ...s.producerConfig, 'partitioner.class': e.partitioner, 'partitioner.ignore.keys': e.ignoreKeys },
-      }
-      return live(next, { do: 'setPartitioner', partitioner: e.partitioner, ignoreKeys: e.ignoreKeys })
-    }
-    case 'dynamic': {
-      const d = s.dynamic
-      const next: Scenario = {
-        ...s,
-        dynamic: {
-          hotspotDetection: { ...d.hotspotDetection, ...e.patch.hotspotDetection },
-          salting: { ...d.salting, ...e.patch.salting },
-          loadAware: { ...d.loadAware, ...e.patch.loadAware },
-        },
-      }
-      return live(next, { do: 'setDynamic', dynamic: e.patch })
-    }
+    case 'partitioner':
+      return live(s, { do: 'setPartitioner', partitioner: e.partitioner, ignoreKeys: e.ignoreKeys })
+    case 'dynamic':
+      return live(s, { do: 'setDynamic', dynamic: e.patch })
     case 'protocol': {
       const protocol: RebalanceProtocol = e.protocol === 'static' ? 'eager' : e.protocol
       const allowed = ASSIGNORS_FOR[protocol]
@@ -206,6 +164,6 @@ export function applyEdit(s: Scenario, e: ScenarioEdit): EditResult {
     case 'seed':
       return restart({ ...s, seed: Math.trunc(e.seed) >>> 0 })
     case 'autoscaler':
-      return live({ ...s, group: { ...s.group, autoscaler: { ...s.group.autoscaler, enabled: e.enabled } } }, { do: 'setAutoscaler', enabled: e.enabled })
+      return live(s, { do: 'setAutoscaler', enabled: e.enabled })
   }
 }
