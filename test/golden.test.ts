@@ -45,8 +45,11 @@ describe('golden traces', () => {
     }, 60_000)
   }
 
-  it('has a golden for every preset and none for a preset that is gone', () => {
+  // (A preset without a golden fails its own test above; goldens are written only after the file's
+  // tests, so this checks the other direction alone.)
+  it('keeps no golden for a preset that is gone', () => {
+    const names = new Set(presets.map((p) => `${p.name}.trace.txt`))
     const files = readdirSync(new URL('output/', import.meta.url)).filter((f) => f.endsWith('.trace.txt'))
-    expect(files.sort()).toEqual(presets.map((p) => `${p.name}.trace.txt`).sort())
+    expect(files.filter((f) => !names.has(f))).toEqual([])
   })
 })
