@@ -20,7 +20,7 @@ close_early() {
 }
 trap close_early EXIT
 
-if [ ! -d node_modules ] || [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+if ! node scripts/depsInstalled.mjs; then
   echo "== npm ci"
   npm ci --no-audit --no-fund
 fi
