@@ -1,5 +1,6 @@
 // The page in a real browser: Debian's chromium, driven by playwright-core, against `vite preview`
-// of a fresh build. Screenshots go to test/artifacts/ (gitignored); UPDATE_SCREENSHOT=1 also refreshes docs/screenshot.png.
+// of a fresh build. Screenshots go to test/artifacts/ (gitignored); docs/screenshot.png is rewritten
+// only by the explicit `npm run test:update-screenshot` (which sets UPDATE_SCREENSHOT=1).
 
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
@@ -351,7 +352,7 @@ describe('the highway page', () => {
     // Let 2.5 s of simulated time pile records up behind the barrier before the picture.
     await waitForSimTime(page, (await simTime(page)) + 2.5)
     // Saved as an artifact on every run; the README's copy is refreshed only on request
-    // (UPDATE_SCREENSHOT=1), so a test run leaves the work tree clean.
+    // (`npm run test:update-screenshot`), so a test run leaves the work tree clean.
     await page.screenshot({ path: join(ARTIFACTS, 'readme-hot-key.png') })
     if (process.env['UPDATE_SCREENSHOT'] === '1') {
       mkdirSync(join(ROOT, 'docs'), { recursive: true })
