@@ -7,6 +7,9 @@ export default defineConfig({
   worker: { format: 'es' },
   build: { target: 'es2022', chunkSizeWarningLimit: 1200 },
   test: {
+    // Snapshots (the golden traces in test/output) are only ever compared: a missing or different
+    // one fails instead of being written. `npm run test:update-goldens` (vitest -u) rewrites them.
+    update: 'none',
     projects: [
       {
         extends: true,
@@ -15,6 +18,10 @@ export default defineConfig({
           environment: 'node',
           include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
           exclude: ['test/browser/**', 'node_modules/**'],
+          // A timeout catches a hang, it does not measure speed (that is `npm run bench`): the
+          // slowest tests take 1-4 s here, and several times that on a shared 2-core machine.
+          // Tests with more work than that set their own budget.
+          testTimeout: 30_000,
         },
       },
       {
@@ -23,6 +30,7 @@ export default defineConfig({
           name: 'dom',
           environment: 'jsdom',
           include: ['src/**/*.test.tsx'],
+          testTimeout: 30_000,
         },
       },
       {

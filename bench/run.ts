@@ -7,6 +7,7 @@ import { writeFileSync } from 'node:fs'
 import os from 'node:os'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { runStickyLarge, STICKY_TARGET_MS } from './assignorWorkload.ts'
 import type { MemoryReport } from './memory.ts'
 import { runJsSimulator } from './mm1JsSimulator.ts'
 import { runKernel } from './mm1Kernel.ts'
@@ -24,6 +25,7 @@ const MODEL_MEASURE_SEC = 30
 const MODEL_WARM_CAP_MS = 8_000
 const MODEL_MEASURE_CAP_MS = 12_000
 const MODEL_BUDGET_MS = 100_000
+const STICKY_ROUNDS = quick ? 3 : 9
 const MEMORY_MINUTES = 60
 const MEMORY_EVERY = 5
 const MEMORY_WALL_CAP_SEC = quick ? 60 : 150
@@ -119,6 +121,26 @@ function benchModel() {
   })
 }
 
+// ------------------------------------------------------------------ d. the StickyAssignor at group scale
+
+function benchSticky() {
+  runStickyLarge() // JIT warm-up
+  const runs = Array.from({ length: STICKY_ROUNDS }, () => {
+    fullGc()
+    return runStickyLarge()
+  })
+  const ms = median(runs.map((r) => r.wallMs))
+  return {
+    workload: '1 000 partitions (10 topics × 100) over 100 members: fresh, then sticky with one member replaced',
+    rounds: STICKY_ROUNDS,
+    medianMs: Math.round(ms * 10) / 10,
+    runsMs: runs.map((r) => Math.round(r.wallMs)),
+    balanced: runs.every((r) => r.balanced),
+    targetMs: STICKY_TARGET_MS,
+    meetsTarget: ms < STICKY_TARGET_MS,
+  }
+}
+
 // ------------------------------------------------------------------ c. memory, in a child process
 
 function benchMemory() {
@@ -167,6 +189,8 @@ const git = gitState()
 log(`bench on ${m.cpu} (${m.cores} cores), node ${m.node}, load ${m.loadAvgAtStart.join(' ')}${quick ? ' [quick]' : ''}`)
 const kernel = benchKernel()
 const model = benchModel()
+log('  sticky assignor: 1 000 partitions over 100 members')
+const sticky = benchSticky()
 log('  memory: 1 h of simulated time in a child process')
 const memory = benchMemory()
 const loadAvgAtEnd = os.loadavg().map((x) => Math.round(x * 100) / 100)
@@ -229,8 +253,13 @@ out.push(
   `peak RSS ${memory.peakRssMB} MB (target < 300 MB: ${memory.meetsTarget ? 'ok' : 'MISSED'}); after ${memory.warmUpMinutes} min: RSS spread ${memory.rssSpreadAfterWarmUpMB} MB, ` +
     `RSS ${memory.rssGrowthMBPerSimHour >= 0 ? '+' : ''}${memory.rssGrowthMBPerSimHour} MB/sim h, live (heap + array buffers) ${memory.liveGrowthMBPerSimHour >= 0 ? '+' : ''}${memory.liveGrowthMBPerSimHour} MB/sim h → ${memory.flatAfterWarmUp === null ? `cannot judge flatness (fewer than 2 samples past ${MEMORY_WARM_MIN} min)` : memory.flatAfterWarmUp ? 'flat' : 'NOT flat'}`,
 )
+out.push('')
+out.push(
+  `d. StickyAssignor, ${sticky.workload}: median ${sticky.medianMs} ms of ${sticky.rounds} ` +
+    `(target < ${sticky.targetMs} ms: ${sticky.meetsTarget ? 'ok' : 'MISSED'})${sticky.balanced ? '' : ' — NOT balanced: the workload is broken'}`,
+)
 console.log(out.join('\n'))
 
-const results = { date: new Date().toISOString(), machine: { ...m, loadAvgAtEnd }, git, quick, totalSeconds: totalSec, kernel, model, memory }
+const results = { date: new Date().toISOString(), machine: { ...m, loadAvgAtEnd }, git, quick, totalSeconds: totalSec, kernel, model, memory, sticky }
 writeFileSync(join(here, 'results.json'), `${JSON.stringify(results, null, 2)}\n`)
 log(`wrote ${join('bench', 'results.json')}`)

@@ -1,10 +1,26 @@
 #!/usr/bin/env bash
 # Every test, from a fresh clone: installs what it needs (npm packages; Debian's chromium for the
 # browser tests when it is missing and we are root), type-checks both configs, then runs vitest.
+# It always ends with one line, "tests: N passed, N failed", where "failed" counts everything that
+# did not pass (see scripts/testSummary.ts), and exits nonzero exactly when that count is not 0.
+# A step that fails before the tests (npm ci, the typecheck) ends it with "tests: 0 passed, 1 failed".
+# Goldens are only compared here; `npm run test:update-goldens` rewrites them.
+# With arguments (`npm test -- <vitest args>`), it type-checks and hands them to vitest as they are.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-if [ ! -d node_modules ] || [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+closed=0
+close_early() {
+  local rc=$?
+  if [ "$closed" = 0 ]; then
+    echo "!! npm test stopped before its tests ran (exit $rc)" >&2
+    echo "tests: 0 passed, 1 failed"
+    exit 1
+  fi
+}
+trap close_early EXIT
+
+if ! node scripts/depsInstalled.mjs; then
   echo "== npm ci"
   npm ci --no-audit --no-fund
 fi
@@ -12,38 +28,55 @@ fi
 if [ ! -x /usr/bin/chromium ]; then
   if [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null 2>&1; then
     echo "== installing Debian's chromium for the browser tests"
-    apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
+    { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; } ||
+      echo "!! installing chromium failed: browser tests will fail" >&2
   else
     echo "!! /usr/bin/chromium is missing and cannot be installed here (need root + apt-get): browser tests will fail" >&2
   fi
 fi
 
 echo "== typecheck"
-npx tsc --noEmit -p tsconfig.json
-npx tsc --noEmit -p src/tsconfig.core.json
+typecheck=0
+npx tsc --noEmit -p tsconfig.json || typecheck=1
+npx tsc --noEmit -p src/tsconfig.core.json || typecheck=1
+if [ "$typecheck" != 0 ]; then
+  echo "!! typecheck failed: no tests were run" >&2
+  exit 1 # close_early prints the closing line
+fi
 
 if [ "$#" -gt 0 ]; then
-  npx vitest run "$@"
-  exit
+  closed=1
+  exec npx vitest run "$@"
 fi
-# The real-browser tests run after the rest, so their timings do not compete with the
-# property and golden tests for this machine's two cores.
-mkdir -p test/artifacts
-status=0
-echo "== vitest: core + dom"
-npx vitest run --project core --project dom --reporter=default --reporter=json --outputFile.json=test/artifacts/vitest-core.json || status=$?
-echo "== vitest: browser (Debian chromium)"
-npx vitest run --project browser --reporter=default --reporter=json --outputFile.json=test/artifacts/vitest-browser.json || status=$?
 
-# One plain closing line for both runs: "tests: N passed, N failed".
-node -e '
-  const fs = require("fs");
-  let passed = 0, failed = 0;
-  for (const f of process.argv.slice(1)) {
-    try { const r = JSON.parse(fs.readFileSync(f, "utf8")); passed += r.numPassedTests; failed += r.numFailedTests; }
-    catch { failed += 1; console.error("no results in " + f); }
-  }
-  console.log("tests: " + passed + " passed, " + failed + " failed");
-' test/artifacts/vitest-core.json test/artifacts/vitest-browser.json
-exit "$status"
+# The real-browser tests run after the rest, so their timings do not compete with the
+# property and golden tests for this machine's two cores. Old reports are removed first: a run
+# that crashes before writing its report must not be judged by the previous one.
+out=test/artifacts
+mkdir -p "$out"
+rm -f "$out/vitest-core.json" "$out/vitest-browser.json"
+core=0
+echo "== vitest: core + dom"
+npx vitest run --project core --project dom --reporter=default --reporter=json --outputFile.json="$out/vitest-core.json" || core=$?
+browser=0
+echo "== vitest: browser (Debian chromium)"
+npx vitest run --project browser --reporter=default --reporter=json --outputFile.json="$out/vitest-browser.json" || browser=$?
+
+# The closing line, and an exit code that agrees with it, whatever happens to the summary itself.
+summary_rc=0
+summary=$(npx tsx scripts/testSummary.ts "core + dom=$core=$out/vitest-core.json" "browser=$browser=$out/vitest-browser.json") || summary_rc=$?
+closed=1
+if [[ "$summary" =~ ^tests:\ ([0-9]+)\ passed,\ ([0-9]+)\ failed$ ]]; then
+  passed=${BASH_REMATCH[1]}
+  failed=${BASH_REMATCH[2]}
+  if [ "$failed" = 0 ] && [ "$summary_rc" != 0 ]; then
+    echo "!! the summary exited $summary_rc" >&2
+    failed=1
+  fi
+else
+  echo "!! the test summary could not be computed (exit $summary_rc): ${summary:-no output}" >&2
+  passed=0
+  failed=1
+fi
+echo "tests: $passed passed, $failed failed"
+[ "$failed" = 0 ]

@@ -9,7 +9,8 @@ function highway(args: string[], input?: string) {
   return { code: r.status, stdout: r.stdout, stderr: r.stderr }
 }
 
-describe('the highway CLI process', { timeout: 60_000 }, () => {
+// Each test spawns npm → tsx (1-3 s apiece here); the budget allows for a loaded 2-core machine.
+describe('the highway CLI process', { timeout: 120_000 }, () => {
   it('partition reads keys from stdin split on \\n only, every line a key', () => {
     const r = highway(['partition', '--partitions', '1000'], 'a\nab\n\nabc\n')
     expect(r.code).toBe(0)

@@ -129,7 +129,9 @@ describe('classic coordinator machine (model-based)', () => {
         try {
           checkInvariants(step)
         } catch (err) {
-          if (process.env.DEBUG_PATHS) console.log(steps.slice(0, i + 1).map((x) => `${x.event.type} ${JSON.stringify((x.event as { request?: unknown }).request ?? x.event)} -> ${JSON.stringify(x.snapshot.value)} timers=${[...x.timers].join(',')}`).join('\n'))
+          // The failure names the path that led here, so it can be read without a rerun.
+          const trail = steps.slice(0, i + 1).map((x) => `${x.event.type} ${JSON.stringify((x.event as { request?: unknown }).request ?? x.event)} -> ${JSON.stringify(x.snapshot.value)} timers=${[...x.timers].join(',')}`)
+          if (err instanceof Error) err.message += `\npath:\n${trail.join('\n')}`
           throw err
         }
       })

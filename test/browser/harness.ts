@@ -7,6 +7,7 @@ import { createServer } from 'node:net'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { chromium, type Browser, type ConsoleMessage, type Page } from 'playwright-core'
+import { decodeScenario, type Scenario } from '../../src/scenario/index.ts'
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..')
 export const ARTIFACTS = join(ROOT, 'test/artifacts')
@@ -144,11 +145,47 @@ export async function simTime(page: Page): Promise<number> {
   return Number.parseFloat(text)
 }
 
-/** Waits until the sim clock reads at least `seconds`. */
+/** Waits until the sim clock reads at least `seconds` (polled in the page on every animation frame). */
 export async function waitForSimTime(page: Page, seconds: number, timeoutMs = 60_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs
-  while ((await simTime(page)) < seconds) {
-    if (Date.now() > deadline) throw new Error(`sim time did not reach ${seconds} s in ${timeoutMs} ms (at ${await simTime(page)} s)`)
-    await page.waitForTimeout(100)
+  try {
+    await page.waitForFunction(
+      (s) => Number.parseFloat(document.querySelector('[role="timer"][aria-label="Simulated time"]')?.textContent ?? '0') >= s,
+      seconds,
+      { timeout: timeoutMs },
+    )
+  } catch (err) {
+    throw new Error(`sim time did not reach ${seconds} s in ${timeoutMs} ms (at ${await simTime(page)} s): ${String(err)}`)
   }
+}
+
+/**
+ * Waits for `n` animation frames in the page. The app's frame driver runs on requestAnimationFrame,
+ * so after n frames it has had n chances to advance the simulation: a wait on the app's own ticks,
+ * not on a guessed wall-clock delay.
+ */
+export async function animationFrames(page: Page, n: number): Promise<void> {
+  await page.evaluate(
+    (count) =>
+      new Promise<void>((resolve) => {
+        let left = count
+        const tick = () => (--left <= 0 ? resolve() : requestAnimationFrame(tick))
+        requestAnimationFrame(tick)
+      }),
+    n,
+  )
+}
+
+/** The scenario the page has written into its URL (`#s=…`), or null while there is none that decodes. */
+export function scenarioInUrl(url: string): Scenario | null {
+  const hash = url.split('#')[1] ?? ''
+  const param = hash.split('&').find((part) => part.startsWith('s='))
+  if (param === undefined) return null
+  let payload = param.slice(2)
+  try {
+    payload = decodeURIComponent(payload)
+  } catch {
+    // not percent-encoded: decode it as it stands
+  }
+  const r = decodeScenario(payload)
+  return r.ok ? r.scenario : null
 }

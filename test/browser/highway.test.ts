@@ -1,12 +1,16 @@
 // The page in a real browser: Debian's chromium, driven by playwright-core, against `vite preview`
-// of a fresh build. Screenshots go to test/artifacts/ (gitignored); UPDATE_SCREENSHOT=1 also refreshes docs/screenshot.png.
+// of a fresh build. Screenshots go to test/artifacts/ (gitignored); docs/screenshot.png is rewritten
+// only by the explicit `npm run test:update-screenshot` (which sets UPDATE_SCREENSHOT=1).
 
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { partitionForKey } from '../../src/kafka/murmur2.ts'
+import { getPreset } from '../../src/scenario/index.ts'
+import { editedFromPreset } from '../../src/store/presetMatch.ts'
 import {
+  animationFrames,
   ARTIFACTS,
   buildApp,
   canvasInk,
@@ -14,6 +18,8 @@ import {
   launchBrowser,
   requireChromium,
   ROOT,
+  scenarioInUrl,
+  simTime,
   startPreview,
   tableLags,
   waitForSimTime,
@@ -74,10 +80,10 @@ describe('the highway page', () => {
 
   it('the Partition metrics table has one row per partition, also after adding partitions live', async () => {
     const { page, errors } = await open()
-    await expect.poll(() => rows(page), { timeout: 10_000 }).toBe(12)
+    await expect.poll(() => rows(page), { timeout: 20_000 }).toBe(12)
     await page.getByLabel('Partitions', { exact: true }).fill('16')
     await page.getByLabel('Partitions', { exact: true }).press('Enter')
-    await expect.poll(() => rows(page), { timeout: 10_000 }).toBe(16)
+    await expect.poll(() => rows(page), { timeout: 20_000 }).toBe(16)
     expect(await page.locator('[data-testid="highway"] rect.road').count()).toBe(16)
     expect(errors).toEqual([])
     await page.close()
@@ -107,8 +113,14 @@ describe('the highway page', () => {
     const { page, errors } = await open()
     await page.getByLabel('Producer rate', { exact: true }).fill('5000')
     await page.getByLabel('Protocol', { exact: true }).selectOption('cooperative')
-    await expect.poll(() => page.url(), { timeout: 5000 }).toMatch(/#s=v1\./)
-    await page.waitForTimeout(600) // the URL write is debounced
+    // The URL write is debounced: wait until the link carries both changes.
+    await expect
+      .poll(() => {
+        const s = scenarioInUrl(page.url())
+        return s !== null && s.group.protocol === 'cooperative' && s.producers.every((p) => p.rate.kind === 'constant' && p.rate.perSec === 5000)
+      }, { timeout: 15_000 })
+      .toBe(true)
+    expect(page.url()).toMatch(/#s=v1\./)
     const url = page.url()
     await page.reload()
     await page.locator('[data-testid="highway"] rect.road').first().waitFor()
@@ -123,18 +135,18 @@ describe('the highway page', () => {
   it('a broken link shows a banner naming the problem and runs the default scenario', async () => {
     const { page, errors } = await open('#s=v1.<img src=x onerror="window.__pwned=1">')
     const alert = page.getByRole('alert')
-    await expect.poll(() => alert.textContent(), { timeout: 5000 }).toMatch(/could not be used/)
+    await expect.poll(() => alert.textContent(), { timeout: 15_000 }).toMatch(/could not be used/)
     expect(await alert.textContent()).toMatch(/base64url/)
     expect(await page.evaluate(() => (window as { __pwned?: number }).__pwned)).toBeUndefined()
     expect(await page.locator('.banner img').count()).toBe(0)
     await waitForSimTime(page, 1)
-    await expect.poll(() => rows(page), { timeout: 10_000 }).toBe(12)
+    await expect.poll(() => rows(page), { timeout: 20_000 }).toBe(12)
     expect(await canvasInk(page)).toBeGreaterThan(100)
     await page.screenshot({ path: join(ARTIFACTS, 'broken-link.png') })
     // The bad link itself is reported only by our banner, not as a page error.
     expect(errors.filter((e) => !e.includes('Failed to load resource'))).toEqual([])
     const unknown = await open('#s=v7.abc')
-    await expect.poll(() => unknown.page.getByRole('alert').textContent(), { timeout: 5000 }).toMatch(/v7/)
+    await expect.poll(() => unknown.page.getByRole('alert').textContent(), { timeout: 15_000 }).toMatch(/v7/)
     await unknown.page.close()
     await page.close()
   })
@@ -177,11 +189,11 @@ describe('the highway page', () => {
   it('a crash closes the crashed consumer’s lanes (barrier) until the rebalance reopens them', async () => {
     const { page, errors } = await open()
     await expect.poll(async () => (await owners(page)).includes('consumer-1'), { timeout: 20_000 }).toBe(true)
-    await expect.poll(() => barriers(page), { timeout: 10_000 }).toBe(0)
+    await expect.poll(() => barriers(page), { timeout: 20_000 }).toBe(0)
     const before = await generation(page)
     await crash(page, 0)
     // The crashed consumer keeps its lanes until session.timeout.ms: they sit behind a barrier.
-    await expect.poll(() => barriers(page), { timeout: 10_000 }).toBeGreaterThan(0)
+    await expect.poll(() => barriers(page), { timeout: 20_000 }).toBeGreaterThan(0)
     await page.screenshot({ path: join(ARTIFACTS, 'crash-barrier.png') })
     await setSpeed(page, 30)
     await expect.poll(() => generation(page), { timeout: 30_000, interval: 250 }).toBeGreaterThan(before)
@@ -194,13 +206,13 @@ describe('the highway page', () => {
   it('a GC pause shows a barrier on the paused consumer’s lanes while it lasts', async () => {
     const { page, errors } = await open()
     await expect.poll(async () => (await owners(page)).includes('consumer-2'), { timeout: 20_000 }).toBe(true)
-    await expect.poll(() => barriers(page), { timeout: 10_000 }).toBe(0)
+    await expect.poll(() => barriers(page), { timeout: 20_000 }).toBe(0)
     await page.locator('[data-testid="highway"] g.consumer').nth(1).click()
     await page.getByRole('menuitem', { name: /GC/ }).click()
-    await expect.poll(() => barriers(page), { timeout: 5000 }).toBeGreaterThan(0)
+    await expect.poll(() => barriers(page), { timeout: 15_000 }).toBeGreaterThan(0)
     expect(await page.locator('[data-testid="highway"] g.consumer').nth(1).getAttribute('aria-label')).toMatch(/paused/)
     await setSpeed(page, 10)
-    await expect.poll(() => barriers(page), { timeout: 15_000 }).toBe(0)
+    await expect.poll(() => barriers(page), { timeout: 30_000 }).toBe(0)
     expect(errors).toEqual([])
     await page.close()
   })
@@ -213,7 +225,7 @@ describe('the highway page', () => {
     await page.locator('[data-testid="highway"] rect.road').first().waitFor()
     await page.getByLabel('Hot-key share', { exact: true }).fill('0.5')
     await page.getByRole('button', { name: 'Share', exact: true }).click()
-    await expect.poll(() => page.getByRole('status').filter({ hasText: 'Link' }).textContent()).toMatch(/Link copied/)
+    await expect.poll(() => page.getByRole('status').filter({ hasText: 'Link' }).textContent(), { timeout: 15_000 }).toMatch(/Link copied/)
     const copied = await page.evaluate(() => navigator.clipboard.readText())
     expect(copied).toBe(page.url())
     expect(copied).toMatch(/#s=v1\./)
@@ -229,10 +241,20 @@ describe('the highway page', () => {
     await page.getByRole('button', { name: 'Pause', exact: true }).waitFor()
     await page.locator('body').press('Space')
     await page.getByRole('button', { name: 'Play', exact: true }).waitFor()
-    await page.waitForTimeout(400) // the clock readout refreshes at 5 Hz; let the last frame land
-    const t = await page.getByRole('timer').textContent()
-    await page.waitForTimeout(500)
-    expect(await page.getByRole('timer').textContent()).toBe(t)
+    // The readout refreshes at most every 200 ms, and a frame asked for before the pause may still
+    // land: wait until it holds still over 30 animation frames (the driver's ticks) ...
+    const clock = () => page.getByRole('timer').textContent()
+    await expect
+      .poll(async () => {
+        const before = await clock()
+        await animationFrames(page, 30)
+        return (await clock()) === before
+      }, { timeout: 15_000 })
+      .toBe(true)
+    // ... then give the paused driver another 60 ticks: the clock must not move.
+    const t = await clock()
+    await animationFrames(page, 60)
+    expect(await clock()).toBe(t)
     await page.close()
   })
 
@@ -242,10 +264,10 @@ describe('the highway page', () => {
     await page.locator('[data-testid="highway"] g.consumer').nth(0).click()
     await page.getByRole('menuitem', { name: /Slow down/ }).click()
     await expect
-      .poll(() => page.locator('[data-testid="highway"] g.consumer').nth(0).getAttribute('aria-label'), { timeout: 5000 })
+      .poll(() => page.locator('[data-testid="highway"] g.consumer').nth(0).getAttribute('aria-label'), { timeout: 15_000 })
       .toMatch(/slowed to 0\.25× speed/)
     // the narration panel is throttled: poll for the line rather than read it once
-    await expect.poll(async () => (await page.getByRole('log').textContent()) ?? '', { timeout: 10_000 }).toMatch(/consumer-1 now processes 4× slower/)
+    await expect.poll(async () => (await page.getByRole('log').textContent()) ?? '', { timeout: 20_000 }).toMatch(/consumer-1 now processes 4× slower/)
     expect(errors).toEqual([])
     await page.close()
   })
@@ -255,7 +277,7 @@ describe('the highway page', () => {
       if (browser === null || preview === null) throw new Error('browser not started')
       const page = await browser.newPage({ viewport })
       await page.goto(preview.url)
-      await expect.poll(() => rows(page), { timeout: 10_000 }).toBe(12)
+      await expect.poll(() => rows(page), { timeout: 20_000 }).toBe(12)
       await expect.poll(async () => (await owners(page)).includes('consumer-1'), { timeout: 20_000 }).toBe(true)
       const fit = await page.evaluate(() => {
         const panel = document.querySelector('aside.right')!
@@ -278,13 +300,20 @@ describe('the highway page', () => {
   it('a preset edited away from its story is marked “edited”; the same preset after a reload is not', async () => {
     const { page, errors } = await open()
     await page.getByLabel('Preset', { exact: true }).selectOption('consumer-joins-eager')
-    await page.waitForTimeout(600) // the URL write is debounced
+    // The URL write is debounced: wait until the link holds the preset, unedited.
+    const preset = getPreset('consumer-joins-eager')!.build()
+    await expect
+      .poll(() => {
+        const s = scenarioInUrl(page.url())
+        return s !== null && !editedFromPreset(s, preset)
+      }, { timeout: 15_000 })
+      .toBe(true)
     await page.reload()
     await page.locator('[data-testid="highway"] rect.road').first().waitFor()
     expect(await page.getByLabel('Preset', { exact: true }).inputValue()).toBe('consumer-joins-eager')
     expect(await page.getByRole('note').count()).toBe(0)
     await page.getByLabel('Protocol', { exact: true }).selectOption('cooperative')
-    await expect.poll(() => page.getByRole('note').textContent(), { timeout: 5000 }).toMatch(/^Edited/)
+    await expect.poll(() => page.getByRole('note').textContent(), { timeout: 15_000 }).toMatch(/^Edited/)
     const label = await page.getByLabel('Preset', { exact: true }).evaluate((s) => (s as HTMLSelectElement).selectedOptions[0]?.textContent ?? '')
     expect(label).toMatch(/\(edited\)/)
     expect(errors).toEqual([])
@@ -297,7 +326,7 @@ describe('the highway page', () => {
     await waitForSimTime(page, 8)
     const before = await generation(page)
     await page.getByRole('button', { name: 'Rolling restart' }).click()
-    await expect.poll(async () => (await page.getByRole('log').textContent()) ?? '', { timeout: 10_000 }).toMatch(/rolling restart of 3 consumers/)
+    await expect.poll(async () => (await page.getByRole('log').textContent()) ?? '', { timeout: 20_000 }).toMatch(/rolling restart of 3 consumers/)
     await expect.poll(() => generation(page), { timeout: 30_000, interval: 250 }).toBeGreaterThanOrEqual(before + 4)
     expect(errors).toEqual([])
     await page.close()
@@ -306,7 +335,7 @@ describe('the highway page', () => {
   it('the autoscaler can be switched on live and says so', async () => {
     const { page, errors } = await open()
     await page.getByLabel('Autoscaler (KEDA-style)').check()
-    await expect.poll(async () => (await page.getByRole('log').textContent()) ?? '', { timeout: 10_000 }).toMatch(/autoscaler on/)
+    await expect.poll(async () => (await page.getByRole('log').textContent()) ?? '', { timeout: 20_000 }).toMatch(/autoscaler on/)
     expect(errors).toEqual([])
     await page.close()
   })
@@ -319,10 +348,11 @@ describe('the highway page', () => {
     await setSpeed(page, 1)
     await page.locator('[data-testid="highway"] g.consumer').nth(2).click()
     await page.getByRole('menuitem', { name: /GC/ }).click()
-    await expect.poll(() => barriers(page), { timeout: 10_000 }).toBeGreaterThan(0)
-    await page.waitForTimeout(2500)
+    await expect.poll(() => barriers(page), { timeout: 20_000 }).toBeGreaterThan(0)
+    // Let 2.5 s of simulated time pile records up behind the barrier before the picture.
+    await waitForSimTime(page, (await simTime(page)) + 2.5)
     // Saved as an artifact on every run; the README's copy is refreshed only on request
-    // (UPDATE_SCREENSHOT=1), so a test run leaves the work tree clean.
+    // (`npm run test:update-screenshot`), so a test run leaves the work tree clean.
     await page.screenshot({ path: join(ARTIFACTS, 'readme-hot-key.png') })
     if (process.env['UPDATE_SCREENSHOT'] === '1') {
       mkdirSync(join(ROOT, 'docs'), { recursive: true })

@@ -397,16 +397,14 @@ describe('StickyAssignor general-builder catalogue cases', () => {
   })
 })
 
-describe('StickyAssignor performance', () => {
-  it('assigns 1 000 partitions over 100 members, fresh and then sticky, well under a second', () => {
+// How fast this runs is measured by `npm run bench` (bench/assignorWorkload.ts), not asserted here.
+describe('StickyAssignor at group scale', () => {
+  it('assigns 1 000 partitions over 100 members, fresh and then sticky, ten to each member', () => {
     const topicNames = Array.from({ length: 10 }, (_, i) => `topic-${i}`)
     const topics = Object.fromEntries(topicNames.map((t) => [t, 100]))
     const ids = Array.from({ length: 100 }, (_, i) => `consumer-${i}-3f2a`)
-    const started = performance.now()
     const r1 = run({ topics, members: ids.map((c) => fresh(c, topicNames)) })
     const r2 = run({ topics, members: [...ids.slice(1), 'late'].map((c) => owning(c, topicNames, r1.assignment[c] ?? [])) })
-    const elapsed = performance.now() - started
     expect(Object.values(r2.assignment).every((l) => l.length === 10)).toBe(true)
-    expect(elapsed).toBeLessThan(500)
   })
 })
