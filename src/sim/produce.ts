@@ -2,8 +2,11 @@
 // per-partition batches the way the Java producer would route them, then appended to the logs.
 // Work per cycle grows with partitions and tracked keys, never with the record rate.
 
-import { partitionForKey, toPositive } from '../kafka/murmur2.ts'
-import { cumulativeFrequencyTable } from '../kafka/partitioners/builtInPartitioner.ts'
+import { partitionForKey } from '../kafka/murmur2.ts'
+import { collectPartitionLoadStats, type PartitionQueueSnapshot } from '../kafka/partitioners/builtInPartitioner.ts'
+import { createKeylessPartitioner, routeKeyless as routeKeylessBatches } from '../kafka/partitioners/keylessRouter.ts'
+import { hashesKeys, isAdaptivePartitioningEnabled, type PartitionerName, type TopicMetadata } from '../kafka/partitioners/partitioner.ts'
+import type { Scenario } from '../scenario/types.ts'
 import type { Rng } from '../engine/rng.ts'
 import { rateAt } from './rate.ts'
 import type { KeySegments, ProducerState, WorldState } from './worldState.ts'
@@ -47,7 +50,7 @@ export function produceTick(w: WorldState, ctx: ProduceContext): void {
   const tailChunks: number[] = [] // flat [partition, count]
   let total = 0
   const cfg = w.live.producerConfig
-  const ignoreKeys = cfg['partitioner.ignore.keys'] || (cfg['partitioner.class'] !== null && cfg['partitioner.class'] !== 'default')
+  const ignoreKeys = !hashesKeys(partitionerName(w), cfg['partitioner.ignore.keys'])
   const dyn = w.live.dynamic
 
   for (let i = 0; i < w.producers.length; i++) {
@@ -75,7 +78,7 @@ export function produceTick(w: WorldState, ctx: ProduceContext): void {
         const ck = Math.min(Math.floor(xk), n)
         ps.trackedCarry[k] = xk - ck
         if (ck <= 0 || chunks.length === 0) continue
-        const chunk = ((k + ps.roundRobin++) % (chunks.length / 2)) * 2
+        const chunk = ((k + ps.rideAlong++) % (chunks.length / 2)) * 2
         const p = chunks[chunk]!
         keyChunks.push(i, k, p, ck)
         cost[p]! += ck * (tk.cost - 1)
@@ -178,74 +181,45 @@ function inverseLoadWeights(w: WorldState): Float64Array {
   return out
 }
 
+/** The partitioner a producer runs: `partitioner.class`, null meaning the built-in logic. */
+function partitionerName(w: WorldState): PartitionerName {
+  return w.live.producerConfig['partitioner.class'] ?? 'default'
+}
+
+/** A new producer's partitioning state: nothing chosen yet (the first keyless record draws). */
+export function initialKeylessRouting(live: Scenario): Pick<ProducerState, 'partitioner' | 'rideAlong'> {
+  return { partitioner: createKeylessPartitioner(live.producerConfig['batch.size']), rideAlong: 0 }
+}
+
+// The producers' view of the topic, rebuilt only when their partition count changes.
+let topicView: TopicMetadata = { numPartitions: 0, availablePartitions: [] }
+function topicOf(P: number): TopicMetadata {
+  if (topicView.numPartitions !== P) topicView = { numPartitions: P, availablePartitions: Array.from({ length: P }, (_, p) => p) }
+  return topicView
+}
+
 /**
- * Null keys (or partitioner.ignore.keys): the producer sticks to one partition until batch.size
- * bytes went there, then picks the next one (KIP-794 BuiltInPartitioner), weighting by queue
- * depth when adaptive partitioning is on. Legacy sticky (KIP-480) never picks the same partition
- * twice in a row; RoundRobinPartitioner deals records one by one. Returns flat [partition, count].
+ * Null keys (or keys the partitioner ignores): the kafka/partitioners functions decide, batch by
+ * batch (see keylessRouter.ts). Every partition has a leader here. Adaptive partitioning reads the
+ * queue depth in batches from the records waiting in the producers' buffers (lanes at capacity).
+ * Returns flat [partition, count].
  */
-function routeKeyless(w: WorldState, ps: ProducerState, n: number, recordBytes: number, rng: Rng): number[] {
+function routeKeyless(w: WorldState, ps: ProducerState, n: number, recordBytes: number, rng: Rng): readonly number[] {
   const cfg = w.live.producerConfig
+  const name = partitionerName(w)
   const P = w.producerPartitions
-  const out: number[] = []
-  if (cfg['partitioner.class'] === 'round-robin') {
-    const each = Math.floor(n / P)
-    const extra = n - each * P
-    for (let j = 0; j < P; j++) {
-      const p = (ps.roundRobin + j) % P
-      const c = each + (j < extra ? 1 : 0)
-      if (c > 0) out.push(p, c)
-    }
-    ps.roundRobin = (ps.roundRobin + extra) % P
-    return out
-  }
   const batchSize = Math.max(1, cfg['batch.size'])
-  const legacy = cfg['partitioner.class'] === 'legacy-sticky'
-  const adaptive = cfg['partitioner.adaptive.partitioning.enable'] && cfg['partitioner.class'] === null
-  let remaining = n
-  let guard = 0
-  while (remaining > 0 && guard++ < 1_000_000) {
-    const room = Math.max(1, Math.ceil((batchSize - ps.stickyBytes) / recordBytes))
-    const take = Math.min(remaining, room)
-    const p = ps.stickyPartition
-    if (out.length >= 2 && out[out.length - 2] === p) out[out.length - 1]! += take
-    else out.push(p, take)
-    ps.stickyBytes += take * recordBytes
-    remaining -= take
-    if (ps.stickyBytes >= batchSize) {
-      ps.stickyBytes = 0
-      ps.stickyPartition = legacy ? nextDifferent(p, P, rng) : nextSticky(w, P, batchSize, recordBytes, adaptive, rng)
+  const routing = { partitioner: name, batchSize, adaptive: isAdaptivePartitioningEnabled(name, cfg), recordBytes }
+  const loadStats = () => {
+    const queues: PartitionQueueSnapshot[] = []
+    for (let p = 0; p < P; p++) {
+      queues.push({ partition: p, queueSize: Math.ceil((w.buffered[p]! * recordBytes) / batchSize), hasLeader: true, leaderOverAvailabilityTimeout: false })
     }
+    return collectPartitionLoadStats(true, P, queues)
   }
-  return out
-}
-
-function nextDifferent(prev: number, P: number, rng: Rng): number {
-  if (P < 2) return 0
-  const r = toPositive(rng.nextInt32()) % (P - 1)
-  return r >= prev ? r + 1 : r
-}
-
-function nextSticky(w: WorldState, P: number, batchSize: number, recordBytes: number, adaptive: boolean, rng: Rng): number {
-  const random = toPositive(rng.nextInt32())
-  if (!adaptive || P < 2) return random % P
-  const queues: number[] = new Array<number>(P)
-  let allEqual = true
-  for (let p = 0; p < P; p++) {
-    queues[p] = Math.ceil((w.buffered[p]! * recordBytes) / batchSize)
-    if (queues[p] !== queues[0]) allEqual = false
-  }
-  if (allEqual) return random % P
-  const cft = cumulativeFrequencyTable(queues)
-  const x = random % cft[cft.length - 1]!
-  let lo = 0
-  let hi = cft.length - 1
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1
-    if (cft[mid]! > x) hi = mid
-    else lo = mid + 1
-  }
-  return lo
+  const routed = routeKeylessBatches(ps.partitioner, routing, topicOf(P), n, () => rng.nextInt32(), loadStats)
+  ps.partitioner = routed.state
+  return routed.chunks
 }
 
 /** Appends each partition's batch (respecting an optional lane capacity) and records segments. */

@@ -16,7 +16,7 @@ import type { GroupHost, GroupRuntime } from './group/groupRuntime.ts'
 import { createGroup, restoreGroup } from './groupFactory.ts'
 import { allKeyNames, buildKeyModel, saltedPartitions } from './keyModel.ts'
 import { mergeInto, quantile } from './latencyHistogram.ts'
-import { produceTick } from './produce.ts'
+import { initialKeylessRouting, produceTick } from './produce.ts'
 import type { RunSummary, SimCheckpoint, Simulation } from './simulationApi.ts'
 import { buildSummary } from './summary.ts'
 import { createWorldState, growPartitions, setOwner, type ConsumerState, type Deferred, type ProducerState, type WorldState } from './worldState.ts'
@@ -435,9 +435,7 @@ class KafkaSimulation implements Simulation {
       retiredSampleProduced: 0,
       rateMultiplier: 1,
       remapCounted: [],
-      stickyPartition: toStart(this.rngProduce, this.w.producerPartitions),
-      stickyBytes: 0,
-      roundRobin: 0,
+      ...initialKeylessRouting(this.w.live),
     }
   }
 
@@ -458,7 +456,8 @@ class KafkaSimulation implements Simulation {
     fresh.rateMultiplier = old.rateMultiplier
     fresh.remapCounted = old.remapCounted
     fresh.carry = old.carry
-    fresh.stickyPartition = old.stickyPartition < this.w.producerPartitions ? old.stickyPartition : 0
+    fresh.partitioner = old.partitioner
+    fresh.rideAlong = old.rideAlong
     // Keys that stay tracked keep their order state and flags, so a slider move loses nothing, and
     // their records still in the logs stay tracked: after partitions are added, a key's old backlog
     // consumed after its newer records on its new partition is exactly the violation to count.
@@ -890,10 +889,6 @@ function skipTo(w: WorldState, p: number, offset: number, now: number): void {
   while (sh < list.length && list[sh]!.offset < offset) list[sh++]!.consumedAt = now
   w.sampleHead[p] = sh
   w.delivered[p] = offset
-}
-
-function toStart(rng: Rng, P: number): number {
-  return rng.int(Math.max(1, P))
 }
 
 function onOff(b: boolean): string {

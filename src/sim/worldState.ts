@@ -2,6 +2,7 @@
 // consumers' poll loops, per-key order tracking, metrics. No classes, no closures, so a deep copy
 // is a checkpoint. Only sim/ reads or writes it.
 
+import type { KeylessPartitionerState } from '../kafka/partitioners/keylessRouter.ts'
 import type { Command, Scenario } from '../scenario/types.ts'
 import { createHistogram } from './latencyHistogram.ts'
 import type { KeyModel } from './keyModel.ts'
@@ -80,10 +81,10 @@ export interface ProducerState {
   rateMultiplier: number
   /** Tracked keys already counted in remappedKeys (salted or routed away), by name. */
   remapCounted: string[]
-  /** Built-in sticky partitioner (KIP-794) state for keyless records. */
-  stickyPartition: number
-  stickyBytes: number
-  roundRobin: number
+  /** The keyless partitioners' state (kafka/partitioners/keylessRouter), for null keys or ignored keys. */
+  partitioner: KeylessPartitionerState
+  /** Rotates which of a cycle's keyless chunks a tracked key rides along with (when keys are ignored). */
+  rideAlong: number
 }
 
 export interface Sample {
