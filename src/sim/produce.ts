@@ -8,6 +8,7 @@ import { createKeylessPartitioner, routeKeyless as routeKeylessBatches } from '.
 import { hashesKeys, isAdaptivePartitioningEnabled, type PartitionerName, type TopicMetadata } from '../kafka/partitioners/partitioner.ts'
 import type { Scenario } from '../scenario/types.ts'
 import type { Rng } from '../engine/rng.ts'
+import { apportion } from './apportion.ts'
 import { rateAt } from './rate.ts'
 import type { KeySegments, ProducerState, WorldState } from './worldState.ts'
 import { saltedKey } from './keyModel.ts'
@@ -63,6 +64,7 @@ export function produceTick(w: WorldState, ctx: ProduceContext): void {
     if (n <= 0) continue
     total += n
     w.producedWin += n
+    w.ledger.generated += n
     const m = ps.model
     if (m.keyless || ignoreKeys) {
       const chunks = routeKeyless(w, ps, n, spec.recordBytes, ctx.rng)
@@ -87,17 +89,15 @@ export function produceTick(w: WorldState, ctx: ProduceContext): void {
       }
       continue
     }
-    // Keyed records: tracked keys one by one, the tail by its per-partition weights.
-    let trackedSum = 0
+    // Keyed records: split exactly among the tracked keys and the tail, then the tail among the
+    // partitions by its per-partition weights, so every record of the cycle is routed now.
+    const T = m.tracked.length
+    const counts = splitAmongKeys(ps, n)
     let leastLoaded = -1
-    for (let k = 0; k < m.tracked.length; k++) {
+    for (let k = 0; k < T; k++) {
       const tk = m.tracked[k]!
-      const xk = n * tk.prob + ps.trackedCarry[k]!
-      // Never more than this cycle's records: keys whose carries ripen together wait a cycle.
-      const ck = Math.min(Math.floor(xk), n - trackedSum)
-      ps.trackedCarry[k] = xk - ck
+      const ck = counts[k]!
       if (ck <= 0) continue
-      trackedSum += ck
       ps.keyWin[k]! += ck
       if (tk.role === 'sample') ps.sampleProduced += ck
       const flagged = ps.flagged[k]!
@@ -110,10 +110,10 @@ export function produceTick(w: WorldState, ctx: ProduceContext): void {
         const splits = Math.max(1, dyn.salting.splits)
         const carry = ps.saltCarry[k]!
         while (carry.length < splits) carry.push(0)
+        carry.length = splits
+        const perSalt = apportion(ck, evenWeights(splits), carry, scratchFor('salt', splits))
         for (let s = 0; s < splits; s++) {
-          const xs = ck / splits + carry[s]!
-          const cs = Math.floor(xs)
-          carry[s] = xs - cs
+          const cs = perSalt[s]!
           if (cs <= 0) continue
           const p = partitionForKey(saltedKey(tk.name, s), P)
           keyChunks.push(i, k, p, cs)
@@ -126,14 +126,13 @@ export function produceTick(w: WorldState, ctx: ProduceContext): void {
         cost[tk.partition]! += ck * tk.cost
       }
     }
-    const tail = n - trackedSum
-    if (tail > 0 && m.tailProb > 0) {
+    const tail = m.tailProb > 0 ? counts[T]! : 0
+    if (tail > 0) {
       ps.tailProduced += tail
       const weights = dyn.loadAware.enabled && dyn.loadAware.scope === 'all' ? inverseLoadWeights(w) : m.tailWeights
+      const perPartition = apportion(tail, weights, ps.tailCarry, scratchFor('tail', P))
       for (let p = 0; p < P; p++) {
-        const xp = tail * weights[p]! + ps.tailCarry[p]!
-        const cp = Math.floor(xp)
-        ps.tailCarry[p] = xp - cp
+        const cp = perPartition[p]!
         if (cp > 0) {
           add[p]! += cp
           cost[p]! += cp
@@ -144,6 +143,51 @@ export function produceTick(w: WorldState, ctx: ProduceContext): void {
   }
   if (total === 0 && !hasBuffered(w)) return
   appendAll(w, add, cost, keyChunks, tailChunks, ctx)
+}
+
+const scratch: Record<'keys' | 'salt' | 'tail' | 'keyWeights' | 'keyCarry' | 'even', Float64Array> = {
+  keys: new Float64Array(0),
+  salt: new Float64Array(0),
+  tail: new Float64Array(0),
+  keyWeights: new Float64Array(0),
+  keyCarry: new Float64Array(0),
+  even: new Float64Array(0),
+}
+function scratchFor(name: keyof typeof scratch, n: number): Float64Array {
+  if (scratch[name].length !== n) scratch[name] = new Float64Array(n)
+  return scratch[name]
+}
+
+function evenWeights(n: number): Float64Array {
+  const e = scratchFor('even', n)
+  if (e[0] !== 1 / n) e.fill(1 / n)
+  return e
+}
+
+/**
+ * A cycle's `n` keyed records split among the tracked keys and (last entry) the tail, exactly.
+ * The tracked keys keep their carries in `trackedCarry`; the tail's is what makes all carries sum
+ * to zero, so it needs no state of its own. Without a tail, only the tracked keys share.
+ */
+function splitAmongKeys(ps: ProducerState, n: number): Float64Array {
+  const m = ps.model
+  const T = m.tracked.length
+  const entries = m.tailProb > 0 ? T + 1 : T
+  const weights = scratchFor('keyWeights', entries)
+  const carry = scratchFor('keyCarry', entries)
+  let carried = 0
+  for (let k = 0; k < T; k++) {
+    weights[k] = m.tracked[k]!.prob
+    carry[k] = ps.trackedCarry[k]!
+    carried += carry[k]!
+  }
+  if (entries > T) {
+    weights[T] = m.tailProb
+    carry[T] = -carried
+  }
+  const counts = apportion(n, weights, carry, scratchFor('keys', entries))
+  for (let k = 0; k < T; k++) ps.trackedCarry[k] = carry[k]!
+  return counts
 }
 
 function hasBuffered(w: WorldState): boolean {

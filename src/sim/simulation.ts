@@ -16,6 +16,7 @@ import type { GroupHost, GroupRuntime } from './group/groupRuntime.ts'
 import { createGroup, restoreGroup } from './groupFactory.ts'
 import { allKeyNames, buildKeyModel, saltedPartitions } from './keyModel.ts'
 import { mergeInto, quantile } from './latencyHistogram.ts'
+import { noteSkipped } from './ledger.ts'
 import { initialKeylessRouting, produceTick } from './produce.ts'
 import type { RunSummary, SimCheckpoint, Simulation } from './simulationApi.ts'
 import { buildSummary } from './summary.ts'
@@ -876,6 +877,7 @@ class KafkaSimulation implements Simulation {
 
 /** Advances a partition's first-delivery frontier without delivering (offset reset skipped them). */
 function skipTo(w: WorldState, p: number, offset: number, now: number): void {
+  noteSkipped(w.ledger, p, w.delivered[p]!, offset)
   const segEnd = w.segEnd[p]!
   let h = w.segHead[p]!
   while (h < segEnd.length && segEnd[h]! <= offset) h++

@@ -5,6 +5,7 @@
 import type { KeylessPartitionerState } from '../kafka/partitioners/keylessRouter.ts'
 import type { Command, Scenario } from '../scenario/types.ts'
 import { createHistogram } from './latencyHistogram.ts'
+import { createLedger, growLedger, type Ledger } from './ledger.ts'
 import type { KeyModel } from './keyModel.ts'
 import type { MetricsSample, TraceEntry } from './frameTypes.ts'
 
@@ -164,6 +165,8 @@ export interface WorldState {
   /** Commands scheduled by other commands (rolling restarts, restarts coming back up). */
   deferred: Deferred[]
   frameSeq: number
+  /** Independent counts for the conservation checks (ledger.ts); written, never read, by the run. */
+  ledger: Ledger
 }
 
 export function createWorldState(live: Scenario, P: number): WorldState {
@@ -221,6 +224,7 @@ export function createWorldState(live: Scenario, P: number): WorldState {
     producedWin: 0,
     deferred: [],
     frameSeq: 0,
+    ledger: createLedger(P),
   }
 }
 
@@ -263,6 +267,7 @@ export function growPartitions(w: WorldState, P: number): void {
     w.samplesByP.push([])
     w.sampleHead.push(0)
   }
+  growLedger(w.ledger, P)
   w.P = P
 }
 
