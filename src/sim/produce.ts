@@ -3,15 +3,15 @@
 // Work per cycle grows with partitions and tracked keys, never with the record rate.
 
 import { partitionForKey } from '../kafka/murmur2.ts'
-import { collectPartitionLoadStats, type PartitionQueueSnapshot } from '../kafka/partitioners/builtInPartitioner.ts'
-import { createKeylessPartitioner, routeKeyless as routeKeylessBatches } from '../kafka/partitioners/keylessRouter.ts'
-import { hashesKeys, isAdaptivePartitioningEnabled, type PartitionerName, type TopicMetadata } from '../kafka/partitioners/partitioner.ts'
-import type { Scenario } from '../scenario/types.ts'
+import { hashesKeys } from '../kafka/partitioners/partitioner.ts'
 import type { Rng } from '../engine/rng.ts'
 import { apportion } from './apportion.ts'
+import { partitionerName, routeKeyless } from './keylessRouting.ts'
 import { rateAt } from './rate.ts'
 import type { KeySegments, ProducerState, WorldState } from './worldState.ts'
 import { saltedKey } from './keyModel.ts'
+
+export { initialKeylessRouting } from './keylessRouting.ts'
 
 export interface ProduceContext {
   now: number
@@ -223,47 +223,6 @@ function inverseLoadWeights(w: WorldState): Float64Array {
   }
   for (let p = 0; p < P; p++) out[p]! /= sum
   return out
-}
-
-/** The partitioner a producer runs: `partitioner.class`, null meaning the built-in logic. */
-function partitionerName(w: WorldState): PartitionerName {
-  return w.live.producerConfig['partitioner.class'] ?? 'default'
-}
-
-/** A new producer's partitioning state: nothing chosen yet (the first keyless record draws). */
-export function initialKeylessRouting(live: Scenario): Pick<ProducerState, 'partitioner' | 'rideAlong'> {
-  return { partitioner: createKeylessPartitioner(live.producerConfig['batch.size']), rideAlong: 0 }
-}
-
-// The producers' view of the topic, rebuilt only when their partition count changes.
-let topicView: TopicMetadata = { numPartitions: 0, availablePartitions: [] }
-function topicOf(P: number): TopicMetadata {
-  if (topicView.numPartitions !== P) topicView = { numPartitions: P, availablePartitions: Array.from({ length: P }, (_, p) => p) }
-  return topicView
-}
-
-/**
- * Null keys (or keys the partitioner ignores): the kafka/partitioners functions decide, batch by
- * batch (see keylessRouter.ts). Every partition has a leader here. Adaptive partitioning reads the
- * queue depth in batches from the records waiting in the producers' buffers (lanes at capacity).
- * Returns flat [partition, count].
- */
-function routeKeyless(w: WorldState, ps: ProducerState, n: number, recordBytes: number, rng: Rng): readonly number[] {
-  const cfg = w.live.producerConfig
-  const name = partitionerName(w)
-  const P = w.producerPartitions
-  const batchSize = Math.max(1, cfg['batch.size'])
-  const routing = { partitioner: name, batchSize, adaptive: isAdaptivePartitioningEnabled(name, cfg), recordBytes }
-  const loadStats = () => {
-    const queues: PartitionQueueSnapshot[] = []
-    for (let p = 0; p < P; p++) {
-      queues.push({ partition: p, queueSize: Math.ceil((w.buffered[p]! * recordBytes) / batchSize), hasLeader: true, leaderOverAvailabilityTimeout: false })
-    }
-    return collectPartitionLoadStats(true, P, queues)
-  }
-  const routed = routeKeylessBatches(ps.partitioner, routing, topicOf(P), n, () => rng.nextInt32(), loadStats)
-  ps.partitioner = routed.state
-  return routed.chunks
 }
 
 /** Appends each partition's batch (respecting an optional lane capacity) and records segments. */
