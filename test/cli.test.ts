@@ -22,6 +22,21 @@ describe('the highway CLI process', { timeout: 120_000 }, () => {
     expect(r.stdout).toBe('3\n0\n')
   })
 
+  it('partition --keyless prints the partition of each batch: UniformStickyPartitioner alternates on 2 partitions', () => {
+    const r = highway(['partition', '--keyless', '--partitioner', 'uniform-sticky', '--partitions', '2', '--batches', '20'])
+    expect(r.code).toBe(0)
+    const seq = r.stdout.trimEnd().split('\n').map(Number)
+    expect(seq).toHaveLength(20)
+    for (let i = 1; i < seq.length; i++) expect(seq[i]).toBe(1 - seq[i - 1]!)
+  })
+
+  it('partition --keyless rejects bad input with one line and exit 2', () => {
+    const r = highway(['partition', '--keyless', '--partitions=2', '--batches=x'])
+    expect(r.code).toBe(2)
+    expect(r.stderr).toMatch(/^partition: --batches must be an integer/)
+    expect(r.stderr.trimEnd().split('\n')).toHaveLength(1)
+  })
+
   it('run --json prints one JSON object', () => {
     const r = highway(['run', '--preset', 'steady', '--seconds', '5', '--json'])
     expect(r.code).toBe(0)

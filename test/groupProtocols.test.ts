@@ -94,7 +94,9 @@ describe('a storm that nobody scripted', () => {
 
   it('is absorbed when a full poll fits in max.poll.interval.ms', () => {
     const s = preset('slow-consumer-storm')
-    s.group.config['max.poll.records'] = 300 // 12 s per full poll < 15 s
+    // 8 s per full poll: fits in 15 s even with the processing jitter (cv 0.3). At 300 records (12 s)
+    // about one full poll in four still overruns, so whether the group stays calm depends on the seed.
+    s.group.config['max.poll.records'] = 200
     const end = run(s, 300)
     expect(end.storm).toBe(false)
     expect(end.rebalances).toBeLessThanOrEqual(3)

@@ -8,6 +8,9 @@ const USAGE = `usage: highway <command> [options]
 
 commands:
   partition --partitions N [KEY ...]   each key's partition under Kafka's default partitioner (keys from stdin if none)
+  partition --keyless --partitions N --batches B [--partitioner NAME] [--seed S] [--json]
+                                       the partition of each successive keyless batch (NAME: default,
+                                       uniform-sticky, legacy-sticky, round-robin)
   run (--scenario FILE|URL|ENCODED | --preset NAME) [--seconds S] [--seed N] [--json]
   validate (--scenario FILE|URL|ENCODED | --preset NAME)
   assign --assignor NAME [--jsonl]     Kafka's assignor on a JSON group read from stdin

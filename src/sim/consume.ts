@@ -3,6 +3,7 @@
 // (duplicates, as at-least-once gives them), and committing offsets.
 
 import { recordLatency } from './latencyHistogram.ts'
+import { noteHanded } from './ledger.ts'
 import type { WorldState } from './worldState.ts'
 
 export interface FetchResult {
@@ -34,6 +35,7 @@ export function fetchForConsumer(w: WorldState, c: number, maxRecords: number, n
     costUnits += deliver(w, p, from, from + take, now, extraLatencyMs)
     w.pos[p] = from + take
     cs.batch.push(p, from, from + take)
+    noteHanded(w.ledger, p, from, from + take)
     remaining -= take
     next = i + 1
   }

@@ -64,7 +64,8 @@ export interface Totals {
   orderingViolations: number
   remappedKeys: number
   skewRatio: number
-  latencyMs: { p50: number; p95: number; p99: number }
+  /** Over the whole run so far; null until a record has been consumed. */
+  latencyMs: { p50: number | null; p95: number | null; p99: number | null }
   rebalances: number
   revokedPartitions: number
   stoppedPartitionSeconds: number
@@ -119,7 +120,8 @@ export interface MetricsSample {
   inRate: number
   outRate: number
   totalLag: number
-  p99Ms: number
+  /** p99 produce → consume latency of the records first consumed in this window; null if none was. */
+  p99Ms: number | null
   skewRatio: number
   /** Per-partition lag at this instant. */
   lag: Float64Array

@@ -4,6 +4,7 @@
 
 import { EV, type SimCore } from './core.ts'
 import type { GroupHost } from './group/groupRuntime.ts'
+import { noteSkipped } from './ledger.ts'
 import type { GroupEventKind } from './narration.ts'
 import { schedulePoll } from './pollLoop.ts'
 import { recountStopped } from './stoppedTime.ts'
@@ -106,6 +107,7 @@ function assign(sim: SimCore, m: number, parts: readonly number[]): void {
 
 /** Advances a partition's first-delivery frontier without delivering (offset reset skipped them). */
 function skipTo(w: WorldState, p: number, offset: number, now: number): void {
+  noteSkipped(w.ledger, p, w.delivered[p]!, offset)
   const segEnd = w.segEnd[p]!
   let h = w.segHead[p]!
   while (h < segEnd.length && segEnd[h]! <= offset) h++

@@ -15,7 +15,7 @@ describe('latency histogram', () => {
     values.sort((a, b) => a - b)
     for (const q of [0.5, 0.95, 0.99]) {
       const exact = values[Math.ceil(q * values.length) - 1]!
-      expect(Math.abs(quantile(h, q) - exact) / exact).toBeLessThan(0.01)
+      expect(Math.abs(quantile(h, q)! - exact) / exact).toBeLessThan(0.01)
     }
   })
 
@@ -39,6 +39,6 @@ describe('latency histogram', () => {
 
   it('puts every value in a bucket whose middle is within 1 % of it, and is empty-safe', () => {
     for (const v of [0.2, 1, 7.3, 120, 45_000, 3_600_000]) expect(Math.abs(bucketValue(bucketOf(v)) - v) / v).toBeLessThan(0.011)
-    expect(quantile(createHistogram(), 0.99)).toBe(0)
+    expect(quantile(createHistogram(), 0.99)).toBeNull() // no data, not 0 ms
   })
 })

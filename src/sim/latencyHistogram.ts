@@ -32,11 +32,11 @@ export function mergeInto(into: Float64Array, from: Float64Array): void {
   for (let i = 0; i < HISTOGRAM_BUCKETS; i++) into[i]! += from[i]!
 }
 
-/** The q-quantile (0..1), or 0 when empty. */
-export function quantile(h: Float64Array, q: number): number {
+/** The q-quantile (0..1), or null when the histogram is empty: no records, no latency (not 0 ms). */
+export function quantile(h: Float64Array, q: number): number | null {
   let total = 0
   for (let i = 0; i < HISTOGRAM_BUCKETS; i++) total += h[i]!
-  if (total === 0) return 0
+  if (total === 0) return null
   const target = q * total
   let acc = 0
   for (let i = 0; i < HISTOGRAM_BUCKETS; i++) {

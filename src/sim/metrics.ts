@@ -19,7 +19,8 @@ export interface MetricsWindow {
   totalOut: number
   totalLag: number
   skew: number
-  p99: number
+  /** null when nothing was consumed in the window (no data, never 0 ms). */
+  p99: number | null
   lag: Float64Array
 }
 

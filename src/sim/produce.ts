@@ -2,13 +2,17 @@
 // per-partition batches the way the Java producer would route them, then appended to the logs.
 // Work per cycle grows with partitions and tracked keys, never with the record rate.
 
-import { partitionForKey, toPositive } from '../kafka/murmur2.ts'
-import { cumulativeFrequencyTable } from '../kafka/partitioners/builtInPartitioner.ts'
+import { partitionForKey } from '../kafka/murmur2.ts'
+import { hashesKeys } from '../kafka/partitioners/partitioner.ts'
 import type { Rng } from '../engine/rng.ts'
+import { apportion } from './apportion.ts'
+import { partitionerName, routeKeyless } from './keylessRouting.ts'
 import { rateAt } from './rate.ts'
 import type { KeySegments, ProducerState, WorldState } from './worldState.ts'
 import { saltedKey } from './keyModel.ts'
 import type { Fact } from './narration.ts'
+
+export { initialKeylessRouting } from './keylessRouting.ts'
 
 export interface ProduceContext {
   now: number
@@ -48,7 +52,7 @@ export function produceTick(w: WorldState, ctx: ProduceContext): void {
   const tailChunks: number[] = [] // flat [partition, count]
   let total = 0
   const cfg = w.live.producerConfig
-  const ignoreKeys = cfg['partitioner.ignore.keys'] || (cfg['partitioner.class'] !== null && cfg['partitioner.class'] !== 'default')
+  const ignoreKeys = !hashesKeys(partitionerName(w), cfg['partitioner.ignore.keys'])
   const dyn = w.live.dynamic
 
   for (let i = 0; i < w.producers.length; i++) {
@@ -61,6 +65,7 @@ export function produceTick(w: WorldState, ctx: ProduceContext): void {
     if (n <= 0) continue
     total += n
     w.producedWin += n
+    w.ledger.generated += n
     const m = ps.model
     if (m.keyless || ignoreKeys) {
       const chunks = routeKeyless(w, ps, n, spec.recordBytes, ctx.rng)
@@ -76,7 +81,7 @@ export function produceTick(w: WorldState, ctx: ProduceContext): void {
         const ck = Math.min(Math.floor(xk), n)
         ps.trackedCarry[k] = xk - ck
         if (ck <= 0 || chunks.length === 0) continue
-        const chunk = ((k + ps.roundRobin++) % (chunks.length / 2)) * 2
+        const chunk = ((k + ps.rideAlong++) % (chunks.length / 2)) * 2
         const p = chunks[chunk]!
         keyChunks.push(i, k, p, ck)
         cost[p]! += ck * (tk.cost - 1)
@@ -85,17 +90,15 @@ export function produceTick(w: WorldState, ctx: ProduceContext): void {
       }
       continue
     }
-    // Keyed records: tracked keys one by one, the tail by its per-partition weights.
-    let trackedSum = 0
+    // Keyed records: split exactly among the tracked keys and the tail, then the tail among the
+    // partitions by its per-partition weights, so every record of the cycle is routed now.
+    const T = m.tracked.length
+    const counts = splitAmongKeys(ps, n)
     let leastLoaded = -1
-    for (let k = 0; k < m.tracked.length; k++) {
+    for (let k = 0; k < T; k++) {
       const tk = m.tracked[k]!
-      const xk = n * tk.prob + ps.trackedCarry[k]!
-      // Never more than this cycle's records: keys whose carries ripen together wait a cycle.
-      const ck = Math.min(Math.floor(xk), n - trackedSum)
-      ps.trackedCarry[k] = xk - ck
+      const ck = counts[k]!
       if (ck <= 0) continue
-      trackedSum += ck
       ps.keyWin[k]! += ck
       if (tk.role === 'sample') ps.sampleProduced += ck
       const flagged = ps.flagged[k]!
@@ -108,10 +111,10 @@ export function produceTick(w: WorldState, ctx: ProduceContext): void {
         const splits = Math.max(1, dyn.salting.splits)
         const carry = ps.saltCarry[k]!
         while (carry.length < splits) carry.push(0)
+        carry.length = splits
+        const perSalt = apportion(ck, evenWeights(splits), carry, scratchFor('salt', splits))
         for (let s = 0; s < splits; s++) {
-          const xs = ck / splits + carry[s]!
-          const cs = Math.floor(xs)
-          carry[s] = xs - cs
+          const cs = perSalt[s]!
           if (cs <= 0) continue
           const p = partitionForKey(saltedKey(tk.name, s), P)
           keyChunks.push(i, k, p, cs)
@@ -124,14 +127,13 @@ export function produceTick(w: WorldState, ctx: ProduceContext): void {
         cost[tk.partition]! += ck * tk.cost
       }
     }
-    const tail = n - trackedSum
-    if (tail > 0 && m.tailProb > 0) {
+    const tail = m.tailProb > 0 ? counts[T]! : 0
+    if (tail > 0) {
       ps.tailProduced += tail
       const weights = dyn.loadAware.enabled && dyn.loadAware.scope === 'all' ? inverseLoadWeights(w) : m.tailWeights
+      const perPartition = apportion(tail, weights, ps.tailCarry, scratchFor('tail', P))
       for (let p = 0; p < P; p++) {
-        const xp = tail * weights[p]! + ps.tailCarry[p]!
-        const cp = Math.floor(xp)
-        ps.tailCarry[p] = xp - cp
+        const cp = perPartition[p]!
         if (cp > 0) {
           add[p]! += cp
           cost[p]! += cp
@@ -142,6 +144,51 @@ export function produceTick(w: WorldState, ctx: ProduceContext): void {
   }
   if (total === 0 && !hasBuffered(w)) return
   appendAll(w, add, cost, keyChunks, tailChunks, ctx)
+}
+
+const scratch: Record<'keys' | 'salt' | 'tail' | 'keyWeights' | 'keyCarry' | 'even', Float64Array> = {
+  keys: new Float64Array(0),
+  salt: new Float64Array(0),
+  tail: new Float64Array(0),
+  keyWeights: new Float64Array(0),
+  keyCarry: new Float64Array(0),
+  even: new Float64Array(0),
+}
+function scratchFor(name: keyof typeof scratch, n: number): Float64Array {
+  if (scratch[name].length !== n) scratch[name] = new Float64Array(n)
+  return scratch[name]
+}
+
+function evenWeights(n: number): Float64Array {
+  const e = scratchFor('even', n)
+  if (e[0] !== 1 / n) e.fill(1 / n)
+  return e
+}
+
+/**
+ * A cycle's `n` keyed records split among the tracked keys and (last entry) the tail, exactly.
+ * The tracked keys keep their carries in `trackedCarry`; the tail's is what makes all carries sum
+ * to zero, so it needs no state of its own. Without a tail, only the tracked keys share.
+ */
+function splitAmongKeys(ps: ProducerState, n: number): Float64Array {
+  const m = ps.model
+  const T = m.tracked.length
+  const entries = m.tailProb > 0 ? T + 1 : T
+  const weights = scratchFor('keyWeights', entries)
+  const carry = scratchFor('keyCarry', entries)
+  let carried = 0
+  for (let k = 0; k < T; k++) {
+    weights[k] = m.tracked[k]!.prob
+    carry[k] = ps.trackedCarry[k]!
+    carried += carry[k]!
+  }
+  if (entries > T) {
+    weights[T] = m.tailProb
+    carry[T] = -carried
+  }
+  const counts = apportion(n, weights, carry, scratchFor('keys', entries))
+  for (let k = 0; k < T; k++) ps.trackedCarry[k] = carry[k]!
+  return counts
 }
 
 function hasBuffered(w: WorldState): boolean {
@@ -177,76 +224,6 @@ function inverseLoadWeights(w: WorldState): Float64Array {
   }
   for (let p = 0; p < P; p++) out[p]! /= sum
   return out
-}
-
-/**
- * Null keys (or partitioner.ignore.keys): the producer sticks to one partition until batch.size
- * bytes went there, then picks the next one (KIP-794 BuiltInPartitioner), weighting by queue
- * depth when adaptive partitioning is on. Legacy sticky (KIP-480) never picks the same partition
- * twice in a row; RoundRobinPartitioner deals records one by one. Returns flat [partition, count].
- */
-function routeKeyless(w: WorldState, ps: ProducerState, n: number, recordBytes: number, rng: Rng): number[] {
-  const cfg = w.live.producerConfig
-  const P = w.producerPartitions
-  const out: number[] = []
-  if (cfg['partitioner.class'] === 'round-robin') {
-    const each = Math.floor(n / P)
-    const extra = n - each * P
-    for (let j = 0; j < P; j++) {
-      const p = (ps.roundRobin + j) % P
-      const c = each + (j < extra ? 1 : 0)
-      if (c > 0) out.push(p, c)
-    }
-    ps.roundRobin = (ps.roundRobin + extra) % P
-    return out
-  }
-  const batchSize = Math.max(1, cfg['batch.size'])
-  const legacy = cfg['partitioner.class'] === 'legacy-sticky'
-  const adaptive = cfg['partitioner.adaptive.partitioning.enable'] && cfg['partitioner.class'] === null
-  let remaining = n
-  let guard = 0
-  while (remaining > 0 && guard++ < 1_000_000) {
-    const room = Math.max(1, Math.ceil((batchSize - ps.stickyBytes) / recordBytes))
-    const take = Math.min(remaining, room)
-    const p = ps.stickyPartition
-    if (out.length >= 2 && out[out.length - 2] === p) out[out.length - 1]! += take
-    else out.push(p, take)
-    ps.stickyBytes += take * recordBytes
-    remaining -= take
-    if (ps.stickyBytes >= batchSize) {
-      ps.stickyBytes = 0
-      ps.stickyPartition = legacy ? nextDifferent(p, P, rng) : nextSticky(w, P, batchSize, recordBytes, adaptive, rng)
-    }
-  }
-  return out
-}
-
-function nextDifferent(prev: number, P: number, rng: Rng): number {
-  if (P < 2) return 0
-  const r = toPositive(rng.nextInt32()) % (P - 1)
-  return r >= prev ? r + 1 : r
-}
-
-function nextSticky(w: WorldState, P: number, batchSize: number, recordBytes: number, adaptive: boolean, rng: Rng): number {
-  const random = toPositive(rng.nextInt32())
-  if (!adaptive || P < 2) return random % P
-  const queues: number[] = new Array<number>(P)
-  let allEqual = true
-  for (let p = 0; p < P; p++) {
-    queues[p] = Math.ceil((w.buffered[p]! * recordBytes) / batchSize)
-    if (queues[p] !== queues[0]) allEqual = false
-  }
-  if (allEqual) return random % P
-  const cft = cumulativeFrequencyTable(queues)
-  const x = random % cft[cft.length - 1]!
-  let lo = 0
-  let hi = cft.length - 1
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1
-    if (cft[mid]! > x) hi = mid
-    else lo = mid + 1
-  }
-  return lo
 }
 
 /** Appends each partition's batch (respecting an optional lane capacity) and records segments. */

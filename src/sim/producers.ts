@@ -1,12 +1,12 @@
 // Producer state: built from a producer's spec, and rebuilt when its keys, costs or the partitions
 // it sees change, keeping what it has counted so far.
 
-import type { Rng } from '../engine/rng.ts'
 import type { SimCore } from './core.ts'
 import { buildKeyModel } from './keyModel.ts'
+import { initialKeylessRouting } from './keylessRouting.ts'
 import type { ProducerState, WorldState } from './worldState.ts'
 
-export function newProducer(w: WorldState, i: number, rng: Rng): ProducerState {
+export function newProducer(w: WorldState, i: number): ProducerState {
   const spec = w.live.producers[i]!
   const model = buildKeyModel(spec.keys, spec.keyCost, w.producerPartitions)
   const T = model.tracked.length
@@ -28,9 +28,8 @@ export function newProducer(w: WorldState, i: number, rng: Rng): ProducerState {
     retiredSampleViolations: 0,
     retiredSampleProduced: 0,
     remapCounted: [],
-    stickyPartition: rng.int(Math.max(1, w.producerPartitions)),
-    stickyBytes: 0,
-    roundRobin: 0,
+    // Kafka draws the first sticky partition at the first keyless record, not at construction.
+    ...initialKeylessRouting(w.live),
   }
 }
 
@@ -38,7 +37,7 @@ export function newProducer(w: WorldState, i: number, rng: Rng): ProducerState {
 export function rebuildProducer(sim: SimCore, i: number): void {
   const w = sim.w
   const old = w.producers[i]!
-  const fresh = newProducer(w, i, sim.rng.produce)
+  const fresh = newProducer(w, i)
   let sampleViol = 0
   let all = 0
   old.model.tracked.forEach((tk, k) => {
@@ -51,7 +50,8 @@ export function rebuildProducer(sim: SimCore, i: number): void {
   fresh.tailProduced = old.tailProduced
   fresh.remapCounted = old.remapCounted
   fresh.carry = old.carry
-  fresh.stickyPartition = old.stickyPartition < w.producerPartitions ? old.stickyPartition : 0
+  fresh.partitioner = old.partitioner
+  fresh.rideAlong = old.rideAlong
   // Keys that stay tracked keep their order state and flags, so a slider move loses nothing, and
   // their records still in the logs stay tracked: after partitions are added, a key's old backlog
   // consumed after its newer records on its new partition is exactly the violation to count.

@@ -72,7 +72,7 @@ class KafkaSimulation implements Simulation, SimCore {
     w.committed.fill(0)
     this.kernel = new Kernel()
     this.rng = { produce: Rng.create(scenario.seed, 1), consume: Rng.create(scenario.seed, 2), group: Rng.create(scenario.seed, 3) }
-    for (let i = 0; i < live.producers.length; i++) w.producers.push(newProducer(w, i, this.rng.produce))
+    for (let i = 0; i < live.producers.length; i++) w.producers.push(newProducer(w, i))
     this.group = createGroup(host, live)
     // The group's consumers were started at different moments, so their heartbeat threads are out
     // of phase: each starts at a seeded offset within one heartbeat.interval.ms.

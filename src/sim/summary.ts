@@ -58,7 +58,7 @@ export function computeTotals(w: WorldState, group: GroupRuntime, now: number, h
     orderingViolations: orderingViolations(w).total,
     remappedKeys: w.remappedKeys,
     skewRatio: produced > 0 ? maxP / (produced / w.P) : 1,
-    latencyMs: { p50: round(quantile(h, 0.5)), p95: round(quantile(h, 0.95)), p99: round(quantile(h, 0.99)) },
+    latencyMs: { p50: roundOrNull(quantile(h, 0.5)), p95: roundOrNull(quantile(h, 0.95)), p99: roundOrNull(quantile(h, 0.99)) },
     rebalances: g.rebalances,
     revokedPartitions: w.revokedPartitions,
     stoppedPartitionSeconds: round(stoppedMsAt(w, now) / 1000),
@@ -91,7 +91,8 @@ export function buildSummary(w: WorldState, group: GroupRuntime, now: number): R
     orderingViolations: t.orderingViolations,
     remappedKeys: t.remappedKeys,
     skewRatio: round(t.skewRatio, 3),
-    latencyMs: { ...t.latencyMs, max: round(maxValue(h)) },
+    // The CLI summary keeps numbers: 0 ms while nothing has been consumed.
+    latencyMs: { p50: t.latencyMs.p50 ?? 0, p95: t.latencyMs.p95 ?? 0, p99: t.latencyMs.p99 ?? 0, max: round(maxValue(h)) },
     partitions: Array.from({ length: w.P }, (_, p) => ({
       partition: p,
       produced: w.leo[p]!,
@@ -113,6 +114,9 @@ export function buildSummary(w: WorldState, group: GroupRuntime, now: number): R
   }
 }
 
+function roundOrNull(x: number | null): number | null {
+  return x === null ? null : round(x)
+}
 
 function round(x: number, digits = 2): number {
   const f = Math.pow(10, digits)

@@ -2,8 +2,10 @@
 // consumers' poll loops, per-key order tracking, metrics. No classes, no closures, so a deep copy
 // is a checkpoint. Only sim/ reads or writes it.
 
+import type { KeylessPartitionerState } from '../kafka/partitioners/keylessRouter.ts'
 import type { Command, Scenario } from '../scenario/types.ts'
 import { createHistogram } from './latencyHistogram.ts'
+import { createLedger, growLedger, type Ledger } from './ledger.ts'
 import type { KeyModel } from './keyModel.ts'
 import type { MetricsSample, TraceEntry } from './frameTypes.ts'
 
@@ -78,10 +80,10 @@ export interface ProducerState {
   retiredSampleProduced: number
   /** Tracked keys already counted in remappedKeys (salted or routed away), by name. */
   remapCounted: string[]
-  /** Built-in sticky partitioner (KIP-794) state for keyless records. */
-  stickyPartition: number
-  stickyBytes: number
-  roundRobin: number
+  /** The keyless partitioners' state (kafka/partitioners/keylessRouter), for null keys or ignored keys. */
+  partitioner: KeylessPartitionerState
+  /** Rotates which of a cycle's keyless chunks a tracked key rides along with (when keys are ignored). */
+  rideAlong: number
 }
 
 export interface Sample {
@@ -160,6 +162,8 @@ export interface WorldState {
   producedWin: number
   /** Commands scheduled by other commands (rolling restarts, restarts coming back up). */
   deferred: Deferred[]
+  /** Independent counts for the conservation checks (ledger.ts); written, never read, by the run. */
+  ledger: Ledger
 }
 
 export function createWorldState(live: Scenario, P: number): WorldState {
@@ -216,6 +220,7 @@ export function createWorldState(live: Scenario, P: number): WorldState {
     consumerSeq: 0,
     producedWin: 0,
     deferred: [],
+    ledger: createLedger(P),
   }
 }
 
@@ -258,6 +263,7 @@ export function growPartitions(w: WorldState, P: number): void {
     w.samplesByP.push([])
     w.sampleHead.push(0)
   }
+  growLedger(w.ledger, P)
   w.P = P
 }
 

@@ -17,9 +17,15 @@ export function StatusBar(): ReactNode {
   // The latest one-second sample's p99 (what the p99 chart ends on). The frame's totals hold the
   // whole run's p99, which keeps the start-up rebalance in it for ever: a calm run would read
   // "p99 6000 ms" minutes after the lanes caught up.
-  const recentP99 = useThrottled((s) => s.metrics.items[s.metrics.items.length - 1]?.p99Ms ?? null, 250)
+  // undefined: no sample yet (then the whole run's figure); null: nothing consumed in that second.
+  const recentP99 = useThrottled((s) => {
+    const items = s.metrics.items
+    return items.length > 0 ? items[items.length - 1]!.p99Ms : undefined
+  }, 250)
   const g = frame?.group
   const t = frame?.totals
+  const p99 = recentP99 !== undefined ? recentP99 : (t?.latencyMs.p99 ?? null)
+  const wholeRunP99 = t?.latencyMs.p99 ?? null
   return (
     <div className="status" aria-label="Status">
       <span className={g?.rebalancing === true ? 'pill pill-red' : 'pill'}>
@@ -35,9 +41,10 @@ export function StatusBar(): ReactNode {
       </span>
       <span
         className="p99"
-        title={`p99 latency (produce → consume) over the last simulated second; whole run so far: ${Math.round(t?.latencyMs.p99 ?? 0)} ms`}
+        title={`p99 latency (produce → consume) over the last simulated second (— when nothing was consumed in it); whole run so far: ${wholeRunP99 === null ? '—' : `${Math.round(wholeRunP99)} ms`}`}
       >
-        p99 <b>{Math.round(recentP99 ?? t?.latencyMs.p99 ?? 0)}</b> ms
+        p99 <b>{p99 === null ? '—' : Math.round(p99)}</b>
+        {p99 === null ? '' : ' ms'}
       </span>
       <span title="Partition-seconds with nobody consuming (rebalances, crashes, pauses)">
         stopped <b>{(t?.stoppedPartitionSeconds ?? 0).toFixed(1)}</b> lane·s

@@ -22,7 +22,7 @@ afterEach(() => {
   vi.useRealTimers()
 })
 
-function sample(t: number, p99Ms: number): MetricsSample {
+function sample(t: number, p99Ms: number | null): MetricsSample {
   return { t, inRate: 3000, outRate: 3000, totalLag: 0, p99Ms, skewRatio: 1, lag: new Float64Array(3), rebalancing: false }
 }
 
@@ -37,6 +37,30 @@ describe('StatusBar p99', () => {
     const p99 = m.container.querySelector('.p99')
     expect(p99?.textContent).toBe('p99 20 ms')
     expect(p99?.getAttribute('title')).toMatch(/whole run so far: 6356 ms/)
+  })
+
+  it('shows "—", not 0 ms, when nothing was consumed in the last second', () => {
+    vi.useFakeTimers()
+    m = mount(<StatusBar />)
+    const frame = makeFrame()
+    frame.totals.latencyMs = { p50: 3000, p95: 6000, p99: 6356 }
+    act(() => m!.store.getState().receiveFrame(0, frame, [sample(9000, 12), sample(10_000, null)], []))
+    act(() => vi.advanceTimersByTime(600))
+    const p99 = m.container.querySelector('.p99')
+    expect(p99?.textContent).toBe('p99 —')
+    expect(p99?.getAttribute('title')).toMatch(/whole run so far: 6356 ms/)
+  })
+
+  it('shows "—" before anything was ever consumed', () => {
+    vi.useFakeTimers()
+    m = mount(<StatusBar />)
+    const frame = makeFrame()
+    frame.totals.latencyMs = { p50: null, p95: null, p99: null }
+    act(() => m!.store.getState().receiveFrame(0, frame, [], []))
+    act(() => vi.advanceTimersByTime(600))
+    const p99 = m.container.querySelector('.p99')
+    expect(p99?.textContent).toBe('p99 —')
+    expect(p99?.getAttribute('title')).toMatch(/whole run so far: —/)
   })
 })
 

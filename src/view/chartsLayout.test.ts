@@ -47,4 +47,20 @@ describe('chartsLayout', () => {
     expect(L.latency.p99Path.startsWith('M')).toBe(true)
     expect(L.latency.last).toBe(40)
   })
+
+  it('leaves a gap in the p99 line for a second with nothing consumed, instead of dropping to 0', () => {
+    const s = [sample(1000, { p99Ms: 40 }), sample(2000, { p99Ms: 50 }), sample(3000, { p99Ms: null }), sample(4000, { p99Ms: 30 }), sample(5000, { p99Ms: 35 })]
+    const L = chartsLayout(s, { width: 600, height: 150 })
+    const yOf0 = L.latency.y + L.latency.h
+    expect(L.latency.p99Path.match(/M/g)).toHaveLength(2) // two runs: 1–2 s and 4–5 s
+    const ys = [...L.latency.p99Path.matchAll(/[ML][\d.]+,([\d.]+)/g)].map((m) => Number(m[1]))
+    expect(ys).toHaveLength(4)
+    for (const y of ys) expect(y).toBeLessThan(yOf0)
+  })
+
+  it('reports no p99 (null) when the newest second had nothing consumed', () => {
+    const L = chartsLayout([sample(1000, { p99Ms: 40 }), sample(2000, { p99Ms: null })], { width: 600, height: 150 })
+    expect(L.latency.last).toBeNull()
+    expect(L.latency.max).toBe(50)
+  })
 })

@@ -32,7 +32,8 @@ export interface ChartsLayout {
   x: ScaleLinear<number, number>
   heat: ChartRow & { partitions: number; cells: HeatCell[] }
   throughput: ChartRow & { max: number; inPath: string; outPath: string }
-  latency: ChartRow & { max: number; p99Path: string; last: number }
+  /** `last` is the newest sample's p99, null when nothing was consumed in its window. */
+  latency: ChartRow & { max: number; p99Path: string; last: number | null }
   /** Sim-time spans where the group was rebalancing. */
   bands: Band[]
   /** x of each rebalance start, for markers. */
@@ -90,12 +91,14 @@ export function chartsLayout(samples: readonly MetricsSample[], size: ChartsSize
 
   const tpMax = niceMax(shown.reduce((m, s) => Math.max(m, s.inRate, s.outRate), 0))
   const yTp = scaleLinear().domain([0, tpMax]).range([tpRow.y + tpRow.h, tpRow.y])
-  const latMax = niceMax(shown.reduce((m, s) => Math.max(m, s.p99Ms), 0))
+  const latMax = niceMax(shown.reduce((m, s) => Math.max(m, s.p99Ms ?? 0), 0))
   const yLat = scaleLinear().domain([0, latMax]).range([latRow.y + latRow.h, latRow.y])
-  const path = (f: (s: MetricsSample) => number, y: (v: number) => number): string =>
+  // A window without data (null) leaves a gap in the line instead of a dip to 0.
+  const path = (f: (s: MetricsSample) => number | null, y: (v: number) => number): string =>
     line<MetricsSample>()
+      .defined((s) => f(s) !== null)
       .x((s) => x(s.t))
-      .y((s) => y(f(s)))(shown as MetricsSample[]) ?? ''
+      .y((s) => y(f(s) ?? 0))(shown as MetricsSample[]) ?? ''
 
   const bands: Band[] = []
   const starts: number[] = []
@@ -121,7 +124,7 @@ export function chartsLayout(samples: readonly MetricsSample[], size: ChartsSize
     x,
     heat: { ...heatRow, partitions, cells },
     throughput: { ...tpRow, max: tpMax, inPath: path((s) => s.inRate, yTp), outPath: path((s) => s.outRate, yTp) },
-    latency: { ...latRow, max: latMax, p99Path: path((s) => s.p99Ms, yLat), last: last?.p99Ms ?? 0 },
+    latency: { ...latRow, max: latMax, p99Path: path((s) => s.p99Ms, yLat), last: last?.p99Ms ?? null },
     bands,
     starts,
   }

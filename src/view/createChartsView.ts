@@ -124,7 +124,7 @@ export function createChartsView(container: HTMLElement): ChartsView {
       { k: 'lag', y: L.heat.y + L.heat.h / 2, text: 'Lag / lane', fill: theme.backlog },
       { k: 'in', y: L.throughput.y + 10, text: `In ${fmtRate(lastOf(samples, 'inRate'))}`, fill: theme.inRate },
       { k: 'out', y: L.throughput.y + 28, text: `Out ${fmtRate(lastOf(samples, 'outRate'))}`, fill: theme.outRate },
-      { k: 'p99', y: L.latency.y + L.latency.h / 2, text: `p99 ${Math.round(L.latency.last)} ms`, fill: theme.p99 },
+      { k: 'p99', y: L.latency.y + L.latency.h / 2, text: L.latency.last === null ? 'p99 —' : `p99 ${Math.round(L.latency.last)} ms`, fill: theme.p99 },
     ]
     labelLayer
       .selectAll<SVGTextElement, (typeof labels)[number]>('text')

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { partitionForKey } from '../murmur2.ts';
+import { emptyLegacySticky, legacyPartition } from './legacyStickyPartitioner.ts';
 import {
   decidePartition,
+  hashesKeys,
   isAdaptivePartitioningEnabled,
   isCustomPartitioner,
   partitionerConfigDefaults,
@@ -71,5 +73,32 @@ describe('what a custom partitioner.class switches off', () => {
     expect(isAdaptivePartitioningEnabled('default', partitionerConfigDefaults)).toBe(true);
     expect(isAdaptivePartitioningEnabled('default', off)).toBe(false);
     expect(isAdaptivePartitioningEnabled('legacy-sticky', partitionerConfigDefaults)).toBe(false);
+  });
+});
+
+describe('hashesKeys: whether a keyed record goes to its murmur2 partition', () => {
+  const names: PartitionerName[] = ['default', 'uniform-sticky', 'legacy-sticky', 'round-robin'];
+  const nextInt = () => 1;
+
+  /** What the partitioner that decides would answer for key "k" on 12 partitions. */
+  function keyDecides(name: PartitionerName, ignoreKeys: boolean): boolean {
+    const d = decidePartition({ key: 'k' }, name, ignoreKeys, 12);
+    if (d.by === 'key') return true;
+    if (d.by !== 'custom' || d.partitioner !== 'legacy-sticky') return false;
+    // The 2.4–3.2 DefaultPartitioner: hashes, and leaves the sticky cache unused.
+    const r = legacyPartition(emptyLegacySticky, 'k', { numPartitions: 12, availablePartitions: [] }, { ignoreKeys: false }, nextInt);
+    return r.partition === partitionForKey('k', 12) && r.state === emptyLegacySticky;
+  }
+
+  it('agrees with decidePartition and the partitioner classes for every name and ignore.keys', () => {
+    for (const name of names) {
+      for (const ignoreKeys of [false, true]) expect(hashesKeys(name, ignoreKeys), `${name} ${ignoreKeys}`).toBe(keyDecides(name, ignoreKeys));
+    }
+  });
+
+  it('hashes under legacy-sticky even with partitioner.ignore.keys (no effect on a custom class)', () => {
+    expect(hashesKeys('legacy-sticky', true)).toBe(true);
+    expect(hashesKeys('default', true)).toBe(false);
+    expect(hashesKeys('uniform-sticky', false)).toBe(false);
   });
 });

@@ -75,8 +75,25 @@ export function isCustomPartitioner(name: PartitionerName): name is CustomPartit
  * Whether the producer runs KIP-794 adaptive partitioning. `KafkaProducer`'s constructor enables it
  * only when no `partitioner.class` is set and the config flag is true.
  */
-export function isAdaptivePartitioningEnabled(name: PartitionerName, config: PartitionerConfig): boolean {
+export function isAdaptivePartitioningEnabled(
+  name: PartitionerName,
+  config: Pick<PartitionerConfig, 'partitioner.adaptive.partitioning.enable'>,
+): boolean {
   return !isCustomPartitioner(name) && config['partitioner.adaptive.partitioning.enable'];
+}
+
+/**
+ * Whether a keyed record (no explicit partition) goes to `murmur2(key) % numPartitions`, i.e. the
+ * answer {@link decidePartition} and the chosen `partitioner.class` give for any non-null key:
+ * - the built-in logic hashes unless `partitioner.ignore.keys=true`;
+ * - the 2.4–3.2 `DefaultPartitioner` (`'legacy-sticky'`) always hashes: `partitioner.ignore.keys`
+ *   has no effect with a custom partitioner (`ProducerConfig` docs);
+ * - `UniformStickyPartitioner` and `RoundRobinPartitioner` ignore keys.
+ * When false, keyed records are routed like keyless ones.
+ */
+export function hashesKeys(name: PartitionerName, ignoreKeys: boolean): boolean {
+  if (name === 'default') return !ignoreKeys;
+  return name === 'legacy-sticky';
 }
 
 /** A record as `KafkaProducer.partition()` sees it. */

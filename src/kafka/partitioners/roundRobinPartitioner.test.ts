@@ -1,6 +1,13 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { TopicMetadata } from './partitioner.ts';
-import { initialRoundRobin, roundRobinPartition, roundRobinSendPartition, type RoundRobinState } from './roundRobinPartitioner.ts';
+import {
+  initialRoundRobin,
+  roundRobinDeal,
+  roundRobinPartition,
+  roundRobinSendPartition,
+  type RoundRobinState,
+} from './roundRobinPartitioner.ts';
 
 const topicOf = (numPartitions: number, available?: readonly number[]): TopicMetadata => ({
   numPartitions,
@@ -74,5 +81,57 @@ describe('RoundRobinPartitioner inside KafkaProducer.doSend (KAFKA-9965)', () =>
     const { partitions, advances } = send(6, topicOf(4), () => true, false);
     expect(partitions).toEqual([0, 1, 2, 3, 0, 1]);
     expect(advances).toEqual([1, 1, 1, 1, 1, 1]);
+  });
+});
+
+describe('roundRobinDeal: a send cycle of records at once', () => {
+  /** The per-record function, run `count` times, as flat [partition, count] runs in call order. */
+  const oneByOne = (state: RoundRobinState, topic: TopicMetadata, count: number) => {
+    const perPartition = new Map<number, number>();
+    let s = state;
+    for (let i = 0; i < count; i++) {
+      const r = roundRobinPartition(s, topic);
+      perPartition.set(r.partition, (perPartition.get(r.partition) ?? 0) + 1);
+      s = r.state;
+    }
+    return { state: s, perPartition };
+  };
+  const asMap = (chunks: readonly number[]) => {
+    const m = new Map<number, number>();
+    for (let c = 0; c < chunks.length; c += 2) m.set(chunks[c]!, (m.get(chunks[c]!) ?? 0) + chunks[c + 1]!);
+    return m;
+  };
+
+  it('deals 7 records over 3 partitions from counter 0 as 3, 2, 2, starting at partition 0', () => {
+    expect(roundRobinDeal(initialRoundRobin, topicOf(3), 7)).toEqual({ state: { counter: 7 }, chunks: [0, 3, 1, 2, 2, 2] });
+  });
+
+  it('starts where the counter stands and lists each partition once', () => {
+    expect(roundRobinDeal({ counter: 4 }, topicOf(3), 2).chunks).toEqual([1, 1, 2, 1]);
+  });
+
+  it('agrees with one roundRobinPartition call per record, across the int32 wrap and with leaderless partitions', () => {
+    const counter = fc.oneof(
+      fc.integer({ min: -2147483648, max: 2147483647 }),
+      fc.integer({ min: 2147483647 - 40, max: 2147483647 }),
+      fc.integer({ min: -40, max: -1 }),
+    );
+    const topic = fc
+      .integer({ min: 1, max: 9 })
+      .chain((n) => fc.subarray(Array.from({ length: n }, (_, i) => i)).map((available) => topicOf(n, available)));
+    fc.assert(
+      fc.property(counter, topic, fc.integer({ min: 0, max: 120 }), (c, t, count) => {
+        const expected = oneByOne({ counter: c }, t, count);
+        const dealt = roundRobinDeal({ counter: c }, t, count);
+        expect(dealt.state).toEqual(expected.state);
+        expect(asMap(dealt.chunks)).toEqual(expected.perPartition);
+      }),
+      { numRuns: 500, seed: 794 },
+    );
+  });
+
+  it('rejects a negative or fractional count', () => {
+    expect(() => roundRobinDeal(initialRoundRobin, topicOf(3), -1)).toThrow(RangeError);
+    expect(() => roundRobinDeal(initialRoundRobin, topicOf(3), 1.5)).toThrow(RangeError);
   });
 });

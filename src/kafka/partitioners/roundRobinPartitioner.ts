@@ -63,3 +63,44 @@ export function roundRobinSendPartition(
   if (!options.doubleAdvanceOnNewBatch || !wouldCreateNewBatch(first.partition)) return { ...first, advances: 1 };
   return { ...roundRobinPartition(first.state, topic), advances: 2 };
 }
+
+/** A run of records dealt by {@link roundRobinDeal}: flat `[partition, count, …]`. */
+export interface RoundRobinDeal {
+  readonly state: RoundRobinState;
+  readonly chunks: readonly number[];
+}
+
+/** 2^31: `toPositive` keeps the low 31 bits, so the index it feeds wraps there. */
+const TWO_POW_31 = 2147483648;
+
+/**
+ * `count` successive {@link roundRobinPartition} calls at once, for a producer's whole send cycle:
+ * how many records each partition gets, in the order the counter first reaches them. The same
+ * answer as calling it `count` times (checked against it in the tests, the int32 wrap included),
+ * in O(partitions) instead of O(records). One advance per record, i.e. with the KAFKA-17632 fix
+ * (Kafka 3.9+/4.0); the KAFKA-9965 double advance depends on batch boundaries and is per record.
+ */
+export function roundRobinDeal(state: RoundRobinState, topic: TopicMetadata, count: number): RoundRobinDeal {
+  if (!Number.isInteger(count) || count < 0) throw new RangeError(`count must be a non-negative integer, got ${count}`);
+  const available = topic.availablePartitions;
+  const n = available.length > 0 ? available.length : topic.numPartitions;
+  if (n < 1) throw new RangeError('topic has no partitions');
+  const partitionAt = (i: number): number => (available.length > 0 ? available[i]! : i);
+  // toPositive(counter + i) = (toPositive(counter) + i) mod 2^31: a plain count that restarts at 0.
+  const u0 = toPositive(state.counter);
+  const perIndex = new Array<number>(n).fill(0);
+  const spread = (from: number, records: number): void => {
+    const each = Math.floor(records / n);
+    const extra = records - each * n;
+    for (let j = 0; j < n; j++) perIndex[(from + j) % n]! += each + (j < extra ? 1 : 0);
+  };
+  const beforeWrap = Math.min(count, TWO_POW_31 - u0);
+  spread(u0 % n, beforeWrap);
+  if (count > beforeWrap) spread(0, count - beforeWrap);
+  const chunks: number[] = [];
+  for (let j = 0; j < n; j++) {
+    const i = (u0 + j) % n;
+    if (perIndex[i]! > 0) chunks.push(partitionAt(i), perIndex[i]!);
+  }
+  return { state: { counter: (state.counter + count) | 0 }, chunks };
+}

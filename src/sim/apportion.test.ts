@@ -1,0 +1,66 @@
+import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
+import { apportion } from './apportion.ts'
+
+/** Textbook largest remainder with carries, by a full sort: the reference. */
+function reference(total: number, weights: readonly number[], carry: number[]): number[] {
+  const x = weights.map((w, i) => total * w + carry[i]!)
+  const out = x.map((v) => (v > 0 ? Math.floor(v) : 0))
+  let rem = total - out.reduce((a, b) => a + b, 0)
+  const frac = x.map((v, i) => v - out[i]!)
+  const order = weights.map((_, i) => i).sort((a, b) => frac[b]! - frac[a]! || a - b)
+  for (let j = 0; rem > 0; j = (j + 1) % order.length, rem--) {
+    out[order[j]!]! += 1
+    frac[order[j]!]! -= 1
+  }
+  frac.forEach((f, i) => (carry[i] = f))
+  return out
+}
+
+const weightsArb = fc.array(fc.double({ min: 0, max: 1, noNaN: true }), { minLength: 1, maxLength: 60 }).filter((w) => w.some((x) => x > 0)).map((w) => {
+  const s = w.reduce((a, b) => a + b, 0)
+  return w.map((x) => x / s)
+})
+
+describe('apportion', () => {
+  it('splits 10 records 50/30/20 as 5, 3, 2', () => {
+    expect([...apportion(10, [0.5, 0.3, 0.2], [0, 0, 0], new Float64Array(3))]).toEqual([5, 3, 2])
+  })
+
+  it('gives the odd record to the largest remainder, and the next one to the other side', () => {
+    const carry = [0, 0]
+    expect([...apportion(1, [0.6, 0.4], carry, new Float64Array(2))]).toEqual([1, 0])
+    expect([...apportion(1, [0.6, 0.4], carry, new Float64Array(2))]).toEqual([0, 1]) // 0.2 vs 0.8
+  })
+
+  it('always sums to the total, never negative, and matches the full-sort reference, call after call', () => {
+    fc.assert(
+      fc.property(weightsArb, fc.array(fc.integer({ min: 0, max: 500 }), { minLength: 1, maxLength: 30 }), (weights, totals) => {
+        const carry = weights.map(() => 0)
+        const refCarry = weights.map(() => 0)
+        const out = new Float64Array(weights.length)
+        const running = weights.map(() => 0)
+        let sum = 0
+        for (const t of totals) {
+          const got = [...apportion(t, weights, carry, out)]
+          expect(got).toEqual(reference(t, weights, refCarry))
+          expect(got.reduce((a, b) => a + b, 0)).toBe(t)
+          for (const c of got) expect(c).toBeGreaterThanOrEqual(0)
+          got.forEach((c, i) => (running[i]! += c))
+          sum += t
+        }
+        // every entry stays within two records of its exact share
+        running.forEach((r, i) => expect(Math.abs(r - sum * weights[i]!)).toBeLessThan(2))
+      }),
+      { numRuns: 300, seed: 7 },
+    )
+  })
+
+  it('is exact even when the weights do not sum to 1', () => {
+    const carry = [0, 0, 0]
+    for (const [t, w] of [[7, [0.2, 0.2, 0.2]], [7, [0.5, 0.5, 0.5]], [3, [0, 0, 0]]] as const) {
+      const got = apportion(t, w, carry, new Float64Array(3))
+      expect(got.reduce((a, b) => a + b, 0)).toBe(t)
+    }
+  })
+})

@@ -1,0 +1,117 @@
+// Splitting a whole number of records by weights, exactly: the counts always add up to the total,
+// so no record is held back in a fractional carry (or dropped with one). Pure.
+
+// Scratch (not state): reused across calls, never checkpointed.
+let order = new Int32Array(0)
+let frac = new Float64Array(0)
+let selectScratch = new Float64Array(0)
+
+/**
+ * Largest-remainder apportionment with a persistent carry: entry i gets about
+ * `total * weights[i] + carry[i]` records, rounded so that the counts sum to `total` exactly.
+ * `carry` (same length, updated in place) keeps each entry's rounding error, which stays below a
+ * couple of records, so over many calls every entry's running count tracks its share.
+ * `weights` should sum to 1; if they do not, the sum is still exact (the error lands in carries).
+ * Writes counts to `out` (non-negative integers) and returns it.
+ */
+export function apportion(total: number, weights: ArrayLike<number>, carry: { [i: number]: number; length: number }, out: Float64Array): Float64Array {
+  const m = weights.length
+  if (frac.length < m) {
+    frac = new Float64Array(m)
+    order = new Int32Array(m)
+    selectScratch = new Float64Array(m)
+  }
+  let sum = 0
+  for (let i = 0; i < m; i++) {
+    const x = total * weights[i]! + (carry[i] ?? 0)
+    const c = x > 0 ? Math.floor(x) : 0
+    out[i] = c
+    frac[i] = x - c
+    sum += c
+  }
+  let rem = total - sum
+  if (rem > 0 && m > 0) {
+    // Hand out the shortfall to the largest remainders, whole rounds first should it exceed m.
+    if (rem >= m) {
+      const rounds = Math.floor(rem / m)
+      for (let i = 0; i < m; i++) {
+        out[i]! += rounds
+        frac[i]! -= rounds
+      }
+      rem -= rounds * m
+    }
+    if (rem > 0) bumpLargest(m, rem, out)
+  } else if (rem < 0 && m > 0) {
+    // Take back an excess (weights summing above 1, or negative carries rounded up to 0) from
+    // the smallest remainders that have something to give.
+    const idx = sortedByRemainder(m)
+    while (rem < 0) {
+      let took = false
+      for (let j = m - 1; j >= 0 && rem < 0; j--) {
+        const i = idx[j]!
+        if (out[i]! <= 0) continue
+        out[i]! -= 1
+        frac[i]! += 1
+        rem++
+        took = true
+      }
+      if (!took) break
+    }
+  }
+  for (let i = 0; i < m; i++) carry[i] = frac[i]!
+  return out
+}
+
+/** Indices 0..m-1 by remainder, largest first; ties to the lower index, so every run agrees. */
+function sortedByRemainder(m: number): Int32Array {
+  const idx = order.subarray(0, m)
+  for (let i = 0; i < m; i++) idx[i] = i
+  return idx.sort((a, b) => frac[b]! - frac[a]! || a - b)
+}
+
+/**
+ * Adds one to the `rem` (< m) entries with the largest remainders, ties to the lower index: the
+ * result of a full sort by (remainder desc, index asc), in expected O(m). The cut value is found by
+ * a three-way quickselect (remainders often tie, e.g. under uniform weights).
+ */
+function bumpLargest(m: number, rem: number, out: Float64Array): void {
+  const a = selectScratch.subarray(0, m)
+  a.set(frac.subarray(0, m))
+  const cut = kthLargest(a, rem - 1)
+  let above = 0
+  for (let i = 0; i < m; i++) if (frac[i]! > cut) above++
+  let ties = rem - above
+  for (let i = 0; i < m; i++) {
+    const f = frac[i]!
+    if (f > cut || (f === cut && ties-- > 0)) {
+      out[i]! += 1
+      frac[i] = f - 1
+    }
+  }
+}
+
+/** The k-th largest value (0-based) of `a`, which it reorders. */
+function kthLargest(a: Float64Array, k: number): number {
+  let lo = 0
+  let hi = a.length - 1
+  for (;;) {
+    const pivot = a[(lo + hi) >>> 1]!
+    // [lo, lt) > pivot, [lt, gt] = pivot, (gt, hi] < pivot
+    let lt = lo
+    let i = lo
+    let gt = hi
+    while (i <= gt) {
+      const v = a[i]!
+      if (v > pivot) {
+        a[i++] = a[lt]!
+        a[lt++] = v
+      } else if (v < pivot) {
+        a[i] = a[gt]!
+        a[gt--] = v
+      } else i++
+    }
+    if (k < lt) hi = lt - 1
+    else if (k > gt) lo = gt + 1
+    else return pivot
+  }
+}

@@ -1,0 +1,87 @@
+// Counts kept beside the data plane, not derived from it, so conservation can be checked rather
+// than assumed: records the producers generated, and per partition the offset ranges the consumers
+// were actually handed (or that auto.offset.reset skipped). Updated once per send cycle or fetched
+// range, never per record. Plain data (checkpoints by copy). Nothing in the simulation reads it.
+
+export interface Ledger {
+  /** Records the producers' rate integration generated, before any routing or buffering. */
+  generated: number
+  /** Per partition: records handed to consumers in fetches, redeliveries included. */
+  handed: Float64Array
+  /** Per partition: distinct offsets ever handed to a consumer. */
+  handedOnce: Float64Array
+  /** Per partition: distinct offsets auto.offset.reset moved past without handing them out. */
+  skippedOnce: Float64Array
+  /** Per partition: the union of handed and skipped offsets, as sorted disjoint flat [start, end, …]. */
+  reached: number[][]
+}
+
+export function createLedger(P: number): Ledger {
+  return {
+    generated: 0,
+    handed: new Float64Array(P),
+    handedOnce: new Float64Array(P),
+    skippedOnce: new Float64Array(P),
+    reached: Array.from({ length: P }, () => []),
+  }
+}
+
+export function growLedger(l: Ledger, P: number): void {
+  const grow = (a: Float64Array) => {
+    const b = new Float64Array(P)
+    b.set(a)
+    return b
+  }
+  l.handed = grow(l.handed)
+  l.handedOnce = grow(l.handedOnce)
+  l.skippedOnce = grow(l.skippedOnce)
+  while (l.reached.length < P) l.reached.push([])
+}
+
+/** A fetch handed offsets [from, to) of partition p to a consumer. */
+export function noteHanded(l: Ledger, p: number, from: number, to: number): void {
+  if (to <= from) return
+  l.handed[p]! += to - from
+  l.handedOnce[p]! += addRange(l.reached[p]!, from, to)
+}
+
+/** auto.offset.reset moved partition p's first-delivery frontier from `from` to `to` unread. */
+export function noteSkipped(l: Ledger, p: number, from: number, to: number): void {
+  if (to <= from) return
+  l.skippedOnce[p]! += addRange(l.reached[p]!, from, to)
+}
+
+/** The end of the reached offsets of partition p: everything from here on is not yet delivered. */
+export function reachedEnd(l: Ledger, p: number): number {
+  const r = l.reached[p]!
+  return r.length > 0 ? r[r.length - 1]! : 0
+}
+
+/** Merges [from, to) into sorted disjoint ranges; returns how many offsets were new. */
+function addRange(r: number[], from: number, to: number): number {
+  // Fetches move forward: the common case extends (or follows) the last range in O(1).
+  const n = r.length
+  if (n === 0 || from >= r[n - 1]!) {
+    if (n > 0 && from === r[n - 1]!) r[n - 1] = to
+    else r.push(from, to)
+    return to - from
+  }
+  let added = 0
+  let lo = from
+  let hi = to
+  const out: number[] = []
+  let i = 0
+  for (; i < n && r[i + 1]! < lo; i += 2) out.push(r[i]!, r[i + 1]!)
+  let covered = 0
+  for (; i < n && r[i]! <= hi; i += 2) {
+    covered += Math.max(0, Math.min(r[i + 1]!, to) - Math.max(r[i]!, from))
+    lo = Math.min(lo, r[i]!)
+    hi = Math.max(hi, r[i + 1]!)
+  }
+  out.push(lo, hi)
+  for (; i < n; i += 2) out.push(r[i]!, r[i + 1]!)
+  added = to - from - covered
+  r.length = 0
+  r.push(...out)
+  return added
+}

@@ -1,0 +1,100 @@
+// The conservation property has teeth: plant a one-record loss in the producer path (a record
+// dropped from a producer's buffer) or in the consumer path (a fetch that moves the position one
+// past what it handed out), and the property fails, while produced = consumed + lag still holds.
+// The faults are planted by wrapping the real module functions; production code has no hooks.
+import fc from 'fast-check'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
+import type * as Consume from '../../src/sim/consume.ts'
+import type * as Produce from '../../src/sim/produce.ts'
+import { createSimulation } from '../../src/sim/simulation.ts'
+import { conservationErrorsAt } from './conservationCheck.ts'
+import { FAULT_RUN_MS, faultScenario } from './faultScenario.ts'
+
+const plant = vi.hoisted(() => ({ fault: 'none' as 'none' | 'producer' | 'consumer', fired: false }))
+
+vi.mock('../../src/sim/produce.ts', async (importOriginal) => {
+  const real = await importOriginal<typeof Produce>()
+  return {
+    ...real,
+    produceTick: (w: Parameters<typeof real.produceTick>[0], ctx: Parameters<typeof real.produceTick>[1]) => {
+      real.produceTick(w, ctx)
+      if (plant.fault !== 'producer' || plant.fired) return
+      const p = w.buffered.findIndex((b) => b >= 1)
+      if (p < 0) return
+      w.buffered[p]! -= 1 // one queued record vanishes
+      plant.fired = true
+    },
+  }
+})
+
+vi.mock('../../src/sim/consume.ts', async (importOriginal) => {
+  const real = await importOriginal<typeof Consume>()
+  return {
+    ...real,
+    fetchForConsumer: (...args: Parameters<typeof real.fetchForConsumer>) => {
+      const r = real.fetchForConsumer(...args)
+      const [w, c] = args
+      const batch = w.consumers[c]!.batch
+      if (plant.fault !== 'consumer' || plant.fired || batch.length === 0) return r
+      const p = batch[batch.length - 3]!
+      const to = batch[batch.length - 1]!
+      if (w.leo[p]! <= to) return r
+      w.pos[p] = to + 1 // the record at `to` is never handed out
+      plant.fired = true
+      return r
+    },
+  }
+})
+
+const INSTANTS = [FAULT_RUN_MS / 4, FAULT_RUN_MS / 2, FAULT_RUN_MS]
+
+/** Runs the property of conservation.test.ts; returns the broken rules of the (shrunk) counterexample, or null. */
+function conservationCounterexample(numRuns: number): string | null {
+  const details = fc.check(
+    fc.property(faultScenario, (s) => {
+      plant.fired = false
+      const errors = conservationErrorsAt(createSimulation(s), INSTANTS)
+      if (errors.length > 0) throw new Error(errors.join('\n'))
+    }),
+    { numRuns, seed: 20261130 },
+  )
+  if (!details.failed) return null
+  const e = details.errorInstance
+  return e instanceof Error ? e.message : String(e)
+}
+
+beforeEach(() => {
+  plant.fault = 'none'
+  plant.fired = false
+})
+
+describe('conservation catches a planted one-record loss', () => {
+  it('holds with the wrappers in place and nothing planted', () => {
+    expect(conservationCounterexample(25)).toBeNull()
+  }, 60_000)
+
+  it('fails when a producer drops one buffered record', () => {
+    plant.fault = 'producer'
+    expect(conservationCounterexample(200)).toMatch(/producers: generated \d+ ≠ appended \d+ \+ buffered \d+ \(1 missing\)/)
+  }, 120_000)
+
+  it('fails when a fetch skips one record', () => {
+    plant.fault = 'consumer'
+    expect(conservationCounterexample(200)).toMatch(/partition \d+: appended \d+ ≠ delivered once/)
+  }, 120_000)
+
+  it('is a loss the old identity produced = consumed + lag cannot see', () => {
+    const s = fc.sample(faultScenario.filter((x) => x.broker.appendCapacityPerSec !== null && x.producers[0]!.rate.kind === 'constant' && x.producers[0]!.rate.perSec > 1000 && x.group.consumers > 0), { numRuns: 1, seed: 5 })[0]!
+    for (const fault of ['producer', 'consumer'] as const) {
+      plant.fault = fault
+      plant.fired = false
+      const sim = createSimulation(s)
+      const errors = conservationErrorsAt(sim, INSTANTS)
+      expect(plant.fired, fault).toBe(true)
+      expect(errors.length, fault).toBeGreaterThan(0)
+      const sum = sim.summary()
+      expect(sum.produced).toBe(sum.consumed + sum.lag)
+      for (const p of sum.partitions) expect(p.produced).toBe(p.consumed + p.lag)
+    }
+  }, 60_000)
+})

@@ -1,0 +1,61 @@
+// Conservation of records, from counts kept apart from each other (src/sim/ledger.ts), so a record
+// lost anywhere shows up as a mismatch. Test-only.
+import type { Simulation } from '../../src/sim/simulationApi.ts'
+import { reachedEnd } from '../../src/sim/ledger.ts'
+import type { WorldState } from '../../src/sim/worldState.ts'
+
+/** The world as a checkpoint holds it (a deep copy: reading it cannot disturb the run). */
+export function worldOf(sim: Simulation): WorldState {
+  return (sim.checkpoint().state as { w: WorldState }).w
+}
+
+/**
+ * Every broken rule, as a readable line (empty when all hold):
+ * - producers: generated (rate integration) = appended (log-end offsets) + buffered in producers;
+ * - per partition: appended = delivered once (distinct offsets in the ranges fetches handed out)
+ *   + skipped by auto.offset.reset + not yet delivered (from the furthest offset reached to the
+ *   log end, never negative): no offset below the furthest one reached was passed over;
+ * - the simulation's own first-delivery frontier (`delivered`) is that furthest offset;
+ * - redeliveries counted from the ranges (handed − delivered once) are its `duplicates`, and the
+ *   skipped offsets are its `skipped`.
+ */
+export function conservationErrors(w: WorldState): string[] {
+  const errors: string[] = []
+  const l = w.ledger
+  let appended = 0
+  let buffered = 0
+  let redelivered = 0
+  let skipped = 0
+  let skippedLedger = 0
+  for (let p = 0; p < w.P; p++) {
+    appended += w.leo[p]!
+    buffered += w.buffered[p]!
+    const end = reachedEnd(l, p)
+    const notYet = w.leo[p]! - end
+    if (notYet < 0) errors.push(`partition ${p}: handed out up to offset ${end}, beyond its log end ${w.leo[p]}`)
+    const accounted = l.handedOnce[p]! + l.skippedOnce[p]! + notYet
+    if (accounted !== w.leo[p]) {
+      errors.push(`partition ${p}: appended ${w.leo[p]} ≠ delivered once ${l.handedOnce[p]} + skipped ${l.skippedOnce[p]} + not yet delivered ${notYet}`)
+    }
+    if (w.delivered[p] !== end) errors.push(`partition ${p}: delivered frontier ${w.delivered[p]} ≠ furthest offset reached ${end}`)
+    redelivered += l.handed[p]! - l.handedOnce[p]!
+    skipped += w.skipped[p]!
+    skippedLedger += l.skippedOnce[p]!
+  }
+  if (l.generated !== appended + buffered) {
+    errors.push(`producers: generated ${l.generated} ≠ appended ${appended} + buffered ${buffered} (${l.generated - appended - buffered} missing)`)
+  }
+  if (redelivered !== w.duplicates) errors.push(`redelivered ${redelivered} (from fetched ranges) ≠ duplicates ${w.duplicates}`)
+  if (skippedLedger !== skipped) errors.push(`skipped ${skippedLedger} (ranges) ≠ skipped ${skipped} (offset resets)`)
+  return errors
+}
+
+/** Runs `sim` to each instant and returns the first broken rules, tagged with the instant. */
+export function conservationErrorsAt(sim: Simulation, instantsMs: readonly number[]): string[] {
+  for (const t of instantsMs) {
+    sim.advanceTo(t)
+    const errors = conservationErrors(worldOf(sim))
+    if (errors.length > 0) return errors.map((e) => `at ${t} ms: ${e}`)
+  }
+  return []
+}
