@@ -33,7 +33,8 @@ export interface RunSummary {
   orderingViolations: number
   remappedKeys: number
   skewRatio: number
-  latencyMs: { p50: number; p95: number; p99: number; max: number }
+  /** null when nothing has been consumed yet (no data, never 0 ms). */
+  latencyMs: { p50: number | null; p95: number | null; p99: number | null; max: number | null }
   partitions: PartitionSummary[]
   rebalances: number
   generation: number

@@ -92,7 +92,7 @@ export function buildSummary(w: WorldState, group: GroupRuntime, now: number): R
     remappedKeys: t.remappedKeys,
     skewRatio: round(t.skewRatio, 3),
     // The CLI summary keeps numbers: 0 ms while nothing has been consumed.
-    latencyMs: { p50: t.latencyMs.p50 ?? 0, p95: t.latencyMs.p95 ?? 0, p99: t.latencyMs.p99 ?? 0, max: round(maxValue(h)) },
+    latencyMs: { ...t.latencyMs, max: t.latencyMs.p50 === null ? null : round(maxValue(h)) },
     partitions: Array.from({ length: w.P }, (_, p) => ({
       partition: p,
       produced: w.leo[p]!,
