@@ -138,7 +138,7 @@ describe.each([
         checkInvariants(steps[i - 1], step)
       })
     }
-  })
+  }, 60_000)
 
   it('sends JoinGroup only from inside poll()', () => {
     for (const path of paths) {
@@ -152,5 +152,5 @@ describe.each([
         expect(inPoll).toBe(true)
       }
     }
-  })
+  }, 60_000)
 })

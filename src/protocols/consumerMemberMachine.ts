@@ -4,8 +4,12 @@
 // assignment it reconciles inside poll() (revoke first, then assign) and acknowledges at once.
 // Pure: timers are delayed raises; requests and rebalance callbacks are custom actions.
 
-import { and, enqueueActions, setup, type EventObject, type ParameterizedObject } from 'xstate'
+import { and, setup } from 'xstate'
 import type { ConsumerGroupHeartbeatRequest, ConsumerGroupMemberRequest, ConsumerGroupResponseEvent } from './consumerGroupMessages.ts'
+import { actionsFor, ascending, minus, sameSet } from './machineKit.ts'
+import { memberEffectStubs, memberTimers, type MemberBaseEvent, type MemberEffect } from './memberKit.ts'
+
+export { HEARTBEAT_TIMER, POLL_TIMER } from './memberKit.ts'
 
 export interface ConsumerMemberInput {
   slot: number
@@ -29,16 +33,7 @@ export interface ConsumerMemberContext extends ConsumerMemberInput {
   heartbeatNow: boolean
 }
 
-export type ConsumerMemberEvent =
-  | { type: 'app.poll' }
-  | { type: 'app.close' }
-  | { type: 'app.crash' }
-  | { type: 'metadata.update'; partitionCount: number }
-  | ConsumerGroupResponseEvent
-  | { type: 'timer.heartbeat' }
-  | { type: 'timer.pollTimeout' }
-  | { type: 'callback.revokeDone' }
-  | { type: 'client.pollLoop' }
+export type ConsumerMemberEvent = MemberBaseEvent | ConsumerGroupResponseEvent
 
 export type ConsumerMemberReport =
   | { kind: 'reconciled'; memberId: string; memberEpoch: number; added: number[]; revoked: number[]; owned: number[] }
@@ -46,25 +41,12 @@ export type ConsumerMemberReport =
   | { kind: 'pollTimeoutExpired'; leaveEpoch: number }
   | { kind: 'left'; leaveEpoch: number }
 
+export type ConsumerMemberEffect = MemberEffect<ConsumerGroupMemberRequest, ConsumerMemberReport>
+
 type Ctx = ConsumerMemberContext
 type Ev = ConsumerMemberEvent
-type Effect =
-  | { type: 'sendRequest'; params: ConsumerGroupMemberRequest }
-  | { type: 'revokePartitions'; params: { partitions: number[] } }
-  | { type: 'losePartitions'; params: { partitions: number[] } }
-  | { type: 'assignPartitions'; params: { partitions: number[] } }
-  | { type: 'report'; params: ConsumerMemberReport }
-type Collect<P> = Parameters<typeof enqueueActions<Ctx, Ev, P, Ev, never, Effect, never, never, EventObject>>[0]
+const act = actionsFor<Ctx, Ev, ConsumerMemberEffect>()
 
-function act<P extends ParameterizedObject['params'] | undefined = undefined>(collect: Collect<P>) {
-  return enqueueActions<Ctx, Ev, P, Ev, never, Effect, never, never, EventObject>(collect)
-}
-
-export const HEARTBEAT_TIMER = 'heartbeat'
-export const POLL_TIMER = 'pollTimer'
-
-const minus = (a: readonly number[], b: readonly number[]): number[] => a.filter((p) => !b.includes(p))
-const sameSet = (a: readonly number[], b: readonly number[]): boolean => a.length === b.length && a.every((p) => b.includes(p))
 const response = (e: Ev) => (e.type === 'coordinator.consumerGroupHeartbeatResponse' ? e.response : null)
 const leaveEpoch = (c: Ctx): number => (c.groupInstanceId === null ? -1 : -2)
 
@@ -82,17 +64,8 @@ function heartbeat(c: Ctx, memberEpoch: number): ConsumerGroupMemberRequest {
 export const consumerMemberMachine = setup({
   types: { context: {} as Ctx, events: {} as Ev, input: {} as ConsumerMemberInput },
   actions: {
-    sendRequest: (_, _params: ConsumerGroupMemberRequest) => {},
-    revokePartitions: (_, _params: { partitions: number[] }) => {},
-    losePartitions: (_, _params: { partitions: number[] }) => {},
-    assignPartitions: (_, _params: { partitions: number[] }) => {},
-    report: (_, _params: ConsumerMemberReport) => {},
-
-    scheduleHeartbeat: act(({ context, enqueue }) => {
-      if (!(context.heartbeatIntervalMs > 0)) return
-      enqueue.cancel(HEARTBEAT_TIMER)
-      enqueue.raise({ type: 'timer.heartbeat' }, { id: HEARTBEAT_TIMER, delay: context.heartbeatIntervalMs })
-    }),
+    ...memberEffectStubs<ConsumerGroupMemberRequest, ConsumerMemberReport>(),
+    scheduleHeartbeat: act(({ context, enqueue }) => memberTimers.scheduleHeartbeat(context, enqueue)),
     /** One heartbeat at a time (HeartbeatRequestManager keeps a single request in flight). */
     sendHeartbeat: act(({ context, enqueue }) => {
       if (context.heartbeatInFlight) {
@@ -116,16 +89,9 @@ export const consumerMemberMachine = setup({
       enqueue({ type: 'sendRequest', params: heartbeat(context, leaveEpoch(context)) })
       enqueue({ type: 'report', params: { kind: 'left', leaveEpoch: leaveEpoch(context) } })
     }),
-    notePoll: act(({ context, enqueue }) => {
-      enqueue.assign({ hasPolled: true })
-      enqueue.cancel(POLL_TIMER)
-      enqueue.raise({ type: 'timer.pollTimeout' }, { id: POLL_TIMER, delay: context.maxPollIntervalMs })
-    }),
-    runPollLoop: act(({ enqueue }) => enqueue.raise({ type: 'client.pollLoop' })),
-    /** A member that owns nothing sits inside poll(): callbacks run at once. */
-    continuePollIfIdle: act(({ context, enqueue }) => {
-      if (context.hasPolled && context.owned.length === 0) enqueue.raise({ type: 'client.pollLoop' })
-    }),
+    notePoll: act(({ context, enqueue }) => memberTimers.notePoll(context, enqueue)),
+    runPollLoop: act(({ enqueue }) => memberTimers.runPollLoop(enqueue)),
+    continuePollIfIdle: act(({ context, enqueue }) => memberTimers.continuePollIfIdle(context, enqueue)),
     acceptResponse: act(({ context, event, enqueue }) => {
       const r = response(event)
       if (!r || r.error !== 'NONE') return
@@ -153,7 +119,7 @@ export const consumerMemberMachine = setup({
       const target = context.target ?? context.owned
       const added = minus(target, context.owned)
       if (added.length > 0) enqueue({ type: 'assignPartitions', params: { partitions: added } })
-      enqueue.assign({ owned: [...target].sort((a, b) => a - b), target: null })
+      enqueue.assign({ owned: ascending(target), target: null })
     }),
     reportReconciled: act(({ context, enqueue }) =>
       enqueue({ type: 'report', params: { kind: 'reconciled', memberId: context.memberId, memberEpoch: context.memberEpoch, added: [], revoked: [], owned: [...context.owned] } }),

@@ -1,38 +1,27 @@
 import { describe, expect, it } from 'vitest'
 import { deepClone } from '../../engine/clone.ts'
 import { classicGroupRuntimeFactory } from './classicGroupRuntime.ts'
-import { TestHost, type CallRecord } from './testHost.ts'
-import { testGroup } from './testSpecs.ts'
-import type { RebalanceRecord } from './groupRuntime.ts'
+import { TestHost } from './testHost.ts'
+import { BATCH_MS, SECOND, callsAfter, partitionsOf, recordsAfter, settledGroup as settled, testGroup, testHostFor, type TestGroupOptions } from './testSpecs.ts'
 
-const SECOND = 1000
-/** Batch processing time per member, ms. */
-const BATCH_MS = [180, 260, 340, 220]
+type Classic = 'eager' | 'cooperative'
+type ClassicAssignor = 'range' | 'cooperative-sticky'
 
-function group(protocol: 'eager' | 'cooperative', assignor: 'range' | 'cooperative-sticky', opts: { staticMembership?: boolean; initialDelayMs?: number; partitions?: number } = {}): TestHost {
-  const { spec, broker } = testGroup(protocol, assignor, opts)
-  return TestHost.create({ partitions: opts.partitions ?? 12 }, classicGroupRuntimeFactory, spec, broker)
-}
+const group = (protocol: Classic, assignor: ClassicAssignor, opts: TestGroupOptions = {}): TestHost => testHostFor(protocol, assignor, 12, opts)
+/** Three members settled by t = 20 s, 12 partitions. */
+const settledGroup = (protocol: Classic, assignor: ClassicAssignor, opts: TestGroupOptions = {}): TestHost => settled(protocol, assignor, 3, 12, opts)
+const all12 = Array.from({ length: 12 }, (_, p) => p)
 
-/**
- * Three members settled by t = 20 s. They start 0.7 s apart (within the initial rebalance delay) and
- * process batches of different lengths, so their heartbeats and polls are not in lockstep.
- */
-function settledGroup(protocol: 'eager' | 'cooperative', assignor: 'range' | 'cooperative-sticky', opts: { staticMembership?: boolean } = {}): TestHost {
-  const h = group(protocol, assignor, opts)
+/** Three eager members started at 0, 1 and 2 s, run to 30 s. */
+function startedOneSecondApart(initialDelayMs: number): TestHost {
+  const h = group('eager', 'range', { initialDelayMs })
   for (let i = 0; i < 3; i++) {
-    h.runUntil(i * 700)
-    h.start(i, BATCH_MS[i])
+    h.runUntil(i * SECOND)
+    h.start(i)
   }
-  h.runUntil(20 * SECOND)
-  expect(h.runtime.group().state).toBe('Stable')
+  h.runUntil(30 * SECOND)
   return h
 }
-
-const callsAfter = (h: TestHost, t: number, kind?: CallRecord['kind']): CallRecord[] => h.calls.filter((c) => c.t >= t && (kind === undefined || c.kind === kind))
-const partitionsOf = (calls: readonly CallRecord[]): number[] => calls.flatMap((c) => c.partitions).sort((a, b) => a - b)
-const recordsAfter = (h: TestHost, t: number): RebalanceRecord[] => h.runtime.rebalanceLog().filter((r) => r.startMs >= t)
-const all12 = Array.from({ length: 12 }, (_, p) => p)
 
 describe('classic group runtime', () => {
   it('(a) eager range: a 4th member makes every member revoke all 12 partitions, nobody owns anything until SyncGroup, one rebalance', () => {
@@ -197,13 +186,7 @@ describe('classic group runtime', () => {
   })
 
   it('(f) three members starting 1 s apart within group.initial.rebalance.delay.ms make ONE rebalance', () => {
-    const h = group('eager', 'range', { initialDelayMs: 3000 })
-    h.start(0)
-    h.runUntil(1 * SECOND)
-    h.start(1)
-    h.runUntil(2 * SECOND)
-    h.start(2)
-    h.runUntil(30 * SECOND)
+    const h = startedOneSecondApart(3000)
 
     expect(h.runtime.rebalanceLog()).toHaveLength(1)
     expect(h.runtime.group()).toMatchObject({ generation: 1, state: 'Stable' })
@@ -216,13 +199,7 @@ describe('classic group runtime', () => {
   })
 
   it('(f) without the initial delay the same staggered start rebalances more than once', () => {
-    const h = group('eager', 'range', { initialDelayMs: 0 })
-    h.start(0)
-    h.runUntil(1 * SECOND)
-    h.start(1)
-    h.runUntil(2 * SECOND)
-    h.start(2)
-    h.runUntil(30 * SECOND)
+    const h = startedOneSecondApart(0)
     expect(h.runtime.rebalanceLog().length).toBeGreaterThan(1)
   })
 

@@ -1,0 +1,50 @@
+// The rebalance listener callbacks a member machine asks for (onPartitionsRevoked, onPartitionsLost,
+// onPartitionsAssigned), carried out on the data plane through the host and counted in the
+// rebalance log. The same for every protocol. Pure: the host does the work.
+
+import type { RebalanceCallback } from '../../protocols/memberKit.ts'
+import type { GroupHost } from './groupRuntime.ts'
+import { partitionList } from './narration.ts'
+import type { RebalanceTracker } from './rebalanceTracker.ts'
+
+/**
+ * Runs one callback for `slot`. Returns how long the application thread is busy in it (ms) when
+ * the machine waits for it to return (`callback.revokeDone`), or null when it does not wait.
+ */
+export function runRebalanceCallback(host: GroupHost, tracker: RebalanceTracker, slot: number, callback: RebalanceCallback): number | null {
+  const name = host.memberName(slot)
+  const { partitions } = callback.params
+  switch (callback.type) {
+    case 'revokePartitions': {
+      const ms = partitions.length > 0 ? host.revoke(slot, partitions) : 0
+      tracker.countRevoked(partitions.length)
+      if (partitions.length > 0) host.trace('group.revoke', `${name} revokes ${partitionList(partitions)} (onPartitionsRevoked)`)
+      return ms
+    }
+    case 'losePartitions':
+      host.lose(slot, partitions)
+      tracker.countRevoked(partitions.length)
+      host.trace('group.lost', `${name} loses ${partitionList(partitions)} (onPartitionsLost: nothing committed)`)
+      return null
+    case 'assignPartitions':
+      host.assign(slot, partitions)
+      tracker.countAssigned(partitions.length)
+      host.trace('group.assign', `${name} is assigned ${partitionList(partitions)} (onPartitionsAssigned)`)
+      return null
+  }
+}
+
+/**
+ * What a crashed process still held is given up without a callback: when the group removes it
+ * (`removed`, the partitions are free to move) or when its slot starts a new process (`restarted`).
+ */
+export function releaseCrashed(host: GroupHost, tracker: RebalanceTracker, slot: number, partitions: readonly number[], why: 'removed' | 'restarted'): void {
+  host.lose(slot, partitions)
+  const name = host.memberName(slot)
+  if (why === 'restarted') {
+    host.trace('group.lost', `${name} restarts: the partitions its crashed process held ${partitionList(partitions)} are released`)
+  } else {
+    tracker.countRevoked(partitions.length)
+    host.trace('group.lost', `the partitions crashed ${name} held ${partitionList(partitions)} are free to move`)
+  }
+}
