@@ -32,7 +32,11 @@ describe('a consumer joins (3 → 4 consumers, 12 partitions)', () => {
   it('cooperative revokes only the 3 partitions that move, over two rebalances, and stops far less', () => {
     const join = joinOf(coop)
     expect(join).toHaveLength(2)
-    expect(join.reduce((a, r) => a + r.revoked, 0)).toBe(3)
+    // KIP-429: the first round's assignment revokes the three; the second only hands them over.
+    expect(join.map((r) => [r.revoked, r.assigned, r.lost])).toEqual([
+      [3, 0, 0],
+      [0, 3, 0],
+    ])
     expect(coop.revokedPartitions).toBe(3)
     expect(coop.generation).toBe(3)
     const stopped = join.reduce((a, r) => a + r.stoppedPartitionSeconds, 0)
@@ -64,10 +68,25 @@ describe('a crashed consumer', () => {
     expect(removal[0]!.startMs - crash.atSec * 1000).toBeGreaterThanOrEqual(s.group.config['session.timeout.ms'] - 3000)
     expect(after.duplicates).toBeGreaterThan(0)
   })
+
+  it('counts its partitions as lost (onPartitionsLost, nothing committed), never as revoked', () => {
+    const s = preset('consumer-crash')
+    const crash = s.actions.find((a) => a.do === 'crashConsumer')!
+    const sim = createSimulation(s)
+    sim.advanceTo(crash.atSec * 1000 - 1)
+    const held = sim.summary().partitions.filter((p) => p.owner === crash.consumer).length
+    expect(held).toBeGreaterThan(0)
+    sim.advanceTo(crash.atSec * 1000 + 60_000)
+    const after = sim.summary()
+    const removal = after.rebalanceLog.filter((r) => r.startMs > crash.atSec * 1000)
+    // Eager: the survivors revoke everything they own as they rejoin; the crashed member's share is lost.
+    expect(removal.map((r) => [r.revoked, r.lost])).toEqual([[s.topic.partitions - held, held]])
+    expect([after.revokedPartitions, after.lostPartitions]).toEqual([s.topic.partitions - held, held])
+  })
 })
 
 describe('rolling restarts', () => {
-  it('cost about two rebalances per consumer with dynamic members and none with static members', () => {
+  it('cost about two rebalances per consumer with dynamic members and none with static members', { timeout: 60_000 }, () => {
     const dyn = run(preset('rolling-restart-dynamic'), 180)
     const stat = run(preset('rolling-restart-static'), 180)
     const n = preset('rolling-restart-dynamic').group.consumers

@@ -105,9 +105,9 @@ export const classicMemberActions = {
     enqueue({ type: 'report', params: { kind: 'joinGroupSent', reason: context.rejoinReason } })
     enqueue.assign({ needsJoinPrepare: false })
   }),
-  /** onJoinPrepare (EAGER): every owned partition is revoked before JoinGroup. */
+  /** onJoinPrepare (EAGER): every owned partition is revoked before JoinGroup, for the next generation. */
   revokeAllForJoin: act(({ context, enqueue }) => {
-    enqueue({ type: 'revokePartitions', params: { partitions: [...context.owned] } })
+    enqueue({ type: 'revokePartitions', params: { partitions: [...context.owned], rebalance: { generation: context.generation + 1 } } })
     enqueue.assign({ owned: [], afterRevoke: 'join' })
   }),
   /** onJoinPrepare after the generation was reset: what was owned is lost. */
@@ -115,9 +115,13 @@ export const classicMemberActions = {
     if (context.owned.length > 0) enqueue({ type: 'losePartitions', params: { partitions: [...context.owned] } })
     enqueue.assign({ owned: [] })
   }),
-  /** onLeavePrepare: a clean close revokes (commits); without a valid generation it loses. */
+  /**
+   * onLeavePrepare: a clean close revokes. A dynamic member's LeaveGroup starts the next generation's
+   * rebalance; a static member's leaving starts none (KIP-345).
+   */
   prepareLeave: act(({ context, enqueue }) => {
-    enqueue({ type: 'revokePartitions', params: { partitions: [...context.owned] } })
+    const rebalance = isDynamicMember(context) ? { generation: context.generation + 1 } : 'none'
+    enqueue({ type: 'revokePartitions', params: { partitions: [...context.owned], rebalance } })
     enqueue.assign({ owned: [], afterRevoke: 'leave' })
   }),
   /** Only dynamic members send LeaveGroup (KIP-345); static ones wait out session.timeout.ms. */
@@ -198,7 +202,7 @@ export const classicMemberActions = {
     const assigned = context.pendingAssignment ?? []
     const revoked = minus(context.owned, assigned)
     const added = minus(assigned, context.owned)
-    if (revoked.length > 0) enqueue({ type: 'revokePartitions', params: { partitions: revoked } })
+    if (revoked.length > 0) enqueue({ type: 'revokePartitions', params: { partitions: revoked, rebalance: { generation: context.generation } } })
     if (added.length > 0) enqueue({ type: 'assignPartitions', params: { partitions: added } })
     enqueue({ type: 'report', params: { kind: 'assignmentApplied', memberId: context.memberId, generation: context.generation, added, revoked, owned: assigned } })
     enqueue.assign({

@@ -111,7 +111,7 @@ export const consumerMemberMachine = setup({
     /** Reconciliation, step 1: onPartitionsRevoked for what the new assignment drops. */
     revokeDropped: act(({ context, enqueue }) => {
       const dropped = minus(context.owned, context.target ?? context.owned)
-      enqueue({ type: 'revokePartitions', params: { partitions: dropped } })
+      enqueue({ type: 'revokePartitions', params: { partitions: dropped, rebalance: 'current' } })
       enqueue.assign({ owned: minus(context.owned, dropped) })
     }),
     /** Reconciliation, step 2: onPartitionsAssigned for what it adds; then acknowledge. */
@@ -128,8 +128,10 @@ export const consumerMemberMachine = setup({
       if (context.owned.length > 0) enqueue({ type: 'losePartitions', params: { partitions: [...context.owned] } })
       enqueue.assign({ owned: [], target: null })
     }),
+    /** close(): a dynamic member's leave moves the group epoch on; a static member's (-2) does not. */
     revokeAllForLeave: act(({ context, enqueue }) => {
-      enqueue({ type: 'revokePartitions', params: { partitions: [...context.owned] } })
+      const rebalance = context.groupInstanceId === null ? { generation: context.memberEpoch + 1 } : 'none'
+      enqueue({ type: 'revokePartitions', params: { partitions: [...context.owned], rebalance } })
       enqueue.assign({ owned: [], target: null })
     }),
     reportFenced: act(({ event, enqueue }) => enqueue({ type: 'report', params: { kind: 'fenced', error: response(event)?.error ?? 'UNKNOWN_MEMBER_ID' } })),

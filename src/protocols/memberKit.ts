@@ -20,10 +20,17 @@ export type MemberBaseEvent =
   /** Internal: one pass of the client's work inside poll(). */
   | { type: 'client.pollLoop' }
 
+/**
+ * The rebalance a revocation is charged to in the rebalance log: the one of `generation` (whose
+ * assignment revoked them, or which this member's JoinGroup / LeaveGroup is about to start), the
+ * one in progress, or none (a static member leaving for a while starts no rebalance).
+ */
+export type RebalanceRef = { generation: number } | 'current' | 'none'
+
 /** The ConsumerRebalanceListener callbacks a member asks the application (the data plane) to run. */
 export type RebalanceCallback =
   /** onPartitionsRevoked; the runtime answers `callback.revokeDone` when it returns. */
-  | { type: 'revokePartitions'; params: { partitions: number[] } }
+  | { type: 'revokePartitions'; params: { partitions: number[]; rebalance: RebalanceRef } }
   /** onPartitionsLost: nothing is committed. */
   | { type: 'losePartitions'; params: { partitions: number[] } }
   /** onPartitionsAssigned. */

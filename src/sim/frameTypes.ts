@@ -66,7 +66,10 @@ export interface Totals {
   skewRatio: number
   latencyMs: { p50: number; p95: number; p99: number }
   rebalances: number
+  /** Partitions given up with onPartitionsRevoked (their owner could commit first). */
   revokedPartitions: number
+  /** Partitions lost without a commit: onPartitionsLost, or a crashed member's. */
+  lostPartitions: number
   stoppedPartitionSeconds: number
 }
 

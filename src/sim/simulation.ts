@@ -820,7 +820,7 @@ class KafkaSimulation implements Simulation {
       setOwner(w, p, -1)
       n++
     }
-    w.revokedPartitions += n
+    w.lostPartitions += n
     this.recountStopped()
   }
 

@@ -60,6 +60,7 @@ export function computeTotals(w: WorldState, group: GroupRuntime, h: Float64Arra
     latencyMs: { p50: round(quantile(h, 0.5)), p95: round(quantile(h, 0.95)), p99: round(quantile(h, 0.99)) },
     rebalances: g.rebalances,
     revokedPartitions: w.revokedPartitions,
+    lostPartitions: w.lostPartitions,
     stoppedPartitionSeconds: round(w.stoppedPartitionMs / 1000),
   }
 }
@@ -101,6 +102,7 @@ export function buildSummary(w: WorldState, group: GroupRuntime, now: number): R
     rebalances: t.rebalances,
     generation: g.generation,
     revokedPartitions: t.revokedPartitions,
+    lostPartitions: t.lostPartitions,
     stoppedPartitionSeconds: t.stoppedPartitionSeconds,
     maxLagDuringRebalance: w.maxLagDuringRebalance,
     storm: w.maxRebalancesPerMinute >= STORM_REBALANCES_PER_MINUTE,

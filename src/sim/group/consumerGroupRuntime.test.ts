@@ -59,6 +59,9 @@ describe('KIP-848 consumer group runtime', () => {
     h.runUntil(t0 + 70 * SECOND)
     for (const p of lost) expect([0, 1]).toContain(h.ownerOf(p))
     expect(h.traceLines.some((l) => l.text.includes('consumer-3 missed heartbeats for 45 s (group.consumer.session.timeout.ms) → fenced'))).toBe(true)
+    // Nobody revoked anything: the fenced member's partitions were lost and went to the others.
+    const recs = h.runtime.rebalanceLog().filter((r) => r.startMs >= t0)
+    expect(recs.map((r) => [r.revoked, r.lost, r.assigned])).toEqual([[0, lost.length, lost.length]])
   })
 
   it('a static member that leaves (epoch -2) and returns within the session keeps its partitions, no new epoch', () => {

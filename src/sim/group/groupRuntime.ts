@@ -29,7 +29,7 @@ export interface GroupHost {
    * the member's next protocol step by it.
    */
   revoke(member: number, partitions: readonly number[]): number
-  /** onPartitionsLost: the member was fenced/timed out; nothing is committed. */
+  /** onPartitionsLost: the member was fenced/timed out or crashed; nothing is committed. */
   lose(member: number, partitions: readonly number[]): void
   /** onPartitionsAssigned: the member starts fetching these from the committed offsets. */
   assign(member: number, partitions: readonly number[]): void
@@ -46,8 +46,16 @@ export interface RebalanceRecord {
   startMs: SimTime
   endMs: SimTime | null
   durationMs: number | null
-  /** Partitions revoked from their owners during this rebalance. */
+  /**
+   * Partitions its owners gave up with onPartitionsRevoked because of this rebalance (under KIP-429
+   * the round whose assignment revoked them, not the next round that hands them over).
+   */
   revoked: number
+  /**
+   * Partitions lost without a commit: onPartitionsLost (a member fenced, timed out or reset) or a
+   * crashed member's, handed on when the group removed it. Never also counted as revoked.
+   */
+  lost: number
   /** Partitions newly assigned during this rebalance. */
   assigned: number
   /** Members in the group when it completed. */

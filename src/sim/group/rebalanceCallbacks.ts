@@ -17,13 +17,13 @@ export function runRebalanceCallback(host: GroupHost, tracker: RebalanceTracker,
   switch (callback.type) {
     case 'revokePartitions': {
       const ms = partitions.length > 0 ? host.revoke(slot, partitions) : 0
-      tracker.countRevoked(partitions.length)
+      tracker.countRevoked(partitions.length, callback.params.rebalance)
       if (partitions.length > 0) host.trace('group.revoke', `${name} revokes ${partitionList(partitions)} (onPartitionsRevoked)`)
       return ms
     }
     case 'losePartitions':
       host.lose(slot, partitions)
-      tracker.countRevoked(partitions.length)
+      tracker.countLost(partitions.length)
       host.trace('group.lost', `${name} loses ${partitionList(partitions)} (onPartitionsLost: nothing committed)`)
       return null
     case 'assignPartitions':
@@ -42,9 +42,10 @@ export function releaseCrashed(host: GroupHost, tracker: RebalanceTracker, slot:
   host.lose(slot, partitions)
   const name = host.memberName(slot)
   if (why === 'restarted') {
+    // Not the group's doing: the coordinator still counts them as the old member's until it removes it.
     host.trace('group.lost', `${name} restarts: the partitions its crashed process held ${partitionList(partitions)} are released`)
   } else {
-    tracker.countRevoked(partitions.length)
+    tracker.countLost(partitions.length)
     host.trace('group.lost', `the partitions crashed ${name} held ${partitionList(partitions)} are free to move`)
   }
 }
