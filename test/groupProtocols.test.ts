@@ -14,9 +14,11 @@ function run(s: Scenario, seconds: number): RunSummary {
 
 const preset = (name: string): Scenario => getPreset(name)!.build()
 
+const coopJoin = run(preset('consumer-joins-cooperative'), 90)
+
 describe('a consumer joins (3 → 4 consumers, 12 partitions)', () => {
   const eager = run(preset('consumer-joins-eager'), 90)
-  const coop = run(preset('consumer-joins-cooperative'), 90)
+  const coop = coopJoin
   const joinOf = (s: RunSummary) => s.rebalanceLog.filter((r) => r.startMs >= 30_000)
 
   it('eager revokes all 12 partitions in one rebalance and stops every lane', () => {
@@ -82,6 +84,27 @@ describe('a crashed consumer', () => {
     // Eager: the survivors revoke everything they own as they rejoin; the crashed member's share is lost.
     expect(removal.map((r) => [r.revoked, r.lost])).toEqual([[s.topic.partitions - held, held]])
     expect([after.revokedPartitions, after.lostPartitions]).toEqual([s.topic.partitions - held, held])
+  })
+})
+
+describe('auto-commit before a cooperative rejoin (ConsumerCoordinator.onJoinPrepare)', () => {
+  it('re-delivers only records consumed after the rebalance started, however rarely the interval auto-commits', () => {
+    for (const interval of [5_000, 60_000]) {
+      const s = preset('consumer-joins-cooperative')
+      s.group.config['auto.commit.interval.ms'] = interval
+      const sim = createSimulation(s)
+      sim.advanceTo(90_000)
+      const revokes = sim.drainTrace().filter((e) => e.kind === 'group.revoke' && e.t >= 30_000)
+      const sum = sim.summary()
+      const start = sum.rebalanceLog.find((r) => r.startMs >= 30_000)!.startMs
+      // Every owner commits at its rejoin, after the start: at most what the three moving lanes
+      // received from the start until the last of them was revoked can come again.
+      const rate = s.producers[0]!.rate
+      const perLaneMs = (rate.kind === 'constant' ? rate.perSec : NaN) / s.topic.partitions / 1000
+      expect(revokes).toHaveLength(3)
+      expect(sum.duplicates).toBeGreaterThan(0)
+      expect(sum.duplicates).toBeLessThanOrEqual(3 * perLaneMs * (Math.max(...revokes.map((e) => e.t)) - start))
+    }
   })
 })
 

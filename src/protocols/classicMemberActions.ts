@@ -21,6 +21,8 @@ export interface ClassicMemberInput {
   heartbeatIntervalMs: number
   /** max.poll.interval.ms, which is also the rebalance timeout the member sends. */
   maxPollIntervalMs: number
+  /** enable.auto.commit: the member commits what it consumed before every rejoin and on close. */
+  autoCommit: boolean
 }
 
 export interface ClassicMemberContext extends ClassicMemberInput {
@@ -36,12 +38,14 @@ export interface ClassicMemberContext extends ClassicMemberInput {
   rejoinNeeded: boolean
   rejoinReason: string
   needsJoinPrepare: boolean
+  /** onJoinPrepare's auto-commit for the coming JoinGroup is done. */
+  joinPrepareCommitted: boolean
   /** The application has called poll() at least once. */
   hasPolled: boolean
   /** A SyncGroup result not yet applied by onJoinComplete (that runs inside poll). */
   pendingAssignment: number[] | null
-  /** What follows the running onPartitionsRevoked callback. */
-  afterRevoke: 'join' | 'leave'
+  /** What follows the commit or onPartitionsRevoked callback the application thread is running. */
+  afterCallback: 'join' | 'leave'
   /** Leader only: the partition count its assignment was computed for. */
   assignmentSnapshot: number | null
   /** max.poll.interval.ms ran out while the heartbeat thread was disabled. */
@@ -86,6 +90,13 @@ function joinRequest(c: Ctx): JoinGroupRequest {
   }
 }
 
+/**
+ * Whether an auto-commit goes out: enable.auto.commit, something owned, and a generation to commit
+ * under (ConsumerCoordinator commits with generationIfStable(); without one it fails at once).
+ */
+const autoCommits = (c: Ctx): boolean => c.autoCommit && hasGeneration(c) && c.owned.length > 0
+const commitOwned = (c: Ctx): ClassicMemberEffect => ({ type: 'commitOffsets', params: { partitions: [...c.owned] } })
+
 const leaveGroup = (c: Ctx, reason: string): ClassicMemberEffect => ({ type: 'sendRequest', params: { type: 'member.leaveGroup', request: { memberId: c.memberId, groupInstanceId: null, reason } } })
 const isDynamicMember = (c: Ctx): boolean => c.groupInstanceId === null && c.memberId !== ''
 
@@ -103,12 +114,25 @@ export const classicMemberActions = {
   sendJoinGroup: act(({ context, enqueue }) => {
     enqueue({ type: 'sendRequest', params: { type: 'member.joinGroup', request: joinRequest(context) } })
     enqueue({ type: 'report', params: { kind: 'joinGroupSent', reason: context.rejoinReason } })
-    enqueue.assign({ needsJoinPrepare: false })
+    enqueue.assign({ needsJoinPrepare: false, joinPrepareCommitted: false })
   }),
-  /** onJoinPrepare (EAGER): every owned partition is revoked before JoinGroup, for the next generation. */
+  /**
+   * onJoinPrepare, first step (ConsumerCoordinator.onJoinPrepare): with enable.auto.commit the
+   * consumed offsets are committed, and the JoinGroup waits for the answer. Under COOPERATIVE the
+   * member keeps consuming meanwhile (poll() does not wait for the join).
+   */
+  commitForJoin: act(({ context, enqueue }) => {
+    enqueue(commitOwned(context))
+    enqueue.assign({ joinPrepareCommitted: true, afterCallback: 'join' })
+  }),
+  /**
+   * onJoinPrepare (EAGER): the auto-commit, then every owned partition is revoked, for the next
+   * generation. The partitions are pending revocation from the start, so nothing is fetched between.
+   */
   revokeAllForJoin: act(({ context, enqueue }) => {
+    if (autoCommits(context)) enqueue(commitOwned(context))
     enqueue({ type: 'revokePartitions', params: { partitions: [...context.owned], rebalance: { generation: context.generation + 1 } } })
-    enqueue.assign({ owned: [], afterRevoke: 'join' })
+    enqueue.assign({ owned: [], afterCallback: 'join' })
   }),
   /** onJoinPrepare after the generation was reset: what was owned is lost. */
   loseOwned: act(({ context, enqueue }) => {
@@ -116,13 +140,15 @@ export const classicMemberActions = {
     enqueue.assign({ owned: [] })
   }),
   /**
-   * onLeavePrepare: a clean close revokes. A dynamic member's LeaveGroup starts the next generation's
-   * rebalance; a static member's leaving starts none (KIP-345).
+   * close(): the auto-commit (ConsumerCoordinator.close), then onLeavePrepare revokes. A dynamic
+   * member's LeaveGroup starts the next generation's rebalance; a static member's leaving starts
+   * none (KIP-345).
    */
   prepareLeave: act(({ context, enqueue }) => {
+    if (autoCommits(context)) enqueue(commitOwned(context))
     const rebalance = isDynamicMember(context) ? { generation: context.generation + 1 } : 'none'
     enqueue({ type: 'revokePartitions', params: { partitions: [...context.owned], rebalance } })
-    enqueue.assign({ owned: [], afterRevoke: 'leave' })
+    enqueue.assign({ owned: [], afterCallback: 'leave' })
   }),
   /** Only dynamic members send LeaveGroup (KIP-345); static ones wait out session.timeout.ms. */
   sendLeaveGroupIfDynamic: act<{ reason: string }>(({ context, enqueue }, params) => {
@@ -144,7 +170,7 @@ export const classicMemberActions = {
     })
   }),
   markPollTimerExpired: act(({ enqueue }) => enqueue.assign({ pollTimerExpired: true })),
-  markLeaving: act(({ enqueue }) => enqueue.assign({ afterRevoke: 'leave' })),
+  markLeaving: act(({ enqueue }) => enqueue.assign({ afterCallback: 'leave' })),
   requestRejoin: act<{ reason: string }>(({ enqueue }, params) => enqueue.assign({ rejoinNeeded: true, rejoinReason: params.reason })),
   /** resetStateAndRejoin after a heartbeat/join/sync error (ILLEGAL_GENERATION keeps the member id). */
   resetGeneration: act(({ context, event, enqueue }) => {
@@ -211,7 +237,7 @@ export const classicMemberActions = {
       lastAssignmentGeneration: context.generation,
       pendingAssignment: null,
       needsJoinPrepare: true,
-      ...(revoked.length > 0 ? { rejoinNeeded: true, rejoinReason: 'need to revoke partitions and re-join', afterRevoke: 'join' as const } : {}),
+      ...(revoked.length > 0 ? { rejoinNeeded: true, rejoinReason: 'need to revoke partitions and re-join', afterCallback: 'join' as const } : {}),
     })
   }),
   /** ConsumerCoordinator.rejoinNeededOrPending: the leader's metadata no longer matches its assignment. */

@@ -28,6 +28,25 @@ const heartbeatInGeneration = [{ guard: 'hasGeneration', actions: ['sendHeartbea
 /** close(): a dynamic member sends LeaveGroup. */
 const leaveOnClose = { type: 'sendLeaveGroupIfDynamic', params: { reason: 'the consumer is being closed' } } as const
 
+/**
+ * While the application thread commits or runs onPartitionsRevoked, the heartbeat thread goes on;
+ * when it returns, the member leaves (close() came meanwhile) or goes on with onJoinPrepare.
+ */
+const whileApplicationBusy = {
+  'timer.heartbeat': heartbeatInGeneration,
+  'coordinator.heartbeatResponse': { guard: 'isHeartbeatMembershipError', actions: 'resetGeneration' },
+  'timer.pollTimeout': { guard: 'hasGeneration', actions: 'leaveOnPollTimeout' },
+  'app.close': { actions: 'markLeaving' },
+  'callback.done': [
+    { guard: and(['isLeaving', 'ownsPartitions']), target: 'Revoking', actions: 'prepareLeave' },
+    { guard: 'isLeaving', target: 'Dead', actions: leaveOnClose },
+    { guard: and(['rejoinNeeded', 'mustLoseOwned']), target: 'PreparingRebalance', actions: ['loseOwned', 'sendJoinGroup'] },
+    { guard: and(['rejoinNeeded', 'mustCommitBeforeJoin']), target: 'Committing', actions: 'commitForJoin' },
+    { guard: 'rejoinNeeded', target: 'PreparingRebalance', actions: 'sendJoinGroup' },
+    { target: 'Stable' },
+  ],
+} as const
+
 export const classicMemberMachine = setup({
   types: { context: {} as Ctx, events: {} as ClassicMemberEvent, input: {} as ClassicMemberInput },
   actions: { ...memberEffectStubs<MemberRequest, ClassicMemberReport>(), ...classicMemberActions },
@@ -39,10 +58,12 @@ export const classicMemberMachine = setup({
     assignmentRevokes: ({ context }) => context.pendingAssignment !== null && minus(context.owned, context.pendingAssignment).length > 0,
     /** onJoinPrepare with a reset generation/member id: owned partitions are lost. */
     mustLoseOwned: ({ context }) => context.needsJoinPrepare && !hasGeneration(context) && context.owned.length > 0,
-    /** onJoinPrepare under EAGER: everything owned is revoked first. */
+    /** onJoinPrepare with enable.auto.commit: the consumed offsets are committed first (both protocols). */
+    mustCommitBeforeJoin: ({ context }) => context.autoCommit && context.needsJoinPrepare && !context.joinPrepareCommitted && hasGeneration(context) && context.owned.length > 0,
+    /** onJoinPrepare under EAGER: everything owned is revoked first (after the auto-commit, in the same step). */
     mustRevokeAllBeforeJoin: ({ context }) => context.needsJoinPrepare && context.protocol === 'eager' && context.owned.length > 0,
     ownsPartitions: ({ context }) => context.owned.length > 0,
-    isLeaving: ({ context }) => context.afterRevoke === 'leave',
+    isLeaving: ({ context }) => context.afterCallback === 'leave',
     pollTimerExpired: ({ context }) => context.pollTimerExpired,
     joinSucceededAsLeader: ({ event }) =>
       isResponse(event, 'coordinator.joinGroupResponse') && event.response.error === 'NONE' && event.response.leaderId === event.response.memberId,
@@ -77,9 +98,10 @@ export const classicMemberMachine = setup({
     rejoinNeeded: true,
     rejoinReason: '',
     needsJoinPrepare: true,
+    joinPrepareCommitted: false,
     hasPolled: false,
     pendingAssignment: null,
-    afterRevoke: 'join',
+    afterCallback: 'join',
     assignmentSnapshot: null,
     pollTimerExpired: false,
   }),
@@ -105,22 +127,10 @@ export const classicMemberMachine = setup({
         'app.close': { target: 'Dead', actions: 'loseOwned' },
       },
     },
-    /** The application thread is inside onPartitionsRevoked (a commit, usually). */
-    Revoking: {
-      on: {
-        'timer.heartbeat': heartbeatInGeneration,
-        'coordinator.heartbeatResponse': { guard: 'isHeartbeatMembershipError', actions: 'resetGeneration' },
-        'timer.pollTimeout': { guard: 'hasGeneration', actions: 'leaveOnPollTimeout' },
-        'app.close': { actions: 'markLeaving' },
-        'callback.revokeDone': [
-          { guard: and(['isLeaving', 'ownsPartitions']), actions: 'prepareLeave' },
-          { guard: 'isLeaving', target: 'Dead', actions: leaveOnClose },
-          { guard: and(['rejoinNeeded', 'mustLoseOwned']), target: 'PreparingRebalance', actions: ['loseOwned', 'sendJoinGroup'] },
-          { guard: 'rejoinNeeded', target: 'PreparingRebalance', actions: 'sendJoinGroup' },
-          { target: 'Stable' },
-        ],
-      },
-    },
+    /** onJoinPrepare's auto-commit is in flight (COOPERATIVE: consumption goes on). */
+    Committing: { on: whileApplicationBusy },
+    /** The application thread is inside onPartitionsRevoked (eager: after the auto-commit). */
+    Revoking: { on: whileApplicationBusy },
     /** JoinGroup in flight (the coordinator parks it until the join phase completes). No heartbeats. */
     PreparingRebalance: {
       on: {
@@ -160,6 +170,7 @@ export const classicMemberMachine = setup({
           { guard: 'assignmentRevokes', target: 'Revoking', actions: 'applyAssignment' },
           { guard: 'hasPendingAssignment', actions: ['applyAssignment', 'runPollLoop'] },
           { guard: and(['rejoinNeeded', 'mustRevokeAllBeforeJoin']), target: 'Revoking', actions: 'revokeAllForJoin' },
+          { guard: and(['rejoinNeeded', 'mustCommitBeforeJoin']), target: 'Committing', actions: 'commitForJoin' },
           { guard: 'rejoinNeeded', target: 'PreparingRebalance', actions: 'sendJoinGroup' },
         ],
         'timer.heartbeat': heartbeatInGeneration,

@@ -20,6 +20,8 @@ export interface ConsumerMemberInput {
   maxPollIntervalMs: number
   /** Until the coordinator says otherwise (group.consumer.heartbeat.interval.ms). */
   heartbeatIntervalMs: number
+  /** enable.auto.commit: the member commits what it consumed before each reconciliation and on close. */
+  autoCommit: boolean
 }
 
 export interface ConsumerMemberContext extends ConsumerMemberInput {
@@ -49,6 +51,8 @@ const act = actionsFor<Ctx, Ev, ConsumerMemberEffect>()
 
 const response = (e: Ev) => (e.type === 'coordinator.consumerGroupHeartbeatResponse' ? e.response : null)
 const leaveEpoch = (c: Ctx): number => (c.groupInstanceId === null ? -1 : -2)
+const autoCommits = (c: Ctx): boolean => c.autoCommit && c.owned.length > 0
+const commitOwned = (c: Ctx): ConsumerMemberEffect => ({ type: 'commitOffsets', params: { partitions: [...c.owned] } })
 
 function heartbeat(c: Ctx, memberEpoch: number): ConsumerGroupMemberRequest {
   const request: ConsumerGroupHeartbeatRequest = {
@@ -108,12 +112,18 @@ export const consumerMemberMachine = setup({
       }
     }),
     clearInFlight: act(({ enqueue }) => enqueue.assign({ heartbeatInFlight: false })),
-    /** Reconciliation, step 1: onPartitionsRevoked for what the new assignment drops. */
+    /**
+     * Reconciliation, step 1: the auto-commit (ConsumerMembershipManager.signalReconciliationStarted),
+     * then onPartitionsRevoked for what the new assignment drops.
+     */
     revokeDropped: act(({ context, enqueue }) => {
+      if (autoCommits(context)) enqueue(commitOwned(context))
       const dropped = minus(context.owned, context.target ?? context.owned)
       enqueue({ type: 'revokePartitions', params: { partitions: dropped, rebalance: 'current' } })
       enqueue.assign({ owned: minus(context.owned, dropped) })
     }),
+    /** Reconciliation, step 1 when nothing is dropped: only the auto-commit. */
+    commitBeforeReconcile: act(({ context, enqueue }) => enqueue(commitOwned(context))),
     /** Reconciliation, step 2: onPartitionsAssigned for what it adds; then acknowledge. */
     assignAdded: act(({ context, enqueue }) => {
       const target = context.target ?? context.owned
@@ -128,8 +138,12 @@ export const consumerMemberMachine = setup({
       if (context.owned.length > 0) enqueue({ type: 'losePartitions', params: { partitions: [...context.owned] } })
       enqueue.assign({ owned: [], target: null })
     }),
-    /** close(): a dynamic member's leave moves the group epoch on; a static member's (-2) does not. */
+    /**
+     * close(): the auto-commit, then onPartitionsRevoked. A dynamic member's leave moves the group
+     * epoch on; a static member's (-2) does not.
+     */
     revokeAllForLeave: act(({ context, enqueue }) => {
+      if (autoCommits(context)) enqueue(commitOwned(context))
       const rebalance = context.groupInstanceId === null ? { generation: context.memberEpoch + 1 } : 'none'
       enqueue({ type: 'revokePartitions', params: { partitions: [...context.owned], rebalance } })
       enqueue.assign({ owned: [], target: null })
@@ -150,6 +164,7 @@ export const consumerMemberMachine = setup({
     hasNewAssignment: ({ context }) => context.target !== null,
     dropsPartitions: ({ context }) => context.target !== null && minus(context.owned, context.target).length > 0,
     ownsPartitions: ({ context }) => context.owned.length > 0,
+    commitsBeforeReconcile: ({ context }) => context.target !== null && autoCommits(context),
     ackPending: ({ context }) => context.heartbeatNow,
   },
 }).createMachine({
@@ -187,6 +202,7 @@ export const consumerMemberMachine = setup({
         'app.poll': { actions: ['notePoll', 'runPollLoop'] },
         'client.pollLoop': [
           { guard: 'dropsPartitions', target: 'Reconciling', actions: 'revokeDropped' },
+          { guard: 'commitsBeforeReconcile', target: 'Reconciling', actions: 'commitBeforeReconcile' },
           { guard: 'hasNewAssignment', target: 'Acknowledging', actions: ['assignAdded', 'reportReconciled', 'sendHeartbeat'] },
         ],
         'timer.heartbeat': { actions: ['sendHeartbeat', 'scheduleHeartbeat'] },
@@ -199,10 +215,10 @@ export const consumerMemberMachine = setup({
         'app.close': [{ guard: 'ownsPartitions', target: 'Leaving', actions: 'revokeAllForLeave' }, { target: 'Dead', actions: 'sendLeaveHeartbeat' }],
       },
     },
-    /** onPartitionsRevoked is running for partitions the target assignment drops. */
+    /** The auto-commit, then onPartitionsRevoked for what the target assignment drops, are running. */
     Reconciling: {
       on: {
-        'callback.revokeDone': [
+        'callback.done': [
           // A newer assignment arrived meanwhile and drops more: revoke that too before assigning.
           { guard: 'dropsPartitions', actions: 'revokeDropped' },
           { target: 'Acknowledging', actions: ['assignAdded', 'reportReconciled', 'sendHeartbeat'] },
@@ -247,7 +263,7 @@ export const consumerMemberMachine = setup({
     },
     /** close(): onPartitionsRevoked, then the leave heartbeat (-1, or -2 for a static member). */
     Leaving: {
-      on: { 'callback.revokeDone': { target: 'Dead', actions: 'sendLeaveHeartbeat' } },
+      on: { 'callback.done': { target: 'Dead', actions: 'sendLeaveHeartbeat' } },
     },
     Dead: { type: 'final' },
   },

@@ -15,8 +15,8 @@ export type MemberBaseEvent =
   | { type: 'metadata.update'; partitionCount: number }
   | { type: 'timer.heartbeat' }
   | { type: 'timer.pollTimeout' }
-  /** The rebalance callback the application thread was running has returned. */
-  | { type: 'callback.revokeDone' }
+  /** What the application thread was doing for the member (a commit, a revoke callback) is done. */
+  | { type: 'callback.done' }
   /** Internal: one pass of the client's work inside poll(). */
   | { type: 'client.pollLoop' }
 
@@ -27,9 +27,15 @@ export type MemberBaseEvent =
  */
 export type RebalanceRef = { generation: number } | 'current' | 'none'
 
-/** The ConsumerRebalanceListener callbacks a member asks the application (the data plane) to run. */
-export type RebalanceCallback =
-  /** onPartitionsRevoked; the runtime answers `callback.revokeDone` when it returns. */
+/**
+ * What a member has the application thread do on the data plane: commit, or run one of the
+ * ConsumerRebalanceListener callbacks. Commits and revocations take time: the runtime runs a
+ * transition's calls one after another and answers `callback.done` when the last has returned.
+ */
+export type ConsumerCall =
+  /** A synchronous commit of the consumed offsets of these partitions (auto-commit, commitSync). */
+  | { type: 'commitOffsets'; params: { partitions: number[] } }
+  /** onPartitionsRevoked. */
   | { type: 'revokePartitions'; params: { partitions: number[]; rebalance: RebalanceRef } }
   /** onPartitionsLost: nothing is committed. */
   | { type: 'losePartitions'; params: { partitions: number[] } }
@@ -37,10 +43,10 @@ export type RebalanceCallback =
   | { type: 'assignPartitions'; params: { partitions: number[] } }
 
 /** What a member machine hands the runtime: a request to its coordinator, a callback, a fact. */
-export type MemberEffect<Request, Report> = { type: 'sendRequest'; params: Request } | RebalanceCallback | { type: 'report'; params: Report }
+export type MemberEffect<Request, Report> = { type: 'sendRequest'; params: Request } | ConsumerCall | { type: 'report'; params: Report }
 
 export const memberEffectStubs = <Request, Report>() =>
-  effectStubs<MemberEffect<Request, Report>>({ sendRequest: true, revokePartitions: true, losePartitions: true, assignPartitions: true, report: true })
+  effectStubs<MemberEffect<Request, Report>>({ sendRequest: true, commitOffsets: true, revokePartitions: true, losePartitions: true, assignPartitions: true, report: true })
 
 /** The member context the shared timers read. */
 export interface PollingMember {

@@ -777,6 +777,16 @@ class KafkaSimulation implements Simulation {
       partitionCount: () => self.w.P,
       topicName: () => self.w.live.topic.name,
       networkLatencyMs: () => self.w.live.broker.networkLatencyMs,
+      // A synchronous commit of the positions of what the member still owns: a coordinator round trip.
+      commitSync: (m, parts) => {
+        let n = 0
+        for (const p of parts) {
+          if (self.w.owner[p] !== m) continue
+          self.w.committed[p] = self.w.pos[p]!
+          n++
+        }
+        return n > 0 ? 2 * self.w.live.broker.networkLatencyMs : 0
+      },
       revoke: (m, parts) => self.revoke(m, parts),
       lose: (m, parts) => self.lose(m, parts),
       assign: (m, parts) => self.assign(m, parts),
@@ -786,18 +796,16 @@ class KafkaSimulation implements Simulation {
   }
 
   /**
-   * onPartitionsRevoked. Eager members commit in onJoinPrepare when auto-commit is on
-   * (ConsumerCoordinator.onJoinPrepare). KIP-848 members auto-commit what they consumed before
-   * releasing a partition (the new consumer's reconciliation commits before revoking). Classic
-   * cooperative members keep consuming through the first rebalance and revoke after SyncGroup
-   * without a commit, so what they fetched since the last auto-commit is processed again by the
-   * new owner — unless the application commits in the callback (`commitOnRevoke`).
+   * onPartitionsRevoked. The auto-commit is the member's own step before it (GroupHost.commitSync:
+   * before every rejoin, reconciliation or close); here only an application that commits in the
+   * callback (`commitOnRevoke`) commits. A classic cooperative member keeps consuming after its
+   * rejoin's commit and revokes after SyncGroup, so what it fetched in between is processed again
+   * by the new owner, unless it commits here.
    */
   private revoke(m: number, parts: readonly number[]): number {
     const w = this.w
     this.accrueStopped()
-    const g = w.live.group
-    const commit = ((g.protocol === 'eager' || g.protocol === 'consumer') && g.config['enable.auto.commit']) || g.processing.commitOnRevoke
+    const commit = w.live.group.processing.commitOnRevoke
     let n = 0
     for (const p of parts) {
       if (w.owner[p] !== m) continue

@@ -58,6 +58,7 @@ export class ClassicGroupRuntime extends MachineGroupRuntime<Classic> {
       sessionTimeoutMs: c['session.timeout.ms'],
       heartbeatIntervalMs: c['heartbeat.interval.ms'],
       maxPollIntervalMs: c['max.poll.interval.ms'],
+      autoCommit: c['enable.auto.commit'],
     }
   }
 
@@ -71,7 +72,7 @@ export class ClassicGroupRuntime extends MachineGroupRuntime<Classic> {
   }
 
   protected override isClosing(snapshot: MemberSnapshot): boolean {
-    return snapshot.value === 'Revoking' && snapshot.context.afterRevoke === 'leave'
+    return (snapshot.value === 'Revoking' || snapshot.value === 'Committing') && snapshot.context.afterCallback === 'leave'
   }
 
   // ---------------------------------------------------------------- member requests and reports
@@ -216,6 +217,7 @@ export class ClassicGroupRuntime extends MachineGroupRuntime<Classic> {
       case 'Revoking':
         return 'revoking'
       case 'Unjoined':
+      case 'Committing':
       case 'PreparingRebalance':
         return 'joining'
       case 'CompletingRebalance':

@@ -64,6 +64,7 @@ export class ConsumerGroupRuntime extends MachineGroupRuntime<Kip848> {
       groupInstanceId: this.spec.staticMembership ? `${name}-instance` : null,
       maxPollIntervalMs: this.spec.config['max.poll.interval.ms'],
       heartbeatIntervalMs: this.broker['group.consumer.heartbeat.interval.ms'],
+      autoCommit: this.spec.config['enable.auto.commit'],
     }
   }
 

@@ -24,9 +24,14 @@ export interface GroupHost {
   /** One-way client↔coordinator latency, ms. */
   networkLatencyMs(): number
   /**
-   * onPartitionsRevoked: the member stops fetching these and (per its settings) commits what it has
-   * processed. Returns the ms the callback takes (a commit round trip), so the runtime can delay
-   * the member's next protocol step by it.
+   * A synchronous commit of what the member consumed from these partitions (the positions of those
+   * it still owns): enable.auto.commit before a rejoin, a reconciliation or close. Returns the ms
+   * it takes (a round trip), so the runtime can delay the member's next protocol step by it.
+   */
+  commitSync(member: number, partitions: readonly number[]): number
+  /**
+   * onPartitionsRevoked: the member stops fetching these; the application may commit in it
+   * (`commitOnRevoke`). Returns the ms the callback takes.
    */
   revoke(member: number, partitions: readonly number[]): number
   /** onPartitionsLost: the member was fenced/timed out or crashed; nothing is committed. */

@@ -27,6 +27,7 @@ function clockHost(): { host: GroupHost; kernel: Kernel; fired: number[]; run: (
     partitionCount: () => 1,
     topicName: () => 't',
     networkLatencyMs: () => 2,
+    commitSync: () => 0,
     revoke: () => 0,
     lose: () => {},
     assign: () => {},

@@ -140,8 +140,8 @@ export class MemberProcesses<Ctx extends MemberContextBase, Ev extends EventObje
       // finishes the previous one's close first.
       const self: Recipient = { to: 'member', slot, incarnation: prev.incarnation }
       while (prev.alive && prev.snapshot && this.hooks.isClosing(prev.snapshot)) {
-        if (!this.table.takeFirst(self, 'callback.revokeDone')) break
-        this.step(slot, prev, { type: 'callback.revokeDone' })
+        if (!this.table.takeFirst(self, 'callback.done')) break
+        this.step(slot, prev, { type: 'callback.done' })
       }
       if (prev.alive) {
         // Started again without a close or crash first: the old process is simply gone.

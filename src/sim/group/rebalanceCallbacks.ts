@@ -1,23 +1,26 @@
-// The rebalance listener callbacks a member machine asks for (onPartitionsRevoked, onPartitionsLost,
-// onPartitionsAssigned), carried out on the data plane through the host and counted in the
-// rebalance log. The same for every protocol. Pure: the host does the work.
+// What a member machine has the application thread do (a commit, the rebalance listener callbacks
+// onPartitionsRevoked, onPartitionsLost, onPartitionsAssigned), carried out on the data plane
+// through the host and counted in the rebalance log. The same for every protocol. Pure: the host
+// does the work.
 
-import type { RebalanceCallback } from '../../protocols/memberKit.ts'
+import type { ConsumerCall } from '../../protocols/memberKit.ts'
 import type { GroupHost } from './groupRuntime.ts'
 import { partitionList } from './narration.ts'
 import type { RebalanceTracker } from './rebalanceTracker.ts'
 
 /**
- * Runs one callback for `slot`. Returns how long the application thread is busy in it (ms) when
- * the machine waits for it to return (`callback.revokeDone`), or null when it does not wait.
+ * Runs one call for `slot`. Returns how long the application thread is busy with it (ms) when the
+ * machine waits for it (`callback.done`), or null when it does not wait.
  */
-export function runRebalanceCallback(host: GroupHost, tracker: RebalanceTracker, slot: number, callback: RebalanceCallback): number | null {
+export function runConsumerCall(host: GroupHost, tracker: RebalanceTracker, slot: number, call: ConsumerCall): number | null {
   const name = host.memberName(slot)
-  const { partitions } = callback.params
-  switch (callback.type) {
+  const { partitions } = call.params
+  switch (call.type) {
+    case 'commitOffsets':
+      return partitions.length > 0 ? host.commitSync(slot, partitions) : 0
     case 'revokePartitions': {
       const ms = partitions.length > 0 ? host.revoke(slot, partitions) : 0
-      tracker.countRevoked(partitions.length, callback.params.rebalance)
+      tracker.countRevoked(partitions.length, call.params.rebalance)
       if (partitions.length > 0) host.trace('group.revoke', `${name} revokes ${partitionList(partitions)} (onPartitionsRevoked)`)
       return ms
     }

@@ -10,7 +10,7 @@ import type { GroupView, MemberPhase } from '../frameTypes.ts'
 import type { GroupHost, GroupRuntime, MemberProtocolView, RebalanceRecord } from './groupRuntime.ts'
 import { DeliveryTable, interpretActions, type MachineAction, type MachineTimers, type Recipient } from './machineEffects.ts'
 import { MemberProcesses, restoreSnapshot, saveSnapshot, type SnapshotOf } from './memberProcesses.ts'
-import { releaseCrashed, runRebalanceCallback } from './rebalanceCallbacks.ts'
+import { releaseCrashed, runConsumerCall } from './rebalanceCallbacks.ts'
 import type { CoordinatorView, DeliveryOf, MemberEventOf, ProtocolTypes, SavedCore, SavedRuntime } from './runtimeTypes.ts'
 import { RebalanceTracker } from './rebalanceTracker.ts'
 
@@ -191,14 +191,17 @@ export abstract class MachineGroupRuntime<P extends ProtocolTypes> implements Gr
       set: (event, delayMs, raiseId) => this.table.schedule({ ...self, event }, delayMs, raiseId),
       cancel: (raiseId) => this.table.cancelRaise(self, raiseId),
     })
+    // The application thread runs the calls one after another; the machine hears when the last returns.
+    let busyMs: number | null = null
     for (const e of effects) {
       if (e.type === 'sendRequest') this.sendRequest(slot, incarnation, e.params)
       else if (e.type === 'report') this.onMemberReport(slot, e.params)
       else {
-        const busyMs = runRebalanceCallback(this.host, this.tracker, slot, e)
-        if (busyMs !== null) this.table.schedule({ ...self, event: { type: 'callback.revokeDone' } }, busyMs)
+        const ms = runConsumerCall(this.host, this.tracker, slot, e)
+        if (ms !== null) busyMs = (busyMs ?? 0) + ms
       }
     }
+    if (busyMs !== null) this.table.schedule({ ...self, event: { type: 'callback.done' } }, busyMs)
   }
 
   // ---------------------------------------------------------------- machinery
