@@ -108,6 +108,37 @@ describe('auto-commit before a cooperative rejoin (ConsumerCoordinator.onJoinPre
   })
 })
 
+describe('partitions added under KIP-848', () => {
+  const grown = (protocol: 'consumer' | 'eager'): Scenario => {
+    const s = preset('add-partitions')
+    s.group.protocol = protocol
+    s.group.assignor = protocol === 'consumer' ? 'uniform' : 'range'
+    s.group.config['metadata.max.age.ms'] = 300_000
+    s.producerConfig['metadata.max.age.ms'] = 300_000
+    return s
+  }
+  const at = (s: Scenario) => s.actions.find((a) => a.do === 'addPartitions')!.atSec * 1000
+  // One heartbeat interval, a round trip, and the poll in which a member reconciles.
+  const withinOneHeartbeat = (s: Scenario) => at(s) + s.broker['group.consumer.heartbeat.interval.ms'] + 2 * s.broker.networkLatencyMs + 1000
+
+  it('the coordinator notices them at once: members own them within one heartbeat, whatever metadata.max.age.ms', () => {
+    const s = grown('consumer')
+    const sim = createSimulation(s)
+    sim.advanceTo(withinOneHeartbeat(s))
+    const sum = sim.summary()
+    expect(sum.partitions).toHaveLength(12)
+    expect(sum.partitions.filter((p) => p.owner === null)).toEqual([])
+    expect(sim.drainTrace().some((e) => e.kind === 'group.metadataRefresh')).toBe(false)
+  })
+
+  it("the classic group still waits for its leader's metadata refresh", () => {
+    const s = grown('eager')
+    const sim = createSimulation(s)
+    sim.advanceTo(withinOneHeartbeat(s))
+    expect(sim.summary().partitions.filter((p) => p.owner === null).map((p) => p.partition)).toEqual([6, 7, 8, 9, 10, 11])
+  })
+})
+
 describe('rolling restarts', () => {
   it('cost about two rebalances per consumer with dynamic members and none with static members', { timeout: 60_000 }, () => {
     const dyn = run(preset('rolling-restart-dynamic'), 180)

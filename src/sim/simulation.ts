@@ -707,10 +707,12 @@ class KafkaSimulation implements Simulation {
   }
 
   /**
-   * The broker has the new partitions at once; producers and the group leader see them only at
-   * their next metadata refresh (metadata.max.age.ms). Refreshes run on a fixed phase since t=0 —
+   * The broker has the new partitions at once; producers and a classic group's leader see them only
+   * at their next metadata refresh (metadata.max.age.ms). Refreshes run on a fixed phase since t=0 —
    * producers at multiples of their period, the consumer half a period later — so the two differ.
-   * Several additions before a refresh are handled by that one refresh.
+   * Several additions before a refresh are handled by that one refresh. A KIP-848 group coordinator
+   * reads the broker's metadata image itself: it moves the group epoch at once, and members learn at
+   * their next heartbeat.
    */
   private addPartitions(count: number): void {
     const w = this.w
@@ -724,15 +726,18 @@ class KafkaSimulation implements Simulation {
     const consumerAge = Math.max(1, w.live.group.config['metadata.max.age.ms'])
     const producersAt = nextPhase(now, producerAge, 0)
     const groupAt = nextPhase(now, consumerAge, consumerAge / 2)
+    const coordinatorSees = w.live.group.protocol === 'consumer'
     this.trace(
       'topic.partitionsAdded',
-      `partitions ${from} → ${to} on the broker (existing data does not move); producers see them at their metadata refresh in ${formatDelay(producersAt - now)}, the group leader in ${formatDelay(groupAt - now)}`,
+      `partitions ${from} → ${to} on the broker (existing data does not move); producers see them at their metadata refresh in ${formatDelay(producersAt - now)}, ${coordinatorSees ? 'the group coordinator at once (KIP-848)' : `the group leader in ${formatDelay(groupAt - now)}`}`,
     )
     if (!w.producerRefreshPending) {
       w.producerRefreshPending = true
       this.defer(producersAt, { refresh: 'producers' })
     }
-    if (!w.groupRefreshPending) {
+    if (coordinatorSees) {
+      this.group.partitionsChanged(to)
+    } else if (!w.groupRefreshPending) {
       w.groupRefreshPending = true
       this.defer(groupAt, { refresh: 'group' })
     }

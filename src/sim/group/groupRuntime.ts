@@ -90,7 +90,10 @@ export interface GroupRuntime {
   memberClosed(member: number): void
   /** Stop-the-world GC pause: heartbeat thread and poll both stop for `durationMs`. */
   memberPaused(member: number, durationMs: number): void
-  /** The topic grew (metadata refresh): a rebalance follows. */
+  /**
+   * The topic grew. Classic: called at the consumers' metadata refresh, and the leader rejoins.
+   * KIP-848: called at once, since the coordinator reads the broker's metadata; a new group epoch.
+   */
   partitionsChanged(count: number): void
   onTimer(token: number): void
   group(): GroupView
