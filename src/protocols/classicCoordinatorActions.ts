@@ -82,6 +82,11 @@ export const classicCoordinatorActions = {
     replaceStatic(s, e)
     r.prepareRebalance(s, { kind: 'staticMemberReplaced', memberId: e.newMemberId }, false)
   }),
+  /** A static member back in a Stable group with protocols that change the selected one: rebalance. */
+  replaceStaticChangingProtocol: onJoin((s, e) => {
+    replaceStatic(s, e)
+    r.prepareRebalance(s, { kind: 'staticMemberChangedProtocol', memberId: e.newMemberId, protocol: g.selectProtocol(s.ctx) }, false)
+  }),
   /** KIP-345: a static member back within its session keeps its assignment; no rebalance. */
   replaceStaticAndReturnAssignment: onJoin((s, e) => {
     const oldId = g.staticMemberId(s.ctx, e.request.groupInstanceId ?? '') ?? ''

@@ -54,6 +54,11 @@ export const classicCoordinatorMachine = setup({
       return k === 'newStatic' || k === 'pendingDynamic'
     },
     isStaticRejoin: ({ context, event }) => joinKind(context, event) === 'staticReplace',
+    /** A static member's new protocols would change the group's selected protocol. */
+    isStaticRejoinChangingProtocol: ({ context, event }) => {
+      const r = joinRequest(event)
+      return joinKind(context, event) === 'staticReplace' && r !== null && g.selectedProtocolWith(context, r.groupInstanceId ?? '', r.protocols) !== context.protocolName
+    },
     isKnownMemberJoin: ({ context, event }) => joinKind(context, event) === 'existing',
     isLeaderJoin: ({ context, event }) => joinKind(context, event) === 'existing' && joinRequest(event)?.memberId === context.leaderId,
     joinChangesMetadata: ({ context, event }) => {
@@ -182,6 +187,7 @@ export const classicCoordinatorMachine = setup({
         'member.joinGroup': [
           { guard: 'isNewDynamicJoin', actions: 'requireMemberId' },
           { guard: 'isNewMemberJoin', target: 'PreparingRebalance', actions: 'addMemberAndRebalance' },
+          { guard: 'isStaticRejoinChangingProtocol', target: 'PreparingRebalance', actions: 'replaceStaticChangingProtocol' },
           { guard: 'isStaticRejoin', actions: 'replaceStaticAndReturnAssignment' },
           { guard: 'isLeaderJoin', target: 'PreparingRebalance', actions: 'rejoinAndRebalance' },
           { guard: 'joinChangesMetadata', target: 'PreparingRebalance', actions: 'rejoinAndRebalance' },

@@ -116,6 +116,15 @@ export function selectProtocol(ctx: ClassicGroupContext): string | null {
   return best
 }
 
+/**
+ * The protocol the group would select if the static member `groupInstanceId` supported
+ * `protocols` (GroupMetadataManager.updateStaticMemberThenRebalanceOrCompleteJoin compares it with
+ * the current one).
+ */
+export function selectedProtocolWith(ctx: ClassicGroupContext, groupInstanceId: string, protocols: readonly string[]): string | null {
+  return selectProtocol({ ...ctx, members: ctx.members.map((m) => (m.groupInstanceId === groupInstanceId ? { ...m, protocols: [...protocols] } : m)) })
+}
+
 export function replaceMember(ctx: ClassicGroupContext, memberId: string, f: (m: GroupMember) => GroupMember): ClassicGroupContext {
   return { ...ctx, members: ctx.members.map((m) => (m.memberId === memberId ? f(m) : m)) }
 }

@@ -176,6 +176,8 @@ export class ClassicGroupRuntime extends MachineGroupRuntime<Classic> {
         return c.leader ? `${this.nameOf(c.memberId)} (leader) rejoined${c.reason ? `: ${c.reason}` : ''}` : `${this.nameOf(c.memberId)} rejoined${c.reason ? `: ${c.reason}` : ''}`
       case 'staticMemberReplaced':
         return `${this.nameOf(c.memberId)} (static) restarted during a rebalance`
+      case 'staticMemberChangedProtocol':
+        return `${this.nameOf(c.memberId)} (static) rejoined with other protocols: the group's protocol becomes ${c.protocol ?? 'none'}`
       case 'memberLeft':
         return `${this.nameOf(c.memberId)} left${c.reason ? ` (${c.reason})` : ''}`
       case 'sessionTimeout':
