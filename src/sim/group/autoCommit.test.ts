@@ -6,12 +6,18 @@ import { BATCH_MS, SECOND, callsAfter, settledGroup } from './testSpecs.ts'
 
 const joinCompletions = (h: ReturnType<typeof settledGroup>, t0: number): number[] => h.traceLines.filter((l) => l.t >= t0 && l.kind === 'group.joinComplete').map((l) => l.t)
 
+/** A settled group of three classic members that a fourth joins; returns it 30 s later and the join time. */
+function fourthJoins(protocol: 'eager' | 'cooperative', opts: { autoCommit?: boolean } = {}): { h: ReturnType<typeof settledGroup>; t0: number } {
+  const h = settledGroup(protocol, protocol === 'eager' ? 'range' : 'cooperative-sticky', 3, 12, opts)
+  const t0 = h.now()
+  h.start(3, BATCH_MS[3])
+  h.runUntil(t0 + 30 * SECOND)
+  return { h, t0 }
+}
+
 describe('auto-commit before a rejoin (ConsumerCoordinator.onJoinPrepare)', () => {
   it('cooperative: every member that owns partitions commits before its JoinGroup, in both rounds; the revocation after SyncGroup is no commit', () => {
-    const h = settledGroup('cooperative', 'cooperative-sticky', 3, 12)
-    const t0 = h.now()
-    h.start(3, BATCH_MS[3])
-    h.runUntil(t0 + 30 * SECOND)
+    const { h, t0 } = fourthJoins('cooperative')
 
     const [round1, round2] = joinCompletions(h, t0)
     expect(round1).toBeDefined()
@@ -32,10 +38,7 @@ describe('auto-commit before a rejoin (ConsumerCoordinator.onJoinPrepare)', () =
   })
 
   it('eager: the commit comes first and onPartitionsRevoked follows at the same instant, so nothing is fetched in between', () => {
-    const h = settledGroup('eager', 'range', 3, 12)
-    const t0 = h.now()
-    h.start(3, BATCH_MS[3])
-    h.runUntil(t0 + 30 * SECOND)
+    const { h, t0 } = fourthJoins('eager')
 
     const after = callsAfter(h, t0)
     for (const m of [0, 1, 2]) {
@@ -49,10 +52,7 @@ describe('auto-commit before a rejoin (ConsumerCoordinator.onJoinPrepare)', () =
   })
 
   it.each(['eager', 'cooperative'] as const)('%s with enable.auto.commit=false: nobody commits on its own', (protocol) => {
-    const h = settledGroup(protocol, protocol === 'eager' ? 'range' : 'cooperative-sticky', 3, 12, { autoCommit: false })
-    const t0 = h.now()
-    h.start(3, BATCH_MS[3])
-    h.runUntil(t0 + 30 * SECOND)
+    const { h, t0 } = fourthJoins(protocol, { autoCommit: false })
     expect(callsAfter(h, t0, 'revoke').length).toBeGreaterThan(0)
     expect(h.calls.filter((c) => c.kind === 'commit')).toEqual([])
   })
