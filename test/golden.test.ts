@@ -36,7 +36,7 @@ describe('golden traces', () => {
         `# ${preset.name}: ${seconds} s, seed ${s.seed}`,
         `produced ${sum.produced} consumed ${sum.consumed} lag ${sum.lag} duplicates ${sum.duplicates} orderingViolations ${sum.orderingViolations} remappedKeys ${sum.remappedKeys}`,
         `skew ${sum.skewRatio} latency p50 ${sum.latencyMs.p50} p95 ${sum.latencyMs.p95} p99 ${sum.latencyMs.p99}`,
-        `rebalances ${sum.rebalances} generation ${sum.generation} revoked ${sum.revokedPartitions} stoppedPartitionSeconds ${sum.stoppedPartitionSeconds} storm ${sum.storm}`,
+        `rebalances ${sum.rebalances} generation ${sum.generation} revoked ${sum.revokedPartitions} lost ${sum.lostPartitions} stoppedPartitionSeconds ${sum.stoppedPartitionSeconds} storm ${sum.storm}`,
         `lag by partition ${sum.partitions.map((p) => p.lag).join(' ')}`,
       ]
       if (lines.length > MAX_TRACE_LINES) {

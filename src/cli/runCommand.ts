@@ -176,7 +176,7 @@ export function formatSummary(s: RunSummary): string {
   lines.push(`  skew       busiest partition got ${s.skewRatio}× the mean`)
   lines.push(`  duplicates ${n(s.duplicates)}   ordering violations ${n(s.orderingViolations)}   remapped keys ${n(s.remappedKeys)}`)
   if (s.skippedByOffsetReset > 0) lines.push(`  skipped    ${n(s.skippedByOffsetReset)} records never delivered: new partitions had no committed offset and auto.offset.reset=latest`)
-  lines.push(`  rebalances ${s.rebalances} (generation ${s.generation})   partitions revoked ${s.revokedPartitions}   stopped partition-seconds ${s.stoppedPartitionSeconds}${s.storm ? `   STORM (${s.maxRebalancesPerMinute}/min)` : ''}`)
+  lines.push(`  rebalances ${s.rebalances} (generation ${s.generation})   partitions revoked ${s.revokedPartitions} lost ${s.lostPartitions}   stopped partition-seconds ${s.stoppedPartitionSeconds}${s.storm ? `   STORM (${s.maxRebalancesPerMinute}/min)` : ''}`)
   if (s.hotKeys.some((k) => k.flagged)) lines.push(`  hot keys   ${s.hotKeys.filter((k) => k.flagged).map((k) => `"${k.key}" ${(k.share * 100).toFixed(0)} %`).join(', ')}`)
   lines.push('')
   lines.push('  partition  produced     consumed     lag          owner')
@@ -188,7 +188,7 @@ export function formatSummary(s: RunSummary): string {
     lines.push('')
     lines.push('  rebalances')
     for (const r of s.rebalanceLog.slice(0, 40)) {
-      lines.push(`  ${(r.startMs / 1000).toFixed(1).padStart(7)} s  gen ${r.generation}  ${r.durationMs === null ? 'ongoing' : `${(r.durationMs / 1000).toFixed(2)} s`}  revoked ${r.revoked}  assigned ${r.assigned}  members ${r.members}  — ${r.trigger}`)
+      lines.push(`  ${(r.startMs / 1000).toFixed(1).padStart(7)} s  gen ${r.generation}  ${r.durationMs === null ? 'ongoing' : `${(r.durationMs / 1000).toFixed(2)} s`}  revoked ${r.revoked}  lost ${r.lost}  assigned ${r.assigned}  members ${r.members}  — ${r.trigger}`)
     }
     if (s.rebalanceLog.length > 40) lines.push(`  … ${s.rebalanceLog.length - 40} more`)
   }

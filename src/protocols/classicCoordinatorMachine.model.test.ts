@@ -9,14 +9,14 @@ import { replayPath, type ReplayStep } from './pathReplay.ts'
 const input: ClassicCoordinatorInput = { groupId: 'g', initialRebalanceDelayMs: 3000 }
 
 /** Two clients: A is dynamic, B is static (group.instance.id "b"). */
-function join(c: ClassicGroupContext, who: 'A' | 'B', memberId: string, owned: number[]): ClassicGroupEvent {
+function join(c: ClassicGroupContext, who: 'A' | 'B', memberId: string, owned: number[], protocols = ['range']): ClassicGroupEvent {
   const request: JoinGroupRequest = {
     memberId,
     groupInstanceId: who === 'B' ? 'b' : null,
     clientId: who,
     rebalanceTimeoutMs: 300_000,
     sessionTimeoutMs: 45_000,
-    protocols: ['range'],
+    protocols,
     subscription: { topics: ['t'], owned, generation: c.generation },
     reason: '',
   }
@@ -177,5 +177,38 @@ describe('classic coordinator machine (model-based)', () => {
       }
     }
     expect(checked).toBeGreaterThan(0)
+  })
+
+  it("a static member rejoining a Stable group rebalances it exactly when the group's selected protocol changes (updateStaticMemberThenRebalanceOrCompleteJoin)", () => {
+    const outcomes = new Set<string>()
+    for (const path of paths) {
+      for (const step of path.steps) {
+        const c = step.state.context as ClassicGroupContext
+        const b = c.members.find((m) => m.groupInstanceId === 'b')
+        if (classicGroupStateName(step.state.value) !== 'Stable' || !b) continue
+        // B restarts preferring roundrobin. Alone it carries the vote; beside A (range only) range stays.
+        const rejoin = join(c, 'B', '', [], ['roundrobin', 'range'])
+        const [next, actions] = transition(classicCoordinatorMachine, step.state, rejoin)
+        const n = next.context as ClassicGroupContext
+        const changes = c.members.length === 1
+        const replaced = n.members.find((m) => m.groupInstanceId === 'b')
+        expect(replaced?.memberId).toBe((rejoin as { newMemberId: string }).newMemberId)
+        expect(replaced?.protocols).toEqual(['roundrobin', 'range'])
+        const reports = actions.filter((a) => a.type === 'report').map((a) => a.params as { kind: string; cause?: { kind: string } })
+        const started = reports.filter((x) => x.kind === 'rebalanceStarted')
+        if (changes) {
+          // A rebalance starts (alone in the group, its join completes at once: a new generation, roundrobin).
+          expect(started.map((x) => x.cause?.kind)).toEqual(['staticMemberChangedProtocol'])
+          expect(classicGroupStateName(next.value)).not.toBe('Stable')
+          if (classicGroupStateName(next.value) === 'CompletingRebalance') expect([n.generation, n.protocolName]).toEqual([c.generation + 1, 'roundrobin'])
+        } else {
+          expect(started).toEqual([])
+          expect(classicGroupStateName(next.value)).toBe('Stable')
+          expect([n.generation, n.protocolName]).toEqual([c.generation, c.protocolName])
+        }
+        outcomes.add(changes ? 'rebalance' : 'kept')
+      }
+    }
+    expect([...outcomes].sort()).toEqual(['kept', 'rebalance'])
   })
 })

@@ -1,13 +1,17 @@
 // The classic group coordinator (GroupMetadataManager + ClassicGroup) as an XState v5 machine.
 // Pure: no timers, randomness or I/O. Timers are delayed `xstate.raise` actions with ids (the
-// runtime schedules and cancels them); replies and narration are the custom actions `sendResponse`
-// and `report`, carried out by the runtime. Bookkeeping lives in classicGroupLogic.ts.
+// runtime schedules and cancels them); replies and narration are the effects `sendResponse` and
+// `report`, carried out by the runtime. Actions are in classicCoordinatorActions.ts, bookkeeping
+// in classicGroupLogic.ts and classicGroupRebalance.ts.
 
-import { enqueueActions, setup, type EventObject, type ParameterizedObject } from 'xstate'
-import type { ClassicCoordinatorEvent, CoordinatorReport, CoordinatorResponseEvent, ErrorCode, ReplyTo } from './classicMessages.ts'
+import { setup } from 'xstate'
+import { classicCoordinatorActions, joinKind, joinRequest, syncError, type ClassicGroupEvent } from './classicCoordinatorActions.ts'
+import type { CoordinatorReport, CoordinatorResponseEvent } from './classicMessages.ts'
 import * as g from './classicGroupLogic.ts'
+import { electJoinedLeader } from './classicGroupRebalance.ts'
+import { coordinatorEffectStubs } from './machineKit.ts'
 
-export type ClassicGroupEvent = ClassicCoordinatorEvent | { type: 'admin.deleteGroup' }
+export type { ClassicCoordinatorEffect, ClassicGroupEvent } from './classicCoordinatorActions.ts'
 
 export interface ClassicCoordinatorInput {
   groupId: string
@@ -17,63 +21,6 @@ export interface ClassicCoordinatorInput {
 }
 
 type Ctx = g.ClassicGroupContext
-type Ev = ClassicGroupEvent
-type Effect =
-  | { type: 'sendResponse'; params: { replyTo: ReplyTo; event: CoordinatorResponseEvent } }
-  | { type: 'report'; params: CoordinatorReport }
-type Collect<P> = Parameters<typeof enqueueActions<Ctx, Ev, P, Ev, never, Effect, never, never, EventObject>>[0]
-type Enqueue = Parameters<Collect<undefined>>[0]['enqueue']
-
-/** enqueueActions typed for this machine (its context, events and effect actions). */
-function act<P extends ParameterizedObject['params'] | undefined = undefined>(collect: Collect<P>) {
-  return enqueueActions<Ctx, Ev, P, Ev, never, Effect, never, never, EventObject>(collect)
-}
-
-/** Turns a bookkeeping step into actions: the new context, timers, replies, then reports. */
-function emit(enqueue: Enqueue, s: g.Step): void {
-  enqueue.assign(() => s.ctx)
-  for (const t of s.timers) {
-    enqueue.cancel(t.id)
-    if (t.kind === 'set') enqueue.raise(t.event, { id: t.id, delay: t.delayMs })
-  }
-  for (const r of s.replies) enqueue({ type: 'sendResponse', params: r })
-  for (const r of s.reports) enqueue({ type: 'report', params: r })
-}
-
-function onJoin(f: (s: g.Step, e: Extract<Ev, { type: 'member.joinGroup' }>) => void) {
-  return act(({ context, event, enqueue }) => {
-    if (event.type !== 'member.joinGroup') return
-    const s = g.step(context)
-    f(s, event)
-    emit(enqueue, s)
-  })
-}
-
-function onEvent<T extends Ev['type']>(type: T, f: (s: g.Step, e: Extract<Ev, { type: T }>) => void) {
-  return act(({ context, event, enqueue }) => {
-    if (event.type !== type) return
-    const s = g.step(context)
-    f(s, event as Extract<Ev, { type: T }>)
-    emit(enqueue, s)
-  })
-}
-
-const reply = (s: g.Step, replyTo: ReplyTo, event: CoordinatorResponseEvent): void => {
-  s.replies.push({ replyTo, event })
-}
-const joinRequest = (e: Ev) => (e.type === 'member.joinGroup' ? e.request : null)
-const joinKind = (c: Ctx, e: Ev): g.JoinKind | null => {
-  const r = joinRequest(e)
-  return r ? g.classifyJoin(c, r) : null
-}
-const syncError = (c: Ctx, e: Ev): ErrorCode => {
-  if (e.type !== 'member.syncGroup') return 'NONE'
-  const v = g.validateMember(c, e.request.memberId, e.request.groupInstanceId)
-  if (v !== 'NONE') return v
-  return e.request.generation === c.generation ? 'NONE' : 'ILLEGAL_GENERATION'
-}
-const rejoinCause = (c: Ctx, e: Extract<Ev, { type: 'member.joinGroup' }>) =>
-  ({ kind: 'memberRejoined', memberId: e.request.memberId, reason: e.request.reason, leader: e.request.memberId === c.leaderId }) as const
 
 /**
  * In CompletingRebalance and Stable a member leaving, missing its session timeout or its SyncGroup
@@ -95,151 +42,10 @@ const memberGoneRebalances = {
 export const classicCoordinatorMachine = setup({
   types: {
     context: {} as Ctx,
-    events: {} as Ev,
+    events: {} as ClassicGroupEvent,
     input: {} as ClassicCoordinatorInput,
   },
-  actions: {
-    /** A message back to a member's connection (delivered after the network latency). */
-    sendResponse: (_, _params: { replyTo: ReplyTo; event: CoordinatorResponseEvent }) => {},
-    /** A fact for the trace and the rebalance log. */
-    report: (_, _params: CoordinatorReport) => {},
-
-    requireMemberId: onJoin((s, e) => g.requireMemberId(s, e.newMemberId, e.request.sessionTimeoutMs, e.replyTo)),
-    addFirstMember: onJoin((s, e) => {
-      const id = e.request.memberId === '' ? e.newMemberId : e.request.memberId
-      g.addMember(s, id, e.request, e.replyTo, false)
-      g.prepareRebalance(s, { kind: 'memberJoined', memberId: id }, true)
-    }),
-    parkNewMember: onJoin((s, e) => {
-      const id = e.request.memberId === '' ? e.newMemberId : e.request.memberId
-      g.addMember(s, id, e.request, e.replyTo, true)
-    }),
-    addMemberAndRebalance: onJoin((s, e) => {
-      const id = e.request.memberId === '' ? e.newMemberId : e.request.memberId
-      g.addMember(s, id, e.request, e.replyTo, false)
-      g.prepareRebalance(s, { kind: 'memberJoined', memberId: id }, false)
-    }),
-    parkRejoin: onJoin((s, e) => g.updateMember(s, e.request.memberId, e.request, e.replyTo)),
-    parkStaticRejoin: onJoin((s, e) => {
-      g.replaceStaticMember(s, e.request.groupInstanceId ?? '', e.newMemberId)
-      g.updateMember(s, e.newMemberId, e.request, e.replyTo)
-    }),
-    rejoinAndRebalance: onJoin((s, e) => {
-      const cause = rejoinCause(s.ctx, e)
-      g.updateMember(s, e.request.memberId, e.request, e.replyTo)
-      g.prepareRebalance(s, cause, false)
-    }),
-    replaceStaticAndRebalance: onJoin((s, e) => {
-      g.replaceStaticMember(s, e.request.groupInstanceId ?? '', e.newMemberId)
-      g.updateMember(s, e.newMemberId, e.request, e.replyTo)
-      g.prepareRebalance(s, { kind: 'staticMemberReplaced', memberId: e.newMemberId }, false)
-    }),
-    /** KIP-345: a static member back within its session keeps its assignment; no rebalance. */
-    replaceStaticAndReturnAssignment: onJoin((s, e) => {
-      const oldId = g.staticMemberId(s.ctx, e.request.groupInstanceId ?? '') ?? ''
-      g.replaceStaticMember(s, e.request.groupInstanceId ?? '', e.newMemberId)
-      g.updateMember(s, e.newMemberId, e.request, e.replyTo)
-      reply(s, e.replyTo, { type: 'coordinator.joinGroupResponse', response: g.currentGenerationResponse(s.ctx, e.newMemberId, true) })
-      s.ctx = { ...s.ctx, members: s.ctx.members.map((m) => (m.memberId === e.newMemberId ? { ...m, awaitingJoin: null } : m)) }
-      s.reports.push({ kind: 'staticMemberRejoined', oldMemberId: oldId, memberId: e.newMemberId, generation: s.ctx.generation })
-    }),
-    replyCurrentGeneration: onJoin((s, e) => {
-      reply(s, e.replyTo, { type: 'coordinator.joinGroupResponse', response: g.currentGenerationResponse(s.ctx, e.request.memberId, false) })
-    }),
-    rejectJoin: onJoin((s, e) => {
-      const v = g.validateMember(s.ctx, e.request.memberId, e.request.groupInstanceId)
-      reply(s, e.replyTo, { type: 'coordinator.joinGroupResponse', response: g.joinError(v === 'NONE' ? 'UNKNOWN_MEMBER_ID' : v, e.request.memberId) })
-    }),
-
-    extendInitialDelay: onEvent('timer.initialRebalanceDelay', (s, e) => g.extendInitialDelay(s, e.delayMs, e.remainingMs)),
-    removeNotYetRejoinedMembers: act(({ context, enqueue }) =>
-      emit(enqueue, g.removeNotYetRejoinedDynamicMembers(g.step(context))),
-    ),
-    initEmptyGeneration: act(({ context, enqueue }) =>
-      emit(enqueue, g.initEmptyGeneration(g.step(context))),
-    ),
-    awaitAnyRejoin: act(({ context, enqueue }) => {
-      const s = g.step(context)
-      s.timers.push({ kind: 'set', id: g.JOIN_TIMER, delayMs: g.rebalanceTimeoutMs(context), event: { type: 'timer.rebalanceTimeout' } })
-      s.reports.push({ kind: 'noMemberRejoined', generation: context.generation })
-      emit(enqueue, s)
-    }),
-    completeJoin: act(({ context, enqueue }) => emit(enqueue, g.completeJoin(g.step(context)))),
-
-    parkSync: onEvent('member.syncGroup', (s, e) => {
-      s.ctx = { ...s.ctx, members: s.ctx.members.map((m) => (m.memberId === e.request.memberId ? { ...m, awaitingSync: e.replyTo } : m)) }
-      g.markSynced(s, e.request.memberId)
-    }),
-    propagateLeaderAssignment: onEvent('member.syncGroup', (s, e) => {
-      s.ctx = { ...s.ctx, members: s.ctx.members.map((m) => (m.memberId === e.request.memberId ? { ...m, awaitingSync: e.replyTo } : m)) }
-      g.markSynced(s, e.request.memberId)
-      g.propagateAssignment(s, e.request.assignments)
-    }),
-    replyStableAssignment: onEvent('member.syncGroup', (s, e) => {
-      g.markSynced(s, e.request.memberId)
-      const assignment = g.findMember(s.ctx, e.request.memberId)?.assignment ?? []
-      reply(s, e.replyTo, { type: 'coordinator.syncGroupResponse', response: { error: 'NONE', assignment } })
-    }),
-    rejectSync: onEvent('member.syncGroup', (s, e) => {
-      reply(s, e.replyTo, { type: 'coordinator.syncGroupResponse', response: { error: syncError(s.ctx, e), assignment: [] } })
-    }),
-    replySyncDuringRebalance: onEvent('member.syncGroup', (s, e) => {
-      const v = syncError(s.ctx, e)
-      reply(s, e.replyTo, { type: 'coordinator.syncGroupResponse', response: { error: v === 'NONE' ? 'REBALANCE_IN_PROGRESS' : v, assignment: [] } })
-    }),
-
-    /** Validates, restarts the member's session timer, answers with `status`. */
-    replyHeartbeat: act<{ status: ErrorCode }>(({ context, event, enqueue }, params) => {
-      if (event.type !== 'member.heartbeat') return
-      const s = g.step(context)
-      const r = event.request
-      let error = g.validateMember(context, r.memberId, r.groupInstanceId)
-      if (error === 'NONE' && params.status !== 'UNKNOWN_MEMBER_ID' && r.generation !== context.generation) error = 'ILLEGAL_GENERATION'
-      if (error === 'NONE' && params.status !== 'UNKNOWN_MEMBER_ID') g.scheduleSession(s, r.memberId)
-      const out = params.status === 'UNKNOWN_MEMBER_ID' ? 'UNKNOWN_MEMBER_ID' : error === 'NONE' ? params.status : error
-      reply(s, event.replyTo, { type: 'coordinator.heartbeatResponse', error: out, sentMemberId: r.memberId, sentGeneration: r.generation })
-      emit(enqueue, s)
-    }),
-
-    leavePendingMember: onEvent('member.leaveGroup', (s, e) => {
-      g.removePendingMember(s, e.request.memberId)
-      reply(s, e.replyTo, { type: 'coordinator.leaveGroupResponse', error: 'NONE' })
-    }),
-    removeLeavingMember: onEvent('member.leaveGroup', (s, e) => {
-      g.removeMember(s, e.request.memberId, 'leaveGroup')
-      reply(s, e.replyTo, { type: 'coordinator.leaveGroupResponse', error: 'NONE' })
-    }),
-    removeLeavingMemberAndRebalance: onEvent('member.leaveGroup', (s, e) => {
-      g.removeMember(s, e.request.memberId, 'leaveGroup')
-      reply(s, e.replyTo, { type: 'coordinator.leaveGroupResponse', error: 'NONE' })
-      g.prepareRebalance(s, { kind: 'memberLeft', memberId: e.request.memberId, reason: e.request.reason }, false)
-    }),
-    rejectLeave: onEvent('member.leaveGroup', (s, e) => {
-      const v = g.validateMember(s.ctx, e.request.memberId, e.request.groupInstanceId)
-      reply(s, e.replyTo, { type: 'coordinator.leaveGroupResponse', error: v === 'NONE' ? 'UNKNOWN_MEMBER_ID' : v })
-    }),
-
-    expirePendingMember: onEvent('timer.sessionTimeout', (s, e) => g.removePendingMember(s, e.memberId)),
-    expireMember: onEvent('timer.sessionTimeout', (s, e) => g.removeMember(s, e.memberId, 'sessionTimeout')),
-    expireMemberAndRebalance: onEvent('timer.sessionTimeout', (s, e) => {
-      g.removeMember(s, e.memberId, 'sessionTimeout')
-      g.prepareRebalance(s, { kind: 'sessionTimeout', memberId: e.memberId }, false)
-    }),
-    expirePendingSyncAndRebalance: onEvent('timer.syncTimeout', (s) => {
-      const late = [...s.ctx.pendingSync]
-      for (const id of late) g.removeMember(s, id, 'syncTimeout')
-      g.prepareRebalance(s, { kind: 'syncTimeout', memberIds: late }, false)
-    }),
-
-    replyCoordinatorNotAvailable: act(({ context, event, enqueue }) => {
-      const s = g.step(context)
-      if (event.type === 'member.joinGroup') reply(s, event.replyTo, { type: 'coordinator.joinGroupResponse', response: g.joinError('COORDINATOR_NOT_AVAILABLE', event.request.memberId) })
-      if (event.type === 'member.syncGroup') reply(s, event.replyTo, { type: 'coordinator.syncGroupResponse', response: { error: 'COORDINATOR_NOT_AVAILABLE', assignment: [] } })
-      if (event.type === 'member.heartbeat') reply(s, event.replyTo, { type: 'coordinator.heartbeatResponse', error: 'COORDINATOR_NOT_AVAILABLE', sentMemberId: event.request.memberId, sentGeneration: event.request.generation })
-      if (event.type === 'member.leaveGroup') reply(s, event.replyTo, { type: 'coordinator.leaveGroupResponse', error: 'COORDINATOR_NOT_AVAILABLE' })
-      emit(enqueue, s)
-    }),
-  },
+  actions: { ...coordinatorEffectStubs<CoordinatorResponseEvent, CoordinatorReport>(), ...classicCoordinatorActions },
   guards: {
     isNewDynamicJoin: ({ context, event }) => joinKind(context, event) === 'newDynamic',
     /** A static member never seen, or a dynamic member back with the id it was given. */
@@ -248,6 +54,11 @@ export const classicCoordinatorMachine = setup({
       return k === 'newStatic' || k === 'pendingDynamic'
     },
     isStaticRejoin: ({ context, event }) => joinKind(context, event) === 'staticReplace',
+    /** A static member's new protocols would change the group's selected protocol. */
+    isStaticRejoinChangingProtocol: ({ context, event }) => {
+      const r = joinRequest(event)
+      return joinKind(context, event) === 'staticReplace' && r !== null && g.selectedProtocolWith(context, r.groupInstanceId ?? '', r.protocols) !== context.protocolName
+    },
     isKnownMemberJoin: ({ context, event }) => joinKind(context, event) === 'existing',
     isLeaderJoin: ({ context, event }) => joinKind(context, event) === 'existing' && joinRequest(event)?.memberId === context.leaderId,
     joinChangesMetadata: ({ context, event }) => {
@@ -259,7 +70,7 @@ export const classicCoordinatorMachine = setup({
       event.type === 'timer.initialRebalanceDelay' && context.newMemberAdded && event.remainingMs !== 0,
     hasAllMembersJoined: ({ context }) => g.hasAllMembersJoined(context),
     hasNoMembers: ({ context }) => context.members.length === 0,
-    noMemberRejoined: ({ context }) => g.electJoinedLeader(context) === null,
+    noMemberRejoined: ({ context }) => electJoinedLeader(context) === null,
     isValidSync: ({ context, event }) => syncError(context, event) === 'NONE',
     isLeaderSync: ({ context, event }) =>
       event.type === 'member.syncGroup' && syncError(context, event) === 'NONE' && event.request.memberId === context.leaderId,
@@ -376,6 +187,7 @@ export const classicCoordinatorMachine = setup({
         'member.joinGroup': [
           { guard: 'isNewDynamicJoin', actions: 'requireMemberId' },
           { guard: 'isNewMemberJoin', target: 'PreparingRebalance', actions: 'addMemberAndRebalance' },
+          { guard: 'isStaticRejoinChangingProtocol', target: 'PreparingRebalance', actions: 'replaceStaticChangingProtocol' },
           { guard: 'isStaticRejoin', actions: 'replaceStaticAndReturnAssignment' },
           { guard: 'isLeaderJoin', target: 'PreparingRebalance', actions: 'rejoinAndRebalance' },
           { guard: 'joinChangesMetadata', target: 'PreparingRebalance', actions: 'rejoinAndRebalance' },

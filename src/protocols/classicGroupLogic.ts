@@ -1,29 +1,15 @@
 // The classic group coordinator's bookkeeping as pure functions over plain data, in the words of
-// Kafka's ClassicGroup / GroupMetadataManager. The machine (classicCoordinatorMachine.ts) decides
-// which of these runs when; each returns a new context plus the effects to carry out.
-// Reads only its arguments. Members keep insertion order (Kafka iterates a HashMap: where the
+// Kafka's ClassicGroup / GroupMetadataManager: the group, its members and membership changes (the
+// rebalance phases are in classicGroupRebalance.ts). The machine (classicCoordinatorMachine.ts)
+// decides which of these runs when; each updates a step: a new context plus the effects to carry
+// out. Reads only its arguments. Members keep insertion order (Kafka iterates a HashMap: where the
 // leader falls back to "the first member", ours is the earliest joined).
 
-import {
-  type ClassicCoordinatorEvent,
-  type CoordinatorReport,
-  type CoordinatorResponseEvent,
-  type ErrorCode,
-  type JoinGroupRequest,
-  type JoinGroupResponse,
-  type RebalanceCause,
-  type ReplyTo,
-  type Subscription,
-} from './classicMessages.ts'
+import type { CoordinatorReport, CoordinatorResponseEvent, CoordinatorTimerEvent, ErrorCode, JoinGroupRequest, JoinGroupResponse, ReplyTo } from './classicMessages.ts'
+import { newStep, type CoordinatorStep } from './machineKit.ts'
 
-export interface GroupMember {
-  memberId: string
-  groupInstanceId: string | null
-  clientId: string
-  rebalanceTimeoutMs: number
-  sessionTimeoutMs: number
-  protocols: string[]
-  subscription: Subscription
+/** A member as the coordinator keeps it: what its last JoinGroup said, and where it stands. */
+export interface GroupMember extends Omit<JoinGroupRequest, 'reason'> {
   /** The parked JoinGroup (Kafka's awaitingJoinFuture). */
   awaitingJoin: ReplyTo | null
   /** The parked SyncGroup (awaitingSyncFuture). */
@@ -51,25 +37,14 @@ export interface ClassicGroupContext {
   newMemberAdded: boolean
 }
 
-/** One timer change: set (replacing any with the same id) or cancel. */
-export type TimerEffect =
-  | { kind: 'set'; id: string; delayMs: number; event: ClassicCoordinatorEvent }
-  | { kind: 'cancel'; id: string }
-
-export interface Step {
-  ctx: ClassicGroupContext
-  replies: Array<{ replyTo: ReplyTo; event: CoordinatorResponseEvent }>
-  reports: CoordinatorReport[]
-  timers: TimerEffect[]
-}
+/** One coordinator step: the new context, timers to set or cancel, responses and reports. */
+export type Step = CoordinatorStep<ClassicGroupContext, CoordinatorTimerEvent, CoordinatorResponseEvent, CoordinatorReport>
 
 export const JOIN_TIMER = 'join'
 export const SYNC_TIMER = 'sync'
 export const sessionTimerId = (memberId: string): string => `session:${memberId}`
 
-export function step(ctx: ClassicGroupContext): Step {
-  return { ctx, replies: [], reports: [], timers: [] }
-}
+export const step = (ctx: ClassicGroupContext): Step => newStep(ctx)
 
 export function findMember(ctx: ClassicGroupContext, memberId: string): GroupMember | undefined {
   return ctx.members.find((m) => m.memberId === memberId)
@@ -141,7 +116,16 @@ export function selectProtocol(ctx: ClassicGroupContext): string | null {
   return best
 }
 
-function replaceMember(ctx: ClassicGroupContext, memberId: string, f: (m: GroupMember) => GroupMember): ClassicGroupContext {
+/**
+ * The protocol the group would select if the static member `groupInstanceId` supported
+ * `protocols` (GroupMetadataManager.updateStaticMemberThenRebalanceOrCompleteJoin compares it with
+ * the current one).
+ */
+export function selectedProtocolWith(ctx: ClassicGroupContext, groupInstanceId: string, protocols: readonly string[]): string | null {
+  return selectProtocol({ ...ctx, members: ctx.members.map((m) => (m.groupInstanceId === groupInstanceId ? { ...m, protocols: [...protocols] } : m)) })
+}
+
+export function replaceMember(ctx: ClassicGroupContext, memberId: string, f: (m: GroupMember) => GroupMember): ClassicGroupContext {
   return { ...ctx, members: ctx.members.map((m) => (m.memberId === memberId ? f(m) : m)) }
 }
 
@@ -246,140 +230,6 @@ export function scheduleSession(s: Step, memberId: string): Step {
   const m = findMember(s.ctx, memberId)
   if (m) s.timers.push({ kind: 'set', id: sessionTimerId(memberId), delayMs: m.sessionTimeoutMs, event: { type: 'timer.sessionTimeout', memberId } })
   return s
-}
-
-// ---------------------------------------------------------------- rebalance phases
-
-/**
- * prepareRebalance: parked syncs are failed with REBALANCE_IN_PROGRESS (their assignments reset),
- * the pending-sync deadline is dropped, and the join deadline is armed: the initial delay for an
- * Empty group (KIP-134: D, with max(rebalance timeout − D, 0) left to extend it), else the
- * rebalance timeout.
- */
-export function prepareRebalance(s: Step, cause: RebalanceCause, fromEmpty: boolean): Step {
-  for (const m of s.ctx.members) {
-    if (m.awaitingSync) {
-      s.replies.push({ replyTo: m.awaitingSync, event: { type: 'coordinator.syncGroupResponse', response: { error: 'REBALANCE_IN_PROGRESS', assignment: [] } } })
-      scheduleSession(s, m.memberId)
-    }
-  }
-  s.ctx = { ...s.ctx, members: s.ctx.members.map((m) => ({ ...m, awaitingSync: null })), pendingSync: [] }
-  s.timers.push({ kind: 'cancel', id: SYNC_TIMER })
-  const timeout = rebalanceTimeoutMs(s.ctx)
-  if (fromEmpty) {
-    const delayMs = s.ctx.initialRebalanceDelayMs
-    const remainingMs = Math.max(timeout - delayMs, 0)
-    s.ctx = { ...s.ctx, newMemberAdded: false }
-    s.timers.push({ kind: 'set', id: JOIN_TIMER, delayMs, event: { type: 'timer.initialRebalanceDelay', delayMs, remainingMs } })
-  } else {
-    s.timers.push({ kind: 'set', id: JOIN_TIMER, delayMs: timeout, event: { type: 'timer.rebalanceTimeout' } })
-  }
-  s.reports.push({ kind: 'rebalanceStarted', cause, generation: s.ctx.generation, initial: fromEmpty })
-  return s
-}
-
-/** tryCompleteInitialRebalanceElseSchedule, the "extend" branch. */
-export function extendInitialDelay(s: Step, delayMs: number, remainingMs: number): Step {
-  const newDelayMs = Math.min(s.ctx.initialRebalanceDelayMs, remainingMs)
-  const newRemainingMs = Math.max(remainingMs - delayMs, 0)
-  s.ctx = { ...s.ctx, newMemberAdded: false }
-  s.timers.push({ kind: 'set', id: JOIN_TIMER, delayMs: newDelayMs, event: { type: 'timer.initialRebalanceDelay', delayMs: newDelayMs, remainingMs: newRemainingMs } })
-  s.reports.push({ kind: 'initialDelayExtended', delayMs: newDelayMs, remainingMs: newRemainingMs })
-  return s
-}
-
-/** completeClassicGroupJoin, first half: dynamic members that did not rejoin are removed. */
-export function removeNotYetRejoinedDynamicMembers(s: Step): Step {
-  s.timers.push({ kind: 'cancel', id: JOIN_TIMER })
-  for (const m of s.ctx.members) {
-    if (m.awaitingJoin === null && m.groupInstanceId === null) removeMember(s, m.memberId, 'notRejoined')
-  }
-  return s
-}
-
-/** ClassicGroup.maybeElectNewJoinedLeader: keep a rejoined leader, else the first joined member. */
-export function electJoinedLeader(ctx: ClassicGroupContext): string | null {
-  const leader = ctx.leaderId === null ? undefined : findMember(ctx, ctx.leaderId)
-  if (leader && leader.awaitingJoin !== null) return leader.memberId
-  return ctx.members.find((m) => m.awaitingJoin !== null)?.memberId ?? null
-}
-
-/** The join phase ends with nobody left: the next generation is empty. */
-export function initEmptyGeneration(s: Step): Step {
-  s.ctx = { ...s.ctx, generation: s.ctx.generation + 1, protocolName: null, leaderId: null }
-  s.reports.push({ kind: 'groupEmptied', generation: s.ctx.generation })
-  return s
-}
-
-/**
- * completeClassicGroupJoin, second half: generation + 1, every parked JoinGroup answered (the
- * leader gets all subscriptions), session timers restarted, everyone pending sync until the
- * rebalance timeout.
- */
-export function completeJoin(s: Step): Step {
-  const leaderId = electJoinedLeader(s.ctx)
-  if (leaderId === null) return s
-  const generation = s.ctx.generation + 1
-  s.ctx = { ...s.ctx, leaderId, generation }
-  const protocolName = selectProtocol(s.ctx)
-  s.ctx = { ...s.ctx, protocolName }
-  const allMembers = s.ctx.members.map((m) => ({ memberId: m.memberId, groupInstanceId: m.groupInstanceId, subscription: m.subscription }))
-  for (const m of s.ctx.members) {
-    if (m.awaitingJoin === null) continue
-    const response: JoinGroupResponse = {
-      error: 'NONE',
-      memberId: m.memberId,
-      generation,
-      protocolName,
-      leaderId,
-      members: m.memberId === leaderId ? allMembers : [],
-      skipAssignment: false,
-    }
-    s.replies.push({ replyTo: m.awaitingJoin, event: { type: 'coordinator.joinGroupResponse', response } })
-  }
-  s.ctx = {
-    ...s.ctx,
-    members: s.ctx.members.map((m) => ({ ...m, awaitingJoin: null, isNew: false })),
-    pendingSync: s.ctx.members.map((m) => m.memberId),
-  }
-  for (const m of s.ctx.members) scheduleSession(s, m.memberId)
-  s.timers.push({ kind: 'set', id: SYNC_TIMER, delayMs: rebalanceTimeoutMs(s.ctx), event: { type: 'timer.syncTimeout', generation } })
-  s.reports.push({ kind: 'joinCompleted', generation, leaderId, memberIds: s.ctx.members.map((m) => m.memberId) })
-  return s
-}
-
-/** A SyncGroup arrives: it is no longer pending; the deadline goes once everyone has synced. */
-export function markSynced(s: Step, memberId: string): Step {
-  s.ctx = { ...s.ctx, pendingSync: s.ctx.pendingSync.filter((id) => id !== memberId) }
-  if (s.ctx.pendingSync.length === 0) s.timers.push({ kind: 'cancel', id: SYNC_TIMER })
-  return s
-}
-
-/** setAndPropagateAssignment: every member gets its share (missing = empty); parked syncs answered. */
-export function propagateAssignment(s: Step, assignments: Record<string, number[]>): Step {
-  s.ctx = { ...s.ctx, members: s.ctx.members.map((m) => ({ ...m, assignment: [...(assignments[m.memberId] ?? [])] })) }
-  for (const m of s.ctx.members) {
-    if (!m.awaitingSync) continue
-    s.replies.push({ replyTo: m.awaitingSync, event: { type: 'coordinator.syncGroupResponse', response: { error: 'NONE', assignment: m.assignment } } })
-    scheduleSession(s, m.memberId)
-  }
-  s.ctx = { ...s.ctx, members: s.ctx.members.map((m) => ({ ...m, awaitingSync: null })) }
-  s.reports.push({ kind: 'stable', generation: s.ctx.generation, assignments: Object.fromEntries(s.ctx.members.map((m) => [m.memberId, m.assignment])) })
-  return s
-}
-
-/** The JoinGroup answer for the current generation (a follower rejoining unchanged, a static rejoin). */
-export function currentGenerationResponse(ctx: ClassicGroupContext, memberId: string, skipAssignment: boolean): JoinGroupResponse {
-  const isLeader = memberId === ctx.leaderId
-  return {
-    error: 'NONE',
-    memberId,
-    generation: ctx.generation,
-    protocolName: ctx.protocolName,
-    leaderId: ctx.leaderId,
-    members: isLeader ? ctx.members.map((m) => ({ memberId: m.memberId, groupInstanceId: m.groupInstanceId, subscription: m.subscription })) : [],
-    skipAssignment: skipAssignment && isLeader,
-  }
 }
 
 export function joinError(error: ErrorCode, memberId: string): JoinGroupResponse {

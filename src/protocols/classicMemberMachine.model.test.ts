@@ -16,6 +16,7 @@ const inputFor = (protocol: 'eager' | 'cooperative', groupInstanceId: string | n
   sessionTimeoutMs: 45_000,
   heartbeatIntervalMs: 3_000,
   maxPollIntervalMs: 300_000,
+  autoCommit: true,
 })
 
 /** The world around one member: its application, its timers and the coordinator's answers. */
@@ -31,7 +32,8 @@ function events(s: AnyMachineSnapshot): ClassicMemberEvent[] {
   const failed = (error: 'MEMBER_ID_REQUIRED' | 'UNKNOWN_MEMBER_ID' | 'REBALANCE_IN_PROGRESS') => ({ ...joined('other'), error, memberId: error === 'MEMBER_ID_REQUIRED' ? 'm1' : me, generation: -1 })
   switch (s.value) {
     case 'Revoking':
-      out.push({ type: 'callback.revokeDone' })
+    case 'Committing':
+      out.push({ type: 'callback.done' })
       break
     case 'PreparingRebalance':
       out.push(
@@ -51,7 +53,7 @@ function events(s: AnyMachineSnapshot): ClassicMemberEvent[] {
       )
       break
   }
-  if (s.value === 'Stable' || s.value === 'CompletingRebalance' || s.value === 'Revoking') {
+  if (s.value === 'Stable' || s.value === 'CompletingRebalance' || s.value === 'Revoking' || s.value === 'Committing') {
     for (const error of ['NONE', 'REBALANCE_IN_PROGRESS', 'UNKNOWN_MEMBER_ID'] as const) {
       out.push({ type: 'coordinator.heartbeatResponse', error, sentMemberId: c.memberId, sentGeneration: c.generation })
     }
@@ -71,9 +73,10 @@ function key(s: AnyMachineSnapshot): string {
     c.pendingAssignment,
     c.rejoinNeeded,
     c.needsJoinPrepare,
+    c.joinPrepareCommitted,
     c.hasPolled,
     c.pollTimerExpired,
-    c.afterRevoke,
+    c.afterCallback,
     c.leaderId === c.memberId && c.memberId !== '',
     c.partitionCount,
     c.assignmentSnapshot,
@@ -98,6 +101,15 @@ function checkInvariants(before: ReplayStep | undefined, step: ReplayStep): void
   if (step.snapshot.value === 'Dead') expect(step.snapshot.status).toBe('done')
   else expect(step.timers.has(HEARTBEAT_TIMER)).toBe(true)
   if (step.timers.has(POLL_TIMER)) expect(c.hasPolled).toBe(true)
+  const commits = step.effects.filter((e) => e.type === 'commitOffsets')
+  if (commits.length > 0) {
+    // onJoinPrepare / close: it commits what it owned, under a generation, and waits for the answer
+    // before its JoinGroup; under EAGER the revocation follows in the same step (pending revocation).
+    expect(prev && prev.memberId !== '' && prev.generation >= 0).toBe(true)
+    for (const p of commits.flatMap((e) => (e.params as { partitions: number[] }).partitions)) expect(prev?.owned).toContain(p)
+    expect(step.effects.some((e) => e.type === 'sendRequest' && (e.params as MemberRequest).type === 'member.joinGroup')).toBe(false)
+    if (c.protocol === 'eager') expect(step.effects.some((e) => e.type === 'revokePartitions')).toBe(true)
+  }
   for (const e of step.effects) {
     if (e.type === 'revokePartitions' || e.type === 'losePartitions') {
       for (const p of (e.params as { partitions: number[] }).partitions) expect(c.owned).not.toContain(p)
@@ -127,7 +139,9 @@ describe.each([
 
   it('reaches every client state', () => {
     const reached = new Set(paths.flatMap((p) => p.steps.map((s) => String(s.state.value))))
-    expect([...reached].sort()).toEqual(['CompletingRebalance', 'Dead', 'PreparingRebalance', 'Revoking', 'Stable', 'Unjoined'])
+    // Only a cooperative member waits for onJoinPrepare's commit on its own: an eager one revokes in the same step.
+    const committing = protocol === 'cooperative' ? ['Committing'] : []
+    expect([...reached].sort()).toEqual([...committing, 'CompletingRebalance', 'Dead', 'PreparingRebalance', 'Revoking', 'Stable', 'Unjoined'])
   })
 
   it('keeps its invariants on every generated path', () => {
@@ -138,7 +152,7 @@ describe.each([
         checkInvariants(steps[i - 1], step)
       })
     }
-  })
+  }, 60_000)
 
   it('sends JoinGroup only from inside poll()', () => {
     for (const path of paths) {
@@ -147,10 +161,10 @@ describe.each([
         const joins = step.effects.filter((e) => e.type === 'sendRequest' && (e.params as MemberRequest).type === 'member.joinGroup')
         if (joins.length === 0) continue
         const c = step.snapshot.context as ClassicMemberContext
-        // From app.poll itself, from a revoke callback that poll() ran, or while idle inside poll().
-        const inPoll = step.event.type === 'app.poll' || step.event.type === 'callback.revokeDone' || (c.hasPolled && c.owned.length === 0)
+        // From app.poll itself, from a commit or revoke callback that poll() ran, or while idle inside poll().
+        const inPoll = step.event.type === 'app.poll' || step.event.type === 'callback.done' || (c.hasPolled && c.owned.length === 0)
         expect(inPoll).toBe(true)
       }
     }
-  })
+  }, 60_000)
 })

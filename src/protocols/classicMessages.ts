@@ -119,6 +119,8 @@ export type RebalanceCause =
   | { kind: 'memberJoined'; memberId: string }
   | { kind: 'memberRejoined'; memberId: string; reason: string; leader: boolean }
   | { kind: 'staticMemberReplaced'; memberId: string }
+  /** A static member rejoined a Stable group with protocols that change the group's selected one. */
+  | { kind: 'staticMemberChangedProtocol'; memberId: string; protocol: string | null }
   | { kind: 'memberLeft'; memberId: string; reason: string }
   | { kind: 'sessionTimeout'; memberId: string }
   | { kind: 'syncTimeout'; memberIds: string[] }

@@ -5,15 +5,17 @@
 
 import type { AssignorName } from '../kafka/assignors/assignor.ts'
 import type {
-  ConsumerGroupCoordinatorEvent,
+  ConsumerGroupError,
   ConsumerGroupHeartbeatRequest,
   ConsumerGroupReport,
   ConsumerGroupResponseEvent,
   EpochCause,
   ReconciliationState,
+  ConsumerGroupTimerEvent,
   ReplyTo,
 } from './consumerGroupMessages.ts'
 import { runAssignor } from './leaderAssignment.ts'
+import { ascending, minus, newStep, type CoordinatorStep } from './machineKit.ts'
 
 export interface ConsumerGroupMember {
   memberId: string
@@ -27,53 +29,45 @@ export interface ConsumerGroupMember {
   rebalanceTimeoutMs: number
 }
 
-export interface ConsumerGroupContext {
+export interface ConsumerGroupInput {
   groupId: string
+  /** group.consumer.assignors: 'uniform' (default) or 'range'. */
   assignor: AssignorName
   topic: string
   partitionCount: number
   /** group.consumer.session.timeout.ms / group.consumer.heartbeat.interval.ms (broker side). */
   sessionTimeoutMs: number
   heartbeatIntervalMs: number
+}
+
+export interface ConsumerGroupContext extends ConsumerGroupInput {
   groupEpoch: number
   targetAssignmentEpoch: number
   target: Record<string, number[]>
   members: ConsumerGroupMember[]
 }
 
-export type TimerEffect =
-  | { kind: 'set'; id: string; delayMs: number; event: ConsumerGroupCoordinatorEvent }
-  | { kind: 'cancel'; id: string }
-
-export interface Step {
-  ctx: ConsumerGroupContext
-  replies: Array<{ replyTo: ReplyTo; event: ConsumerGroupResponseEvent }>
-  reports: ConsumerGroupReport[]
-  timers: TimerEffect[]
-  /** A member to reconcile once the target assignment is current. */
+/** One coordinator step, plus a member to reconcile once the target assignment is current. */
+export interface Step extends CoordinatorStep<ConsumerGroupContext, ConsumerGroupTimerEvent, ConsumerGroupResponseEvent, ConsumerGroupReport> {
   reconcile: { memberId: string; owned: number[]; replyTo: ReplyTo } | null
 }
 
 export const sessionTimerId = (memberId: string): string => `session:${memberId}`
 export const rebalanceTimerId = (memberId: string): string => `rebalance:${memberId}`
 
-export function step(ctx: ConsumerGroupContext): Step {
-  return { ctx, replies: [], reports: [], timers: [], reconcile: null }
-}
+export const step = (ctx: ConsumerGroupContext): Step => ({ ...newStep(ctx), reconcile: null })
 
 export function findMember(ctx: ConsumerGroupContext, memberId: string): ConsumerGroupMember | undefined {
   return ctx.members.find((m) => m.memberId === memberId)
 }
 
-const minus = (a: readonly number[], b: readonly number[]): number[] => a.filter((p) => !b.includes(p))
-const sorted = (a: readonly number[]): number[] => [...a].sort((x, y) => x - y)
 
 function setMember(s: Step, m: ConsumerGroupMember): void {
   const exists = s.ctx.members.some((x) => x.memberId === m.memberId)
   s.ctx = { ...s.ctx, members: exists ? s.ctx.members.map((x) => (x.memberId === m.memberId ? m : x)) : [...s.ctx.members, m] }
 }
 
-function reply(s: Step, replyTo: ReplyTo, memberId: string, memberEpoch: number, assignment: number[] | null, error: 'NONE' | 'UNKNOWN_MEMBER_ID' | 'FENCED_MEMBER_EPOCH' | 'UNRELEASED_INSTANCE_ID' = 'NONE'): void {
+function reply(s: Step, replyTo: ReplyTo, memberId: string, memberEpoch: number, assignment: number[] | null, error: ConsumerGroupError = 'NONE'): void {
   s.replies.push({
     replyTo,
     event: { type: 'coordinator.consumerGroupHeartbeatResponse', response: { error, memberId, memberEpoch, heartbeatIntervalMs: s.ctx.heartbeatIntervalMs, assignment } },
@@ -203,10 +197,10 @@ export function nextMemberState(ctx: ConsumerGroupContext, m: ConsumerGroupMembe
   const toAssign = candidates.filter((p) => !heldByOther(ctx, m.memberId, p) || m.pendingRevocation.includes(p))
   const unreleased = toAssign.length < candidates.length
   if (revoke.length > 0 && ownsAny(revoke)) {
-    return { ...m, state: 'UNREVOKED_PARTITIONS', assigned: sorted(keep), pendingRevocation: sorted(revoke) }
+    return { ...m, state: 'UNREVOKED_PARTITIONS', assigned: ascending(keep), pendingRevocation: ascending(revoke) }
   }
   const next = withEpoch(m, ctx.targetAssignmentEpoch)
-  return { ...next, state: unreleased ? 'UNRELEASED_PARTITIONS' : 'STABLE', assigned: sorted([...keep, ...toAssign]), pendingRevocation: [] }
+  return { ...next, state: unreleased ? 'UNRELEASED_PARTITIONS' : 'STABLE', assigned: ascending([...keep, ...toAssign]), pendingRevocation: [] }
 }
 
 /** Reconciles one member and answers its heartbeat; arms or drops its rebalance timeout. */

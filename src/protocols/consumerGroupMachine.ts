@@ -4,66 +4,42 @@
 // by the simulator. No group-wide barrier: each heartbeat reconciles one member.
 // Pure: timers are delayed raises, replies and narration are custom actions.
 
-import { enqueueActions, setup, type EventObject, type ParameterizedObject } from 'xstate'
-import type { AssignorName } from '../kafka/assignors/assignor.ts'
-import type { ConsumerGroupCoordinatorEvent, ConsumerGroupReport, ConsumerGroupResponseEvent, ReplyTo } from './consumerGroupMessages.ts'
+import { setup } from 'xstate'
+import type { ConsumerGroupCoordinatorEvent, ConsumerGroupReport, ConsumerGroupResponseEvent } from './consumerGroupMessages.ts'
 import * as g from './consumerGroupLogic.ts'
+import { actionsFor, coordinatorEffectStubs, emitStep, type CoordinatorEffect, type EnqueueOf } from './machineKit.ts'
 
-export interface ConsumerGroupInput {
-  groupId: string
-  /** group.consumer.assignors: 'uniform' (default) or 'range'. */
-  assignor: AssignorName
-  topic: string
-  partitionCount: number
-  sessionTimeoutMs: number
-  heartbeatIntervalMs: number
-}
+export type { ConsumerGroupInput } from './consumerGroupLogic.ts'
+
+export type ConsumerGroupEffect = CoordinatorEffect<ConsumerGroupResponseEvent, ConsumerGroupReport>
 
 type Ctx = g.ConsumerGroupContext
 type Ev = ConsumerGroupCoordinatorEvent
-type Effect =
-  | { type: 'sendResponse'; params: { replyTo: ReplyTo; event: ConsumerGroupResponseEvent } }
-  | { type: 'report'; params: ConsumerGroupReport }
-type Collect<P> = Parameters<typeof enqueueActions<Ctx, Ev, P, Ev, never, Effect, never, never, EventObject>>[0]
-type Enqueue = Parameters<Collect<undefined>>[0]['enqueue']
+const act = actionsFor<Ctx, Ev, ConsumerGroupEffect>()
 
-function act<P extends ParameterizedObject['params'] | undefined = undefined>(collect: Collect<P>) {
-  return enqueueActions<Ctx, Ev, P, Ev, never, Effect, never, never, EventObject>(collect)
-}
-
-function emit(enqueue: Enqueue, s: g.Step): void {
-  enqueue.assign(() => s.ctx)
-  for (const t of s.timers) {
-    enqueue.cancel(t.id)
-    if (t.kind === 'set') enqueue.raise(t.event, { id: t.id, delay: t.delayMs })
-  }
-  for (const r of s.replies) enqueue({ type: 'sendResponse', params: r })
-  for (const r of s.reports) enqueue({ type: 'report', params: r })
+function emit(enqueue: EnqueueOf<Ctx, Ev, ConsumerGroupEffect>, s: g.Step): void {
+  emitStep(enqueue, s)
   // Reconciliation waits until the target assignment has caught up with the group epoch.
   if (s.reconcile) enqueue.raise({ type: 'internal.reconcileMember', ...s.reconcile })
 }
 
+/** An action for one event type: a step from the context, filled by `f`, emitted. */
+function onEvent<T extends Ev['type']>(type: T, f: (s: g.Step, e: Extract<Ev, { type: T }>) => g.Step) {
+  return act(({ context, event, enqueue }) => {
+    if (event.type === type) emit(enqueue, f(g.step(context), event as Extract<Ev, { type: T }>))
+  })
+}
+
 export const consumerGroupMachine = setup({
-  types: { context: {} as Ctx, events: {} as Ev, input: {} as ConsumerGroupInput },
+  types: { context: {} as Ctx, events: {} as Ev, input: {} as g.ConsumerGroupInput },
   actions: {
-    sendResponse: (_, _params: { replyTo: ReplyTo; event: ConsumerGroupResponseEvent }) => {},
-    report: (_, _params: ConsumerGroupReport) => {},
-    acceptHeartbeat: act(({ context, event, enqueue }) => {
-      if (event.type === 'member.consumerGroupHeartbeat') emit(enqueue, g.acceptHeartbeat(g.step(context), event.request, event.replyTo))
-    }),
-    reconcileMember: act(({ context, event, enqueue }) => {
-      if (event.type === 'internal.reconcileMember') emit(enqueue, g.reconcileMember(g.step(context), event.memberId, event.owned, event.replyTo))
-    }),
+    ...coordinatorEffectStubs<ConsumerGroupResponseEvent, ConsumerGroupReport>(),
+    acceptHeartbeat: onEvent('member.consumerGroupHeartbeat', (s, e) => g.acceptHeartbeat(s, e.request, e.replyTo)),
+    reconcileMember: onEvent('internal.reconcileMember', (s, e) => g.reconcileMember(s, e.memberId, e.owned, e.replyTo)),
     computeTargetAssignment: act(({ context, enqueue }) => emit(enqueue, g.computeTargetAssignment(g.step(context)))),
-    expireSession: act(({ context, event, enqueue }) => {
-      if (event.type === 'timer.sessionTimeout') emit(enqueue, g.expireSession(g.step(context), event.memberId))
-    }),
-    expireRebalance: act(({ context, event, enqueue }) => {
-      if (event.type === 'timer.rebalanceTimeout') emit(enqueue, g.expireRebalance(g.step(context), event.memberId, event.memberEpoch))
-    }),
-    updatePartitionCount: act(({ context, event, enqueue }) => {
-      if (event.type === 'metadata.partitionsChanged') emit(enqueue, g.updatePartitionCount(g.step(context), event.partitionCount))
-    }),
+    expireSession: onEvent('timer.sessionTimeout', (s, e) => g.expireSession(s, e.memberId)),
+    expireRebalance: onEvent('timer.rebalanceTimeout', (s, e) => g.expireRebalance(s, e.memberId, e.memberEpoch)),
+    updatePartitionCount: onEvent('metadata.partitionsChanged', (s, e) => g.updatePartitionCount(s, e.partitionCount)),
     reportStable: act(({ context, enqueue }) => enqueue({ type: 'report', params: { kind: 'groupStable', epoch: context.groupEpoch } })),
   },
   guards: {
@@ -76,7 +52,7 @@ export const consumerGroupMachine = setup({
 }).createMachine({
   id: 'consumerGroup',
   // `transition()` also builds a throwaway actor without input: tolerate a missing one.
-  context: ({ input }: { input: ConsumerGroupInput | undefined }) => ({
+  context: ({ input }: { input: g.ConsumerGroupInput | undefined }) => ({
     groupId: input?.groupId ?? '',
     assignor: input?.assignor ?? 'uniform',
     topic: input?.topic ?? '',

@@ -33,10 +33,11 @@ export interface ConsumerGroupHeartbeatResponse {
 /** CurrentAssignmentBuilder's member states. */
 export type ReconciliationState = 'STABLE' | 'UNREVOKED_PARTITIONS' | 'UNRELEASED_PARTITIONS'
 
+export type ConsumerGroupTimerEvent = { type: 'timer.sessionTimeout'; memberId: string } | { type: 'timer.rebalanceTimeout'; memberId: string; memberEpoch: number }
+
 export type ConsumerGroupCoordinatorEvent =
   | { type: 'member.consumerGroupHeartbeat'; request: ConsumerGroupHeartbeatRequest; replyTo: ReplyTo }
-  | { type: 'timer.sessionTimeout'; memberId: string }
-  | { type: 'timer.rebalanceTimeout'; memberId: string; memberEpoch: number }
+  | ConsumerGroupTimerEvent
   | { type: 'metadata.partitionsChanged'; partitionCount: number }
   /** Internal: reconcile one member once the target assignment is current. */
   | { type: 'internal.reconcileMember'; memberId: string; owned: number[]; replyTo: ReplyTo }

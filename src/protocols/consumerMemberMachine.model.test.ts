@@ -5,7 +5,7 @@ import type { ConsumerGroupMemberRequest } from './consumerGroupMessages.ts'
 import { HEARTBEAT_TIMER, POLL_TIMER, consumerMemberMachine, type ConsumerMemberContext, type ConsumerMemberEvent, type ConsumerMemberInput } from './consumerMemberMachine.ts'
 import { replayPath, type ReplayStep } from './pathReplay.ts'
 
-const inputFor = (groupInstanceId: string | null): ConsumerMemberInput => ({ slot: 0, memberId: 'm', groupInstanceId, maxPollIntervalMs: 300_000, heartbeatIntervalMs: 5_000 })
+const inputFor = (groupInstanceId: string | null): ConsumerMemberInput => ({ slot: 0, memberId: 'm', groupInstanceId, maxPollIntervalMs: 300_000, heartbeatIntervalMs: 5_000, autoCommit: true })
 
 /** The application, the member's timers and the coordinator's heartbeat answers (only to a heartbeat in flight). */
 function events(s: AnyMachineSnapshot): ConsumerMemberEvent[] {
@@ -13,7 +13,7 @@ function events(s: AnyMachineSnapshot): ConsumerMemberEvent[] {
   const c = s.context as ConsumerMemberContext
   const out: ConsumerMemberEvent[] = [{ type: 'app.poll' }, { type: 'app.close' }, { type: 'app.crash' }, { type: 'timer.heartbeat' }]
   if (c.hasPolled) out.push({ type: 'timer.pollTimeout' })
-  if (s.value === 'Reconciling' || s.value === 'Leaving') out.push({ type: 'callback.revokeDone' })
+  if (s.value === 'Reconciling' || s.value === 'Leaving') out.push({ type: 'callback.done' })
   if (c.heartbeatInFlight) {
     const ok = (memberEpoch: number, assignment: number[]): ConsumerMemberEvent => ({
       type: 'coordinator.consumerGroupHeartbeatResponse',
@@ -47,6 +47,14 @@ function checkInvariants(before: ReplayStep | undefined, step: ReplayStep): void
   const released = step.effects.filter((e) => e.type === 'revokePartitions' || e.type === 'losePartitions').flatMap((e) => (e.params as { partitions: number[] }).partitions)
   if (step.snapshot.status !== 'done') for (const p of prevOwned.filter((x) => !c.owned.includes(x))) expect(released).toContain(p)
   if (step.snapshot.value === 'Dead') expect(step.snapshot.status).toBe('done')
+  // enable.auto.commit: what it consumed is committed before any partition is revoked, in the same step.
+  const commit = step.effects.findIndex((e) => e.type === 'commitOffsets')
+  const revoke = step.effects.findIndex((e) => e.type === 'revokePartitions')
+  if (revoke >= 0) {
+    expect(commit).toBeGreaterThanOrEqual(0)
+    expect(commit).toBeLessThan(revoke)
+  }
+  if (commit >= 0) for (const p of (step.effects[commit]!.params as { partitions: number[] }).partitions) expect(prevOwned).toContain(p)
   for (const e of step.effects) {
     const ps = (e.params as { partitions?: number[] }).partitions ?? []
     if (e.type === 'revokePartitions' || e.type === 'losePartitions') for (const p of ps) expect(c.owned).not.toContain(p)

@@ -4,8 +4,12 @@
 // assignment it reconciles inside poll() (revoke first, then assign) and acknowledges at once.
 // Pure: timers are delayed raises; requests and rebalance callbacks are custom actions.
 
-import { and, enqueueActions, setup, type EventObject, type ParameterizedObject } from 'xstate'
+import { and, setup } from 'xstate'
 import type { ConsumerGroupHeartbeatRequest, ConsumerGroupMemberRequest, ConsumerGroupResponseEvent } from './consumerGroupMessages.ts'
+import { actionsFor, ascending, minus, sameSet } from './machineKit.ts'
+import { memberEffectStubs, memberTimers, type MemberBaseEvent, type MemberEffect } from './memberKit.ts'
+
+export { HEARTBEAT_TIMER, POLL_TIMER } from './memberKit.ts'
 
 export interface ConsumerMemberInput {
   slot: number
@@ -16,6 +20,8 @@ export interface ConsumerMemberInput {
   maxPollIntervalMs: number
   /** Until the coordinator says otherwise (group.consumer.heartbeat.interval.ms). */
   heartbeatIntervalMs: number
+  /** enable.auto.commit: the member commits what it consumed before each reconciliation and on close. */
+  autoCommit: boolean
 }
 
 export interface ConsumerMemberContext extends ConsumerMemberInput {
@@ -29,16 +35,7 @@ export interface ConsumerMemberContext extends ConsumerMemberInput {
   heartbeatNow: boolean
 }
 
-export type ConsumerMemberEvent =
-  | { type: 'app.poll' }
-  | { type: 'app.close' }
-  | { type: 'app.crash' }
-  | { type: 'metadata.update'; partitionCount: number }
-  | ConsumerGroupResponseEvent
-  | { type: 'timer.heartbeat' }
-  | { type: 'timer.pollTimeout' }
-  | { type: 'callback.revokeDone' }
-  | { type: 'client.pollLoop' }
+export type ConsumerMemberEvent = MemberBaseEvent | ConsumerGroupResponseEvent
 
 export type ConsumerMemberReport =
   | { kind: 'reconciled'; memberId: string; memberEpoch: number; added: number[]; revoked: number[]; owned: number[] }
@@ -46,27 +43,16 @@ export type ConsumerMemberReport =
   | { kind: 'pollTimeoutExpired'; leaveEpoch: number }
   | { kind: 'left'; leaveEpoch: number }
 
+export type ConsumerMemberEffect = MemberEffect<ConsumerGroupMemberRequest, ConsumerMemberReport>
+
 type Ctx = ConsumerMemberContext
 type Ev = ConsumerMemberEvent
-type Effect =
-  | { type: 'sendRequest'; params: ConsumerGroupMemberRequest }
-  | { type: 'revokePartitions'; params: { partitions: number[] } }
-  | { type: 'losePartitions'; params: { partitions: number[] } }
-  | { type: 'assignPartitions'; params: { partitions: number[] } }
-  | { type: 'report'; params: ConsumerMemberReport }
-type Collect<P> = Parameters<typeof enqueueActions<Ctx, Ev, P, Ev, never, Effect, never, never, EventObject>>[0]
+const act = actionsFor<Ctx, Ev, ConsumerMemberEffect>()
 
-function act<P extends ParameterizedObject['params'] | undefined = undefined>(collect: Collect<P>) {
-  return enqueueActions<Ctx, Ev, P, Ev, never, Effect, never, never, EventObject>(collect)
-}
-
-export const HEARTBEAT_TIMER = 'heartbeat'
-export const POLL_TIMER = 'pollTimer'
-
-const minus = (a: readonly number[], b: readonly number[]): number[] => a.filter((p) => !b.includes(p))
-const sameSet = (a: readonly number[], b: readonly number[]): boolean => a.length === b.length && a.every((p) => b.includes(p))
 const response = (e: Ev) => (e.type === 'coordinator.consumerGroupHeartbeatResponse' ? e.response : null)
 const leaveEpoch = (c: Ctx): number => (c.groupInstanceId === null ? -1 : -2)
+const autoCommits = (c: Ctx): boolean => c.autoCommit && c.owned.length > 0
+const commitOwned = (c: Ctx): ConsumerMemberEffect => ({ type: 'commitOffsets', params: { partitions: [...c.owned] } })
 
 function heartbeat(c: Ctx, memberEpoch: number): ConsumerGroupMemberRequest {
   const request: ConsumerGroupHeartbeatRequest = {
@@ -82,17 +68,8 @@ function heartbeat(c: Ctx, memberEpoch: number): ConsumerGroupMemberRequest {
 export const consumerMemberMachine = setup({
   types: { context: {} as Ctx, events: {} as Ev, input: {} as ConsumerMemberInput },
   actions: {
-    sendRequest: (_, _params: ConsumerGroupMemberRequest) => {},
-    revokePartitions: (_, _params: { partitions: number[] }) => {},
-    losePartitions: (_, _params: { partitions: number[] }) => {},
-    assignPartitions: (_, _params: { partitions: number[] }) => {},
-    report: (_, _params: ConsumerMemberReport) => {},
-
-    scheduleHeartbeat: act(({ context, enqueue }) => {
-      if (!(context.heartbeatIntervalMs > 0)) return
-      enqueue.cancel(HEARTBEAT_TIMER)
-      enqueue.raise({ type: 'timer.heartbeat' }, { id: HEARTBEAT_TIMER, delay: context.heartbeatIntervalMs })
-    }),
+    ...memberEffectStubs<ConsumerGroupMemberRequest, ConsumerMemberReport>(),
+    scheduleHeartbeat: act(({ context, enqueue }) => memberTimers.scheduleHeartbeat(context, enqueue)),
     /** One heartbeat at a time (HeartbeatRequestManager keeps a single request in flight). */
     sendHeartbeat: act(({ context, enqueue }) => {
       if (context.heartbeatInFlight) {
@@ -116,16 +93,9 @@ export const consumerMemberMachine = setup({
       enqueue({ type: 'sendRequest', params: heartbeat(context, leaveEpoch(context)) })
       enqueue({ type: 'report', params: { kind: 'left', leaveEpoch: leaveEpoch(context) } })
     }),
-    notePoll: act(({ context, enqueue }) => {
-      enqueue.assign({ hasPolled: true })
-      enqueue.cancel(POLL_TIMER)
-      enqueue.raise({ type: 'timer.pollTimeout' }, { id: POLL_TIMER, delay: context.maxPollIntervalMs })
-    }),
-    runPollLoop: act(({ enqueue }) => enqueue.raise({ type: 'client.pollLoop' })),
-    /** A member that owns nothing sits inside poll(): callbacks run at once. */
-    continuePollIfIdle: act(({ context, enqueue }) => {
-      if (context.hasPolled && context.owned.length === 0) enqueue.raise({ type: 'client.pollLoop' })
-    }),
+    notePoll: act(({ context, enqueue }) => memberTimers.notePoll(context, enqueue)),
+    runPollLoop: act(({ enqueue }) => memberTimers.runPollLoop(enqueue)),
+    continuePollIfIdle: act(({ context, enqueue }) => memberTimers.continuePollIfIdle(context, enqueue)),
     acceptResponse: act(({ context, event, enqueue }) => {
       const r = response(event)
       if (!r || r.error !== 'NONE') return
@@ -142,18 +112,24 @@ export const consumerMemberMachine = setup({
       }
     }),
     clearInFlight: act(({ enqueue }) => enqueue.assign({ heartbeatInFlight: false })),
-    /** Reconciliation, step 1: onPartitionsRevoked for what the new assignment drops. */
+    /**
+     * Reconciliation, step 1: the auto-commit (ConsumerMembershipManager.signalReconciliationStarted),
+     * then onPartitionsRevoked for what the new assignment drops.
+     */
     revokeDropped: act(({ context, enqueue }) => {
+      if (autoCommits(context)) enqueue(commitOwned(context))
       const dropped = minus(context.owned, context.target ?? context.owned)
-      enqueue({ type: 'revokePartitions', params: { partitions: dropped } })
+      enqueue({ type: 'revokePartitions', params: { partitions: dropped, rebalance: 'current' } })
       enqueue.assign({ owned: minus(context.owned, dropped) })
     }),
+    /** Reconciliation, step 1 when nothing is dropped: only the auto-commit. */
+    commitBeforeReconcile: act(({ context, enqueue }) => enqueue(commitOwned(context))),
     /** Reconciliation, step 2: onPartitionsAssigned for what it adds; then acknowledge. */
     assignAdded: act(({ context, enqueue }) => {
       const target = context.target ?? context.owned
       const added = minus(target, context.owned)
       if (added.length > 0) enqueue({ type: 'assignPartitions', params: { partitions: added } })
-      enqueue.assign({ owned: [...target].sort((a, b) => a - b), target: null })
+      enqueue.assign({ owned: ascending(target), target: null })
     }),
     reportReconciled: act(({ context, enqueue }) =>
       enqueue({ type: 'report', params: { kind: 'reconciled', memberId: context.memberId, memberEpoch: context.memberEpoch, added: [], revoked: [], owned: [...context.owned] } }),
@@ -162,8 +138,14 @@ export const consumerMemberMachine = setup({
       if (context.owned.length > 0) enqueue({ type: 'losePartitions', params: { partitions: [...context.owned] } })
       enqueue.assign({ owned: [], target: null })
     }),
+    /**
+     * close(): the auto-commit, then onPartitionsRevoked. A dynamic member's leave moves the group
+     * epoch on; a static member's (-2) does not.
+     */
     revokeAllForLeave: act(({ context, enqueue }) => {
-      enqueue({ type: 'revokePartitions', params: { partitions: [...context.owned] } })
+      if (autoCommits(context)) enqueue(commitOwned(context))
+      const rebalance = context.groupInstanceId === null ? { generation: context.memberEpoch + 1 } : 'none'
+      enqueue({ type: 'revokePartitions', params: { partitions: [...context.owned], rebalance } })
       enqueue.assign({ owned: [], target: null })
     }),
     reportFenced: act(({ event, enqueue }) => enqueue({ type: 'report', params: { kind: 'fenced', error: response(event)?.error ?? 'UNKNOWN_MEMBER_ID' } })),
@@ -182,6 +164,7 @@ export const consumerMemberMachine = setup({
     hasNewAssignment: ({ context }) => context.target !== null,
     dropsPartitions: ({ context }) => context.target !== null && minus(context.owned, context.target).length > 0,
     ownsPartitions: ({ context }) => context.owned.length > 0,
+    commitsBeforeReconcile: ({ context }) => context.target !== null && autoCommits(context),
     ackPending: ({ context }) => context.heartbeatNow,
   },
 }).createMachine({
@@ -219,6 +202,7 @@ export const consumerMemberMachine = setup({
         'app.poll': { actions: ['notePoll', 'runPollLoop'] },
         'client.pollLoop': [
           { guard: 'dropsPartitions', target: 'Reconciling', actions: 'revokeDropped' },
+          { guard: 'commitsBeforeReconcile', target: 'Reconciling', actions: 'commitBeforeReconcile' },
           { guard: 'hasNewAssignment', target: 'Acknowledging', actions: ['assignAdded', 'reportReconciled', 'sendHeartbeat'] },
         ],
         'timer.heartbeat': { actions: ['sendHeartbeat', 'scheduleHeartbeat'] },
@@ -231,10 +215,10 @@ export const consumerMemberMachine = setup({
         'app.close': [{ guard: 'ownsPartitions', target: 'Leaving', actions: 'revokeAllForLeave' }, { target: 'Dead', actions: 'sendLeaveHeartbeat' }],
       },
     },
-    /** onPartitionsRevoked is running for partitions the target assignment drops. */
+    /** The auto-commit, then onPartitionsRevoked for what the target assignment drops, are running. */
     Reconciling: {
       on: {
-        'callback.revokeDone': [
+        'callback.done': [
           // A newer assignment arrived meanwhile and drops more: revoke that too before assigning.
           { guard: 'dropsPartitions', actions: 'revokeDropped' },
           { target: 'Acknowledging', actions: ['assignAdded', 'reportReconciled', 'sendHeartbeat'] },
@@ -279,7 +263,7 @@ export const consumerMemberMachine = setup({
     },
     /** close(): onPartitionsRevoked, then the leave heartbeat (-1, or -2 for a static member). */
     Leaving: {
-      on: { 'callback.revokeDone': { target: 'Dead', actions: 'sendLeaveHeartbeat' } },
+      on: { 'callback.done': { target: 'Dead', actions: 'sendLeaveHeartbeat' } },
     },
     Dead: { type: 'final' },
   },

@@ -67,7 +67,10 @@ export interface Totals {
   /** Over the whole run so far; null until a record has been consumed. */
   latencyMs: { p50: number | null; p95: number | null; p99: number | null }
   rebalances: number
+  /** Partitions given up with onPartitionsRevoked (their owner could commit first). */
   revokedPartitions: number
+  /** Partitions lost without a commit: onPartitionsLost, or a crashed member's. */
+  lostPartitions: number
   stoppedPartitionSeconds: number
 }
 

@@ -1,13 +1,21 @@
-// Picks the group runtime for a scenario's protocol. The data plane never knows which one runs.
+// Picks the group runtime for a scenario's rebalance protocol: the classic protocol (eager or
+// cooperative, dynamic or static members) or KIP-848's consumer protocol. The data plane never
+// knows which one runs.
 
-import type { Scenario } from '../scenario/types.ts'
-import { createGroupRuntime, restoreGroupRuntime } from './group/createGroupRuntime.ts'
-import type { GroupHost, GroupRuntime } from './group/groupRuntime.ts'
+import type { RebalanceProtocol, Scenario } from '../scenario/types.ts'
+import { classicGroupRuntimeFactory } from './group/classicGroupRuntime.ts'
+import { consumerGroupRuntimeFactory } from './group/consumerGroupRuntime.ts'
+import type { GroupHost, GroupRuntime, GroupRuntimeFactory } from './group/groupRuntime.ts'
 
-export function createGroup(host: GroupHost, live: Scenario): GroupRuntime {
-  return createGroupRuntime(host, live.group, live.broker)
+export function groupRuntimeFactoryFor(protocol: RebalanceProtocol): GroupRuntimeFactory {
+  return protocol === 'consumer' ? consumerGroupRuntimeFactory : classicGroupRuntimeFactory
 }
 
+export function createGroup(host: GroupHost, live: Scenario): GroupRuntime {
+  return groupRuntimeFactoryFor(live.group.protocol).create(host, live.group, live.broker)
+}
+
+/** Continues a runtime saved by `GroupRuntime.save()` under the same scenario. */
 export function restoreGroup(host: GroupHost, live: Scenario, saved: unknown): GroupRuntime {
-  return restoreGroupRuntime(host, live.group, live.broker, saved)
+  return groupRuntimeFactoryFor(live.group.protocol).restore(host, live.group, live.broker, saved)
 }

@@ -21,6 +21,7 @@ export function createGroupHost(sim: SimCore): GroupHost {
     partitionCount: () => sim.w.P,
     topicName: () => sim.w.live.topic.name,
     networkLatencyMs: () => sim.w.live.broker.networkLatencyMs,
+    commitSync: (m, parts) => commitSync(sim, m, parts),
     revoke: (m, parts) => revoke(sim, m, parts),
     lose: (m, parts) => lose(sim, m, parts),
     assign: (m, parts) => assign(sim, m, parts),
@@ -34,17 +35,31 @@ function memberName(sim: SimCore, m: number): string {
 }
 
 /**
- * onPartitionsRevoked. Eager members commit in onJoinPrepare when auto-commit is on
- * (ConsumerCoordinator.onJoinPrepare). KIP-848 members auto-commit what they consumed before
- * releasing a partition (the new consumer's reconciliation commits before revoking). Classic
- * cooperative members keep consuming through the first rebalance and revoke after SyncGroup
- * without a commit, so what they fetched since the last auto-commit is processed again by the
- * new owner — unless the application commits in the callback (`commitOnRevoke`).
+ * The consumer's synchronous auto-commit of what it has consumed from the partitions it still owns
+ * (ConsumerCoordinator.onJoinPrepare before every rejoin; the KIP-848 consumer before reconciling
+ * and on close). Returns the round trip it takes, or 0 when nothing was committed.
+ */
+function commitSync(sim: SimCore, m: number, parts: readonly number[]): number {
+  const w = sim.w
+  let n = 0
+  for (const p of parts) {
+    if (w.owner[p] !== m) continue
+    w.committed[p] = w.pos[p]!
+    n++
+  }
+  return n > 0 ? 2 * w.live.broker.networkLatencyMs : 0
+}
+
+/**
+ * onPartitionsRevoked. The auto-commit is the member's own step before it (commitSync: before
+ * every rejoin, reconciliation or close); here only an application that commits in the callback
+ * (`commitOnRevoke`) commits. A classic cooperative member keeps consuming after its rejoin's
+ * commit and revokes after SyncGroup, so what it fetched in between is processed again by the new
+ * owner, unless it commits here.
  */
 function revoke(sim: SimCore, m: number, parts: readonly number[]): number {
   const w = sim.w
-  const g = w.live.group
-  const commit = ((g.protocol === 'eager' || g.protocol === 'consumer') && g.config['enable.auto.commit']) || g.processing.commitOnRevoke
+  const commit = w.live.group.processing.commitOnRevoke
   let n = 0
   for (const p of parts) {
     if (w.owner[p] !== m) continue
@@ -66,7 +81,7 @@ function lose(sim: SimCore, m: number, parts: readonly number[]): void {
     setOwner(w, p, -1)
     n++
   }
-  w.revokedPartitions += n
+  w.lostPartitions += n
   recountStopped(sim)
 }
 

@@ -1,6 +1,7 @@
 // Adding partitions and who learns of them when. The broker has the new partitions at once;
 // producers see them at their next metadata refresh (metadata.max.age.ms), and so does the classic
-// group's leader, whose rejoin then rebalances the group. Refreshes run on a fixed phase since
+// group's leader, whose rejoin then rebalances the group. Under KIP-848 the group coordinator owns
+// the metadata image and bumps the group epoch at once; members learn at their next heartbeat. Refreshes run on a fixed phase since
 // t = 0 (producers at multiples of their period, the consumer half a period later), so the two
 // differ; several additions before a refresh are handled by that one refresh.
 
@@ -23,12 +24,14 @@ export function addPartitions(sim: SimCore, count: number): void {
   const consumerAge = Math.max(1, w.live.group.config['metadata.max.age.ms'])
   const producersAt = nextPhase(now, producerAge, 0)
   const groupAt = nextPhase(now, consumerAge, consumerAge / 2)
-  sim.say({ kind: 'topic.partitionsAdded', from, to, producersInMs: producersAt - now, groupInMs: groupAt - now, groupAtCoordinator: false })
+  const coordinatorSees = w.live.group.protocol === 'consumer'
+  sim.say({ kind: 'topic.partitionsAdded', from, to, producersInMs: producersAt - now, groupInMs: groupAt - now, groupAtCoordinator: coordinatorSees })
   if (!w.producerRefreshPending) {
     w.producerRefreshPending = true
     defer(sim, producersAt, { refresh: 'producers' })
   }
-  if (!w.groupRefreshPending) {
+  if (coordinatorSees) sim.group.partitionsChanged(to)
+  else if (!w.groupRefreshPending) {
     w.groupRefreshPending = true
     defer(sim, groupAt, { refresh: 'group' })
   }

@@ -137,7 +137,7 @@ export function narrate(f: Fact): string {
       return `producers see ${f.partitions} partitions (metadata refresh): ${f.movedKeys} keys now hash to a different partition`
     case 'topic.partitionsAdded':
       return f.groupAtCoordinator
-        ? `partitions ${f.from} → ${f.to} on the broker (existing data does not move); producers see them at their metadata refresh in ${delay(f.producersInMs)}, the group coordinator at once`
+        ? `partitions ${f.from} → ${f.to} on the broker (existing data does not move); producers see them at their metadata refresh in ${delay(f.producersInMs)}, the group coordinator at once (KIP-848)`
         : `partitions ${f.from} → ${f.to} on the broker (existing data does not move); producers see them at their metadata refresh in ${delay(f.producersInMs)}, the group leader in ${delay(f.groupInMs)}`
     case 'group.metadataRefresh':
       return `the group leader sees ${f.partitions} partitions → rebalance`

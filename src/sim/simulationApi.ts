@@ -38,7 +38,10 @@ export interface RunSummary {
   partitions: PartitionSummary[]
   rebalances: number
   generation: number
+  /** Partitions given up with onPartitionsRevoked. */
   revokedPartitions: number
+  /** Partitions lost without a commit (onPartitionsLost, or held by a crashed member). */
+  lostPartitions: number
   stoppedPartitionSeconds: number
   maxLagDuringRebalance: number
   storm: boolean

@@ -61,6 +61,7 @@ export function computeTotals(w: WorldState, group: GroupRuntime, now: number, h
     latencyMs: { p50: roundOrNull(quantile(h, 0.5)), p95: roundOrNull(quantile(h, 0.95)), p99: roundOrNull(quantile(h, 0.99)) },
     rebalances: g.rebalances,
     revokedPartitions: w.revokedPartitions,
+    lostPartitions: w.lostPartitions,
     stoppedPartitionSeconds: round(stoppedMsAt(w, now) / 1000),
   }
 }
@@ -104,6 +105,7 @@ export function buildSummary(w: WorldState, group: GroupRuntime, now: number): R
     rebalances: t.rebalances,
     generation: g.generation,
     revokedPartitions: t.revokedPartitions,
+    lostPartitions: t.lostPartitions,
     stoppedPartitionSeconds: t.stoppedPartitionSeconds,
     maxLagDuringRebalance: w.maxLagDuringRebalance,
     storm: w.maxRebalancesPerMinute >= STORM_REBALANCES_PER_MINUTE,

@@ -135,7 +135,10 @@ export interface WorldState {
   // ---- totals ----
   duplicates: number
   remappedKeys: number
+  /** Partitions given up with onPartitionsRevoked. */
   revokedPartitions: number
+  /** Partitions lost without a commit (onPartitionsLost, a crashed member's). */
+  lostPartitions: number
   stoppedPartitionMs: number
   stoppedCount: number
   stoppedSince: number
@@ -199,6 +202,7 @@ export function createWorldState(live: Scenario, P: number): WorldState {
     duplicates: 0,
     remappedKeys: 0,
     revokedPartitions: 0,
+    lostPartitions: 0,
     stoppedPartitionMs: 0,
     stoppedCount: P,
     stoppedSince: 0,

@@ -71,6 +71,7 @@ export function makeFrame(o: FixtureOptions = {}): Frame {
       latencyMs: { p50: 3, p95: 8, p99: 12 },
       rebalances: 1,
       revokedPartitions: 0,
+      lostPartitions: 0,
       stoppedPartitionSeconds: 0,
     },
     hotKeys: [{ key: 'key-0', share: o.hotShare ?? 0.01, ratePerSec: 30, partitions: [0], flagged: false }],

@@ -3,36 +3,44 @@
 // host's network latency, their rebalance callbacks carried out on the data plane.
 // Pure: everything goes through the GroupHost.
 
-import type { AnyMachineSnapshot } from 'xstate'
 import type { BrokerConfig, ConsumerGroupSpec } from '../../scenario/types.ts'
-import type { GroupView, MemberPhase } from '../frameTypes.ts'
-import { classicCoordinatorMachine, classicGroupStateName, type ClassicCoordinatorInput } from '../../protocols/classicCoordinatorMachine.ts'
+import type { MemberPhase } from '../frameTypes.ts'
+import { classicCoordinatorMachine, classicGroupStateName, type ClassicCoordinatorInput, type ClassicGroupEvent } from '../../protocols/classicCoordinatorMachine.ts'
 import type { ClassicGroupContext } from '../../protocols/classicGroupLogic.ts'
-import type { CoordinatorReport, CoordinatorResponseEvent, MemberRequest, RebalanceCause, ReplyTo } from '../../protocols/classicMessages.ts'
-import { classicMemberMachine, type ClassicMemberContext, type ClassicMemberInput, type ClassicMemberReport } from '../../protocols/classicMemberMachine.ts'
-import type { GroupHost, GroupRuntimeFactory } from './groupRuntime.ts'
-import type { Effect } from './machineEffects.ts'
-import { MachineGroupRuntime, partitionList, uuidFrom, type SavedCore } from './runtimeCore.ts'
+import type { CoordinatorReport, CoordinatorResponseEvent, MemberRequest, RebalanceCause } from '../../protocols/classicMessages.ts'
+import { classicMemberMachine, type ClassicMemberContext, type ClassicMemberEvent, type ClassicMemberInput, type ClassicMemberReport } from '../../protocols/classicMemberMachine.ts'
+import type { GroupHost } from './groupRuntime.ts'
+import type { SnapshotOf } from './memberProcesses.ts'
+import { partitionList, seconds, uuidFrom } from './narration.ts'
+import { MachineGroupRuntime } from './runtimeCore.ts'
+import { machineRuntimeFactory, type CoordinatorView, type SavedRuntime } from './runtimeTypes.ts'
 
-export interface SavedClassicRuntime {
-  kind: 'classic'
-  core: SavedCore
+interface Classic {
+  coordinatorContext: ClassicGroupContext
+  coordinatorEvent: ClassicGroupEvent
+  response: CoordinatorResponseEvent
+  coordinatorReport: CoordinatorReport
+  memberContext: ClassicMemberContext
+  memberEvent: ClassicMemberEvent
+  request: MemberRequest
+  memberReport: ClassicMemberReport
 }
 
-const seconds = (ms: number): string => `${+(ms / 1000).toFixed(1)} s`
+type MemberSnapshot = SnapshotOf<ClassicMemberContext>
 
-export class ClassicGroupRuntime extends MachineGroupRuntime {
+export class ClassicGroupRuntime extends MachineGroupRuntime<Classic> {
+  readonly kind = 'classic'
   private readonly protocol: 'eager' | 'cooperative'
 
   constructor(
     host: GroupHost,
     private readonly spec: ConsumerGroupSpec,
     broker: BrokerConfig,
-    saved?: SavedClassicRuntime,
+    saved?: SavedRuntime,
   ) {
     const input: ClassicCoordinatorInput = { groupId: spec.groupId, initialRebalanceDelayMs: broker['group.initial.rebalance.delay.ms'] }
     const protocol = spec.protocol === 'cooperative' ? 'cooperative' : 'eager'
-    super(host, classicCoordinatorMachine, classicMemberMachine, protocol, input, saved?.core)
+    super(host, classicCoordinatorMachine, classicMemberMachine, protocol, input, saved)
     this.protocol = protocol
   }
 
@@ -50,6 +58,7 @@ export class ClassicGroupRuntime extends MachineGroupRuntime {
       sessionTimeoutMs: c['session.timeout.ms'],
       heartbeatIntervalMs: c['heartbeat.interval.ms'],
       maxPollIntervalMs: c['max.poll.interval.ms'],
+      autoCommit: c['enable.auto.commit'],
     }
   }
 
@@ -57,36 +66,19 @@ export class ClassicGroupRuntime extends MachineGroupRuntime {
    * In Stable with nothing pending and no rejoin requested, app.poll only re-arms the poll timer
    * (the pollLoop guards all fail), so the runtime may take it lazily.
    */
-  protected override isRoutinePoll(snapshot: AnyMachineSnapshot): boolean {
-    if (snapshot.value !== 'Stable') return false
-    const c = snapshot.context as ClassicMemberContext
-    return c.hasPolled && !c.rejoinNeeded && c.pendingAssignment === null
+  protected override isRoutinePoll(snapshot: MemberSnapshot): boolean {
+    const c = snapshot.context
+    return snapshot.value === 'Stable' && c.hasPolled && !c.rejoinNeeded && c.pendingAssignment === null
   }
 
-  protected override isClosing(snapshot: AnyMachineSnapshot): boolean {
-    return snapshot.value === 'Revoking' && (snapshot.context as ClassicMemberContext).afterRevoke === 'leave'
+  protected override isClosing(snapshot: MemberSnapshot): boolean {
+    return (snapshot.value === 'Revoking' || snapshot.value === 'Committing') && snapshot.context.afterCallback === 'leave'
   }
 
-  // ---------------------------------------------------------------- member effects
+  // ---------------------------------------------------------------- member requests and reports
 
-  protected onMemberEffect(slot: number, incarnation: number, effect: Effect): void {
-    switch (effect.type) {
-      case 'sendRequest':
-        this.sendRequest(slot, incarnation, effect.params as MemberRequest)
-        break
-      case 'revokePartitions':
-      case 'losePartitions':
-      case 'assignPartitions':
-        this.runRebalanceCallback(slot, incarnation, effect)
-        break
-      case 'report':
-        this.onMemberReport(slot, effect.params as ClassicMemberReport)
-        break
-    }
-  }
-
-  private sendRequest(slot: number, incarnation: number, req: MemberRequest): void {
-    const replyTo: ReplyTo = { slot, incarnation }
+  protected sendRequest(slot: number, incarnation: number, req: MemberRequest): void {
+    const replyTo = { slot, incarnation }
     if (req.type === 'member.joinGroup') {
       let newMemberId = ''
       if (req.request.memberId === '') {
@@ -103,7 +95,7 @@ export class ClassicGroupRuntime extends MachineGroupRuntime {
     }
   }
 
-  private onMemberReport(slot: number, r: ClassicMemberReport): void {
+  protected onMemberReport(slot: number, r: ClassicMemberReport): void {
     const name = this.host.memberName(slot)
     const now = this.host.now()
     switch (r.kind) {
@@ -131,22 +123,9 @@ export class ClassicGroupRuntime extends MachineGroupRuntime {
     }
   }
 
-  // ---------------------------------------------------------------- coordinator effects
+  // ---------------------------------------------------------------- coordinator reports
 
-  protected onCoordinatorEffect(effect: Effect): void {
-    if (effect.type === 'sendResponse') {
-      const { replyTo, event } = effect.params as { replyTo: ReplyTo; event: CoordinatorResponseEvent }
-      this.sendToMember(replyTo.slot, replyTo.incarnation, event)
-    } else if (effect.type === 'report') {
-      this.onCoordinatorReport(effect.params as CoordinatorReport)
-    }
-  }
-
-  private get ctx(): ClassicGroupContext {
-    return this.coordinator.context as ClassicGroupContext
-  }
-
-  private onCoordinatorReport(r: CoordinatorReport): void {
+  protected onCoordinatorReport(r: CoordinatorReport): void {
     const now = this.host.now()
     switch (r.kind) {
       case 'rebalanceStarted': {
@@ -197,6 +176,8 @@ export class ClassicGroupRuntime extends MachineGroupRuntime {
         return c.leader ? `${this.nameOf(c.memberId)} (leader) rejoined${c.reason ? `: ${c.reason}` : ''}` : `${this.nameOf(c.memberId)} rejoined${c.reason ? `: ${c.reason}` : ''}`
       case 'staticMemberReplaced':
         return `${this.nameOf(c.memberId)} (static) restarted during a rebalance`
+      case 'staticMemberChangedProtocol':
+        return `${this.nameOf(c.memberId)} (static) rejoined with other protocols: the group's protocol becomes ${c.protocol ?? 'none'}`
       case 'memberLeft':
         return `${this.nameOf(c.memberId)} left${c.reason ? ` (${c.reason})` : ''}`
       case 'sessionTimeout':
@@ -230,14 +211,15 @@ export class ClassicGroupRuntime extends MachineGroupRuntime {
 
   // ---------------------------------------------------------------- views
 
-  protected memberPhase(snapshot: AnyMachineSnapshot): MemberPhase {
-    const c = snapshot.context as ClassicMemberContext
+  protected memberPhase(snapshot: MemberSnapshot): MemberPhase {
+    const c = snapshot.context
     switch (snapshot.value) {
       case 'Dead':
         return 'dead'
       case 'Revoking':
         return 'revoking'
       case 'Unjoined':
+      case 'Committing':
       case 'PreparingRebalance':
         return 'joining'
       case 'CompletingRebalance':
@@ -247,47 +229,22 @@ export class ClassicGroupRuntime extends MachineGroupRuntime {
     }
   }
 
-  protected memberIdentity(snapshot: AnyMachineSnapshot): { memberId: string; groupInstanceId: string | null; generation: number } {
-    const c = snapshot.context as ClassicMemberContext
-    return { memberId: c.memberId, groupInstanceId: c.groupInstanceId, generation: c.generation }
+  protected memberGeneration(c: ClassicMemberContext): number {
+    return c.generation
   }
 
-  group(): GroupView {
+  protected coordinatorView(): CoordinatorView {
     const state = classicGroupStateName(this.coordinator.value)
-    const ctx = this.ctx
-    const lastMinute = this.rebalancesLastMinute()
     return {
       state,
-      generation: ctx.generation,
+      generation: this.ctx.generation,
       protocol: this.protocol,
       assignor: this.spec.assignor,
-      rebalancing: this.tracker.isOpen || state === 'PreparingRebalance' || state === 'CompletingRebalance',
-      leader: ctx.leaderId === null ? null : this.nameOf(ctx.leaderId),
-      rebalances: this.tracker.records.length,
-      rebalancesLastMinute: lastMinute,
-      storm: this.tracker.storm(this.host.now()),
+      rebalancing: state === 'PreparingRebalance' || state === 'CompletingRebalance',
+      leader: this.ctx.leaderId === null ? null : this.nameOf(this.ctx.leaderId),
     }
   }
-
-  /** The coordinator's snapshot (tests and model checks). */
-  coordinatorSnapshot(): AnyMachineSnapshot {
-    return this.coordinator
-  }
-
-  save(): SavedClassicRuntime {
-    return { kind: 'classic', core: this.saveCore() }
-  }
-}
-
-function isSavedClassic(saved: unknown): saved is SavedClassicRuntime {
-  return typeof saved === 'object' && saved !== null && (saved as { kind?: unknown }).kind === 'classic'
 }
 
 /** Classic groups: protocol 'eager' or 'cooperative', dynamic or static members. */
-export const classicGroupRuntimeFactory: GroupRuntimeFactory = {
-  create: (host, spec, broker) => new ClassicGroupRuntime(host, spec, broker),
-  restore: (host, spec, broker, saved) => {
-    if (!isSavedClassic(saved)) throw new Error('classicGroupRuntimeFactory.restore: not a saved classic group')
-    return new ClassicGroupRuntime(host, spec, broker, saved)
-  },
-}
+export const classicGroupRuntimeFactory = machineRuntimeFactory('classic', (host, spec, broker, saved) => new ClassicGroupRuntime(host, spec, broker, saved))

@@ -1,25 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import { deepClone } from '../../engine/clone.ts'
 import { consumerGroupRuntimeFactory } from './consumerGroupRuntime.ts'
-import { TestHost, type CallRecord } from './testHost.ts'
-import { testGroup } from './testSpecs.ts'
+import { TestHost } from './testHost.ts'
+import { BATCH_MS, SECOND, callsAfter, settledGroup, testGroup } from './testSpecs.ts'
 
-const SECOND = 1000
-const BATCH_MS = [180, 260, 340, 220, 300]
-
-function settled(members: number, partitions: number, opts: { staticMembership?: boolean; assignor?: 'uniform' | 'range' } = {}): TestHost {
-  const { spec, broker } = testGroup('consumer', opts.assignor ?? 'uniform', opts)
-  const h = TestHost.create({ partitions }, consumerGroupRuntimeFactory, spec, broker)
-  for (let i = 0; i < members; i++) {
-    h.runUntil(i * 700)
-    h.start(i, BATCH_MS[i])
-  }
-  h.runUntil(30 * SECOND)
-  expect(h.runtime.group().state).toBe('Stable')
-  return h
-}
-
-const callsAfter = (h: TestHost, t: number, kind?: CallRecord['kind']): CallRecord[] => h.calls.filter((c) => c.t >= t && (kind === undefined || c.kind === kind))
+const settled = (members: number, partitions: number, opts: { staticMembership?: boolean; assignor?: 'uniform' | 'range' } = {}): TestHost =>
+  settledGroup('consumer', opts.assignor ?? 'uniform', members, partitions, opts)
 
 describe('KIP-848 consumer group runtime', () => {
   it('(g) a joining member bumps the group epoch; unaffected members get no revoke calls; moving partitions are revoked before the new owner gets them', () => {
@@ -73,6 +59,9 @@ describe('KIP-848 consumer group runtime', () => {
     h.runUntil(t0 + 70 * SECOND)
     for (const p of lost) expect([0, 1]).toContain(h.ownerOf(p))
     expect(h.traceLines.some((l) => l.text.includes('consumer-3 missed heartbeats for 45 s (group.consumer.session.timeout.ms) → fenced'))).toBe(true)
+    // Nobody revoked anything: the fenced member's partitions were lost and went to the others.
+    const recs = h.runtime.rebalanceLog().filter((r) => r.startMs >= t0)
+    expect(recs.map((r) => [r.revoked, r.lost, r.assigned])).toEqual([[0, lost.length, lost.length]])
   })
 
   it('a static member that leaves (epoch -2) and returns within the session keeps its partitions, no new epoch', () => {

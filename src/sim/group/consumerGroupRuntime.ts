@@ -3,36 +3,45 @@
 // members' reconciliation callbacks carried out on the data plane. Pure: everything goes through
 // the GroupHost.
 
-import type { AnyMachineSnapshot } from 'xstate'
 import type { AssignorName } from '../../kafka/assignors/assignor.ts'
 import type { BrokerConfig, ConsumerGroupSpec } from '../../scenario/types.ts'
-import type { GroupView, MemberPhase } from '../frameTypes.ts'
+import type { MemberPhase } from '../frameTypes.ts'
 import { consumerGroupMachine, type ConsumerGroupInput } from '../../protocols/consumerGroupMachine.ts'
 import { findMember, type ConsumerGroupContext } from '../../protocols/consumerGroupLogic.ts'
-import type { ConsumerGroupMemberRequest, ConsumerGroupReport, ConsumerGroupResponseEvent, EpochCause, ReplyTo } from '../../protocols/consumerGroupMessages.ts'
-import { consumerMemberMachine, type ConsumerMemberContext, type ConsumerMemberInput, type ConsumerMemberReport } from '../../protocols/consumerMemberMachine.ts'
-import type { GroupHost, GroupRuntimeFactory } from './groupRuntime.ts'
-import type { Effect } from './machineEffects.ts'
-import { MachineGroupRuntime, partitionList, uuidFrom, type SavedCore } from './runtimeCore.ts'
+import type { ConsumerGroupCoordinatorEvent, ConsumerGroupMemberRequest, ConsumerGroupReport, ConsumerGroupResponseEvent, EpochCause } from '../../protocols/consumerGroupMessages.ts'
+import { consumerMemberMachine, type ConsumerMemberContext, type ConsumerMemberEvent, type ConsumerMemberInput, type ConsumerMemberReport } from '../../protocols/consumerMemberMachine.ts'
+import type { GroupHost } from './groupRuntime.ts'
+import type { SnapshotOf } from './memberProcesses.ts'
+import { partitionList, seconds, uuidFrom } from './narration.ts'
+import { MachineGroupRuntime } from './runtimeCore.ts'
+import { machineRuntimeFactory, type CoordinatorView, type SavedRuntime } from './runtimeTypes.ts'
 
-export interface SavedConsumerGroupRuntime {
-  kind: 'consumer'
-  core: SavedCore
+interface Kip848 {
+  coordinatorContext: ConsumerGroupContext
+  coordinatorEvent: ConsumerGroupCoordinatorEvent
+  response: ConsumerGroupResponseEvent
+  coordinatorReport: ConsumerGroupReport
+  memberContext: ConsumerMemberContext
+  memberEvent: ConsumerMemberEvent
+  request: ConsumerGroupMemberRequest
+  memberReport: ConsumerMemberReport
 }
+
+type MemberSnapshot = SnapshotOf<ConsumerMemberContext>
 
 /** group.consumer.assignors: the server-side assignors KIP-848 ships ('uniform' is the default). */
 export function serverAssignor(name: AssignorName): 'uniform' | 'range' {
   return name === 'range' ? 'range' : 'uniform'
 }
 
-const seconds = (ms: number): string => `${+(ms / 1000).toFixed(1)} s`
+export class ConsumerGroupRuntime extends MachineGroupRuntime<Kip848> {
+  readonly kind = 'consumer'
 
-export class ConsumerGroupRuntime extends MachineGroupRuntime {
   constructor(
     host: GroupHost,
     private readonly spec: ConsumerGroupSpec,
     private readonly broker: BrokerConfig,
-    saved?: SavedConsumerGroupRuntime,
+    saved?: SavedRuntime,
   ) {
     const input: ConsumerGroupInput = {
       groupId: spec.groupId,
@@ -42,7 +51,7 @@ export class ConsumerGroupRuntime extends MachineGroupRuntime {
       sessionTimeoutMs: broker['group.consumer.session.timeout.ms'],
       heartbeatIntervalMs: broker['group.consumer.heartbeat.interval.ms'],
     }
-    super(host, consumerGroupMachine, consumerMemberMachine, 'consumer', input, saved?.core)
+    super(host, consumerGroupMachine, consumerMemberMachine, 'consumer', input, saved)
   }
 
   protected memberInput(slot: number): ConsumerMemberInput {
@@ -55,6 +64,7 @@ export class ConsumerGroupRuntime extends MachineGroupRuntime {
       groupInstanceId: this.spec.staticMembership ? `${name}-instance` : null,
       maxPollIntervalMs: this.spec.config['max.poll.interval.ms'],
       heartbeatIntervalMs: this.broker['group.consumer.heartbeat.interval.ms'],
+      autoCommit: this.spec.config['enable.auto.commit'],
     }
   }
 
@@ -62,32 +72,17 @@ export class ConsumerGroupRuntime extends MachineGroupRuntime {
     this.stepCoordinator({ type: 'metadata.partitionsChanged', partitionCount: count })
   }
 
-  protected override isClosing(snapshot: AnyMachineSnapshot): boolean {
+  protected override isClosing(snapshot: MemberSnapshot): boolean {
     return snapshot.value === 'Leaving'
   }
 
-  // ---------------------------------------------------------------- member effects
+  // ---------------------------------------------------------------- member requests and reports
 
-  protected onMemberEffect(slot: number, incarnation: number, effect: Effect): void {
-    switch (effect.type) {
-      case 'sendRequest': {
-        const req = effect.params as ConsumerGroupMemberRequest
-        const replyTo: ReplyTo = { slot, incarnation }
-        this.sendToCoordinator({ ...req, replyTo })
-        break
-      }
-      case 'revokePartitions':
-      case 'losePartitions':
-      case 'assignPartitions':
-        this.runRebalanceCallback(slot, incarnation, effect)
-        break
-      case 'report':
-        this.onMemberReport(slot, effect.params as ConsumerMemberReport)
-        break
-    }
+  protected sendRequest(slot: number, incarnation: number, req: ConsumerGroupMemberRequest): void {
+    this.sendToCoordinator({ ...req, replyTo: { slot, incarnation } })
   }
 
-  private onMemberReport(slot: number, r: ConsumerMemberReport): void {
+  protected onMemberReport(slot: number, r: ConsumerMemberReport): void {
     const name = this.host.memberName(slot)
     const now = this.host.now()
     switch (r.kind) {
@@ -114,22 +109,9 @@ export class ConsumerGroupRuntime extends MachineGroupRuntime {
     }
   }
 
-  // ---------------------------------------------------------------- coordinator effects
+  // ---------------------------------------------------------------- coordinator reports
 
-  private get ctx(): ConsumerGroupContext {
-    return this.coordinator.context as ConsumerGroupContext
-  }
-
-  protected onCoordinatorEffect(effect: Effect): void {
-    if (effect.type === 'sendResponse') {
-      const { replyTo, event } = effect.params as { replyTo: ReplyTo; event: ConsumerGroupResponseEvent }
-      this.sendToMember(replyTo.slot, replyTo.incarnation, event)
-    } else if (effect.type === 'report') {
-      this.onCoordinatorReport(effect.params as ConsumerGroupReport)
-    }
-  }
-
-  private onCoordinatorReport(r: ConsumerGroupReport): void {
+  protected onCoordinatorReport(r: ConsumerGroupReport): void {
     const now = this.host.now()
     switch (r.kind) {
       case 'epochBumped': {
@@ -193,18 +175,16 @@ export class ConsumerGroupRuntime extends MachineGroupRuntime {
   // ---------------------------------------------------------------- views
 
   /** In Stable with no target assignment waiting, app.poll only re-arms the poll timer. */
-  protected override isRoutinePoll(snapshot: AnyMachineSnapshot): boolean {
-    if (snapshot.value !== 'Stable') return false
-    const c = snapshot.context as { hasPolled: boolean; target: unknown }
-    return c.hasPolled && c.target === null
+  protected override isRoutinePoll(snapshot: MemberSnapshot): boolean {
+    return snapshot.value === 'Stable' && snapshot.context.hasPolled && snapshot.context.target === null
   }
 
-  protected memberPhase(snapshot: AnyMachineSnapshot): MemberPhase {
+  protected memberPhase(snapshot: MemberSnapshot): MemberPhase {
     switch (snapshot.value) {
       case 'Dead':
         return 'dead'
       case 'Stable':
-        return (snapshot.context as ConsumerMemberContext).target !== null ? 'reconciling' : 'stable'
+        return snapshot.context.target !== null ? 'reconciling' : 'stable'
       case 'Reconciling':
       case 'Leaving':
         return 'revoking'
@@ -215,44 +195,22 @@ export class ConsumerGroupRuntime extends MachineGroupRuntime {
     }
   }
 
-  protected memberIdentity(snapshot: AnyMachineSnapshot): { memberId: string; groupInstanceId: string | null; generation: number } {
-    const c = snapshot.context as ConsumerMemberContext
-    return { memberId: c.memberId, groupInstanceId: c.groupInstanceId, generation: c.memberEpoch }
+  protected memberGeneration(c: ConsumerMemberContext): number {
+    return c.memberEpoch
   }
 
-  group(): GroupView {
+  protected coordinatorView(): CoordinatorView {
     const state = typeof this.coordinator.value === 'string' ? this.coordinator.value : 'Empty'
     return {
       state,
       generation: this.ctx.groupEpoch,
       protocol: 'consumer',
       assignor: this.ctx.assignor,
-      rebalancing: this.tracker.isOpen || state === 'Assigning' || state === 'Reconciling',
+      rebalancing: state === 'Assigning' || state === 'Reconciling',
       leader: null,
-      rebalances: this.tracker.records.length,
-      rebalancesLastMinute: this.rebalancesLastMinute(),
-      storm: this.tracker.storm(this.host.now()),
     }
   }
-
-  coordinatorSnapshot(): AnyMachineSnapshot {
-    return this.coordinator
-  }
-
-  save(): SavedConsumerGroupRuntime {
-    return { kind: 'consumer', core: this.saveCore() }
-  }
-}
-
-function isSavedConsumer(saved: unknown): saved is SavedConsumerGroupRuntime {
-  return typeof saved === 'object' && saved !== null && (saved as { kind?: unknown }).kind === 'consumer'
 }
 
 /** KIP-848 groups (protocol 'consumer'). */
-export const consumerGroupRuntimeFactory: GroupRuntimeFactory = {
-  create: (host, spec, broker) => new ConsumerGroupRuntime(host, spec, broker),
-  restore: (host, spec, broker, saved) => {
-    if (!isSavedConsumer(saved)) throw new Error('consumerGroupRuntimeFactory.restore: not a saved consumer group')
-    return new ConsumerGroupRuntime(host, spec, broker, saved)
-  },
-}
+export const consumerGroupRuntimeFactory = machineRuntimeFactory('consumer', (host, spec, broker, saved) => new ConsumerGroupRuntime(host, spec, broker, saved))

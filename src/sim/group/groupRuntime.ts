@@ -24,12 +24,17 @@ export interface GroupHost {
   /** One-way client↔coordinator latency, ms. */
   networkLatencyMs(): number
   /**
-   * onPartitionsRevoked: the member stops fetching these and (per its settings) commits what it has
-   * processed. Returns the ms the callback takes (a commit round trip), so the runtime can delay
-   * the member's next protocol step by it.
+   * A synchronous commit of what the member consumed from these partitions (the positions of those
+   * it still owns): enable.auto.commit before a rejoin, a reconciliation or close. Returns the ms
+   * it takes (a round trip), so the runtime can delay the member's next protocol step by it.
+   */
+  commitSync(member: number, partitions: readonly number[]): number
+  /**
+   * onPartitionsRevoked: the member stops fetching these; the application may commit in it
+   * (`commitOnRevoke`). Returns the ms the callback takes.
    */
   revoke(member: number, partitions: readonly number[]): number
-  /** onPartitionsLost: the member was fenced/timed out; nothing is committed. */
+  /** onPartitionsLost: the member was fenced/timed out or crashed; nothing is committed. */
   lose(member: number, partitions: readonly number[]): void
   /** onPartitionsAssigned: the member starts fetching these from the committed offsets. */
   assign(member: number, partitions: readonly number[]): void
@@ -46,8 +51,16 @@ export interface RebalanceRecord {
   startMs: SimTime
   endMs: SimTime | null
   durationMs: number | null
-  /** Partitions revoked from their owners during this rebalance. */
+  /**
+   * Partitions its owners gave up with onPartitionsRevoked because of this rebalance (under KIP-429
+   * the round whose assignment revoked them, not the next round that hands them over).
+   */
   revoked: number
+  /**
+   * Partitions lost without a commit: onPartitionsLost (a member fenced, timed out or reset) or a
+   * crashed member's, handed on when the group removed it. Never also counted as revoked.
+   */
+  lost: number
   /** Partitions newly assigned during this rebalance. */
   assigned: number
   /** Members in the group when it completed. */
@@ -77,7 +90,10 @@ export interface GroupRuntime {
   memberClosed(member: number): void
   /** Stop-the-world GC pause: heartbeat thread and poll both stop for `durationMs`. */
   memberPaused(member: number, durationMs: number): void
-  /** The topic grew (metadata refresh): a rebalance follows. */
+  /**
+   * The topic grew. Classic: called at the consumers' metadata refresh, and the leader rejoins.
+   * KIP-848: called at once, since the coordinator reads the broker's metadata; a new group epoch.
+   */
   partitionsChanged(count: number): void
   onTimer(token: number): void
   group(): GroupView

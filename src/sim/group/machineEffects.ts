@@ -1,69 +1,75 @@
 // Carries out what pure XState transitions return: a delayed `xstate.raise` becomes a host timer,
 // `xstate.cancel` cancels it, network messages become timers too (delivered after the latency).
-// Everything pending is plain data (token -> actor, event), so it saves and restores exactly.
+// Everything pending is plain data (token -> delivery), so it saves and restores exactly.
 // Reads nothing but its host; the only clock is the host's.
 
-import type { AnyEventObject } from 'xstate'
+import type { EventObject } from 'xstate'
 import type { EventId } from '../../engine/heap.ts'
+import type { Effect } from '../../protocols/machineKit.ts'
 import type { GroupHost } from './groupRuntime.ts'
 
+/** The runtime's own event: a member's stop-the-world pause is over. */
+export interface ResumeEvent {
+  type: 'runtime.resume'
+  slot: number
+  incarnation: number
+}
+
+/** Who receives a delivery: the coordinator, one process of a member slot, or the runtime itself. */
+export type Delivery<CoordinatorEvent extends EventObject, MemberEvent extends EventObject> =
+  | { to: 'coordinator'; event: CoordinatorEvent }
+  | { to: 'member'; slot: number; incarnation: number; event: MemberEvent }
+  | { to: 'runtime'; event: ResumeEvent }
+
+export type Recipient = { to: 'coordinator' } | { to: 'member'; slot: number; incarnation: number } | { to: 'runtime' }
+
 /** A timer or message waiting in the host's event queue. */
-export interface PendingDelivery {
+export type PendingDelivery<D extends Recipient> = D & {
   eventId: EventId
-  /** Who receives it: 'coordinator', 'runtime' or a member incarnation ("m3.1"). */
-  actor: string
-  event: AnyEventObject
   /** The raise id, for timers a machine may cancel; null for messages. */
   raiseId: string | null
 }
 
-export interface DeliveryTableState {
+export interface DeliveryTableState<D extends Recipient> {
   nextToken: number
-  pending: Record<string, PendingDelivery>
+  pending: Record<string, PendingDelivery<D>>
 }
 
-/** One action as `transition()` hands it back (only the parts the interpreter reads). */
-export interface MachineAction {
-  type: string
-  params?: unknown
-}
-
-/** A custom action: an effect the runtime carries out (a send, a callback, a report). */
-export interface Effect {
-  type: string
-  params: unknown
+/** A recipient as a map key (one key per member process). */
+export function recipientKey(r: Recipient): string {
+  return r.to === 'member' ? `m${r.slot}.${r.incarnation}` : r.to
 }
 
 /**
  * The table of pending deliveries. A token is what the host hands back to `onTimer`; a raise id is
- * unique per actor, and setting it again replaces the earlier timer.
+ * unique per recipient, and setting it again replaces the earlier timer.
  */
-export class DeliveryTable {
+export class DeliveryTable<D extends Recipient & { event: EventObject }> {
   private nextToken: number
-  private readonly pending: Map<number, PendingDelivery>
+  private readonly pending: Map<number, PendingDelivery<D>>
   private readonly byRaise = new Map<string, number>()
 
   constructor(
     private readonly host: GroupHost,
-    saved?: DeliveryTableState,
+    saved?: DeliveryTableState<D>,
   ) {
     this.nextToken = saved?.nextToken ?? 1
     this.pending = new Map(Object.entries(saved?.pending ?? {}).map(([k, v]) => [Number(k), v]))
-    for (const [token, d] of this.pending) if (d.raiseId !== null) this.byRaise.set(raiseKey(d.actor, d.raiseId), token)
+    for (const [token, d] of this.pending) if (d.raiseId !== null) this.byRaise.set(raiseKey(d, d.raiseId), token)
   }
 
-  /** Schedules `event` for `actor` after `delayMs` of sim time. Returns the token. */
-  schedule(actor: string, event: AnyEventObject, delayMs: number, raiseId: string | null = null): number {
-    if (raiseId !== null) this.cancelRaise(actor, raiseId)
+  /** Schedules `delivery` after `delayMs` of sim time. Returns the token. */
+  schedule(delivery: D, delayMs: number, raiseId: string | null = null): number {
+    if (raiseId !== null) this.cancelRaise(delivery, raiseId)
     const token = this.nextToken++
     const eventId = this.host.schedule(Math.max(0, delayMs), token)
-    this.pending.set(token, { eventId, actor, event, raiseId })
-    if (raiseId !== null) this.byRaise.set(raiseKey(actor, raiseId), token)
+    this.pending.set(token, { ...delivery, eventId, raiseId })
+    if (raiseId !== null) this.byRaise.set(raiseKey(delivery, raiseId), token)
     return token
   }
 
-  cancelRaise(actor: string, raiseId: string): void {
-    const key = raiseKey(actor, raiseId)
+  cancelRaise(to: Recipient, raiseId: string): void {
+    const key = raiseKey(to, raiseId)
     const token = this.byRaise.get(key)
     if (token === undefined) return
     this.byRaise.delete(key)
@@ -74,67 +80,81 @@ export class DeliveryTable {
     }
   }
 
-  /** Drops every timer an actor set (a dead process's); messages already sent stay in flight. */
-  cancelActorTimers(actor: string): void {
+  /** Drops every timer a recipient set (a dead process's); messages already sent stay in flight. */
+  cancelTimersOf(to: Recipient): void {
+    const who = recipientKey(to)
     for (const [token, d] of [...this.pending]) {
-      if (d.actor !== actor || d.raiseId === null) continue
+      if (d.raiseId === null || recipientKey(d) !== who) continue
       this.host.cancel(d.eventId)
       this.pending.delete(token)
-      this.byRaise.delete(raiseKey(actor, d.raiseId))
+      this.byRaise.delete(raiseKey(d, d.raiseId))
     }
   }
 
   /** The delivery for a fired token (removed from the table), or undefined if unknown. */
-  take(token: number): PendingDelivery | undefined {
+  take(token: number): PendingDelivery<D> | undefined {
     const d = this.pending.get(token)
     if (!d) return undefined
     this.pending.delete(token)
-    if (d.raiseId !== null && this.byRaise.get(raiseKey(d.actor, d.raiseId)) === token) this.byRaise.delete(raiseKey(d.actor, d.raiseId))
+    if (d.raiseId !== null && this.byRaise.get(raiseKey(d, d.raiseId)) === token) this.byRaise.delete(raiseKey(d, d.raiseId))
     return d
   }
 
-  /** Removes and returns the earliest-made pending delivery of `eventType` to `actor`, if any. */
-  takeFirst(actor: string, eventType: string): PendingDelivery | undefined {
+  /** Removes and returns the earliest-made pending delivery of `eventType` to `to`, if any. */
+  takeFirst(to: Recipient, eventType: string): PendingDelivery<D> | undefined {
+    const who = recipientKey(to)
     for (const [token, d] of this.pending) {
-      if (d.actor !== actor || d.event.type !== eventType) continue
+      if (d.event.type !== eventType || recipientKey(d) !== who) continue
       this.host.cancel(d.eventId)
       return this.take(token)
     }
     return undefined
   }
 
-  /** Pending timers of one actor by raise id (tests and views). */
-  has(actor: string, raiseId: string): boolean {
-    return this.byRaise.has(raiseKey(actor, raiseId))
+  /** Whether `to` has a timer armed under `raiseId` (tests and views). */
+  has(to: Recipient, raiseId: string): boolean {
+    return this.byRaise.has(raiseKey(to, raiseId))
   }
 
-  save(): DeliveryTableState {
-    const pending: Record<string, PendingDelivery> = {}
+  save(): DeliveryTableState<D> {
+    const pending: Record<string, PendingDelivery<D>> = {}
     for (const [token, d] of this.pending) pending[String(token)] = { ...d }
     return { nextToken: this.nextToken, pending }
   }
 }
 
-function raiseKey(actor: string, raiseId: string): string {
-  return `${actor}|${raiseId}`
+function raiseKey(to: Recipient, raiseId: string): string {
+  return `${recipientKey(to)}|${raiseId}`
+}
+
+/** One action as `transition()` hands it back (only the parts the interpreter reads). */
+export interface MachineAction {
+  type: string
+  params?: unknown
+}
+
+/** Where a machine's delayed raises go: its own timers. */
+export interface MachineTimers<Ev extends EventObject> {
+  set(event: Ev, delayMs: number, raiseId: string | null): void
+  cancel(raiseId: string): void
 }
 
 /**
- * Interprets the actions of one transition for `actor`: delayed raises are scheduled, cancels
- * cancelled, raises without a delay were already handled inside `transition()`. Custom actions come
- * back, in order, for the runtime to carry out.
+ * Interprets the actions of one transition: delayed raises are scheduled, cancels cancelled, raises
+ * without a delay were already handled inside `transition()`. The machine's effects come back, in
+ * order, for the runtime to carry out. The machine's `setup` types them (`E`); this is the one place
+ * that trusts `transition()`'s untyped actions to be those.
  */
-export function interpretActions(actions: readonly MachineAction[], actor: string, table: DeliveryTable): Effect[] {
-  const effects: Effect[] = []
+export function interpretActions<Ev extends EventObject, E extends Effect>(actions: readonly MachineAction[], timers: MachineTimers<Ev>): E[] {
+  const effects: E[] = []
   for (const a of actions) {
     if (a.type === 'xstate.raise') {
-      const p = a.params as { event: AnyEventObject; id?: string; delay?: number }
-      if (typeof p.delay === 'number') table.schedule(actor, p.event, p.delay, p.id ?? null)
+      const p = a.params as { event: Ev; id?: string; delay?: number }
+      if (typeof p.delay === 'number') timers.set(p.event, p.delay, p.id ?? null)
     } else if (a.type === 'xstate.cancel') {
-      const p = a.params as { sendId: string }
-      table.cancelRaise(actor, p.sendId)
+      timers.cancel((a.params as { sendId: string }).sendId)
     } else if (!a.type.startsWith('xstate.')) {
-      effects.push({ type: a.type, params: a.params })
+      effects.push({ type: a.type, params: a.params } as E)
     }
   }
   return effects

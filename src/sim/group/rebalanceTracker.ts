@@ -1,9 +1,10 @@
 // The rebalance log: one RebalanceRecord per rebalance, from the coordinator starting it until every
-// member of the new generation consumes its new assignment. Counts the partitions revoked and
-// assigned meanwhile, and how many rebalances started in the last minute of sim time (storms).
-// Plain data; reads no clock (times are passed in).
+// member of the new generation consumes its new assignment. Counts the partitions each rebalance
+// revoked, lost and assigned, and how many rebalances started in the last minute of sim time
+// (storms). Plain data; reads no clock (times are passed in).
 
 import type { SimTime } from '../../engine/time.ts'
+import type { RebalanceRef } from '../../protocols/memberKit.ts'
 import type { RebalanceRecord } from './groupRuntime.ts'
 
 /** Rebalances started within one minute of sim time from which the group counts as in a storm. */
@@ -18,6 +19,8 @@ export interface RebalanceTrackerState {
   waiting: string[] | null
   /** The coordinator has finished its side (Stable / target assignment reached). */
   coordinatorDone: boolean
+  /** Counted before the rebalance they belong to started: revocations by the generation they wait for, losses. */
+  early?: { revoked: Array<{ generation: number; n: number }>; lost: number }
 }
 
 export class RebalanceTracker {
@@ -27,7 +30,7 @@ export class RebalanceTracker {
     private readonly protocol: RebalanceRecord['protocol'],
     saved?: RebalanceTrackerState,
   ) {
-    this.st = saved ? { ...saved, records: saved.records.map((r) => ({ ...r })), waiting: saved.waiting && [...saved.waiting] } : { records: [], open: -1, waiting: null, coordinatorDone: false }
+    this.st = saved ? copyState(saved) : { records: [], open: -1, waiting: null, coordinatorDone: false }
   }
 
   get records(): readonly RebalanceRecord[] {
@@ -55,15 +58,14 @@ export class RebalanceTracker {
       open.trigger = `${open.trigger}, ${trigger}`
       open.generation = generation
       open.members = members
-      this.st.waiting = null
-      this.st.coordinatorDone = false
-      return
+    } else {
+      this.close(now, members)
+      this.st.records.push({ trigger, generation, startMs: now, endMs: null, durationMs: null, revoked: 0, lost: 0, assigned: 0, members, protocol: this.protocol })
+      this.st.open = this.st.records.length - 1
     }
-    this.close(now, members)
-    this.st.records.push({ trigger, generation, startMs: now, endMs: null, durationMs: null, revoked: 0, assigned: 0, members, protocol: this.protocol })
-    this.st.open = this.st.records.length - 1
     this.st.waiting = null
     this.st.coordinatorDone = false
+    this.takeEarly()
   }
 
   /** The coordinator fixed the generation and who is in it: they must each apply their assignment. */
@@ -73,6 +75,7 @@ export class RebalanceTracker {
     r.generation = generation
     r.members = memberIds.length
     this.st.waiting = [...memberIds]
+    this.takeEarly()
   }
 
   coordinatorDone(now: SimTime): void {
@@ -96,9 +99,33 @@ export class RebalanceTracker {
     this.maybeClose(now)
   }
 
-  countRevoked(n: number): void {
-    const r = this.current
+  /**
+   * Partitions revoked (onPartitionsRevoked), charged to the rebalance that caused it (KIP-429: a
+   * cooperative round's assignment revokes, the next round only hands over): the first rebalance
+   * that reached `generation`, held until it starts (an eager member revokes before its JoinGroup
+   * reaches the coordinator); or the one in progress (else the latest); or none.
+   */
+  countRevoked(n: number, rebalance: RebalanceRef): void {
+    if (n === 0 || rebalance === 'none') return
+    if (rebalance === 'current') {
+      const r = this.current ?? this.st.records[this.st.records.length - 1]
+      if (r) r.revoked += n
+      return
+    }
+    const r = this.st.records.find((x) => x.generation >= rebalance.generation)
     if (r) r.revoked += n
+    else this.early.revoked.push({ generation: rebalance.generation, n })
+  }
+
+  /**
+   * Partitions lost (onPartitionsLost, or a crashed process's, released when the group removes
+   * it): nothing was committed. Charged to the rebalance in progress, else to the next to start
+   * (a removal is reported just before the rebalance it starts; a member learns at its rejoin).
+   */
+  countLost(n: number): void {
+    const r = this.current
+    if (r) r.lost += n
+    else if (n > 0) this.early.lost += n
   }
 
   countAssigned(n: number): void {
@@ -116,6 +143,22 @@ export class RebalanceTracker {
     this.st.open = -1
     this.st.waiting = null
     this.st.coordinatorDone = false
+  }
+
+  private get early(): NonNullable<RebalanceTrackerState['early']> {
+    return (this.st.early ??= { revoked: [], lost: 0 })
+  }
+
+  /** The open rebalance takes what was counted early for it. */
+  private takeEarly(): void {
+    const r = this.current
+    const early = this.st.early
+    if (!r || !early) return
+    r.lost += early.lost
+    early.lost = 0
+    for (const e of early.revoked) if (e.generation <= r.generation) r.revoked += e.n
+    early.revoked = early.revoked.filter((e) => e.generation > r.generation)
+    if (early.lost === 0 && early.revoked.length === 0) delete this.st.early
   }
 
   private maybeClose(now: SimTime): void {
@@ -138,6 +181,12 @@ export class RebalanceTracker {
   }
 
   save(): RebalanceTrackerState {
-    return { records: this.st.records.map((r) => ({ ...r })), open: this.st.open, waiting: this.st.waiting && [...this.st.waiting], coordinatorDone: this.st.coordinatorDone }
+    return copyState(this.st)
   }
+}
+
+function copyState(s: RebalanceTrackerState): RebalanceTrackerState {
+  const out: RebalanceTrackerState = { records: s.records.map((r) => ({ ...r })), open: s.open, waiting: s.waiting && [...s.waiting], coordinatorDone: s.coordinatorDone }
+  if (s.early) out.early = { revoked: s.early.revoked.map((e) => ({ ...e })), lost: s.early.lost }
+  return out
 }

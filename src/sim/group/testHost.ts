@@ -1,5 +1,5 @@
-// A small GroupHost for runtime tests, built on the real Kernel: it records every revoke / lose /
-// assign with its time, keeps partition ownership, integrates stopped partition-time, and
+// A small GroupHost for runtime tests, built on the real Kernel: it records every commit / revoke /
+// lose / assign with its time, keeps partition ownership, integrates stopped partition-time, and
 // simulates each consumer's poll loop (busy while it owns partitions, idle polls otherwise).
 // Pure and plain data: save() / restore() continue exactly.
 
@@ -14,7 +14,7 @@ const EV_POLL = 2
 
 export interface CallRecord {
   t: SimTime
-  kind: 'revoke' | 'lose' | 'assign'
+  kind: 'commit' | 'revoke' | 'lose' | 'assign'
   member: number
   partitions: number[]
 }
@@ -42,8 +42,10 @@ export interface TestHostOptions {
   idlePollMs?: number
   /** Default batch processing time, ms. */
   processMs?: number
-  /** What onPartitionsRevoked takes (a commit round trip), ms. */
+  /** What onPartitionsRevoked takes, ms. */
   revokeCallbackMs?: number
+  /** What a synchronous offset commit takes (a round trip), ms. */
+  commitMs?: number
 }
 
 interface TestHostState {
@@ -73,7 +75,7 @@ export class TestHost implements GroupHost {
   }
 
   static create(options: TestHostOptions, factory: GroupRuntimeFactory, spec: ConsumerGroupSpec, broker: BrokerConfig): TestHost {
-    const opts: Required<TestHostOptions> = { seed: 7, topic: 'orders', latencyMs: 2, idlePollMs: 500, processMs: 200, revokeCallbackMs: 4, ...options }
+    const opts: Required<TestHostOptions> = { seed: 7, topic: 'orders', latencyMs: 2, idlePollMs: 500, processMs: 200, revokeCallbackMs: 4, commitMs: 4, ...options }
     const h = new TestHost({
       opts,
       kernel: new Kernel().save(),
@@ -124,6 +126,10 @@ export class TestHost implements GroupHost {
   }
   networkLatencyMs(): number {
     return this.st.opts.latencyMs
+  }
+  commitSync(member: number, partitions: readonly number[]): number {
+    this.st.calls.push({ t: this.now(), kind: 'commit', member, partitions: partitions.filter((p) => this.st.owner[p] === member) })
+    return this.st.opts.commitMs
   }
   revoke(member: number, partitions: readonly number[]): number {
     this.change(() => {

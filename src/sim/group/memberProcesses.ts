@@ -1,0 +1,269 @@
+// The member processes a group runtime keeps: one slot per consumer (its index is stable for a
+// run), one process incarnation at a time, running the member machine: starts, crashes, closes,
+// stop-the-world pauses, and the delivery of its timers and messages. The runtime hears what each
+// transition returned. Plain data with save/restore; the host is the only clock.
+
+import { initialTransition, transition, type AnyMachineSnapshot, type AnyStateMachine, type EventObject } from 'xstate'
+import type { SimTime } from '../../engine/time.ts'
+import type { MemberBaseEvent, PollingMember } from '../../protocols/memberKit.ts'
+import type { GroupHost } from './groupRuntime.ts'
+import type { MachineAction, Recipient, ResumeEvent } from './machineEffects.ts'
+
+/** What every member machine's context has that the runtime reads. */
+export interface MemberContextBase extends PollingMember {
+  memberId: string
+  groupInstanceId: string | null
+}
+
+/** A machine snapshot whose context the runtime knows the type of. */
+export type SnapshotOf<Ctx> = AnyMachineSnapshot & { readonly context: Ctx }
+
+/** A machine snapshot as plain data: restore with `machine.resolveState({ value, context })`. */
+export interface SavedSnapshot {
+  value: unknown
+  context: unknown
+}
+
+export function saveSnapshot(s: AnyMachineSnapshot): SavedSnapshot {
+  return { value: s.value, context: s.context }
+}
+
+export function restoreSnapshot<Ctx>(machine: AnyStateMachine, s: SavedSnapshot): SnapshotOf<Ctx> {
+  return machine.resolveState({ value: s.value as never, context: s.context as never }) as SnapshotOf<Ctx>
+}
+
+interface Slot<Ctx, Ev extends EventObject> {
+  incarnation: number
+  alive: boolean
+  pausedUntil: SimTime
+  /** Events that arrived during a stop-the-world pause, delivered when it ends. */
+  buffered: Ev[]
+  snapshot: SnapshotOf<Ctx> | null
+  /** Partitions a crashed process still held: released when the group removes it or the slot restarts. */
+  orphaned: number[]
+  /**
+   * The last poll the machine was not shown (-1: none). Most polls only re-arm the
+   * max.poll.interval.ms timer; that is done lazily when the timer fires, so a busy group does not
+   * pay a machine transition per poll.
+   */
+  routinePollAt: SimTime
+}
+
+export interface SavedSlot<Ev extends EventObject> {
+  incarnation: number
+  alive: boolean
+  pausedUntil: SimTime
+  buffered: Ev[]
+  snapshot: SavedSnapshot | null
+  orphaned: number[]
+  routinePollAt?: SimTime
+}
+
+function newSlot<Ctx, Ev extends EventObject>(incarnation: number, snapshot: SnapshotOf<Ctx>): Slot<Ctx, Ev> {
+  return { incarnation, alive: true, pausedUntil: 0, buffered: [], snapshot, orphaned: [], routinePollAt: -1 }
+}
+
+function saveSlot<Ctx, Ev extends EventObject>(s: Slot<Ctx, Ev>): SavedSlot<Ev> {
+  return {
+    incarnation: s.incarnation,
+    alive: s.alive,
+    pausedUntil: s.pausedUntil,
+    buffered: s.buffered.map((e) => ({ ...e })),
+    snapshot: s.snapshot ? saveSnapshot(s.snapshot) : null,
+    orphaned: [...s.orphaned],
+    routinePollAt: s.routinePollAt,
+  }
+}
+
+function restoreSlot<Ctx, Ev extends EventObject>(machine: AnyStateMachine, s: SavedSlot<Ev>): Slot<Ctx, Ev> {
+  return {
+    incarnation: s.incarnation,
+    alive: s.alive,
+    pausedUntil: s.pausedUntil,
+    buffered: s.buffered.map((e) => ({ ...e })),
+    snapshot: s.snapshot ? restoreSnapshot<Ctx>(machine, s.snapshot) : null,
+    orphaned: [...s.orphaned],
+    routinePollAt: s.routinePollAt ?? -1,
+  }
+}
+
+/** What the runtime decides for its member processes. */
+export interface MemberHooks<Ctx> {
+  input(slot: number): unknown
+  /** The actions one transition of process `incarnation` of `slot` returned (its timers and effects). */
+  actions(slot: number, incarnation: number, actions: readonly MachineAction[]): void
+  /** Whether app.poll would only re-arm the poll timer in this state (nothing pending, no rejoin). */
+  isRoutinePoll(snapshot: SnapshotOf<Ctx>): boolean
+  /** Whether the member is inside close() (its revoke callback runs, LeaveGroup follows). */
+  isClosing(snapshot: SnapshotOf<Ctx>): boolean
+  /** A process ended: nobody need wait for `memberId` any more. */
+  stopped(memberId: string): void
+  /** A new process of `slot` starts: what its crashed predecessor still held is released. */
+  released(slot: number, partitions: number[]): void
+}
+
+type Events<Ev extends EventObject> = Ev | MemberBaseEvent
+
+/** The part of the runtime's delivery table member processes use (their timers, their pauses). */
+export interface MemberTable<Ev extends EventObject> {
+  schedule(delivery: { to: 'member'; slot: number; incarnation: number; event: Events<Ev> } | { to: 'runtime'; event: ResumeEvent }, delayMs: number, raiseId?: string | null): number
+  cancelTimersOf(to: Recipient): void
+  takeFirst(to: Recipient, eventType: string): unknown
+}
+
+export class MemberProcesses<Ctx extends MemberContextBase, Ev extends EventObject> {
+  private readonly slots: Array<Slot<Ctx, Events<Ev>> | undefined> = []
+
+  constructor(
+    private readonly host: GroupHost,
+    private readonly table: MemberTable<Ev>,
+    private readonly machine: AnyStateMachine,
+    private readonly hooks: MemberHooks<Ctx>,
+    saved?: ReadonlyArray<SavedSlot<Events<Ev>> | null>,
+  ) {
+    saved?.forEach((s, i) => {
+      if (s) this.slots[i] = restoreSlot(machine, s)
+    })
+  }
+
+  /** The live process's snapshot of `slot`, or the last one's if it is gone (null: never started). */
+  snapshot(slot: number): { snapshot: SnapshotOf<Ctx>; alive: boolean; paused: boolean } | null {
+    const s = this.slots[slot]
+    return s?.snapshot ? { snapshot: s.snapshot, alive: s.alive, paused: this.host.now() < s.pausedUntil } : null
+  }
+
+  /** A process starts in `slot` (a restart finishes the previous one's close first). */
+  start(slot: number): void {
+    const prev = this.slots[slot]
+    if (prev?.alive) {
+      // close() returns only after its callbacks and LeaveGroup: a process restarting at once
+      // finishes the previous one's close first.
+      const self: Recipient = { to: 'member', slot, incarnation: prev.incarnation }
+      while (prev.alive && prev.snapshot && this.hooks.isClosing(prev.snapshot)) {
+        if (!this.table.takeFirst(self, 'callback.done')) break
+        this.step(slot, prev, { type: 'callback.done' })
+      }
+      if (prev.alive) {
+        // Started again without a close or crash first: the old process is simply gone.
+        this.stop(slot, prev)
+        prev.orphaned = prev.snapshot ? [...prev.snapshot.context.owned] : []
+      }
+    }
+    // A new process owns nothing: what the crashed one held is no longer consumed by this slot.
+    if (prev && prev.orphaned.length > 0) this.hooks.released(slot, prev.orphaned)
+    const incarnation = prev ? prev.incarnation + 1 : 0
+    const [snap, actions] = initialTransition(this.machine, this.hooks.input(slot))
+    this.slots[slot] = newSlot(incarnation, snap as SnapshotOf<Ctx>)
+    this.hooks.actions(slot, incarnation, actions as MachineAction[])
+  }
+
+  /**
+   * A poll the machine need not see: the member is in a routine state, so the poll only moves the
+   * max.poll.interval.ms deadline, which `deferPollTimeout` applies when the timer fires.
+   */
+  takeRoutinePoll(slot: number): boolean {
+    const s = this.slots[slot]
+    if (!s?.alive || !s.snapshot || this.host.now() < s.pausedUntil || !this.hooks.isRoutinePoll(s.snapshot)) return false
+    s.routinePollAt = this.host.now()
+    return true
+  }
+
+  /** The process died: no callback runs, its timers stop; it keeps what it owned until released. */
+  crash(slot: number): void {
+    const s = this.slots[slot]
+    if (!s?.alive) return
+    s.buffered = []
+    s.pausedUntil = 0
+    this.step(slot, s, { type: 'app.crash' })
+    if (s.alive) this.stop(slot, s)
+    s.orphaned = s.snapshot ? [...s.snapshot.context.owned] : []
+  }
+
+  /** Stop the world for `durationMs`: events wait until `resume`. */
+  pause(slot: number, durationMs: number): void {
+    const s = this.slots[slot]
+    if (!s?.alive) return
+    const now = this.host.now()
+    s.pausedUntil = Math.max(s.pausedUntil, now + Math.max(0, durationMs))
+    this.table.schedule({ to: 'runtime', event: { type: 'runtime.resume', slot, incarnation: s.incarnation } }, s.pausedUntil - now)
+  }
+
+  resume(slot: number, incarnation: number): void {
+    const s = this.slots[slot]
+    if (!s?.alive || s.incarnation !== incarnation || this.host.now() < s.pausedUntil) return
+    const held = s.buffered
+    s.buffered = []
+    for (const e of held) this.deliver(slot, incarnation, e)
+  }
+
+  /** An event for the live process of `slot`, now (poll, close, metadata). */
+  deliverNow(slot: number, event: Events<Ev>, evenIfPaused = false): void {
+    const s = this.slots[slot]
+    if (!s?.alive) return
+    if (!evenIfPaused && this.host.now() < s.pausedUntil) s.buffered.push(event)
+    else this.step(slot, s, event)
+  }
+
+  /** Delivers `event` now to every live process. */
+  deliverToAll(event: Events<Ev>): void {
+    this.slots.forEach((s, slot) => {
+      if (s?.alive) this.deliverNow(slot, event)
+    })
+  }
+
+  /** A timer or message for one incarnation: dropped if that process is gone, held during a pause. */
+  deliver(slot: number, incarnation: number, event: Events<Ev>): void {
+    const s = this.slots[slot]
+    if (!s?.alive || s.incarnation !== incarnation) return
+    if (this.host.now() < s.pausedUntil) s.buffered.push(event)
+    else this.step(slot, s, event)
+  }
+
+  /**
+   * A poll timer fired, but the member polled since the machine last saw a poll: the deadline is
+   * that poll + max.poll.interval.ms, exactly as if the machine had re-armed it then.
+   */
+  deferPollTimeout(slot: number, incarnation: number, raiseId: string): boolean {
+    const s = this.slots[slot]
+    if (!s?.alive || s.incarnation !== incarnation || !s.snapshot || s.routinePollAt < 0) return false
+    const due = s.routinePollAt + s.snapshot.context.maxPollIntervalMs
+    const now = this.host.now()
+    if (due <= now) return false
+    this.table.schedule({ to: 'member', slot, incarnation, event: { type: 'timer.pollTimeout' } }, due - now, raiseId)
+    return true
+  }
+
+  /**
+   * The partitions the crashed process `memberId` of `slot` still held, taken now that the group
+   * removed it (null if that is not a crashed process holding any).
+   */
+  takeOrphaned(slot: number, memberId: string): number[] | null {
+    const s = this.slots[slot]
+    if (!s || s.alive || s.orphaned.length === 0 || s.snapshot?.context.memberId !== memberId) return null
+    const parts = s.orphaned
+    s.orphaned = []
+    return parts
+  }
+
+  save(): Array<SavedSlot<Events<Ev>> | null> {
+    return this.slots.map((s) => (s ? saveSlot(s) : null))
+  }
+
+  private step(slot: number, s: Slot<Ctx, Events<Ev>>, event: Events<Ev>): void {
+    if (!s.snapshot) return
+    if (event.type === 'app.poll') s.routinePollAt = -1
+    const [snap, actions] = transition(this.machine, s.snapshot, event)
+    s.snapshot = snap as SnapshotOf<Ctx>
+    const incarnation = s.incarnation
+    this.hooks.actions(slot, incarnation, actions as MachineAction[])
+    if (snap.status === 'done' && s.alive && s.incarnation === incarnation) this.stop(slot, s)
+  }
+
+  private stop(slot: number, s: Slot<Ctx, Events<Ev>>): void {
+    s.alive = false
+    s.buffered = []
+    this.table.cancelTimersOf({ to: 'member', slot, incarnation: s.incarnation })
+    const id = s.snapshot?.context.memberId ?? ''
+    if (id !== '') this.hooks.stopped(id)
+  }
+}
