@@ -6,6 +6,7 @@ import fc from 'fast-check'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import type * as Consume from '../../src/sim/consume.ts'
 import type * as Produce from '../../src/sim/produce.ts'
+import { defaultScenario } from '../../src/scenario/defaults.ts'
 import { createSimulation } from '../../src/sim/simulation.ts'
 import { conservationErrorsAt } from './conservationCheck.ts'
 import { FAULT_RUN_MS, faultScenario } from './faultScenario.ts'
@@ -84,7 +85,11 @@ describe('conservation catches a planted one-record loss', () => {
   }, 120_000)
 
   it('is a loss the old identity produced = consumed + lag cannot see', () => {
-    const s = fc.sample(faultScenario.filter((x) => x.broker.appendCapacityPerSec !== null && x.producers[0]!.rate.kind === 'constant' && x.producers[0]!.rate.perSec > 1000 && x.group.consumers > 0), { numRuns: 1, seed: 5 })[0]!
+    // Lanes capped below their share of the load, so producer buffers fill; consumers keep up with the rest.
+    const s = defaultScenario()
+    s.durationSec = FAULT_RUN_MS / 1000
+    s.broker.appendCapacityPerSec = 200
+    s.producers[0]!.rate = { kind: 'constant', perSec: 3000 }
     for (const fault of ['producer', 'consumer'] as const) {
       plant.fault = fault
       plant.fired = false

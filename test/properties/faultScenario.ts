@@ -1,6 +1,7 @@
 // fast-check arbitrary for short, small-rate runs under random fault schedules, over every group
-// protocol (eager, cooperative, static membership, KIP-848 consumer), every partitioner and both
-// offset-reset policies: cheap enough to run hundreds of times. Test-only.
+// protocol (eager, cooperative, static membership, KIP-848 consumer), every partitioner, both
+// offset-reset policies, strategy switches and the autoscaler: cheap enough to run hundreds of
+// times. Test-only; the conservation and stepping properties share it.
 import fc from 'fast-check'
 import { defaultScenario } from '../../src/scenario/defaults.ts'
 import type { AssignorName, KeySpec, PartitionerName, RebalanceProtocol, Scenario, ScenarioAction } from '../../src/scenario/types.ts'
@@ -31,6 +32,8 @@ const action: fc.Arbitrary<ScenarioAction> = fc.oneof(
   fc.record({ atSec: at, do: fc.constant('addPartitions' as const), count: fc.integer({ min: 1, max: 4 }) }),
   fc.record({ atSec: at, do: fc.constant('setRate' as const), multiplier: fc.double({ min: 0, max: 3, noNaN: true }) }),
   fc.record({ atSec: at, do: fc.constant('setKeyCount' as const), count: fc.integer({ min: 1, max: 300 }) }),
+  fc.record({ atSec: at, do: fc.constant('setHotKeyShare' as const), share: fc.double({ min: 0, max: 1, noNaN: true }) }),
+  fc.record({ atSec: at, do: fc.constant('setAutoscaler' as const), enabled: fc.boolean() }),
   fc.record({ atSec: at, do: fc.constant('setPartitioner' as const), partitioner, ignoreKeys: fc.boolean() }),
   fc.record({
     atSec: at,
@@ -58,6 +61,8 @@ export const faultScenario: fc.Arbitrary<Scenario> = fc
     cap: fc.option(fc.integer({ min: 20, max: 400 }), { nil: null }),
     linger: fc.integer({ min: 0, max: 50 }),
     recordsPerSec: fc.integer({ min: 50, max: 3000 }),
+    cv: fc.constantFrom(0, 0.3),
+    autoscaler: fc.boolean(),
     group,
     autoCommit: fc.boolean(),
     commitMode: fc.constantFrom('auto' as const, 'after-processing' as const),
@@ -100,6 +105,8 @@ export const faultScenario: fc.Arbitrary<Scenario> = fc
     g.config['auto.offset.reset'] = r.reset
     g.config['metadata.max.age.ms'] = r.metadataAgeMs
     g.processing.recordsPerSec = r.recordsPerSec
+    g.processing.cv = r.cv
+    g.autoscaler = { enabled: r.autoscaler, lagThreshold: 500, scaleInBelowLag: 50, cooldownSec: 3, minConsumers: 1, maxConsumers: 5 }
     g.processing.commitMode = r.commitMode
     g.processing.commitOnRevoke = r.commitOnRevoke
     s.dynamic.salting.enabled = r.salting
