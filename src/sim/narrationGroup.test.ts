@@ -76,6 +76,19 @@ describe('narrate: group facts', () => {
     expect(narrate({ kind: 'group.staticRejoin', protocol: 'consumer', member: 'consumer-2' })).toBe('consumer-2 (static) rejoined within the session timeout → no new epoch, it gets its partitions back')
   })
 
+  it('words the remaining facts with their members, generation and error', () => {
+    expect(narrate({ kind: 'group.initialDelay', delayMs: 2500 })).toBe('a member joined during group.initial.rebalance.delay.ms → waiting another 2.5 s')
+    expect(narrate({ kind: 'group.joinComplete', generation: 2, members: ['consumer-1', 'consumer-2', 'consumer-3'], leader: 'consumer-2', assignor: 'range' })).toBe(
+      'generation 2: 3 members joined, consumer-2 leads and runs the range assignor',
+    )
+    expect(narrate({ kind: 'group.empty', generation: 6 })).toBe('generation 6: no members left, the group is Empty')
+    expect(narrate({ kind: 'group.noRejoin', generation: 6 })).toBe('no member rejoined within the rebalance timeout → waiting again')
+    expect(narrate({ kind: 'group.generationReset', member: 'consumer-1', error: 'ILLEGAL_GENERATION' })).toBe('consumer-1 got ILLEGAL_GENERATION → its generation is reset; it rejoins at its next poll')
+    expect(narrate({ kind: 'group.staticLeave', member: 'consumer-1' })).toBe('consumer-1 (static) left for now (epoch -2): its partitions wait for it until group.consumer.session.timeout.ms')
+    expect(narrate({ kind: 'group.revoke', member: 'consumer-1', partitions: [1] })).toBe('consumer-1 revokes [1] (onPartitionsRevoked)')
+    expect(narrate({ kind: 'group.assign', member: 'consumer-1', partitions: [] })).toBe('consumer-1 is assigned [] (onPartitionsAssigned)')
+  })
+
   it('lists an assignment member by member, in the order the coordinator gave it', () => {
     const assignment = [
       { member: 'consumer-2', partitions: [2, 3] },
