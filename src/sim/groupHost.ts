@@ -5,7 +5,6 @@
 import { EV, type SimCore } from './core.ts'
 import type { GroupHost } from './group/groupRuntime.ts'
 import { noteSkipped } from './ledger.ts'
-import type { GroupEventKind } from './narration.ts'
 import { schedulePoll } from './pollLoop.ts'
 import { recountStopped } from './stoppedTime.ts'
 import { setOwner, type WorldState } from './worldState.ts'
@@ -25,7 +24,7 @@ export function createGroupHost(sim: SimCore): GroupHost {
     revoke: (m, parts) => revoke(sim, m, parts),
     lose: (m, parts) => lose(sim, m, parts),
     assign: (m, parts) => assign(sim, m, parts),
-    trace: (kind, text) => sim.say({ kind: kind as GroupEventKind, text }),
+    say: (fact) => sim.say(fact),
     memberName: (m) => memberName(sim, m),
   }
 }

@@ -1,35 +1,12 @@
 // Narration as data: the simulation emits typed facts (who, what, why), stamped with sim time;
-// this module alone turns them into English. Nothing parses the English back: the store and the
-// tests read the facts.
+// this module alone (with narrationGroup.ts for the group protocols' facts) turns them into
+// English. Nothing parses the English back: the store and the tests read the facts.
 
 import { formatSimTime, type SimTime } from '../engine/time.ts'
 import type { Command, PartitionerName } from '../scenario/types.ts'
+import { narrateGroup, type GroupFact } from './narrationGroup.ts'
 
-/** What the group protocol runtimes (sim/group) narrate; their text is built there. */
-export type GroupEventKind =
-  | 'group.rebalanceStart'
-  | 'group.initialDelay'
-  | 'group.joinComplete'
-  | 'group.stable'
-  | 'group.empty'
-  | 'group.memberRemoved'
-  | 'group.noRejoin'
-  | 'group.pollTimeout'
-  | 'group.generationReset'
-  | 'group.fenced'
-  | 'group.staticLeave'
-  | 'group.staticRejoin'
-  | 'group.revoke'
-  | 'group.lost'
-  | 'group.assign'
-  | 'group.epoch'
-  | 'group.target'
-  | 'group.reconcile'
-
-export interface GroupFact {
-  kind: GroupEventKind
-  text: string
-}
+export type { GroupFact } from './narrationGroup.ts'
 
 export type Fact =
   | GroupFact
@@ -146,7 +123,7 @@ export function narrate(f: Fact): string {
     case 'partition.offsetReset':
       return `partition ${f.partition} has no committed offset: auto.offset.reset=latest skips ${f.skipped} records`
     default:
-      return f.text
+      return narrateGroup(f)
   }
 }
 

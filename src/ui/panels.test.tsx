@@ -79,13 +79,13 @@ describe('NarrationPanel', () => {
     m = mount(<NarrationPanel />)
     act(() =>
       m!.store.getState().receiveFrame(0, makeFrame(), [], [
-        { t: 1000, fact: { kind: 'group.rebalanceStart', text: 'rebalance starts' } },
+        { t: 1000, fact: { kind: 'group.rebalanceStart', trigger: { kind: 'memberJoined', member: 'consumer-2' }, generation: 2, protocol: 'cooperative', initialDelayMs: null, owned: 4 } },
         { t: 2000, fact: { kind: 'member.crash', member: 'consumer-1' } },
       ]),
     )
     act(() => vi.advanceTimersByTime(300))
     const items = Array.from(m.container.querySelectorAll('li')).map((li) => li.textContent)
     expect(items[0]).toBe('2.0 s consumer-1 crashed: no LeaveGroup, its heartbeats stop')
-    expect(items[1]).toBe('1.0 s rebalance starts')
+    expect(items[1]).toBe('1.0 s consumer-2 joined → cooperative rebalance: members keep consuming while they rejoin')
   })
 })

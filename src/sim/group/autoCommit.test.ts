@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest'
 import { BATCH_MS, SECOND, callsAfter, settledGroup } from './testSpecs.ts'
 
-const joinCompletions = (h: ReturnType<typeof settledGroup>, t0: number): number[] => h.traceLines.filter((l) => l.t >= t0 && l.kind === 'group.joinComplete').map((l) => l.t)
+const joinCompletions = (h: ReturnType<typeof settledGroup>, t0: number): number[] => h.said('group.joinComplete').filter((l) => l.t >= t0).map((l) => l.t)
 
 /** A settled group of three classic members that a fourth joins; returns it 30 s later and the join time. */
 function fourthJoins(protocol: 'eager' | 'cooperative', opts: { autoCommit?: boolean } = {}): { h: ReturnType<typeof settledGroup>; t0: number } {

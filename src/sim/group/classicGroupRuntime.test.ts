@@ -39,8 +39,8 @@ describe('classic group runtime', () => {
     const lastRevoke = Math.max(...revokes.map((c) => c.t))
     const firstAssign = Math.min(...assigns.map((c) => c.t))
     expect(lastRevoke).toBeLessThan(firstAssign)
-    const joinComplete = h.traceLines.find((l) => l.t >= t0 && l.kind === 'group.joinComplete')
-    const stable = h.traceLines.find((l) => l.t >= t0 && l.kind === 'group.stable')
+    const joinComplete = h.said('group.joinComplete').find((l) => l.t >= t0)
+    const stable = h.said('group.stable').find((l) => l.t >= t0)
     expect(joinComplete && joinComplete.t >= lastRevoke).toBe(true)
     expect(stable && stable.t <= firstAssign).toBe(true)
     expect(partitionsOf(assigns)).toEqual(all12)
@@ -49,7 +49,9 @@ describe('classic group runtime', () => {
     expect(recs).toHaveLength(1)
     expect(recs[0]).toMatchObject({ trigger: 'consumer-4 joined', revoked: 12, assigned: 12, members: 4, protocol: 'eager' })
     expect([0, 1, 2, 3].map((m) => h.owned(m).length)).toEqual([3, 3, 3, 3])
-    expect(h.traceLines.some((l) => l.text === 'consumer-4 joined → eager rebalance: every member revokes all it owns (12 partitions) as it rejoins')).toBe(true)
+    expect(h.said('group.rebalanceStart').filter((l) => l.t >= t0).map((l) => l.fact)).toEqual([
+      { kind: 'group.rebalanceStart', trigger: { kind: 'memberJoined', member: 'consumer-4' }, generation: generation + 1, protocol: 'eager', initialDelayMs: null, owned: 12 },
+    ])
     expect(h.zombies).toBe(0)
   })
 
@@ -115,8 +117,9 @@ describe('classic group runtime', () => {
     expect(firstMove).toBeGreaterThanOrEqual(tCrash + 45 * SECOND - 3 * SECOND)
     expect(firstMove).toBeLessThan(tCrash + 45 * SECOND + 5 * SECOND)
     for (const p of lost) expect([0, 2]).toContain(h.ownerOf(p))
-    const removal = h.traceLines.find((l) => l.kind === 'group.memberRemoved')
-    expect(removal?.text).toBe('consumer-2 missed heartbeats for 45 s (session.timeout.ms) → removed')
+    expect(h.said('group.memberRemoved').map((l) => l.fact)).toEqual([
+      { kind: 'group.memberRemoved', member: 'consumer-2', removal: { protocol: 'classic', why: 'sessionTimeout', sessionTimeoutMs: 45 * SECOND } },
+    ])
     expect(recordsAfter(h, tCrash)).toHaveLength(1)
     // The survivors revoke what they own as they rejoin (eager); the crashed member's share is lost.
     expect(recordsAfter(h, tCrash)[0]).toMatchObject({ trigger: 'consumer-2 session timeout', revoked: 8, lost: 4 })
@@ -141,7 +144,7 @@ describe('classic group runtime', () => {
     // onPartitionsLost, not onPartitionsRevoked: counted as lost, in the rebalance its rejoin starts.
     expect(recs.reduce((n, r) => n + r.lost, 0)).toBe(partitionsOf(lost).length)
     expect(recs[1]!.lost).toBe(partitionsOf(lost).length)
-    expect(h.traceLines.some((l) => l.kind === 'group.pollTimeout')).toBe(true)
+    expect(h.said('group.pollTimeout').map((l) => l.fact)).toEqual([{ kind: 'group.pollTimeout', protocol: 'classic', member: 'consumer-2', maxPollIntervalMs: 300 * SECOND, sentLeaveGroup: true }])
     expect(h.owned(1).length).toBe(4)
   })
 
@@ -157,7 +160,7 @@ describe('classic group runtime', () => {
     expect(h.runtime.group()).toMatchObject({ generation, rebalances, state: 'Stable' })
     expect(h.owned(1)).toEqual(mine)
     expect(h.runtime.member(1).groupInstanceId).toBe('consumer-2-instance')
-    expect(h.traceLines.some((l) => l.kind === 'group.staticRejoin')).toBe(true)
+    expect(h.said('group.staticRejoin').map((l) => l.fact)).toEqual([{ kind: 'group.staticRejoin', protocol: 'classic', member: 'consumer-2', generation }])
     // Nobody else was disturbed.
     expect(callsAfter(h, 20 * SECOND).filter((c) => c.member !== 1)).toHaveLength(0)
   })
@@ -201,7 +204,7 @@ describe('classic group runtime', () => {
       [4, 5, 6, 7],
       [8, 9, 10, 11],
     ])
-    expect(h.traceLines.filter((l) => l.kind === 'group.initialDelay').length).toBeGreaterThan(0)
+    expect(h.said('group.initialDelay').length).toBeGreaterThan(0)
   })
 
   it('(f) without the initial delay the same staggered start rebalances more than once', () => {
@@ -248,10 +251,10 @@ describe('classic group runtime', () => {
       h.pause(3, 50 * SECOND)
       h.runUntil(200 * SECOND)
     }
-    expect(b.traceLines).toEqual(a.traceLines)
+    expect(b.trace).toEqual(a.trace)
     expect(b.calls).toEqual(a.calls)
     expect(b.runtime.rebalanceLog()).toEqual(a.runtime.rebalanceLog())
     expect(b.runtime.group()).toEqual(a.runtime.group())
-    expect(a.traceLines.length).toBeGreaterThan(20)
+    expect(a.trace.length).toBeGreaterThan(20)
   })
 })

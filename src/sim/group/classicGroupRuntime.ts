@@ -9,9 +9,10 @@ import { classicCoordinatorMachine, classicGroupStateName, type ClassicCoordinat
 import type { ClassicGroupContext } from '../../protocols/classicGroupLogic.ts'
 import type { CoordinatorReport, CoordinatorResponseEvent, MemberRequest, RebalanceCause } from '../../protocols/classicMessages.ts'
 import { classicMemberMachine, type ClassicMemberContext, type ClassicMemberEvent, type ClassicMemberInput, type ClassicMemberReport } from '../../protocols/classicMemberMachine.ts'
+import { rebalanceTrigger, type MemberRemoval, type RebalanceTrigger } from '../narrationGroup.ts'
 import type { GroupHost } from './groupRuntime.ts'
 import type { SnapshotOf } from './memberProcesses.ts'
-import { partitionList, seconds, uuidFrom } from './narration.ts'
+import { uuidFrom } from './memberIds.ts'
 import { MachineGroupRuntime } from './runtimeCore.ts'
 import { machineRuntimeFactory, type CoordinatorView, type SavedRuntime } from './runtimeTypes.ts'
 
@@ -102,21 +103,14 @@ export class ClassicGroupRuntime extends MachineGroupRuntime<Classic> {
       case 'assignmentApplied':
         this.tracker.applied(now, r.memberId, r.generation)
         break
-      case 'pollTimeoutExpired': {
-        const limit = seconds(this.spec.config['max.poll.interval.ms'])
-        this.host.trace(
-          'group.pollTimeout',
-          r.sentLeaveGroup
-            ? `${name} did not call poll() within max.poll.interval.ms (${limit}) → sends LeaveGroup; it rejoins at its next poll`
-            : `${name} did not call poll() within max.poll.interval.ms (${limit}) → static member: no LeaveGroup, it stops heartbeating`,
-        )
+      case 'pollTimeoutExpired':
+        this.host.say({ kind: 'group.pollTimeout', protocol: 'classic', member: name, maxPollIntervalMs: this.spec.config['max.poll.interval.ms'], sentLeaveGroup: r.sentLeaveGroup })
         break
-      }
       case 'generationReset':
-        this.host.trace('group.generationReset', `${name} got ${r.error} → its generation is reset; it rejoins at its next poll`)
+        this.host.say({ kind: 'group.generationReset', member: name, error: r.error })
         break
       case 'fenced':
-        this.host.trace('group.fenced', `${name} was fenced (FENCED_INSTANCE_ID): another process uses its group.instance.id`)
+        this.host.say({ kind: 'group.fenced', protocol: 'classic', member: name, error: 'FENCED_INSTANCE_ID' })
         break
       case 'joinGroupSent':
         break
@@ -129,83 +123,74 @@ export class ClassicGroupRuntime extends MachineGroupRuntime<Classic> {
     const now = this.host.now()
     switch (r.kind) {
       case 'rebalanceStarted': {
-        const trigger = this.causeText(r.cause)
-        this.tracker.start(now, trigger, r.generation + 1, this.ctx.members.length)
-        this.host.trace('group.rebalanceStart', `${trigger} → ${this.rebalanceText(r.initial)}`)
+        const trigger = this.trigger(r.cause)
+        const generation = r.generation + 1
+        this.tracker.start(now, rebalanceTrigger(trigger), generation, this.ctx.members.length)
+        const initialDelayMs = r.initial ? this.ctx.initialRebalanceDelayMs : null
+        const owned = this.ctx.members.reduce((n, m) => n + m.assignment.length, 0)
+        this.host.say({ kind: 'group.rebalanceStart', trigger, generation, protocol: this.protocol, initialDelayMs, owned })
         break
       }
       case 'initialDelayExtended':
-        this.host.trace('group.initialDelay', `a member joined during group.initial.rebalance.delay.ms → waiting another ${seconds(r.delayMs)}`)
+        this.host.say({ kind: 'group.initialDelay', delayMs: r.delayMs })
         break
       case 'joinCompleted':
         this.tracker.expect(r.generation, r.memberIds)
-        this.host.trace('group.joinComplete', `generation ${r.generation}: ${r.memberIds.length} members joined, ${this.nameOf(r.leaderId)} leads and runs the ${this.spec.assignor} assignor`)
+        this.host.say({ kind: 'group.joinComplete', generation: r.generation, members: r.memberIds.map((id) => this.nameOf(id)), leader: this.nameOf(r.leaderId), assignor: this.spec.assignor })
         break
       case 'stable': {
         this.tracker.coordinatorDone(now)
-        const parts = Object.entries(r.assignments).map(([id, ps]) => `${this.nameOf(id)} ${partitionList(ps)}`)
-        this.host.trace('group.stable', `generation ${r.generation} stable: ${parts.join(' ')}`)
+        const assignment = Object.entries(r.assignments).map(([id, ps]) => ({ member: this.nameOf(id), partitions: [...ps] }))
+        this.host.say({ kind: 'group.stable', generation: r.generation, assignment })
         break
       }
       case 'groupEmptied':
         this.tracker.close(now, 0)
-        this.host.trace('group.empty', `generation ${r.generation}: no members left, the group is Empty`)
+        this.host.say({ kind: 'group.empty', generation: r.generation })
         break
       case 'memberRemoved':
         this.tracker.memberGone(now, r.memberId)
-        this.host.trace('group.memberRemoved', this.removalText(r.memberId, r.why))
+        this.host.say({ kind: 'group.memberRemoved', member: this.nameOf(r.memberId), removal: this.removal(r.why) })
         this.releaseOrphaned(r.memberId)
         break
       case 'staticMemberRejoined':
-        this.host.trace(
-          'group.staticRejoin',
-          `${this.nameOf(r.memberId)} (static) rejoined within session.timeout.ms → no rebalance: it gets its generation ${r.generation} assignment back`,
-        )
+        this.host.say({ kind: 'group.staticRejoin', protocol: 'classic', member: this.nameOf(r.memberId), generation: r.generation })
         break
       case 'noMemberRejoined':
-        this.host.trace('group.noRejoin', `no member rejoined within the rebalance timeout → waiting again`)
+        this.host.say({ kind: 'group.noRejoin', generation: r.generation })
         break
     }
   }
 
-  private causeText(c: RebalanceCause): string {
+  /** The coordinator's cause with members by display name. */
+  private trigger(c: RebalanceCause): RebalanceTrigger {
     switch (c.kind) {
       case 'memberJoined':
-        return `${this.nameOf(c.memberId)} joined`
-      case 'memberRejoined':
-        return c.leader ? `${this.nameOf(c.memberId)} (leader) rejoined${c.reason ? `: ${c.reason}` : ''}` : `${this.nameOf(c.memberId)} rejoined${c.reason ? `: ${c.reason}` : ''}`
       case 'staticMemberReplaced':
-        return `${this.nameOf(c.memberId)} (static) restarted during a rebalance`
-      case 'staticMemberChangedProtocol':
-        return `${this.nameOf(c.memberId)} (static) rejoined with other protocols: the group's protocol becomes ${c.protocol ?? 'none'}`
-      case 'memberLeft':
-        return `${this.nameOf(c.memberId)} left${c.reason ? ` (${c.reason})` : ''}`
       case 'sessionTimeout':
-        return `${this.nameOf(c.memberId)} session timeout`
+        return { kind: c.kind, member: this.nameOf(c.memberId) }
+      case 'memberRejoined':
+        return { kind: c.kind, member: this.nameOf(c.memberId), leader: c.leader, reason: c.reason }
+      case 'staticMemberChangedProtocol':
+        return { kind: c.kind, member: this.nameOf(c.memberId), protocol: c.protocol }
+      case 'memberLeft':
+        return { kind: c.kind, member: this.nameOf(c.memberId), reason: c.reason }
       case 'syncTimeout':
-        return `${c.memberIds.map((id) => this.nameOf(id)).join(', ')} sent no SyncGroup`
+        return { kind: c.kind, members: c.memberIds.map((id) => this.nameOf(id)) }
     }
   }
 
-  private rebalanceText(initial: boolean): string {
-    if (initial) return `first rebalance of the group (group.initial.rebalance.delay.ms = ${seconds(this.ctx.initialRebalanceDelayMs)} to gather members)`
-    if (this.protocol === 'cooperative') return 'cooperative rebalance: members keep consuming while they rejoin'
-    const owned = this.ctx.members.reduce((n, m) => n + m.assignment.length, 0)
-    return owned > 0 ? `eager rebalance: every member revokes all it owns (${owned} partitions) as it rejoins` : 'eager rebalance'
-  }
-
-  private removalText(memberId: string, why: Extract<CoordinatorReport, { kind: 'memberRemoved' }>['why']): string {
-    const name = this.nameOf(memberId)
+  /** Why the coordinator removed a member, with the timeout that expired. */
+  private removal(why: Extract<CoordinatorReport, { kind: 'memberRemoved' }>['why']): MemberRemoval {
     const c = this.spec.config
     switch (why) {
       case 'sessionTimeout':
-        return `${name} missed heartbeats for ${seconds(c['session.timeout.ms'])} (session.timeout.ms) → removed`
-      case 'leaveGroup':
-        return `${name} left the group (LeaveGroup) → removed`
-      case 'syncTimeout':
-        return `${name} sent no SyncGroup within the rebalance timeout → removed`
+        return { protocol: 'classic', why, sessionTimeoutMs: c['session.timeout.ms'] }
       case 'notRejoined':
-        return `${name} did not rejoin within the rebalance timeout (max.poll.interval.ms = ${seconds(c['max.poll.interval.ms'])}) → removed`
+        return { protocol: 'classic', why, maxPollIntervalMs: c['max.poll.interval.ms'] }
+      case 'leaveGroup':
+      case 'syncTimeout':
+        return { protocol: 'classic', why }
     }
   }
 

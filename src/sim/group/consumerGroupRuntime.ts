@@ -10,9 +10,10 @@ import { consumerGroupMachine, type ConsumerGroupInput } from '../../protocols/c
 import { findMember, type ConsumerGroupContext } from '../../protocols/consumerGroupLogic.ts'
 import type { ConsumerGroupCoordinatorEvent, ConsumerGroupMemberRequest, ConsumerGroupReport, ConsumerGroupResponseEvent, EpochCause } from '../../protocols/consumerGroupMessages.ts'
 import { consumerMemberMachine, type ConsumerMemberContext, type ConsumerMemberEvent, type ConsumerMemberInput, type ConsumerMemberReport } from '../../protocols/consumerMemberMachine.ts'
+import { rebalanceTrigger, type MemberRemoval, type RebalanceTrigger } from '../narrationGroup.ts'
 import type { GroupHost } from './groupRuntime.ts'
 import type { SnapshotOf } from './memberProcesses.ts'
-import { partitionList, seconds, uuidFrom } from './narration.ts'
+import { uuidFrom } from './memberIds.ts'
 import { MachineGroupRuntime } from './runtimeCore.ts'
 import { machineRuntimeFactory, type CoordinatorView, type SavedRuntime } from './runtimeTypes.ts'
 
@@ -96,13 +97,10 @@ export class ConsumerGroupRuntime extends MachineGroupRuntime<Kip848> {
         break
       }
       case 'fenced':
-        this.host.trace('group.fenced', `${name} got ${r.error} → its partitions are lost; it rejoins with epoch 0`)
+        this.host.say({ kind: 'group.fenced', protocol: 'consumer', member: name, error: r.error })
         break
       case 'pollTimeoutExpired':
-        this.host.trace(
-          'group.pollTimeout',
-          `${name} did not call poll() within max.poll.interval.ms (${seconds(this.spec.config['max.poll.interval.ms'])}) → leaves the group (epoch ${r.leaveEpoch}); it rejoins at its next poll`,
-        )
+        this.host.say({ kind: 'group.pollTimeout', protocol: 'consumer', member: name, maxPollIntervalMs: this.spec.config['max.poll.interval.ms'], leaveEpoch: r.leaveEpoch })
         break
       case 'left':
         break
@@ -115,41 +113,41 @@ export class ConsumerGroupRuntime extends MachineGroupRuntime<Kip848> {
     const now = this.host.now()
     switch (r.kind) {
       case 'epochBumped': {
-        const trigger = this.causeText(r.cause)
-        this.tracker.start(now, trigger, r.groupEpoch, this.ctx.members.length)
-        this.host.trace('group.epoch', `${trigger} → group epoch ${r.groupEpoch}: a new target assignment; members reconcile one heartbeat at a time, nobody else stops`)
+        const trigger = this.trigger(r.cause)
+        this.tracker.start(now, rebalanceTrigger(trigger), r.groupEpoch, this.ctx.members.length)
+        this.host.say({ kind: 'group.epoch', trigger, groupEpoch: r.groupEpoch })
         break
       }
       case 'targetComputed': {
         const ids = Object.keys(r.target)
         this.tracker.expect(r.epoch, ids)
         if (ids.length === 0) this.tracker.coordinatorDone(now)
-        const parts = ids.map((id) => `${this.nameOf(id)} ${partitionList(r.target[id] ?? [])}`)
-        this.host.trace('group.target', `target assignment for epoch ${r.epoch} (${this.ctx.assignor}): ${parts.join(' ')}`)
+        const assignment = ids.map((id) => ({ member: this.nameOf(id), partitions: [...(r.target[id] ?? [])] }))
+        this.host.say({ kind: 'group.target', epoch: r.epoch, assignor: this.ctx.assignor, assignment })
         break
       }
-      case 'memberReconciled': {
-        const who = this.nameOf(r.memberId)
-        if (r.state === 'UNREVOKED_PARTITIONS') this.host.trace('group.reconcile', `${who}: UNREVOKED_PARTITIONS, must revoke ${partitionList(r.pendingRevocation)} first`)
-        else if (r.state === 'UNRELEASED_PARTITIONS') this.host.trace('group.reconcile', `${who}: UNRELEASED_PARTITIONS at epoch ${r.memberEpoch}, waiting for partitions others still hold`)
-        else this.host.trace('group.reconcile', `${who}: STABLE at epoch ${r.memberEpoch} ${partitionList(r.assigned)}`)
+      case 'memberReconciled':
+        this.host.say({
+          kind: 'group.reconcile',
+          member: this.nameOf(r.memberId),
+          state: r.state,
+          memberEpoch: r.memberEpoch,
+          assigned: [...r.assigned],
+          pendingRevocation: [...r.pendingRevocation],
+        })
         break
-      }
-      case 'memberFenced':
+      case 'memberFenced': {
         this.tracker.memberGone(now, r.memberId)
-        this.host.trace(
-          'group.memberRemoved',
-          r.why === 'sessionTimeout'
-            ? `${this.nameOf(r.memberId)} missed heartbeats for ${seconds(this.ctx.sessionTimeoutMs)} (group.consumer.session.timeout.ms) → fenced and removed`
-            : `${this.nameOf(r.memberId)} did not revoke within its rebalance timeout (max.poll.interval.ms) → fenced and removed`,
-        )
+        const removal: MemberRemoval = r.why === 'sessionTimeout' ? { protocol: 'consumer', why: r.why, sessionTimeoutMs: this.ctx.sessionTimeoutMs } : { protocol: 'consumer', why: r.why }
+        this.host.say({ kind: 'group.memberRemoved', member: this.nameOf(r.memberId), removal })
         this.releaseOrphaned(r.memberId)
         break
+      }
       case 'staticMemberLeft':
-        this.host.trace('group.staticLeave', `${this.nameOf(r.memberId)} (static) left for now (epoch -2): its partitions wait for it until group.consumer.session.timeout.ms`)
+        this.host.say({ kind: 'group.staticLeave', member: this.nameOf(r.memberId) })
         break
       case 'staticMemberReplaced':
-        this.host.trace('group.staticRejoin', `${this.nameOf(r.memberId)} (static) rejoined within the session timeout → no new epoch, it gets its partitions back`)
+        this.host.say({ kind: 'group.staticRejoin', protocol: 'consumer', member: this.nameOf(r.memberId) })
         break
       case 'groupStable':
         this.tracker.coordinatorDone(now)
@@ -157,18 +155,18 @@ export class ConsumerGroupRuntime extends MachineGroupRuntime<Kip848> {
     }
   }
 
-  private causeText(c: EpochCause): string {
+  /** The coordinator's cause with members by display name. */
+  private trigger(c: EpochCause): RebalanceTrigger {
     switch (c.kind) {
       case 'memberJoined':
-        return `${this.nameOf(c.memberId)} joined`
-      case 'memberLeft':
-        return `${this.nameOf(c.memberId)} left`
       case 'sessionTimeout':
-        return `${this.nameOf(c.memberId)} session timeout`
       case 'rebalanceTimeout':
-        return `${this.nameOf(c.memberId)} rebalance timeout`
+        return { kind: c.kind, member: this.nameOf(c.memberId) }
+      case 'memberLeft':
+        // A heartbeat with epoch -1 carries no reason.
+        return { kind: c.kind, member: this.nameOf(c.memberId), reason: '' }
       case 'partitionsChanged':
-        return `partitions added (now ${c.partitionCount})`
+        return { kind: c.kind, partitions: c.partitionCount }
     }
   }
 

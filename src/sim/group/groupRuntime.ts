@@ -8,6 +8,7 @@ import type { Rng } from '../../engine/rng.ts'
 import type { SimTime } from '../../engine/time.ts'
 import type { ConsumerGroupSpec, BrokerConfig } from '../../scenario/types.ts'
 import type { GroupView, MemberPhase } from '../frameTypes.ts'
+import type { GroupFact } from '../narrationGroup.ts'
 
 /** What a group runtime may do to the world. Members are consumer slot indices (stable for a run). */
 export interface GroupHost {
@@ -38,8 +39,8 @@ export interface GroupHost {
   lose(member: number, partitions: readonly number[]): void
   /** onPartitionsAssigned: the member starts fetching these from the committed offsets. */
   assign(member: number, partitions: readonly number[]): void
-  /** Narration line for the trace (`kind` is dot-namespaced, e.g. 'group.rebalanceStart'). */
-  trace(kind: string, text: string): void
+  /** A fact for the narration (who, what, why); sim/narration.ts words it. */
+  say(fact: GroupFact): void
   /** Display name of a member slot ("consumer-3"). */
   memberName(member: number): string
 }

@@ -31,7 +31,7 @@ function clockHost(): { host: GroupHost; kernel: Kernel; fired: number[]; run: (
     revoke: () => 0,
     lose: () => {},
     assign: () => {},
-    trace: () => {},
+    say: () => {},
     memberName: (m) => `consumer-${m + 1}`,
   }
   return { host, kernel, fired, run: (t) => kernel.runUntil(t, (_k, token) => fired.push(token)) }

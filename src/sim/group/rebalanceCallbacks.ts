@@ -5,7 +5,6 @@
 
 import type { ConsumerCall } from '../../protocols/memberKit.ts'
 import type { GroupHost } from './groupRuntime.ts'
-import { partitionList } from './narration.ts'
 import type { RebalanceTracker } from './rebalanceTracker.ts'
 
 /**
@@ -21,18 +20,18 @@ export function runConsumerCall(host: GroupHost, tracker: RebalanceTracker, slot
     case 'revokePartitions': {
       const ms = partitions.length > 0 ? host.revoke(slot, partitions) : 0
       tracker.countRevoked(partitions.length, call.params.rebalance)
-      if (partitions.length > 0) host.trace('group.revoke', `${name} revokes ${partitionList(partitions)} (onPartitionsRevoked)`)
+      if (partitions.length > 0) host.say({ kind: 'group.revoke', member: name, partitions: [...partitions] })
       return ms
     }
     case 'losePartitions':
       host.lose(slot, partitions)
       tracker.countLost(partitions.length)
-      host.trace('group.lost', `${name} loses ${partitionList(partitions)} (onPartitionsLost: nothing committed)`)
+      host.say({ kind: 'group.lost', member: name, partitions: [...partitions], cause: 'onPartitionsLost' })
       return null
     case 'assignPartitions':
       host.assign(slot, partitions)
       tracker.countAssigned(partitions.length)
-      host.trace('group.assign', `${name} is assigned ${partitionList(partitions)} (onPartitionsAssigned)`)
+      host.say({ kind: 'group.assign', member: name, partitions: [...partitions] })
       return null
   }
 }
@@ -46,9 +45,9 @@ export function releaseCrashed(host: GroupHost, tracker: RebalanceTracker, slot:
   const name = host.memberName(slot)
   if (why === 'restarted') {
     // Not the group's doing: the coordinator still counts them as the old member's until it removes it.
-    host.trace('group.lost', `${name} restarts: the partitions its crashed process held ${partitionList(partitions)} are released`)
+    host.say({ kind: 'group.lost', member: name, partitions: [...partitions], cause: 'crashedMemberRestarted' })
   } else {
     tracker.countLost(partitions.length)
-    host.trace('group.lost', `the partitions crashed ${name} held ${partitionList(partitions)} are free to move`)
+    host.say({ kind: 'group.lost', member: name, partitions: [...partitions], cause: 'crashedMemberRemoved' })
   }
 }

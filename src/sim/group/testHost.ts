@@ -7,6 +7,7 @@ import { Kernel, type EventId, type KernelState } from '../../engine/kernel.ts'
 import { Rng, type RngState } from '../../engine/rng.ts'
 import type { SimTime } from '../../engine/time.ts'
 import type { BrokerConfig, ConsumerGroupSpec } from '../../scenario/types.ts'
+import type { GroupFact } from '../narrationGroup.ts'
 import type { GroupHost, GroupRuntime, GroupRuntimeFactory } from './groupRuntime.ts'
 
 const EV_GROUP = 1
@@ -19,10 +20,10 @@ export interface CallRecord {
   partitions: number[]
 }
 
-export interface TraceLine {
+/** A fact the runtime said, with its time. */
+export interface Said<F extends GroupFact = GroupFact> {
   t: SimTime
-  kind: string
-  text: string
+  fact: F
 }
 
 interface ConsumerSim {
@@ -56,7 +57,7 @@ interface TestHostState {
   owner: number[]
   consumers: ConsumerSim[]
   calls: CallRecord[]
-  trace: TraceLine[]
+  trace: Said[]
   zombies: number
   stoppedMs: number
   stoppedSince: SimTime
@@ -154,8 +155,8 @@ export class TestHost implements GroupHost {
     })
     this.st.calls.push({ t: this.now(), kind: 'assign', member, partitions: [...partitions] })
   }
-  trace(kind: string, text: string): void {
-    this.st.trace.push({ t: this.now(), kind, text })
+  say(fact: GroupFact): void {
+    this.st.trace.push({ t: this.now(), fact })
   }
   memberName(member: number): string {
     return `consumer-${member + 1}`
@@ -253,8 +254,13 @@ export class TestHost implements GroupHost {
   get calls(): readonly CallRecord[] {
     return this.st.calls
   }
-  get traceLines(): readonly TraceLine[] {
+  /** Every fact the runtime said, in order. */
+  get trace(): readonly Said[] {
     return this.st.trace
+  }
+  /** The facts of one kind, in order. */
+  said<K extends GroupFact['kind']>(kind: K): Said<Extract<GroupFact, { kind: K }>>[] {
+    return this.st.trace.filter((e): e is Said<Extract<GroupFact, { kind: K }>> => e.fact.kind === kind)
   }
   /** Hand-overs of a partition its previous owner had not given up. */
   get zombies(): number {

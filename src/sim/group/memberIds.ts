@@ -1,14 +1,4 @@
-// Small words the group runtimes use in the trace and for member ids. Pure.
-
-/** Partitions as the narration prints them: "[0,1,2]". */
-export function partitionList(ps: readonly number[]): string {
-  return `[${ps.join(',')}]`
-}
-
-/** A duration as the narration prints it: "45 s", "2.5 s". */
-export function seconds(ms: number): string {
-  return `${+(ms / 1000).toFixed(1)} s`
-}
+// Member ids for the group runtimes, drawn from the runtime's seeded stream. Pure.
 
 /** RFC 4122 version-4 UUID text from the runtime's seeded stream (Kafka's member ids use UUIDs). */
 export function uuidFrom(rng: { nextU32(): number }): string {
