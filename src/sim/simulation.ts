@@ -8,6 +8,7 @@ import { Rng, type RngState } from '../engine/rng.ts'
 import { formatSimTime, type SimTime } from '../engine/time.ts'
 import { remappedKeys } from '../kafka/keyRemapping.ts'
 import { DEFAULT_HOT_KEY } from '../scenario/defaults.ts'
+import { LIMITS } from '../scenario/validation/limits.ts'
 import type { Command, Scenario } from '../scenario/types.ts'
 import { commitOwned, fetchForConsumer, pruneSegments } from './consume.ts'
 import type { Frame, MetricsSample, TraceEntry } from './frameTypes.ts'
@@ -613,7 +614,8 @@ class KafkaSimulation implements Simulation {
             spec.rate = { kind: 'constant', perSec: Math.max(0, cmd.perSec) }
             ps.rateMultiplier = 1
           }
-          if (cmd.multiplier !== undefined) ps.rateMultiplier *= Math.max(0, cmd.multiplier)
+          // Chained multipliers stop at the one-step limit: 10⁴ⁿ would overflow to Infinity and NaN counts.
+          if (cmd.multiplier !== undefined) ps.rateMultiplier = Math.min(LIMITS.rateMultiplier.max, ps.rateMultiplier * Math.max(0, cmd.multiplier))
         }
         this.trace('producer.rate', cmd.multiplier !== undefined ? `load ×${cmd.multiplier}` : `producer rate set to ${cmd.perSec} rec/s`)
         break
