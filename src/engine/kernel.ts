@@ -19,7 +19,7 @@ export type Dispatch = (kind: number, arg: number, id: EventId) => void
  * Events one simulated instant may hold before the kernel calls it a livelock. Far above any real
  * burst (a 256-member rebalance at zero latency is a few thousand), far below a stall a user notices.
  */
-export const MAX_EVENTS_PER_INSTANT = 100_000
+export const MAX_EVENTS_PER_INSTANT = 50_000
 
 /** An event that would fire at NaN or ±Infinity: the host computed a time from bad numbers. */
 export class NonFiniteTimeError extends RangeError {

@@ -25,6 +25,10 @@ export const LIMITS = {
   /** A scripted pause or downtime, ms. */
   downMs: { max: 3_600_000 },
   networkLatencyMs: { max: 60_000 },
+  /** fetch.max.wait.ms: the simulator's floor (Kafka allows 0; see world.ts). */
+  fetchMaxWaitMs: { min: 1 },
+  /** max.poll.interval.ms: the simulator's floor (Kafka allows 1; see world.ts). */
+  maxPollIntervalMs: { min: 1000 },
   /** metadata.max.age.ms (producer and consumer): Kafka allows any LONG ≥ 0; a simulator bound of one day. */
   metadataMaxAgeMs: { min: 1, max: 86_400_000 },
   nameChars: 80,
