@@ -4,6 +4,7 @@
 import type { Scenario } from '../types.ts'
 import { estimateCost, fmtCount, keyBuildPeak, KEY_MODEL_KEYS_MAX, WORK_BUDGET_US_PER_SIM_SEC, type CostItem } from './cost.ts'
 import { error, type Ctx } from './issues.ts'
+import { LIMITS } from './limits.ts'
 
 function seconds(us: number): string {
   const s = us / 1e6
@@ -28,6 +29,11 @@ export function checkBudget(ctx: Ctx, s: Scenario): boolean {
       ok = false
     }
   }
+  cost.envelope.producers.forEach((p, i) => {
+    if (p.peakRate <= LIMITS.peakRatePerSec.max) return
+    error(ctx, `producers[${i}].rate`, `would peak at ${fmtCount(p.peakRate)} records/s with its spike and scripted setRate multipliers (at most ${fmtCount(LIMITS.peakRatePerSec.max)}, so that counts stay exact)`)
+    ok = false
+  })
   if (cost.usPerSimSec > WORK_BUDGET_US_PER_SIM_SEC) {
     const top = cost.items.filter((i) => i.us >= cost.usPerSimSec * 0.2).slice(0, 2)
     const head = top[0]!

@@ -77,6 +77,15 @@ describe('the cost budget', () => {
     expect(estimateCost(s).envelope.totalPeakRate).toBe(3000 * 10_000)
   })
 
+  test('a producer may not peak above 10⁹ records/s, spikes and scripted multipliers included', () => {
+    const spike = { kind: 'spike', perSec: 1e8, atSec: 5, durationSec: 1, multiplier: 100 }
+    expect(errorsOf(validateScenario({ producers: [{ rate: spike }] }))).toEqual([
+      { path: 'producers[0].rate', message: 'would peak at 10,000,000,000 records/s with its spike and scripted setRate multipliers (at most 1,000,000,000, so that counts stay exact)' },
+    ])
+    expect(errorsOf(validateScenario({ producers: [{}, { rate: { kind: 'constant', perSec: 1e6 } }], actions: [{ do: 'setRate', producer: 1, multiplier: 10_000, atSec: 1 }] })).map((e) => e.path)).toEqual(['producers[1].rate'])
+    expect(validateScenario({ producers: [{ rate: { ...spike, multiplier: 10 } }] }).ok).toBe(true)
+  })
+
   test('the default scenario and every preset cost well under the budget', () => {
     const scenarios: Scenario[] = [defaultScenario(), ...presets.map((p) => p.build())]
     for (const s of scenarios) {

@@ -19,6 +19,11 @@ export const LIMITS = {
   /** Processing cost multiplier of a key, and the slowConsumer factor. */
   cost: { max: 1000 },
   rateMultiplier: { max: 10_000 },
+  /**
+   * A producer's peak rate, spikes and scripted multipliers included: 64 producers at this rate
+   * for a day stay below 2^53 records, so every count is an exact integer.
+   */
+  peakRatePerSec: { max: 1e9 },
   seed: { min: 0, max: 2 ** 32 - 1 },
   /** Scenario run length and any time written in seconds. */
   seconds: { max: 86_400 },
