@@ -1,9 +1,13 @@
 // The CLI as outside scripts call it: `npm run -s highway -- <command>`, real process, real stdin.
 import { spawnSync } from 'node:child_process'
-import { resolve } from 'node:path'
-import { describe, expect, it } from 'vitest'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { afterAll, describe, expect, it } from 'vitest'
 
 const ROOT = resolve(__dirname, '..')
+const TMP = mkdtempSync(join(tmpdir(), 'highway-cli-'))
+afterAll(() => rmSync(TMP, { recursive: true, force: true }))
 function highway(args: string[], input?: string) {
   const r = spawnSync('npm', ['run', '-s', 'highway', '--', ...args], { cwd: ROOT, input: input ?? '', encoding: 'utf8', timeout: 60_000 })
   return { code: r.status, stdout: r.stdout, stderr: r.stderr }
@@ -54,6 +58,35 @@ describe('the highway CLI process', { timeout: 120_000 }, () => {
     for (const args of [['partition'], ['run', '--preset', 'x'], ['assign', '--assignor', 'nope'], ['frobnicate']]) {
       const r = highway(args, 'not json')
       expect(r.code, args.join(' ')).toBe(2)
+      expect(r.stderr).not.toMatch(/\n\s+at /)
+    }
+  })
+
+  it('ends quietly when the reader closes the pipe early (| head): no EPIPE stack, exit 0', () => {
+    const keys = join(TMP, 'keys.txt')
+    writeFileSync(keys, Array.from({ length: 300_000 }, (_, i) => `key-${i}`).join('\n'))
+    const err = join(TMP, 'epipe.err')
+    const r = spawnSync('bash', ['-c', `npm run -s highway -- partition --partitions 12 < "${keys}" 2>"${err}" | head -c 4; exit \${PIPESTATUS[0]}`], { cwd: ROOT, encoding: 'utf8', timeout: 60_000 })
+    expect(r.stdout).toHaveLength(4)
+    expect(readFileSync(err, 'utf8')).toBe('')
+    expect(r.status).toBe(0)
+  })
+
+  it('says why a scenario file cannot be read: a directory, binary data', () => {
+    const bin = join(TMP, 'scenario.bin')
+    writeFileSync(bin, new Uint8Array([0x1f, 0x8b, 0x08, 0x00, 0x00]))
+    for (const [file, why] of [[TMP, 'is a directory'], [bin, 'is binary, not text']] as const) {
+      const r = highway(['validate', '--scenario', file])
+      expect(r.code).toBe(2)
+      expect(r.stderr).toBe(`validate: --scenario ${file}: ${why}${why.startsWith('is binary') ? ' (it contains NUL bytes)' : ''}\n`)
+    }
+  })
+
+  it('answers stray arguments and sloppy numbers with one line and exit 2', () => {
+    for (const args of [['presets', 'extra'], ['validate', '--preset', 'steady', 'extra'], ['run', '--preset', 'steady', '--seconds', '0x10']]) {
+      const r = highway(args)
+      expect(r.code, args.join(' ')).toBe(2)
+      expect(r.stderr.split('\n')[0]).toMatch(/^(presets|validate|run): (unexpected argument "extra"|--seconds must be a plain decimal)/)
       expect(r.stderr).not.toMatch(/\n\s+at /)
     }
   })

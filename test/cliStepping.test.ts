@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest'
 import { runRun } from '../src/cli/runCommand.ts'
 
-const io = { readFile: () => null }
+const io = { readFile: () => ({ ok: false as const, problem: 'no such file' }) }
 
 function run(...extra: string[]): string {
   const r = runRun(['--preset', 'rolling-restart-dynamic', '--seconds', '75', '--json', ...extra], io)

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { runAssign } from './assignCommand.ts'
+import { ASSIGN_LIMITS, checkAssignArgs, runAssign } from './assignCommand.ts'
 
 const request = (members: unknown[], topics: Record<string, unknown> = { orders: 3 }): string => JSON.stringify({ topics, members })
 
@@ -90,7 +90,7 @@ describe('assign command errors (exit code 2, nothing on stdout)', () => {
   })
 
   it('rejects negative, fractional or huge partition counts', () => {
-    fails(['--assignor', 'range'], request([], { orders: -1 }), 'topics.orders: must be a partition count from 0 to 1000000 (got -1)')
+    fails(['--assignor', 'range'], request([], { orders: -1 }), 'topics.orders: must be a partition count from 0 to 100 000 (got -1)')
     fails(['--assignor', 'range'], request([], { 'my topic': 1.5 }), 'topics["my topic"]: must be a partition count')
     fails(['--assignor', 'range'], request([], { orders: 1e9 }), 'topics.orders: must be a partition count')
   })
@@ -118,5 +118,44 @@ describe('assign command errors (exit code 2, nothing on stdout)', () => {
     fails(['--assignor', 'range'], '[]', 'must be a JSON object with "topics" and "members"')
     fails(['--assignor', 'range'], '{"members": []}', 'topics: must be an object')
     fails(['--assignor', 'range'], '{"topics": {}}', 'members: must be an array')
+  })
+
+  describe('bounds its input, naming the limit (10 topics of 10⁶ partitions took 45 s and 1.7 GB)', () => {
+    const member = (i: number, topics: string[], extra: object = {}) => ({ memberId: `m${i}`, topics, ...extra })
+    it.each([
+      ['partitions over all topics', request([member(0, ['a'])], Object.fromEntries(Array.from({ length: 10 }, (_, i) => [`t${i}`, 20_000]))), /^topics: at most 100 000 partitions over all topics \(got 200 000\)$/],
+      ['partitions of one topic', request([member(0, ['a'])], { a: 1_000_000 }), /^topics\.a: must be a partition count from 0 to 100 000 \(got 1000000\)$/],
+      ['topics', request([member(0, ['a'])], Object.fromEntries(Array.from({ length: 10_001 }, (_, i) => [`t${i}`, 1]))), /^topics: at most 10 000 topics \(got 10 001\)$/],
+      ['members', request(Array.from({ length: 10_001 }, (_, i) => member(i, ['orders']))), /^members: at most 10 000 members \(got 10 001\)$/],
+      ['subscriptions', request(Array.from({ length: 200 }, (_, i) => member(i, Array.from({ length: 5001 }, (_, t) => `t${t}`)))), /^members: at most 1 000 000 topic subscriptions over all members \(got 1 000 200\)$/],
+      ['owned partitions', request([member(0, ['orders'], { owned: Array.from({ length: 1_000_001 }, (_, p) => ['orders', p]) })]), /^members: at most 1 000 000 owned partitions over all members/],
+    ])('%s', (_what, stdin, message) => {
+      const t0 = performance.now()
+      const out = runAssign(['--assignor', 'sticky'], stdin)
+      expect(out.code).toBe(2)
+      expect(out.stdout).toBe('')
+      expect(out.stderr.trim()).toMatch(message)
+      expect(performance.now() - t0).toBeLessThan(2000)
+    })
+
+    it('over a --jsonl run too', () => {
+      const line = request([member(0, ['orders'])], { orders: 100_000 })
+      const out = runAssign(['--assignor', 'range', '--jsonl'], Array.from({ length: 11 }, () => line).join('\n'))
+      expect(out.code).toBe(2)
+      expect(out.stderr).toMatch(/^line 11: the requests list more than 1 000 000 partitions in all/)
+    })
+
+    it('still answers at the limits', () => {
+      expect(ASSIGN_LIMITS.partitions).toBe(100_000)
+      const out = runAssign(['--assignor', 'range'], request([member(0, ['orders']), member(1, ['orders'])], { orders: 100_000 }))
+      expect(out.code).toBe(0)
+      expect(Object.values(JSON.parse(out.stdout) as Record<string, unknown[]>).map((ps) => ps.length)).toEqual([50_000, 50_000])
+    })
+  })
+
+  it('answers bad arguments before reading stdin', () => {
+    expect(checkAssignArgs(['--assignor', 'nope'])?.code).toBe(2)
+    expect(checkAssignArgs(['--help'])?.code).toBe(0)
+    expect(checkAssignArgs(['--assignor', 'range'])).toBeNull()
   })
 })

@@ -8,6 +8,7 @@ import {
   getAssignor,
   isAssignorName,
   type AssignmentRequest,
+  type AssignorName,
   type Assignor,
   type AssignorMember,
   type TopicPartition,
@@ -28,17 +29,33 @@ export const ASSIGN_USAGE = `usage: assign --assignor NAME [--jsonl]
   output   {"c1": [["orders", 0], ...], ...}: every member, partitions sorted by topic then number
 `
 
-const MAX_PARTITIONS_PER_TOPIC = 1_000_000
+/**
+ * Bounds on one request (and on a --jsonl run), so that no input, however small, can make the
+ * assignors run for minutes or fill memory: 10 topics of 10⁶ partitions (1.2 KB of JSON) took 45 s
+ * and 1.7 GB. At these limits every assignor answers within a few seconds in ~200 MB.
+ */
+export const ASSIGN_LIMITS = {
+  /** Partitions over all topics of a request (Kafka's own guidance is ~200 000 per cluster). */
+  partitions: 100_000,
+  topics: 10_000,
+  /** Members of one group. */
+  members: 10_000,
+  /** Topic subscriptions over all members. */
+  subscriptions: 1_000_000,
+  /** Owned partitions listed over all members. */
+  owned: 1_000_000,
+  /** Partitions over all requests of one --jsonl run. */
+  partitionsPerRun: 1_000_000,
+} as const
 const MAX_ERRORS = 20
 const MEMBER_FIELDS = new Set(['memberId', 'groupInstanceId', 'topics', 'owned', 'generation'])
 
 const usageError = (message: string): CommandOutput => ({ stdout: '', stderr: `assign: ${message}\n${ASSIGN_USAGE}`, code: 2 })
 
-/**
- * `assign --assignor NAME [--jsonl]`. Exit codes: 0 ok, 2 bad arguments or input (nothing is
- * written to stdout then), 1 an assignor failed internally.
- */
-export function runAssign(args: readonly string[], stdin: string): CommandOutput {
+type AssignArgs = { name: AssignorName; jsonl: boolean }
+
+/** The arguments alone: the parsed options, or the output to give without reading stdin (an error, or --help). */
+function parseAssignArgs(args: readonly string[]): AssignArgs | CommandOutput {
   const rest = args[0] === 'assign' ? args.slice(1) : [...args]
   let name: string | undefined
   let jsonl = false
@@ -54,26 +71,49 @@ export function runAssign(args: readonly string[], stdin: string): CommandOutput
   }
   if (name === undefined) return usageError('missing --assignor NAME')
   if (!isAssignorName(name)) return usageError(`unknown assignor "${name}" (expected one of: ${ASSIGNOR_NAMES.join(', ')})`)
-  const assignor = getAssignor(name)
+  return { name, jsonl }
+}
 
-  const documents: { where: string; text: string }[] = jsonl
+/** What `assign` answers from its arguments alone (bad arguments, --help), or null when it needs stdin. */
+export function checkAssignArgs(args: readonly string[]): CommandOutput | null {
+  const a = parseAssignArgs(args)
+  return 'code' in a ? a : null
+}
+
+/**
+ * `assign --assignor NAME [--jsonl]`. Exit codes: 0 ok, 2 bad arguments or input (nothing is
+ * written to stdout then), 1 an assignor failed internally.
+ */
+export function runAssign(args: readonly string[], stdin: string): CommandOutput {
+  const a = parseAssignArgs(args)
+  if ('code' in a) return a
+  const assignor = getAssignor(a.name)
+
+  const documents: { where: string; text: string }[] = a.jsonl
     ? stdin.split(/\r?\n/).flatMap((text, i) => (text.trim() === '' ? [] : [{ where: `line ${i + 1}: `, text }]))
     : [{ where: '', text: stdin }]
-  if (!jsonl && stdin.trim() === '') return { stdout: '', stderr: 'input is empty: expected a JSON request on stdin\n', code: 2 }
+  if (!a.jsonl && stdin.trim() === '') return { stdout: '', stderr: 'input is empty: expected a JSON request on stdin\n', code: 2 }
 
   const errors: string[] = []
   const requests: { where: string; request: AssignmentRequest }[] = []
+  let partitions = 0
   for (const doc of documents) {
     const parsed = parseRequest(doc.text)
     if (typeof parsed === 'string' || Array.isArray(parsed)) {
       errors.push(...(Array.isArray(parsed) ? parsed : [parsed]).map((e) => doc.where + e))
     } else {
       requests.push({ where: doc.where, request: parsed })
+      partitions += Object.values(parsed.topics).reduce((sum, n) => sum + n, 0)
+      if (partitions > ASSIGN_LIMITS.partitionsPerRun) {
+        errors.push(`${doc.where}the requests list more than ${fmt(ASSIGN_LIMITS.partitionsPerRun)} partitions in all (the limit for one run); split the input`)
+        break
+      }
     }
+    if (errors.length > MAX_ERRORS) break
   }
   if (errors.length > 0) {
     const shown = errors.slice(0, MAX_ERRORS)
-    if (errors.length > shown.length) shown.push(`... and ${errors.length - shown.length} more`)
+    if (errors.length > shown.length) shown.push(`... and more`)
     return { stdout: '', stderr: shown.join('\n') + '\n', code: 2 }
   }
   return runRequests(assignor, requests)
@@ -94,6 +134,12 @@ function runRequests(assignor: Assignor, requests: readonly { where: string; req
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v)
 const key = (base: string, name: string): string => (/^[A-Za-z0-9_-]+$/.test(name) ? `${base}.${name}` : `${base}[${JSON.stringify(name)}]`)
 const isIndex = (v: unknown): v is number => typeof v === 'number' && Number.isSafeInteger(v) && v >= 0
+const fmt = (n: number): string => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ' ')
+/** A value as JSON, cut short: an error message never echoes a megabyte of input. */
+const short = (v: unknown): string => {
+  const j = JSON.stringify(v) ?? String(v)
+  return j.length > 60 ? `${j.slice(0, 60)}…` : j
+}
 
 /** Parses and checks one request. Returns the request, or the error messages naming what and where. */
 function parseRequest(text: string): AssignmentRequest | string | string[] {
@@ -110,17 +156,34 @@ function parseRequest(text: string): AssignmentRequest | string | string[] {
   const topics: [string, number][] = []
   if (!isObject(value.topics)) errors.push('topics: must be an object mapping topic names to partition counts')
   else {
-    for (const [name, n] of Object.entries(value.topics)) {
+    const entries = Object.entries(value.topics)
+    if (entries.length > ASSIGN_LIMITS.topics) return `topics: at most ${fmt(ASSIGN_LIMITS.topics)} topics (got ${fmt(entries.length)})`
+    let total = 0
+    for (const [name, n] of entries) {
       if (name === '') errors.push('topics: topic names must not be empty')
-      else if (!isIndex(n) || n > MAX_PARTITIONS_PER_TOPIC) {
-        errors.push(`${key('topics', name)}: must be a partition count from 0 to ${MAX_PARTITIONS_PER_TOPIC} (got ${JSON.stringify(n)})`)
-      } else topics.push([name, n])
+      else if (!isIndex(n) || n > ASSIGN_LIMITS.partitions) {
+        errors.push(`${key('topics', name)}: must be a partition count from 0 to ${fmt(ASSIGN_LIMITS.partitions)} (got ${short(n)})`)
+      } else {
+        topics.push([name, n])
+        total += n
+      }
     }
+    if (total > ASSIGN_LIMITS.partitions) return `topics: at most ${fmt(ASSIGN_LIMITS.partitions)} partitions over all topics (got ${fmt(total)})`
   }
 
   const members: AssignorMember[] = []
   if (!Array.isArray(value.members)) errors.push('members: must be an array of members')
+  else if (value.members.length > ASSIGN_LIMITS.members) return `members: at most ${fmt(ASSIGN_LIMITS.members)} members (got ${fmt(value.members.length)})`
   else {
+    let subscriptions = 0
+    let owned = 0
+    for (const m of value.members as unknown[]) {
+      if (!isObject(m)) continue
+      if (Array.isArray(m.topics)) subscriptions += m.topics.length
+      if (Array.isArray(m.owned)) owned += m.owned.length
+    }
+    if (subscriptions > ASSIGN_LIMITS.subscriptions) return `members: at most ${fmt(ASSIGN_LIMITS.subscriptions)} topic subscriptions over all members (got ${fmt(subscriptions)})`
+    if (owned > ASSIGN_LIMITS.owned) return `members: at most ${fmt(ASSIGN_LIMITS.owned)} owned partitions over all members (got ${fmt(owned)})`
     const ids = new Map<string, number>()
     const instances = new Map<string, number>()
     value.members.forEach((raw: unknown, i: number) => {
@@ -164,7 +227,7 @@ function parseMember(raw: unknown, at: string, errors: string[]): AssignorMember
     const seen = new Set<string>()
     owned.forEach((pair: unknown, j: number) => {
       if (!Array.isArray(pair) || pair.length !== 2 || typeof pair[0] !== 'string' || pair[0] === '' || !isIndex(pair[1])) {
-        errors.push(`${at}.owned[${j}]: must be a [topic, partition] pair with a non-negative integer partition (got ${JSON.stringify(pair)})`)
+        errors.push(`${at}.owned[${j}]: must be a [topic, partition] pair with a non-negative integer partition (got ${short(pair)})`)
         return
       }
       const tp: TopicPartition = [pair[0], pair[1]]

@@ -1,7 +1,8 @@
-// The headless CLI: `npm run -s highway -- <command>`. Node I/O lives here and only here.
-// Every failure is a message and an exit code, never a stack trace.
+// The headless CLI: `npm run -s highway -- <command>`. Node I/O lives here and in textFile.ts.
+// Every failure is a message and an exit code, never a stack trace; a reader that goes away
+// (`| head`) ends the run quietly.
 
-import { readFileSync, statSync } from 'node:fs'
+import { readStdinText, readTextFile } from './textFile.ts'
 import type { CliIo } from './runCommand.ts'
 
 const USAGE = `usage: highway <command> [options]
@@ -17,21 +18,19 @@ commands:
   presets                              list the presets
 `
 
-function readStdin(): string {
-  try {
-    return readFileSync(0, 'utf8')
-  } catch {
-    return ''
-  }
+/** Standard input's text; a problem (too large, not text) ends the command with exit code 2. */
+function readStdin(cmd: string): string | { problem: string } {
+  const r = readStdinText()
+  return r.ok ? r.text : { problem: `${cmd}: standard input ${r.problem}` }
 }
 
-function readFileOrNull(path: string): string | null {
-  try {
-    if (!statSync(path).isFile()) return null
-    return readFileSync(path, 'utf8')
-  } catch {
-    return null
-  }
+/** The reader of our output went away (`| head`): stop quietly, as Unix tools do. */
+function quietOnClosedPipe(stream: NodeJS.WriteStream): void {
+  stream.on('error', (e: NodeJS.ErrnoException) => {
+    if (e.code === 'EPIPE') process.exit(process.exitCode ?? 0)
+    process.stderr.write(`highway: cannot write output (${e.code ?? e.message})\n`)
+    process.exit(1)
+  })
 }
 
 /** Whether `partition` got KEY arguments (then stdin is not read, so a never-closed pipe cannot hang it). */
@@ -45,12 +44,19 @@ function hasKeyArgs(args: readonly string[]): boolean {
   return false
 }
 
+function fail(message: string): number {
+  process.stderr.write(`${message}\n`)
+  return 2
+}
+
 // Commands load lazily, so `partition` starts without loading the simulator.
 async function main(argv: string[]): Promise<number> {
+  quietOnClosedPipe(process.stdout)
+  quietOnClosedPipe(process.stderr)
   const [cmd, ...rest] = argv
   const tty = process.stderr.isTTY === true
   const io: CliIo = {
-    readFile: readFileOrNull,
+    readFile: (path) => readTextFile(path),
     progress: tty
       ? (f, s) => {
           process.stderr.write(`\r  simulating… ${(f * 100).toFixed(0).padStart(3)} %  (${s.toFixed(0)} s)`)
@@ -60,20 +66,33 @@ async function main(argv: string[]): Promise<number> {
   }
   let r
   switch (cmd) {
-    case 'partition':
-      r = (await import('./partitionCommand.ts')).runPartition(rest, hasKeyArgs(rest) || process.stdin.isTTY ? null : readStdin())
+    case 'partition': {
+      const stdin = hasKeyArgs(rest) || process.stdin.isTTY ? null : readStdin('partition')
+      if (typeof stdin === 'object' && stdin !== null) return fail(stdin.problem)
+      r = (await import('./partitionCommand.ts')).runPartition(rest, stdin)
       break
+    }
     case 'run':
       r = (await import('./runCommand.ts')).runRun(rest, io)
       break
     case 'validate':
       r = (await import('./runCommand.ts')).runValidate(rest, io)
       break
-    case 'assign':
-      r = (await import('./assignCommand.ts')).runAssign(rest, readStdin())
+    case 'assign': {
+      const assign = await import('./assignCommand.ts')
+      // Arguments first: a bad one is reported without waiting for stdin.
+      const early = assign.checkAssignArgs(rest)
+      if (early !== null) {
+        r = early
+        break
+      }
+      const stdin = readStdin('assign')
+      if (typeof stdin === 'object') return fail(stdin.problem)
+      r = assign.runAssign(rest, stdin)
       break
+    }
     case 'presets':
-      r = (await import('./runCommand.ts')).runPresets()
+      r = (await import('./runCommand.ts')).runPresets(rest)
       break
     case undefined:
     case '--help':

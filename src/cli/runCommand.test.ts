@@ -7,7 +7,12 @@ const files: Record<string, string> = {
   'bad.json': JSON.stringify({ topic: { partitions: 0 }, producers: [{ rate: { kind: 'constant', perSec: -1 } }] }),
   'notjson.json': '{ nope',
 }
-const io: CliIo = { readFile: (p) => files[p] ?? null }
+/** Files that cannot be used, as the real reader (textFile.ts, tested there) describes them. */
+const problems: Record<string, string> = { dir: 'is a directory', 'huge.json': 'is too large (17 MiB; at most 16 MiB)' }
+const io: CliIo = {
+  readFile: (p) =>
+    Object.hasOwn(files, p) ? { ok: true, text: files[p]! } : { ok: false, problem: Object.hasOwn(problems, p) ? problems[p]! : 'no such file' },
+}
 
 describe('highway run', () => {
   it('prints one JSON object with every field scripts rely on, and produced = consumed + lag', () => {
@@ -56,6 +61,19 @@ describe('highway run', () => {
     [['--preset', 'steady', '--seed', 'x'], /--seed must be/],
     [['--preset', 'steady', '--bogus'], /unknown option --bogus/],
     [[], /give --scenario/],
+    // Numbers are plain decimals: hex, exponents, trailing garbage and blanks are refused, not guessed.
+    [['--preset', 'steady', '--seconds', '0x10'], /--seconds must be a plain decimal number in \(0, 86400\], got "0x10"/],
+    [['--preset', 'steady', '--seconds', '1e3'], /--seconds must be a plain decimal/],
+    [['--preset', 'steady', '--seconds', '12abc'], /--seconds must be a plain decimal/],
+    [['--preset', 'steady', '--seconds', ''], /--seconds must be a plain decimal/],
+    [['--preset', 'steady', '--seconds', ' 5'], /--seconds must be a plain decimal/],
+    [['--preset', 'steady', '--seconds', 'Infinity'], /--seconds must be a plain decimal/],
+    [['--preset', 'steady', '--seed', '0x10'], /--seed must be an integer in \[0, 4294967295\], got "0x10"/],
+    [['--preset', 'steady', '--seed', '1e3'], /--seed must be an integer/],
+    [['--preset', 'steady', '--seed', '1.5'], /--seed must be an integer/],
+    [['--preset', 'steady', 'extra'], /unexpected argument "extra"/],
+    [['--scenario', 'dir'], /--scenario dir: is a directory$/m],
+    [['--scenario', 'huge.json'], /--scenario huge.json: is too large \(17 MiB; at most 16 MiB\)$/m],
   ])('exits 2 with a clear message for %j', (args, message) => {
     const r = runRun(args, io)
     expect(r.code).toBe(2)
@@ -78,7 +96,30 @@ describe('highway validate', () => {
   })
 })
 
+describe('highway validate: arguments', () => {
+  it.each([
+    [['--preset', 'steady', 'stray'], /unexpected argument "stray"/],
+    [['--preset', 'steady', '--seconds', '5'], /--seconds is an option of run, not validate/],
+  ])('exits 2 with one line for %j', (args, message) => {
+    const r = runValidate(args, io)
+    expect(r.code).toBe(2)
+    expect(r.stderr.split('\n')[0]).toMatch(message)
+    expect(r.stdout).toBe('')
+  })
+
+  it('names what makes a scenario too expensive to simulate, with the field to change', () => {
+    const enc = encodeScenario({ ...getPreset('steady')!.build(), group: { ...getPreset('steady')!.build().group, consumers: 256, config: { ...getPreset('steady')!.build().group.config, 'heartbeat.interval.ms': 1 } } })
+    const r = runValidate(['--scenario', enc], io)
+    expect(r.code).toBe(2)
+    expect(r.stderr).toMatch(/group\.config\["heartbeat\.interval\.ms"\]: too expensive to simulate: about \d+ s of work per simulated second \(budget 0\.60 s\); most of it is heartbeats of 256 consumers/)
+  })
+})
+
 describe('highway presets', () => {
+  it('refuses stray arguments', () => {
+    expect(runPresets(['steady'])).toEqual({ stdout: '', stderr: 'presets: unexpected argument "steady"\nusage: highway presets\n', code: 2 })
+  })
+
   it('lists every preset the issues name', () => {
     const out = runPresets().stdout
     for (const n of ['steady', 'hot-key', 'salted-hot-key', 'load-aware', 'add-partitions', 'spike', 'heavy', 'consumer-joins-eager', 'consumer-joins-cooperative', 'consumer-crash', 'rolling-restart-dynamic', 'rolling-restart-static', 'slow-consumer-storm', 'kip848-churn', 'autoscale-storm']) {

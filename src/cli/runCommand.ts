@@ -5,6 +5,7 @@ import { getPreset, presets, scenarioFromInput, validateScenario, type Issue, ty
 import { checkpointFromJson, checkpointToJson } from '../engine/checkpointJson.ts'
 import { createSimulation, restoreSimulation } from '../sim/simulation.ts'
 import type { RunSummary, SimCheckpoint, Simulation } from '../sim/simulationApi.ts'
+import type { TextRead } from './textFile.ts'
 
 export interface CommandResult {
   stdout: string
@@ -13,8 +14,8 @@ export interface CommandResult {
 }
 
 export interface CliIo {
-  /** Returns the file's text, or null when there is no such file. */
-  readFile(path: string): string | null
+  /** The file's text, or why it cannot be used ("no such file", "is a directory", "is too large (…)"). */
+  readFile(path: string): TextRead
   /** Called as the run advances (fraction 0..1); the CLI draws it on a TTY only. */
   progress?: ((fraction: number, simSeconds: number) => void) | undefined
 }
@@ -46,6 +47,22 @@ function parseArgs(args: readonly string[]): ParsedArgs | string {
   return { flags, positional }
 }
 
+/** Longest run the CLI simulates (a day, the scenario's own limit). */
+const MAX_SECONDS = 86_400
+
+/**
+ * A command-line number: plain decimal digits with an optional fraction ("90", "2.5"). Hex, exponents,
+ * signs, spaces, "Infinity" and trailing garbage ("0x10", "1e3", "12abc") are refused, not guessed at.
+ */
+export function parseDecimal(text: string): number | null {
+  if (!/^\d{1,15}(\.\d{1,15})?$/.test(text)) return null
+  return Number(text)
+}
+
+function oneLine(e: unknown): string {
+  return (e instanceof Error ? e.message : String(e)).split('\n')[0]!
+}
+
 function formatIssues(issues: readonly Issue[]): string {
   return issues.map((i) => `  ${i.path}: ${i.message}`).join('\n')
 }
@@ -67,8 +84,11 @@ function loadScenario(p: ParsedArgs, io: CliIo): Loaded {
     const looksLikeInline = /^v\d+\./.test(sc) || sc.includes('#s=') || sc.includes('?s=') || sc.trimStart().startsWith('{')
     if (!looksLikeInline) {
       const file = io.readFile(sc)
-      if (file === null) return { ok: false, message: `--scenario ${sc}: no such file, and not a scenario link or encoded scenario` }
-      text = file
+      if (!file.ok) {
+        const notInline = file.problem === 'no such file' ? ', and not a scenario link or encoded scenario' : ''
+        return { ok: false, message: `--scenario ${sc}: ${file.problem}${notInline}` }
+      }
+      text = file.text
     }
     const r = scenarioFromInput(text)
     if (!r.ok) return { ok: false, message: `invalid scenario:\n${formatIssues(r.errors)}` }
@@ -77,13 +97,17 @@ function loadScenario(p: ParsedArgs, io: CliIo): Loaded {
   return { ok: false, message: 'give --scenario FILE|URL|ENCODED or --preset NAME' }
 }
 
-export const RUN_USAGE = 'usage: highway run (--scenario FILE|URL|ENCODED | --preset NAME) [--seconds S] [--seed N] [--step-ms MS] [--checkpoint-at SEC] [--json]'
+export const RUN_USAGE =
+  'usage: highway run (--scenario FILE|URL|ENCODED | --preset NAME) [--seconds S] [--seed N] [--step-ms MS] [--checkpoint-at SEC] [--json]\n' +
+  '  numbers are plain decimals (90, 2.5; not 1e3 or 0x10)'
 export const VALIDATE_USAGE = 'usage: highway validate (--scenario FILE|URL|ENCODED | --preset NAME)'
 
 export function runValidate(args: readonly string[], io: CliIo): CommandResult {
   const p = parseArgs(args)
   if (typeof p === 'string') return { stdout: '', stderr: `validate: ${p}\n${VALIDATE_USAGE}\n`, code: 2 }
   if (p.flags.has('--help')) return { stdout: `${VALIDATE_USAGE}\n`, stderr: '', code: 0 }
+  if (p.positional.length > 0) return { stdout: '', stderr: `validate: unexpected argument "${p.positional[0]}"\n${VALIDATE_USAGE}\n`, code: 2 }
+  for (const f of ['--seconds', '--seed', '--json']) if (p.flags.has(f)) return { stdout: '', stderr: `validate: ${f} is an option of run, not validate\n${VALIDATE_USAGE}\n`, code: 2 }
   const l = loadScenario(p, io)
   if (!l.ok) return { stdout: '', stderr: `validate: ${l.message}\n`, code: 2 }
   const v = validateScenario(l.scenario)
@@ -103,30 +127,38 @@ export function runRun(args: readonly string[], io: CliIo): CommandResult {
   const secText = p.flags.get('--seconds')
   let seconds = scenario.durationSec
   if (typeof secText === 'string') {
-    seconds = Number(secText)
-    if (!Number.isFinite(seconds) || seconds <= 0 || seconds > 86_400) return { stdout: '', stderr: `run: --seconds must be a number in (0, 86400], got "${secText}"\n`, code: 2 }
+    const parsed = parseDecimal(secText)
+    if (parsed === null || parsed <= 0 || parsed > MAX_SECONDS) return { stdout: '', stderr: `run: --seconds must be a plain decimal number in (0, ${MAX_SECONDS}], got "${secText}"\n`, code: 2 }
+    seconds = parsed
   }
   const seedText = p.flags.get('--seed')
   if (typeof seedText === 'string') {
-    const seed = Number(seedText)
-    if (!/^\d+$/.test(seedText) || !Number.isSafeInteger(seed) || seed > 0xffffffff) return { stdout: '', stderr: `run: --seed must be an integer in [0, 4294967295], got "${seedText}"\n`, code: 2 }
+    const seed = parseDecimal(seedText)
+    if (seed === null || !Number.isInteger(seed) || seed > 0xffffffff) return { stdout: '', stderr: `run: --seed must be an integer in [0, 4294967295], got "${seedText}"\n`, code: 2 }
     scenario.seed = seed
   }
   const stepText = p.flags.get('--step-ms')
   const endMs = seconds * 1000
   let stepMs = Math.max(1000, endMs / 200)
   if (typeof stepText === 'string') {
-    stepMs = Number(stepText)
-    if (!/^\d+(\.\d+)?$/.test(stepText) || !(stepMs >= 0.001) || endMs / stepMs > 1e8) return { stdout: '', stderr: `run: --step-ms must be a number of ms from 0.001, at most 1e8 steps in the run, got "${stepText}"\n`, code: 2 }
+    const parsed = parseDecimal(stepText)
+    if (parsed === null || parsed < 0.001 || endMs / parsed > 1e8) return { stdout: '', stderr: `run: --step-ms must be a plain decimal number of ms from 0.001, at most 1e8 steps in the run, got "${stepText}"\n`, code: 2 }
+    stepMs = parsed
   }
   const cpText = p.flags.get('--checkpoint-at')
   let checkpointAt: number | null = null
   if (typeof cpText === 'string') {
-    const sec = Number(cpText)
-    if (!/^\d+(\.\d+)?$/.test(cpText) || sec > seconds) return { stdout: '', stderr: `run: --checkpoint-at must be a number of seconds from 0 to the run's ${seconds}, got "${cpText}"\n`, code: 2 }
+    const sec = parseDecimal(cpText)
+    if (sec === null || sec > seconds) return { stdout: '', stderr: `run: --checkpoint-at must be a number of seconds from 0 to the run's ${seconds}, got "${cpText}"\n`, code: 2 }
     checkpointAt = sec * 1000
   }
-  const sim = runSteps(createSimulation(scenario), endMs, stepMs, checkpointAt, io)
+  let sim: Simulation | null = null
+  try {
+    sim = runSteps(createSimulation(scenario), endMs, stepMs, checkpointAt, io)
+  } catch (e) {
+    // A scenario the validator accepted must not do this; say so in one line, not a stack trace.
+    return { stdout: '', stderr: `run: the simulation stopped: ${oneLine(e)}\n`, code: 1 }
+  }
   const summary = sim.summary()
   summary.events = sim.eventsProcessed()
   const warn = l.warnings.length ? `warnings:\n${formatIssues(l.warnings)}\n` : ''
@@ -195,7 +227,8 @@ export function formatSummary(s: RunSummary): string {
   return `${lines.join('\n')}\n`
 }
 
-export function runPresets(): CommandResult {
+export function runPresets(args: readonly string[] = []): CommandResult {
+  if (args.length > 0) return { stdout: '', stderr: `presets: unexpected argument "${args[0]}"\nusage: highway presets\n`, code: 2 }
   const width = Math.max(...presets.map((p) => p.name.length))
   const out = presets.map((p) => `${p.name.padEnd(width)}  ${p.title}`).join('\n')
   return { stdout: `${out}\n`, stderr: '', code: 0 }

@@ -1,7 +1,7 @@
 // The kernel's contract: the clock moves only by popping events, in (time, seq) order, and a saved
 // kernel continues exactly as the original would.
 import { describe, expect, it } from 'vitest'
-import { Kernel } from './kernel.ts'
+import { Kernel, LivelockError, NonFiniteTimeError } from './kernel.ts'
 import { Rng } from './rng.ts'
 
 type Log = Array<[time: number, kind: number, arg: number]>
@@ -134,5 +134,48 @@ describe('Kernel', () => {
     expect(a.includes(9)).toBe(false)
     expect(k2.now).toBe(k.now)
     expect(k2.processed).toBe(k.processed)
+  })
+
+  it('refuses to schedule at a non-finite time, naming the value', () => {
+    const k = new Kernel()
+    for (const bad of [Number.NaN, Infinity, -Infinity]) {
+      expect(() => k.at(bad, 0)).toThrow(NonFiniteTimeError)
+      expect(() => k.after(bad, 0)).toThrow(new RegExp(`Kernel\\.after: .*got ${bad}`))
+    }
+    expect(k.nextTime()).toBe(Infinity) // nothing was queued
+  })
+
+  it('still runs to Infinity, draining the queue', () => {
+    const k = new Kernel()
+    k.at(3, 0)
+    k.at(1e9, 0)
+    expect(k.runUntil(Infinity, () => {})).toBe(2)
+    expect(k.now).toBe(1e9)
+  })
+
+  it('stops a livelock at one instant with an error naming the time and the event kind', () => {
+    const k = new Kernel(undefined, 1000)
+    k.at(5, 7)
+    let dispatched = 0
+    let error: unknown = null
+    try {
+      k.runUntil(100, (kind) => {
+        dispatched++
+        k.after(0, kind) // reschedules itself with no delay: time never moves
+      })
+    } catch (e) {
+      error = e
+    }
+    expect(error).toBeInstanceOf(LivelockError)
+    expect((error as LivelockError).time).toBe(5)
+    expect((error as Error).message).toMatch(/livelock: 1000 events at simulated time 5 ms .*kind 7/)
+    expect(dispatched).toBe(1000)
+    expect(k.now).toBe(5)
+  })
+
+  it('lets many events share an instant below the cap, and resets the count when time moves', () => {
+    const k = new Kernel(undefined, 1000)
+    for (let t = 0; t < 5; t++) for (let i = 0; i < 999; i++) k.at(t, 0, i)
+    expect(k.runUntil(10, () => {})).toBe(5 * 999)
   })
 })

@@ -30,6 +30,14 @@ export function scaleRate(r: RateSpec, m: number): RateSpec {
   }
 }
 
+/** A producer's rate after a setRate: `perSec` replaces it with a constant, then `multiplier` scales it. */
+export function rateAfter(rate: RateSpec, cmd: Extract<Command, { do: 'setRate' }>): RateSpec {
+  let r = rate
+  if (cmd.perSec !== undefined) r = { kind: 'constant', perSec: ratePerSec(cmd.perSec) }
+  if (cmd.multiplier !== undefined) r = scaleRate(r, cmd.multiplier)
+  return r
+}
+
 function keyCountOf(keys: KeySpec): number {
   return keys.kind === 'keyless' ? 1000 : keys.count
 }
@@ -42,12 +50,8 @@ export function targetProducers(s: Scenario, producer: number | undefined): numb
 
 function producerAfter(p: ProducerSpec, cmd: Command): ProducerSpec {
   switch (cmd.do) {
-    case 'setRate': {
-      let rate = p.rate
-      if (cmd.perSec !== undefined) rate = { kind: 'constant', perSec: ratePerSec(cmd.perSec) }
-      if (cmd.multiplier !== undefined) rate = scaleRate(rate, cmd.multiplier)
-      return { ...p, rate }
-    }
+    case 'setRate':
+      return { ...p, rate: rateAfter(p.rate, cmd) }
     case 'setHotKeyShare': {
       const hotKey = p.keys.kind === 'hot' ? p.keys.hotKey : DEFAULT_HOT_KEY
       return { ...p, keys: { kind: 'hot', count: keyCountOf(p.keys), hotKey, share: clamp(cmd.share, 0, 1) } }

@@ -31,7 +31,8 @@ function diffValue(value: unknown, base: unknown): Json | typeof SAME {
   if ('kind' in value && value['kind'] !== base['kind']) return value as Json
   const out: { [key: string]: Json } = {}
   for (const key of Object.keys(value)) {
-    const d = diffValue(value[key], base[key])
+    // Own keys only: a key named "constructor" (a record key in keyCost) must not meet Object's.
+    const d = diffValue(value[key], Object.prototype.hasOwnProperty.call(base, key) ? base[key] : undefined)
     if (d !== SAME) out[key] = d
   }
   return out

@@ -1,10 +1,12 @@
 // validateScenario: any value → a full Scenario, merged onto defaultScenario(), plus issues.
 // Pure and total: never throws, reads only own properties, and bounds every array and map so a
-// hostile input cannot blow memory. Unknown fields are warnings; bad values are errors.
+// hostile input cannot blow memory; a scenario too expensive to simulate in real time is an error
+// naming what costs most (validation/cost.ts). Unknown fields are warnings; bad values are errors.
 
 import { defaultScenario } from './defaults.ts'
 import { SCENARIO_VERSION, type Scenario } from './types.ts'
 import { readActions } from './validation/actions.ts'
+import { checkBudget } from './validation/budget.ts'
 import { error, finish, newCtx, type Ctx, type Issue } from './validation/issues.ts'
 import { LIMITS } from './validation/limits.ts'
 import { readProducers } from './validation/producers.ts'
@@ -81,6 +83,8 @@ export function validateScenario(input: unknown): ValidationResult {
   let scenario: Scenario
   try {
     scenario = readScenario(ctx, input)
+    // Fields that are each fine may still be too expensive together: the fallback is then the defaults.
+    if (!checkBudget(ctx, scenario)) scenario = defaultScenario()
   } catch (e) {
     // Only exotic values get here (a Proxy or a getter that throws): plain data cannot.
     error(ctx, '', `could not be read (${describe(e)})`)

@@ -4,7 +4,7 @@
 
 import { recordLatency } from './latencyHistogram.ts'
 import { noteHanded } from './ledger.ts'
-import type { WorldState } from './worldState.ts'
+import type { KeySegments, WorldState } from './worldState.ts'
 
 export interface FetchResult {
   records: number
@@ -130,6 +130,7 @@ export function commitOwned(w: WorldState, c: number): void {
  * frontier. Keeps per-partition arrays bounded by the backlog, not by the run length.
  */
 export function pruneSegments(w: WorldState, now: number): void {
+  const pendingCap = Math.min(MAX_PENDING_SEGMENTS, Math.max(MIN_PENDING_SEGMENTS, Math.floor(MAX_TOTAL_PENDING_SEGMENTS / w.P)))
   for (let p = 0; p < w.P; p++) {
     const keepFrom = w.committed[p]! >= 0 ? Math.min(w.committed[p]!, w.delivered[p]!) : w.delivered[p]!
     const segEnd = w.segEnd[p]!
@@ -142,7 +143,7 @@ export function pruneSegments(w: WorldState, now: number): void {
       w.segCost[p]!.splice(0, k)
       w.segHead[p]! -= k
     }
-    if (segEnd.length - w.segHead[p]! > MAX_PENDING_SEGMENTS) coalesceSegments(w, p)
+    if (segEnd.length - w.segHead[p]! > pendingCap) coalesceSegments(w, p)
     // Samples: keep delivered ones for a few seconds of animation, at most 400 per lane.
     const list = w.samplesByP[p]!
     const sh = w.sampleHead[p]!
@@ -153,6 +154,7 @@ export function pruneSegments(w: WorldState, now: number): void {
       w.sampleHead[p] = sh - drop
     }
   }
+  const keyCap = Math.min(MAX_PENDING_SEGMENTS, Math.max(MIN_PENDING_SEGMENTS, Math.floor(MAX_TOTAL_PENDING_SEGMENTS / Math.max(1, w.keySegs.length))))
   for (const s of w.keySegs) {
     if (s.head > 256 || (s.head > 0 && s.head === s.end.length)) {
       s.t.splice(0, s.head)
@@ -160,11 +162,18 @@ export function pruneSegments(w: WorldState, now: number): void {
       s.n.splice(0, s.head)
       s.head = 0
     }
+    if (s.end.length - s.head > keyCap) coalesceKeySegments(s)
   }
 }
 
 /** A jammed lane's backlog can last an hour: beyond this many segments, halve their resolution. */
 const MAX_PENDING_SEGMENTS = 20000
+/**
+ * All lanes' (and all tracked keys') pending segments together stay below this (~100 MB of
+ * doubles each), so 4096 jammed lanes coalesce sooner than 12 do; never below the minimum.
+ */
+const MAX_TOTAL_PENDING_SEGMENTS = 4_000_000
+const MIN_PENDING_SEGMENTS = 64
 const SAMPLE_AFTERGLOW_MS = 4000
 
 /** Merges undelivered segments pairwise (the older time is kept: latency errs high by ≤ one cycle). */
@@ -190,4 +199,22 @@ function coalesceSegments(w: WorldState, p: number): void {
   t.length = o
   end.length = o
   cost.length = o
+}
+
+/**
+ * Merges a tracked key's undelivered segments pairwise. The later time is kept: it is the one the
+ * order check ends on (maxDeliveredT), so only an interleaving within one send cycle pair is lost.
+ */
+function coalesceKeySegments(s: KeySegments): void {
+  let o = s.head
+  for (let i = s.head; i < s.end.length; i += 2) {
+    const j = i + 1 < s.end.length ? i + 1 : i
+    s.t[o] = s.t[j]!
+    s.end[o] = s.end[j]!
+    s.n[o] = j === i ? s.n[i]! : s.n[i]! + s.n[j]!
+    o++
+  }
+  s.t.length = o
+  s.end.length = o
+  s.n.length = o
 }

@@ -68,7 +68,9 @@ export function ControlsPanel(): ReactNode {
   const keys = s.producers[0]?.keys
   const count = keys === undefined ? 0 : keyCount(keys)
   const hotKey = hotKeyName(s)
-  const cost = s.producers[0]?.keyCost[hotKey] ?? 1
+  // Own keys only: a hot key named "constructor" must not find Object.prototype's.
+  const keyCost = s.producers[0]?.keyCost ?? {}
+  const cost = Object.hasOwn(keyCost, hotKey) ? (keyCost[hotKey] ?? 1) : 1
   const pc = s.producerConfig
   const partitioner: PartitionerChoice = pc['partitioner.ignore.keys'] ? 'ignore-keys' : (pc['partitioner.class'] ?? 'builtin')
   const protocol = protocolChoice(s)

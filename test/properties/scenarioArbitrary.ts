@@ -12,6 +12,8 @@ import type {
   Scenario,
   ScenarioAction,
 } from '../../src/scenario/types.ts'
+import { checkBudget } from '../../src/scenario/validation/budget.ts'
+import { newCtx } from '../../src/scenario/validation/issues.ts'
 
 /** Doubles without NaN, ±Infinity or -0 (JSON cannot carry -0). */
 const double = (min: number, max: number, minExcluded = false): fc.Arbitrary<number> =>
@@ -57,7 +59,8 @@ const rateSpec: fc.Arbitrary<RateSpec> = fc.oneof(
     .map((points): RateSpec => ({ kind: 'schedule', points: [...points].sort((a, b) => a[0] - b[0]) })),
 )
 
-const keyCount = int(1, 1_000_000)
+/** Mostly small key spaces, sometimes up to the limit (big ones often break the key-model budget). */
+const keyCount = fc.oneof({ arbitrary: int(1, 1000), weight: 3 }, { arbitrary: int(1, 1_000_000), weight: 1 })
 const keySpec: fc.Arbitrary<KeySpec> = fc.oneof(
   fc.record({ kind: fc.constant('uniform' as const), count: keyCount }),
   fc.record({ kind: fc.constant('zipf' as const), count: keyCount, s: double(0, 5) }),
@@ -140,7 +143,10 @@ const actionsFor = (producers: number): fc.Arbitrary<ScenarioAction[]> =>
     )
     .map((actions) => [...actions].sort((a, b) => a.atSec - b.atSec))
 
-/** A valid Scenario: validateScenario accepts it unchanged (and without warnings). */
+/**
+ * A Scenario whose every field is valid; the validator accepts it unchanged (and without warnings)
+ * when it is also within the cost budget (affordableScenarioArbitrary).
+ */
 export const scenarioArbitrary: fc.Arbitrary<Scenario> = fc
   .record({
     name: printable(0, 80),
@@ -148,7 +154,7 @@ export const scenarioArbitrary: fc.Arbitrary<Scenario> = fc
     durationSec: double(0, 86_400, true),
     topic: fc.record({
       name: fc.stringMatching(/^[a-zA-Z0-9._-]{1,40}$/).filter((n) => n !== '.' && n !== '..'),
-      partitions: int(1, 4000),
+      partitions: fc.oneof({ arbitrary: int(1, 64), weight: 3 }, { arbitrary: int(1, 4000), weight: 1 }),
     }),
     producers: fc.array(producer, { maxLength: 3 }),
     producerConfig: fc.record({
@@ -169,14 +175,14 @@ export const scenarioArbitrary: fc.Arbitrary<Scenario> = fc
     protocolAndAssignor,
     sessionAndHeartbeat,
     groupId: printable(1, 30),
-    consumers: int(0, 256),
+    consumers: fc.oneof({ arbitrary: int(0, 16), weight: 3 }, { arbitrary: int(0, 256), weight: 1 }),
     staticMembership: fc.boolean(),
     config: fc.record({
-      'max.poll.interval.ms': int(1, INT_MAX),
+      'max.poll.interval.ms': int(1000, INT_MAX),
       'max.poll.records': int(1, INT_MAX),
       'enable.auto.commit': fc.boolean(),
       'auto.commit.interval.ms': int(0, INT_MAX),
-      'fetch.max.wait.ms': int(0, INT_MAX),
+      'fetch.max.wait.ms': int(1, INT_MAX),
       'auto.offset.reset': fc.constantFrom('earliest' as const, 'latest' as const),
       'metadata.max.age.ms': int(1, 86_400_000),
     }),
@@ -203,7 +209,7 @@ export const scenarioArbitrary: fc.Arbitrary<Scenario> = fc
       })),
     dynamic: fc.record({
       hotspotDetection: fc.record({ enabled: fc.boolean(), keyShareThreshold: double(0, 1), partitionSkewThreshold: double(1, 4096) }),
-      salting: fc.record({ enabled: fc.boolean(), splits: int(1, 4096) }),
+      salting: fc.record({ enabled: fc.boolean(), splits: fc.oneof({ arbitrary: int(1, 16), weight: 3 }, { arbitrary: int(1, 4096), weight: 1 }) }),
       loadAware: fc.record({ enabled: fc.boolean(), scope: fc.constantFrom('hot-keys' as const, 'all' as const) }),
     }),
   })
@@ -239,6 +245,15 @@ export const scenarioArbitrary: fc.Arbitrary<Scenario> = fc
       }
     }),
   )
+
+/** A valid Scenario within the simulator's cost budget (validation/cost.ts): the validator accepts it unchanged. */
+export const affordableScenarioArbitrary: fc.Arbitrary<Scenario> = scenarioArbitrary.filter((s) => withinBudget(s))
+
+/** Whether the cost check passes (the field rules are the arbitrary's own business). */
+export function withinBudget(s: Scenario): boolean {
+  const ctx = newCtx()
+  return checkBudget(ctx, s)
+}
 
 /** Keeps the total after every addPartitions within 4096. */
 function trimPartitions(actions: ScenarioAction[], start: number): ScenarioAction[] {

@@ -4,7 +4,7 @@
 import fc from 'fast-check'
 import { describe, expect, test } from 'vitest'
 import { validateScenario } from '../../src/scenario/validate.ts'
-import { leafPaths, mutate, scenarioArbitrary } from './scenarioArbitrary.ts'
+import { affordableScenarioArbitrary, leafPaths, mutate, scenarioArbitrary, withinBudget } from './scenarioArbitrary.ts'
 
 /** The shape every result has, whatever the input. */
 function expectWellFormed(r: ReturnType<typeof validateScenario>): void {
@@ -43,10 +43,24 @@ describe('validateScenario (properties)', () => {
 
   test('a valid scenario comes back unchanged, with no errors and no warnings', () => {
     fc.assert(
-      fc.property(scenarioArbitrary, (s) => {
+      fc.property(affordableScenarioArbitrary, (s) => {
         const r = validateScenario(s)
         expect(r.ok ? r.warnings : r.errors).toEqual([])
         expect(r.scenario).toEqual(s)
+      }),
+      { numRuns: 300 },
+    )
+  })
+
+  test('valid fields that are too expensive together are rejected with the cost named, and the fallback is affordable', () => {
+    fc.assert(
+      fc.property(scenarioArbitrary, (s) => {
+        const r = validateScenario(s)
+        expect(r.ok).toBe(withinBudget(s))
+        if (r.ok) return
+        expect(r.errors.length).toBeGreaterThan(0)
+        for (const e of r.errors) expect(e.message).toMatch(/too expensive to simulate|key models|would peak at/)
+        expect(validateScenario(r.scenario).ok).toBe(true)
       }),
       { numRuns: 300 },
     )

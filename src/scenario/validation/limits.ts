@@ -19,12 +19,21 @@ export const LIMITS = {
   /** Processing cost multiplier of a key, and the slowConsumer factor. */
   cost: { max: 1000 },
   rateMultiplier: { max: 10_000 },
+  /**
+   * A producer's peak rate, spikes and scripted multipliers included: 64 producers at this rate
+   * for a day stay below 2^53 records, so every count is an exact integer.
+   */
+  peakRatePerSec: { max: 1e9 },
   seed: { min: 0, max: 2 ** 32 - 1 },
   /** Scenario run length and any time written in seconds. */
   seconds: { max: 86_400 },
   /** A scripted pause or downtime, ms. */
   downMs: { max: 3_600_000 },
   networkLatencyMs: { max: 60_000 },
+  /** fetch.max.wait.ms: the simulator's floor (Kafka allows 0; see world.ts). */
+  fetchMaxWaitMs: { min: 1 },
+  /** max.poll.interval.ms: the simulator's floor (Kafka allows 1; see world.ts). */
+  maxPollIntervalMs: { min: 1000 },
   /** metadata.max.age.ms (producer and consumer): Kafka allows any LONG ≥ 0; a simulator bound of one day. */
   metadataMaxAgeMs: { min: 1, max: 86_400_000 },
   nameChars: 80,

@@ -32,6 +32,19 @@ export const CONSUMERS = int(LIMITS.consumers.min, LIMITS.consumers.max)
 const POSITIVE_INT = int(1, JAVA_INT_MAX)
 /** A Kafka INT/LONG config that may be 0 (atLeast(0)). */
 const NON_NEGATIVE_INT = int(0, JAVA_INT_MAX)
+/**
+ * fetch.max.wait.ms: Kafka takes 0 (the broker answers at once, and the round trip paces the next
+ * fetch). The simulator sends an idle consumer's next poll fetch.max.wait.ms later, so 0 would
+ * poll forever at one instant: 1 ms is its floor.
+ */
+const FETCH_MAX_WAIT: Rule<number> = (v) =>
+  v === 0 ? fail(`must be ≥ ${LIMITS.fetchMaxWaitMs.min} here (Kafka allows 0, but an idle consumer would then re-poll in the same instant forever)`) : int(LIMITS.fetchMaxWaitMs.min, JAVA_INT_MAX)(v)
+/**
+ * max.poll.interval.ms: Kafka takes 1 ms, but a poll loop that must come back within a few ms
+ * leaves the group at almost every poll, and a group that never settles steps every member's
+ * machine on every poll and heartbeat. A second is the simulator's floor (and the page's slider's).
+ */
+const MAX_POLL_INTERVAL = int(LIMITS.maxPollIntervalMs.min, JAVA_INT_MAX)
 /** metadata.max.age.ms: Kafka takes any LONG ≥ 0; here a positive period of at most one day. */
 const METADATA_MAX_AGE = int(LIMITS.metadataMaxAgeMs.min, LIMITS.metadataMaxAgeMs.max)
 
@@ -81,11 +94,11 @@ export const readBroker: Reader<BrokerConfig> = record<BrokerConfig>({
 const readConsumerConfigFields = record<ConsumerConfig>({
   'session.timeout.ms': leaf(int(LIMITS.sessionTimeoutMs.min, LIMITS.sessionTimeoutMs.max)),
   'heartbeat.interval.ms': leaf(POSITIVE_INT),
-  'max.poll.interval.ms': leaf(POSITIVE_INT),
+  'max.poll.interval.ms': leaf(MAX_POLL_INTERVAL),
   'max.poll.records': leaf(POSITIVE_INT),
   'enable.auto.commit': leaf(bool),
   'auto.commit.interval.ms': leaf(NON_NEGATIVE_INT),
-  'fetch.max.wait.ms': leaf(NON_NEGATIVE_INT),
+  'fetch.max.wait.ms': leaf(FETCH_MAX_WAIT),
   'auto.offset.reset': leaf(oneOf(['earliest', 'latest'])),
   'metadata.max.age.ms': leaf(METADATA_MAX_AGE),
 })

@@ -1,0 +1,48 @@
+// The validator's last step: a scenario whose every field is fine may still be too expensive to
+// simulate in a tab. Pure. Names the fields that cost most and the limit they break.
+
+import type { Scenario } from '../types.ts'
+import { estimateCost, fmtCount, keyBuildPeak, KEY_MODEL_KEYS_MAX, WORK_BUDGET_US_PER_SIM_SEC, type CostItem } from './cost.ts'
+import { error, type Ctx } from './issues.ts'
+import { LIMITS } from './limits.ts'
+
+function seconds(us: number): string {
+  const s = us / 1e6
+  return s >= 10 ? `${fmtCount(s)} s` : `${s.toPrecision(2)} s`
+}
+
+function share(item: CostItem): string {
+  return `${item.what}: ${seconds(item.us)}`
+}
+
+/** Records an error per budget broken; true when the scenario is within every budget. */
+export function checkBudget(ctx: Ctx, s: Scenario): boolean {
+  const cost = estimateCost(s)
+  let ok = true
+  if (cost.keyModelKeys > KEY_MODEL_KEYS_MAX) {
+    error(ctx, 'producers', `the key models would hold ${fmtCount(cost.keyModelKeys)} keys in all (at most ${fmtCount(KEY_MODEL_KEYS_MAX)} over all producers, counting scripted setKeyCount): too slow to build; use fewer keys or fewer producers`)
+    ok = false
+  } else {
+    const build = keyBuildPeak(s, cost.envelope)
+    if (build.keys > KEY_MODEL_KEYS_MAX) {
+      error(ctx, 'actions', `the script rebuilds key models of ${fmtCount(build.keys)} keys within the simulated second at ${build.atSec} s (at most ${fmtCount(KEY_MODEL_KEYS_MAX)} a second): spread the key changes out or use fewer keys`)
+      ok = false
+    }
+  }
+  cost.envelope.producers.forEach((p, i) => {
+    if (p.peakRate <= LIMITS.peakRatePerSec.max) return
+    error(ctx, `producers[${i}].rate`, `would peak at ${fmtCount(p.peakRate)} records/s with its spike and scripted setRate multipliers (at most ${fmtCount(LIMITS.peakRatePerSec.max)}, so that counts stay exact)`)
+    ok = false
+  })
+  if (cost.usPerSimSec > WORK_BUDGET_US_PER_SIM_SEC) {
+    const top = cost.items.filter((i) => i.us >= cost.usPerSimSec * 0.2).slice(0, 2)
+    const head = top[0]!
+    error(
+      ctx,
+      head.path,
+      `too expensive to simulate: about ${seconds(cost.usPerSimSec)} of work per simulated second (budget ${seconds(WORK_BUDGET_US_PER_SIM_SEC)}); most of it is ${top.map(share).join('; and ')}`,
+    )
+    ok = false
+  }
+  return ok
+}

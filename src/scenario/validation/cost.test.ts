@@ -1,0 +1,107 @@
+// The cost check: each scenario that once ran away is rejected, naming the field that makes it too
+// expensive and the budget it breaks; every preset and the default stay well inside.
+import { LIMITS } from './limits.ts'
+import { describe, expect, test } from 'vitest'
+import { defaultScenario } from '../defaults.ts'
+import { presets } from '../presets/index.ts'
+import type { Scenario } from '../types.ts'
+import { validateScenario, type ValidationResult } from '../validate.ts'
+import { estimateCost, KEY_MODEL_KEYS_MAX, WORK_BUDGET_US_PER_SIM_SEC } from './cost.ts'
+
+const errorsOf = (r: ValidationResult) => (r.ok ? [] : r.errors)
+const costKeys = (n: number) => Object.fromEntries(Array.from({ length: n }, (_, i) => [`key-${i}`, 2]))
+
+/** The scenarios of the trust issue's part 5, as JSON a link could carry. */
+const RUNAWAYS: Array<{ name: string; input: unknown; path: string; message: RegExp }> = [
+  {
+    name: 'fetch.max.wait.ms = 0 (an idle consumer re-polls in the same instant forever)',
+    input: { group: { config: { 'fetch.max.wait.ms': 0 } } },
+    path: 'group.config["fetch.max.wait.ms"]',
+    message: /^must be ≥ 1 here \(Kafka allows 0, but an idle consumer would then re-poll in the same instant forever\)$/,
+  },
+  {
+    name: '1 ms heartbeats with 256 consumers',
+    input: { group: { consumers: 256, config: { 'heartbeat.interval.ms': 1 } } },
+    path: 'group.config["heartbeat.interval.ms"]',
+    message: /^too expensive to simulate: about \d+ s of work per simulated second \(budget 0\.60 s\); most of it is heartbeats of 256 consumers \(1,000 a second each\)/,
+  },
+  {
+    name: 'keyless batch.size of one record on 4096 partitions',
+    input: { topic: { partitions: 4096 }, producers: [{ keys: { kind: 'keyless' }, rate: { kind: 'constant', perSec: 100_000 } }], producerConfig: { 'batch.size': 1 } },
+    path: 'producerConfig["batch.size"]',
+    message: /^too expensive to simulate: .*most of it is producers\[0\]'s keyless batches \(501 batch switches per send cycle over 4,096 partitions\)/,
+  },
+  {
+    name: 'salting into 4096 splits with many flagged keys',
+    input: {
+      topic: { partitions: 4096 },
+      producers: [{ keys: { kind: 'uniform', count: 100_000 }, keyCost: costKeys(1000) }],
+      dynamic: { hotspotDetection: { keyShareThreshold: 0 }, salting: { enabled: true, splits: 4096 } },
+    },
+    path: 'dynamic.salting.splits',
+    message: /^too expensive to simulate: .*most of it is (salting 1,008 flagged keys over 4,096 splits, 200 times a second|order checks of 4,129,776 tracked key streams \(1,008 flagged keys × 4,096 salts and 1,008 tracked keys)/,
+  },
+  {
+    name: '64 producers × 10⁶ Zipf keys',
+    input: { producers: Array.from({ length: 64 }, () => ({ keys: { kind: 'zipf', count: 1_000_000, s: 1 } })) },
+    path: 'producers',
+    message: /^the key models would hold 64,000,000 keys in all \(at most 2,000,000 over all producers, counting scripted setKeyCount\)/,
+  },
+]
+
+describe('the cost budget', () => {
+  test.each(RUNAWAYS)('rejects $name, naming the field and the limit', ({ input, path, message }) => {
+    const r = validateScenario(input)
+    expect(r.ok).toBe(false)
+    const e = errorsOf(r).find((x) => x.path === path)
+    expect(e?.message).toMatch(message)
+    expect(validateScenario(r.scenario).ok).toBe(true) // the fallback is affordable
+  })
+
+  test('rejects max.poll.interval.ms under a second: a group that never settles steps every machine at every poll', () => {
+    expect(errorsOf(validateScenario({ group: { config: { 'max.poll.interval.ms': 999 } } }))).toEqual([{ path: 'group.config["max.poll.interval.ms"]', message: 'must be ≥ 1000' }])
+    expect(validateScenario({ group: { config: { 'max.poll.interval.ms': 1000 } } }).ok).toBe(true)
+  })
+
+  test('counts scripted growth: consumers added, partitions added, keys raised', () => {
+    const s = (actions: unknown[]) => ({ group: { consumers: 3 }, actions })
+    const base = estimateCost(validateScenario(s([])).scenario).usPerSimSec
+    expect(estimateCost(validateScenario(s([{ do: 'addConsumer', count: 64, atSec: 1 }])).scenario).usPerSimSec).toBeGreaterThan(base * 2)
+    expect(estimateCost(validateScenario(s([{ do: 'addPartitions', count: 4000, atSec: 1 }])).scenario).usPerSimSec).toBeGreaterThan(base * 2)
+    const keys = validateScenario({ producers: [{}, {}], actions: [{ do: 'setKeyCount', count: 1_000_000, atSec: 5 }, { do: 'setKeyCount', count: 1_000_000, atSec: 5.5 }] })
+    expect(errorsOf(keys)).toEqual([{ path: 'actions', message: expect.stringMatching(/^the script rebuilds key models of 4,000,000 keys within the simulated second at 5 s \(at most 2,000,000 a second\)/) }])
+  })
+
+  test('a rate multiplied by a chain of setRate actions stops at the schema\'s rate limit in the estimate, as in the simulator (applyCommandToScenario)', () => {
+    const s = defaultScenario()
+    s.actions = Array.from({ length: 50 }, (_, i) => ({ do: 'setRate', multiplier: 10, atSec: i }))
+    expect(estimateCost(s).envelope.totalPeakRate).toBe(LIMITS.ratePerSec.max)
+  })
+
+  test('a producer may not peak above 10⁹ records/s, spikes and scripted multipliers included', () => {
+    const spike = { kind: 'spike', perSec: 1e8, atSec: 5, durationSec: 1, multiplier: 100 }
+    expect(errorsOf(validateScenario({ producers: [{ rate: spike }] }))).toEqual([
+      { path: 'producers[0].rate', message: 'would peak at 10,000,000,000 records/s with its spike and scripted setRate multipliers (at most 1,000,000,000, so that counts stay exact)' },
+    ])
+    const smallSpike = { kind: 'spike', perSec: 1e6, atSec: 5, durationSec: 1, multiplier: 1000 }
+    expect(validateScenario({ producers: [{}, { rate: smallSpike }] }).ok).toBe(true)
+    expect(errorsOf(validateScenario({ producers: [{}, { rate: smallSpike }], actions: [{ do: 'setRate', producer: 1, multiplier: 10_000, atSec: 1 }] })).map((e) => e.path)).toEqual(['producers[1].rate'])
+    expect(validateScenario({ producers: [{ rate: { ...spike, multiplier: 10 } }] }).ok).toBe(true)
+  })
+
+  test('the default scenario and every preset cost well under the budget', () => {
+    const scenarios: Scenario[] = [defaultScenario(), ...presets.map((p) => p.build())]
+    for (const s of scenarios) {
+      const c = estimateCost(s)
+      expect(c.usPerSimSec, s.name).toBeLessThan(WORK_BUDGET_US_PER_SIM_SEC * 0.6)
+      expect(c.keyModelKeys, s.name).toBeLessThan(KEY_MODEL_KEYS_MAX)
+      expect(validateScenario(s).ok, s.name).toBe(true)
+    }
+  })
+
+  test('items are sorted, most expensive first, and add up to the total', () => {
+    const c = estimateCost(presets.find((p) => p.name === 'heavy')!.build())
+    expect(c.items.map((i) => i.us)).toEqual([...c.items.map((i) => i.us)].sort((a, b) => b - a))
+    expect(c.items.reduce((sum, i) => sum + i.us, 0)).toBeCloseTo(c.usPerSimSec)
+  })
+})

@@ -1,0 +1,34 @@
+// A key name from a link is data, never a lookup path: a hot key called `constructor` has the
+// ordinary record cost, not Object's constructor function.
+import { act } from 'react'
+import { afterEach, describe, expect, it } from 'vitest'
+import { defaultScenario } from '../scenario/defaults.ts'
+import { ControlsPanel } from './ControlsPanel.tsx'
+import { byLabel, mount, type Mounted } from './renderForTest.tsx'
+
+let m: Mounted | null = null
+afterEach(() => {
+  m?.unmount()
+  m = null
+})
+
+describe('ControlsPanel: hot-key record cost', () => {
+  it.each(['constructor', 'toString', '__defineGetter__', 'hasOwnProperty'])('is 1× for a hot key named %s with no cost of its own', (hotKey) => {
+    m = mount(<ControlsPanel />)
+    const s = defaultScenario()
+    s.producers[0]!.keys = { kind: 'hot', count: 1000, hotKey, share: 0.5 }
+    act(() => m!.store.getState().setScenario(s, true))
+    const field = byLabel(m.container, 'Hot-key record cost')
+    expect(field.getAttribute('aria-valuetext')).toBe('1× processing')
+    expect(m.container.textContent).not.toContain('native code')
+  })
+
+  it('shows the cost the scenario gives the hot key', () => {
+    m = mount(<ControlsPanel />)
+    const s = defaultScenario()
+    s.producers[0]!.keys = { kind: 'hot', count: 1000, hotKey: 'constructor', share: 0.5 }
+    s.producers[0]!.keyCost = { constructor: 3 }
+    act(() => m!.store.getState().setScenario(s, true))
+    expect(byLabel(m.container, 'Hot-key record cost').getAttribute('aria-valuetext')).toBe('3× processing')
+  })
+})
