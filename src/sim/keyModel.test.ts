@@ -30,6 +30,13 @@ describe('key model', () => {
     expect(m.tailProb).toBe(0) // below 24 keys every key is tracked
   })
 
+  it.each(['constructor', 'toString', 'valueOf', '__defineGetter__'])('gives a hot key named %s the cost 1 unless it has one of its own', (hotKey) => {
+    const plain = buildKeyModel({ kind: 'hot', count: 100, hotKey, share: 0.5 }, {}, 4)
+    expect(plain.tracked.find((t) => t.role === 'hot')).toMatchObject({ name: hotKey, cost: 1 })
+    const costly = buildKeyModel({ kind: 'hot', count: 100, hotKey, share: 0.5 }, { [hotKey]: 2.5 }, 4)
+    expect(costly.tracked.find((t) => t.role === 'hot')!.cost).toBe(2.5)
+  })
+
   it('has no keys when keyless', () => {
     const m = buildKeyModel({ kind: 'keyless' }, {}, 4)
     expect(m.keyless).toBe(true)

@@ -59,7 +59,7 @@ describe('validateScenario (properties)', () => {
         expect(r.ok).toBe(withinBudget(s))
         if (r.ok) return
         expect(r.errors.length).toBeGreaterThan(0)
-        for (const e of r.errors) expect(e.message).toMatch(/too expensive to simulate|key models|would peak at/)
+        for (const e of r.errors) expect(e.message).toMatch(/too expensive to simulate|key models|would peak at|key segment lists/)
         expect(validateScenario(r.scenario).ok).toBe(true)
       }),
       { numRuns: 300 },

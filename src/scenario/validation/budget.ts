@@ -2,7 +2,7 @@
 // simulate in a tab. Pure. Names the fields that cost most and the limit they break.
 
 import type { Scenario } from '../types.ts'
-import { estimateCost, fmtCount, keyBuildPeak, KEY_MODEL_KEYS_MAX, WORK_BUDGET_US_PER_SIM_SEC, type CostItem } from './cost.ts'
+import { estimateCost, fmtCount, keyBuildPeak, keyStreamLists, KEY_MODEL_KEYS_MAX, KEY_STREAM_LISTS_MAX, WORK_BUDGET_US_PER_SIM_SEC, type CostItem } from './cost.ts'
 import { error, type Ctx } from './issues.ts'
 import { LIMITS } from './limits.ts'
 
@@ -34,6 +34,17 @@ export function checkBudget(ctx: Ctx, s: Scenario): boolean {
     error(ctx, `producers[${i}].rate`, `would peak at ${fmtCount(p.peakRate)} records/s with its spike and scripted setRate multipliers (at most ${fmtCount(LIMITS.peakRatePerSec.max)}, so that counts stay exact)`)
     ok = false
   })
+  const lists = keyStreamLists(cost.envelope)
+  if (lists > KEY_STREAM_LISTS_MAX) {
+    const e = cost.envelope
+    const salting = e.flaggedKeys * Math.min(e.saltSplits, e.partitions) * 2 > lists
+    error(
+      ctx,
+      salting ? 'dynamic.salting.splits' : 'producers',
+      `would keep ${fmtCount(lists)} key segment lists (at most ${fmtCount(KEY_STREAM_LISTS_MAX)}: too much memory), ${salting ? `salting ${fmtCount(e.flaggedKeys)} flagged keys over ${fmtCount(Math.min(e.saltSplits, e.partitions))} partitions` : 'from tracked keys that move over every partition'}; use fewer splits, fewer keys with a cost or a higher keyShareThreshold`,
+    )
+    ok = false
+  }
   if (cost.usPerSimSec > WORK_BUDGET_US_PER_SIM_SEC) {
     const top = cost.items.filter((i) => i.us >= cost.usPerSimSec * 0.2).slice(0, 2)
     const head = top[0]!

@@ -14,6 +14,13 @@ import type { Scenario } from '../types.ts'
 export const WORK_BUDGET_US_PER_SIM_SEC = 600_000
 
 /**
+ * Segment lists of tracked keys (one per key and partition it reaches, kept for the run, ~250
+ * bytes each before any segment): 4 M of them, from salting 1 008 flagged keys over 4 096 splits,
+ * reached 1.8 GB within 30 simulated seconds.
+ */
+export const KEY_STREAM_LISTS_MAX = 250_000
+
+/**
  * Keys hashed into key models in one simulated second (all producers' models at once, or the
  * rebuilds a script makes in one second): a key costs ~0.25 µs (murmur2 of "key-N"), so 0.5 s.
  */
@@ -34,7 +41,9 @@ export const COST_US = {
   tailPerCycle: 0.03,
   /** Each tracked key (hot, top Zipf ranks, keys with a cost, samples), every cycle. */
   trackedKeyPerCycle: 0.3,
-  /** Each salt of each flagged key, every cycle: a salted key hashed and its segment kept. */
+  /** Each salt of a flagged key that has records in a cycle: its share and carry. */
+  saltLoopPerCycle: 0.005,
+  /** Each salt that gets a record in a cycle: the salted key hashed and its segment kept. */
   saltPerCycle: 0.5,
   /** Finding a tracked key's segment list among those of its partition, per list looked at. */
   streamLookup: 0.005,
@@ -116,22 +125,40 @@ function producerItems(e: Envelope, items: CostItem[]): void {
 }
 
 /**
- * A tracked key's segment list is found by scanning the lists of the partition it lands on (one
- * list per key and partition it ever reached). Keys that move (keyless, load-aware) reach every
- * partition; a salted key reaches up to `splits` of them.
+ * Key segment lists: one per tracked key and partition it ever reached (keys that move, keyless or
+ * load-aware, reach every partition; a salted key up to `splits` of them). They are kept for the run.
  */
-function streamItem(e: Envelope, items: CostItem[]): void {
+export function keyStreamLists(e: Envelope): number {
+  const lists = e.producers.reduce((sum, p) => sum + p.tracked * (e.loadAwareAll || p.keyless ? e.partitions : 1), 0)
+  return lists + e.flaggedKeys * Math.min(e.saltSplits, e.partitions)
+}
+
+/**
+ * Salting and the per-key order checks. A send cycle looks at each flagged key's salts only when
+ * the key has records in it, hashes one salted key per salt that gets a record, and finds each
+ * chunk's segment list by scanning the lists of its partition.
+ */
+function keyItems(e: Envelope, items: CostItem[]): void {
   const P = e.partitions
+  const cycles = e.cyclesPerSec
   const tracked = e.producers.reduce((sum, p) => sum + p.tracked, 0)
-  const salted = e.flaggedKeys * e.saltSplits
-  const chunks = tracked + salted
-  if (chunks === 0) return
-  const moving = e.loadAwareAll || e.producers.some((p) => p.keyless)
-  const perPartition = (moving ? tracked : Math.ceil(tracked / P)) + Math.ceil((e.flaggedKeys * Math.min(e.saltSplits, P)) / P)
+  if (tracked === 0) return
+  const trackedPerCycle = e.producers.reduce((sum, p) => sum + p.trackedRate, 0) / cycles
+  const salted = e.saltSplits > 0 ? e.flaggedKeys : 0
+  if (salted > 0) {
+    const keysWithRecords = Math.min(salted, trackedPerCycle)
+    items.push({
+      path: 'dynamic.salting.splits',
+      what: `salting ${plural(salted, 'flagged key')} over ${plural(e.saltSplits, 'split')}, ${fmtCount(cycles)} times a second`,
+      us: cycles * (keysWithRecords * e.saltSplits * COST_US.saltLoopPerCycle + Math.min(salted * e.saltSplits, trackedPerCycle) * COST_US.saltPerCycle),
+    })
+  }
+  const chunks = Math.min(tracked + salted * e.saltSplits, trackedPerCycle)
+  const perPartition = Math.ceil(keyStreamLists(e) / P)
   items.push({
-    path: salted > tracked ? 'dynamic.salting.splits' : 'producers',
-    what: `order checks of ${plural(chunks, 'tracked key stream')} (${salted > 0 ? `${fmtCount(e.flaggedKeys)} flagged keys × ${fmtCount(e.saltSplits)} salts and ` : ''}${plural(tracked, 'tracked key')}; ${fmtCount(perPartition)} per partition)`,
-    us: e.cyclesPerSec * chunks * perPartition * COST_US.streamLookup,
+    path: salted > 0 ? 'dynamic.salting.splits' : 'producers',
+    what: `order checks of ${plural(tracked, 'tracked key')} (${fmtCount(perPartition)} key streams per partition)`,
+    us: cycles * chunks * perPartition * COST_US.streamLookup,
   })
 }
 
@@ -179,14 +206,7 @@ export function estimateCost(s: Scenario): CostEstimate {
     us: cycles * (COST_US.cycle + P * COST_US.partitionPerCycle + touched * COST_US.appendPerCycle),
   })
   producerItems(e, items)
-  if (e.saltSplits > 0 && e.flaggedKeys > 0) {
-    items.push({
-      path: 'dynamic.salting.splits',
-      what: `salting ${plural(e.flaggedKeys, 'flagged key')} over ${plural(e.saltSplits, 'split')}, ${fmtCount(cycles)} times a second`,
-      us: cycles * e.flaggedKeys * e.saltSplits * COST_US.saltPerCycle,
-    })
-  }
-  streamItem(e, items)
+  keyItems(e, items)
   consumerItems(e, items)
   items.push({ path: 'topic.partitions', what: `per-second metrics of ${plural(P, 'partition')}`, us: P * COST_US.partitionPerSec })
   items.sort((a, b) => b.us - a.us)

@@ -28,6 +28,8 @@ export interface ProducerEnvelope {
   keyCount: number
   /** Most tracked keys at once. */
   tracked: number
+  /** Peak records per second that carry a tracked key (all of them when a hot or Zipf key may lead). */
+  trackedRate: number
   /** Peak records per second. */
   peakRate: number
   recordBytes: number
@@ -133,14 +135,13 @@ function producerEnvelopes(s: Scenario, ignoreKeysEver: boolean): ProducerEnvelo
       }
     }
   }
-  return Array.from({ length: n }, (_, i) => ({
-    keyless: keyless[i]!,
-    keyed: keyed[i]!,
-    keyCount: count[i]!,
-    tracked: trackedKeys(count[i]!, hot[i]!, zipf[i]!, costNames[i]!.size),
-    peakRate: rate[i]!,
-    recordBytes: s.producers[i]!.recordBytes,
-  }))
+  return Array.from({ length: n }, (_, i) => {
+    const tracked = trackedKeys(count[i]!, hot[i]!, zipf[i]!, costNames[i]!.size)
+    const peak = rate[i]!
+    // Uniform keys: tracked ones carry their share of the records; a hot or Zipf head may carry all.
+    const share = hot[i] || zipf[i] || count[i]! === 0 ? 1 : Math.min(1, tracked / count[i]!)
+    return { keyless: keyless[i]!, keyed: keyed[i]!, keyCount: count[i]!, tracked, trackedRate: peak * share, peakRate: peak, recordBytes: s.producers[i]!.recordBytes }
+  })
 }
 
 /** The envelope of `s` (a validated scenario) over its whole script. */
