@@ -4,7 +4,7 @@
 
 import { addConsumerCount, applyCommandToScenario, targetProducers } from '../scenario/applyCommand.ts'
 import type { Command } from '../scenario/types.ts'
-import type { SimCore } from './core.ts'
+import { EV, type SimCore } from './core.ts'
 import { defer } from './deferred.ts'
 import { noteRemapAll } from './hotspots.ts'
 import { addPartitions, groupLeaderRefreshesMetadata, producersRefreshMetadata } from './metadataRefresh.ts'
@@ -12,7 +12,6 @@ import { closeGracefully, consumerByName, lastRunning, newConsumer, schedulePoll
 import { rebuildProducer } from './producers.ts'
 import { recountStopped } from './stoppedTime.ts'
 import type { Deferred } from './worldState.ts'
-import { EV } from './core.ts'
 
 export function applyCommand(sim: SimCore, cmd: Command): void {
   const w = sim.w
@@ -90,7 +89,7 @@ export function applyCommand(sim: SimCore, cmd: Command): void {
       sim.say({ kind: 'producer.keys', change: cmd })
       break
     case 'addPartitions':
-      addPartitions(sim, cmd.count)
+      addPartitions(sim)
       break
     case 'setDynamic': {
       const d = w.live.dynamic

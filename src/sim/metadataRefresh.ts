@@ -6,17 +6,17 @@
 // differ; several additions before a refresh are handled by that one refresh.
 
 import { remappedKeys } from '../kafka/keyRemapping.ts'
-import { LIMITS } from '../scenario/validation/limits.ts'
 import type { SimCore } from './core.ts'
 import { defer } from './deferred.ts'
 import { allKeyNames } from './keyModel.ts'
 import { rebuildProducer } from './producers.ts'
 import { growPartitions } from './worldState.ts'
 
-export function addPartitions(sim: SimCore, count: number): void {
+/** The topic grows to what the scenario's settings now say (applyCommandToScenario has clamped it). */
+export function addPartitions(sim: SimCore): void {
   const w = sim.w
   const from = w.P
-  const to = Math.min(LIMITS.partitions.max, from + Math.max(0, Math.floor(count)))
+  const to = w.live.topic.partitions
   if (to <= from) return
   growPartitions(w, to)
   const now = sim.kernel.now

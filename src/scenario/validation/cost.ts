@@ -214,7 +214,7 @@ export function estimateCost(s: Scenario): CostEstimate {
   return { usPerSimSec, items, keyModelKeys: e.producers.reduce((sum, p) => sum + p.keyCount, 0), envelope: e }
 }
 
-/** Actions that make the simulator rebuild producers' key models (simulation.ts rebuildProducer). */
+/** Actions that make the simulator rebuild producers' key models (sim/producers.ts rebuildProducer). */
 const REBUILDS = new Set(['setHotKeyShare', 'setKeyCount', 'setZipf', 'setKeyCost', 'addPartitions'])
 
 /**

@@ -3,8 +3,8 @@
 // scenario and every scripted action. Pure. Conservative: when the script might raise a figure,
 // the envelope assumes it does, and never lowers one.
 
-import { rateAfter } from '../applyCommand.ts'
-import type { KeySpec, ProducerSpec, RateSpec, Scenario, ScenarioAction } from '../types.ts'
+import { addConsumerCount, applyCommandToScenario, targetProducers } from '../applyCommand.ts'
+import type { KeySpec, ProducerSpec, RateSpec, Scenario } from '../types.ts'
 import { LIMITS } from './limits.ts'
 
 /**
@@ -14,9 +14,7 @@ import { LIMITS } from './limits.ts'
  */
 export const KEY_MODEL = { trackAllBelow: 24, topKeys: 12, sampleKeys: 8 } as const
 
-/** The simulator clamps each scripted addConsumer to this many (simulation.ts applyCommand). */
-const ADD_CONSUMER_CAP = 64
-/** slowConsumer's speed-up ends here (simulation.ts: speed = 1 / max(0.01, factor)). */
+/** slowConsumer's speed-up ends here (sim/commands.ts: speed = 1 / max(0.01, factor)). */
 const MAX_SPEED = 100
 
 export interface ProducerEnvelope {
@@ -92,11 +90,6 @@ export function trackedKeys(count: number, hot: boolean, zipf: boolean, costKeys
 
 const COST_KEY = /^key-(\d+)$/
 
-function targets(a: ScenarioAction, producers: number): number[] {
-  if ('producer' in a && a.producer !== undefined) return a.producer < producers ? [a.producer] : []
-  return Array.from({ length: producers }, (_, i) => i)
-}
-
 function producerEnvelopes(s: Scenario, ignoreKeysEver: boolean): ProducerEnvelope[] {
   const n = s.producers.length
   const count = s.producers.map((p) => keyCountOf(p.keys))
@@ -105,34 +98,21 @@ function producerEnvelopes(s: Scenario, ignoreKeysEver: boolean): ProducerEnvelo
   const hot = s.producers.map((p) => p.keys.kind === 'hot')
   const zipf = s.producers.map((p) => p.keys.kind === 'zipf')
   const costNames = s.producers.map((p: ProducerSpec) => new Set(Object.keys(p.keyCost).filter((k) => COST_KEY.test(k))))
-  // The rate each producer runs at after each setRate (the simulation's own rule), and its peak.
-  const spec = s.producers.map((p) => p.rate)
-  const rate = spec.map(peakRate)
+  const rate = s.producers.map((p) => peakRate(p.rate))
+  // Each producer's settings after each scripted command, by the simulation's own rule
+  // (applyCommandToScenario), and the largest of each over the script.
+  let cur = s
   for (const a of s.actions) {
-    for (const i of targets(a, n)) {
-      switch (a.do) {
-        case 'setKeyCount':
-          count[i] = Math.max(count[i]!, a.count)
-          keyed[i] = true
-          break
-        case 'setHotKeyShare':
-        case 'setZipf':
-          // A keyless producer gets 1000 keys (simulation.ts applyCommand).
-          count[i] = Math.max(count[i]!, count[i] === 0 ? 1000 : count[i]!)
-          keyed[i] = true
-          if (a.do === 'setHotKeyShare') hot[i] = true
-          else zipf[i] = true
-          break
-        case 'setKeyCost':
-          if (COST_KEY.test(a.key)) costNames[i]!.add(a.key)
-          break
-        case 'setRate':
-          spec[i] = rateAfter(spec[i]!, a)
-          rate[i] = Math.max(rate[i]!, peakRate(spec[i]!))
-          break
-        default:
-          break
-      }
+    if (a.do !== 'setRate' && a.do !== 'setHotKeyShare' && a.do !== 'setKeyCount' && a.do !== 'setZipf' && a.do !== 'setKeyCost') continue
+    cur = applyCommandToScenario(cur, a)
+    for (const i of targetProducers(cur, a.producer)) {
+      const p = cur.producers[i]!
+      count[i] = Math.max(count[i]!, keyCountOf(p.keys))
+      if (p.keys.kind !== 'keyless') keyed[i] = true
+      if (p.keys.kind === 'hot') hot[i] = true
+      if (p.keys.kind === 'zipf') zipf[i] = true
+      if (a.do === 'setKeyCost' && COST_KEY.test(a.key)) costNames[i]!.add(a.key)
+      rate[i] = Math.max(rate[i]!, peakRate(p.rate))
     }
   }
   return Array.from({ length: n }, (_, i) => {
@@ -165,7 +145,7 @@ export function scenarioEnvelope(s: Scenario): Envelope {
         partitions += a.count
         break
       case 'addConsumer':
-        consumers += Math.min(ADD_CONSUMER_CAP, a.count ?? 1)
+        consumers += addConsumerCount(a)
         break
       case 'setDynamic': {
         const d = a.dynamic
