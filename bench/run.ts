@@ -14,6 +14,7 @@ import { runKernel } from './mm1Kernel.ts'
 import { MODEL_EVENTS, type Mm1Result, type Variant } from './mm1Workload.ts'
 import { MODEL_CASES, runModel, type ModelCase, type ModelResult } from './modelWorkload.ts'
 import { fmtRate, fullGc, machine, median, table } from './stats.ts'
+import { CHECKPOINT_TARGET_MB, runTimelineBench, SEEK_TARGET_MS } from './timelineWorkload.ts'
 
 const here = dirname(fileURLToPath(import.meta.url))
 const quick = process.argv.includes('--quick')
@@ -193,6 +194,9 @@ log('  sticky assignor: 1 000 partitions over 100 members')
 const sticky = benchSticky()
 log('  memory: 1 h of simulated time in a child process')
 const memory = benchMemory()
+log('  time travel: seeks in a 10-minute default run, checkpoints of an hour')
+fullGc()
+const timeline = runTimelineBench(quick ? 8 : 24)
 const loadAvgAtEnd = os.loadavg().map((x) => Math.round(x * 100) / 100)
 const totalSec = Math.round((performance.now() - started) / 1000)
 
@@ -258,8 +262,14 @@ out.push(
   `d. StickyAssignor, ${sticky.workload}: median ${sticky.medianMs} ms of ${sticky.rounds} ` +
     `(target < ${sticky.targetMs} ms: ${sticky.meetsTarget ? 'ok' : 'MISSED'})${sticky.balanced ? '' : ' — NOT balanced: the workload is broken'}`,
 )
+out.push('')
+out.push(
+  `e. Time travel, default scenario (Timeline: checkpoints as JSON text, budget ${timeline.budgetMB} MB): ${timeline.seeks} seeks spread over a ${timeline.runSimSec / 60}-minute run ` +
+    `median ${timeline.seekMedianMs} ms, max ${timeline.seekMaxMs} ms, worst place (just before a checkpoint) ${timeline.worstPlaceSeekMs} ms (target ≤ ${SEEK_TARGET_MS} ms); ` +
+    `after 1 h: ${timeline.hourCheckpoints} checkpoints every ${timeline.hourCheckpointEverySec} s, ${timeline.hourCheckpointMB} MB (target ≤ ${CHECKPOINT_TARGET_MB} MB), seek max ${timeline.hourSeekMaxMs} ms → ${timeline.meetsTargets ? 'ok' : 'MISSED'}`,
+)
 console.log(out.join('\n'))
 
-const results = { date: new Date().toISOString(), machine: { ...m, loadAvgAtEnd }, git, quick, totalSeconds: totalSec, kernel, model, memory, sticky }
+const results = { date: new Date().toISOString(), machine: { ...m, loadAvgAtEnd }, git, quick, totalSeconds: totalSec, kernel, model, memory, sticky, timeline }
 writeFileSync(join(here, 'results.json'), `${JSON.stringify(results, null, 2)}\n`)
 log(`wrote ${join('bench', 'results.json')}`)

@@ -150,9 +150,10 @@ export class Timeline implements TimelineApi {
     const to = Math.max(0, Math.min(this.reached, t))
     this.samples = []
     this.trace = []
-    if (to < this.now()) {
-      let at = 0
-      for (const c of this.checkpoints.keys()) if (c <= to && c > at) at = c
+    let at = 0
+    for (const c of this.checkpoints.keys()) if (c <= to && c > at) at = c
+    // Replay from the checkpoint before `to`, unless the run is already between it and `to`.
+    if (to < this.now() || this.now() < at) {
       const text = this.checkpoints.get(at)
       if (text === undefined) throw new Error(`no checkpoint at or before ${to} ms`)
       this.current = restoreSimulation(checkpointFromJson(text) as SimCheckpoint, this.script)
