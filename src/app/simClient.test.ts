@@ -30,6 +30,7 @@ const frameMsg = (runId: number, t = 0): FrameMessage => ({
   trace: [],
   engineMs: 1,
   behind: false,
+  timeline: { latest: t, checkpointBytes: 0 },
 })
 
 describe('createSimClient', () => {
@@ -74,5 +75,36 @@ describe('createSimClient', () => {
     client.command({ do: 'addConsumer' })
     expect(w.sent.length).toBe(n)
     expect(w.terminated).toBe(true)
+  })
+
+  it('a seek goes out at once when nothing is in flight; while busy only the newest seek waits', () => {
+    const w = fakeWorker()
+    const client = createSimClient(w, { onFrame: () => {}, onError: () => {} })
+    client.start(0, defaultScenario())
+    w.reply(frameMsg(0))
+    client.seek(5000)
+    expect(w.sent.at(-1)).toMatchObject({ type: 'seek', toT: 5000 })
+    const n = w.sent.length
+    client.seek(4000)
+    client.seek(3000)
+    expect(w.sent.length).toBe(n)
+    w.reply(frameMsg(0, 5000))
+    expect(w.sent.slice(n)).toEqual([expect.objectContaining({ type: 'seek', toT: 3000 })])
+    w.reply(frameMsg(0, 3000))
+    expect(client.busy()).toBe(false)
+  })
+
+  it('asks the worker to pause at a rebalance only when told, and sends a command’s moment', () => {
+    const w = fakeWorker()
+    const client = createSimClient(w, { onFrame: () => {}, onError: () => {} })
+    client.start(0, defaultScenario())
+    w.reply(frameMsg(0))
+    client.advance(100, true)
+    expect(w.sent.at(-1)).toMatchObject({ type: 'advance', toT: 100, pauseAtRebalance: true })
+    w.reply(frameMsg(0, 100))
+    client.advance(200)
+    expect(w.sent.at(-1)).not.toHaveProperty('pauseAtRebalance')
+    client.command({ do: 'crashConsumer', consumer: 'consumer-1' }, 12_000)
+    expect(w.sent.at(-1)).toMatchObject({ type: 'command', atT: 12_000, command: { do: 'crashConsumer' } })
   })
 })
