@@ -98,6 +98,17 @@ describe('createController', () => {
     expect(client.log).toContain('pause')
   })
 
+  it('a moment link’s time is stepped to from the start, and sought within the run so far', () => {
+    const { store, client, actions } = setup()
+    store.getState().receiveFrame(0, makeFrame({ t: 0 }), [], [], { latest: 0 })
+    actions.openAt(42_500)
+    expect(client.log).toEqual(['pause', 'step 42500'])
+    expect(client.seeks).toEqual([])
+    store.getState().receiveFrame(0, makeFrame({ t: 42_500 }), [], [], { latest: 42_500 })
+    actions.openAt(10_000)
+    expect(client.seeks).toEqual([10_000])
+  })
+
   it('“link to this moment” shares the current sim time', async () => {
     const { store, actions } = setup()
     store.getState().receiveFrame(0, makeFrame({ t: 42_000 }), [], [], { latest: 42_000 })

@@ -47,7 +47,15 @@ export function whichLane(key: string, partitions: number): WhichLaneResult {
   }
 }
 
-export function createController(d: ControllerDeps): AppActions {
+export interface Controller extends AppActions {
+  /**
+   * Shows sim ms `tMs` paused (a moment link): a seek within the run so far, else a step there
+   * (the worker seeks only up to the furthest moment it has reached).
+   */
+  openAt(tMs: number): void
+}
+
+export function createController(d: ControllerDeps): Controller {
   const { store, client } = d
 
   function startRun(scenario: Scenario): void {
@@ -64,7 +72,7 @@ export function createController(d: ControllerDeps): AppActions {
     return false
   }
 
-  const actions: AppActions = {
+  const actions: Controller = {
     presets: d.presets.map((p) => ({ name: p.name, title: p.title, notice: p.notice, scenario: p.build() })),
     setPlaying(playing) {
       store.getState().setPlaying(playing)
@@ -88,6 +96,16 @@ export function createController(d: ControllerDeps): AppActions {
       actions.setPlaying(false)
       s.setSeeking(true)
       client.seek(t)
+    },
+    openAt(tMs) {
+      const s = store.getState()
+      const t = Math.max(0, Math.round(tMs))
+      if (t <= s.timeline.latest) {
+        actions.seek(t)
+        return
+      }
+      actions.setPlaying(false)
+      client.step(t - s.simTime)
     },
     setPauseAtRebalance(on) {
       store.getState().setPauseAtRebalance(on)
