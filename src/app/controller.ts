@@ -89,6 +89,9 @@ export function createController(d: ControllerDeps): Controller {
       store.getState().setSpeed(speed)
       client.setSpeed(store.getState().speed)
     },
+    stepBack() {
+      actions.seek(store.getState().simTime - STEP_MS)
+    },
     seek(toT) {
       const s = store.getState()
       const latest = Math.max(s.timeline.latest, s.simTime)

@@ -30,6 +30,8 @@ export interface AppActions {
   togglePlay(): void
   /** Advances by one step of sim time and pauses. */
   step(): void
+  /** Goes back one step of sim time (a seek) and pauses. */
+  stepBack(): void
   /** Pauses and shows the run at sim ms `toT` (clamped to the run so far). */
   seek(toT: number): void
   /** Stop playing when the next rebalance starts. */

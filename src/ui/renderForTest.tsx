@@ -32,6 +32,7 @@ export function fakeActions(store: AppStore): Mounted['actions'] {
     setPlaying: (p) => store.getState().setPlaying(p),
     togglePlay: () => store.getState().setPlaying(!store.getState().playing),
     step: () => void a.calls.push('step'),
+    stepBack: () => void a.calls.push('stepBack'),
     seek: (t) => void a.seeks.push(t),
     setPauseAtRebalance: (on) => store.getState().setPauseAtRebalance(on),
     setSpeed: (s) => store.getState().setSpeed(s),
