@@ -30,7 +30,6 @@ const frameMsg = (runId: number, t = 0): FrameMessage => ({
   trace: [],
   engineMs: 1,
   behind: false,
-  timeline: { latest: t, checkpointBytes: 0 },
 })
 
 describe('createSimClient', () => {

@@ -127,12 +127,3 @@ export function applyCommandToScenario(s: Scenario, cmd: Command): Scenario {
 export function addConsumerCount(cmd: Extract<Command, { do: 'addConsumer' }>): number {
   return Math.round(clamp(cmd.count ?? 1, 1, MAX_CONSUMERS_PER_COMMAND))
 }
-
-/**
- * The settings in force at sim time `tMs`: the t = 0 settings with every action at or before `tMs`
- * applied (the controls show these). Actions run at the end of their instant, so an action at
- * exactly `tMs` counts. Pure; the result's `actions` are `s.actions`, unchanged.
- */
-export function settingsAt(s: Scenario, tMs: number): Scenario {
-  return s.actions.filter((a) => Math.round(a.atSec * 1000) <= tMs).reduce(applyCommandToScenario, s)
-}

@@ -1,7 +1,7 @@
 // Messages between the page and the simulation worker: typed unions, structured-clone friendly.
 // Frames carry typed arrays whose buffers are transferred, not copied.
 
-import type { Command, Scenario, ScenarioAction } from '../scenario/types.ts'
+import type { Command, Scenario } from '../scenario/types.ts'
 import type { Frame, MetricsSample, TraceEntry } from '../sim/frameTypes.ts'
 
 /** Page → worker. Requests that expect a frame carry `id`, echoed in the answer. */
@@ -13,12 +13,11 @@ export type WorkerRequest =
   /** Sim ms per wall ms; the worker sizes its catch-up chunks by it. */
   | { type: 'speed'; speed: number }
   /** Advance to sim time `toT` (ms) within the worker's time budget, then answer with a frame. */
-  | { type: 'advance'; id: number; toT: number; pauseAtRebalance?: boolean }
+  | { type: 'advance'; id: number; toT: number }
   /** Advance by `stepMs` of sim time regardless of budget, then answer with a frame. */
   | { type: 'step'; id: number; stepMs: number }
   /** Apply a live command at the current sim time, then answer with a frame. */
-  | { type: 'command'; id: number; command: Command; atT?: number }  // atT: apply at this sim ms (advance there first); compare sends the same atT to every side
-  | { type: 'seek'; id: number; toT: number }                  // answers with a frame at exactly toT (ms, clamped to [0, latest])
+  | { type: 'command'; id: number; command: Command }
   | { type: 'dispose' }
 
 export interface FrameMessage {
@@ -34,22 +33,7 @@ export interface FrameMessage {
   engineMs: number
   /** The worker stopped short of the requested time to stay within its budget. */
   behind: boolean
-  timeline: TimelineInfo
 }
-
-export interface TimelineInfo {
-  latest: number            // furthest sim ms reached on this branch (the scrubber's max)
-  /** Present when they changed since the previous message of this run (full list, time-ordered). */
-  markers?: TimelineMarker[]
-  /** Present when the script changed: every action (scripted + recorded), what the link must carry. */
-  actions?: ScenarioAction[]
-  /** This frame answers a seek: the page truncates its metric ring and narration to t <= frame.t. */
-  seeked?: boolean
-  /** The run paused itself at a rebalance start (pauseAtRebalance). */
-  pausedAt?: 'rebalance'
-  checkpointBytes: number
-}
-export interface TimelineMarker { t: number; kind: 'rebalance-start' | 'rebalance-end' | 'fault' | 'action' | 'storm' | 'hotspot'; text: string }
 
 /** Worker → page. */
 export type WorkerResponse =
