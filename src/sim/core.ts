@@ -12,7 +12,7 @@ export const EV = {
   produce: 1,
   poll: 2,
   metrics: 3,
-  action: 4,
+  // 4 was a scripted action; actions now run between events (simulation.ts advanceTo).
   group: 5,
   resume: 6,
   deferred: 7,

@@ -7,7 +7,7 @@ import { deepClone } from '../engine/clone.ts'
 import { Kernel, type KernelState } from '../engine/kernel.ts'
 import { Rng, type RngState } from '../engine/rng.ts'
 import type { SimTime } from '../engine/time.ts'
-import type { Command, Scenario } from '../scenario/types.ts'
+import type { Command, Scenario, ScenarioAction } from '../scenario/types.ts'
 import { autoscale } from './autoscaler.ts'
 import { applyCommand, runDeferred } from './commands.ts'
 import { cycleMs, EV, type SimCore, type SimRngs } from './core.ts'
@@ -43,8 +43,18 @@ export function createSimulation(scenario: Scenario): Simulation {
   return new KafkaSimulation(scenario, null)
 }
 
-export function restoreSimulation(cp: SimCheckpoint): Simulation {
-  return new KafkaSimulation(cp.scenario, cp.state as SavedState)
+/**
+ * Continues a checkpointed run. `script`, when given, replaces the run's script: it must hold the
+ * same actions up to the checkpoint's moment (what a timeline that recorded more since then has);
+ * the actions after it are what the restored run will play.
+ */
+export function restoreSimulation(cp: SimCheckpoint, script?: readonly ScenarioAction[]): Simulation {
+  return new KafkaSimulation(cp.scenario, cp.state as SavedState, script)
+}
+
+/** The simulated ms an action runs at: whole milliseconds, so a recorded time survives seconds in JSON. */
+export function actionMs(a: ScenarioAction): number {
+  return Math.round(a.atSec * 1000)
 }
 
 class KafkaSimulation implements Simulation, SimCore {
@@ -54,12 +64,13 @@ class KafkaSimulation implements Simulation, SimCore {
   readonly rng: SimRngs
   readonly group: GroupRuntime
 
-  constructor(scenario: Scenario, saved: SavedState | null) {
+  constructor(scenario: Scenario, saved: SavedState | null, script?: readonly ScenarioAction[]) {
     this.scenario = deepClone(scenario)
     const host = createGroupHost(this)
     if (saved) {
       const s = deepClone(saved)
       this.w = s.w
+      if (script) this.w.script = deepClone([...script])
       this.kernel = Kernel.restore(s.kernel)
       this.rng = { produce: Rng.restore(s.rng.produce), consume: Rng.restore(s.rng.consume), group: Rng.restore(s.rng.group) }
       this.group = restoreGroup(host, this.w.live, s.group)
@@ -88,7 +99,6 @@ class KafkaSimulation implements Simulation, SimCore {
     }
     this.kernel.after(cycleMs(this), EV.produce)
     this.kernel.after(METRICS_INTERVAL_MS, EV.metrics)
-    live.actions.forEach((a, i) => this.kernel.at(a.atSec * 1000, EV.action, i))
   }
 
   // ------------------------------------------------------------------ adapters' surface
@@ -102,12 +112,35 @@ class KafkaSimulation implements Simulation, SimCore {
   }
 
   advanceTo(t: SimTime): void {
+    const w = this.w
+    // Each scripted action runs once every event of its millisecond has: the moment a live command
+    // lands after advanceTo(t). Not a kernel event, so recording a command needs no renumbering.
+    for (let a = w.script[w.scriptCursor]; a !== undefined && actionMs(a) <= t; a = w.script[w.scriptCursor]) {
+      this.kernel.runUntil(actionMs(a), this.dispatch)
+      w.scriptCursor++
+      this.runAction(a)
+    }
     this.kernel.runUntil(t, this.dispatch)
   }
 
-  apply(cmd: Command): void {
+  apply(cmd: Command): ScenarioAction {
+    // On a whole millisecond, so the recorded time replays exactly (see actionMs).
+    const at = Math.ceil(this.kernel.now)
+    this.advanceTo(at)
+    const action = { ...cmd, atSec: at / 1000 } as ScenarioAction
+    this.w.script.splice(this.w.scriptCursor, 0, action)
+    this.w.scriptCursor++
+    this.runAction(action)
+    return action
+  }
+
+  script(): readonly ScenarioAction[] {
+    return this.w.script
+  }
+
+  private runAction(a: ScenarioAction): void {
     accrueStopped(this)
-    applyCommand(this, cmd)
+    applyCommand(this, a)
   }
 
   frame(maxParticles = 3000): Frame {
@@ -174,11 +207,6 @@ class KafkaSimulation implements Simulation, SimCore {
         if (cmd) applyCommand(this, cmd)
         recordMetricsRow(this, win)
         this.kernel.after(METRICS_INTERVAL_MS, EV.metrics)
-        break
-      }
-      case EV.action: {
-        const a = this.w.live.actions[arg]
-        if (a) applyCommand(this, a)
         break
       }
       case EV.group:

@@ -1,7 +1,7 @@
 // The one surface the adapters (worker, CLI, tests) use. Implemented by simulation.ts.
 
 import type { SimTime } from '../engine/time.ts'
-import type { Command, Scenario } from '../scenario/types.ts'
+import type { Command, Scenario, ScenarioAction } from '../scenario/types.ts'
 import type { Frame, MetricsSample, TraceEntry } from './frameTypes.ts'
 import type { RebalanceRecord } from './group/groupRuntime.ts'
 
@@ -64,8 +64,13 @@ export interface Simulation {
   now(): SimTime
   /** Runs every event up to `t` (ms). Deterministic: the same calls give the same world. */
   advanceTo(t: SimTime): void
-  /** Applies a live command now (the same code path as a scripted action). */
-  apply(cmd: Command): void
+  /**
+   * Applies a live command at now() (rounded up to a whole ms) and records it in the script: the
+   * returned action, replayed from the start, lands at the same point of the run.
+   */
+  apply(cmd: Command): ScenarioAction
+  /** Every action, scripted and recorded, in the order they run. */
+  script(): readonly ScenarioAction[]
   /** The world at now(), with up to `maxParticles` sampled records for animation. */
   frame(maxParticles?: number): Frame
   /** Metric rows sampled (every 1 s of sim time) since the previous call. */

@@ -3,7 +3,7 @@
 // is a checkpoint. Only sim/ reads or writes it.
 
 import type { KeylessPartitionerState } from '../kafka/partitioners/keylessRouter.ts'
-import type { Command, Scenario } from '../scenario/types.ts'
+import type { Command, Scenario, ScenarioAction } from '../scenario/types.ts'
 import { createHistogram } from './latencyHistogram.ts'
 import { createLedger, growLedger, type Ledger } from './ledger.ts'
 import type { KeyModel } from './keyModel.ts'
@@ -97,6 +97,13 @@ export interface Sample {
 
 export interface WorldState {
   live: Scenario
+  /**
+   * The script: the scenario's actions plus every command applied live, in time order. Actions at or
+   * before `scriptCursor` have run. Each runs at the end of its instant (after every event at that
+   * millisecond), which is exactly when a live command lands, so a recorded run replays identically.
+   */
+  script: ScenarioAction[]
+  scriptCursor: number
   /** Partitions the broker has (the logs). */
   P: number
   /** Partitions the producers route over: P as of their last metadata refresh (≤ P). */
@@ -172,6 +179,8 @@ export interface WorldState {
 export function createWorldState(live: Scenario, P: number): WorldState {
   return {
     live,
+    script: live.actions.map((a) => ({ ...a })),
+    scriptCursor: 0,
     P,
     producerPartitions: P,
     producerRefreshPending: false,

@@ -21,7 +21,7 @@ const keys: fc.Arbitrary<KeySpec> = fc.oneof(
 
 const partitioner: fc.Arbitrary<PartitionerName | null> = fc.constantFrom(null, 'default' as const, 'uniform-sticky' as const, 'legacy-sticky' as const, 'round-robin' as const)
 
-const action: fc.Arbitrary<ScenarioAction> = fc.oneof(
+export const faultAction: fc.Arbitrary<ScenarioAction> = fc.oneof(
   fc.record({ atSec: at, do: fc.constant('addConsumer' as const) }),
   fc.record({ atSec: at, do: fc.constant('crashConsumer' as const), consumer: fc.constantFrom(...names) }),
   fc.record({ atSec: at, do: fc.constant('removeConsumer' as const) }),
@@ -73,7 +73,7 @@ export const faultScenario: fc.Arbitrary<Scenario> = fc
     metadataAgeMs: fc.constantFrom(1000, 5000, 300_000),
     salting: fc.boolean(),
     loadAware: fc.boolean(),
-    actions: fc.array(action, { maxLength: 6 }),
+    actions: fc.array(faultAction, { maxLength: 6 }),
   })
   .map((r) => {
     const s = defaultScenario()
