@@ -14,7 +14,7 @@ import { cycleMs, EV, type SimCore, type SimRngs } from './core.ts'
 import { defer } from './deferred.ts'
 import type { Frame, MetricsSample } from './frameTypes.ts'
 import { buildFrame } from './frame.ts'
-import type { GroupRuntime } from './group/groupRuntime.ts'
+import type { GroupRuntime, RebalanceRecord } from './group/groupRuntime.ts'
 import { createGroup, restoreGroup } from './groupFactory.ts'
 import { createGroupHost } from './groupHost.ts'
 import { closeMetricsWindow, METRICS_INTERVAL_MS, recordMetricsRow } from './metrics.ts'
@@ -132,6 +132,10 @@ class KafkaSimulation implements Simulation, SimCore {
     this.w.scriptCursor++
     this.runAction(action)
     return action
+  }
+
+  rebalanceLog(): readonly RebalanceRecord[] {
+    return this.group.rebalanceLog()
   }
 
   script(): readonly ScenarioAction[] {

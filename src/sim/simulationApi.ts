@@ -80,6 +80,8 @@ export interface Simulation {
   summary(): RunSummary
   /** A plain-data checkpoint; restoreSimulation(cp) continues exactly as this run would. */
   checkpoint(): SimCheckpoint
+  /** Every rebalance so far, the open one last (cheap: the group's own log). */
+  rebalanceLog(): readonly RebalanceRecord[]
   /** Events dispatched so far (for benchmarks and progress). */
   eventsProcessed(): number
 }
