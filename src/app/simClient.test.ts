@@ -28,6 +28,7 @@ const frameMsg = (runId: number, t = 0): FrameMessage => ({
   frame: makeFrame({ t }),
   samples: [],
   trace: [],
+  timeline: { latest: t, checkpointBytes: 0 },
   engineMs: 1,
   behind: false,
 })

@@ -127,3 +127,17 @@ export function applyCommandToScenario(s: Scenario, cmd: Command): Scenario {
 export function addConsumerCount(cmd: Extract<Command, { do: 'addConsumer' }>): number {
   return Math.round(clamp(cmd.count ?? 1, 1, MAX_CONSUMERS_PER_COMMAND))
 }
+
+/**
+ * The settings in force at sim ms `tMs`: every action that has run by then (those at or before
+ * it, whole ms as the simulation runs them) folded over the t = 0 settings. What the page's
+ * controls show; the actions list itself is left as it is.
+ */
+export function settingsAt(s: Scenario, tMs: number): Scenario {
+  let out = s
+  for (const a of s.actions) {
+    if (Math.round(a.atSec * 1000) > tMs) break
+    out = applyCommandToScenario(out, a)
+  }
+  return out === s ? s : { ...out, actions: s.actions }
+}

@@ -39,7 +39,24 @@ export const MAX_MARKERS = 5000
 /** How finely a run that should pause at the next rebalance is advanced, sim ms. */
 const REBALANCE_WATCH_MS = 10
 
-export class Timeline {
+/** What adapters (the worker's host) use of a timeline; a fake implements it in tests. */
+export interface TimelineApi {
+  sim(): Simulation
+  now(): SimTime
+  latest(): SimTime
+  markers(): readonly TimelineMarker[]
+  markersVersion(): number
+  actions(): readonly ScenarioAction[]
+  actionsVersion(): number
+  checkpointBytes(): number
+  advanceTo(t: SimTime, pauseAtRebalance?: boolean): boolean
+  seek(t: SimTime): void
+  apply(cmd: Command, atT?: SimTime): ScenarioAction
+  drainSamples(): MetricsSample[]
+  drainTrace(): TraceEntry[]
+}
+
+export class Timeline implements TimelineApi {
   private current: Simulation
   /** Every action, scripted and recorded; `recorded[i]` marks those that came from live commands. */
   private script: ScenarioAction[]

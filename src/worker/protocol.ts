@@ -1,8 +1,11 @@
 // Messages between the page and the simulation worker: typed unions, structured-clone friendly.
 // Frames carry typed arrays whose buffers are transferred, not copied.
 
-import type { Command, Scenario } from '../scenario/types.ts'
+import type { Command, Scenario, ScenarioAction } from '../scenario/types.ts'
 import type { Frame, MetricsSample, TraceEntry } from '../sim/frameTypes.ts'
+import type { TimelineMarker } from '../sim/timeline.ts'
+
+export type { TimelineMarker }
 
 /** Page → worker. Requests that expect a frame carry `id`, echoed in the answer. */
 export type WorkerRequest =
@@ -12,13 +15,36 @@ export type WorkerRequest =
   | { type: 'pause' }
   /** Sim ms per wall ms; the worker sizes its catch-up chunks by it. */
   | { type: 'speed'; speed: number }
-  /** Advance to sim time `toT` (ms) within the worker's time budget, then answer with a frame. */
-  | { type: 'advance'; id: number; toT: number }
+  /**
+   * Advance to sim time `toT` (ms) within the worker's time budget, then answer with a frame. With
+   * `pauseAtRebalance`, stop just after the next rebalance starts (the frame says `pausedAt`).
+   */
+  | { type: 'advance'; id: number; toT: number; pauseAtRebalance?: boolean }
   /** Advance by `stepMs` of sim time regardless of budget, then answer with a frame. */
   | { type: 'step'; id: number; stepMs: number }
-  /** Apply a live command at the current sim time, then answer with a frame. */
-  | { type: 'command'; id: number; command: Command }
+  /** Show moment `toT` (clamped to [0, latest]) exactly as the straight run has it; answers with a frame there. */
+  | { type: 'seek'; id: number; toT: number }
+  /**
+   * Apply a live command at sim ms `atT` (default: now; advancing there first), record it in the
+   * script, then answer with a frame. Given after a seek back, it forks the run there.
+   */
+  | { type: 'command'; id: number; command: Command; atT?: number }
   | { type: 'dispose' }
+
+export interface TimelineInfo {
+  /** The furthest sim ms reached on this branch of the run (the scrubber's end). */
+  latest: number
+  /** Present when they changed since the previous message of this run (the full list, time-ordered). */
+  markers?: TimelineMarker[]
+  /** Present when the script changed: every action, scripted and recorded (what a link must carry). */
+  actions?: ScenarioAction[]
+  /** This frame answers a seek: keep metric rows and narration up to frame.t, then append newer ones. */
+  seeked?: boolean
+  /** The run paused itself just after a rebalance started (advance with pauseAtRebalance). */
+  pausedAt?: 'rebalance'
+  /** Bytes the run's checkpoints hold (bounded; see sim/timeline.ts). */
+  checkpointBytes: number
+}
 
 export interface FrameMessage {
   type: 'frame'
@@ -29,6 +55,7 @@ export interface FrameMessage {
   samples: MetricsSample[]
   /** Narration since the previous frame of this run. */
   trace: TraceEntry[]
+  timeline: TimelineInfo
   /** Wall ms the worker spent advancing and building this frame. */
   engineMs: number
   /** The worker stopped short of the requested time to stay within its budget. */

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { defaultScenario } from '../scenario/defaults.ts'
+import { getPreset } from '../scenario/presets/index.ts'
 import { createSimulation } from '../sim/simulation.ts'
 import type { Simulation } from '../sim/simulationApi.ts'
+import type { TimelineApi } from '../sim/timeline.ts'
 import { makeFrame } from '../view/frameFixture.ts'
 import type { FrameMessage, WorkerResponse } from './protocol.ts'
 import { transferablesOf } from './protocol.ts'
@@ -34,6 +36,31 @@ function fakeSim(costPerAdvanceMs = 0, clock = { now: 0 }): { sim: Simulation; c
   return { sim, calls }
 }
 
+/** A timeline over a fake simulation: no checkpoints, no markers; just passes calls through. */
+function over(sim: Simulation): TimelineApi {
+  return {
+    sim: () => sim,
+    now: () => sim.now(),
+    latest: () => sim.now(),
+    markers: () => [],
+    markersVersion: () => 0,
+    actions: () => [],
+    actionsVersion: () => 0,
+    checkpointBytes: () => 0,
+    advanceTo: (t) => {
+      sim.advanceTo(t)
+      return false
+    },
+    seek: (t) => sim.advanceTo(t),
+    apply: (c) => {
+      sim.apply(c)
+      return { ...c, atSec: sim.now() / 1000 }
+    },
+    drainSamples: () => sim.drainSamples(),
+    drainTrace: () => sim.drainTrace(),
+  }
+}
+
 function frameOf(r: WorkerResponse | null): FrameMessage {
   if (r === null || r.type !== 'frame') throw new Error(`expected a frame, got ${JSON.stringify(r)}`)
   return r
@@ -41,7 +68,7 @@ function frameOf(r: WorkerResponse | null): FrameMessage {
 
 describe('createSimHost', () => {
   it('answers init with a frame at t = 0 tagged with the run id', () => {
-    const host = createSimHost({ createSimulation: () => fakeSim().sim, now: () => 0 })
+    const host = createSimHost({ createTimeline: () => over(fakeSim().sim), now: () => 0 })
     const r = frameOf(host.handle({ type: 'init', id: 1, runId: 7, scenario: defaultScenario(), maxParticles: 100 }))
     expect(r.id).toBe(1)
     expect(r.runId).toBe(7)
@@ -49,7 +76,7 @@ describe('createSimHost', () => {
   })
 
   it('advances to the requested time and answers with a frame there', () => {
-    const host = createSimHost({ createSimulation: () => fakeSim().sim, now: () => 0 })
+    const host = createSimHost({ createTimeline: () => over(fakeSim().sim), now: () => 0 })
     host.handle({ type: 'init', id: 1, runId: 0, scenario: defaultScenario(), maxParticles: 100 })
     const r = frameOf(host.handle({ type: 'advance', id: 2, toT: 500 }))
     expect(r.frame.t).toBe(500)
@@ -59,7 +86,7 @@ describe('createSimHost', () => {
   it('stops short and says so when the advance exceeds its wall budget', () => {
     const clock = { now: 0 }
     const { sim } = fakeSim(5, clock)
-    const host = createSimHost({ createSimulation: () => sim, now: () => clock.now, budgetMs: 12 })
+    const host = createSimHost({ createTimeline: () => over(sim), now: () => clock.now, budgetMs: 12 })
     host.handle({ type: 'init', id: 1, runId: 0, scenario: defaultScenario(), maxParticles: 100 })
     const r = frameOf(host.handle({ type: 'advance', id: 2, toT: 100_000 }))
     expect(r.behind).toBe(true)
@@ -69,7 +96,7 @@ describe('createSimHost', () => {
 
   it('applies live commands and steps by a fixed amount', () => {
     const { sim, calls } = fakeSim()
-    const host = createSimHost({ createSimulation: () => sim, now: () => 0 })
+    const host = createSimHost({ createTimeline: () => over(sim), now: () => 0 })
     host.handle({ type: 'init', id: 1, runId: 0, scenario: defaultScenario(), maxParticles: 100 })
     host.handle({ type: 'command', id: 2, command: { do: 'addConsumer' } })
     const r = frameOf(host.handle({ type: 'step', id: 3, stepMs: 100 }))
@@ -79,7 +106,7 @@ describe('createSimHost', () => {
 
   it('reports errors as messages, never throws', () => {
     const host = createSimHost({
-      createSimulation: () => {
+      createTimeline: () => {
         throw new Error('bad scenario')
       },
       now: () => 0,
@@ -90,14 +117,14 @@ describe('createSimHost', () => {
   })
 
   it('play, pause and speed need no answer', () => {
-    const host = createSimHost({ createSimulation: () => fakeSim().sim, now: () => 0 })
+    const host = createSimHost({ createTimeline: () => over(fakeSim().sim), now: () => 0 })
     expect(host.handle({ type: 'play' })).toBeNull()
     expect(host.handle({ type: 'speed', speed: 10 })).toBeNull()
   })
 
   it('drives the real simulation: time moves, narration arrives once', () => {
     let wall = 0
-    const host = createSimHost({ createSimulation, now: () => wall++ * 0, budgetMs: 1e9 })
+    const host = createSimHost({ now: () => wall++ * 0, budgetMs: 1e9 })
     host.handle({ type: 'init', id: 1, runId: 0, scenario: defaultScenario(), maxParticles: 500 })
     const r = frameOf(host.handle({ type: 'advance', id: 2, toT: 5000 }))
     expect(r.frame.t).toBe(5000)
@@ -106,6 +133,52 @@ describe('createSimHost', () => {
     expect(r.trace.length).toBeGreaterThan(0)
     const again = frameOf(host.handle({ type: 'advance', id: 3, toT: 5000 }))
     expect(again.trace).toEqual([])
+  })
+})
+
+describe('time travel through the host', () => {
+  const crash = getPreset('consumer-crash')!.build()
+
+  function run(): ReturnType<typeof createSimHost> {
+    const host = createSimHost({ now: () => 0, budgetMs: 1e9 })
+    frameOf(host.handle({ type: 'init', id: 1, runId: 0, scenario: crash, maxParticles: 0 }))
+    return host
+  }
+
+  it('a seek answers with the exact frame of the straight run at that moment, flagged as a seek', () => {
+    const host = run()
+    frameOf(host.handle({ type: 'advance', id: 2, toT: 45_000 }))
+    const r = frameOf(host.handle({ type: 'seek', id: 3, toT: 31_500 }))
+    const straight = createSimulation(crash)
+    straight.advanceTo(31_500)
+    expect(r.frame.t).toBe(31_500)
+    expect(Array.from(r.frame.lag)).toEqual(Array.from(straight.frame(0).lag))
+    expect(r.timeline.seeked).toBe(true)
+    expect(r.timeline.latest).toBe(45_000)
+  })
+
+  it('records a command at the moment asked for and sends the script and markers only when they change', () => {
+    const host = run()
+    const first = frameOf(host.handle({ type: 'advance', id: 2, toT: 5_000 }))
+    expect(first.timeline.actions).toBeUndefined()
+    const r = frameOf(host.handle({ type: 'command', id: 3, command: { do: 'crashConsumer', consumer: 'consumer-3' }, atT: 7_250 }))
+    expect(r.frame.t).toBe(7_250)
+    expect(r.timeline.actions).toEqual([
+      { do: 'crashConsumer', consumer: 'consumer-3', atSec: 7.25 },
+      { do: 'crashConsumer', consumer: 'consumer-2', atSec: 30 },
+    ])
+    expect(r.timeline.markers?.some((m) => m.kind === 'fault' && m.t === 7_250)).toBe(true)
+    const next = frameOf(host.handle({ type: 'step', id: 4, stepMs: 100 }))
+    expect(next.timeline.actions).toBeUndefined()
+  })
+
+  it('pauses itself just after the next rebalance starts when asked to', () => {
+    const host = run()
+    frameOf(host.handle({ type: 'advance', id: 2, toT: 20_000 }))
+    const r = frameOf(host.handle({ type: 'advance', id: 3, toT: 90_000, pauseAtRebalance: true }))
+    expect(r.timeline.pausedAt).toBe('rebalance')
+    expect(r.frame.t).toBeLessThan(90_000)
+    expect(r.timeline.markers?.filter((m) => m.kind === 'rebalance-start').at(-1)?.t).toBeGreaterThan(20_000)
   })
 })
 
@@ -118,7 +191,7 @@ describe('frames on the wire', () => {
   })
 
   it('lists each buffer once for transfer, and the frame survives structured clone with transfer', () => {
-    const msg: FrameMessage = { type: 'frame', id: 1, runId: 0, frame: makeFrame(), samples: [], trace: [], engineMs: 1, behind: false }
+    const msg: FrameMessage = { type: 'frame', id: 1, runId: 0, frame: makeFrame(), samples: [], trace: [], timeline: { latest: 0, checkpointBytes: 0 }, engineMs: 1, behind: false }
     const buffers = transferablesOf(msg)
     expect(new Set(buffers).size).toBe(buffers.length)
     expect(buffers.length).toBe(9) // ten arrays; the empty particle array has no buffer worth moving

@@ -1,14 +1,16 @@
-// The worker's logic without the worker: owns one Simulation and answers requests with frames.
-// Reads a wall clock only to bound how long one `advance` may take; the simulation itself sees
-// sim time only. Testable in Node with a fake simulation and a fake clock.
+// The worker's logic without the worker: owns one run's Timeline (the simulation, its checkpoints
+// and recorded script) and answers requests with frames. Reads a wall clock only to bound how long
+// one `advance` may take; the simulation itself sees sim time only. Testable in Node with a fake
+// timeline and a fake clock.
 
 import type { Scenario } from '../scenario/types.ts'
 import type { Frame, MetricsSample } from '../sim/frameTypes.ts'
-import type { Simulation } from '../sim/simulationApi.ts'
-import type { FrameMessage, WorkerRequest, WorkerResponse } from './protocol.ts'
+import { Timeline, type TimelineApi } from '../sim/timeline.ts'
+import type { FrameMessage, TimelineInfo, WorkerRequest, WorkerResponse } from './protocol.ts'
 
 export interface SimHostOptions {
-  createSimulation: (scenario: Scenario) => Simulation
+  /** Default: a real Timeline over a real simulation. */
+  createTimeline?: (scenario: Scenario) => TimelineApi
   /** Wall clock in ms (performance.now in the worker). */
   now: () => number
   /** Wall ms one `advance` may spend before answering with what it has (default 12). */
@@ -43,16 +45,33 @@ function detachSample(s: MetricsSample): MetricsSample {
 
 export function createSimHost(opts: SimHostOptions): SimHost {
   const budgetMs = opts.budgetMs ?? 12
-  let sim: Simulation | null = null
+  const createTimeline = opts.createTimeline ?? ((s: Scenario) => new Timeline(s))
+  let tl: TimelineApi | null = null
   let runId = -1
   let maxParticles = 4000
   let speed = 1
+  let sentMarkers = -1
+  let sentActions = -1
 
-  function frameMessage(id: number, started: number, behind: boolean): FrameMessage {
-    const s = sim as Simulation
-    const frame = detachFrame(s.frame(maxParticles))
-    const samples = s.drainSamples().map(detachSample)
-    const trace = s.drainTrace()
+  function timelineInfo(extra: Partial<TimelineInfo>): TimelineInfo {
+    const t = tl as TimelineApi
+    const info: TimelineInfo = { latest: t.latest(), checkpointBytes: t.checkpointBytes(), ...extra }
+    if (t.markersVersion() !== sentMarkers) {
+      sentMarkers = t.markersVersion()
+      info.markers = [...t.markers()]
+    }
+    if (t.actionsVersion() !== sentActions) {
+      sentActions = t.actionsVersion()
+      info.actions = [...t.actions()]
+    }
+    return info
+  }
+
+  function frameMessage(id: number, started: number, behind: boolean, extra: Partial<TimelineInfo> = {}): FrameMessage {
+    const t = tl as TimelineApi
+    const frame = detachFrame(t.sim().frame(maxParticles))
+    const samples = t.drainSamples().map(detachSample)
+    const trace = t.drainTrace()
     return {
       type: 'frame',
       id,
@@ -60,6 +79,7 @@ export function createSimHost(opts: SimHostOptions): SimHost {
       frame,
       samples,
       trace,
+      timeline: timelineInfo(extra),
       engineMs: opts.now() - started,
       behind,
     }
@@ -70,15 +90,18 @@ export function createSimHost(opts: SimHostOptions): SimHost {
     return { type: 'error', id, runId, message }
   }
 
-  function advance(toT: number, started: number): boolean {
-    const s = sim as Simulation
-    // Chunks sized by speed: about a quarter of a 60 Hz frame's worth of sim time each.
-    const chunk = Math.max(5, (speed * 16) / 4)
-    while (s.now() < toT) {
-      s.advanceTo(Math.min(toT, s.now() + chunk))
-      if (opts.now() - started > budgetMs) return s.now() < toT
+  /** Advances toward `toT` within the wall budget; says whether it fell behind or paused at a rebalance. */
+  function advance(toT: number, started: number, pauseAtRebalance: boolean): { behind: boolean; paused: boolean } {
+    const t = tl as TimelineApi
+    // Chunks sized by speed: about a quarter of a 60 Hz frame's worth of sim time each. Whole
+    // milliseconds, so live commands (which land on whole ms) never need a step of their own.
+    const chunk = Math.max(5, Math.round((speed * 16) / 4))
+    const end = Math.floor(toT)
+    while (t.now() < end) {
+      if (t.advanceTo(Math.min(end, Math.floor(t.now()) + chunk), pauseAtRebalance)) return { behind: false, paused: true }
+      if (opts.now() - started > budgetMs) return { behind: t.now() < end, paused: false }
     }
-    return false
+    return { behind: false, paused: false }
   }
 
   return {
@@ -89,10 +112,12 @@ export function createSimHost(opts: SimHostOptions): SimHost {
           try {
             runId = req.runId
             maxParticles = req.maxParticles
-            sim = opts.createSimulation(req.scenario)
+            sentMarkers = -1
+            sentActions = -1
+            tl = createTimeline(req.scenario)
             return frameMessage(req.id, started, false)
           } catch (err) {
-            sim = null
+            tl = null
             return fail(req.id, err)
           }
         case 'play':
@@ -104,14 +129,25 @@ export function createSimHost(opts: SimHostOptions): SimHost {
           return null
         case 'advance':
         case 'step':
+        case 'seek':
         case 'command':
-          if (sim === null) return fail(req.id, new Error('the simulation is not running'))
+          if (tl === null) return fail(req.id, new Error('the simulation is not running'))
           try {
-            let behind = false
-            if (req.type === 'advance') behind = advance(req.toT, started)
-            else if (req.type === 'step') sim.advanceTo(sim.now() + req.stepMs)
-            else sim.apply(req.command)
-            return frameMessage(req.id, started, behind)
+            switch (req.type) {
+              case 'advance': {
+                const r = advance(req.toT, started, req.pauseAtRebalance === true)
+                return frameMessage(req.id, started, r.behind, r.paused ? { pausedAt: 'rebalance' } : {})
+              }
+              case 'step':
+                tl.advanceTo(tl.now() + req.stepMs)
+                return frameMessage(req.id, started, false)
+              case 'seek':
+                tl.seek(req.toT)
+                return frameMessage(req.id, started, false, { seeked: true })
+              case 'command':
+                tl.apply(req.command, req.atT)
+                return frameMessage(req.id, started, false)
+            }
           } catch (err) {
             return fail(req.id, err)
           }

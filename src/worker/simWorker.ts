@@ -1,7 +1,6 @@
 // Web Worker entry: wires a SimHost to the worker's message port. One simulation per worker;
 // the page creates one worker per highway it shows.
 
-import { createSimulation } from '../sim/simulation.ts'
 import type { WorkerRequest } from './protocol.ts'
 import { transferablesOf } from './protocol.ts'
 import { createSimHost } from './simHost.ts'
@@ -14,7 +13,7 @@ interface WorkerScope {
 }
 
 const scope = self as unknown as WorkerScope
-const host = createSimHost({ createSimulation, now: () => performance.now() })
+const host = createSimHost({ now: () => performance.now() })
 
 scope.onmessage = (ev: MessageEvent<WorkerRequest>) => {
   const req = ev.data
