@@ -4,18 +4,13 @@
 
 import type { StateCreator } from 'zustand'
 import type { ScenarioAction } from '../scenario/types.ts'
+import type { TimelineMarker } from '../sim/timeline.ts'
 import type { AppState } from './createAppStore.ts'
 
-/** A moment worth jumping to; the same shape as the worker's TimelineMarker. */
-export interface TimelineMark {
-  /** Sim ms. */
-  t: number
-  kind: 'rebalance-start' | 'rebalance-end' | 'fault' | 'action' | 'storm' | 'hotspot'
-  /** What happened, in words (the marker's tooltip). */
-  text: string
-}
+/** A moment worth jumping to (a rebalance, a fault, an action …), with its words. */
+export type TimelineMark = TimelineMarker
 
-/** What a frame tells the page about the timeline; the same shape as the worker's TimelineInfo. */
+/** What a frame tells the page about the timeline (the worker's TimelineInfo, as the store reads it). */
 export interface TimelineUpdate {
   latest: number
   markers?: readonly TimelineMark[]

@@ -153,7 +153,7 @@ export function TimelineBar(): ReactNode {
         label="Pause at next rebalance"
         checked={pauseAt}
         onChange={(on) => actions.setPauseAtRebalance(on)}
-        hint="Playback stops by itself when the next rebalance starts"
+        hint="While ticked, playback stops by itself each time a rebalance starts"
       />
     </div>
   )

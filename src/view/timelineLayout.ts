@@ -1,16 +1,13 @@
 // Where things sit on the timeline scrubber: sim ms ↔ x pixels, and the marker ticks. Pure.
 
+import type { TimelineMarker } from '../sim/timeline.ts'
 import type { Size } from './layout.ts'
 
 /** Space kept at each end so the playhead and the first/last markers stay grabbable. */
 export const TIMELINE_PAD = 8
 
-/** A marker as the view draws it (the store's TimelineMark has this shape). */
-export interface MarkerMark {
-  t: number
-  kind: 'rebalance-start' | 'rebalance-end' | 'fault' | 'action' | 'storm' | 'hotspot'
-  text: string
-}
+/** A marker as the view draws it. */
+export type MarkerMark = TimelineMarker
 
 /** x (px) of sim ms `t` on a scrubber `width` wide that covers [0, latest]. */
 export function xOfTime(t: number, latest: number, width: number): number {
