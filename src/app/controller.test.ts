@@ -5,12 +5,15 @@ import { defaultScenario } from '../scenario/defaults.ts'
 import { validateScenario } from '../scenario/validate.ts'
 import type { Command, Scenario } from '../scenario/types.ts'
 import { createAppStore } from '../store/createAppStore.ts'
+import { makeFrame } from '../view/frameFixture.ts'
 import { createController, whichLane } from './controller.ts'
 import type { SimClient } from './simClient.ts'
 
-function recordingClient(): SimClient & { log: string[]; commands: Command[]; starts: Array<[number, Scenario]> } {
+function recordingClient(): SimClient & { log: string[]; commands: Command[]; starts: Array<[number, Scenario]>; seeks: number[] } {
   const c = {
     log: [] as string[],
+    seeks: [] as number[],
+    seek: (t: number) => void c.seeks.push(t),
     commands: [] as Command[],
     starts: [] as Array<[number, Scenario]>,
     start: (id: number, s: Scenario) => void c.starts.push([id, s]),
@@ -25,8 +28,8 @@ function recordingClient(): SimClient & { log: string[]; commands: Command[]; st
   return c
 }
 
-function setup() {
-  const store = createAppStore({ scenario: defaultScenario() })
+function setup(scenario: Scenario = defaultScenario()) {
+  const store = createAppStore({ scenario })
   const client = recordingClient()
   const actions = createController({
     store,
@@ -36,18 +39,83 @@ function setup() {
       const r = validateScenario(s)
       return r.ok ? [] : r.errors
     },
-    share: async () => 'copied',
+    share: async (momentMs) => (momentMs === undefined ? 'copied' : `copied at ${momentMs}`),
   })
   return { store, client, actions }
 }
 
 describe('createController', () => {
-  it('a live edit updates the scenario and sends commands without restarting', () => {
+  it('a live edit sends commands without restarting, and leaves the run’s scenario to the worker', () => {
     const { store, client, actions } = setup()
+    const before = store.getState().scenario
     actions.edit({ kind: 'hotKeyShare', share: 0.7 })
     expect(store.getState().runId).toBe(0)
     expect(client.starts).toEqual([])
     expect(client.commands).toEqual([{ do: 'setHotKeyShare', producer: 0, share: 0.7 }])
+    expect(store.getState().scenario).toBe(before)
+  })
+
+  it('a live edit counts from the settings in force now, not from those at t = 0', () => {
+    const s0 = defaultScenario()
+    const { store, client, actions } = setup({ ...s0, actions: [{ do: 'addConsumer', count: 2, atSec: 10 }] })
+    store.getState().receiveFrame(0, makeFrame({ t: 20_000 }), [], [], { latest: 20_000 })
+    actions.edit({ kind: 'consumers', count: s0.group.consumers + 3 })
+    expect(client.commands).toEqual([{ do: 'addConsumer', count: 1 }])
+  })
+
+  it('a live edit the validator refuses is not sent', () => {
+    const { store, client, actions } = setup()
+    actions.edit({ kind: 'keyCount', count: 1e12 })
+    expect(client.commands).toEqual([])
+    expect(store.getState().banners).toHaveLength(1)
+  })
+
+  it('a restarting edit changes the settings at t = 0 and keeps the run’s actions', () => {
+    const s0 = defaultScenario()
+    const script = [
+      { do: 'addConsumer' as const, count: 2, atSec: 10 },
+      { do: 'crashConsumer' as const, consumer: 'consumer-1', atSec: 15 },
+    ]
+    const { store, client, actions } = setup({ ...s0, actions: script })
+    store.getState().receiveFrame(0, makeFrame({ t: 20_000 }), [], [], { latest: 20_000 })
+    actions.edit({ kind: 'seed', seed: 99 })
+    const started = client.starts[0]?.[1]
+    expect(started?.seed).toBe(99)
+    expect(started?.actions).toEqual(script)
+    expect(started?.group.consumers).toBe(s0.group.consumers)
+    expect(store.getState().scenario).toBe(started)
+  })
+
+  it('seeking pauses, clamps to the run so far, and asks the worker for that moment', () => {
+    const { store, client, actions } = setup()
+    store.getState().receiveFrame(0, makeFrame({ t: 30_000 }), [], [], { latest: 30_000 })
+    actions.seek(12_345.4)
+    actions.seek(99_000)
+    actions.seek(-5)
+    store.getState().receiveFrame(0, makeFrame({ t: 20_000 }), [], [], { latest: 30_000, seeked: true })
+    actions.stepBack()
+    expect(client.seeks).toEqual([12_345, 30_000, 0, 19_900])
+    expect(store.getState().playing).toBe(false)
+    expect(store.getState().timeline.seeking).toBe(true)
+    expect(client.log).toContain('pause')
+  })
+
+  it('a moment link’s time is stepped to from the start, and sought within the run so far', () => {
+    const { store, client, actions } = setup()
+    store.getState().receiveFrame(0, makeFrame({ t: 0 }), [], [], { latest: 0 })
+    actions.openAt(42_500)
+    expect(client.log).toEqual(['pause', 'step 42500'])
+    expect(client.seeks).toEqual([])
+    store.getState().receiveFrame(0, makeFrame({ t: 42_500 }), [], [], { latest: 42_500 })
+    actions.openAt(10_000)
+    expect(client.seeks).toEqual([10_000])
+  })
+
+  it('“link to this moment” shares the current sim time', async () => {
+    const { store, actions } = setup()
+    store.getState().receiveFrame(0, makeFrame({ t: 42_000 }), [], [], { latest: 42_000 })
+    expect(await actions.share()).toBe('copied')
+    expect(await actions.share({ moment: true })).toBe('copied at 42000')
   })
 
   it('a restarting edit starts a new run from the edited scenario', () => {

@@ -4,7 +4,8 @@
 import { partitionForKey, murmur2, toPositive } from '../kafka/murmur2.ts'
 import { utf8Bytes } from '../kafka/utf8.ts'
 import type { Preset } from '../scenario/presets/preset.ts'
-import type { Scenario } from '../scenario/types.ts'
+import { settingsAt } from '../scenario/applyCommand.ts'
+import type { Command, Scenario } from '../scenario/types.ts'
 import type { AppStore } from '../store/createAppStore.ts'
 import { applyEdit, type ScenarioEdit } from '../store/scenarioEdits.ts'
 import type { AppActions, WhichLaneResult } from '../ui/actions.ts'
@@ -18,8 +19,19 @@ export interface ControllerDeps {
   presets: readonly Preset[]
   /** Returns issues when a scenario is not valid (empty when fine). */
   validate: (s: Scenario) => ReadonlyArray<{ path: string; message: string }>
-  /** Copies the current link; resolves to the message to show. */
-  share: () => Promise<string>
+  /** Copies the current link (with `momentMs`, the link to that moment); resolves to the message to show. */
+  share: (momentMs?: number) => Promise<string>
+}
+
+/**
+ * The run's scenario as it will be once `commands` are recorded at sim ms `tMs`: the t = 0
+ * settings, the actions up to `tMs` (a command after seeking back drops the recorded future) and
+ * the commands at `tMs`. Pure; what a live edit is validated against.
+ */
+export function recordedAt(s: Scenario, commands: readonly Command[], tMs: number): Scenario {
+  const t = Math.max(0, Math.round(tMs))
+  const kept = s.actions.filter((a) => Math.round(a.atSec * 1000) <= t)
+  return { ...s, actions: [...kept, ...commands.map((c) => ({ ...c, atSec: t / 1000 }))] }
 }
 
 /** The murmur2 walk-through for the "Which lane?" inspector. Pure. */
@@ -35,7 +47,15 @@ export function whichLane(key: string, partitions: number): WhichLaneResult {
   }
 }
 
-export function createController(d: ControllerDeps): AppActions {
+export interface Controller extends AppActions {
+  /**
+   * Shows sim ms `tMs` paused (a moment link): a seek within the run so far, else a step there
+   * (the worker seeks only up to the furthest moment it has reached).
+   */
+  openAt(tMs: number): void
+}
+
+export function createController(d: ControllerDeps): Controller {
   const { store, client } = d
 
   function startRun(scenario: Scenario): void {
@@ -52,7 +72,7 @@ export function createController(d: ControllerDeps): AppActions {
     return false
   }
 
-  const actions: AppActions = {
+  const actions: Controller = {
     presets: d.presets.map((p) => ({ name: p.name, title: p.title, notice: p.notice, scenario: p.build() })),
     setPlaying(playing) {
       store.getState().setPlaying(playing)
@@ -69,17 +89,45 @@ export function createController(d: ControllerDeps): AppActions {
       store.getState().setSpeed(speed)
       client.setSpeed(store.getState().speed)
     },
+    stepBack() {
+      actions.seek(store.getState().simTime - STEP_MS)
+    },
+    seek(toT) {
+      const s = store.getState()
+      const latest = Math.max(s.timeline.latest, s.simTime)
+      const t = Math.round(Math.min(latest, Math.max(0, Number.isFinite(toT) ? toT : 0)))
+      actions.setPlaying(false)
+      s.setSeeking(true)
+      client.seek(t)
+    },
+    openAt(tMs) {
+      const s = store.getState()
+      const t = Math.max(0, Math.round(tMs))
+      if (t <= s.timeline.latest) {
+        actions.seek(t)
+        return
+      }
+      actions.setPlaying(false)
+      client.step(t - s.simTime)
+    },
+    setPauseAtRebalance(on) {
+      store.getState().setPauseAtRebalance(on)
+    },
     restart() {
       startRun(store.getState().scenario)
     },
     edit(e: ScenarioEdit) {
-      const r = applyEdit(store.getState().scenario, e)
-      if (!accept(r.scenario)) return
+      // Controls show the settings in force now, so an edit's deltas (consumers 5 → 6) are from them.
+      const s = store.getState()
+      const r = applyEdit(settingsAt(s.scenario, s.simTime), e)
       if (r.restart) {
-        startRun(r.scenario)
+        // Not a live command: it changes the settings at t = 0, and the run's actions replay on it.
+        const from0 = applyEdit(s.scenario, e).scenario
+        if (accept(from0)) startRun(from0)
         return
       }
-      store.getState().setScenario(r.scenario, false)
+      if (r.commands.length === 0 || !accept(recordedAt(s.scenario, r.commands, s.simTime))) return
+      // Not written into the store: the worker records the commands and sends the run's actions back.
       for (const c of r.commands) client.command(c)
     },
     choosePreset(name) {
@@ -89,7 +137,7 @@ export function createController(d: ControllerDeps): AppActions {
     inject(command) {
       client.command(command)
     },
-    share: () => d.share(),
+    share: (opts) => d.share(opts?.moment === true ? store.getState().simTime : undefined),
     whichLane,
   }
   return actions

@@ -26,15 +26,19 @@ describe('nextTarget', () => {
   })
 })
 
-function fakeClient(): SimClient & { asked: number[] } {
+function fakeClient(): SimClient & { asked: number[]; pauseFlags: boolean[] } {
   const asked: number[] = []
+  const pauseFlags: boolean[] = []
   return {
     asked,
+    pauseFlags,
     start: () => {},
-    advance: (t) => {
+    advance: (t, pauseAtRebalance) => {
       asked.push(t)
+      pauseFlags.push(pauseAtRebalance === true)
       return true
     },
+    seek: () => {},
     step: () => {},
     command: () => {},
     setPlaying: () => {},
@@ -80,5 +84,36 @@ describe('createDriver', () => {
     driver.start()
     for (let i = 0; i < 10; i++) queue.shift()?.(i * 16)
     expect(client.asked).toEqual([])
+  })
+
+  it('after a seek back, plays on from the moment sought, not from where it was', () => {
+    const store = createAppStore({ scenario: defaultScenario() })
+    store.getState().receiveFrame(0, makeFrame({ t: 10_000 }), [], [], { latest: 10_000 })
+    const client = fakeClient()
+    const queue: Array<(t: number) => void> = []
+    const driver = createDriver(store, client, { requestFrame: (cb) => queue.push(cb), cancelFrame: () => {}, now: () => 0 })
+    driver.start()
+    queue.shift()?.(0)
+    queue.shift()?.(16)
+    expect(client.asked.at(-1)).toBeCloseTo(10_016)
+    store.getState().receiveFrame(0, makeFrame({ t: 4000 }), [], [], { latest: 10_016, seeked: true })
+    queue.shift()?.(32)
+    expect(client.asked.at(-1)).toBeCloseTo(4016)
+    driver.stop()
+  })
+
+  it('passes the pause-at-next-rebalance choice with every advance', () => {
+    const store = createAppStore({ scenario: defaultScenario() })
+    store.getState().receiveFrame(0, makeFrame({ t: 0 }), [], [])
+    const client = fakeClient()
+    const queue: Array<(t: number) => void> = []
+    const driver = createDriver(store, client, { requestFrame: (cb) => queue.push(cb), cancelFrame: () => {}, now: () => 0 })
+    driver.start()
+    queue.shift()?.(0)
+    queue.shift()?.(16)
+    store.getState().setPauseAtRebalance(true)
+    queue.shift()?.(32)
+    expect(client.pauseFlags).toEqual([false, true])
+    driver.stop()
   })
 })

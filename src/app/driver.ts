@@ -40,6 +40,7 @@ export function createDriver(store: AppStore, client: SimClient, host: DriverHos
   let lastWall: number | null = null
   let target = 0
   let runId = store.getState().runId
+  let seeks = store.getState().timeline.seeks
   let windowStart = host.now()
   let frames = 0
   let engineTotal = 0
@@ -52,11 +53,16 @@ export function createDriver(store: AppStore, client: SimClient, host: DriverHos
       runId = s.runId
       target = 0
     }
+    // After a seek the playhead is wherever the seek put it: play on from there, not from before.
+    if (s.timeline.seeks !== seeks) {
+      seeks = s.timeline.seeks
+      target = s.frame?.t ?? 0
+    }
     const dt = lastWall === null ? 0 : wallMs - lastWall
     lastWall = wallMs
     const frameT = s.frame?.t ?? 0
     target = nextTarget(target, frameT, s.playing, s.speed, dt)
-    if (s.playing && s.frame !== null && target > frameT) client.advance(target)
+    if (s.playing && s.frame !== null && target > frameT) client.advance(target, s.timeline.pauseAtRebalance)
     if (wallMs - windowStart >= 1000) flushPerf(wallMs)
   }
 

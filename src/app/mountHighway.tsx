@@ -13,7 +13,18 @@ import { copyText } from './clipboard.ts'
 import { createController } from './controller.ts'
 import { createDriver } from './driver.ts'
 import { createSimClient, type WorkerLike } from './simClient.ts'
-import { createUrlSync, scenarioFromHash, type HashReading, type ScenarioCodec, type UrlSync } from './urlSync.ts'
+import {
+  createUrlSync,
+  linkFor,
+  linkSeconds,
+  momentFromHash,
+  momentLink,
+  scenarioFromHash,
+  type HashReading,
+  type MomentReading,
+  type ScenarioCodec,
+  type UrlSync,
+} from './urlSync.ts'
 
 export interface MountOptions {
   /** Mirror the scenario into this window's URL and read it from there at start. */
@@ -43,14 +54,23 @@ function defaultWorker(): WorkerLike {
 export function mountHighway(el: HTMLElement, opts: MountOptions): MountedHighway {
   const win = el.ownerDocument.defaultView ?? window
   const initial: HashReading = opts.syncUrl ? scenarioFromHash(win.location.hash, codec) : { scenario: null, problem: null }
-  const store = createAppStore({ scenario: initial.scenario ?? opts.scenario ?? defaultScenario() })
-  if (initial.problem !== null) store.getState().showBanner(initial.problem.kind, initial.problem.text, initial.problem.details)
+  const moment: MomentReading = opts.syncUrl && initial.scenario !== null ? momentFromHash(win.location.hash) : { momentMs: null, problem: null }
+  // A moment link opens paused; the moment itself is shown once the run's first frame is in.
+  let pendingMoment = moment.momentMs
+  const store = createAppStore({ scenario: initial.scenario ?? opts.scenario ?? defaultScenario(), playing: pendingMoment === null })
+  for (const p of [initial.problem, moment.problem]) if (p !== null) store.getState().showBanner(p.kind, p.text, p.details)
 
   let firstFrame = true
   const client = createSimClient((opts.createWorker ?? defaultWorker)(), {
     onFrame: (msg) => {
-      store.getState().receiveFrame(msg.runId, msg.frame, msg.samples, msg.trace)
+      store.getState().receiveFrame(msg.runId, msg.frame, msg.samples, msg.trace, msg.timeline)
       driver.frameArrived(msg.engineMs, msg.behind)
+      if (msg.timeline?.pausedAt === 'rebalance') client.setPlaying(false)
+      if (pendingMoment !== null && msg.runId === store.getState().runId) {
+        const t = pendingMoment
+        pendingMoment = null
+        controller.openAt(t)
+      }
       if (firstFrame) {
         firstFrame = false
         win.requestAnimationFrame(() => performance.mark('ph:first-frame'))
@@ -76,16 +96,22 @@ export function mountHighway(el: HTMLElement, opts: MountOptions): MountedHighwa
       const r = validateScenario(s)
       return r.ok ? [] : r.errors
     },
-    share: async () => {
-      const link = urlSync?.link() ?? win.location.href
+    share: async (momentMs) => {
+      const here = urlSync?.link() ?? linkFor(win.location.href, store.getState().scenario, codec)
+      const link = momentMs === undefined ? here : momentLink(here, momentMs)
+      const what = momentMs === undefined ? 'Link' : `Link to ${linkSeconds(momentMs)} s`
       const ok = await copyText(link, el.ownerDocument)
-      return ok ? 'Link copied: paste it to a colleague' : `Copy this link: ${link}`
+      return ok ? `${what} copied: paste it to a colleague` : `Copy this link: ${link}`
     },
   })
   if (opts.syncUrl) {
     urlSync = createUrlSync(store, win, codec, (reading) => {
       if (reading.problem !== null) store.getState().showBanner(reading.problem.kind, reading.problem.text, reading.problem.details)
       if (reading.scenario !== null) {
+        const m = momentFromHash(win.location.hash)
+        if (m.problem !== null) store.getState().showBanner(m.problem.kind, m.problem.text, m.problem.details)
+        pendingMoment = m.momentMs
+        if (pendingMoment !== null) controller.setPlaying(false)
         store.getState().setScenario(reading.scenario, true)
         client.start(store.getState().runId, reading.scenario)
       }

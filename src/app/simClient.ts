@@ -20,10 +20,19 @@ export interface SimClientCallbacks {
 export interface SimClient {
   /** Starts run `runId` from `scenario`; frames of earlier runs are dropped from now on. */
   start(runId: number, scenario: Scenario): void
-  /** Asks for a frame at sim time `toT`. Returns false (and sends nothing) while one is in flight. */
-  advance(toT: number): boolean
+  /**
+   * Asks for a frame at sim time `toT`; with `pauseAtRebalance` the worker stops at a rebalance
+   * start on the way. Returns false (and sends nothing) while a frame request is in flight.
+   */
+  advance(toT: number, pauseAtRebalance?: boolean): boolean
   step(stepMs: number): void
-  command(command: Command): void
+  /** A live command, now or (`atT`, sim ms) at that moment; the worker records it as an action. */
+  command(command: Command, atT?: number): void
+  /**
+   * Asks for the frame at exactly `toT` (sim ms). While a request is in flight only the newest seek
+   * waits and goes out when it is answered, so dragging the scrubber never queues up replays.
+   */
+  seek(toT: number): void
   setPlaying(playing: boolean): void
   setSpeed(speed: number): void
   /** True while a frame request is unanswered. */
@@ -36,14 +45,21 @@ export function createSimClient(worker: WorkerLike, cb: SimClientCallbacks, maxP
   let runId = -1
   let inFlight = 0
   let disposed = false
+  let pendingSeek: number | null = null
 
   worker.addEventListener('message', (ev: MessageEvent) => {
     const msg: unknown = ev.data
     if (!isWorkerResponse(msg)) return
     if (inFlight > 0) inFlight--
-    if (disposed || msg.runId !== runId) return
-    if (msg.type === 'frame') cb.onFrame(msg)
-    else cb.onError(msg.message)
+    if (!disposed && msg.runId === runId) {
+      if (msg.type === 'frame') cb.onFrame(msg)
+      else cb.onError(msg.message)
+    }
+    if (inFlight === 0 && pendingSeek !== null) {
+      const toT = pendingSeek
+      pendingSeek = null
+      send({ type: 'seek', id: nextId++, toT })
+    }
   })
   worker.addEventListener('error', (ev: ErrorEvent) => {
     inFlight = 0
@@ -59,18 +75,23 @@ export function createSimClient(worker: WorkerLike, cb: SimClientCallbacks, maxP
   return {
     start(id, scenario) {
       runId = id
+      pendingSeek = null
       send({ type: 'init', id: nextId++, runId: id, scenario, maxParticles })
     },
-    advance(toT) {
+    advance(toT, pauseAtRebalance) {
       if (inFlight > 0) return false
-      send({ type: 'advance', id: nextId++, toT })
+      send(pauseAtRebalance === true ? { type: 'advance', id: nextId++, toT, pauseAtRebalance } : { type: 'advance', id: nextId++, toT })
       return true
     },
     step(stepMs) {
       send({ type: 'step', id: nextId++, stepMs })
     },
-    command(command) {
-      send({ type: 'command', id: nextId++, command })
+    command(command, atT) {
+      send(atT === undefined ? { type: 'command', id: nextId++, command } : { type: 'command', id: nextId++, command, atT })
+    },
+    seek(toT) {
+      if (inFlight > 0) pendingSeek = toT
+      else send({ type: 'seek', id: nextId++, toT })
     },
     setPlaying(playing) {
       send({ type: playing ? 'play' : 'pause' })

@@ -3,7 +3,8 @@ import { decodeScenario, encodeScenario } from '../scenario/codec.ts'
 import { defaultScenario } from '../scenario/defaults.ts'
 import { hotKeyScenario } from '../scenario/presets/hotKey.ts'
 import { createAppStore } from '../store/createAppStore.ts'
-import { createUrlSync, linkFor, scenarioFromHash, type ScenarioCodec, type UrlHost } from './urlSync.ts'
+import { readLinkHash } from '../scenario/links.ts'
+import { createUrlSync, linkFor, momentFromHash, momentLink, scenarioFromHash, type ScenarioCodec, type UrlHost } from './urlSync.ts'
 
 const codec: ScenarioCodec = {
   encode: encodeScenario,
@@ -113,5 +114,46 @@ describe('createUrlSync', () => {
     host.location.hash = pasted.slice(pasted.indexOf('#'))
     host.fire()
     expect(seen).toEqual([77])
+  })
+})
+
+describe('moment links', () => {
+  it('a link to a moment carries t in seconds and still opens the same scenario', () => {
+    const s = { ...hotKeyScenario(), seed: 4242 }
+    const link = momentLink(linkFor('http://x/', s, codec), 42_500)
+    expect(link).toMatch(/#s=v1\.[^&]+&t=42\.5$/)
+    const hash = link.slice(link.indexOf('#'))
+    expect(scenarioFromHash(hash, codec).scenario).toEqual(s)
+    expect(momentFromHash(hash)).toEqual({ momentMs: 42_500, problem: null })
+    // The same text the CLI's `compare --link` reads and writes (src/scenario/links.ts).
+    expect(readLinkHash(hash).t).toBe(42.5)
+  })
+
+  it('whole milliseconds only, never a negative moment', () => {
+    expect(momentLink('L', 1234.6)).toBe('L&t=1.235')
+    expect(momentLink('L', 60_000)).toBe('L&t=60')
+    expect(momentLink('L', -3)).toBe('L&t=0')
+  })
+
+  it('no t: no moment and no problem', () => {
+    expect(momentFromHash('#s=v1.abc')).toEqual({ momentMs: null, problem: null })
+  })
+
+  it('a bad t is a warning naming it, and the run starts at 0 s', () => {
+    for (const bad of ['-4', 'soon', '1e3', '%E0%A4%A']) {
+      const r = momentFromHash(`#s=v1.abc&t=${bad}`)
+      expect(r.momentMs, bad).toBeNull()
+      expect(r.problem?.kind).toBe('warning')
+      expect(r.problem?.details.join(' '), bad).toMatch(/\bt\b/)
+    }
+  })
+
+  it('Copy link leaves the moment out once the page has written its own URL', () => {
+    const store = createAppStore({ scenario: defaultScenario() })
+    const opened = linkFor('http://x/', defaultScenario(), codec)
+    const host = fakeHost(`${opened.slice(opened.indexOf('#'))}&t=12`)
+    const sync = createUrlSync(store, host, codec, () => {})
+    expect(momentFromHash(sync.link().slice(sync.link().indexOf('#'))).momentMs).toBeNull()
+    expect(momentFromHash(sync.link(30_000).slice(sync.link().indexOf('#'))).momentMs).toBe(30_000)
   })
 })

@@ -1,6 +1,8 @@
-// The URL is the scenario: `#s=<encodeScenario(...)>`. Reading a link is pure (`scenarioFromHash`);
-// `createUrlSync` writes every change back with history.replaceState, debounced.
+// The URL is the scenario: `#s=<encodeScenario(...)>`, optionally `&t=SECONDS` (a moment link opens
+// paused there). Reading a link is pure (`scenarioFromHash`, `momentFromHash`); `createUrlSync`
+// writes every change back with history.replaceState, debounced (the URL holds no moment).
 
+import { readLinkHash } from '../scenario/links.ts'
 import type { Scenario } from '../scenario/types.ts'
 import type { AppStore } from '../store/createAppStore.ts'
 
@@ -80,6 +82,31 @@ export function linkFor(href: string, scenario: Scenario, codec: ScenarioCodec):
   return `${base}#${HASH_KEY}=${codec.encode(scenario)}`
 }
 
+/** Sim ms as a link's seconds: whole ms, no trailing zeros ("42.5"). */
+export function linkSeconds(tMs: number): string {
+  return String(Math.max(0, Math.round(tMs)) / 1000)
+}
+
+/** `link` (from `linkFor`) opening paused at sim ms `tMs`, written as `compare --link` writes it. Pure. */
+export function momentLink(link: string, tMs: number): string {
+  return `${link}&t=${linkSeconds(tMs)}`
+}
+
+export interface MomentReading {
+  /** The moment to open paused at, sim ms; null when the link has none (or a bad one). */
+  momentMs: number | null
+  problem: LinkProblem | null
+}
+
+/** Reads the `t` of a link (src/scenario/links.ts's reading). Pure; never throws. */
+export function momentFromHash(hash: string): MomentReading {
+  const r = readLinkHash(hash)
+  const bad = r.problems.filter((p) => /^t\b|'s t parameter/.test(p))
+  const problem: LinkProblem | null =
+    bad.length === 0 ? null : { kind: 'warning', text: 'The link’s moment could not be read, so the run starts at 0 s:', details: bad }
+  return { momentMs: r.t === undefined ? null : Math.round(r.t * 1000), problem }
+}
+
 export interface UrlHost {
   location: { href: string; hash: string }
   history: { replaceState(data: unknown, unused: string, url?: string | URL | null): void }
@@ -92,8 +119,8 @@ export interface UrlHost {
 export interface UrlSync {
   /** Writes any pending change now. */
   flush(): void
-  /** The link for the current scenario (after flushing). */
-  link(): string
+  /** The link for the current scenario (after flushing); with `momentMs`, the link to that moment. */
+  link(momentMs?: number): string
   dispose(): void
 }
 
@@ -134,9 +161,9 @@ export function createUrlSync(
       if (timer !== null) host.clearTimeout(timer)
       write()
     },
-    link() {
+    link(momentMs) {
       this.flush()
-      return host.location.href
+      return momentMs === undefined ? host.location.href : momentLink(host.location.href, momentMs)
     },
     dispose() {
       unsub()

@@ -8,8 +8,9 @@ import { createFrameSlice, type FrameSlice } from './frameSlice.ts'
 import { createPlaybackSlice, type PlaybackSlice } from './playbackSlice.ts'
 import { createScenarioSlice, type ScenarioSlice } from './scenarioSlice.ts'
 import { createSelectionSlice, type SelectionSlice } from './selectionSlice.ts'
+import { createTimelineSlice, type TimelineSlice } from './timelineSlice.ts'
 
-export type AppState = ScenarioSlice & PlaybackSlice & FrameSlice & SelectionSlice & BannerSlice
+export type AppState = ScenarioSlice & PlaybackSlice & FrameSlice & SelectionSlice & BannerSlice & TimelineSlice
 export type AppStore = StoreApi<AppState>
 
 export interface AppStoreInit {
@@ -25,5 +26,6 @@ export function createAppStore(init: AppStoreInit): AppStore {
     ...createFrameSlice(...a),
     ...createSelectionSlice(...a),
     ...createBannerSlice(...a),
+    ...createTimelineSlice(...a),
   }))
 }

@@ -5,7 +5,8 @@ import type { StateCreator } from 'zustand'
 import type { Frame, MetricsSample, TraceEntry } from '../sim/frameTypes.ts'
 import { sameSetting } from '../sim/narration.ts'
 import type { AppState } from './createAppStore.ts'
-import { emptyRing, pushAll, type Ring } from './ring.ts'
+import { emptyRing, filterRing, pushAll, type Ring } from './ring.ts'
+import type { TimelineUpdate } from './timelineSlice.ts'
 
 /** Samples kept for the charts: 10 minutes of sim time at one sample per second. */
 export const METRICS_CAPACITY = 600
@@ -46,19 +47,63 @@ export interface FrameSlice {
   narration: readonly TraceEntry[]
   /**
    * Accepts a frame for run `runId`; frames of an older run are dropped.
-   * `samples` and `trace` are what the simulation emitted since the previous frame.
+   * `samples` and `trace` are what the simulation emitted since the previous frame, or, when
+   * `timeline.seeked`, since the checkpoint the worker replayed from.
    */
-  receiveFrame: (runId: number, frame: Frame, samples: readonly MetricsSample[], trace: readonly TraceEntry[]) => void
+  receiveFrame: (
+    runId: number,
+    frame: Frame,
+    samples: readonly MetricsSample[],
+    trace: readonly TraceEntry[],
+    timeline?: TimelineUpdate,
+  ) => void
+}
+
+/**
+ * After a seek to `t`: the history up to `t` stays (a replay reproduces it exactly), and of what
+ * the replay emitted only what is newer than the kept history is added.
+ */
+function afterSeek(s: AppState, t: number, samples: readonly MetricsSample[], trace: readonly TraceEntry[]) {
+  const metrics = filterRing(s.metrics, (m) => m.t <= t)
+  const narration = s.narration.filter((e) => e.t <= t)
+  const lastSample = metrics.items.at(-1)?.t ?? -Infinity
+  const lastLine = narration.at(-1)?.t ?? -Infinity
+  return {
+    metrics,
+    narration,
+    samples: samples.filter((m) => m.t > lastSample),
+    trace: trace.filter((e) => e.t > lastLine),
+  }
 }
 
 export const createFrameSlice: StateCreator<AppState, [], [], FrameSlice> = (set) => ({
   frame: null,
   metrics: emptyRing<MetricsSample>(METRICS_CAPACITY),
   narration: [],
-  receiveFrame: (runId, frame, samples, trace) =>
-    set((s) => {
+  receiveFrame: (runId, frame, samples, trace, tl) =>
+    set((s): Partial<AppState> => {
       if (runId !== s.runId) return {}
-      const narration = appendNarration(s.narration, trace, NARRATION_CAPACITY)
-      return { frame, simTime: frame.t, metrics: pushAll(s.metrics, samples), narration }
+      const seeked = tl?.seeked === true
+      const h = seeked ? afterSeek(s, frame.t, samples, trace) : { metrics: s.metrics, narration: s.narration, samples, trace }
+      const out: Partial<AppState> = {
+        frame,
+        simTime: frame.t,
+        metrics: pushAll(h.metrics, h.samples),
+        narration: appendNarration(h.narration, h.trace, NARRATION_CAPACITY),
+      }
+      if (tl === undefined) return out
+      const paused = tl.pausedAt === 'rebalance'
+      out.timeline = {
+        ...s.timeline,
+        latest: tl.latest,
+        markers: tl.markers ?? s.timeline.markers,
+        seeking: seeked ? false : s.timeline.seeking,
+        seeks: seeked ? s.timeline.seeks + 1 : s.timeline.seeks,
+        pausedAtRebalance: paused ? frame.t : s.playing ? null : s.timeline.pausedAtRebalance,
+      }
+      // The worker's script is the run's: every scripted and recorded action, what a link carries.
+      if (tl.actions !== undefined) out.scenario = { ...s.scenario, actions: tl.actions.slice() }
+      if (paused) out.playing = false
+      return out
     }),
 })

@@ -18,3 +18,9 @@ export function pushAll<T>(ring: Ring<T>, more: readonly T[]): Ring<T> {
   const items = joined.length > ring.capacity ? joined.slice(joined.length - ring.capacity) : joined
   return { capacity: ring.capacity, items }
 }
+
+/** The items that pass `keep`, in order. Returns `ring` itself when every item passes. */
+export function filterRing<T>(ring: Ring<T>, keep: (item: T) => boolean): Ring<T> {
+  const items = ring.items.filter(keep)
+  return items.length === ring.items.length ? ring : { capacity: ring.capacity, items }
+}

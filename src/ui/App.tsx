@@ -13,6 +13,7 @@ import { NarrationPanel } from './NarrationPanel.tsx'
 import { PresetNotice } from './PresetNotice.tsx'
 import { ShortcutsDialog } from './ShortcutsDialog.tsx'
 import { StatusBar } from './StatusBar.tsx'
+import { TimelineBar } from './TimelineBar.tsx'
 import { Toolbar } from './Toolbar.tsx'
 import { WhichLane } from './WhichLane.tsx'
 import { useKeyboardShortcuts } from './useKeyboardShortcuts.ts'
@@ -30,6 +31,7 @@ export function App(): ReactNode {
         </aside>
         <div className="center">
           <LanesPanel />
+          <TimelineBar />
           <ChartsPanel />
         </div>
         <aside className="right" aria-label="Details">

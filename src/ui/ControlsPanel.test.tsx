@@ -3,6 +3,7 @@
 import { act } from 'react'
 import { afterEach, describe, expect, it } from 'vitest'
 import { defaultScenario } from '../scenario/defaults.ts'
+import { makeFrame } from '../view/frameFixture.ts'
 import { ControlsPanel } from './ControlsPanel.tsx'
 import { byLabel, mount, type Mounted } from './renderForTest.tsx'
 
@@ -30,5 +31,25 @@ describe('ControlsPanel: hot-key record cost', () => {
     s.producers[0]!.keyCost = { constructor: 3 }
     act(() => m!.store.getState().setScenario(s, true))
     expect(byLabel(m.container, 'Hot-key record cost').getAttribute('aria-valuetext')).toBe('3× processing')
+  })
+})
+
+describe('ControlsPanel: the settings at the moment shown', () => {
+  it('follows the run’s actions as the playhead passes them, and goes back with a seek', () => {
+    const s = defaultScenario()
+    m = mount(<ControlsPanel />)
+    const actions = [
+      { do: 'addConsumer' as const, count: 2, atSec: 10 },
+      { do: 'setHotKeyShare' as const, producer: 0, share: 0.4, atSec: 20 },
+    ]
+    act(() => m!.store.getState().receiveFrame(0, makeFrame({ t: 5000 }), [], [], { latest: 5000, actions }))
+    expect(byLabel(m.container, 'Consumers').value).toBe(String(s.group.consumers))
+    expect(byLabel(m.container, 'Hot-key share').getAttribute('aria-valuetext')).toBe('0%')
+    act(() => m!.store.getState().receiveFrame(0, makeFrame({ t: 25_000 }), [], [], { latest: 25_000 }))
+    expect(byLabel(m.container, 'Consumers').value).toBe(String(s.group.consumers + 2))
+    expect(byLabel(m.container, 'Hot-key share').getAttribute('aria-valuetext')).toBe('40%')
+    act(() => m!.store.getState().receiveFrame(0, makeFrame({ t: 12_000 }), [], [], { latest: 25_000, seeked: true }))
+    expect(byLabel(m.container, 'Consumers').value).toBe(String(s.group.consumers + 2))
+    expect(byLabel(m.container, 'Hot-key share').getAttribute('aria-valuetext')).toBe('0%')
   })
 })

@@ -1,5 +1,6 @@
 // Every scenario knob, grouped as a teacher explains them: load, topic, dynamic partitioning,
-// consumer group, Kafka timeouts. Each control edits the scenario; the app decides live vs restart.
+// consumer group, Kafka timeouts. Each control shows the setting at the moment shown and edits it;
+// the app decides live (recorded as an action at that moment) vs restart (a new t = 0 setting).
 
 import type { ReactNode } from 'react'
 import {
@@ -17,6 +18,7 @@ import type { AssignorName, PartitionerName } from '../store/types.ts'
 import { useAppStore } from '../store/useAppStore.ts'
 import { useActions } from './actions.ts'
 import { CheckField, NumberField, RangeField, SelectField } from './fields.tsx'
+import { useSettingsNow } from './useSettingsNow.ts'
 
 function fmtRate(v: number): string {
   return v >= 1e6 ? `${(v / 1e6).toFixed(2)}M/s` : v >= 1e3 ? `${(v / 1e3).toFixed(1)}k/s` : `${v}/s`
@@ -53,7 +55,8 @@ const TIMEOUTS: ReadonlyArray<{ key: TimeoutKey; min: number; max: number; step:
 ]
 
 export function ControlsPanel(): ReactNode {
-  const s = useAppStore((st) => st.scenario)
+  // The settings in force at the moment shown (t = 0 settings + the run's actions so far).
+  const s = useSettingsNow()
   // A number, so this re-renders only when the live count changes, not on every frame.
   // The rate actually appended over the last second, rounded to 100/s so this re-renders rarely.
   const actualRate = useAppStore((st) => {

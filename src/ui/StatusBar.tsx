@@ -14,6 +14,7 @@ export function StatusBar(): ReactNode {
   const frame = useThrottled((s) => s.frame, 250)
   const perf = useAppStore((s) => s.perf)
   const seed = useAppStore((s) => s.scenario.seed)
+  const pausedAt = useAppStore((s) => (s.playing ? null : s.timeline.pausedAtRebalance))
   // The latest one-second sample's p99 (what the p99 chart ends on). The frame's totals hold the
   // whole run's p99, which keeps the start-up rebalance in it for ever: a calm run would read
   // "p99 6000 ms" minutes after the lanes caught up.
@@ -33,6 +34,9 @@ export function StatusBar(): ReactNode {
         {g?.rebalancing === true ? ' · REBALANCING' : ''}
       </span>
       {g?.storm === true ? <span className="pill pill-red">⚠ storm</span> : null}
+      <span className="paused-note" role="status" aria-live="polite">
+        {pausedAt === null ? '' : `Paused: a rebalance started at ${(pausedAt / 1000).toFixed(1)} s`}
+      </span>
       <span>
         lag <b>{fmt(t?.lag ?? 0)}</b>
       </span>

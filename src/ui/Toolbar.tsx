@@ -1,11 +1,12 @@
 // The top bar: play/pause, step, speed, restart, preset, seed, share, shortcuts.
 
-import { useState, type ReactNode } from 'react'
+import type { ReactNode } from 'react'
 import { MAX_SPEED, MIN_SPEED } from '../store/playbackSlice.ts'
 import { editedFromPreset } from '../store/presetMatch.ts'
 import { useAppStore } from '../store/useAppStore.ts'
 import { useActions } from './actions.ts'
 import { RangeField, SelectField } from './fields.tsx'
+import { ShareMenu } from './ShareMenu.tsx'
 import { useThrottled } from './useThrottled.ts'
 
 export function formatSpeed(speed: number): string {
@@ -31,7 +32,6 @@ export function Toolbar(): ReactNode {
   const name = useAppStore((s) => s.scenario.name)
   const simTime = useThrottled((s) => s.simTime, 200)
   const openShortcuts = useAppStore((s) => s.setShortcutsOpen)
-  const [shareNote, setShareNote] = useState('')
   const scenario = useAppStore((s) => s.scenario)
   const current = actions.presets.find((p) => p.name === name)
   const presetValue = current !== undefined ? name : ''
@@ -54,7 +54,7 @@ export function Toolbar(): ReactNode {
       <button type="button" onClick={() => actions.step()} aria-keyshortcuts="ArrowRight" title="Advance 100 ms of sim time">
         Step
       </button>
-      <button type="button" onClick={() => actions.restart()} title="Run this scenario again from 0 s">
+      <button type="button" onClick={() => actions.restart()} title="Run this scenario again from 0 s, with everything done so far replayed at the same moments">
         Restart
       </button>
       <div className="speed">
@@ -75,18 +75,7 @@ export function Toolbar(): ReactNode {
       <div className="preset">
         <SelectField label="Preset" value={presetValue} options={presetOptions} onChange={(v) => actions.choosePreset(v)} />
       </div>
-      <button
-        type="button"
-        className="primary"
-        onClick={() => {
-          void actions.share().then(setShareNote)
-        }}
-      >
-        Share
-      </button>
-      <span className="share-note" role="status" aria-live="polite">
-        {shareNote}
-      </span>
+      <ShareMenu />
       <button type="button" className="help" onClick={() => openShortcuts(true)} aria-label="Keyboard shortcuts" aria-keyshortcuts="?">
         ?
       </button>

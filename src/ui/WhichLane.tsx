@@ -3,12 +3,13 @@
 import { useId, type ReactNode } from 'react'
 import { useAppStore } from '../store/useAppStore.ts'
 import { useActions } from './actions.ts'
+import { useSettingsNow } from './useSettingsNow.ts'
 
 export function WhichLane(): ReactNode {
   const id = useId()
   const key = useAppStore((s) => s.whichLaneKey)
   const setKey = useAppStore((s) => s.setWhichLaneKey)
-  const partitions = useAppStore((s) => s.scenario.topic.partitions)
+  const partitions = useSettingsNow().topic.partitions
   const { whichLane } = useActions()
   const r = whichLane(key, partitions)
   return (

@@ -30,15 +30,24 @@ export interface AppActions {
   togglePlay(): void
   /** Advances by one step of sim time and pauses. */
   step(): void
+  /** Goes back one step of sim time (a seek) and pauses. */
+  stepBack(): void
+  /** Pauses and shows the run at sim ms `toT` (clamped to the run so far). */
+  seek(toT: number): void
+  /** Stop playing when the next rebalance starts. */
+  setPauseAtRebalance(on: boolean): void
   setSpeed(speed: number): void
   /** Starts the current scenario again from t = 0. */
   restart(): void
   edit(edit: ScenarioEdit): void
   choosePreset(name: string): void
-  /** A live injection (crash, GC pause, …); not part of the shared scenario. */
+  /** A live injection (crash, GC pause, …); the worker records it in the run's script. */
   inject(command: Command): void
-  /** Copies the scenario link; resolves to what the user should be told. */
-  share(): Promise<string>
+  /**
+   * Copies the scenario link (with `moment`, one that opens paused at the current sim time);
+   * resolves to what the user should be told.
+   */
+  share(opts?: { moment?: boolean }): Promise<string>
   whichLane(key: string, partitions: number): WhichLaneResult
 }
 

@@ -15,7 +15,7 @@ import { ActionsContext, type AppActions } from './actions.ts'
 export interface Mounted {
   container: HTMLElement
   store: AppStore
-  actions: AppActions & { edits: ScenarioEdit[]; injected: Command[]; calls: string[] }
+  actions: AppActions & { edits: ScenarioEdit[]; injected: Command[]; calls: string[]; seeks: number[] }
   unmount(): void
 }
 
@@ -24,6 +24,7 @@ export function fakeActions(store: AppStore): Mounted['actions'] {
     edits: [],
     injected: [],
     calls: [],
+    seeks: [],
     presets: [
       { name: 'steady', title: 'Steady', notice: 'Everything keeps up.' },
       { name: 'hot-key', title: 'Hot key', notice: 'One lane falls behind.' },
@@ -31,6 +32,9 @@ export function fakeActions(store: AppStore): Mounted['actions'] {
     setPlaying: (p) => store.getState().setPlaying(p),
     togglePlay: () => store.getState().setPlaying(!store.getState().playing),
     step: () => void a.calls.push('step'),
+    stepBack: () => void a.calls.push('stepBack'),
+    seek: (t) => void a.seeks.push(t),
+    setPauseAtRebalance: (on) => store.getState().setPauseAtRebalance(on),
     setSpeed: (s) => store.getState().setSpeed(s),
     restart: () => void a.calls.push('restart'),
     edit: (e) => {
@@ -39,7 +43,10 @@ export function fakeActions(store: AppStore): Mounted['actions'] {
     },
     choosePreset: (name) => void a.calls.push(`preset ${name}`),
     inject: (c) => void a.injected.push(c),
-    share: async () => 'Link copied',
+    share: async (opts) => {
+      a.calls.push(opts?.moment === true ? 'share moment' : 'share')
+      return 'Link copied'
+    },
     whichLane: (key, n) => ({ bytesHex: '', hash: key.length, positive: key.length, partition: key.length % n }),
   }
   return a

@@ -1,0 +1,90 @@
+import { act } from 'react'
+import { afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { encodeScenario } from '../scenario/codec.ts'
+import { defaultScenario } from '../scenario/defaults.ts'
+import { makeFrame } from '../view/frameFixture.ts'
+import type { FrameMessage, WorkerRequest } from '../worker/protocol.ts'
+import { mountHighway, type MountedHighway } from './mountHighway.tsx'
+import type { WorkerLike } from './simClient.ts'
+
+;(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true
+
+beforeAll(() => {
+  HTMLCanvasElement.prototype.getContext = (() => null) as typeof HTMLCanvasElement.prototype.getContext
+})
+
+function fakeWorker(): WorkerLike & { sent: WorkerRequest[]; reply(msg: FrameMessage): void } {
+  const listeners: Array<(ev: MessageEvent) => void> = []
+  const w = {
+    sent: [] as WorkerRequest[],
+    postMessage: (m: WorkerRequest) => void w.sent.push(m),
+    addEventListener: (type: string, l: (ev: never) => void) => {
+      if (type === 'message') listeners.push(l as (ev: MessageEvent) => void)
+    },
+    terminate: () => {},
+    reply: (msg: FrameMessage) => act(() => listeners.forEach((l) => l({ data: msg } as MessageEvent))),
+  }
+  return w
+}
+
+const frameAt = (runId: number, t: number, latest = t): FrameMessage => ({
+  type: 'frame',
+  id: 1,
+  runId,
+  frame: makeFrame({ t }),
+  samples: [],
+  trace: [],
+  engineMs: 1,
+  behind: false,
+  timeline: { latest, checkpointBytes: 0 },
+})
+
+let mounted: MountedHighway | null = null
+let el: HTMLElement | null = null
+afterEach(() => {
+  act(() => mounted?.dispose())
+  el?.remove()
+  mounted = null
+  window.location.hash = ''
+})
+
+function open(hash: string) {
+  window.location.hash = hash
+  el = document.createElement('div')
+  document.body.appendChild(el)
+  const worker = fakeWorker()
+  act(() => {
+    mounted = mountHighway(el!, { syncUrl: true, createWorker: () => worker })
+  })
+  return { worker, el }
+}
+
+const playButton = (root: HTMLElement) => Array.from(root.querySelectorAll('button')).find((b) => /^(Play|Pause)$/.test(b.textContent ?? ''))
+
+describe('a moment link', () => {
+  it('opens the scenario paused, then goes to the moment once the first frame is in', () => {
+    const s = { ...defaultScenario(), seed: 31 }
+    const { worker, el } = open(`#s=${encodeScenario(s)}&t=42.5`)
+    const init = worker.sent.find((m) => m.type === 'init')
+    expect(init?.type === 'init' && init.scenario.seed).toBe(31)
+    expect(playButton(el)?.textContent).toBe('Play')
+    expect(worker.sent.some((m) => m.type === 'step')).toBe(false)
+    worker.reply(frameAt(0, 0))
+    expect(worker.sent.filter((m) => m.type === 'step')).toEqual([expect.objectContaining({ stepMs: 42_500 })])
+    expect(playButton(el)?.textContent).toBe('Play')
+  })
+
+  it('without t, the run plays from 0 s and nothing is stepped', () => {
+    const { worker, el } = open(`#s=${encodeScenario(defaultScenario())}`)
+    worker.reply(frameAt(0, 0))
+    expect(worker.sent.some((m) => m.type === 'step' || m.type === 'seek')).toBe(false)
+    expect(playButton(el)?.textContent).toBe('Pause')
+  })
+
+  it('a bad t says so and starts at 0 s', () => {
+    const { worker, el } = open(`#s=${encodeScenario(defaultScenario())}&t=later`)
+    worker.reply(frameAt(0, 0))
+    expect(worker.sent.some((m) => m.type === 'step' || m.type === 'seek')).toBe(false)
+    expect(el.textContent).toMatch(/moment could not be read/)
+  })
+})

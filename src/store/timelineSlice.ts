@@ -1,0 +1,50 @@
+// The run's timeline as the page knows it: how far it has gone, its markers, whether playback
+// should stop at the next rebalance, and whether a seek is on its way. Data only; the worker owns
+// the checkpoints and decides what a moment looks like.
+
+import type { StateCreator } from 'zustand'
+import type { ScenarioAction } from '../scenario/types.ts'
+import type { TimelineMarker } from '../sim/timeline.ts'
+import type { AppState } from './createAppStore.ts'
+
+/** A moment worth jumping to (a rebalance, a fault, an action …), with its words. */
+export type TimelineMark = TimelineMarker
+
+/** What a frame tells the page about the timeline (the worker's TimelineInfo, as the store reads it). */
+export interface TimelineUpdate {
+  latest: number
+  markers?: readonly TimelineMark[]
+  actions?: readonly ScenarioAction[]
+  seeked?: boolean
+  pausedAt?: 'rebalance'
+}
+
+export interface TimelineState {
+  /** Furthest sim ms the run has reached on this branch (the scrubber's end). */
+  latest: number
+  markers: readonly TimelineMark[]
+  /** Ask the worker to stop at the next rebalance start while playing. */
+  pauseAtRebalance: boolean
+  /** A seek was sent and its frame has not arrived yet. */
+  seeking: boolean
+  /** Bumped by every frame that answers a seek (the driver restarts its target from there). */
+  seeks: number
+  /** Sim ms at which the run paused itself at a rebalance; null once playing again. */
+  pausedAtRebalance: number | null
+}
+
+export interface TimelineSlice {
+  timeline: TimelineState
+  setPauseAtRebalance: (on: boolean) => void
+  setSeeking: (on: boolean) => void
+}
+
+export function emptyTimeline(pauseAtRebalance = false): TimelineState {
+  return { latest: 0, markers: [], pauseAtRebalance, seeking: false, seeks: 0, pausedAtRebalance: null }
+}
+
+export const createTimelineSlice: StateCreator<AppState, [], [], TimelineSlice> = (set) => ({
+  timeline: emptyTimeline(),
+  setPauseAtRebalance: (on) => set((s) => ({ timeline: { ...s.timeline, pauseAtRebalance: on } })),
+  setSeeking: (on) => set((s) => ({ timeline: { ...s.timeline, seeking: on } })),
+})

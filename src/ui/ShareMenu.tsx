@@ -1,0 +1,68 @@
+// Share: copy the link to the run (its settings and every action so far), or the link that opens
+// it paused at the moment shown. A small menu button; the outcome is announced politely.
+
+import { useEffect, useRef, useState, type ReactNode } from 'react'
+import { useActions } from './actions.ts'
+
+export function ShareMenu(): ReactNode {
+  const actions = useActions()
+  const [open, setOpen] = useState(false)
+  const [note, setNote] = useState('')
+  const box = useRef<HTMLDivElement>(null)
+  const button = useRef<HTMLButtonElement>(null)
+  const first = useRef<HTMLButtonElement>(null)
+  useEffect(() => {
+    if (!open) return
+    first.current?.focus()
+    const onDown = (e: PointerEvent): void => {
+      if (!(e.target instanceof Node) || box.current?.contains(e.target) !== true) setOpen(false)
+    }
+    document.addEventListener('pointerdown', onDown)
+    return () => document.removeEventListener('pointerdown', onDown)
+  }, [open])
+
+  const copy = (moment: boolean): void => {
+    setOpen(false)
+    button.current?.focus()
+    void actions.share(moment ? { moment: true } : undefined).then(setNote)
+  }
+
+  return (
+    <>
+      <div className="share" ref={box}>
+        <button ref={button} type="button" className="primary" aria-haspopup="menu" aria-expanded={open} onClick={() => setOpen(!open)}>
+          Share
+        </button>
+        {open ? (
+          <div
+            className="menu"
+            role="menu"
+            aria-label="Share"
+            onKeyDown={(e) => {
+              if (e.key === 'Escape') {
+                e.preventDefault()
+                setOpen(false)
+                button.current?.focus()
+              } else if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
+                e.preventDefault()
+                const items = Array.from(e.currentTarget.querySelectorAll<HTMLButtonElement>('[role="menuitem"]'))
+                const i = items.indexOf(e.target as HTMLButtonElement)
+                items[(i + (e.key === 'ArrowDown' ? 1 : items.length - 1)) % items.length]?.focus()
+              }
+            }}
+          >
+            <button ref={first} type="button" role="menuitem" onClick={() => copy(false)} title="The scenario with everything done so far; opens at 0 s">
+              Copy link
+            </button>
+            <button type="button" role="menuitem" onClick={() => copy(true)} title="Opens paused at the simulated moment shown now">
+              Link to this moment
+            </button>
+          </div>
+        ) : null}
+      </div>
+      <span className="share-note" role="status" aria-live="polite">
+        {note}
+      </span>
+    </>
+  )
+}

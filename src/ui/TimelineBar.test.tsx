@@ -1,0 +1,144 @@
+import { act } from 'react'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import type { TimelineMark } from '../store/timelineSlice.ts'
+import { makeFrame } from '../view/frameFixture.ts'
+import { App } from './App.tsx'
+import { adjacentMarker, TimelineBar } from './TimelineBar.tsx'
+import { buttons, byLabel, mount, press, type Mounted } from './renderForTest.tsx'
+
+let m: Mounted | null = null
+afterEach(() => {
+  m?.unmount()
+  m = null
+  vi.useRealTimers()
+})
+
+/** The slider's readout follows the playhead at most every 200 ms (useThrottled). */
+function settle(): void {
+  act(() => vi.advanceTimersByTime(600))
+}
+
+const markers: TimelineMark[] = [
+  { t: 3000, kind: 'rebalance-start', text: 'rebalance started: consumer-4 joined' },
+  { t: 5200, kind: 'rebalance-end', text: 'rebalance done: generation 2' },
+  { t: 30_000, kind: 'fault', text: 'consumer-2 crashed' },
+  { t: 61_000, kind: 'hotspot', text: 'key "global-marketplace" flagged hot' },
+]
+
+/** A timeline whose run reached 95 s and shows 42 s. */
+function at42(node = <TimelineBar />): Mounted {
+  vi.useFakeTimers()
+  const mounted = mount(node)
+  act(() => mounted.store.getState().receiveFrame(0, makeFrame({ t: 95_000 }), [], [], { latest: 95_000, markers }))
+  act(() => mounted.store.getState().receiveFrame(0, makeFrame({ t: 42_000 }), [], [], { latest: 95_000, seeked: true }))
+  return mounted
+}
+
+const slider = (root: HTMLElement) => root.querySelector<HTMLElement>('[role="slider"][aria-label="Timeline"]')!
+
+describe('TimelineBar', () => {
+  it('is a slider named Timeline over the run so far, in simulated seconds', () => {
+    m = at42()
+    settle()
+    const s = slider(m.container)
+    expect(s.getAttribute('aria-valuemin')).toBe('0')
+    expect(s.getAttribute('aria-valuemax')).toBe('95')
+    expect(s.getAttribute('aria-valuenow')).toBe('42')
+    expect(s.getAttribute('aria-valuetext')).toBe('42.0 s of 95.0 s')
+    expect(s.tabIndex).toBe(0)
+  })
+
+  it('keys seek: ← one step back, → one step on, Shift+←/→ to the markers around, Home/End', () => {
+    m = at42()
+    const s = slider(m.container)
+    press('ArrowLeft', s)
+    press('ArrowRight', s)
+    expect(m.actions.calls).toEqual(['stepBack', 'step'])
+    const shift = (key: string) =>
+      act(() => {
+        s.dispatchEvent(new KeyboardEvent('keydown', { key, shiftKey: true, bubbles: true, cancelable: true }))
+      })
+    shift('ArrowLeft')
+    shift('ArrowRight')
+    press('Home', s)
+    press('End', s)
+    expect(m.actions.seeks).toEqual([30_000, 61_000, 0, 95_000])
+  })
+
+  it('a key handled by the Timeline is not also a page shortcut (→ steps once, not twice)', () => {
+    m = at42(<App />)
+    press('ArrowRight', slider(m.container))
+    expect(m.actions.calls.filter((c) => c === 'step')).toHaveLength(1)
+  })
+
+  it('draws every marker with its words as a tooltip, and names the marker it sits on', () => {
+    m = at42()
+    const ticks = Array.from(m.container.querySelectorAll('g.marker'))
+    expect(ticks.map((g) => g.getAttribute('data-kind'))).toEqual(markers.map((x) => x.kind))
+    expect(ticks.map((g) => g.querySelector('title')?.textContent)).toEqual([
+      '3.0 s: rebalance started: consumer-4 joined',
+      '5.2 s: rebalance done: generation 2',
+      '30.0 s: consumer-2 crashed',
+      '61.0 s: key "global-marketplace" flagged hot',
+    ])
+    act(() => m!.store.getState().receiveFrame(0, makeFrame({ t: 30_000 }), [], [], { latest: 95_000, seeked: true }))
+    settle()
+    expect(slider(m.container).getAttribute('aria-valuetext')).toBe('30.0 s of 95.0 s: consumer-2 crashed')
+  })
+
+  it('a click seeks to the moment under the pointer', () => {
+    m = at42()
+    const s = slider(m.container)
+    s.getBoundingClientRect = () => ({ left: 100, top: 0, width: 216, height: 36, right: 316, bottom: 36, x: 100, y: 0, toJSON: () => ({}) })
+    // 8 px pad each side: x = 100 + 8 + 200 × 0.25 is a quarter of the way through 95 s.
+    act(() => {
+      s.dispatchEvent(new PointerEvent('pointerdown', { clientX: 158, button: 0, bubbles: true }))
+      s.dispatchEvent(new PointerEvent('pointerup', { clientX: 158, button: 0, bubbles: true }))
+    })
+    expect(m.actions.seeks).toEqual([23_750])
+  })
+
+  it('the pause-at-next-rebalance toggle is a labelled checkbox', () => {
+    m = at42()
+    const box = byLabel(m.container, 'Pause at next rebalance')
+    expect(box.type).toBe('checkbox')
+    act(() => box.click())
+    expect(m.store.getState().timeline.pauseAtRebalance).toBe(true)
+  })
+})
+
+describe('adjacentMarker', () => {
+  it('finds the nearest marker strictly before or after, whatever the list order', () => {
+    const shuffled = [markers[2]!, markers[0]!, markers[3]!, markers[1]!]
+    expect(adjacentMarker(shuffled, 30_000, -1)?.t).toBe(5200)
+    expect(adjacentMarker(shuffled, 30_000, 1)?.t).toBe(61_000)
+    expect(adjacentMarker(shuffled, 3000, -1)).toBeUndefined()
+    expect(adjacentMarker(shuffled, 61_000, 1)).toBeUndefined()
+  })
+})
+
+describe('Share', () => {
+  it('offers “Copy link” and “Link to this moment”', async () => {
+    m = mount(<App />)
+    const [share] = buttons(m.container, 'Share')
+    expect(share?.getAttribute('aria-expanded')).toBe('false')
+    act(() => share!.click())
+    const items = Array.from(m.container.querySelectorAll('[role="menu"] [role="menuitem"]')).map((b) => b.textContent)
+    expect(items).toEqual(['Copy link', 'Link to this moment'])
+    await act(async () => buttons(m!.container, 'Link to this moment')[0]!.click())
+    expect(m.actions.calls).toContain('share moment')
+    expect(m.container.querySelector('.share-note')?.textContent).toBe('Link copied')
+    expect(m.container.querySelector('[role="menu"]')).toBeNull()
+  })
+})
+
+describe('a run that paused itself at a rebalance', () => {
+  it('says so in a polite status line', () => {
+    m = mount(<App />)
+    act(() => m!.store.getState().receiveFrame(0, makeFrame({ t: 12_300 }), [], [], { latest: 12_300, pausedAt: 'rebalance' }))
+    const note = m.container.querySelector('.paused-note')
+    expect(note?.getAttribute('aria-live')).toBe('polite')
+    expect(note?.textContent).toBe('Paused: a rebalance started at 12.3 s')
+    expect(buttons(m.container, 'Play')).toHaveLength(1)
+  })
+})

@@ -1,0 +1,160 @@
+// The timeline under the highway: a slider named "Timeline" over the run so far (simulated
+// seconds), with its markers, and the "Pause at next rebalance" choice. Dragging, clicking or the
+// keys seek; the picture is a D3 view fed straight from the store (no re-render per frame).
+
+import { useEffect, useRef, type KeyboardEvent, type PointerEvent, type ReactNode } from 'react'
+import type { TimelineMark } from '../store/timelineSlice.ts'
+import { useAppStore, useAppStoreApi } from '../store/useAppStore.ts'
+import { createTimelineView, formatSimSeconds } from '../view/createTimelineView.ts'
+import { timeOfX } from '../view/timelineLayout.ts'
+import { useActions } from './actions.ts'
+import { CheckField } from './fields.tsx'
+import { useThrottled } from './useThrottled.ts'
+
+/** PageUp / PageDown move this far (sim ms). */
+export const PAGE_MS = 10_000
+
+/** The marker strictly before (`dir` -1) or after (+1) sim ms `now`, if any. */
+export function adjacentMarker(markers: readonly TimelineMark[], now: number, dir: -1 | 1): TimelineMark | undefined {
+  let best: TimelineMark | undefined
+  for (const m of markers) {
+    if (dir < 0 ? m.t < now && (best === undefined || m.t >= best.t) : m.t > now && (best === undefined || m.t < best.t)) best = m
+  }
+  return best
+}
+
+/** What a screen reader says for the slider's value, with the words of a marker it sits on. */
+export function timelineValueText(now: number, latest: number, markers: readonly TimelineMark[]): string {
+  const here = markers.filter((m) => m.t === Math.round(now)).map((m) => m.text)
+  return `${formatSimSeconds(now)} of ${formatSimSeconds(latest)}${here.length > 0 ? `: ${here.join('; ')}` : ''}`
+}
+
+function span(s: { simTime: number; timeline: { latest: number } }): number {
+  return Math.max(s.timeline.latest, s.simTime)
+}
+
+export function TimelineBar(): ReactNode {
+  const store = useAppStoreApi()
+  const actions = useActions()
+  const ref = useRef<HTMLDivElement>(null)
+  const now = useThrottled((s) => s.simTime, 200)
+  const latest = useThrottled(span, 200)
+  const markers = useAppStore((s) => s.timeline.markers)
+  const pauseAt = useAppStore((s) => s.timeline.pauseAtRebalance)
+  const seeking = useAppStore((s) => s.timeline.seeking)
+  const dragging = useRef(false)
+
+  useEffect(() => {
+    const el = ref.current
+    if (el === null) return
+    const view = createTimelineView(el)
+    view.resize({ width: el.clientWidth, height: el.clientHeight })
+    const draw = (): void => {
+      const s = store.getState()
+      view.setMarkers(s.timeline.markers)
+      view.update(s.simTime, span(s))
+    }
+    draw()
+    const unsub = store.subscribe((s, prev) => {
+      if (s.simTime !== prev.simTime || s.timeline !== prev.timeline) draw()
+    })
+    const ro =
+      typeof ResizeObserver === 'undefined'
+        ? null
+        : new ResizeObserver(() => view.resize({ width: el.clientWidth, height: el.clientHeight }))
+    ro?.observe(el)
+    return () => {
+      unsub()
+      ro?.disconnect()
+      view.destroy()
+    }
+  }, [store])
+
+  const seekToPointer = (e: PointerEvent<HTMLDivElement>): void => {
+    const r = e.currentTarget.getBoundingClientRect()
+    actions.seek(timeOfX(e.clientX - r.left, span(store.getState()), r.width))
+  }
+
+  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>): void => {
+    if (e.ctrlKey || e.metaKey || e.altKey) return
+    const s = store.getState()
+    const t = s.simTime
+    const end = span(s)
+    const go = (f: () => void): void => {
+      e.preventDefault()
+      f()
+    }
+    switch (e.key) {
+      case 'ArrowLeft':
+        if (e.shiftKey) go(() => actions.seek(adjacentMarker(s.timeline.markers, t, -1)?.t ?? 0))
+        else go(() => actions.stepBack())
+        break
+      case 'ArrowRight':
+        if (e.shiftKey) {
+          const next = adjacentMarker(s.timeline.markers, t, 1)
+          go(() => (next !== undefined ? actions.seek(next.t) : undefined))
+        } else go(() => actions.step())
+        break
+      case 'Home':
+        go(() => actions.seek(0))
+        break
+      case 'End':
+        go(() => actions.seek(end))
+        break
+      case 'PageDown':
+        go(() => actions.seek(t - PAGE_MS))
+        break
+      case 'PageUp':
+        go(() => actions.seek(Math.min(end, t + PAGE_MS)))
+        break
+    }
+  }
+
+  return (
+    <div className="timeline">
+      <span className="timeline-now" aria-hidden="true">
+        {formatSimSeconds(now)}
+      </span>
+      <div
+        ref={ref}
+        className="timeline-track"
+        role="slider"
+        tabIndex={0}
+        aria-label="Timeline"
+        aria-valuemin={0}
+        aria-valuemax={Math.round(latest / 100) / 10}
+        aria-valuenow={Math.round(now / 100) / 10}
+        aria-valuetext={timelineValueText(now, latest, markers)}
+        aria-busy={seeking}
+        aria-keyshortcuts="ArrowLeft ArrowRight Shift+ArrowLeft Shift+ArrowRight Home End"
+        title="Drag or click to go back to any moment; ← → step, Shift+← → jump between markers, Home / End"
+        onKeyDown={onKeyDown}
+        onPointerDown={(e) => {
+          if (e.button !== 0) return
+          dragging.current = true
+          e.currentTarget.setPointerCapture?.(e.pointerId)
+          seekToPointer(e)
+        }}
+        onPointerMove={(e) => {
+          if (dragging.current) seekToPointer(e)
+        }}
+        onPointerUp={(e) => {
+          dragging.current = false
+          e.currentTarget.releasePointerCapture?.(e.pointerId)
+        }}
+        onPointerCancel={() => {
+          dragging.current = false
+        }}
+      />
+      <span className="timeline-end" aria-hidden="true">
+        {formatSimSeconds(latest)}
+      </span>
+      <CheckField
+        label="Pause at next rebalance"
+        checked={pauseAt}
+        onChange={(on) => actions.setPauseAtRebalance(on)}
+        hint="While ticked, playback stops by itself each time a rebalance starts"
+      />
+    </div>
+  )
+}
