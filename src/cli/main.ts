@@ -12,7 +12,9 @@ commands:
   partition --keyless --partitions N --batches B [--partitioner NAME] [--seed S] [--json]
                                        the partition of each successive keyless batch (NAME: default,
                                        uniform-sticky, legacy-sticky, round-robin)
-  run (--scenario FILE|URL|ENCODED | --preset NAME) [--seconds S] [--seed N] [--json]
+  run (--scenario FILE|URL|ENCODED | --preset NAME) [--set PATH=VALUE ...] [--seconds S] [--seed N] [--json]
+                                       --set overrides a setting by dotted path: group.protocol=cooperative,
+                                       group.config.session.timeout.ms=10000 (value: JSON, else text)
   validate (--scenario FILE|URL|ENCODED | --preset NAME)
   assign --assignor NAME [--jsonl]     Kafka's assignor on a JSON group read from stdin
   presets                              list the presets
