@@ -5,7 +5,7 @@ import { presets, validateScenario } from '../scenario/index.ts'
 import { parseSet, type OverrideSet } from '../scenario/overrides.ts'
 import type { RunSummary } from '../sim/simulationApi.ts'
 import { formatIssues, loadScenario, oneLine, parseArgs, parseDecimal, readSeconds, readSeed, type FlagSpec } from './args.ts'
-import { defaultStepMs, simulateSummary, withOverrides } from './simulate.ts'
+import { defaultStepMs, simulateRun, withOverrides } from './simulate.ts'
 import type { TextRead } from './textFile.ts'
 
 export { parseDecimal } from './args.ts'
@@ -95,7 +95,7 @@ export function runRun(args: readonly string[], io: CliIo): CommandResult {
   }
   let summary: RunSummary
   try {
-    summary = simulateSummary({ scenario: prepared.scenario, seconds, stepMs, checkpointAtMs }, io.progress)
+    summary = simulateRun({ scenario: prepared.scenario, seconds, stepMs, checkpointAtMs }, io.progress).summary
   } catch (e) {
     // A scenario the validator accepted must not do this; say so in one line, not a stack trace.
     return { stdout: '', stderr: `run: the simulation stopped: ${oneLine(e)}\n`, code: 1 }

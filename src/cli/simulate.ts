@@ -1,5 +1,5 @@
 // The one way the CLI turns a scenario into a summary: `run` and every run of `compare` (on a worker
-// thread) call simulateSummary, so the same overrides, seconds and seed give the same bytes.
+// thread) call simulateRun, so the same overrides, seconds and seed give the same bytes.
 
 import { checkpointFromJson, checkpointToJson } from '../engine/checkpointJson.ts'
 import { variantScenario, type Variant } from '../scenario/overrides.ts'
@@ -33,13 +33,25 @@ export function withOverrides(base: Scenario, v: Pick<Variant, 'set' | 'atSec'>,
   return r
 }
 
-/** Simulates `spec` and returns its summary (with the events count). Throws only if the simulation does. */
-export function simulateSummary(spec: RunSpec, progress?: (fraction: number, simSeconds: number) => void): RunSummary {
+export interface RunResult {
+  /** What `run --json` prints (with the events count). */
+  summary: RunSummary
+  /** Total lag sampled every simulated second: [t ms, records]. Reading samples changes nothing in the run. */
+  lag: Array<[number, number]>
+}
+
+/** Simulates `spec`. Throws only if the simulation does. */
+export function simulateRun(spec: RunSpec, progress?: (fraction: number, simSeconds: number) => void): RunResult {
   const endMs = spec.seconds * 1000
-  const sim = runSteps(createSimulation(spec.scenario), endMs, spec.stepMs ?? defaultStepMs(spec.seconds), spec.checkpointAtMs ?? null, progress)
+  const lag: Array<[number, number]> = []
+  const sim = runSteps(createSimulation(spec.scenario), endMs, spec.stepMs ?? defaultStepMs(spec.seconds), spec.checkpointAtMs ?? null, lag, progress)
   const summary = sim.summary()
   summary.events = sim.eventsProcessed()
-  return summary
+  return { summary, lag }
+}
+
+function drainLag(sim: Simulation, into: Array<[number, number]>): void {
+  for (const m of sim.drainSamples()) into.push([m.t, m.totalLag])
 }
 
 /**
@@ -47,7 +59,7 @@ export function simulateSummary(spec: RunSpec, progress?: (fraction: number, sim
  * JSON text, read back into a fresh simulation and continued there, as a saved run would be.
  * However the run is stepped or checkpointed, the result is the same (a tested property).
  */
-function runSteps(first: Simulation, endMs: number, stepMs: number, checkpointAt: number | null, progress?: (fraction: number, simSeconds: number) => void): Simulation {
+function runSteps(first: Simulation, endMs: number, stepMs: number, checkpointAt: number | null, lag: Array<[number, number]>, progress?: (fraction: number, simSeconds: number) => void): Simulation {
   let sim = first
   let pending = checkpointAt
   let lastShown = -1
@@ -55,11 +67,13 @@ function runSteps(first: Simulation, endMs: number, stepMs: number, checkpointAt
     const next = Math.min(i * stepMs, endMs)
     if (pending !== null && pending <= next) {
       sim.advanceTo(pending)
+      drainLag(sim, lag)
       const text = checkpointToJson(sim.checkpoint())
       sim = restoreSimulation(checkpointFromJson(text) as SimCheckpoint)
       pending = null
     }
     sim.advanceTo(next)
+    drainLag(sim, lag)
     const shown = Math.floor((100 * next) / endMs)
     if (shown !== lastShown) {
       lastShown = shown
