@@ -35,6 +35,13 @@ describe('applyOverrides', () => {
     expect(r.ok && r.scenario.group.config['heartbeat.interval.ms']).toBe(2000)
   })
 
+  it('prefers the longest key when a shorter one also exists', () => {
+    const s = joins()
+    s.producers[0]!.keyCost = { a: 1, 'a.b': 2 }
+    const r = applyOverrides(s, { 'producers.0.keyCost.a.b': 5 })
+    expect(r.ok && r.scenario.producers[0]!.keyCost).toEqual({ a: 1, 'a.b': 5 })
+  })
+
   it('indexes arrays with .0 or [0], and takes bracketed keys as written', () => {
     const a = applyOverrides(joins(), { 'producers.0.rate.perSec': 900 })
     const b = applyOverrides(joins(), { 'producers[0].rate.perSec': 900 })
