@@ -17,6 +17,7 @@ describe('parseSet', () => {
     expect(parseSet('group.config.session.timeout.ms=10000')).toEqual({ ok: true, path: 'group.config.session.timeout.ms', value: 10000 })
     expect(parseSet('name="123"')).toEqual({ ok: true, path: 'name', value: '123' })
     expect(parseSet('producerConfig.partitioner.class=null')).toEqual({ ok: true, path: 'producerConfig.partitioner.class', value: null })
+    expect(parseSet('producers.0.keyCost["a=b"]=2')).toEqual({ ok: true, path: 'producers.0.keyCost["a=b"]', value: 2 })
     expect(parseSet('producers.0.rate={"kind":"constant","perSec":5}')).toMatchObject({ ok: true, value: { kind: 'constant', perSec: 5 } })
   })
 
@@ -111,6 +112,7 @@ describe('variants', () => {
       { label: 'eager', set: {} },
       { label: 'coop', set: { 'group.protocol': 'cooperative', 'group.assignor': 'cooperative-sticky' } },
       { label: 'late', atSec: 42.5, set: { 'dynamic.salting.enabled': true, 'dynamic.salting.splits': 4 } },
+      { label: 'keys', set: { 'producers[0].keyCost["a=b, c: d"]': 2 } },
       { label: 'odd', set: { name: 'a, b: "c"', 'producers.0.keyCost.key-1': 2.5, x: '123', y: 'true', z: null, w: [1, 'a,b'], v: { a: ',' }, e: '' } },
     ]
     for (const v of cases) expect(parseVariant(formatVariant(v))).toEqual({ ok: true, variant: v })

@@ -4,7 +4,7 @@
 
 import { applyCommandToScenario } from './applyCommand.ts'
 import { liveCommands, settingsBefore } from './liveOverrides.ts'
-import { formatValue, parseValue, resolvePath, splitList, tokenizePath } from './overridePath.ts'
+import { formatValue, indexOutside, parseValue, resolvePath, splitList, tokenizePath } from './overridePath.ts'
 import type { Scenario, ScenarioAction } from './types.ts'
 import { validateScenario, type Issue } from './validate.ts'
 
@@ -23,7 +23,7 @@ type Fail = { ok: false; message: string }
 
 /** "PATH=VALUE": the value is JSON when it parses as JSON, else the raw text (trimmed). */
 export function parseSet(text: string): { ok: true; path: string; value: OverrideValue } | Fail {
-  const eq = text.indexOf('=')
+  const eq = indexOutside(text, '=')
   if (eq < 0) return { ok: false, message: `expected PATH=VALUE, got "${clip(text)}"` }
   const path = text.slice(0, eq).trim()
   const t = tokenizePath(path)
@@ -33,7 +33,7 @@ export function parseSet(text: string): { ok: true; path: string; value: Overrid
 
 /** "PATH=V1,V2,…": each value JSON-or-text; commas inside JSON strings and brackets do not split. */
 export function parseVary(text: string): { ok: true; path: string; values: OverrideValue[] } | Fail {
-  const eq = text.indexOf('=')
+  const eq = indexOutside(text, '=')
   if (eq < 0) return { ok: false, message: `expected PATH=V1,V2,…, got "${clip(text)}"` }
   const path = text.slice(0, eq).trim()
   const t = tokenizePath(path)
