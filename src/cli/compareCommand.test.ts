@@ -90,6 +90,14 @@ describe('highway compare --link', () => {
     const s = decodeScenario(link.s!)
     expect(s.ok && s.scenario).toEqual({ ...getPreset('consumer-joins-eager')!.build(), seed: 9 })
   })
+
+  it('runs the sides of a compare link given as --scenario', async () => {
+    const link = (await runCompare(['--preset', 'consumer-joins-eager', '--link', '--variant', 'eager:', '--variant', COOP], io, here)).stdout.trim()
+    const fromLink = await runCompare(['--scenario', link, '--seconds', '3', '--json'], io, here)
+    const direct = await runCompare(['--preset', 'consumer-joins-eager', '--seconds', '3', '--json', '--variant', 'eager:', '--variant', COOP], io, here)
+    expect(fromLink.stderr).toBe('')
+    expect(fromLink.stdout).toBe(direct.stdout)
+  })
 })
 
 describe('highway compare: bad input', () => {

@@ -1,7 +1,7 @@
 // `highway compare`: the same workload under several variants (overrides), run side by side on
 // worker threads; a table, JSON, or the page link that opens the comparison.
 
-import { compareLinkHash } from '../scenario/links.ts'
+import { compareLinkHash, readLinkHash } from '../scenario/links.ts'
 import { formatValue } from '../scenario/overridePath.ts'
 import { parseVariant, parseVary, type OverrideSet, type OverrideValue, type Variant } from '../scenario/overrides.ts'
 import type { RunSummary } from '../sim/simulationApi.ts'
@@ -20,6 +20,7 @@ export const COMPARE_USAGE =
   "usage: highway compare (--scenario FILE|URL|ENCODED | --preset NAME) --variant 'LABEL: PATH=V, PATH=V' ...\n" +
   '                       [--vary PATH=V1,V2,...] [--seconds S] [--seed N] [--after SEC] [--json] [--link [--base-url URL]]\n' +
   "  each --variant is one run (LABEL@SEC: applies its overrides from that second on); --vary adds one run per value\n" +
+  '  (a compare link as --scenario brings its variants when no --variant is given);\n' +
   `  (for every variant; several --vary: every combination); at most ${MAX_RUNS} runs. --after SEC counts rebalance rows\n` +
   `  only for rebalances that start at or after SEC. --link prints the page link instead (at most ${MAX_LINK_SIDES} runs).`
 
@@ -66,6 +67,13 @@ export function planRuns(variants: readonly Variant[], varies: ReadonlyArray<{ p
   return runs
 }
 
+/** A compare link given as --scenario brings its sides along (when no --variant is given). */
+function linkVariants(scenario: string | true | undefined): string[] {
+  if (typeof scenario !== 'string') return []
+  const hash = scenario.indexOf('#')
+  return hash < 0 ? [] : readLinkHash(scenario.slice(hash)).v
+}
+
 const fail = (message: string, code = 2): CommandResult => ({ stdout: '', stderr: `compare: ${message}\n`, code })
 
 export async function runCompare(args: readonly string[], io: CompareIo, opts: CompareOptions = {}): Promise<CommandResult> {
@@ -84,7 +92,7 @@ export async function runCompare(args: readonly string[], io: CompareIo, opts: C
   if (typeof afterText === 'string' && (afterSec === null || afterSec > seconds)) return fail(`--after must be a plain decimal number of seconds from 0 to the run's ${seconds}, got "${afterText}"`)
 
   const variants: Variant[] = []
-  for (const text of p.lists.get('--variant') ?? []) {
+  for (const text of p.lists.get('--variant') ?? linkVariants(p.flags.get('--scenario'))) {
     const r = parseVariant(text)
     if (!r.ok) return fail(`--variant ${r.message}`)
     variants.push(r.variant)
