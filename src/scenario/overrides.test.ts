@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { getPreset, type Scenario } from './index.ts'
-import { applyOverrides, formatVariant, parseSet, parseVariant, parseVary, variantScenario, type Variant } from './overrides.ts'
+import { applyOverrides, commandsForOverrides, formatVariant, parseSet, parseVariant, parseVary, variantScenario, type Variant } from './overrides.ts'
 
 const joins = (): Scenario => getPreset('consumer-joins-eager')!.build()
 
@@ -147,6 +147,16 @@ describe('variantScenario', () => {
       { atSec: 30, do: 'setRate', producer: 0, perSec: 800 },
       { atSec: 30, do: 'setPartitioner', partitioner: null, ignoreKeys: true },
     ])
+  })
+
+  it('commandsForOverrides works from the settings at that moment (what a fork sends live)', () => {
+    // At 40 s the preset's script has already added the fourth consumer.
+    expect(commandsForOverrides(joins(), 40, { 'group.consumers': 5, 'dynamic.loadAware.scope': 'all' })).toEqual({
+      ok: true,
+      commands: [{ do: 'addConsumer', count: 1 }, { do: 'setDynamic', dynamic: { loadAware: { scope: 'all' } } }],
+    })
+    expect(commandsForOverrides(joins(), 10, { 'group.consumers': 5 })).toEqual({ ok: true, commands: [{ do: 'addConsumer', count: 2 }] })
+    expect(commandsForOverrides(joins(), 10, { 'dynamic.loadAware.scope': 'some' })).toMatchObject({ ok: false, path: 'dynamic.loadAware.scope' })
   })
 
   it('removes consumers one command at a time, and refuses to shrink a topic', () => {
