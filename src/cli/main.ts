@@ -12,7 +12,12 @@ commands:
   partition --keyless --partitions N --batches B [--partitioner NAME] [--seed S] [--json]
                                        the partition of each successive keyless batch (NAME: default,
                                        uniform-sticky, legacy-sticky, round-robin)
-  run (--scenario FILE|URL|ENCODED | --preset NAME) [--seconds S] [--seed N] [--json]
+  run (--scenario FILE|URL|ENCODED | --preset NAME) [--set PATH=VALUE ...] [--seconds S] [--seed N] [--json]
+                                       --set overrides a setting by dotted path: group.protocol=cooperative,
+                                       group.config.session.timeout.ms=10000 (value: JSON, else text)
+  compare (--scenario FILE|URL|ENCODED | --preset NAME) --variant 'LABEL: PATH=V, PATH=V' ... [--vary PATH=V1,V2,...]
+          [--seconds S] [--seed N] [--after SEC] [--json] [--link [--base-url URL]]
+                                       the same workload under each variant, side by side (help: compare --help)
   validate (--scenario FILE|URL|ENCODED | --preset NAME)
   assign --assignor NAME [--jsonl]     Kafka's assignor on a JSON group read from stdin
   presets                              list the presets
@@ -75,6 +80,18 @@ async function main(argv: string[]): Promise<number> {
     case 'run':
       r = (await import('./runCommand.ts')).runRun(rest, io)
       break
+    case 'compare': {
+      const progress = tty
+        ? (fractions: readonly number[]) => {
+            const f = fractions.reduce((a, x) => a + x, 0) / fractions.length
+            const done = fractions.filter((x) => x >= 1).length
+            process.stderr.write(`\r  simulating ${fractions.length} runs… ${(f * 100).toFixed(0).padStart(3)} %  (${done} done)`)
+            if (done === fractions.length) process.stderr.write('\r\x1b[K')
+          }
+        : undefined
+      r = await (await import('./compareCommand.ts')).runCompare(rest, { readFile: io.readFile, progress })
+      break
+    }
     case 'validate':
       r = (await import('./runCommand.ts')).runValidate(rest, io)
       break

@@ -83,6 +83,44 @@ describe('highway run', () => {
   })
 })
 
+describe('highway run --set', () => {
+  it('overrides settings by dotted path, JSON values as JSON, and changes the run', () => {
+    const plain = JSON.parse(runRun(['--preset', 'consumer-joins-eager', '--seconds', '40', '--json'], io).stdout)
+    const r = runRun(['--preset', 'consumer-joins-eager', '--seconds', '40', '--json', '--set', 'group.protocol=cooperative', '--set=group.assignor=cooperative-sticky', '--set', 'group.config.session.timeout.ms=10000'], io)
+    expect(r.code).toBe(0)
+    const coop = JSON.parse(r.stdout)
+    // Eager revokes all twelve lanes when the fourth consumer joins; cooperative only the ones that move.
+    expect(plain.revokedPartitions).toBe(12)
+    expect(coop.revokedPartitions).toBeLessThan(12)
+    expect(coop.rebalanceLog.length).toBeGreaterThan(plain.rebalanceLog.length)
+  })
+
+  it('gives the same bytes as the same settings written into the scenario', () => {
+    const s = getPreset('hot-key')!.build()
+    s.dynamic.salting.enabled = true
+    s.group.config['max.poll.records'] = 100
+    const viaFile = runRun(['--scenario', encodeScenario(s), '--seconds', '10', '--json'], io)
+    const viaSet = runRun(['--preset', 'hot-key', '--seconds', '10', '--json', '--set', 'dynamic.salting.enabled=true', '--set', 'group.config.max.poll.records=100'], io)
+    expect(viaSet.stdout).toBe(viaFile.stdout)
+  })
+
+  it.each([
+    [['--set', 'group.protocl=eager'], 'run: --set group.protocl: unknown path (group has no field "protocl")'],
+    [['--set', 'group.protocol=bogus'], 'run: --set group.protocol: must be one of eager, cooperative, consumer'],
+    [['--set', 'group.config.session.timeout.ms=soon'], /^run: --set group\.config\.session\.timeout\.ms: /],
+    [['--set', 'producers.5.rate.perSec=1'], /^run: --set producers\.5\.rate\.perSec: producers has 1 item; there is no \[5\]$/],
+    [['--set', 'group.protocol'], /^run: --set group\.protocol: expected PATH=VALUE/],
+    [['--set', 'name=a', '--set', 'name=b'], 'run: --set name: given twice'],
+  ])('exits 2 with one line naming the path for %j', (extra, message) => {
+    const r = runRun(['--preset', 'steady', '--seconds', '1', ...extra], io)
+    expect(r.code).toBe(2)
+    expect(r.stdout).toBe('')
+    expect(r.stderr.split('\n').filter(Boolean)).toHaveLength(1)
+    if (typeof message === 'string') expect(r.stderr.trim()).toBe(message)
+    else expect(r.stderr.trim()).toMatch(message)
+  })
+})
+
 describe('highway validate', () => {
   it('exits 0 for a valid scenario', () => {
     expect(runValidate(['--preset', 'heavy'], io).code).toBe(0)

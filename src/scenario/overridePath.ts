@@ -154,6 +154,23 @@ export function formatValue(v: unknown): string {
   return JSON.stringify(v) ?? 'null'
 }
 
+/** Index of the first `ch` outside JSON strings and brackets (a bracketed key may hold "=" or ","), or -1. */
+export function indexOutside(text: string, ch: string): number {
+  let depth = 0
+  let inString = false
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!
+    if (inString) {
+      if (c === '\\') i++
+      else if (c === '"') inString = false
+    } else if (c === '"') inString = true
+    else if (c === '[' || c === '{') depth++
+    else if ((c === ']' || c === '}') && depth > 0) depth--
+    else if (c === ch && depth === 0) return i
+  }
+  return -1
+}
+
 /** Splits on commas outside JSON strings, brackets and braces; items trimmed. */
 export function splitList(text: string): { ok: true; items: string[] } | { ok: false; message: string } {
   const items: string[] = []

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { getPreset, type Scenario } from './index.ts'
-import { applyOverrides, formatVariant, parseSet, parseVariant, parseVary, variantScenario, type Variant } from './overrides.ts'
+import { applyOverrides, commandsForOverrides, formatVariant, parseSet, parseVariant, parseVary, variantScenario, type Variant } from './overrides.ts'
 
 const joins = (): Scenario => getPreset('consumer-joins-eager')!.build()
 
@@ -17,6 +17,7 @@ describe('parseSet', () => {
     expect(parseSet('group.config.session.timeout.ms=10000')).toEqual({ ok: true, path: 'group.config.session.timeout.ms', value: 10000 })
     expect(parseSet('name="123"')).toEqual({ ok: true, path: 'name', value: '123' })
     expect(parseSet('producerConfig.partitioner.class=null')).toEqual({ ok: true, path: 'producerConfig.partitioner.class', value: null })
+    expect(parseSet('producers.0.keyCost["a=b"]=2')).toEqual({ ok: true, path: 'producers.0.keyCost["a=b"]', value: 2 })
     expect(parseSet('producers.0.rate={"kind":"constant","perSec":5}')).toMatchObject({ ok: true, value: { kind: 'constant', perSec: 5 } })
   })
 
@@ -33,6 +34,13 @@ describe('applyOverrides', () => {
     const r = applyOverrides(joins(), { 'group.config.session.timeout.ms': 10000, 'group.config.heartbeat.interval.ms': 2000 })
     expect(r.ok && r.scenario.group.config['session.timeout.ms']).toBe(10000)
     expect(r.ok && r.scenario.group.config['heartbeat.interval.ms']).toBe(2000)
+  })
+
+  it('prefers the longest key when a shorter one also exists', () => {
+    const s = joins()
+    s.producers[0]!.keyCost = { a: 1, 'a.b': 2 }
+    const r = applyOverrides(s, { 'producers.0.keyCost.a.b': 5 })
+    expect(r.ok && r.scenario.producers[0]!.keyCost).toEqual({ a: 1, 'a.b': 5 })
   })
 
   it('indexes arrays with .0 or [0], and takes bracketed keys as written', () => {
@@ -104,6 +112,7 @@ describe('variants', () => {
       { label: 'eager', set: {} },
       { label: 'coop', set: { 'group.protocol': 'cooperative', 'group.assignor': 'cooperative-sticky' } },
       { label: 'late', atSec: 42.5, set: { 'dynamic.salting.enabled': true, 'dynamic.salting.splits': 4 } },
+      { label: 'keys', set: { 'producers[0].keyCost["a=b, c: d"]': 2 } },
       { label: 'odd', set: { name: 'a, b: "c"', 'producers.0.keyCost.key-1': 2.5, x: '123', y: 'true', z: null, w: [1, 'a,b'], v: { a: ',' }, e: '' } },
     ]
     for (const v of cases) expect(parseVariant(formatVariant(v))).toEqual({ ok: true, variant: v })
@@ -138,6 +147,16 @@ describe('variantScenario', () => {
       { atSec: 30, do: 'setRate', producer: 0, perSec: 800 },
       { atSec: 30, do: 'setPartitioner', partitioner: null, ignoreKeys: true },
     ])
+  })
+
+  it('commandsForOverrides works from the settings at that moment (what a fork sends live)', () => {
+    // At 40 s the preset's script has already added the fourth consumer.
+    expect(commandsForOverrides(joins(), 40, { 'group.consumers': 5, 'dynamic.loadAware.scope': 'all' })).toEqual({
+      ok: true,
+      commands: [{ do: 'addConsumer', count: 1 }, { do: 'setDynamic', dynamic: { loadAware: { scope: 'all' } } }],
+    })
+    expect(commandsForOverrides(joins(), 10, { 'group.consumers': 5 })).toEqual({ ok: true, commands: [{ do: 'addConsumer', count: 2 }] })
+    expect(commandsForOverrides(joins(), 10, { 'dynamic.loadAware.scope': 'some' })).toMatchObject({ ok: false, path: 'dynamic.loadAware.scope' })
   })
 
   it('removes consumers one command at a time, and refuses to shrink a topic', () => {

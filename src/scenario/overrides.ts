@@ -4,8 +4,8 @@
 
 import { applyCommandToScenario } from './applyCommand.ts'
 import { liveCommands, settingsBefore } from './liveOverrides.ts'
-import { formatValue, parseValue, resolvePath, splitList, tokenizePath } from './overridePath.ts'
-import type { Scenario, ScenarioAction } from './types.ts'
+import { formatValue, indexOutside, parseValue, resolvePath, splitList, tokenizePath } from './overridePath.ts'
+import type { Command, Scenario, ScenarioAction } from './types.ts'
 import { validateScenario, type Issue } from './validate.ts'
 
 export type OverrideValue = unknown
@@ -23,7 +23,7 @@ type Fail = { ok: false; message: string }
 
 /** "PATH=VALUE": the value is JSON when it parses as JSON, else the raw text (trimmed). */
 export function parseSet(text: string): { ok: true; path: string; value: OverrideValue } | Fail {
-  const eq = text.indexOf('=')
+  const eq = indexOutside(text, '=')
   if (eq < 0) return { ok: false, message: `expected PATH=VALUE, got "${clip(text)}"` }
   const path = text.slice(0, eq).trim()
   const t = tokenizePath(path)
@@ -33,7 +33,7 @@ export function parseSet(text: string): { ok: true; path: string; value: Overrid
 
 /** "PATH=V1,V2,…": each value JSON-or-text; commas inside JSON strings and brackets do not split. */
 export function parseVary(text: string): { ok: true; path: string; values: OverrideValue[] } | Fail {
-  const eq = text.indexOf('=')
+  const eq = indexOutside(text, '=')
   if (eq < 0) return { ok: false, message: `expected PATH=V1,V2,…, got "${clip(text)}"` }
   const path = text.slice(0, eq).trim()
   const t = tokenizePath(path)
@@ -44,7 +44,7 @@ export function parseVary(text: string): { ok: true; path: string; values: Overr
   return { ok: true, path, values: list.items.map(parseValue) }
 }
 
-/** "LABEL: PATH=V, PATH=V" or "LABEL@SEC: PATH=V"; "LABEL:" alone is a variant with no overrides. */
+/** "LABEL: PATH=V, PATH=V" or "LABEL@SEC: PATH=V" (see commandsForOverrides); "LABEL:" alone is a variant with no overrides. */
 export function parseVariant(text: string): { ok: true; variant: Variant } | Fail {
   const colon = text.indexOf(':')
   const eq = text.indexOf('=')
@@ -121,31 +121,42 @@ function blame(errors: readonly Issue[], done: ReadonlyArray<{ path: string; can
 }
 
 /**
+ * The live commands that make `set`'s changes to the settings in force at `atSec` (the scenario's
+ * script folded up to then): what a side applies from that moment, scripted or sent live (a fork).
+ * A path with no live command (the protocol, the assignor) fails "cannot change during a run".
+ */
+export function commandsForOverrides(base: Scenario, atSec: number, set: OverrideSet): { ok: true; commands: Command[] } | { ok: false; path: string; message: string } {
+  // Which paths can change live comes first: "cannot change during a run" says more than a value check.
+  const then = settingsBefore(base, atSec)
+  let cur = then
+  const commands: Command[] = []
+  for (const [path, value] of Object.entries(set)) {
+    const r = resolvePath(cur, path)
+    if (!r.ok) return { ok: false, path, message: r.message }
+    const cmds = liveCommands(cur, r.keys, value)
+    if (typeof cmds === 'string') return { ok: false, path, message: cmds }
+    for (const c of cmds) {
+      commands.push(c)
+      cur = applyCommandToScenario(cur, c)
+    }
+  }
+  // The values themselves, against the settings at that moment, so a rejected one names its path.
+  const checked = applyOverrides({ ...then, actions: [] }, set)
+  return checked.ok ? { ok: true, commands } : checked
+}
+
+/**
  * The scenario a variant runs: its overrides from the start, or with `atSec` appended to the script as
  * the live commands that make them at that second (after any action already at that second).
  */
 export function variantScenario(base: Scenario, v: Variant): Applied {
   if (v.atSec === undefined) return applyOverrides(base, v.set)
   const atSec = v.atSec
-  // Which paths can change live comes first: "cannot change during a run" says more than a value check.
-  let cur = settingsBefore(base, atSec)
-  const added: ScenarioAction[] = []
-  for (const [path, value] of Object.entries(v.set)) {
-    const r = resolvePath(cur, path)
-    if (!r.ok) return { ok: false, path, message: r.message }
-    const cmds = liveCommands(cur, r.keys, value)
-    if (typeof cmds === 'string') return { ok: false, path, message: cmds }
-    for (const c of cmds) {
-      added.push({ ...c, atSec } as ScenarioAction)
-      cur = applyCommandToScenario(cur, c)
-    }
-  }
-  // The values themselves: checked as if set from the start, so a rejected one names its path.
-  const atStart = applyOverrides(base, v.set)
-  if (!atStart.ok) return atStart
-  const first = Object.keys(v.set)[0] ?? 'actions'
+  const c = commandsForOverrides(base, atSec, v.set)
+  if (!c.ok) return c
+  const added = c.commands.map((cmd) => ({ ...cmd, atSec }) as ScenarioAction)
   const r = validateScenario({ ...base, actions: [...base.actions, ...added] })
-  if (!r.ok) return { ok: false, path: first, message: `${r.errors[0]!.path}: ${r.errors[0]!.message}` }
+  if (!r.ok) return { ok: false, path: Object.keys(v.set)[0] ?? 'actions', message: `${r.errors[0]!.path}: ${r.errors[0]!.message}` }
   return { ok: true, scenario: r.scenario }
 }
 

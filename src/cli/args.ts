@@ -1,0 +1,107 @@
+// Argument reading shared by `run`, `validate` and `compare`: flags, plain decimals, the scenario
+// named by --scenario or --preset. Pure apart from the injected file reader.
+
+import { getPreset, presets, scenarioFromInput, type Issue, type Scenario } from '../scenario/index.ts'
+import type { TextRead } from './textFile.ts'
+
+export interface ParsedArgs {
+  flags: Map<string, string | true>
+  /** Values of repeatable flags (--set, --variant, --vary), in order. */
+  lists: Map<string, string[]>
+  positional: string[]
+}
+
+export interface FlagSpec {
+  value: ReadonlySet<string>
+  bool: ReadonlySet<string>
+  repeat?: ReadonlySet<string>
+}
+
+/** `--flag value`, `--flag=value`, boolean `--flag`; a value flag given twice is an error, a repeatable one collects. */
+export function parseArgs(args: readonly string[], spec: FlagSpec): ParsedArgs | string {
+  const flags = new Map<string, string | true>()
+  const lists = new Map<string, string[]>()
+  const positional: string[] = []
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!
+    const eq = a.indexOf('=')
+    const name = a.startsWith('--') && eq > 0 ? a.slice(0, eq) : a
+    const repeat = spec.repeat?.has(name) === true
+    if (spec.value.has(name) || repeat) {
+      const v = eq > 0 && a.startsWith('--') ? a.slice(eq + 1) : args[++i]
+      if (v === undefined) return `${name} needs a value`
+      if (repeat) lists.set(name, [...(lists.get(name) ?? []), v])
+      else if (flags.has(name)) return `${name} given twice`
+      else flags.set(name, v)
+    } else if (spec.bool.has(a)) flags.set(a, true)
+    else if (a.startsWith('--')) return `unknown option ${a}`
+    else positional.push(a)
+  }
+  return { flags, lists, positional }
+}
+
+/** Longest run the CLI simulates (a day, the scenario's own limit). */
+export const MAX_SECONDS = 86_400
+
+/**
+ * A command-line number: plain decimal digits with an optional fraction ("90", "2.5"). Hex, exponents,
+ * signs, spaces, "Infinity" and trailing garbage ("0x10", "1e3", "12abc") are refused, not guessed at.
+ */
+export function parseDecimal(text: string): number | null {
+  if (!/^\d{1,15}(\.\d{1,15})?$/.test(text)) return null
+  return Number(text)
+}
+
+/** --seconds: the run's length, or a message. */
+export function readSeconds(text: string | true | undefined, fallback: number): number | string {
+  if (typeof text !== 'string') return fallback
+  const parsed = parseDecimal(text)
+  if (parsed === null || parsed <= 0 || parsed > MAX_SECONDS) return `--seconds must be a plain decimal number in (0, ${MAX_SECONDS}], got "${text}"`
+  return parsed
+}
+
+/** --seed: a uint32, undefined when not given, or a message. */
+export function readSeed(text: string | true | undefined): number | undefined | string {
+  if (typeof text !== 'string') return undefined
+  const seed = parseDecimal(text)
+  if (seed === null || !Number.isInteger(seed) || seed > 0xffffffff) return `--seed must be an integer in [0, 4294967295], got "${text}"`
+  return seed
+}
+
+export function oneLine(e: unknown): string {
+  return (e instanceof Error ? e.message : String(e)).split('\n')[0]!
+}
+
+export function formatIssues(issues: readonly Issue[]): string {
+  return issues.map((i) => `  ${i.path}: ${i.message}`).join('\n')
+}
+
+export type Loaded = { ok: true; scenario: Scenario; warnings: Issue[] } | { ok: false; message: string }
+
+/** --scenario FILE|URL|ENCODED or --preset NAME → a validated scenario, or a readable problem. */
+export function loadScenario(p: ParsedArgs, readFile: (path: string) => TextRead): Loaded {
+  const sc = p.flags.get('--scenario')
+  const pr = p.flags.get('--preset')
+  if (sc !== undefined && pr !== undefined) return { ok: false, message: 'give either --scenario or --preset, not both' }
+  if (typeof pr === 'string') {
+    const preset = getPreset(pr)
+    if (!preset) return { ok: false, message: `unknown preset "${pr}"; presets: ${presets.map((x) => x.name).join(', ')}` }
+    return { ok: true, scenario: preset.build(), warnings: [] }
+  }
+  if (typeof sc === 'string') {
+    let text = sc
+    const looksLikeInline = /^v\d+\./.test(sc) || sc.includes('#s=') || sc.includes('?s=') || sc.trimStart().startsWith('{')
+    if (!looksLikeInline) {
+      const file = readFile(sc)
+      if (!file.ok) {
+        const notInline = file.problem === 'no such file' ? ', and not a scenario link or encoded scenario' : ''
+        return { ok: false, message: `--scenario ${sc}: ${file.problem}${notInline}` }
+      }
+      text = file.text
+    }
+    const r = scenarioFromInput(text)
+    if (!r.ok) return { ok: false, message: `invalid scenario:\n${formatIssues(r.errors)}` }
+    return { ok: true, scenario: r.scenario, warnings: r.warnings }
+  }
+  return { ok: false, message: 'give --scenario FILE|URL|ENCODED or --preset NAME' }
+}

@@ -1,0 +1,81 @@
+// compare's table: one column per run, one row per figure, as Markdown (it reads in a terminal and
+// pastes into a README). Pure.
+
+import type { RunSummary } from '../sim/simulationApi.ts'
+
+export interface TableRun {
+  label: string
+  summary: RunSummary
+  /** Total lag sampled every simulated second: [t ms, records]. */
+  lag: ReadonlyArray<readonly [number, number]>
+}
+
+export interface TableOptions {
+  /** Rebalance rows count only rebalances that start at or after this second (null: the whole run). */
+  afterSec: number | null
+}
+
+/** Thousands separated by a space (the README's style); null (no data) as a dash. */
+function count(x: number | null): string {
+  return x === null ? '—' : Math.round(x).toLocaleString('en-US').replace(/,/g, ' ')
+}
+
+const ms = (x: number | null): string => (x === null ? '—' : `${count(x)} ms`)
+
+interface Row {
+  name: string
+  value: (r: TableRun) => string
+}
+
+/** The rebalance figures: the run's totals, or summed over the rebalances that start from `afterSec`. */
+function rebalanceFigures(s: RunSummary, afterSec: number | null) {
+  if (afterSec === null) {
+    return { rebalances: s.rebalances, revoked: s.revokedPartitions, lost: s.lostPartitions, stopped: s.stoppedPartitionSeconds, maxLag: s.maxLagDuringRebalance }
+  }
+  const log = s.rebalanceLog.filter((x) => x.startMs >= afterSec * 1000)
+  const sum = (f: (x: (typeof log)[number]) => number): number => log.reduce((a, x) => a + f(x), 0)
+  return {
+    rebalances: log.length,
+    revoked: sum((x) => x.revoked),
+    lost: sum((x) => x.lost),
+    stopped: sum((x) => x.stoppedPartitionSeconds),
+    maxLag: log.reduce((a, x) => Math.max(a, x.maxLag), 0),
+  }
+}
+
+function rows(o: TableOptions): Row[] {
+  const after = o.afterSec === null ? '' : ` (from ${o.afterSec} s)`
+  const rb = (r: TableRun) => rebalanceFigures(r.summary, o.afterSec)
+  return [
+    { name: `rebalances${after}`, value: (r) => String(rb(r).rebalances) },
+    { name: `most rebalances in a minute${o.afterSec === null ? '' : ' (whole run)'}`, value: (r) => `${r.summary.maxRebalancesPerMinute}${r.summary.storm ? ' (storm)' : ''}` },
+    { name: `partitions revoked${after}`, value: (r) => count(rb(r).revoked) },
+    { name: `partitions lost${after}`, value: (r) => count(rb(r).lost) },
+    { name: `stopped partition-seconds${after}`, value: (r) => rb(r).stopped.toFixed(1) },
+    { name: `max lag during rebalances${after}`, value: (r) => count(rb(r).maxLag) },
+    { name: 'max lag (sampled each second)', value: (r) => count(r.lag.reduce((a, [, l]) => Math.max(a, l), 0)) },
+    { name: 'duplicates', value: (r) => count(r.summary.duplicates) },
+    { name: 'ordering violations', value: (r) => count(r.summary.orderingViolations) },
+    { name: 'remapped keys', value: (r) => count(r.summary.remappedKeys) },
+    { name: 'p50 latency', value: (r) => ms(r.summary.latencyMs.p50) },
+    { name: 'p99 latency', value: (r) => ms(r.summary.latencyMs.p99) },
+    { name: 'lag at the end', value: (r) => count(r.summary.lag) },
+  ]
+}
+
+/** Pipes would break a Markdown cell. */
+function cell(text: string): string {
+  return text.replace(/\|/g, '\\|')
+}
+
+/** The title line and the Markdown table. */
+export function formatCompareTable(runs: readonly TableRun[], o: TableOptions): string {
+  const first = runs[0]?.summary
+  const head = first ? `${first.scenario}, seed ${first.seed}, ${first.simSeconds} s` : ''
+  const note = o.afterSec === null ? '' : `; rebalance rows count rebalances starting at or after ${o.afterSec} s`
+  const lines = [`${head}${note}`, '']
+  lines.push(`| | ${runs.map((r) => cell(r.label)).join(' | ')} |`)
+  lines.push(`|---|${runs.map(() => '---:|').join('')}`)
+  for (const row of rows(o)) lines.push(`| ${row.name} | ${runs.map((r) => cell(row.value(r))).join(' | ')} |`)
+  return `${lines.join('\n')}\n`
+}
