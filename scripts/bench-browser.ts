@@ -10,6 +10,7 @@ import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import type { Page } from 'playwright-core'
 import { ARTIFACTS, buildApp, launchBrowser, startPreview } from '../test/browser/harness.ts'
+import { defaultScenario, encodeScenario } from '../src/scenario/index.ts'
 
 const seconds = Number(process.argv[process.argv.indexOf('--seconds') + 1]) || 8
 const OUT = join(ARTIFACTS, 'dist-bench')
@@ -79,6 +80,34 @@ async function rafFps(page: Page, ms: number): Promise<number> {
   })`) as Promise<number>
 }
 
+/** Seconds of the default scenario the seek bench first runs to (the issue's 10-minute run). */
+const SEEK_RUN_SEC = 600
+/** Where on the Timeline the seeks land, as fractions of its width (spread, not sorted). */
+const SEEK_SPOTS = [0.5, 0.13, 0.87, 0.31, 0.69, 0.05, 0.95, 0.42, 0.58, 0.24]
+
+/**
+ * Opens the default scenario at t = 10 min (a moment link: the worker runs there), then clicks the
+ * Timeline at spread-out places and times each seek from the click until the slider stops being
+ * busy (the worker's answer is on the page). Wall ms per seek.
+ */
+async function seekTimes(page: Page, baseUrl: string): Promise<{ openMs: number; seeks: number[] }> {
+  const started = Date.now()
+  await page.goto(`${baseUrl}#s=${encodeScenario(defaultScenario())}&t=${SEEK_RUN_SEC}`)
+  const slider = page.getByRole('slider', { name: 'Timeline' })
+  await page.waitForFunction((sec) => Number(document.querySelector('[role="slider"][aria-label="Timeline"]')?.getAttribute('aria-valuemax')) >= sec, SEEK_RUN_SEC, { timeout: 120_000 })
+  const openMs = Date.now() - started
+  const box = await slider.boundingBox()
+  if (box === null) throw new Error('no Timeline on the page')
+  const seeks: number[] = []
+  for (const f of SEEK_SPOTS) {
+    const t0 = Date.now()
+    await page.mouse.click(box.x + box.width * f, box.y + box.height / 2)
+    await page.waitForFunction(() => document.querySelector('[role="slider"][aria-label="Timeline"]')?.getAttribute('aria-busy') !== 'true', null, { timeout: 30_000, polling: 10 })
+    seeks.push(Date.now() - t0)
+  }
+  return { openMs, seeks }
+}
+
 async function main(): Promise<void> {
   mkdirSync(ARTIFACTS, { recursive: true })
   console.log('building …')
@@ -120,6 +149,11 @@ async function main(): Promise<void> {
     results['firstFrameMs'] = firsts
     results['scenes'] = rows
 
+    const seekPage = await browser.newPage({ viewport: VIEWPORT })
+    const seek = await seekTimes(seekPage, preview.url)
+    await seekPage.close()
+    results['seek'] = seek
+
     const pad = (s: string, n: number): string => s.padEnd(n)
     console.log('')
     console.log(`Headless chromium ${browser.version()}, ${VIEWPORT.width}×${VIEWPORT.height}, ${seconds} s per scene, vite preview`)
@@ -137,6 +171,8 @@ async function main(): Promise<void> {
     console.log(`| first frame after navigation   | ${median(firsts).toFixed(0)} ms (median of ${firsts.map((f) => f.toFixed(0)).join(', ')}) |`)
     for (const f of sizes.files) console.log(`| ${pad(f.name, 30)} | ${(f.raw / 1024).toFixed(1)} KB raw, ${(f.gzip / 1024).toFixed(1)} KB gzip |`)
     console.log(`| JavaScript total, gzipped      | ${(sizes.gzipTotal / 1024).toFixed(1)} KB |`)
+    console.log(`| open at ${SEEK_RUN_SEC / 60} min (moment link)    | ${seek.openMs} ms |`)
+    console.log(`| seek by clicking the Timeline  | median ${median(seek.seeks).toFixed(0)} ms, max ${Math.max(...seek.seeks)} ms over ${seek.seeks.length} seeks in a ${SEEK_RUN_SEC / 60}-minute default run (target ≤ 1 000 ms) |`)
     writeFileSync(join(ARTIFACTS, 'bench-browser.json'), JSON.stringify(results, null, 2))
   } finally {
     await browser.close()
