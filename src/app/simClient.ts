@@ -23,7 +23,8 @@ export interface SimClient {
   /** Asks for a frame at sim time `toT`. Returns false (and sends nothing) while one is in flight. */
   advance(toT: number): boolean
   step(stepMs: number): void
-  command(command: Command): void
+  /** A live command, now or (`atT`, sim ms) at that moment. */
+  command(command: Command, atT?: number): void
   setPlaying(playing: boolean): void
   setSpeed(speed: number): void
   /** True while a frame request is unanswered. */
@@ -69,8 +70,9 @@ export function createSimClient(worker: WorkerLike, cb: SimClientCallbacks, maxP
     step(stepMs) {
       send({ type: 'step', id: nextId++, stepMs })
     },
-    command(command) {
-      send({ type: 'command', id: nextId++, command })
+    command(command, atT) {
+      // `atT` is the worker protocol's addition for compare mode (SPEC-8 C); the cast goes once the protocol names it.
+      send((atT === undefined ? { type: 'command', id: nextId++, command } : { type: 'command', id: nextId++, command, atT }) as WorkerRequest)
     },
     setPlaying(playing) {
       send({ type: playing ? 'play' : 'pause' })
