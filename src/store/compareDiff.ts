@@ -69,7 +69,7 @@ export interface DiffRowSpec {
 
 /** Rows of the strip, in order. Lower is better on every row. */
 export const DIFF_ROWS: readonly DiffRowSpec[] = [
-  { key: 'lag', label: 'max lag', unit: 'records', title: 'Highest total lag since the mark (1 s samples and the current frame)' },
+  { key: 'lag', label: 'max lag', unit: '', title: 'Highest total lag since the mark (1 s samples and the current frame)' },
   { key: 'stopped', label: 'stopped', unit: 'lane·s', title: 'Partition-seconds with nobody consuming since the mark' },
   { key: 'duplicates', label: 'duplicates', unit: '', title: 'Records processed twice since the mark' },
   { key: 'ordering', label: 'order violations', unit: '', title: 'Records of a key consumed after a later record of that key, since the mark' },
