@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest'
+import { decodeScenario, getPreset } from './index.ts'
+import { compareLinkHash, readLinkHash } from './links.ts'
+import { parseVariant, type Variant } from './overrides.ts'
+
+const base = getPreset('consumer-joins-eager')!.build()
+const variants: Variant[] = [
+  { label: 'eager', set: {} },
+  { label: 'cooperative', set: { 'group.protocol': 'cooperative', 'group.assignor': 'cooperative-sticky' } },
+  { label: 'odd & # % (x)', atSec: 40, set: { name: 'a&b=c#d, e: f' } },
+]
+
+describe('compare links', () => {
+  it('round-trip: the scenario, every variant in order, and the moment', () => {
+    const hash = compareLinkHash(base, variants, { t: 42.5, mark: 31 })
+    expect(hash.startsWith('s=v1.')).toBe(true)
+    const r = readLinkHash(`#${hash}`)
+    expect(r.problems).toEqual([])
+    expect(r.t).toBe(42.5)
+    expect(r.mark).toBe(31)
+    expect(r.v.map((v) => parseVariant(v))).toEqual(variants.map((variant) => ({ ok: true, variant })))
+    const s = decodeScenario(r.s!)
+    expect(s.ok && s.scenario).toEqual(base)
+  })
+
+  it('single mode has no v, and a hash without a moment has no t', () => {
+    const r = readLinkHash(compareLinkHash(base, []))
+    expect(r.v).toEqual([])
+    expect(r.t).toBeUndefined()
+    expect(r.s).toMatch(/^v1\./)
+  })
+
+  it('bad t, mark or percent-encoding are problem lines, not crashes; other parameters are left alone', () => {
+    const r = readLinkHash('#s=v1.abc&t=soon&mark=-1&v=%E0%A4%A&x=1&v=a%3A')
+    expect(r.s).toBe('v1.abc')
+    expect(r.t).toBeUndefined()
+    expect(r.mark).toBeUndefined()
+    expect(r.v).toEqual(['a:'])
+    expect(r.problems).toEqual([
+      't must be a number of seconds (like 42 or 42.5), got "soon"',
+      'mark must be a number of seconds (like 42 or 42.5), got "-1"',
+      "the link's v parameter is not valid percent-encoding",
+    ])
+    expect(readLinkHash('')).toEqual({ v: [], problems: [] })
+  })
+})

@@ -1,0 +1,67 @@
+// Compare links: the hash `s=<scenario>&v=<variant>&v=…&t=<sec>&mark=<sec>`, written by the page and by
+// `highway compare --link`, read by the page. Pure; reading never throws (problems are lines of text).
+
+import { encodeScenario } from './codec.ts'
+import { formatVariant, type Variant } from './overrides.ts'
+import type { Scenario } from './types.ts'
+
+export interface LinkHash {
+  /** The encoded scenario (`v1.…`), still to be decoded. */
+  s?: string
+  /** Variant texts, in order (parseVariant each). None = single mode. */
+  v: string[]
+  /** Open paused at this simulated second. */
+  t?: number
+  /** The difference strip's mark, in simulated seconds. */
+  mark?: number
+  problems: string[]
+}
+
+/** The part after '#' that opens `base` compared under `variants` (none: single mode). */
+export function compareLinkHash(base: Scenario, variants: readonly Variant[], opts: { t?: number; mark?: number } = {}): string {
+  const parts = [`s=${encodeURIComponent(encodeScenario(base))}`]
+  for (const v of variants) parts.push(`v=${encodeURIComponent(formatVariant(v))}`)
+  if (opts.t !== undefined) parts.push(`t=${opts.t}`)
+  if (opts.mark !== undefined) parts.push(`mark=${opts.mark}`)
+  return parts.join('&')
+}
+
+/** Seconds as a link writes them: a plain non-negative decimal. */
+function readSeconds(name: string, text: string, problems: string[]): number | undefined {
+  if (/^\d{1,9}(\.\d{1,9})?$/.test(text)) return Number(text)
+  problems.push(`${name} must be a number of seconds (like 42 or 42.5), got "${clip(text)}"`)
+  return undefined
+}
+
+/** Reads a hash (with or without the leading '#'). Unknown parameters are left to other readers. */
+export function readLinkHash(hash: string): LinkHash {
+  const out: LinkHash = { v: [], problems: [] }
+  const h = hash.startsWith('#') ? hash.slice(1) : hash
+  if (h === '') return out
+  for (const part of h.split('&')) {
+    if (part === '') continue
+    const eq = part.indexOf('=')
+    const name = eq < 0 ? part : part.slice(0, eq)
+    if (name !== 's' && name !== 'v' && name !== 't' && name !== 'mark') continue
+    let value: string
+    try {
+      value = decodeURIComponent(eq < 0 ? '' : part.slice(eq + 1))
+    } catch {
+      out.problems.push(`the link's ${name} parameter is not valid percent-encoding`)
+      continue
+    }
+    if (name === 'v') out.v.push(value)
+    else if (name === 's') {
+      if (out.s === undefined) out.s = value
+      else out.problems.push('the link has more than one scenario (s); the first is used')
+    } else {
+      const sec = readSeconds(name, value, out.problems)
+      if (sec !== undefined) out[name] = sec
+    }
+  }
+  return out
+}
+
+function clip(s: string): string {
+  return s.length > 40 ? `${s.slice(0, 40)}…` : s
+}

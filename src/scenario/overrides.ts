@@ -1,0 +1,159 @@
+// Overrides and variants: "change this setting by its dotted path", the one rule the CLI
+// (`run --set`, `compare --variant`) and the page's compare mode share. Pure; never throws: every
+// problem comes back as a message naming the path.
+
+import { applyCommandToScenario } from './applyCommand.ts'
+import { liveCommands, settingsBefore } from './liveOverrides.ts'
+import { formatValue, parseValue, resolvePath, splitList, tokenizePath } from './overridePath.ts'
+import type { Scenario, ScenarioAction } from './types.ts'
+import { validateScenario, type Issue } from './validate.ts'
+
+export type OverrideValue = unknown
+/** Dotted path → value, in the order given. */
+export type OverrideSet = Record<string, OverrideValue>
+
+export interface Variant {
+  label: string
+  /** From this simulated second on (as scripted commands); absent = from the start. */
+  atSec?: number
+  set: OverrideSet
+}
+
+type Fail = { ok: false; message: string }
+
+/** "PATH=VALUE": the value is JSON when it parses as JSON, else the raw text (trimmed). */
+export function parseSet(text: string): { ok: true; path: string; value: OverrideValue } | Fail {
+  const eq = text.indexOf('=')
+  if (eq < 0) return { ok: false, message: `expected PATH=VALUE, got "${clip(text)}"` }
+  const path = text.slice(0, eq).trim()
+  const t = tokenizePath(path)
+  if (!t.ok) return t
+  return { ok: true, path, value: parseValue(text.slice(eq + 1).trim()) }
+}
+
+/** "PATH=V1,V2,…": each value JSON-or-text; commas inside JSON strings and brackets do not split. */
+export function parseVary(text: string): { ok: true; path: string; values: OverrideValue[] } | Fail {
+  const eq = text.indexOf('=')
+  if (eq < 0) return { ok: false, message: `expected PATH=V1,V2,…, got "${clip(text)}"` }
+  const path = text.slice(0, eq).trim()
+  const t = tokenizePath(path)
+  if (!t.ok) return t
+  const list = splitList(text.slice(eq + 1))
+  if (!list.ok) return list
+  if (list.items.some((x) => x === '')) return { ok: false, message: `${path}: an empty value in "${clip(text)}"` }
+  return { ok: true, path, values: list.items.map(parseValue) }
+}
+
+/** "LABEL: PATH=V, PATH=V" or "LABEL@SEC: PATH=V"; "LABEL:" alone is a variant with no overrides. */
+export function parseVariant(text: string): { ok: true; variant: Variant } | Fail {
+  const colon = text.indexOf(':')
+  const eq = text.indexOf('=')
+  if (colon < 0 || (eq >= 0 && eq < colon)) return { ok: false, message: `a variant is "LABEL: PATH=VALUE, …", got "${clip(text)}"` }
+  const head = text.slice(0, colon).trim()
+  const m = /^(.*?)\s*@\s*(\d{1,9}(?:\.\d{1,9})?)$/.exec(head)
+  const label = m ? m[1]! : head
+  if (label === '') return { ok: false, message: `a variant needs a label before ":", got "${clip(text)}"` }
+  const list = splitList(text.slice(colon + 1))
+  if (!list.ok) return { ok: false, message: `${label}: ${list.message}` }
+  const set: OverrideSet = {}
+  for (const item of list.items) {
+    if (item === '') continue
+    const p = parseSet(item)
+    if (!p.ok) return { ok: false, message: `${label}: ${p.message}` }
+    if (Object.hasOwn(set, p.path)) return { ok: false, message: `${label}: ${p.path} is given twice` }
+    define(set, p.path, p.value)
+  }
+  const variant: Variant = m ? { label, atSec: Number(m[2]), set } : { label, set }
+  return { ok: true, variant }
+}
+
+/** The text parseVariant reads back as `v` (labels hold no ":"). */
+export function formatVariant(v: Variant): string {
+  const at = v.atSec === undefined ? '' : `@${seconds(v.atSec)}`
+  const items = Object.entries(v.set).map(([p, x]) => `${p}=${formatValue(x)}`)
+  return `${v.label}${at}:${items.length ? ` ${items.join(', ')}` : ''}`
+}
+
+function seconds(x: number): string {
+  const s = String(x)
+  return s.includes('e') ? x.toFixed(9).replace(/\.?0+$/, '') : s
+}
+
+type Applied = { ok: true; scenario: Scenario } | { ok: false; path: string; message: string }
+
+/**
+ * `s` with each path set to its value, checked by validateScenario (and returned as it normalizes
+ * it). An unknown path, or a value the validator rejects, fails naming the path. `s` is untouched.
+ */
+export function applyOverrides(s: Scenario, set: OverrideSet): Applied {
+  const copy = JSON.parse(JSON.stringify(s)) as Scenario
+  const done: Array<{ path: string; canonical: string; created: boolean; parent: string; key: string | number }> = []
+  for (const [path, value] of Object.entries(set)) {
+    const r = resolvePath(copy, path)
+    if (!r.ok) return { ok: false, path, message: r.message }
+    let node = copy as unknown as Record<string | number, unknown>
+    for (const k of r.keys.slice(0, -1)) node = node[k] as Record<string | number, unknown>
+    define(node, r.keys[r.keys.length - 1]!, value)
+    done.push({ path, canonical: r.canonical, created: r.created, parent: r.parent, key: r.keys[r.keys.length - 1]! })
+  }
+  const v = validateScenario(copy)
+  // A new key the validator ignores ("unknown field") was a typo or a made-up setting.
+  const warnings = v.ok ? v.warnings : []
+  for (const d of done) {
+    if (d.created && warnings.some((w) => w.path === d.canonical)) {
+      return { ok: false, path: d.path, message: `unknown path (${d.parent === '' ? 'a scenario' : d.parent} has no field "${d.key}")` }
+    }
+  }
+  if (v.ok) return { ok: true, scenario: v.scenario }
+  return blame(v.errors, done)
+}
+
+/** The validator's error for one of the paths set, or (a cross-field error) the first one, said where. */
+function blame(errors: readonly Issue[], done: ReadonlyArray<{ path: string; canonical: string }>): Applied {
+  const under = (p: string, c: string): boolean => p === c || p.startsWith(`${c}.`) || p.startsWith(`${c}[`)
+  for (const d of done) {
+    const e = errors.find((x) => under(x.path, d.canonical))
+    if (e) return { ok: false, path: d.path, message: e.path === d.canonical ? e.message : `${e.path}: ${e.message}` }
+  }
+  const e = errors[0]!
+  const path = done[0]?.path ?? e.path
+  return { ok: false, path, message: `makes the scenario invalid: ${e.path}: ${e.message}` }
+}
+
+/**
+ * The scenario a variant runs: its overrides from the start, or with `atSec` appended to the script as
+ * the live commands that make them at that second (after any action already at that second).
+ */
+export function variantScenario(base: Scenario, v: Variant): Applied {
+  if (v.atSec === undefined) return applyOverrides(base, v.set)
+  const atSec = v.atSec
+  // Which paths can change live comes first: "cannot change during a run" says more than a value check.
+  let cur = settingsBefore(base, atSec)
+  const added: ScenarioAction[] = []
+  for (const [path, value] of Object.entries(v.set)) {
+    const r = resolvePath(cur, path)
+    if (!r.ok) return { ok: false, path, message: r.message }
+    const cmds = liveCommands(cur, r.keys, value)
+    if (typeof cmds === 'string') return { ok: false, path, message: cmds }
+    for (const c of cmds) {
+      added.push({ ...c, atSec } as ScenarioAction)
+      cur = applyCommandToScenario(cur, c)
+    }
+  }
+  // The values themselves: checked as if set from the start, so a rejected one names its path.
+  const atStart = applyOverrides(base, v.set)
+  if (!atStart.ok) return atStart
+  const first = Object.keys(v.set)[0] ?? 'actions'
+  const r = validateScenario({ ...base, actions: [...base.actions, ...added] })
+  if (!r.ok) return { ok: false, path: first, message: `${r.errors[0]!.path}: ${r.errors[0]!.message}` }
+  return { ok: true, scenario: r.scenario }
+}
+
+/** Own, enumerable, even for a key such as "__proto__". */
+function define(o: object, key: string | number, value: unknown): void {
+  Object.defineProperty(o, key, { value, enumerable: true, writable: true, configurable: true })
+}
+
+function clip(s: string): string {
+  return s.length > 60 ? `${s.slice(0, 60)}…` : s
+}
