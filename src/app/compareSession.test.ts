@@ -3,42 +3,15 @@ import { defaultScenario } from '../scenario/defaults.ts'
 import type { Variant } from '../scenario/overrides.ts'
 import type { Scenario } from '../scenario/types.ts'
 import { validateScenario } from '../scenario/validate.ts'
-import { makeFrame } from '../view/frameFixture.ts'
-import type { FrameMessage, WorkerRequest } from '../worker/protocol.ts'
+import type { WorkerRequest } from '../worker/protocol.ts'
 import { createCompareSession, recordActions, TOTAL_PARTICLES } from './compareSession.ts'
-import type { WorkerLike } from './simClient.ts'
-
-/** A worker that answers every frame request at once with a fixture frame at the asked time. */
-function fakeWorker(): WorkerLike & { sent: WorkerRequest[]; t: number } {
-  let listener: ((ev: MessageEvent) => void) | null = null
-  let runId = -1
-  const w = {
-    sent: [] as WorkerRequest[],
-    t: 0,
-    postMessage(m: WorkerRequest) {
-      w.sent.push(m)
-      if (!('id' in m)) return
-      if (m.type === 'init') {
-        runId = m.runId
-        w.t = 0
-      } else if (m.type === 'advance') w.t = m.toT
-      else if (m.type === 'command') w.t = Math.max(w.t, (m as { atT?: number }).atT ?? w.t)
-      const msg: FrameMessage = { type: 'frame', id: m.id, runId, frame: makeFrame({ t: w.t }), samples: [], trace: [], engineMs: 1, behind: false }
-      listener?.({ data: msg } as MessageEvent)
-    },
-    addEventListener(type: string, l: (ev: MessageEvent) => void) {
-      if (type === 'message') listener = l
-    },
-    terminate() {},
-  }
-  return w
-}
+import { fakeWorker, type FakeWorker } from './fakeWorker.ts'
 
 const eager: Variant = { label: 'eager', set: {} }
 const coop: Variant = { label: 'cooperative', set: { 'group.protocol': 'cooperative', 'group.assignor': 'cooperative-sticky' } }
 
 function setup(o: { openAtMs?: number; markMs?: number; variants?: Variant[]; base?: Scenario } = {}) {
-  const workers: Array<ReturnType<typeof fakeWorker>> = []
+  const workers: FakeWorker[] = []
   const queue: Array<(t: number) => void> = []
   let wall = 0
   const session = createCompareSession({

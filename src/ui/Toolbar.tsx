@@ -5,6 +5,7 @@ import { MAX_SPEED, MIN_SPEED } from '../store/playbackSlice.ts'
 import { editedFromPreset } from '../store/presetMatch.ts'
 import { useAppStore } from '../store/useAppStore.ts'
 import { useActions } from './actions.ts'
+import { CompareButtons } from './CompareButtons.tsx'
 import { RangeField, SelectField } from './fields.tsx'
 import { useThrottled } from './useThrottled.ts'
 
@@ -87,6 +88,7 @@ export function Toolbar(): ReactNode {
       <span className="share-note" role="status" aria-live="polite">
         {shareNote}
       </span>
+      {actions.compare !== undefined ? <CompareButtons compare={actions.compare} /> : null}
       <button type="button" className="help" onClick={() => openShortcuts(true)} aria-label="Keyboard shortcuts" aria-keyshortcuts="?">
         ?
       </button>
