@@ -125,3 +125,48 @@ describe('single page into compare', () => {
     expect(coopChoice?.textContent).toContain('from the start')
   })
 })
+
+describe('compare page controls', () => {
+  const sentOf = (w: FakeWorker, type: string) => w.sent.filter((m) => m.type === type)
+
+  it('a fault from one side’s consumer menu reaches the same consumer on every side at one moment', async () => {
+    const workers: FakeWorker[] = []
+    const root = open(compareLinkHash(defaultScenario(), [eager, coop]), workers)
+    await act(() => sleep(100))
+    // What a click on side B's consumer-2 does (the lanes view calls selectConsumer).
+    const sideB = root.querySelectorAll('.compare-side')[1]!
+    const menuOpen = () => root.querySelector('[role="menu"]')
+    expect(menuOpen()).toBeNull()
+    // Side B's consumer-2, as the lanes view draws it.
+    const consumer = sideB.querySelectorAll('g.consumer')[1]
+    expect(consumer).toBeDefined()
+    act(() => consumer!.dispatchEvent(new MouseEvent('click', { bubbles: true })))
+    expect(menuOpen()).not.toBeNull()
+    const crash = buttons(menuOpen()!, 'Crash (no goodbye)')[0]!
+    act(() => crash.click())
+    const cmds = workers.map((w) => sentOf(w, 'command').at(-1) as { command: unknown; atT?: number })
+    expect(cmds.map((c) => c.command)).toEqual([
+      { do: 'crashConsumer', consumer: 'consumer-2' },
+      { do: 'crashConsumer', consumer: 'consumer-2' },
+    ])
+    expect(cmds[0]!.atT).toEqual(expect.any(Number))
+    expect(cmds[0]!.atT).toBe(cmds[1]!.atT)
+  })
+
+  it('a strategy control restarts only its side, with the change', async () => {
+    const workers: FakeWorker[] = []
+    const root = open(compareLinkHash(defaultScenario(), [eager, coop]), workers)
+    await act(() => sleep(50))
+    const group = root.querySelector('[aria-label="Strategy: cooperative"]')!
+    const salt = Array.from(group.querySelectorAll('label')).find((l) => l.textContent === 'Salt hot keys')!.control as HTMLInputElement
+    act(() => {
+      salt.checked = true
+      salt.dispatchEvent(new Event('change', { bubbles: true }))
+    })
+    expect(sentOf(workers[0]!, 'init')).toHaveLength(1)
+    expect(sentOf(workers[1]!, 'init')).toHaveLength(2)
+    expect((sentOf(workers[1]!, 'init')[1] as { scenario: { dynamic: { salting: { enabled: boolean } } } }).scenario.dynamic.salting.enabled).toBe(true)
+    await act(() => sleep(400))
+    expect(readLinkHash(window.location.hash).v[1]).toContain('dynamic.salting.enabled=true')
+  })
+})

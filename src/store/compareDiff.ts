@@ -72,7 +72,7 @@ export const DIFF_ROWS: readonly DiffRowSpec[] = [
   { key: 'lag', label: 'max lag', unit: '', title: 'Highest total lag since the mark (1 s samples and the current frame)' },
   { key: 'stopped', label: 'stopped', unit: 'lane·s', title: 'Partition-seconds with nobody consuming since the mark' },
   { key: 'duplicates', label: 'duplicates', unit: '', title: 'Records processed twice since the mark' },
-  { key: 'ordering', label: 'order violations', unit: '', title: 'Records of a key consumed after a later record of that key, since the mark' },
+  { key: 'ordering', label: 'out of order', unit: '', title: 'Records of a key consumed after a later record of that key, since the mark' },
   { key: 'p99', label: 'p99 (worst 1 s)', unit: 'ms', title: 'The highest per-second p99 latency since the mark' },
   { key: 'rebalances', label: 'rebalances', unit: '', title: 'Rebalances started since the mark' },
 ]

@@ -48,8 +48,8 @@ export function CompareToolbar(): ReactNode {
       <button type="button" onClick={() => actions.setMarkHere()} title="Count the differences from this moment">
         Set mark here
       </button>
-      <span className="mark-note" aria-live="polite">
-        {mark === null ? 'mark: when the groups settle' : `mark ${(mark / 1000).toFixed(1)} s${userMark ? '' : ' (settled)'}`}
+      <span className="mark-note" aria-live="polite" title="Differences count from the mark: by default the moment every group first settled">
+        {mark === null ? 'mark: at settle' : `mark ${(mark / 1000).toFixed(1)} s`}
       </span>
       {userMark ? (
         <button type="button" className="ghost" onClick={() => actions.clearMark()} title="Back to the default mark: when every group first settled">
