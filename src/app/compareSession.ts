@@ -207,18 +207,22 @@ export function createCompareSession(o: CompareSessionOptions): CompareSession {
       restartSide(i, r.scenario, st.clock)
     },
     setMarkHere() {
-      const st = store.getState()
-      st.setMark(st.clock)
-      sides.forEach((s, i) => {
-        const f = s.store.getState().frame
-        if (f !== null) st.noteFrame(i, f, true)
-      })
+      store.getState().setMark(store.getState().clock)
+      pinAll()
     },
     clearMark() {
       store.getState().setMark(null)
     },
     share: () => o.share(),
     exit: () => o.exit(),
+  }
+
+  /** Keeps every side's counters of this moment (a mark is being set here). */
+  function pinAll(): void {
+    sides.forEach((s, i) => {
+      const f = s.store.getState().frame
+      if (f !== null) store.getState().noteFrame(i, f, true)
+    })
   }
 
   function sideActions(i: number): AppActions {
@@ -261,7 +265,10 @@ export function createCompareSession(o: CompareSessionOptions): CompareSession {
               side.stops.shift()
               pin = stop === effectiveMark(store.getState())
             }
+            const hadMark = store.getState().autoMark !== null
             store.getState().noteFrame(i, msg.frame, pin)
+            // The default mark was just fixed by this side settling: the others' counters are read now too.
+            if (!hadMark && store.getState().autoMark !== null) pinAll()
             driver.frameArrived(msg.engineMs, msg.behind)
             const clock = compareClock(sideClocks())
             if (clock !== null) store.getState().setClock(clock)

@@ -32,17 +32,16 @@ export function isSettled(frame: Frame): boolean {
 }
 
 /**
- * Appends `c`, keeping one entry per `spacingMs` of sim time plus the newest (a newer one replaces
- * it), so the track stays small at any speed. `pin` keeps `c` for good (a mark set at this moment).
- * A jump back (seek, restart) first drops the entries after `c.t`.
+ * Appends `c` when it is at least `spacingMs` after the newest entry (else returns `track` itself,
+ * so a store can skip the update), or always with `pin` (a mark at this moment: its counters must be
+ * exact). A jump back (seek, restart) first drops the entries after `c.t`. Marks are pinned where
+ * they are made, so the spacing only bounds the track: an hour is 3,600 entries.
  */
-export function appendCounters(track: readonly Counters[], c: Counters, spacingMs = 100, pin = false): readonly Counters[] {
+export function appendCounters(track: readonly Counters[], c: Counters, spacingMs = 1000, pin = false): readonly Counters[] {
   const kept = track.length > 0 && track[track.length - 1]!.t >= c.t ? track.filter((e) => e.t < c.t) : track
   const last = kept[kept.length - 1]
-  const prev = kept[kept.length - 2]
-  const entry = pin ? { ...c, pinned: true } : c
-  if (last !== undefined && prev !== undefined && last.pinned !== true && last.t - prev.t < spacingMs) return [...kept.slice(0, -1), entry]
-  return [...kept, entry]
+  if (!pin && last !== undefined && c.t - last.t < spacingMs) return kept
+  return [...kept, pin ? { ...c, pinned: true } : c]
 }
 
 /** Counters at `markMs`: the newest entry at or before it, else the oldest one after it (inexact). */

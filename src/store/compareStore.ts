@@ -93,9 +93,11 @@ export function createCompareStore(init: CompareInit): CompareStore {
         // A jump back before the first settled moment forgets it; a later settled frame sets it.
         const keep = settled !== null && settled <= frame.t ? settled : null
         const next = keep ?? (isSettled(frame) ? frame.t : null)
-        const tracks = s.tracks.slice()
         // The first settled frame may become the mark: keep its counters.
-        tracks[side] = appendCounters(s.tracks[side] ?? [], countersOf(frame), 100, pin || (next !== null && next !== settled))
+        const track = appendCounters(s.tracks[side] ?? [], countersOf(frame), 1000, pin || (next !== null && next !== settled))
+        if (next === settled && track === s.tracks[side]) return s
+        const tracks = s.tracks.slice()
+        tracks[side] = track
         if (next === settled) return { tracks }
         const firstSettled = s.firstSettled.slice()
         firstSettled[side] = next
