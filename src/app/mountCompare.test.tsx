@@ -103,7 +103,7 @@ describe('single page into compare', () => {
   it('Compare opens the scenario under eager and cooperative', () => {
     const got: string[] = []
     const root = single((h) => got.push(h))
-    act(() => buttons(root, 'Compare')[0]!.click())
+    act(() => (Array.from(root.querySelectorAll('.fork-menu button')).find((b) => b.textContent?.startsWith('Compare eager and cooperative')) as HTMLButtonElement).click())
     const link = readLinkHash(got[0]!)
     expect(link.v.map((v) => (parseVariant(v) as { variant: Variant }).variant.label)).toEqual(['eager', 'cooperative'])
     expect(link.t).toBeUndefined()
@@ -168,5 +168,15 @@ describe('compare page controls', () => {
     expect((sentOf(workers[1]!, 'init')[1] as { scenario: { dynamic: { salting: { enabled: boolean } } } }).scenario.dynamic.salting.enabled).toBe(true)
     await act(() => sleep(400))
     expect(readLinkHash(window.location.hash).v[1]).toContain('dynamic.salting.enabled=true')
+  })
+})
+
+describe('compare page keys', () => {
+  it('Space pauses and plays every side together', async () => {
+    open(compareLinkHash(defaultScenario(), [eager, coop]))
+    await act(() => sleep(20))
+    expect(buttons(document.body, 'Pause')).toHaveLength(1)
+    act(() => void window.dispatchEvent(new KeyboardEvent('keydown', { key: ' ', bubbles: true, cancelable: true })))
+    expect(buttons(document.body, 'Play')).toHaveLength(1)
   })
 })

@@ -10,6 +10,7 @@ import { CompareSide, SIDE_LETTERS } from './CompareSide.tsx'
 import { CompareToolbar } from './CompareToolbar.tsx'
 import { useCompareDiffs } from './DiffStrip.tsx'
 import { SharedControls } from './SharedControls.tsx'
+import { useCompareKeys } from './useCompareKeys.ts'
 
 function Notes(): ReactNode {
   const { store } = useCompare()
@@ -60,6 +61,7 @@ function SideTables(): ReactNode {
 export function CompareApp(): ReactNode {
   const { sides } = useCompare()
   const diffs = useCompareDiffs()
+  useCompareKeys()
   return (
     <div className="app compare-app">
       <CompareToolbar />

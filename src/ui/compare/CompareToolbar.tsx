@@ -25,7 +25,7 @@ export function CompareToolbar(): ReactNode {
       <button type="button" className="primary play" onClick={() => actions.togglePlay()} aria-keyshortcuts="Space">
         {playing ? 'Pause' : 'Play'}
       </button>
-      <button type="button" onClick={() => actions.step()} title="Every side advances 100 ms of sim time to the same moment">
+      <button type="button" onClick={() => actions.step()} aria-keyshortcuts="ArrowRight" title="Every side advances 100 ms of sim time to the same moment">
         Step
       </button>
       <button type="button" onClick={() => actions.restart()} title="Every side from 0 s again (shared faults and load changes replay)">
