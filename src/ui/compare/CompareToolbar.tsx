@@ -14,7 +14,7 @@ export function CompareToolbar(): ReactNode {
   const playing = useStore(store, (s) => s.playing)
   const speed = useStore(store, (s) => s.speed)
   // Tenths of a second: the clock re-renders this bar ten times a simulated second at most.
-  const tenths = useStore(store, (s) => Math.floor(s.clock / 100))
+  const tenths = useStore(store, (s) => Math.round(s.clock / 100))
   const mark = useStore(store, effectiveMark)
   const userMark = useStore(store, (s) => s.mark !== null)
   const fps = useStore(store, (s) => s.perf.fps)
