@@ -226,21 +226,26 @@ export function createCompareSession(o: CompareSessionOptions): CompareSession {
   }
 
   function sideActions(i: number): AppActions {
-    const a: AppActions = {
+    // Built as a value, then returned: the timeline's actions (stepBack, seek, pause at rebalance)
+    // are single mode's; a side answers them with the shared clock's nearest equivalent.
+    const a = {
       presets: [],
+      stepBack: () => actions.setPlaying(false),
+      seek: () => actions.setPlaying(false),
+      setPauseAtRebalance: () => {},
       setPlaying: actions.setPlaying,
       togglePlay: actions.togglePlay,
       step: actions.step,
       setSpeed: actions.setSpeed,
       restart: actions.restart,
-      edit(e) {
+      edit(e: ScenarioEdit) {
         const se = strategyEditOf(e)
         if (se !== null) actions.editSide(i, se)
         else if (isSharedEdit(e)) actions.editShared(e)
       },
       choosePreset: () => {},
       inject: actions.inject,
-      share: actions.share,
+      share: () => actions.share(),
       whichLane,
     }
     return a

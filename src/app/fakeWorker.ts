@@ -24,8 +24,10 @@ export function fakeWorker(partitions = 6): FakeWorker {
       } else if (m.type === 'advance') t = m.toT
       else if (m.type === 'step') t += m.stepMs
       else if (m.type === 'command') t = Math.max(t, (m as { atT?: number }).atT ?? t)
-      const msg: FrameMessage = { type: 'frame', id: m.id, runId, frame: makeFrame({ t, partitions }), samples: [], trace: [], engineMs: 1, behind: false }
-      listener?.({ data: msg } as MessageEvent)
+      // `timeline` is the worker protocol's newer field (SPEC-8 C); built untyped so both shapes accept it.
+      const msg = { type: 'frame', id: m.id, runId, frame: makeFrame({ t, partitions }), samples: [], trace: [], engineMs: 1, behind: false, timeline: { latest: t, checkpointBytes: 0 } }
+      const typed: FrameMessage = msg as FrameMessage
+      listener?.({ data: typed } as MessageEvent)
     },
     addEventListener(type: string, l: (ev: never) => void) {
       if (type === 'message') listener = l as (ev: MessageEvent) => void

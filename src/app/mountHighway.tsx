@@ -71,7 +71,7 @@ export function mountHighway(el: HTMLElement, opts: MountOptions): MountedHighwa
   })
 
   let urlSync: UrlSync | null = null
-  const single = createController({
+  const controller = createController({
     store,
     client,
     presets,
@@ -86,11 +86,11 @@ export function mountHighway(el: HTMLElement, opts: MountOptions): MountedHighwa
     },
   })
   const onCompare = opts.onCompare
-  const controller: AppActions =
+  const actions: AppActions =
     onCompare === undefined
-      ? single
+      ? controller
       : {
-          ...single,
+          ...controller,
           compare(fork) {
             const st = store.getState()
             onCompare(fork === undefined ? compareHashFor(st.scenario) : forkHashFor(st.scenario, st.simTime, fork))
@@ -114,7 +114,7 @@ export function mountHighway(el: HTMLElement, opts: MountOptions): MountedHighwa
   root.render(
     <StrictMode>
       <AppStoreProvider store={store}>
-        <ActionsContext.Provider value={controller}>
+        <ActionsContext.Provider value={actions}>
           <App />
         </ActionsContext.Provider>
       </AppStoreProvider>
