@@ -5,18 +5,23 @@ const side = (t: number | null, busy = false, stops: number[] = []): SideClock =
 
 describe('planTick', () => {
   it('asks every side for the same target, measured from the slowest side', () => {
-    const plan = planTick(1000, [side(1000), side(1010), side(990)], true, 1, 16)
-    expect(plan.target).toBe(1016)
+    const plan = planTick(990, [side(1000), side(1010), side(990)], true, 1, 16)
+    expect(plan.target).toBe(1006)
     expect(plan.requests).toEqual([
-      [0, 1016],
-      [1, 1016],
-      [2, 1016],
+      [0, 1006],
+      [2, 1006],
     ])
   })
 
   it('skips a side with a request in flight, and one already at the target', () => {
     const plan = planTick(1000, [side(1000, true), side(1016), side(1000)], true, 1, 16)
     expect(plan.requests).toEqual([[2, 1016]])
+  })
+
+  it('holds the target until every side has reached it (lockstep)', () => {
+    const plan = planTick(1016, [side(1016), side(1008)], true, 1, 16)
+    expect(plan.target).toBe(1016)
+    expect(plan.requests).toEqual([[1, 1016]])
   })
 
   it('holds the clock while a side is brought to its stops, moving only that side', () => {

@@ -34,7 +34,8 @@ export interface TickPlan {
 
 /**
  * One tick. While any side has stops, the shared target holds and only those sides move (to their
- * next stop); otherwise every idle side behind the target is asked for the SAME target.
+ * next stop); otherwise every idle side behind the target is asked for the SAME target, and the
+ * target moves on only when every side has reached it.
  */
 export function planTick(target: number, sides: readonly SideClock[], playing: boolean, speed: number, wallDtMs: number): TickPlan {
   const requests: Array<[number, number]> = []
@@ -47,7 +48,10 @@ export function planTick(target: number, sides: readonly SideClock[], playing: b
   }
   const clock = compareClock(sides)
   if (clock === null) return { target, requests }
-  const next = nextTarget(target, clock, playing, speed, wallDtMs)
+  // Lockstep: the target moves on only once every side has reached it, so the sides show the same
+  // moment (a side cut short by its worker's time budget holds the others instead of drifting).
+  const lagging = sides.some((s) => s.t !== null && s.t < target)
+  const next = lagging ? target : nextTarget(target, clock, playing, speed, wallDtMs)
   sides.forEach((s, i) => {
     if (!s.busy && s.t !== null && s.t < next) requests.push([i, next])
   })

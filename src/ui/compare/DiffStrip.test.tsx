@@ -2,7 +2,8 @@ import { act } from 'react'
 import { createRoot } from 'react-dom/client'
 import { describe, expect, it } from 'vitest'
 import { bestSides, type DiffValues } from '../../store/compareDiff.ts'
-import { DiffStrip, type CompareDiffs } from './DiffStrip.tsx'
+import { makeFrame } from '../../view/frameFixture.ts'
+import { DiffStrip, sidesInStep, type CompareDiffs } from './DiffStrip.tsx'
 import '../renderForTest.tsx'
 
 function render(side: number, diffs: CompareDiffs): HTMLElement {
@@ -39,5 +40,13 @@ describe('DiffStrip', () => {
     const el = render(0, { mark: null, userMark: false, sides: [null, null], best: bestSides([null, null]) })
     expect(el.querySelector('dl')?.getAttribute('aria-label')).toMatch(/waiting for the group to settle/)
     expect(el.querySelector('[data-row="lag"]')?.textContent).toBe('max lag—')
+  })
+})
+
+describe('sidesInStep', () => {
+  it('compares only frames of one moment', () => {
+    expect(sidesInStep([{ frame: makeFrame({ t: 1000 }) }, { frame: makeFrame({ t: 1000 }) }])).toBe(true)
+    expect(sidesInStep([{ frame: makeFrame({ t: 1000 }) }, { frame: makeFrame({ t: 1016 }) }])).toBe(false)
+    expect(sidesInStep([{ frame: makeFrame({ t: 1000 }) }, { frame: null }])).toBe(false)
   })
 })

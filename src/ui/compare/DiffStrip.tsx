@@ -25,16 +25,38 @@ export function diffsOf(c: Pick<CompareState, 'mark' | 'autoMark' | 'tracks'>, s
   return { mark, userMark: c.mark !== null, sides: out, best: bestSides(out.map((d) => d?.values ?? null)) }
 }
 
-/** Recomputed twice a second and whenever the mark changes. */
+/** True when every side shows a frame of the same moment: only then are their figures comparable. */
+export function sidesInStep(sides: ReadonlyArray<Pick<AppState, 'frame'>>): boolean {
+  const t = sides[0]?.frame?.t
+  return t !== undefined && sides.every((s) => s.frame?.t === t)
+}
+
+/**
+ * Recomputed about twice a second, and at once when the mark changes, but only from frames of one
+ * moment: a side a frame ahead would otherwise "win" a row it ties.
+ */
 export function useCompareDiffs(ms = 500): CompareDiffs {
   const { store, sides } = useCompare()
   const compute = (): CompareDiffs => diffsOf(store.getState(), sides.map((s) => s.store.getState()))
   const [diffs, setDiffs] = useState(compute)
   useEffect(() => {
-    const tick = (): void => setDiffs(diffsOf(store.getState(), sides.map((s) => s.store.getState())))
-    const timer = setInterval(tick, ms)
+    let last = 0
+    let markChanged = false
+    const tick = (): void => {
+      const states = sides.map((s) => s.store.getState())
+      if (!sidesInStep(states)) return
+      const now = Date.now()
+      if (!markChanged && now - last < ms) return
+      last = now
+      markChanged = false
+      setDiffs(diffsOf(store.getState(), states))
+    }
+    const timer = setInterval(tick, Math.max(20, Math.round(ms / 5)))
     const unsub = store.subscribe((s, prev) => {
-      if (s.mark !== prev.mark || s.autoMark !== prev.autoMark) tick()
+      if (s.mark !== prev.mark || s.autoMark !== prev.autoMark) {
+        markChanged = true
+        tick()
+      }
     })
     return () => {
       clearInterval(timer)
