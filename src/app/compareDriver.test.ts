@@ -24,6 +24,15 @@ describe('planTick', () => {
     expect(plan.requests).toEqual([[1, 1016]])
   })
 
+  it('asks for whole milliseconds and counts a side there as arrived (the worker floors toT)', () => {
+    const plan = planTick(1016.67, [side(1016), side(1016)], true, 1, 16.67)
+    expect(plan.target).toBeCloseTo(1033.34)
+    expect(plan.requests).toEqual([
+      [0, 1033],
+      [1, 1033],
+    ])
+  })
+
   it('holds the clock while a side is brought to its stops, moving only that side', () => {
     const plan = planTick(5000, [side(5000), side(0, false, [3000, 5000])], true, 1, 16)
     expect(plan.target).toBe(5000)

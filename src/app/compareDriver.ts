@@ -50,10 +50,13 @@ export function planTick(target: number, sides: readonly SideClock[], playing: b
   if (clock === null) return { target, requests }
   // Lockstep: the target moves on only once every side has reached it, so the sides show the same
   // moment (a side cut short by its worker's time budget holds the others instead of drifting).
-  const lagging = sides.some((s) => s.t !== null && s.t < target)
+  // The worker runs to whole milliseconds (it floors `toT`), so sides are asked for, and judged
+  // against, the whole ms; the fraction stays in the target so slow speeds keep their pace.
+  const lagging = sides.some((s) => s.t !== null && s.t < Math.floor(target))
   const next = lagging ? target : nextTarget(target, clock, playing, speed, wallDtMs)
+  const toT = Math.floor(next)
   sides.forEach((s, i) => {
-    if (!s.busy && s.t !== null && s.t < next) requests.push([i, next])
+    if (!s.busy && s.t !== null && s.t < toT) requests.push([i, toT])
   })
   return { target: next, requests }
 }

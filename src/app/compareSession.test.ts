@@ -57,16 +57,16 @@ describe('compare session', () => {
   it('a fault clicked on one side goes to the same consumer on every side at one moment, and is recorded', () => {
     const { session, workers, ticks } = setup()
     ticks(10)
-    // Side B ran a little further (a budget stop on side A): the moment is the furthest side's, rounded up.
-    workers[1]!.postMessage({ type: 'advance', id: 999, toT: 250.4 })
+    // Side B ran further (side A stopped short on its time budget): the moment is the furthest side's.
+    workers[1]!.postMessage({ type: 'advance', id: 999, toT: 250 })
     session.sides[0]!.actions.inject({ do: 'crashConsumer', consumer: 'consumer-2' })
     const cmds = workers.map((w) => sentOf(w, 'command').at(-1) as { command: unknown; atT?: number })
     expect(cmds.map((c) => c.command)).toEqual([
       { do: 'crashConsumer', consumer: 'consumer-2' },
       { do: 'crashConsumer', consumer: 'consumer-2' },
     ])
-    expect(cmds.map((c) => c.atT)).toEqual([251, 251])
-    expect(session.store.getState().base.actions.at(-1)).toEqual({ do: 'crashConsumer', consumer: 'consumer-2', atSec: 0.251 })
+    expect(cmds.map((c) => c.atT)).toEqual([250, 250])
+    expect(session.store.getState().base.actions.at(-1)).toEqual({ do: 'crashConsumer', consumer: 'consumer-2', atSec: 0.25 })
   })
 
   it('a load edit goes to every side; a strategy edit restarts one side and brings it back to the clock', () => {

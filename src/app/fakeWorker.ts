@@ -21,7 +21,7 @@ export function fakeWorker(partitions = 6): FakeWorker {
       if (m.type === 'init') {
         runId = m.runId
         t = 0
-      } else if (m.type === 'advance') t = m.toT
+      } else if (m.type === 'advance') t = Math.floor(m.toT) // as the real worker: whole milliseconds
       else if (m.type === 'step') t += m.stepMs
       else if (m.type === 'command') t = Math.max(t, (m as { atT?: number }).atT ?? t)
       // `timeline` is the worker protocol's newer field (SPEC-8 C); built untyped so both shapes accept it.
