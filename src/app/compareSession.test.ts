@@ -4,6 +4,7 @@ import type { Variant } from '../scenario/overrides.ts'
 import type { Scenario } from '../scenario/types.ts'
 import { validateScenario } from '../scenario/validate.ts'
 import type { WorkerRequest } from '../worker/protocol.ts'
+import { MAX_SPEED } from '../store/playbackSlice.ts'
 import { createCompareSession, recordActions, TOTAL_PARTICLES } from './compareSession.ts'
 import { fakeWorker, type FakeWorker } from './fakeWorker.ts'
 
@@ -86,6 +87,9 @@ describe('compare session', () => {
     // The shared rate edit replays in the restarted side's script.
     expect(init.scenario.actions.some((a) => a.do === 'setRate')).toBe(true)
     expect(session.store.getState().variants[1]!.set['dynamic.salting.enabled']).toBe(true)
+    // It replays at top speed (bigger chunks per time budget), and the page says so.
+    expect(sentOf(workers[1]!, 'speed').at(-1)).toEqual({ type: 'speed', speed: MAX_SPEED })
+    expect(session.store.getState().catchingUp).toEqual([null, clock])
     const aAdvances = sentOf(workers[0]!, 'advance').length
     const bAdvances = sentOf(workers[1]!, 'advance').length
     const mark = session.store.getState().autoMark
@@ -96,6 +100,8 @@ describe('compare session', () => {
     expect(sentOf(workers[0]!, 'advance')).toHaveLength(aAdvances)
     ticks(3)
     expect(session.sides[1]!.store.getState().frame?.t).toBeGreaterThanOrEqual(clock)
+    expect(sentOf(workers[1]!, 'speed').at(-1)).toEqual({ type: 'speed', speed: 1 })
+    expect(session.store.getState().catchingUp).toEqual([null, null])
     expect(sentOf(workers[0]!, 'advance').length).toBeGreaterThan(aAdvances)
   })
 

@@ -10,6 +10,7 @@ import type { Command, Scenario, ScenarioAction } from '../scenario/types.ts'
 import { isSharedEdit, strategySet, withOverrides, type StrategyEdit } from '../store/compareEdits.ts'
 import { createCompareStore, effectiveMark, type CompareStore } from '../store/compareStore.ts'
 import { createAppStore } from '../store/createAppStore.ts'
+import { MAX_SPEED } from '../store/playbackSlice.ts'
 import { applyEdit, type ScenarioEdit } from '../store/scenarioEdits.ts'
 import type { AppActions } from '../ui/actions.ts'
 import type { CompareActions, CompareSideHandle } from '../ui/compare/compareActions.ts'
@@ -116,12 +117,24 @@ export function createCompareSession(o: CompareSessionOptions): CompareSession {
     return mark !== null && mark > 0 && mark < toMs ? [mark, toMs] : [toMs]
   }
 
+  /**
+   * Sends side `i` on its way to `stops`. Meanwhile its worker runs at top speed (bigger chunks per
+   * time budget, so a catch-up takes fewer frames) and the page says it is catching up.
+   */
+  function setStops(i: number, stops: number[]): void {
+    const side = sides[i]
+    if (side === undefined) return
+    side.stops = stops
+    side.client.setSpeed(stops.length > 0 ? MAX_SPEED : store.getState().speed)
+    store.getState().setCatchingUp(i, stops.length > 0 ? (stops[stops.length - 1] ?? null) : null)
+  }
+
   function restartSide(i: number, scenario: Scenario, toMs: number): void {
     const side = sides[i]
     if (side === undefined) return
     side.store.getState().setScenario(scenario, true)
-    side.stops = stopsTo(toMs)
     side.client.start(side.store.getState().runId, scenario)
+    setStops(i, stopsTo(toMs))
   }
 
   function restartAll(): void {
@@ -168,7 +181,7 @@ export function createCompareSession(o: CompareSessionOptions): CompareSession {
     },
     setSpeed(speed) {
       store.getState().setSpeed(speed)
-      for (const s of sides) s.client.setSpeed(store.getState().speed)
+      for (const s of sides) if (s.stops.length === 0) s.client.setSpeed(store.getState().speed)
     },
     restart: restartAll,
     editShared(e) {
@@ -267,7 +280,7 @@ export function createCompareSession(o: CompareSessionOptions): CompareSession {
             const stop = side.stops[0]
             let pin = false
             if (stop !== undefined && msg.frame.t >= stop) {
-              side.stops.shift()
+              setStops(i, side.stops.slice(1))
               pin = stop === effectiveMark(store.getState())
             }
             const hadMark = store.getState().autoMark !== null
@@ -290,11 +303,10 @@ export function createCompareSession(o: CompareSessionOptions): CompareSession {
   })
 
   const openAt = o.openAtMs ?? 0
-  for (const side of sides) {
-    side.stops = stopsTo(openAt)
+  sides.forEach((side, i) => {
     side.client.start(side.store.getState().runId, side.store.getState().scenario)
-    side.client.setSpeed(store.getState().speed)
-  }
+    setStops(i, stopsTo(openAt))
+  })
   driver.setTarget(openAt)
 
   return {

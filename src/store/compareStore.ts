@@ -35,6 +35,8 @@ export interface CompareState {
   /** Per side: counters over time, for differences since any mark. */
   tracks: Array<readonly Counters[]>
   notes: CompareNote[]
+  /** Per side: the moment (ms) it is being brought to after a restart or a link's t=, else null. */
+  catchingUp: Array<number | null>
   perf: PerfStats
   setPlaying: (p: boolean) => void
   setSpeed: (s: number) => void
@@ -51,6 +53,7 @@ export interface CompareState {
   addNote: (n: CompareNote) => void
   dismissNote: (i: number) => void
   setPerf: (p: PerfStats) => void
+  setCatchingUp: (side: number, toMs: number | null) => void
 }
 
 export type CompareStore = StoreApi<CompareState>
@@ -80,6 +83,7 @@ export function createCompareStore(init: CompareInit): CompareStore {
     autoMark: null,
     tracks: Array.from({ length: n }, () => []),
     notes: [],
+    catchingUp: Array.from({ length: n }, () => null),
     perf: { fps: 0, engineMs: 0, behind: false },
     setPlaying: (playing) => set({ playing }),
     setSpeed: (speed) => set({ speed: clampSpeed(speed) }),
@@ -114,5 +118,7 @@ export function createCompareStore(init: CompareInit): CompareStore {
     addNote: (n) => set((s) => ({ notes: [...s.notes.slice(-3), n] })),
     dismissNote: (i) => set((s) => ({ notes: s.notes.filter((_, k) => k !== i) })),
     setPerf: (perf) => set({ perf }),
+    setCatchingUp: (side, toMs) =>
+      set((s) => (s.catchingUp[side] === toMs ? s : { catchingUp: s.catchingUp.map((x, i) => (i === side ? toMs : x)) })),
   }))
 }

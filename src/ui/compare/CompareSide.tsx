@@ -26,6 +26,7 @@ export function CompareSide(p: { index: number; diffs: CompareDiffs }): ReactNod
   const sec = useStore(store, (s) => Math.floor(s.clock / 1000))
   const scenario = useStore(side.store, (s) => s.scenario)
   const now = useMemo(() => settingsBefore(scenario, sec), [scenario, sec])
+  const catchingUp = useStore(store, (s) => s.catchingUp[p.index] ?? null)
   const label = variant?.label ?? SIDE_LETTERS[p.index] ?? String(p.index + 1)
   const fork = variant?.atSec !== undefined ? ` (changed at ${variant.atSec} s)` : ''
   return (
@@ -41,6 +42,11 @@ export function CompareSide(p: { index: number; diffs: CompareDiffs }): ReactNod
               {strategySummary(now)}
               {fork}
             </span>
+            {catchingUp !== null ? (
+              <span className="side-sync" role="status">
+                replaying to {(catchingUp / 1000).toFixed(1)} s…
+              </span>
+            ) : null}
             <details className="side-controls">
               <summary>Strategy</summary>
               <SideStrategy label={label} s={now} edit={(e) => actions.editSide(p.index, e)} />
