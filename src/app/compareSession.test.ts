@@ -5,7 +5,8 @@ import type { Scenario } from '../scenario/types.ts'
 import { validateScenario } from '../scenario/validate.ts'
 import type { WorkerRequest } from '../worker/protocol.ts'
 import { MAX_SPEED } from '../store/playbackSlice.ts'
-import { createCompareSession, recordActions, TOTAL_PARTICLES } from './compareSession.ts'
+import { createCompareSession, TOTAL_PARTICLES } from './compareSession.ts'
+import { recordActions } from './compareSideActions.ts'
 import { fakeWorker, type FakeWorker } from './fakeWorker.ts'
 
 const eager: Variant = { label: 'eager', set: {} }

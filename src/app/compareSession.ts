@@ -6,16 +6,16 @@
 import { settingsBefore } from '../scenario/liveOverrides.ts'
 import { variantScenario, type Variant } from '../scenario/overrides.ts'
 import { applyCommandToScenario } from '../scenario/applyCommand.ts'
-import type { Command, Scenario, ScenarioAction } from '../scenario/types.ts'
-import { isSharedEdit, strategySet, withOverrides, type StrategyEdit } from '../store/compareEdits.ts'
+import type { Command, Scenario } from '../scenario/types.ts'
+import { isSharedEdit, strategySet, withOverrides } from '../store/compareEdits.ts'
 import { createCompareStore, effectiveMark, type CompareStore } from '../store/compareStore.ts'
 import { createAppStore } from '../store/createAppStore.ts'
 import { MAX_SPEED } from '../store/playbackSlice.ts'
-import { applyEdit, type ScenarioEdit } from '../store/scenarioEdits.ts'
-import type { AppActions } from '../ui/actions.ts'
+import { applyEdit } from '../store/scenarioEdits.ts'
 import type { CompareActions, CompareSideHandle } from '../ui/compare/compareActions.ts'
 import { compareClock, createCompareDriver, type CompareDriver, type SideClock } from './compareDriver.ts'
-import { STEP_MS, whichLane } from './controller.ts'
+import { recordActions, sideActions } from './compareSideActions.ts'
+import { STEP_MS } from './controller.ts'
 import type { DriverHost } from './driver.ts'
 import { createSimClient, type SimClient, type WorkerLike } from './simClient.ts'
 
@@ -49,31 +49,6 @@ export interface CompareSession {
   actions: CompareActions
   driver: CompareDriver
   dispose(): void
-}
-
-/** Inserts `cmds` at `atSec` after every action at or before that second (the script stays time-ordered). */
-export function recordActions(s: Scenario, cmds: readonly Command[], atSec: number): Scenario {
-  const at = s.actions.findIndex((a) => a.atSec > atSec)
-  const added = cmds.map((c) => ({ ...c, atSec }) as ScenarioAction)
-  const actions = at < 0 ? [...s.actions, ...added] : [...s.actions.slice(0, at), ...added, ...s.actions.slice(at)]
-  return { ...s, actions }
-}
-
-/** The page's edit as one side's strategy, or null when it is not one. */
-export function strategyEditOf(e: ScenarioEdit): StrategyEdit | null {
-  switch (e.kind) {
-    case 'protocol':
-    case 'assignor':
-    case 'partitioner':
-    case 'autoscaler':
-      return e
-    case 'dynamic':
-      if (e.patch.salting?.enabled !== undefined) return { kind: 'salting', enabled: e.patch.salting.enabled }
-      if (e.patch.loadAware?.enabled !== undefined) return { kind: 'loadAware', enabled: e.patch.loadAware.enabled }
-      return null
-    default:
-      return null
-  }
 }
 
 export function createCompareSession(o: CompareSessionOptions): CompareSession {
@@ -238,37 +213,11 @@ export function createCompareSession(o: CompareSessionOptions): CompareSession {
     })
   }
 
-  function sideActions(i: number): AppActions {
-    // Built as a value, then returned: the timeline's actions (stepBack, seek, pause at rebalance)
-    // are single mode's; a side answers them with the shared clock's nearest equivalent.
-    const a = {
-      presets: [],
-      stepBack: () => actions.setPlaying(false),
-      seek: () => actions.setPlaying(false),
-      setPauseAtRebalance: () => {},
-      setPlaying: actions.setPlaying,
-      togglePlay: actions.togglePlay,
-      step: actions.step,
-      setSpeed: actions.setSpeed,
-      restart: actions.restart,
-      edit(e: ScenarioEdit) {
-        const se = strategyEditOf(e)
-        if (se !== null) actions.editSide(i, se)
-        else if (isSharedEdit(e)) actions.editShared(e)
-      },
-      choosePreset: () => {},
-      inject: actions.inject,
-      share: () => actions.share(),
-      whichLane,
-    }
-    return a
-  }
-
   o.variants.forEach((v, i) => {
     const sideStore = createAppStore({ scenario: scenarioFor(o.base, v), playing: store.getState().playing })
     const side: Side = {
       store: sideStore,
-      actions: sideActions(i),
+      actions: sideActions(actions, i),
       stops: [],
       client: createSimClient(
         o.createWorker(),
