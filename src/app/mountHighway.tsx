@@ -7,9 +7,10 @@ import { decodeScenario, defaultScenario, encodeScenario, presets, validateScena
 import type { Scenario } from '../scenario/types.ts'
 import { createAppStore } from '../store/createAppStore.ts'
 import { AppStoreProvider } from '../store/useAppStore.ts'
-import { ActionsContext } from '../ui/actions.ts'
+import { ActionsContext, type AppActions } from '../ui/actions.ts'
 import { App } from '../ui/App.tsx'
 import { copyText } from './clipboard.ts'
+import { compareHashFor, forkHashFor } from './compareLinks.ts'
 import { createController } from './controller.ts'
 import { createDriver } from './driver.ts'
 import { createSimClient, type WorkerLike } from './simClient.ts'
@@ -33,6 +34,8 @@ export interface MountOptions {
   scenario?: Scenario
   /** Creates the simulation worker (overridable for tests). */
   createWorker?: () => WorkerLike
+  /** Opens compare mode with this hash (after '#'); without it the page offers no Compare button. */
+  onCompare?: (hash: string) => void
 }
 
 export interface MountedHighway {
@@ -104,6 +107,17 @@ export function mountHighway(el: HTMLElement, opts: MountOptions): MountedHighwa
       return ok ? `${what} copied: paste it to a colleague` : `Copy this link: ${link}`
     },
   })
+  const onCompare = opts.onCompare
+  const actions: AppActions =
+    onCompare === undefined
+      ? controller
+      : {
+          ...controller,
+          compare(fork) {
+            const st = store.getState()
+            onCompare(fork === undefined ? compareHashFor(st.scenario) : forkHashFor(st.scenario, st.simTime, fork))
+          },
+        }
   if (opts.syncUrl) {
     urlSync = createUrlSync(store, win, codec, (reading) => {
       if (reading.problem !== null) store.getState().showBanner(reading.problem.kind, reading.problem.text, reading.problem.details)
@@ -126,7 +140,7 @@ export function mountHighway(el: HTMLElement, opts: MountOptions): MountedHighwa
   root.render(
     <StrictMode>
       <AppStoreProvider store={store}>
-        <ActionsContext.Provider value={controller}>
+        <ActionsContext.Provider value={actions}>
           <App />
         </ActionsContext.Provider>
       </AppStoreProvider>

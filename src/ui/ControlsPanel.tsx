@@ -3,35 +3,22 @@
 // the app decides live (recorded as an action at that moment) vs restart (a new t = 0 setting).
 
 import type { ReactNode } from 'react'
-import {
-  ASSIGNORS_FOR,
-  hotKeyName,
-  hotKeyShare,
-  keyCount,
-  producerRate,
-  protocolChoice,
-  zipfSkew,
-  type ProtocolChoice,
-  type TimeoutKey,
-} from '../store/scenarioEdits.ts'
+import { ASSIGNORS_FOR, protocolChoice, type ProtocolChoice, type TimeoutKey } from '../store/scenarioEdits.ts'
 import type { AssignorName, PartitionerName } from '../store/types.ts'
 import { useAppStore } from '../store/useAppStore.ts'
 import { useActions } from './actions.ts'
 import { CheckField, NumberField, RangeField, SelectField } from './fields.tsx'
+import { LoadSection } from './LoadSection.tsx'
 import { useSettingsNow } from './useSettingsNow.ts'
 
-function fmtRate(v: number): string {
-  return v >= 1e6 ? `${(v / 1e6).toFixed(2)}M/s` : v >= 1e3 ? `${(v / 1e3).toFixed(1)}k/s` : `${v}/s`
-}
-
-const PROTOCOLS: ReadonlyArray<{ value: ProtocolChoice; label: string }> = [
+export const PROTOCOLS: ReadonlyArray<{ value: ProtocolChoice; label: string }> = [
   { value: 'eager', label: 'Eager (stop the world)' },
   { value: 'cooperative', label: 'Cooperative (KIP-429)' },
   { value: 'static', label: 'Static members (KIP-345)' },
   { value: 'consumer', label: 'Consumer (KIP-848)' },
 ]
 
-const ASSIGNOR_LABEL: Record<AssignorName, string> = {
+export const ASSIGNOR_LABEL: Record<AssignorName, string> = {
   range: 'range',
   roundrobin: 'roundrobin',
   sticky: 'sticky',
@@ -39,8 +26,8 @@ const ASSIGNOR_LABEL: Record<AssignorName, string> = {
   uniform: 'uniform (server)',
 }
 
-type PartitionerChoice = 'builtin' | PartitionerName | 'ignore-keys'
-const PARTITIONERS: ReadonlyArray<{ value: PartitionerChoice; label: string }> = [
+export type PartitionerChoice = 'builtin' | PartitionerName | 'ignore-keys'
+export const PARTITIONERS: ReadonlyArray<{ value: PartitionerChoice; label: string }> = [
   { value: 'builtin', label: 'Built-in (murmur2 of key)' },
   { value: 'round-robin', label: 'RoundRobinPartitioner' },
   { value: 'uniform-sticky', label: 'Uniform sticky' },
@@ -66,14 +53,6 @@ export function ControlsPanel(): ReactNode {
   })
   const running = useAppStore((st) => st.frame?.members.filter((m) => m.phase !== 'dead' && m.phase !== 'restarting').length ?? null)
   const { edit, inject } = useActions()
-  const rate = producerRate(s)
-  const rateMax = Math.max(200_000, Math.pow(10, Math.ceil(Math.log10(Math.max(1, rate * 1.5)))))
-  const keys = s.producers[0]?.keys
-  const count = keys === undefined ? 0 : keyCount(keys)
-  const hotKey = hotKeyName(s)
-  // Own keys only: a hot key named "constructor" must not find Object.prototype's.
-  const keyCost = s.producers[0]?.keyCost ?? {}
-  const cost = Object.hasOwn(keyCost, hotKey) ? (keyCost[hotKey] ?? 1) : 1
   const pc = s.producerConfig
   const partitioner: PartitionerChoice = pc['partitioner.ignore.keys'] ? 'ignore-keys' : (pc['partitioner.class'] ?? 'builtin')
   const protocol = protocolChoice(s)
@@ -82,37 +61,7 @@ export function ControlsPanel(): ReactNode {
 
   return (
     <div className="controls">
-      <section aria-labelledby="sec-load">
-        <h2 id="sec-load">Load</h2>
-        <RangeField
-          label="Producer rate"
-          value={rate}
-          min={0}
-          max={rateMax}
-          step={100}
-          format={fmtRate}
-          onChange={(v) => edit({ kind: 'rate', perSec: v })}
-          hint="Records per second, all producers"
-          {...(actualRate !== null && Math.abs(actualRate - rate) > Math.max(200, 0.1 * rate) ? { note: `${fmtRate(actualRate)} now (rate shape, script or lane capacity)` } : {})}
-        />
-        <RangeField
-          label="Hot-key share"
-          value={hotKeyShare(s)}
-          min={0}
-          max={0.95}
-          step={0.01}
-          format={(v) => `${Math.round(v * 100)}%`}
-          note={`hot key: ${hotKey}`}
-          onChange={(v) => edit({ kind: 'hotKeyShare', share: v })}
-          hint="Fraction of all records that carry the one hot key"
-        />
-        <details>
-          <summary>Key mix and cost</summary>
-        <RangeField label="Zipf skew" value={zipfSkew(s)} min={0} max={2} step={0.05} format={(v) => (v === 0 ? 'off' : `s = ${v.toFixed(2)}`)} onChange={(v) => edit({ kind: 'zipf', s: v })} hint="Key popularity follows Zipf(s); 0 = off" />
-        <NumberField label="Key count" value={count} min={1} max={1_000_000} onCommit={(v) => edit({ kind: 'keyCount', count: v })} />
-        <RangeField label="Hot-key record cost" value={cost} min={1} max={10} step={0.5} format={(v) => `${v}× processing`} onChange={(v) => edit({ kind: 'hotKeyCost', cost: v })} hint="How much longer a hot-key record takes to process" />
-        </details>
-      </section>
+      <LoadSection s={s} actualRate={actualRate} edit={edit} />
       <section aria-labelledby="sec-dyn">
         <h2 id="sec-dyn">Dynamic partitioning</h2>
         <CheckField label="Hotspot detection" checked={d.hotspotDetection.enabled} onChange={(on) => edit({ kind: 'dynamic', patch: { hotspotDetection: { enabled: on } } })} hint="Flag keys above a share of traffic, and lanes above a multiple of the mean rate" />

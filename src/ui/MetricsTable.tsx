@@ -10,14 +10,15 @@ export function fmt(n: number): string {
   return String(Math.round(n)).replace(/\B(?=(\d{3})+(?!\d))/g, ',')
 }
 
-export function MetricsTable(): ReactNode {
+/** `label`: whose table this is (compare mode: the side's label); single mode has none. */
+export function MetricsTable(props: { label?: string } = {}): ReactNode {
   const frame = useThrottled((s) => s.frame, 500)
   const select = useAppStore((s) => s.selectLane)
   const n = frame?.partitions ?? 0
   const rows = Array.from({ length: n }, (_, p) => p)
   return (
     <section className="panel metrics">
-      <table aria-label="Partition metrics">
+      <table aria-label={props.label === undefined ? 'Partition metrics' : `Partition metrics: ${props.label}`}>
         <thead>
           <tr>
             <th scope="col">Partition</th>

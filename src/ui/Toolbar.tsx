@@ -5,6 +5,7 @@ import { MAX_SPEED, MIN_SPEED } from '../store/playbackSlice.ts'
 import { editedFromPreset } from '../store/presetMatch.ts'
 import { useAppStore } from '../store/useAppStore.ts'
 import { useActions } from './actions.ts'
+import { CompareButtons } from './CompareButtons.tsx'
 import { RangeField, SelectField } from './fields.tsx'
 import { ShareMenu } from './ShareMenu.tsx'
 import { useThrottled } from './useThrottled.ts'
@@ -76,6 +77,7 @@ export function Toolbar(): ReactNode {
         <SelectField label="Preset" value={presetValue} options={presetOptions} onChange={(v) => actions.choosePreset(v)} />
       </div>
       <ShareMenu />
+      {actions.compare !== undefined ? <CompareButtons compare={actions.compare} /> : null}
       <button type="button" className="help" onClick={() => openShortcuts(true)} aria-label="Keyboard shortcuts" aria-keyshortcuts="?">
         ?
       </button>

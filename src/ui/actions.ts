@@ -2,6 +2,7 @@
 // components only call it, so they stay presentational and testable with a fake.
 
 import { createContext, useContext } from 'react'
+import type { ForkChoice } from '../store/compareEdits.ts'
 import type { ScenarioEdit } from '../store/scenarioEdits.ts'
 import type { Command, Scenario } from '../store/types.ts'
 
@@ -49,6 +50,11 @@ export interface AppActions {
    */
   share(opts?: { moment?: boolean }): Promise<string>
   whichLane(key: string, partitions: number): WhichLaneResult
+  /**
+   * Opens compare mode: the default pair of sides, or (`fork`) the run so far against that change
+   * from the current moment. Absent where compare mode cannot be opened.
+   */
+  compare?(fork?: ForkChoice): void
 }
 
 export const ActionsContext = createContext<AppActions | null>(null)

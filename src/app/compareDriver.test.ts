@@ -1,0 +1,94 @@
+import { describe, expect, it } from 'vitest'
+import { compareClock, createCompareDriver, planTick, type SideClock } from './compareDriver.ts'
+
+const side = (t: number | null, busy = false, stops: number[] = []): SideClock => ({ t, busy, stops })
+
+describe('planTick', () => {
+  it('asks every side for the same target, measured from the slowest side', () => {
+    const plan = planTick(990, [side(1000), side(1010), side(990)], true, 1, 16)
+    expect(plan.target).toBe(1006)
+    expect(plan.requests).toEqual([
+      [0, 1006],
+      [2, 1006],
+    ])
+  })
+
+  it('skips a side with a request in flight, and one already at the target', () => {
+    const plan = planTick(1000, [side(1000, true), side(1016), side(1000)], true, 1, 16)
+    expect(plan.requests).toEqual([[2, 1016]])
+  })
+
+  it('holds the target until every side has reached it (lockstep)', () => {
+    const plan = planTick(1016, [side(1016), side(1008)], true, 1, 16)
+    expect(plan.target).toBe(1016)
+    expect(plan.requests).toEqual([[1, 1016]])
+  })
+
+  it('asks for whole milliseconds and counts a side there as arrived (the worker floors toT)', () => {
+    const plan = planTick(1016.67, [side(1016), side(1016)], true, 1, 16.67)
+    expect(plan.target).toBeCloseTo(1033.34)
+    expect(plan.requests).toEqual([
+      [0, 1033],
+      [1, 1033],
+    ])
+  })
+
+  it('holds the clock while a side is brought to its stops, moving only that side', () => {
+    const plan = planTick(5000, [side(5000), side(0, false, [3000, 5000])], true, 1, 16)
+    expect(plan.target).toBe(5000)
+    expect(plan.requests).toEqual([[1, 3000]])
+  })
+
+  it('moves sides behind a target set while paused (a step), and nothing else', () => {
+    expect(planTick(1100, [side(1000), side(1000)], false, 1, 16).requests).toEqual([
+      [0, 1100],
+      [1, 1100],
+    ])
+    expect(planTick(1000, [side(1000), side(1000)], false, 1, 16).requests).toEqual([])
+  })
+})
+
+describe('compareClock', () => {
+  it('is the slowest in-step side, null until all have a frame', () => {
+    expect(compareClock([side(300), side(200)])).toBe(200)
+    expect(compareClock([side(300), side(null)])).toBeNull()
+    expect(compareClock([side(300), side(0, false, [300])])).toBe(300)
+  })
+})
+
+describe('createCompareDriver', () => {
+  it('sends one target to all sides on each animation frame and reports the clock', () => {
+    const times = [0, 0]
+    const asked: Array<[number, number]> = []
+    const clocks: number[] = []
+    const queue: Array<(t: number) => void> = []
+    const driver = createCompareDriver(
+      {
+        sides: () => times.map((t) => side(t)),
+        playing: () => true,
+        speed: () => 2,
+        advance: (i, toT) => {
+          asked.push([i, toT])
+          times[i] = toT
+        },
+        clock: (t) => clocks.push(t),
+        perf: () => {},
+      },
+      { requestFrame: (cb) => queue.push(cb), cancelFrame: () => {}, now: () => 0 },
+      2,
+    )
+    driver.start()
+    for (let i = 0; i < 4; i++) queue.shift()?.(i * 16)
+    expect(asked).toEqual([
+      [0, 32],
+      [1, 32],
+      [0, 64],
+      [1, 64],
+      [0, 96],
+      [1, 96],
+    ])
+    // The clock is read from the frames at the start of a tick (the fake answers at once).
+    expect(clocks).toEqual([0, 0, 32, 64])
+    driver.stop()
+  })
+})

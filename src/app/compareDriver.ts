@@ -1,0 +1,134 @@
+// Compare mode's one clock. The pure core picks ONE target sim time for every side (the same
+// fixed-step rule as the single driver, measured from the slowest side) and which sides to ask for
+// it; the host runs it on requestAnimationFrame. A side being brought to a moment (a restart with a
+// new strategy, a link opening at t=) has its own stops and holds the clock until it arrives.
+
+import { nextTarget, type DriverHost } from './driver.ts'
+
+export interface SideClock {
+  /** Sim ms of its newest frame of the current run, or null before the first. */
+  t: number | null
+  /** A frame request is unanswered. */
+  busy: boolean
+  /** Moments (ms, ascending) this side must reach first, one after the other; empty when in step. */
+  stops: readonly number[]
+}
+
+/** The shown clock: the slowest in-step side's frame time; null until every side has a frame. */
+export function compareClock(sides: readonly SideClock[]): number | null {
+  let min: number | null = null
+  for (const s of sides) {
+    if (s.stops.length > 0) continue
+    if (s.t === null) return null
+    min = min === null ? s.t : Math.min(min, s.t)
+  }
+  return min
+}
+
+export interface TickPlan {
+  /** The shared target after this tick. */
+  target: number
+  /** [side, toT] requests to send now. */
+  requests: Array<[number, number]>
+}
+
+/**
+ * One tick. While any side has stops, the shared target holds and only those sides move (to their
+ * next stop); otherwise every idle side behind the target is asked for the SAME target, and the
+ * target moves on only when every side has reached it.
+ */
+export function planTick(target: number, sides: readonly SideClock[], playing: boolean, speed: number, wallDtMs: number): TickPlan {
+  const requests: Array<[number, number]> = []
+  if (sides.some((s) => s.stops.length > 0)) {
+    sides.forEach((s, i) => {
+      const stop = s.stops[0]
+      if (stop !== undefined && !s.busy && s.t !== null && s.t < stop) requests.push([i, stop])
+    })
+    return { target, requests }
+  }
+  const clock = compareClock(sides)
+  if (clock === null) return { target, requests }
+  // Lockstep: the target moves on only once every side has reached it, so the sides show the same
+  // moment (a side cut short by its worker's time budget holds the others instead of drifting).
+  // The worker runs to whole milliseconds (it floors `toT`), so sides are asked for, and judged
+  // against, the whole ms; the fraction stays in the target so slow speeds keep their pace.
+  const lagging = sides.some((s) => s.t !== null && s.t < Math.floor(target))
+  const next = lagging ? target : nextTarget(target, clock, playing, speed, wallDtMs)
+  const toT = Math.floor(next)
+  sides.forEach((s, i) => {
+    if (!s.busy && s.t !== null && s.t < toT) requests.push([i, toT])
+  })
+  return { target: next, requests }
+}
+
+export interface CompareDriverPort {
+  sides(): SideClock[]
+  playing(): boolean
+  speed(): number
+  advance(side: number, toT: number): void
+  /** The shown clock changed. */
+  clock(t: number): void
+  perf(fps: number, engineMs: number, behind: boolean): void
+}
+
+export interface CompareDriver {
+  start(): void
+  stop(): void
+  /** Sets the shared target (a step or an opening moment); sides behind it move there even when paused. */
+  setTarget(t: number): void
+  target(): number
+  frameArrived(engineMs: number, behind: boolean): void
+}
+
+export function createCompareDriver(port: CompareDriverPort, host: DriverHost, sideCount: number): CompareDriver {
+  let handle: number | null = null
+  let lastWall: number | null = null
+  let target = 0
+  let windowStart = host.now()
+  let frames = 0
+  let engineTotal = 0
+  let behindSeen = false
+
+  function tick(wallMs: number): void {
+    handle = host.requestFrame(tick)
+    const dt = lastWall === null ? 0 : wallMs - lastWall
+    lastWall = wallMs
+    const sides = port.sides()
+    const plan = planTick(target, sides, port.playing(), port.speed(), dt)
+    target = plan.target
+    for (const [i, toT] of plan.requests) port.advance(i, toT)
+    const clock = compareClock(sides)
+    if (clock !== null) port.clock(clock)
+    if (wallMs - windowStart >= 1000) {
+      const seconds = (wallMs - windowStart) / 1000
+      // A "frame" of compare mode is one frame of every side.
+      port.perf(Math.round(frames / sideCount / seconds), frames > 0 ? Math.round((engineTotal / frames) * 100) / 100 : 0, behindSeen)
+      windowStart = wallMs
+      frames = 0
+      engineTotal = 0
+      behindSeen = false
+    }
+  }
+
+  return {
+    start() {
+      if (handle !== null) return
+      lastWall = null
+      windowStart = host.now()
+      handle = host.requestFrame(tick)
+    },
+    stop() {
+      if (handle !== null) host.cancelFrame(handle)
+      handle = null
+    },
+    setTarget(t) {
+      target = t
+    },
+    target: () => target,
+    frameArrived(engineMs, behind) {
+      frames++
+      engineTotal += engineMs
+      behindSeen ||= behind
+    },
+  }
+}

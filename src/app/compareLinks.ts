@@ -1,0 +1,93 @@
+// The links between the two modes: the Compare button's, "Fork to compare"'s and the way back.
+// Pure: scenario in, the hash text (after '#') out, in the same words as `highway compare --link`.
+
+import { decodeScenario, encodeScenario } from '../scenario/codec.ts'
+import { compareLinkHash, readLinkHash } from '../scenario/links.ts'
+import { parseVariant, variantScenario, type Variant } from '../scenario/overrides.ts'
+import type { Scenario } from '../scenario/types.ts'
+import { defaultCompareSides, forkVariants, type ForkChoice } from '../store/compareEdits.ts'
+
+/** Seconds as links write them: whole milliseconds. */
+export function linkSeconds(ms: number): number {
+  return Math.round(Math.max(0, ms)) / 1000
+}
+
+/** The Compare button: the scenario as the shared workload, the teacher's classic pair of sides. */
+export function compareHashFor(s: Scenario): string {
+  return compareLinkHash(s, defaultCompareSides(s))
+}
+
+/** "Fork to compare" at `tMs`: the run so far as side A, the change as side B, both opening paused at `tMs`. */
+export function forkHashFor(s: Scenario, tMs: number, choice: ForkChoice): string {
+  const t = linkSeconds(tMs)
+  return compareLinkHash(s, forkVariants(choice, t), { t })
+}
+
+/** Back to one highway: side `v`'s scenario as a single-mode link (the workload unchanged if refused). */
+export function singleHashFor(base: Scenario, v: Variant | undefined): string {
+  const r = v === undefined ? null : variantScenario(base, v)
+  return `s=${encodeScenario(r?.ok === true ? r.scenario : base)}`
+}
+
+/** At most this many sides on the page (the CLI compares more, headless). */
+export const MAX_SIDES = 4
+
+export interface CompareOpening {
+  base: Scenario
+  variants: Variant[]
+  openAtMs?: number
+  markMs?: number
+  /** Plain-text lines for a banner; empty when the link was fine. */
+  problems: string[]
+}
+
+/**
+ * Reads a compare link. Never throws: a bad scenario falls back to the default workload, a bad
+ * variant is left out, fewer than two usable sides gets the default pair, and each problem is a line.
+ */
+export function readCompareLink(hash: string, fallback: Scenario): CompareOpening {
+  const r = readLinkHash(hash)
+  const problems = [...r.problems]
+  let base = fallback
+  if (r.s === undefined) problems.push('the link has no shared scenario (s=…): the default scenario is used')
+  else {
+    const d = decodeScenario(r.s)
+    if (d.ok) base = d.scenario
+    else problems.push(`the link's scenario could not be used (${d.errors.slice(0, 2).map((e) => `${e.path}: ${e.message}`).join('; ')}): the default scenario is used`)
+  }
+  const variants: Variant[] = []
+  for (const [i, text] of r.v.entries()) {
+    const p = parseVariant(text)
+    if (!p.ok) {
+      problems.push(`side ${i + 1} ("${text.length > 40 ? `${text.slice(0, 40)}…` : text}") was left out: ${p.message}`)
+      continue
+    }
+    const checked = variantScenario(base, p.variant)
+    if (!checked.ok) {
+      problems.push(`side "${p.variant.label}" was left out: ${checked.path}: ${checked.message}`)
+      continue
+    }
+    variants.push(p.variant)
+  }
+  if (variants.length > MAX_SIDES) {
+    problems.push(`the page shows at most ${MAX_SIDES} sides: the first ${MAX_SIDES} are shown`)
+    variants.length = MAX_SIDES
+  }
+  const sides = variants.length >= 2 ? variants : defaultCompareSides(base)
+  if (variants.length < 2) problems.push('a comparison needs two sides: showing eager against cooperative')
+  return {
+    base,
+    variants: sides,
+    ...(r.t !== undefined ? { openAtMs: Math.round(r.t * 1000) } : {}),
+    ...(r.mark !== undefined ? { markMs: Math.round(r.mark * 1000) } : {}),
+    problems,
+  }
+}
+
+/** The comparison's link text now: the moment (t) only while paused, the mark when the teacher set one. */
+export function compareHashOf(st: { base: Scenario; variants: readonly Variant[]; playing: boolean; clock: number; mark: number | null }): string {
+  return compareLinkHash(st.base, st.variants, {
+    ...(st.playing ? {} : { t: linkSeconds(st.clock) }),
+    ...(st.mark !== null ? { mark: linkSeconds(st.mark) } : {}),
+  })
+}

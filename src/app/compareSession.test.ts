@@ -1,0 +1,138 @@
+import { describe, expect, it } from 'vitest'
+import { defaultScenario } from '../scenario/defaults.ts'
+import type { Variant } from '../scenario/overrides.ts'
+import type { Scenario } from '../scenario/types.ts'
+import { validateScenario } from '../scenario/validate.ts'
+import type { WorkerRequest } from '../worker/protocol.ts'
+import { MAX_SPEED } from '../store/playbackSlice.ts'
+import { createCompareSession, TOTAL_PARTICLES } from './compareSession.ts'
+import { recordActions } from './compareSideActions.ts'
+import { fakeWorker, type FakeWorker } from './fakeWorker.ts'
+
+const eager: Variant = { label: 'eager', set: {} }
+const coop: Variant = { label: 'cooperative', set: { 'group.protocol': 'cooperative', 'group.assignor': 'cooperative-sticky' } }
+
+function setup(o: { openAtMs?: number; markMs?: number; variants?: Variant[]; base?: Scenario } = {}) {
+  const workers: FakeWorker[] = []
+  const queue: Array<(t: number) => void> = []
+  let wall = 0
+  const session = createCompareSession({
+    base: o.base ?? defaultScenario(),
+    variants: o.variants ?? [eager, coop],
+    createWorker: () => {
+      const w = fakeWorker()
+      workers.push(w)
+      return w
+    },
+    host: { requestFrame: (cb) => queue.push(cb), cancelFrame: () => {}, now: () => wall },
+    ...(o.openAtMs !== undefined ? { openAtMs: o.openAtMs } : {}),
+    ...(o.markMs !== undefined ? { markMs: o.markMs } : {}),
+    validate: (s) => {
+      const r = validateScenario(s)
+      return r.ok ? [] : r.errors
+    },
+    share: async () => 'copied',
+    exit: () => {},
+  })
+  const ticks = (k: number): void => {
+    for (let i = 0; i < k; i++) {
+      wall += 16
+      queue.shift()?.(wall)
+    }
+  }
+  session.driver.start()
+  return { session, workers, ticks }
+}
+
+const sentOf = (w: { sent: WorkerRequest[] }, type: WorkerRequest['type']) => w.sent.filter((m) => m.type === type)
+
+describe('compare session', () => {
+  it('runs each side on its own worker with its variant, and divides the particles among them', () => {
+    const { workers } = setup({ variants: [eager, coop, { label: 'static', set: { 'group.staticMembership': true } }] })
+    expect(workers).toHaveLength(3)
+    const inits = workers.map((w) => sentOf(w, 'init')[0] as Extract<WorkerRequest, { type: 'init' }>)
+    expect(inits.map((m) => m.scenario.group.protocol)).toEqual(['eager', 'cooperative', 'eager'])
+    expect(inits[2]!.scenario.group.staticMembership).toBe(true)
+    expect(inits[0]!.maxParticles).toBe(Math.floor(TOTAL_PARTICLES / 3))
+  })
+
+  it('a fault clicked on one side goes to the same consumer on every side at one moment, and is recorded', () => {
+    const { session, workers, ticks } = setup()
+    ticks(10)
+    // Side B ran further (side A stopped short on its time budget): the moment is the furthest side's.
+    workers[1]!.postMessage({ type: 'advance', id: 999, toT: 250 })
+    session.sides[0]!.actions.inject({ do: 'crashConsumer', consumer: 'consumer-2' })
+    const cmds = workers.map((w) => sentOf(w, 'command').at(-1) as { command: unknown; atT?: number })
+    expect(cmds.map((c) => c.command)).toEqual([
+      { do: 'crashConsumer', consumer: 'consumer-2' },
+      { do: 'crashConsumer', consumer: 'consumer-2' },
+    ])
+    expect(cmds.map((c) => c.atT)).toEqual([250, 250])
+    expect(session.store.getState().base.actions.at(-1)).toEqual({ do: 'crashConsumer', consumer: 'consumer-2', atSec: 0.25 })
+  })
+
+  it('a load edit goes to every side; a strategy edit restarts one side and brings it back to the clock', () => {
+    const { session, workers, ticks } = setup()
+    ticks(20)
+    session.actions.editShared({ kind: 'rate', perSec: 1234 })
+    for (const w of workers) expect(sentOf(w, 'command').at(-1)).toMatchObject({ command: { do: 'setRate', perSec: 1234 } })
+    ticks(2)
+    const clock = session.store.getState().clock
+    expect(clock).toBeGreaterThan(0)
+    const initsBefore = workers.map((w) => sentOf(w, 'init').length)
+    session.actions.editSide(1, { kind: 'salting', enabled: true })
+    expect(sentOf(workers[0]!, 'init')).toHaveLength(initsBefore[0]!)
+    const init = sentOf(workers[1]!, 'init').at(-1) as Extract<WorkerRequest, { type: 'init' }>
+    expect(sentOf(workers[1]!, 'init')).toHaveLength(initsBefore[1]! + 1)
+    expect(init.scenario.dynamic.salting.enabled).toBe(true)
+    // The shared rate edit replays in the restarted side's script.
+    expect(init.scenario.actions.some((a) => a.do === 'setRate')).toBe(true)
+    expect(session.store.getState().variants[1]!.set['dynamic.salting.enabled']).toBe(true)
+    // It replays at top speed (bigger chunks per time budget), and the page says so.
+    expect(sentOf(workers[1]!, 'speed').at(-1)).toEqual({ type: 'speed', speed: MAX_SPEED })
+    expect(session.store.getState().catchingUp).toEqual([null, clock])
+    const aAdvances = sentOf(workers[0]!, 'advance').length
+    const bAdvances = sentOf(workers[1]!, 'advance').length
+    const mark = session.store.getState().autoMark
+    expect(mark).not.toBeNull()
+    ticks(2)
+    // Side B goes to the mark (to count from there), then to the clock, while side A holds.
+    expect(sentOf(workers[1]!, 'advance').slice(bAdvances).map((m) => (m as { toT: number }).toT)).toEqual([mark, clock])
+    expect(sentOf(workers[0]!, 'advance')).toHaveLength(aAdvances)
+    ticks(3)
+    expect(session.sides[1]!.store.getState().frame?.t).toBeGreaterThanOrEqual(clock)
+    expect(sentOf(workers[1]!, 'speed').at(-1)).toEqual({ type: 'speed', speed: 1 })
+    expect(session.store.getState().catchingUp).toEqual([null, null])
+    expect(sentOf(workers[0]!, 'advance').length).toBeGreaterThan(aAdvances)
+  })
+
+  it('opens paused at a link moment, every side brought there through the mark', () => {
+    const { session, workers, ticks } = setup({ openAtMs: 30_000, markMs: 12_000 })
+    expect(session.store.getState().playing).toBe(false)
+    ticks(3)
+    for (const w of workers) expect(sentOf(w, 'advance').map((m) => (m as { toT: number }).toT)).toEqual([12_000, 30_000])
+    expect(session.store.getState().clock).toBe(30_000)
+    expect(session.store.getState().tracks[0]!.some((c) => c.t === 12_000 && c.pinned === true)).toBe(true)
+    ticks(5)
+    expect(session.store.getState().clock).toBe(30_000)
+  })
+
+  it('a step moves every side to the same moment and pauses', () => {
+    const { session, workers, ticks } = setup()
+    ticks(5)
+    session.actions.step()
+    const clock = session.store.getState().clock
+    ticks(2)
+    expect(session.store.getState().playing).toBe(false)
+    const last = workers.map((w) => (sentOf(w, 'advance').at(-1) as { toT: number }).toT)
+    expect(last[0]).toBe(last[1])
+    expect(last[0]).toBeGreaterThanOrEqual(clock + 100)
+  })
+})
+
+describe('recordActions', () => {
+  it('keeps the script time-ordered', () => {
+    const s = { ...defaultScenario(), actions: [{ do: 'addConsumer', atSec: 5 } as const, { do: 'addConsumer', atSec: 60 } as const] }
+    expect(recordActions(s, [{ do: 'crashConsumer', consumer: 'c' }], 10).actions.map((a) => a.atSec)).toEqual([5, 10, 60])
+  })
+})

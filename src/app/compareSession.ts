@@ -1,0 +1,271 @@
+// Compare mode without React: N sides (2..4), each its own worker, SimClient and AppStore running
+// variantScenario(base, variant), on one clock. Shared edits and faults go to every side with one
+// `atT` and are recorded into the shared workload's script; a side's strategy edit restarts that
+// side and brings it back to the current moment.
+
+import { settingsBefore } from '../scenario/liveOverrides.ts'
+import { variantScenario, type Variant } from '../scenario/overrides.ts'
+import { applyCommandToScenario } from '../scenario/applyCommand.ts'
+import type { Command, Scenario } from '../scenario/types.ts'
+import { isSharedEdit, strategySet, withOverrides } from '../store/compareEdits.ts'
+import { createCompareStore, effectiveMark, type CompareStore } from '../store/compareStore.ts'
+import { createAppStore } from '../store/createAppStore.ts'
+import { MAX_SPEED } from '../store/playbackSlice.ts'
+import { applyEdit } from '../store/scenarioEdits.ts'
+import type { CompareActions, CompareSideHandle } from '../ui/compare/compareActions.ts'
+import { compareClock, createCompareDriver, type CompareDriver, type SideClock } from './compareDriver.ts'
+import { recordActions, sideActions } from './compareSideActions.ts'
+import { STEP_MS } from './controller.ts'
+import type { DriverHost } from './driver.ts'
+import { createSimClient, type SimClient, type WorkerLike } from './simClient.ts'
+
+/** Particles the single page draws; compare divides them among its sides to keep each light. */
+export const TOTAL_PARTICLES = 4000
+
+export interface CompareSessionOptions {
+  base: Scenario
+  variants: Variant[]
+  createWorker: () => WorkerLike
+  host: DriverHost
+  /** Open paused at this sim ms (a link's t=). */
+  openAtMs?: number
+  /** The teacher's mark from a link, sim ms. */
+  markMs?: number
+  validate: (s: Scenario) => ReadonlyArray<{ path: string; message: string }>
+  /** Copies the current link; resolves to the message to show. */
+  share: () => Promise<string>
+  exit: () => void
+}
+
+interface Side extends CompareSideHandle {
+  client: SimClient
+  /** Moments this side must reach before it is back in step (see compareDriver). */
+  stops: number[]
+}
+
+export interface CompareSession {
+  store: CompareStore
+  sides: readonly CompareSideHandle[]
+  actions: CompareActions
+  driver: CompareDriver
+  dispose(): void
+}
+
+export function createCompareSession(o: CompareSessionOptions): CompareSession {
+  const n = o.variants.length
+  const store = createCompareStore({ base: o.base, variants: o.variants, playing: o.openAtMs === undefined, mark: o.markMs ?? null })
+  const perSideParticles = Math.floor(TOTAL_PARTICLES / Math.max(1, n))
+  const sides: Side[] = []
+
+  function note(kind: 'error' | 'warning' | 'info', text: string, details: string[] = []): void {
+    store.getState().addNote({ kind, text, details })
+  }
+
+  function scenarioFor(base: Scenario, v: Variant): Scenario {
+    const r = variantScenario(base, v)
+    if (r.ok) return r.scenario
+    note('error', `Side “${v.label}” runs the shared workload unchanged: its change was refused.`, [`${r.path}: ${r.message}`])
+    return base
+  }
+
+  function sideClocks(): SideClock[] {
+    return sides.map((s) => ({ t: s.store.getState().frame?.t ?? null, busy: s.client.busy(), stops: s.stops }))
+  }
+
+  const driver = createCompareDriver(
+    {
+      sides: sideClocks,
+      playing: () => store.getState().playing,
+      speed: () => store.getState().speed,
+      advance: (i, toT) => void sides[i]?.client.advance(toT),
+      clock: (t) => store.getState().setClock(t),
+      perf: (fps, engineMs, behind) => store.getState().setPerf({ fps, engineMs, behind }),
+    },
+    o.host,
+    n,
+  )
+
+  /** Where a restarted side must go: the mark (to read its counters there), then the clock. */
+  function stopsTo(toMs: number): number[] {
+    if (toMs <= 0) return []
+    const mark = effectiveMark(store.getState())
+    return mark !== null && mark > 0 && mark < toMs ? [mark, toMs] : [toMs]
+  }
+
+  /**
+   * Sends side `i` on its way to `stops`. Meanwhile its worker runs at top speed (bigger chunks per
+   * time budget, so a catch-up takes fewer frames) and the page says it is catching up.
+   */
+  function setStops(i: number, stops: number[]): void {
+    const side = sides[i]
+    if (side === undefined) return
+    side.stops = stops
+    side.client.setSpeed(stops.length > 0 ? MAX_SPEED : store.getState().speed)
+    store.getState().setCatchingUp(i, stops.length > 0 ? (stops[stops.length - 1] ?? null) : null)
+  }
+
+  function restartSide(i: number, scenario: Scenario, toMs: number): void {
+    const side = sides[i]
+    if (side === undefined) return
+    side.store.getState().setScenario(scenario, true)
+    side.client.start(side.store.getState().runId, scenario)
+    setStops(i, stopsTo(toMs))
+  }
+
+  function restartAll(): void {
+    store.getState().resetAll()
+    driver.setTarget(0)
+    const { base, variants } = store.getState()
+    variants.forEach((v, i) => restartSide(i, scenarioFor(base, v), 0))
+  }
+
+  /** The moment every side can apply a command at: the furthest side's frame time, whole ms. */
+  function commandMoment(): number {
+    return Math.ceil(Math.max(0, ...sides.map((s) => s.store.getState().frame?.t ?? 0)))
+  }
+
+  function broadcast(cmds: readonly Command[]): void {
+    if (cmds.length === 0) return
+    const atT = commandMoment()
+    for (const side of sides) {
+      for (const c of cmds) side.client.command(c, atT)
+      const st = side.store.getState()
+      st.setScenario(cmds.reduce(applyCommandToScenario, st.scenario), false)
+    }
+    store.getState().setBase(recordActions(store.getState().base, cmds, atT / 1000))
+  }
+
+  function accept(s: Scenario): boolean {
+    const issues = o.validate(s)
+    if (issues.length === 0) return true
+    note('warning', 'That setting was not applied:', issues.slice(0, 5).map((x) => `${x.path}: ${x.message}`))
+    return false
+  }
+
+  const actions: CompareActions = {
+    setPlaying(playing) {
+      store.getState().setPlaying(playing)
+      for (const s of sides) s.client.setPlaying(playing)
+    },
+    togglePlay() {
+      actions.setPlaying(!store.getState().playing)
+    },
+    step() {
+      actions.setPlaying(false)
+      driver.setTarget(Math.max(driver.target(), store.getState().clock) + STEP_MS)
+    },
+    setSpeed(speed) {
+      store.getState().setSpeed(speed)
+      for (const s of sides) if (s.stops.length === 0) s.client.setSpeed(store.getState().speed)
+    },
+    restart: restartAll,
+    editShared(e) {
+      const { base } = store.getState()
+      if (!isSharedEdit(e)) return
+      const now = settingsBefore(base, commandMoment() / 1000)
+      const r = applyEdit(now, e)
+      if (!accept(r.scenario)) return
+      if (r.restart) {
+        // Not a live change (fewer partitions, a timeout, the seed): the workload itself changes from 0 s.
+        const next = applyEdit(base, e).scenario
+        if (!accept(next)) return
+        store.getState().setBase(next)
+        restartAll()
+        return
+      }
+      broadcast(r.commands)
+    },
+    inject(command) {
+      broadcast([command])
+    },
+    editSide(i, e) {
+      const st = store.getState()
+      const v = st.variants[i]
+      const side = sides[i]
+      if (v === undefined || side === undefined) return
+      const cur = settingsBefore(side.store.getState().scenario, st.clock / 1000)
+      const next = withOverrides(v, strategySet(cur, e))
+      const r = variantScenario(st.base, next)
+      if (!r.ok) {
+        note('warning', `Side “${v.label}” was not changed:`, [`${r.path}: ${r.message}`])
+        return
+      }
+      st.setVariant(i, next)
+      st.resetSide(i)
+      restartSide(i, r.scenario, st.clock)
+    },
+    setMarkHere() {
+      store.getState().setMark(store.getState().clock)
+      pinAll()
+    },
+    clearMark() {
+      store.getState().setMark(null)
+    },
+    share: () => o.share(),
+    exit: () => o.exit(),
+  }
+
+  /** Keeps every side's counters of this moment (a mark is being set here). */
+  function pinAll(): void {
+    sides.forEach((s, i) => {
+      const f = s.store.getState().frame
+      if (f !== null) store.getState().noteFrame(i, f, true)
+    })
+  }
+
+  o.variants.forEach((v, i) => {
+    const sideStore = createAppStore({ scenario: scenarioFor(o.base, v), playing: store.getState().playing })
+    const side: Side = {
+      store: sideStore,
+      actions: sideActions(actions, i),
+      stops: [],
+      client: createSimClient(
+        o.createWorker(),
+        {
+          onFrame: (msg) => {
+            const st = sideStore.getState()
+            if (msg.runId !== st.runId) return
+            st.receiveFrame(msg.runId, msg.frame, msg.samples, msg.trace)
+            const stop = side.stops[0]
+            let pin = false
+            if (stop !== undefined && msg.frame.t >= stop) {
+              setStops(i, side.stops.slice(1))
+              pin = stop === effectiveMark(store.getState())
+            }
+            const hadMark = store.getState().autoMark !== null
+            store.getState().noteFrame(i, msg.frame, pin)
+            // The default mark was just fixed by this side settling: the others' counters are read now too.
+            if (!hadMark && store.getState().autoMark !== null) pinAll()
+            driver.frameArrived(msg.engineMs, msg.behind)
+            const clock = compareClock(sideClocks())
+            if (clock !== null) store.getState().setClock(clock)
+          },
+          onError: (message) => {
+            actions.setPlaying(false)
+            note('error', `Side “${store.getState().variants[i]?.label ?? i + 1}” stopped: ${message}`)
+          },
+        },
+        perSideParticles,
+      ),
+    }
+    sides.push(side)
+  })
+
+  const openAt = o.openAtMs ?? 0
+  sides.forEach((side, i) => {
+    side.client.start(side.store.getState().runId, side.store.getState().scenario)
+    setStops(i, stopsTo(openAt))
+  })
+  driver.setTarget(openAt)
+
+  return {
+    store,
+    sides,
+    actions,
+    driver,
+    dispose() {
+      driver.stop()
+      for (const s of sides) s.client.dispose()
+    },
+  }
+}

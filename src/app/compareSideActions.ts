@@ -1,0 +1,61 @@
+// Small pieces of compare mode's session: recording shared actions into the workload's script,
+// telling a side's strategy edit from a shared one, and a side's AppActions for the reused panels.
+
+import type { Command, Scenario, ScenarioAction } from '../scenario/types.ts'
+import { isSharedEdit, type StrategyEdit } from '../store/compareEdits.ts'
+import type { ScenarioEdit } from '../store/scenarioEdits.ts'
+import type { AppActions } from '../ui/actions.ts'
+import type { CompareActions } from '../ui/compare/compareActions.ts'
+import { whichLane } from './controller.ts'
+
+/** Inserts `cmds` at `atSec` after every action at or before that second (the script stays time-ordered). */
+export function recordActions(s: Scenario, cmds: readonly Command[], atSec: number): Scenario {
+  const at = s.actions.findIndex((a) => a.atSec > atSec)
+  const added = cmds.map((c) => ({ ...c, atSec }) as ScenarioAction)
+  const actions = at < 0 ? [...s.actions, ...added] : [...s.actions.slice(0, at), ...added, ...s.actions.slice(at)]
+  return { ...s, actions }
+}
+
+/** The page's edit as one side's strategy, or null when it is not one. */
+export function strategyEditOf(e: ScenarioEdit): StrategyEdit | null {
+  switch (e.kind) {
+    case 'protocol':
+    case 'assignor':
+    case 'partitioner':
+    case 'autoscaler':
+      return e
+    case 'dynamic':
+      if (e.patch.salting?.enabled !== undefined) return { kind: 'salting', enabled: e.patch.salting.enabled }
+      if (e.patch.loadAware?.enabled !== undefined) return { kind: 'loadAware', enabled: e.patch.loadAware.enabled }
+      return null
+    default:
+      return null
+  }
+}
+
+/** Side `i`'s AppActions: everything goes through compare mode's actions (faults to every side). */
+export function sideActions(actions: CompareActions, i: number): AppActions {
+  // Built as a value, then returned: the timeline's actions (stepBack, seek, pause at rebalance)
+  // are single mode's; a side answers them by pausing the shared clock.
+  const a = {
+    presets: [],
+    stepBack: () => actions.setPlaying(false),
+    seek: () => actions.setPlaying(false),
+    setPauseAtRebalance: () => {},
+    setPlaying: actions.setPlaying,
+    togglePlay: actions.togglePlay,
+    step: actions.step,
+    setSpeed: actions.setSpeed,
+    restart: actions.restart,
+    edit(e: ScenarioEdit) {
+      const se = strategyEditOf(e)
+      if (se !== null) actions.editSide(i, se)
+      else if (isSharedEdit(e)) actions.editShared(e)
+    },
+    choosePreset: () => {},
+    inject: actions.inject,
+    share: () => actions.share(),
+    whichLane,
+  }
+  return a
+}

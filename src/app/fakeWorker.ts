@@ -1,0 +1,38 @@
+// A simulation worker for tests: answers every frame request at once with a fixture frame at the
+// asked moment, and keeps what it was sent. No simulation runs.
+
+import { makeFrame } from '../view/frameFixture.ts'
+import type { FrameMessage, WorkerRequest } from '../worker/protocol.ts'
+import type { WorkerLike } from './simClient.ts'
+
+export interface FakeWorker extends WorkerLike {
+  sent: WorkerRequest[]
+}
+
+export function fakeWorker(partitions = 6): FakeWorker {
+  let listener: ((ev: MessageEvent) => void) | null = null
+  let runId = -1
+  let t = 0
+  const w: FakeWorker = {
+    sent: [],
+    postMessage(m: WorkerRequest) {
+      w.sent.push(m)
+      if (!('id' in m)) return
+      if (m.type === 'init') {
+        runId = m.runId
+        t = 0
+      } else if (m.type === 'advance') t = Math.floor(m.toT) // as the real worker: whole milliseconds
+      else if (m.type === 'step') t += m.stepMs
+      else if (m.type === 'command') t = Math.max(t, (m as { atT?: number }).atT ?? t)
+      // `timeline` is the worker protocol's newer field (SPEC-8 C); built untyped so both shapes accept it.
+      const msg = { type: 'frame', id: m.id, runId, frame: makeFrame({ t, partitions }), samples: [], trace: [], engineMs: 1, behind: false, timeline: { latest: t, checkpointBytes: 0 } }
+      const typed: FrameMessage = msg as FrameMessage
+      listener?.({ data: typed } as MessageEvent)
+    },
+    addEventListener(type: string, l: (ev: never) => void) {
+      if (type === 'message') listener = l as (ev: MessageEvent) => void
+    },
+    terminate() {},
+  }
+  return w
+}

@@ -1,0 +1,83 @@
+// Composition of compare mode: the comparison read from the link, its session (workers, stores,
+// one clock), URL mirroring and the React tree. No module-level state.
+
+import { StrictMode } from 'react'
+import { createRoot } from 'react-dom/client'
+import { defaultScenario, validateScenario } from '../scenario/index.ts'
+import { CompareApp } from '../ui/compare/CompareApp.tsx'
+import { CompareContext } from '../ui/compare/compareActions.ts'
+import '../ui/compare/compare.css'
+import { copyText } from './clipboard.ts'
+import { readCompareLink, singleHashFor } from './compareLinks.ts'
+import { createCompareSession } from './compareSession.ts'
+import { createCompareUrlSync, type CompareUrlSync } from './compareUrl.ts'
+import type { WorkerLike } from './simClient.ts'
+
+export interface MountCompareOptions {
+  /** The link's hash (with or without '#'). */
+  hash: string
+  /** Mirror the comparison into this window's URL. */
+  syncUrl: boolean
+  createWorker?: () => WorkerLike
+  /** Leaves compare mode for one highway with this single-mode hash (after '#'). */
+  onExit: (hash: string) => void
+}
+
+export interface MountedCompare {
+  dispose(): void
+}
+
+function defaultWorker(): WorkerLike {
+  return new Worker(new URL('../worker/simWorker.ts', import.meta.url), { type: 'module', name: 'partition-highway-sim' })
+}
+
+export function mountCompare(el: HTMLElement, opts: MountCompareOptions): MountedCompare {
+  const win = el.ownerDocument.defaultView ?? window
+  const opening = readCompareLink(opts.hash, defaultScenario())
+  let urlSync: CompareUrlSync | null = null
+  const session = createCompareSession({
+    base: opening.base,
+    variants: opening.variants,
+    createWorker: opts.createWorker ?? defaultWorker,
+    host: {
+      requestFrame: (cb) => win.requestAnimationFrame(cb),
+      cancelFrame: (h) => win.cancelAnimationFrame(h),
+      now: () => win.performance.now(),
+    },
+    ...(opening.openAtMs !== undefined ? { openAtMs: opening.openAtMs } : {}),
+    ...(opening.markMs !== undefined ? { markMs: opening.markMs } : {}),
+    validate: (s) => {
+      const r = validateScenario(s)
+      return r.ok ? [] : r.errors
+    },
+    share: async () => {
+      const link = urlSync?.link() ?? win.location.href
+      const ok = await copyText(link, el.ownerDocument)
+      const moment = session.store.getState().playing ? '' : ' (opens paused at this moment)'
+      return ok ? `Link copied${moment}` : `Copy this link: ${link}`
+    },
+    exit: () => {
+      const st = session.store.getState()
+      opts.onExit(singleHashFor(st.base, st.variants[0]))
+    },
+  })
+  if (opening.problems.length > 0) session.store.getState().addNote({ kind: 'warning', text: 'Parts of this comparison link were not used:', details: opening.problems.slice(0, 6) })
+  if (opts.syncUrl) urlSync = createCompareUrlSync(session.store, win)
+  session.driver.start()
+
+  const root = createRoot(el)
+  root.render(
+    <StrictMode>
+      <CompareContext.Provider value={{ store: session.store, actions: session.actions, sides: session.sides }}>
+        <CompareApp />
+      </CompareContext.Provider>
+    </StrictMode>,
+  )
+  return {
+    dispose() {
+      root.unmount()
+      urlSync?.dispose()
+      session.dispose()
+    },
+  }
+}

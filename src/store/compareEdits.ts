@@ -1,0 +1,144 @@
+// Compare mode's edits, as data: which page edits are the shared workload and which are one side's
+// strategy (a variant's overrides by dotted path, the CLI's own words), the sides the Compare button
+// opens with, and the changes "Fork to compare" offers. Pure.
+
+import type { OverrideSet, Variant } from '../scenario/overrides.ts'
+import type { AssignorName, PartitionerName, Scenario } from '../scenario/types.ts'
+import { ASSIGNORS_FOR, protocolChoice, type ProtocolChoice, type ScenarioEdit } from './scenarioEdits.ts'
+
+/** One side's strategy controls. */
+export type StrategyEdit =
+  | { kind: 'protocol'; protocol: ProtocolChoice }
+  | { kind: 'assignor'; assignor: AssignorName }
+  | { kind: 'partitioner'; partitioner: PartitionerName | null; ignoreKeys: boolean }
+  | { kind: 'salting'; enabled: boolean }
+  | { kind: 'loadAware'; enabled: boolean }
+  | { kind: 'commitOnRevoke'; enabled: boolean }
+  | { kind: 'autoscaler'; enabled: boolean }
+
+/** The overrides that make `cur` (a side's settings) follow `e`. */
+export function strategySet(cur: Scenario, e: StrategyEdit): OverrideSet {
+  switch (e.kind) {
+    case 'protocol': {
+      const protocol = e.protocol === 'static' ? 'eager' : e.protocol
+      const allowed = ASSIGNORS_FOR[protocol]
+      const assignor = allowed.includes(cur.group.assignor) ? cur.group.assignor : (allowed[0] ?? 'range')
+      return { 'group.protocol': protocol, 'group.assignor': assignor, 'group.staticMembership': e.protocol === 'static' }
+    }
+    case 'assignor':
+      return { 'group.assignor': e.assignor }
+    case 'partitioner':
+      return { 'producerConfig.partitioner.class': e.partitioner, 'producerConfig.partitioner.ignore.keys': e.ignoreKeys }
+    case 'salting':
+      return { 'dynamic.salting.enabled': e.enabled }
+    case 'loadAware':
+      return { 'dynamic.loadAware.enabled': e.enabled }
+    case 'commitOnRevoke':
+      return { 'group.processing.commitOnRevoke': e.enabled }
+    case 'autoscaler':
+      return { 'group.autoscaler.enabled': e.enabled }
+  }
+}
+
+/** `v` with `set` merged in (a path set again keeps its place and takes the new value). */
+export function withOverrides(v: Variant, set: OverrideSet): Variant {
+  return { ...v, set: { ...v.set, ...set } }
+}
+
+/** Page edits that change the shared workload (every side); every other edit is a side's strategy. */
+export function isSharedEdit(e: ScenarioEdit): boolean {
+  switch (e.kind) {
+    case 'rate':
+    case 'hotKeyShare':
+    case 'zipf':
+    case 'keyCount':
+    case 'hotKeyCost':
+    case 'partitions':
+    case 'consumers':
+    case 'timeout':
+    case 'seed':
+      return true
+    default:
+      return false
+  }
+}
+
+const PARTITIONER_WORDS: Record<string, string> = { 'round-robin': 'round-robin', 'uniform-sticky': 'uniform sticky' }
+
+/** A side's strategy in a few words: "cooperative · cooperative-sticky · salting". */
+export function strategySummary(s: Scenario): string {
+  const parts: string[] = [protocolChoice(s), s.group.assignor]
+  const pc = s.producerConfig
+  if (pc['partitioner.ignore.keys']) parts.push('keys ignored')
+  else if (pc['partitioner.class'] !== null) parts.push(PARTITIONER_WORDS[pc['partitioner.class']] ?? pc['partitioner.class'])
+  if (s.dynamic.salting.enabled) parts.push(`salting ×${s.dynamic.salting.splits}`)
+  if (s.dynamic.loadAware.enabled) parts.push(`load-aware (${s.dynamic.loadAware.scope})`)
+  if (s.group.processing.commitOnRevoke) parts.push('commit on revoke')
+  if (s.group.autoscaler.enabled) parts.push('autoscaler')
+  return parts.join(' · ')
+}
+
+/**
+ * The two sides the Compare button opens with: the protocol shown against the other classic one
+ * (eager vs cooperative: cooperative-sticky), the teacher's classic comparison.
+ */
+export function defaultCompareSides(s: Scenario): Variant[] {
+  const coop = s.group.protocol === 'cooperative'
+  const eager: Variant = { label: 'eager', set: { 'group.protocol': 'eager', 'group.assignor': ASSIGNORS_FOR.eager.includes(s.group.assignor) ? s.group.assignor : 'range' } }
+  const cooperative: Variant = { label: 'cooperative', set: { 'group.protocol': 'cooperative', 'group.assignor': 'cooperative-sticky' } }
+  // The current protocol first, as "what you were looking at" (KIP-848 and static compare against cooperative).
+  if (coop) return [cooperative, eager]
+  if (s.group.protocol === 'eager' && !s.group.staticMembership) return [eager, cooperative]
+  return [{ label: protocolChoice(s), set: {} }, cooperative]
+}
+
+export interface ForkChoice {
+  id: string
+  /** What the button says. */
+  title: string
+  /** Label of the changed side. */
+  label: string
+  set: OverrideSet
+  /** A live command can make it at the fork moment; otherwise the change applies from the start. */
+  live: boolean
+}
+
+/** The strategy changes "Fork to compare" offers for the settings `s` (the settings now). */
+export function forkChoices(s: Scenario): ForkChoice[] {
+  const out: ForkChoice[] = []
+  const salt = s.dynamic.salting.enabled
+  out.push({ id: 'salting', title: salt ? 'Stop salting hot keys' : 'Salt hot keys', label: salt ? 'unsalted' : 'salted', set: { 'dynamic.salting.enabled': !salt }, live: true })
+  const la = s.dynamic.loadAware.enabled
+  out.push({ id: 'loadAware', title: la ? 'Stop load-aware routing' : 'Load-aware routing', label: la ? 'no-routing' : 'load-aware', set: { 'dynamic.loadAware.enabled': !la }, live: true })
+  const rr = s.producerConfig['partitioner.class'] === 'round-robin'
+  out.push({
+    id: 'partitioner',
+    title: rr ? 'Built-in partitioner (murmur2)' : 'RoundRobinPartitioner',
+    label: rr ? 'murmur2' : 'round-robin',
+    set: { 'producerConfig.partitioner.class': rr ? null : 'round-robin' },
+    live: true,
+  })
+  const auto = s.group.autoscaler.enabled
+  out.push({ id: 'autoscaler', title: auto ? 'Autoscaler off' : 'Autoscaler on', label: auto ? 'fixed' : 'autoscaled', set: { 'group.autoscaler.enabled': !auto }, live: true })
+  const coop = s.group.protocol === 'cooperative'
+  out.push({
+    id: 'protocol',
+    title: coop ? 'Eager protocol' : 'Cooperative protocol (cooperative-sticky)',
+    label: coop ? 'eager' : 'cooperative',
+    set: coop ? { 'group.protocol': 'eager', 'group.assignor': 'range' } : { 'group.protocol': 'cooperative', 'group.assignor': 'cooperative-sticky', 'group.staticMembership': false },
+    live: false,
+  })
+  const stat = s.group.staticMembership
+  if (s.group.protocol !== 'consumer') {
+    out.push({ id: 'static', title: stat ? 'Dynamic members' : 'Static members (KIP-345)', label: stat ? 'dynamic' : 'static', set: { 'group.staticMembership': !stat }, live: false })
+  }
+  const cor = s.group.processing.commitOnRevoke
+  out.push({ id: 'commitOnRevoke', title: cor ? 'No commit on revoke' : 'Commit on revoke', label: cor ? 'no-commit' : 'commit-on-revoke', set: { 'group.processing.commitOnRevoke': !cor }, live: false })
+  return out
+}
+
+/** The sides of a fork at `atSec`: the run as it is ("before"), and the change (from `atSec` when live). */
+export function forkVariants(choice: ForkChoice, atSec: number): Variant[] {
+  const after: Variant = choice.live ? { label: choice.label, atSec, set: choice.set } : { label: choice.label, set: choice.set }
+  return [{ label: 'before', set: {} }, after]
+}

@@ -1,0 +1,124 @@
+// Compare mode's own store: the shared workload, each side's variant, the one clock, the mark and
+// the counters the difference strip needs. Each side keeps its usual AppStore for its frames.
+// Data only (vanilla zustand, no React, no workers).
+
+import { createStore, type StoreApi } from 'zustand/vanilla'
+import type { Variant } from '../scenario/overrides.ts'
+import type { Scenario } from '../scenario/types.ts'
+import { appendCounters, countersOf, defaultMark, isSettled, type Counters } from './compareDiff.ts'
+import type { Frame } from '../sim/frameTypes.ts'
+import { clampSpeed, type PerfStats } from './playbackSlice.ts'
+
+export interface CompareNote {
+  kind: 'error' | 'warning' | 'info'
+  text: string
+  details: string[]
+}
+
+export interface CompareState {
+  /** The shared workload, with every shared live action recorded into its script. */
+  base: Scenario
+  variants: Variant[]
+  playing: boolean
+  speed: number
+  /** The shown clock: the slowest side's frame time, ms. */
+  clock: number
+  /** The teacher's mark (ms), or null for the default (every group first settled). */
+  mark: number | null
+  /** Per side: the first sim ms its group was settled, or null until then. */
+  firstSettled: Array<number | null>
+  /**
+   * The default mark, fixed once every side has settled (the latest of their first settled
+   * moments), so a side restarted with a new strategy is measured from the same moment.
+   */
+  autoMark: number | null
+  /** Per side: counters over time, for differences since any mark. */
+  tracks: Array<readonly Counters[]>
+  notes: CompareNote[]
+  /** Per side: the moment (ms) it is being brought to after a restart or a link's t=, else null. */
+  catchingUp: Array<number | null>
+  perf: PerfStats
+  setPlaying: (p: boolean) => void
+  setSpeed: (s: number) => void
+  setClock: (t: number) => void
+  setMark: (t: number | null) => void
+  setBase: (base: Scenario) => void
+  setVariant: (side: number, v: Variant) => void
+  /** Records a side's frame: its counters, and its first settled moment. `pin` keeps this entry for a mark. */
+  noteFrame: (side: number, frame: Frame, pin?: boolean) => void
+  /** A side starts over (new strategy): its history is gone. */
+  resetSide: (side: number) => void
+  /** Every side starts over from 0: histories and the default mark are gone. */
+  resetAll: () => void
+  addNote: (n: CompareNote) => void
+  dismissNote: (i: number) => void
+  setPerf: (p: PerfStats) => void
+  setCatchingUp: (side: number, toMs: number | null) => void
+}
+
+export type CompareStore = StoreApi<CompareState>
+
+export interface CompareInit {
+  base: Scenario
+  variants: Variant[]
+  playing: boolean
+  mark?: number | null
+}
+
+/** The mark in effect: the teacher's, else the default once every side has settled. */
+export function effectiveMark(s: Pick<CompareState, 'mark' | 'autoMark'>): number | null {
+  return s.mark ?? s.autoMark
+}
+
+export function createCompareStore(init: CompareInit): CompareStore {
+  const n = init.variants.length
+  return createStore<CompareState>()((set) => ({
+    base: init.base,
+    variants: init.variants,
+    playing: init.playing,
+    speed: 1,
+    clock: 0,
+    mark: init.mark ?? null,
+    firstSettled: Array.from({ length: n }, () => null),
+    autoMark: null,
+    tracks: Array.from({ length: n }, () => []),
+    notes: [],
+    catchingUp: Array.from({ length: n }, () => null),
+    perf: { fps: 0, engineMs: 0, behind: false },
+    setPlaying: (playing) => set({ playing }),
+    setSpeed: (speed) => set({ speed: clampSpeed(speed) }),
+    setClock: (clock) => set((s) => (s.clock === clock ? {} : { clock })),
+    setMark: (mark) => set({ mark }),
+    setBase: (base) => set({ base }),
+    setVariant: (side, v) => set((s) => ({ variants: s.variants.map((x, i) => (i === side ? v : x)) })),
+    noteFrame: (side, frame, pin = false) =>
+      set((s) => {
+        const settled = s.firstSettled[side] ?? null
+        // A jump back before the first settled moment forgets it; a later settled frame sets it.
+        const keep = settled !== null && settled <= frame.t ? settled : null
+        const next = keep ?? (isSettled(frame) ? frame.t : null)
+        // The first settled frame may become the mark: keep its counters.
+        const track = appendCounters(s.tracks[side] ?? [], countersOf(frame), 1000, pin || (next !== null && next !== settled))
+        if (next === settled && track === s.tracks[side]) return s
+        const tracks = s.tracks.slice()
+        tracks[side] = track
+        if (next === settled) return { tracks }
+        const firstSettled = s.firstSettled.slice()
+        firstSettled[side] = next
+        const autoMark = s.autoMark ?? defaultMark(firstSettled)
+        return { tracks, firstSettled, autoMark }
+      }),
+    resetSide: (side) =>
+      set((s) => ({
+        tracks: s.tracks.map((t, i) => (i === side ? [] : t)),
+        firstSettled: s.firstSettled.map((t, i) => (i === side ? null : t)),
+      })),
+    resetAll: () =>
+      set((s) => ({ tracks: s.tracks.map(() => []), firstSettled: s.firstSettled.map(() => null), autoMark: null, clock: 0 })),
+    addNote: (n) => set((s) => ({ notes: [...s.notes.slice(-3), n] })),
+    dismissNote: (i) => set((s) => ({ notes: s.notes.filter((_, k) => k !== i) })),
+    setPerf: (perf) => set({ perf }),
+    setCatchingUp: (side, toMs) =>
+      set((s) => (s.catchingUp[side] === toMs ? s : { catchingUp: s.catchingUp.map((x, i) => (i === side ? toMs : x)) })),
+  }))
+}

@@ -1,0 +1,35 @@
+// The single page's way into compare mode, one menu: "eager vs cooperative" (the scenario side by
+// side from 0 s) and "Fork to compare" (from this moment: the run as it is against one change).
+
+import type { ReactNode } from 'react'
+import { settingsBefore } from '../scenario/liveOverrides.ts'
+import { forkChoices, type ForkChoice } from '../store/compareEdits.ts'
+import { useAppStore, useAppStoreApi } from '../store/useAppStore.ts'
+
+export function CompareButtons(p: { compare: (fork?: ForkChoice) => void }): ReactNode {
+  const store = useAppStoreApi()
+  // The choices depend on the settings now; read when the scenario changes, not per frame.
+  const scenario = useAppStore((s) => s.scenario)
+  const sec = Math.floor(store.getState().simTime / 1000)
+  const choices = forkChoices(settingsBefore(scenario, sec))
+  return (
+    <details className="fork">
+      <summary>Compare</summary>
+      <div className="fork-menu">
+        <button type="button" onClick={() => p.compare()} title="Open this scenario side by side under eager and cooperative rebalancing, same seed, one clock">
+          Compare eager and cooperative <span className="when">(from the start)</span>
+        </button>
+        <div role="group" aria-label="Fork to compare" className="fork-group">
+          <p className="dim small">
+            <strong>Fork to compare</strong>: side A keeps the run as it is (“before”), side B gets one change. Both open paused at this moment.
+          </p>
+          {choices.map((c) => (
+            <button key={c.id} type="button" onClick={() => p.compare(c)}>
+              {c.title} <span className="when">{c.live ? '(from this moment)' : '(from the start: cannot change during a run)'}</span>
+            </button>
+          ))}
+        </div>
+      </div>
+    </details>
+  )
+}

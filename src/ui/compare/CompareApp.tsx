@@ -1,0 +1,84 @@
+// Compare mode's page: the shared controls on the left, the sides stacked so their lanes line up
+// (same partition rows, same width), each side's metrics table on the right.
+
+import type { ReactNode } from 'react'
+import { useStore } from 'zustand'
+import { AppStoreProvider } from '../../store/useAppStore.ts'
+import { MetricsTable } from '../MetricsTable.tsx'
+import { useCompare } from './compareActions.ts'
+import { CompareSide, SIDE_LETTERS } from './CompareSide.tsx'
+import { CompareToolbar } from './CompareToolbar.tsx'
+import { useCompareDiffs } from './DiffStrip.tsx'
+import { SharedControls } from './SharedControls.tsx'
+import { useCompareKeys } from './useCompareKeys.ts'
+
+function Notes(): ReactNode {
+  const { store } = useCompare()
+  const notes = useStore(store, (s) => s.notes)
+  const dismiss = useStore(store, (s) => s.dismissNote)
+  if (notes.length === 0) return null
+  return (
+    <div className="banners">
+      {notes.map((b, i) => (
+        <div key={i} className={`banner banner-${b.kind}`} role={b.kind === 'error' ? 'alert' : 'status'}>
+          <div className="banner-text">
+            <strong>{b.text}</strong>
+            {b.details.length > 0 ? (
+              <ul>
+                {b.details.map((d, k) => (
+                  <li key={k}>{d}</li>
+                ))}
+              </ul>
+            ) : null}
+          </div>
+          <button type="button" className="ghost" onClick={() => dismiss(i)} aria-label="Dismiss message">
+            ×
+          </button>
+        </div>
+      ))}
+    </div>
+  )
+}
+
+function SideTables(): ReactNode {
+  const { store, sides } = useCompare()
+  const labels = useStore(store, (s) => s.variants.map((v) => v.label).join('\u0000'))
+  const names = labels.split('\u0000')
+  return (
+    <>
+      {sides.map((side, i) => (
+        <AppStoreProvider key={i} store={side.store}>
+          <h2>
+            {SIDE_LETTERS[i]} · {names[i]}
+          </h2>
+          <MetricsTable label={names[i] ?? SIDE_LETTERS[i] ?? String(i + 1)} />
+        </AppStoreProvider>
+      ))}
+    </>
+  )
+}
+
+export function CompareApp(): ReactNode {
+  const { sides } = useCompare()
+  const diffs = useCompareDiffs()
+  useCompareKeys()
+  return (
+    <div className="app compare-app">
+      <CompareToolbar />
+      <Notes />
+      <main className="compare-main">
+        <aside className="left" aria-label="Shared controls">
+          <SharedControls />
+        </aside>
+        <div className="compare-sides" style={{ gridTemplateRows: `repeat(${sides.length}, minmax(0, 1fr))` }}>
+          {sides.map((_, i) => (
+            <CompareSide key={i} index={i} diffs={diffs} />
+          ))}
+        </div>
+        <aside className="right" aria-label="Partition metrics of each side">
+          <SideTables />
+        </aside>
+      </main>
+    </div>
+  )
+}

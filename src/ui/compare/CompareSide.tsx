@@ -1,0 +1,62 @@
+// One side of the comparison: a header (label, strategy in words, its strategy controls), its
+// difference strip and its highway. The single page's panels are reused inside the side's own
+// store and actions (a fault from its consumer menu goes to every side: see compareSession).
+
+import { useMemo, type ReactNode } from 'react'
+import { useStore } from 'zustand'
+import { settingsBefore } from '../../scenario/liveOverrides.ts'
+import { formatVariant } from '../../scenario/overrides.ts'
+import { strategySummary } from '../../store/compareEdits.ts'
+import { AppStoreProvider } from '../../store/useAppStore.ts'
+import { ActionsContext } from '../actions.ts'
+import { ConsumerMenu } from '../ConsumerMenu.tsx'
+import { LanesPanel } from '../LanesPanel.tsx'
+import { useCompare } from './compareActions.ts'
+import { DiffStrip, type CompareDiffs } from './DiffStrip.tsx'
+import { SideStrategy } from './SideStrategy.tsx'
+
+/** "A", "B", … for the sides, so a teacher can say "side B". */
+export const SIDE_LETTERS = ['A', 'B', 'C', 'D']
+
+export function CompareSide(p: { index: number; diffs: CompareDiffs }): ReactNode {
+  const { store, actions, sides } = useCompare()
+  const side = sides[p.index]!
+  const variant = useStore(store, (s) => s.variants[p.index])
+  // Whole seconds are enough for the settings in force (a forked side's change lands at its second).
+  const sec = useStore(store, (s) => Math.floor(s.clock / 1000))
+  const scenario = useStore(side.store, (s) => s.scenario)
+  const now = useMemo(() => settingsBefore(scenario, sec), [scenario, sec])
+  const catchingUp = useStore(store, (s) => s.catchingUp[p.index] ?? null)
+  const label = variant?.label ?? SIDE_LETTERS[p.index] ?? String(p.index + 1)
+  const fork = variant?.atSec !== undefined ? ` (changed at ${variant.atSec} s)` : ''
+  return (
+    <AppStoreProvider store={side.store}>
+      <ActionsContext.Provider value={side.actions}>
+        <section className="compare-side" aria-label={`Side ${SIDE_LETTERS[p.index] ?? ''}: ${label}`}>
+          <header className="side-head">
+            <span className="side-letter" aria-hidden="true">
+              {SIDE_LETTERS[p.index]}
+            </span>
+            <strong className="side-label">{label}</strong>
+            <span className="side-summary" title={variant === undefined ? '' : formatVariant(variant)}>
+              {strategySummary(now)}
+              {fork}
+            </span>
+            {catchingUp !== null ? (
+              <span className="side-sync" role="status">
+                replaying to {(catchingUp / 1000).toFixed(1)} s…
+              </span>
+            ) : null}
+            <details className="side-controls">
+              <summary>Strategy</summary>
+              <SideStrategy label={label} s={now} edit={(e) => actions.editSide(p.index, e)} />
+            </details>
+          </header>
+          <DiffStrip side={p.index} label={label} diffs={p.diffs} />
+          <LanesPanel />
+          <ConsumerMenu />
+        </section>
+      </ActionsContext.Provider>
+    </AppStoreProvider>
+  )
+}

@@ -1,0 +1,50 @@
+// The controls every side shares: the load (rate, hot-key share, key mix and cost), partitions and
+// consumers, and a rolling restart. Each acts on every side at the same simulated moment.
+
+import { useMemo, type ReactNode } from 'react'
+import { useStore } from 'zustand'
+import { settingsBefore } from '../../scenario/liveOverrides.ts'
+import { NumberField } from '../fields.tsx'
+import { LoadSection } from '../LoadSection.tsx'
+import { useCompare } from './compareActions.ts'
+
+export function SharedControls(): ReactNode {
+  const { store, actions, sides } = useCompare()
+  const first = sides[0]!.store
+  const sec = useStore(store, (s) => Math.floor(s.clock / 1000))
+  const scenario = useStore(first, (s) => s.scenario)
+  const s = useMemo(() => settingsBefore(scenario, sec), [scenario, sec])
+  const actualRate = useStore(first, (st) => {
+    const m = st.metrics.items
+    const last = m.length > 0 ? m[m.length - 1] : undefined
+    return last ? Math.round(last.inRate / 100) * 100 : null
+  })
+  const edit = actions.editShared
+  return (
+    <div className="controls">
+      <p className="dim small">These act on every side at the same moment. Each side’s strategy is in its header.</p>
+      <LoadSection s={s} actualRate={actualRate} edit={edit} />
+      <section aria-labelledby="cmp-group">
+        <h2 id="cmp-group">Topic and group</h2>
+        <NumberField label="Partitions" value={s.topic.partitions} min={1} max={512} onCommit={(v) => edit({ kind: 'partitions', count: v })} hint="More adds partitions live on every side; fewer restarts every side" />
+        <NumberField label="Consumers" value={s.group.consumers} min={0} max={64} onCommit={(v) => edit({ kind: 'consumers', count: v })} debounceMs={500}>
+          <button type="button" aria-label="Remove a consumer" onClick={() => edit({ kind: 'consumers', count: Math.max(0, s.group.consumers - 1) })}>
+            −
+          </button>
+          <button type="button" aria-label="Add a consumer" onClick={() => edit({ kind: 'consumers', count: Math.min(64, s.group.consumers + 1) })}>
+            +
+          </button>
+        </NumberField>
+        <button
+          type="button"
+          className="wide-button"
+          title="Restart every consumer one after another (8 s down, one every 15 s), on every side"
+          onClick={() => actions.inject({ do: 'rollingRestart', downMs: 8000, intervalMs: 15000 })}
+        >
+          Rolling restart
+        </button>
+        <p className="dim small">Click a consumer on any side for a fault: it happens to that consumer on every side.</p>
+      </section>
+    </div>
+  )
+}

@@ -1,0 +1,38 @@
+// One side's strategy controls, compact: protocol, assignor, partitioner, salting, load-aware
+// routing, commit on revoke, autoscaler. A change restarts that side with it (from 0 s, or from the
+// fork moment for a forked side) and brings it back to the current moment.
+
+import type { ReactNode } from 'react'
+import { ASSIGNORS_FOR, protocolChoice } from '../../store/scenarioEdits.ts'
+import type { StrategyEdit } from '../../store/compareEdits.ts'
+import type { Scenario } from '../../store/types.ts'
+import { ASSIGNOR_LABEL, PARTITIONERS, PROTOCOLS, type PartitionerChoice } from '../ControlsPanel.tsx'
+import { CheckField, SelectField } from '../fields.tsx'
+
+export function SideStrategy(p: { label: string; s: Scenario; edit: (e: StrategyEdit) => void }): ReactNode {
+  const { s, edit } = p
+  const pc = s.producerConfig
+  const partitioner: PartitionerChoice = pc['partitioner.ignore.keys'] ? 'ignore-keys' : (pc['partitioner.class'] ?? 'builtin')
+  return (
+    <div className="side-strategy" role="group" aria-label={`Strategy: ${p.label}`}>
+      <SelectField label="Protocol" value={protocolChoice(s)} options={PROTOCOLS} onChange={(v) => edit({ kind: 'protocol', protocol: v })} />
+      <SelectField
+        label="Assignor"
+        value={s.group.assignor}
+        options={ASSIGNORS_FOR[s.group.protocol].map((a) => ({ value: a, label: ASSIGNOR_LABEL[a] }))}
+        onChange={(v) => edit({ kind: 'assignor', assignor: v })}
+      />
+      <SelectField
+        label="Partitioner"
+        value={partitioner}
+        options={PARTITIONERS}
+        onChange={(v) => edit({ kind: 'partitioner', partitioner: v === 'builtin' || v === 'ignore-keys' ? null : v, ignoreKeys: v === 'ignore-keys' })}
+      />
+      <CheckField label="Salt hot keys" checked={s.dynamic.salting.enabled} onChange={(on) => edit({ kind: 'salting', enabled: on })} />
+      <CheckField label="Load-aware routing" checked={s.dynamic.loadAware.enabled} onChange={(on) => edit({ kind: 'loadAware', enabled: on })} />
+      <CheckField label="Commit on revoke" checked={s.group.processing.commitOnRevoke} onChange={(on) => edit({ kind: 'commitOnRevoke', enabled: on })} />
+      <CheckField label="Autoscaler" checked={s.group.autoscaler.enabled} onChange={(on) => edit({ kind: 'autoscaler', enabled: on })} />
+      <p className="dim small">A change restarts this side with it and brings it back to this moment.</p>
+    </div>
+  )
+}

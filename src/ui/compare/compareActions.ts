@@ -1,0 +1,53 @@
+// What compare mode's UI may ask the app to do. The composition root (src/app/compareSession.ts)
+// implements it; each side's own panels get a side's AppActions through the usual context.
+
+import { createContext, useContext } from 'react'
+import type { StrategyEdit } from '../../store/compareEdits.ts'
+import type { CompareStore } from '../../store/compareStore.ts'
+import type { AppStore } from '../../store/createAppStore.ts'
+import type { ScenarioEdit } from '../../store/scenarioEdits.ts'
+import type { Command } from '../../store/types.ts'
+import type { AppActions } from '../actions.ts'
+
+export interface CompareActions {
+  setPlaying(playing: boolean): void
+  togglePlay(): void
+  /** Every side advances one step to the same moment, then all pause. */
+  step(): void
+  setSpeed(speed: number): void
+  /** Every side starts again from 0 s (shared live actions replay). */
+  restart(): void
+  /** A load edit: every side, at the same simulated moment. */
+  editShared(edit: ScenarioEdit): void
+  /** A fault or other live command: the same command on every side at the same simulated moment. */
+  inject(command: Command): void
+  /** One side's strategy: that side restarts with it and is brought back to the current moment. */
+  editSide(side: number, edit: StrategyEdit): void
+  /** Differences count from the current moment; null goes back to the default mark. */
+  setMarkHere(): void
+  clearMark(): void
+  /** Copies the comparison's link; resolves to what the user should be told. */
+  share(): Promise<string>
+  /** Back to one highway (the shared workload, side A's strategy). */
+  exit(): void
+}
+
+export interface CompareSideHandle {
+  store: AppStore
+  /** The side's AppActions, for the single-mode panels reused in a side (consumer menu, tables). */
+  actions: AppActions
+}
+
+export interface CompareContextValue {
+  store: CompareStore
+  actions: CompareActions
+  sides: readonly CompareSideHandle[]
+}
+
+export const CompareContext = createContext<CompareContextValue | null>(null)
+
+export function useCompare(): CompareContextValue {
+  const c = useContext(CompareContext)
+  if (c === null) throw new Error('useCompare needs a <CompareContext.Provider> above it')
+  return c
+}
