@@ -217,22 +217,49 @@ describe('the highway page', () => {
     await page.close()
   })
 
-  it('Share copies the exact link and says so', async () => {
+  it('Share copies the exact link and says so; the link replays the live edit at the moment it was made', async () => {
     if (browser === null || preview === null) throw new Error('browser not started')
     const context = await browser.newContext({ viewport: VIEWPORT, permissions: ['clipboard-read', 'clipboard-write'] })
     const page = await context.newPage()
     await page.goto(preview.url)
     await page.locator('[data-testid="highway"] rect.road').first().waitFor()
+    await waitForSimTime(page, 1)
+    const initial = await page.getByLabel('Hot-key share', { exact: true }).inputValue()
+    expect(initial).not.toBe('0.5')
     await page.getByLabel('Hot-key share', { exact: true }).fill('0.5')
+    // A live edit is recorded as a timed action; the URL (debounced) carries it once the worker has.
+    const edit = () => scenarioInUrl(page.url())?.actions.find((a) => a.do === 'setHotKeyShare')
+    await expect.poll(edit, { timeout: 15_000 }).toMatchObject({ do: 'setHotKeyShare', share: 0.5 })
+    const atSec = edit()!.atSec
     await page.getByRole('button', { name: 'Share', exact: true }).click()
+    await page.getByRole('menuitem', { name: 'Copy link' }).click()
     await expect.poll(() => page.getByRole('status').filter({ hasText: 'Link' }).textContent(), { timeout: 15_000 }).toMatch(/Link copied/)
     const copied = await page.evaluate(() => navigator.clipboard.readText())
     expect(copied).toBe(page.url())
     expect(copied).toMatch(/#s=v1\./)
+    // The link holds the run from 0 s (the t = 0 setting) plus the edit at the moment it was made.
+    expect(scenarioInUrl(copied)?.producers[0]?.keys).not.toMatchObject({ share: 0.5 })
+    // Opened elsewhere, the run reaches that moment and then shows what the teacher set.
     const other = await context.newPage()
     await other.goto(copied)
     await other.locator('[data-testid="highway"] rect.road').first().waitFor()
-    expect(await other.getByLabel('Hot-key share', { exact: true }).inputValue()).toBe('0.5')
+    await waitForSimTime(other, atSec + 0.5)
+    await expect.poll(() => other.getByLabel('Hot-key share', { exact: true }).inputValue(), { timeout: 15_000 }).toBe('0.5')
+    // "Link to this moment" opens paused at the moment shown, the edit already in force.
+    await page.getByRole('button', { name: 'Pause', exact: true }).click()
+    await page.getByRole('button', { name: 'Share', exact: true }).click()
+    await page.getByRole('menuitem', { name: 'Link to this moment' }).click()
+    const note = page.getByRole('status').filter({ hasText: 'Link to' })
+    await expect.poll(() => note.textContent(), { timeout: 15_000 }).toMatch(/Link to [\d.]+ s copied/)
+    const momentSec = Number(/Link to ([\d.]+) s/.exec((await note.textContent()) ?? '')?.[1])
+    expect(momentSec).toBeGreaterThan(atSec)
+    const moment = await page.evaluate(() => navigator.clipboard.readText())
+    expect(moment).toBe(`${copied}&t=${momentSec}`)
+    const third = await context.newPage()
+    await third.goto(moment)
+    await third.getByRole('button', { name: 'Play', exact: true }).waitFor()
+    await expect.poll(() => third.getByRole('timer', { name: 'Simulated time' }).textContent(), { timeout: 15_000 }).toBe(`${momentSec.toFixed(1)} s`)
+    expect(await third.getByLabel('Hot-key share', { exact: true }).inputValue()).toBe('0.5')
     await context.close()
   })
 
