@@ -137,7 +137,7 @@ async function markerTitles(page: Page, kind?: string): Promise<string[]> {
 describe('time travel', () => {
   it('a seek shows exactly what `highway run --seconds t` computes at t (consumer-crash, back across the crash)', async () => {
     const { page, errors } = await openIn(browser!, presetHash('consumer-crash'))
-    await setSpeed(page, 10)
+    await setSpeed(page, 25)
     await waitForSimTime(page, 42, 90_000)
     await pause(page)
     // 39.7 s: ten seconds into the crash, consumer-2's lanes gain hundreds of records a second, so
@@ -171,13 +171,15 @@ describe('time travel', () => {
   it('a live crash is in the shared link: the other page sees the same crash at the same moment and the same lags', async () => {
     const context = await browser!.newContext({ viewport: VIEWPORT, permissions: ['clipboard-read', 'clipboard-write'] })
     const a = await openIn(context)
-    await waitForSimTime(a.page, 4)
+    // The group is stable from about 6 s (group.initial.rebalance.delay.ms, then the first rebalance).
+    await setSpeed(a.page, 5)
+    await waitForSimTime(a.page, 6.5)
     await a.page.locator('[data-testid="highway"] g.consumer').nth(0).click()
     await a.page.getByRole('menuitem', { name: /Crash/ }).click()
     await expect.poll(() => markerTitles(a.page, 'fault'), { timeout: 15_000 }).toHaveLength(1)
     const [faultA] = await markerTitles(a.page, 'fault')
     expect(faultA).toMatch(/^\d+\.\d s: crash consumer-1$/)
-    await setSpeed(a.page, 10)
+    await setSpeed(a.page, 25)
     await waitForSimTime(a.page, 12)
     // The link carries the crash as a timed action (the URL mirrors the run's script).
     await expect
@@ -193,7 +195,7 @@ describe('time travel', () => {
     await pause(a.page)
 
     const b = await openIn(context, link.slice(link.indexOf('#')))
-    await setSpeed(b.page, 10)
+    await setSpeed(b.page, 25)
     await waitForSimTime(b.page, 12)
     await pause(b.page)
     expect(await markerTitles(b.page, 'fault')).toEqual([faultA])
@@ -211,7 +213,7 @@ describe('time travel', () => {
 
   it('scrubbing back to the fourth consumer joining (Shift+←) and playing again shows the same rebalance', async () => {
     const { page, errors } = await openIn(browser!, presetHash('consumer-joins-eager'))
-    await setSpeed(page, 10)
+    await setSpeed(page, 25)
     await waitForSimTime(page, 42, 90_000)
     await pause(page)
     const firstLines = await logLines(page, 30, 40)
