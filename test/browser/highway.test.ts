@@ -111,13 +111,19 @@ describe('the highway page', () => {
 
   it('a changed control survives a reload through the URL', async () => {
     const { page, errors } = await open()
+    await waitForSimTime(page, 0.5)
     await page.getByLabel('Producer rate', { exact: true }).fill('5000')
+    // The rate is a live edit: the worker records it as a timed action (what the link carries);
+    // wait for it before the protocol change, which restarts the run with that action kept.
+    const rateAction = () => scenarioInUrl(page.url())?.actions.find((a) => a.do === 'setRate')
+    await expect.poll(rateAction, { timeout: 15_000 }).toMatchObject({ do: 'setRate', perSec: 5000 })
+    const atSec = rateAction()!.atSec
     await page.getByLabel('Protocol', { exact: true }).selectOption('cooperative')
     // The URL write is debounced: wait until the link carries both changes.
     await expect
       .poll(() => {
         const s = scenarioInUrl(page.url())
-        return s !== null && s.group.protocol === 'cooperative' && s.producers.every((p) => p.rate.kind === 'constant' && p.rate.perSec === 5000)
+        return s !== null && s.group.protocol === 'cooperative' && s.actions.some((a) => a.do === 'setRate' && a.perSec === 5000 && a.atSec === atSec)
       }, { timeout: 15_000 })
       .toBe(true)
     expect(page.url()).toMatch(/#s=v1\./)
@@ -125,8 +131,10 @@ describe('the highway page', () => {
     await page.reload()
     await page.locator('[data-testid="highway"] rect.road').first().waitFor()
     expect(page.url()).toBe(url)
-    expect(await page.getByLabel('Producer rate', { exact: true }).inputValue()).toBe('5000')
     expect(await page.getByLabel('Protocol', { exact: true }).inputValue()).toBe('cooperative')
+    // The reloaded run replays the rate change at the moment it was made.
+    await waitForSimTime(page, atSec + 0.5)
+    await expect.poll(() => page.getByLabel('Producer rate', { exact: true }).inputValue(), { timeout: 15_000 }).toBe('5000')
     expect(await page.getByRole('alert').count()).toBe(0)
     expect(errors).toEqual([])
     await page.close()
