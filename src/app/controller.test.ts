@@ -63,6 +63,23 @@ describe('createController', () => {
     expect(client.commands).toEqual([{ do: 'addConsumer', count: 1 }])
   })
 
+  it('a second edit before the worker has answered the first counts from the first (Enter and change both commit 12 → 16)', () => {
+    const { store, client, actions } = setup()
+    const p0 = store.getState().scenario.topic.partitions
+    actions.edit({ kind: 'partitions', count: p0 + 4 })
+    actions.edit({ kind: 'partitions', count: p0 + 4 })
+    actions.edit({ kind: 'partitions', count: p0 + 6 })
+    expect(client.commands).toEqual([
+      { do: 'addPartitions', count: 4 },
+      { do: 'addPartitions', count: 2 },
+    ])
+    // Once the worker's actions are in, they are the truth again.
+    const t = store.getState().simTime / 1000
+    store.getState().receiveFrame(0, makeFrame({ t: 0 }), [], [], { latest: 0, actions: [{ do: 'addPartitions', count: 4, atSec: t }] })
+    actions.edit({ kind: 'partitions', count: p0 + 6 })
+    expect(client.commands.at(-1)).toEqual({ do: 'addPartitions', count: 2 })
+  })
+
   it('a live edit the validator refuses is not sent', () => {
     const { store, client, actions } = setup()
     actions.edit({ kind: 'keyCount', count: 1e12 })

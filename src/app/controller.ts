@@ -57,6 +57,17 @@ export interface Controller extends AppActions {
 
 export function createController(d: ControllerDeps): Controller {
   const { store, client } = d
+  /**
+   * The run's scenario with the live commands sent but not yet echoed back in the worker's
+   * `actions`, while the store still holds `base`. A second edit before that answer (Enter and
+   * the change event both commit one field) must count from the first, not add its delta again.
+   */
+  let sent: { base: Scenario; scenario: Scenario } | null = null
+  const runScenario = (): Scenario => {
+    const now = store.getState().scenario
+    if (sent !== null && sent.base !== now) sent = null
+    return sent?.scenario ?? now
+  }
 
   function startRun(scenario: Scenario): void {
     store.getState().setScenario(scenario, true)
@@ -119,15 +130,18 @@ export function createController(d: ControllerDeps): Controller {
     edit(e: ScenarioEdit) {
       // Controls show the settings in force now, so an edit's deltas (consumers 5 → 6) are from them.
       const s = store.getState()
-      const r = applyEdit(settingsAt(s.scenario, s.simTime), e)
+      const run = runScenario()
+      const r = applyEdit(settingsAt(run, s.simTime), e)
       if (r.restart) {
         // Not a live command: it changes the settings at t = 0, and the run's actions replay on it.
-        const from0 = applyEdit(s.scenario, e).scenario
+        const from0 = applyEdit(run, e).scenario
         if (accept(from0)) startRun(from0)
         return
       }
-      if (r.commands.length === 0 || !accept(recordedAt(s.scenario, r.commands, s.simTime))) return
+      const next = recordedAt(run, r.commands, s.simTime)
+      if (r.commands.length === 0 || !accept(next)) return
       // Not written into the store: the worker records the commands and sends the run's actions back.
+      sent = { base: s.scenario, scenario: next }
       for (const c of r.commands) client.command(c)
     },
     choosePreset(name) {

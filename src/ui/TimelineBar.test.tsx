@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { TimelineMark } from '../store/timelineSlice.ts'
 import { makeFrame } from '../view/frameFixture.ts'
 import { App } from './App.tsx'
-import { adjacentMarker, TimelineBar } from './TimelineBar.tsx'
+import { adjacentMarker, TimelineBar, timelineValueText } from './TimelineBar.tsx'
 import { buttons, byLabel, mount, press, type Mounted } from './renderForTest.tsx'
 
 let m: Mounted | null = null
@@ -114,6 +114,18 @@ describe('adjacentMarker', () => {
     expect(adjacentMarker(shuffled, 30_000, 1)?.t).toBe(61_000)
     expect(adjacentMarker(shuffled, 3000, -1)).toBeUndefined()
     expect(adjacentMarker(shuffled, 61_000, 1)).toBeUndefined()
+  })
+
+  it('counts a marker at a fractional ms where a seek to it lands (whole ms), so Shift+← never sticks on it', () => {
+    const fine: TimelineMark[] = [
+      { t: 30_006, kind: 'rebalance-start', text: 'Rebalance started: consumer-4 joined' },
+      { t: 33_287.526, kind: 'rebalance-end', text: 'Rebalance (generation 2) finished after 3.28 s' },
+    ]
+    // A seek to 33287.526 ms shows 33288 ms (the controller rounds): the previous marker is then 30006.
+    expect(adjacentMarker(fine, 33_288, -1)?.t).toBe(30_006)
+    expect(adjacentMarker(fine, 33_288, 1)).toBeUndefined()
+    expect(adjacentMarker(fine, 30_006, 1)?.t).toBe(33_287.526)
+    expect(timelineValueText(33_288, 40_000, fine)).toBe('33.3 s of 40.0 s: Rebalance (generation 2) finished after 3.28 s')
   })
 })
 

@@ -14,18 +14,24 @@ import { useThrottled } from './useThrottled.ts'
 /** PageUp / PageDown move this far (sim ms). */
 export const PAGE_MS = 10_000
 
-/** The marker strictly before (`dir` -1) or after (+1) sim ms `now`, if any. */
+/**
+ * The marker strictly before (`dir` -1) or after (+1) sim ms `now`, if any. Markers are compared
+ * at the whole ms a seek to them lands on (a rebalance can end at 33287.5 ms; the seek shows
+ * 33288): otherwise Shift+← from there finds the same marker again and never gets past it.
+ */
 export function adjacentMarker(markers: readonly TimelineMark[], now: number, dir: -1 | 1): TimelineMark | undefined {
+  const here = Math.round(now)
   let best: TimelineMark | undefined
   for (const m of markers) {
-    if (dir < 0 ? m.t < now && (best === undefined || m.t >= best.t) : m.t > now && (best === undefined || m.t < best.t)) best = m
+    const t = Math.round(m.t)
+    if (dir < 0 ? t < here && (best === undefined || m.t >= best.t) : t > here && (best === undefined || m.t < best.t)) best = m
   }
   return best
 }
 
 /** What a screen reader says for the slider's value, with the words of a marker it sits on. */
 export function timelineValueText(now: number, latest: number, markers: readonly TimelineMark[]): string {
-  const here = markers.filter((m) => m.t === Math.round(now)).map((m) => m.text)
+  const here = markers.filter((m) => Math.round(m.t) === Math.round(now)).map((m) => m.text)
   return `${formatSimSeconds(now)} of ${formatSimSeconds(latest)}${here.length > 0 ? `: ${here.join('; ')}` : ''}`
 }
 

@@ -111,13 +111,19 @@ describe('the highway page', () => {
 
   it('a changed control survives a reload through the URL', async () => {
     const { page, errors } = await open()
+    await waitForSimTime(page, 0.5)
     await page.getByLabel('Producer rate', { exact: true }).fill('5000')
+    // The rate is a live edit: the worker records it as a timed action (what the link carries);
+    // wait for it before the protocol change, which restarts the run with that action kept.
+    const rateAction = () => scenarioInUrl(page.url())?.actions.find((a) => a.do === 'setRate')
+    await expect.poll(rateAction, { timeout: 15_000 }).toMatchObject({ do: 'setRate', perSec: 5000 })
+    const atSec = rateAction()!.atSec
     await page.getByLabel('Protocol', { exact: true }).selectOption('cooperative')
     // The URL write is debounced: wait until the link carries both changes.
     await expect
       .poll(() => {
         const s = scenarioInUrl(page.url())
-        return s !== null && s.group.protocol === 'cooperative' && s.producers.every((p) => p.rate.kind === 'constant' && p.rate.perSec === 5000)
+        return s !== null && s.group.protocol === 'cooperative' && s.actions.some((a) => a.do === 'setRate' && a.perSec === 5000 && a.atSec === atSec)
       }, { timeout: 15_000 })
       .toBe(true)
     expect(page.url()).toMatch(/#s=v1\./)
@@ -125,8 +131,10 @@ describe('the highway page', () => {
     await page.reload()
     await page.locator('[data-testid="highway"] rect.road').first().waitFor()
     expect(page.url()).toBe(url)
-    expect(await page.getByLabel('Producer rate', { exact: true }).inputValue()).toBe('5000')
     expect(await page.getByLabel('Protocol', { exact: true }).inputValue()).toBe('cooperative')
+    // The reloaded run replays the rate change at the moment it was made.
+    await waitForSimTime(page, atSec + 0.5)
+    await expect.poll(() => page.getByLabel('Producer rate', { exact: true }).inputValue(), { timeout: 15_000 }).toBe('5000')
     expect(await page.getByRole('alert').count()).toBe(0)
     expect(errors).toEqual([])
     await page.close()
@@ -217,22 +225,49 @@ describe('the highway page', () => {
     await page.close()
   })
 
-  it('Share copies the exact link and says so', async () => {
+  it('Share copies the exact link and says so; the link replays the live edit at the moment it was made', async () => {
     if (browser === null || preview === null) throw new Error('browser not started')
     const context = await browser.newContext({ viewport: VIEWPORT, permissions: ['clipboard-read', 'clipboard-write'] })
     const page = await context.newPage()
     await page.goto(preview.url)
     await page.locator('[data-testid="highway"] rect.road').first().waitFor()
+    await waitForSimTime(page, 1)
+    const initial = await page.getByLabel('Hot-key share', { exact: true }).inputValue()
+    expect(initial).not.toBe('0.5')
     await page.getByLabel('Hot-key share', { exact: true }).fill('0.5')
+    // A live edit is recorded as a timed action; the URL (debounced) carries it once the worker has.
+    const edit = () => scenarioInUrl(page.url())?.actions.find((a) => a.do === 'setHotKeyShare')
+    await expect.poll(edit, { timeout: 15_000 }).toMatchObject({ do: 'setHotKeyShare', share: 0.5 })
+    const atSec = edit()!.atSec
     await page.getByRole('button', { name: 'Share', exact: true }).click()
+    await page.getByRole('menuitem', { name: 'Copy link' }).click()
     await expect.poll(() => page.getByRole('status').filter({ hasText: 'Link' }).textContent(), { timeout: 15_000 }).toMatch(/Link copied/)
     const copied = await page.evaluate(() => navigator.clipboard.readText())
     expect(copied).toBe(page.url())
     expect(copied).toMatch(/#s=v1\./)
+    // The link holds the run from 0 s (the t = 0 setting) plus the edit at the moment it was made.
+    expect(scenarioInUrl(copied)?.producers[0]?.keys).not.toMatchObject({ share: 0.5 })
+    // Opened elsewhere, the run reaches that moment and then shows what the teacher set.
     const other = await context.newPage()
     await other.goto(copied)
     await other.locator('[data-testid="highway"] rect.road').first().waitFor()
-    expect(await other.getByLabel('Hot-key share', { exact: true }).inputValue()).toBe('0.5')
+    await waitForSimTime(other, atSec + 0.5)
+    await expect.poll(() => other.getByLabel('Hot-key share', { exact: true }).inputValue(), { timeout: 15_000 }).toBe('0.5')
+    // "Link to this moment" opens paused at the moment shown, the edit already in force.
+    await page.getByRole('button', { name: 'Pause', exact: true }).click()
+    await page.getByRole('button', { name: 'Share', exact: true }).click()
+    await page.getByRole('menuitem', { name: 'Link to this moment' }).click()
+    const note = page.getByRole('status').filter({ hasText: 'Link to' })
+    await expect.poll(() => note.textContent(), { timeout: 15_000 }).toMatch(/Link to [\d.]+ s copied/)
+    const momentSec = Number(/Link to ([\d.]+) s/.exec((await note.textContent()) ?? '')?.[1])
+    expect(momentSec).toBeGreaterThan(atSec)
+    const moment = await page.evaluate(() => navigator.clipboard.readText())
+    expect(moment).toBe(`${copied}&t=${momentSec}`)
+    const third = await context.newPage()
+    await third.goto(moment)
+    await third.getByRole('button', { name: 'Play', exact: true }).waitFor()
+    await expect.poll(() => third.getByRole('timer', { name: 'Simulated time' }).textContent(), { timeout: 15_000 }).toBe(`${momentSec.toFixed(1)} s`)
+    expect(await third.getByLabel('Hot-key share', { exact: true }).inputValue()).toBe('0.5')
     await context.close()
   })
 
