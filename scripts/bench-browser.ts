@@ -11,6 +11,8 @@ import { gzipSync } from 'node:zlib'
 import type { Page } from 'playwright-core'
 import { ARTIFACTS, buildApp, launchBrowser, startPreview } from '../test/browser/harness.ts'
 import { defaultScenario, encodeScenario } from '../src/scenario/index.ts'
+import { compareLinkHash } from '../src/scenario/links.ts'
+import type { Variant } from '../src/scenario/overrides.ts'
 
 const seconds = Number(process.argv[process.argv.indexOf('--seconds') + 1]) || 8
 const OUT = join(ARTIFACTS, 'dist-bench')
@@ -78,6 +80,24 @@ async function rafFps(page: Page, ms: number): Promise<number> {
     }
     requestAnimationFrame(tick)
   })`) as Promise<number>
+}
+
+/** The four group protocols, as compare sides of the default workload. */
+const SIDES: Variant[] = [
+  { label: 'eager', set: { 'group.protocol': 'eager', 'group.assignor': 'range' } },
+  { label: 'cooperative', set: { 'group.protocol': 'cooperative', 'group.assignor': 'cooperative-sticky' } },
+  { label: 'static', set: { 'group.protocol': 'eager', 'group.assignor': 'range', 'group.staticMembership': true } },
+  { label: 'KIP-848', set: { 'group.protocol': 'consumer', 'group.assignor': 'uniform' } },
+]
+
+/** Compare mode's own readout: frames per second of every side (`.perf[data-fps]` in its toolbar). */
+async function sampleCompareFps(page: Page, n: number): Promise<number[]> {
+  const out: number[] = []
+  for (let i = 0; i < n; i++) {
+    await page.waitForTimeout(1000)
+    out.push(await page.evaluate(() => Number(document.querySelector<HTMLElement>('.perf[data-fps]')?.dataset['fps'] ?? 0)))
+  }
+  return out
 }
 
 /** Seconds of the default scenario the seek bench first runs to (the issue's 10-minute run). */
@@ -149,6 +169,20 @@ async function main(): Promise<void> {
     results['firstFrameMs'] = firsts
     results['scenes'] = rows
 
+    const compareRows: Array<{ sides: number; drawn: number; raf: number; target: number }> = []
+    for (const n of [2, 4]) {
+      const page = await browser.newPage({ viewport: VIEWPORT })
+      await page.goto(`${preview.url}#${compareLinkHash(defaultScenario(), SIDES.slice(0, n))}`)
+      await page.getByRole('table', { name: `Partition metrics: ${SIDES[0]!.label}` }).waitFor({ timeout: 30_000 })
+      await page.waitForTimeout(2500)
+      const fps = await sampleCompareFps(page, seconds)
+      const raf = await rafFps(page, 3000)
+      await page.screenshot({ path: join(ARTIFACTS, `bench-compare-${n}.png`) })
+      compareRows.push({ sides: n, drawn: median(fps), raf, target: n === 2 ? 55 : 30 })
+      await page.close()
+    }
+    results['compare'] = compareRows
+
     const seekPage = await browser.newPage({ viewport: VIEWPORT })
     const seek = await seekTimes(seekPage, preview.url)
     await seekPage.close()
@@ -163,6 +197,11 @@ async function main(): Promise<void> {
     for (const r of rows) {
       console.log(
         `| ${pad(r.scene, 36)} | ${pad(r.drawn.toFixed(0), 18)} | ${pad(r.raf.toFixed(0), 7)} | ${pad(`${r.engine.toFixed(2)} / ${r.engineMax.toFixed(2)}`, 30)} |`,
+      )
+    }
+    for (const r of compareRows) {
+      console.log(
+        `| ${pad(`compare, ${r.sides} default sides (target ≥ ${r.target})`, 36)} | ${pad(r.drawn.toFixed(0), 18)} | ${pad(r.raf.toFixed(0), 7)} | ${pad('(per side)', 30)} |`,
       )
     }
     console.log('')
