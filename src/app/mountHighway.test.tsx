@@ -70,7 +70,16 @@ describe('a moment link', () => {
     expect(playButton(el)?.textContent).toBe('Play')
     expect(worker.sent.some((m) => m.type === 'step')).toBe(false)
     worker.reply(frameAt(0, 0))
-    expect(worker.sent.filter((m) => m.type === 'step')).toEqual([expect.objectContaining({ stepMs: 42_500 })])
+    // Far ahead: it gets there in chunks, saying how far it has come, then lands exactly on it.
+    expect(worker.sent.filter((m) => m.type === 'step')).toEqual([expect.objectContaining({ stepMs: 20_000 })])
+    expect(el.textContent).toMatch(/Going to the link's moment, 42\.5 s/)
+    worker.reply(frameAt(0, 20_000))
+    worker.reply(frameAt(0, 40_000))
+    const steps = worker.sent.filter((m) => m.type === 'step').map((m) => (m.type === 'step' ? m.stepMs : 0))
+    expect(steps).toEqual([20_000, 20_000, 2_500])
+    worker.reply(frameAt(0, 42_500))
+    expect(worker.sent.filter((m) => m.type === 'step')).toHaveLength(3)
+    expect(el.textContent).not.toMatch(/Going to the link's moment/)
     expect(playButton(el)?.textContent).toBe('Play')
   })
 

@@ -54,6 +54,9 @@ function defaultWorker(): WorkerLike {
   return new Worker(new URL('../worker/simWorker.ts', import.meta.url), { type: 'module', name: 'partition-highway-sim' })
 }
 
+/** Sim ms a moment link's run advances per request on its way to the moment. */
+export const OPEN_CHUNK_MS = 20_000
+
 export function mountHighway(el: HTMLElement, opts: MountOptions): MountedHighway {
   const win = el.ownerDocument.defaultView ?? window
   const initial: HashReading = opts.syncUrl ? scenarioFromHash(win.location.hash, codec) : { scenario: null, problem: null }
@@ -71,8 +74,16 @@ export function mountHighway(el: HTMLElement, opts: MountOptions): MountedHighwa
       if (msg.timeline?.pausedAt === 'rebalance') client.setPlaying(false)
       if (pendingMoment !== null && msg.runId === store.getState().runId) {
         const t = pendingMoment
-        pendingMoment = null
-        controller.openAt(t)
+        if (msg.frame.t + OPEN_CHUNK_MS < t && t > msg.timeline.latest) {
+          // Far into the run: get there in chunks, each answered with a frame, so the page shows
+          // how far it has come instead of sitting still for seconds.
+          store.getState().setOpeningTo(t)
+          client.step(OPEN_CHUNK_MS)
+        } else {
+          pendingMoment = null
+          store.getState().setOpeningTo(null)
+          controller.openAt(t)
+        }
       }
       if (firstFrame) {
         firstFrame = false

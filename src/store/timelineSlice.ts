@@ -31,20 +31,24 @@ export interface TimelineState {
   seeks: number
   /** Sim ms at which the run paused itself at a rebalance; null once playing again. */
   pausedAtRebalance: number | null
+  /** A moment link's moment the run is still being run up to (shown as progress), else null. */
+  openingTo: number | null
 }
 
 export interface TimelineSlice {
   timeline: TimelineState
   setPauseAtRebalance: (on: boolean) => void
   setSeeking: (on: boolean) => void
+  setOpeningTo: (t: number | null) => void
 }
 
 export function emptyTimeline(pauseAtRebalance = false): TimelineState {
-  return { latest: 0, markers: [], pauseAtRebalance, seeking: false, seeks: 0, pausedAtRebalance: null }
+  return { latest: 0, markers: [], pauseAtRebalance, seeking: false, seeks: 0, pausedAtRebalance: null, openingTo: null }
 }
 
 export const createTimelineSlice: StateCreator<AppState, [], [], TimelineSlice> = (set) => ({
   timeline: emptyTimeline(),
   setPauseAtRebalance: (on) => set((s) => ({ timeline: { ...s.timeline, pauseAtRebalance: on } })),
   setSeeking: (on) => set((s) => ({ timeline: { ...s.timeline, seeking: on } })),
+  setOpeningTo: (t) => set((s) => ({ timeline: { ...s.timeline, openingTo: t } })),
 })

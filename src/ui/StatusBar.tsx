@@ -15,6 +15,8 @@ export function StatusBar(): ReactNode {
   const perf = useAppStore((s) => s.perf)
   const seed = useAppStore((s) => s.scenario.seed)
   const pausedAt = useAppStore((s) => (s.playing ? null : s.timeline.pausedAtRebalance))
+  const openingTo = useAppStore((s) => s.timeline.openingTo)
+  const simSec = useThrottled((s) => Math.floor(s.simTime / 1000), 250)
   // The latest one-second sample's p99 (what the p99 chart ends on). The frame's totals hold the
   // whole run's p99, which keeps the start-up rebalance in it for ever: a calm run would read
   // "p99 6000 ms" minutes after the lanes caught up.
@@ -35,7 +37,11 @@ export function StatusBar(): ReactNode {
       </span>
       {g?.storm === true ? <span className="pill pill-red">⚠ storm</span> : null}
       <span className="paused-note" role="status" aria-live="polite">
-        {pausedAt === null ? '' : `Paused: a rebalance started at ${(pausedAt / 1000).toFixed(1)} s`}
+        {openingTo !== null
+          ? `Going to the link's moment, ${(openingTo / 1000).toFixed(1)} s: at ${simSec} s…`
+          : pausedAt === null
+            ? ''
+            : `Paused: a rebalance started at ${(pausedAt / 1000).toFixed(1)} s`}
       </span>
       <span>
         lag <b>{fmt(t?.lag ?? 0)}</b>
