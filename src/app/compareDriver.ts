@@ -4,6 +4,7 @@
 // new strategy, a link opening at t=) has its own stops and holds the clock until it arrives.
 
 import { nextTarget, type DriverHost } from './driver.ts'
+import { createPerfWindow } from './perfWindow.ts'
 
 export interface SideClock {
   /** Sim ms of its newest frame of the current run, or null before the first. */
@@ -84,10 +85,7 @@ export function createCompareDriver(port: CompareDriverPort, host: DriverHost, s
   let handle: number | null = null
   let lastWall: number | null = null
   let target = 0
-  let windowStart = host.now()
-  let frames = 0
-  let engineTotal = 0
-  let behindSeen = false
+  const perf = createPerfWindow(host.now())
 
   function tick(wallMs: number): void {
     handle = host.requestFrame(tick)
@@ -99,22 +97,16 @@ export function createCompareDriver(port: CompareDriverPort, host: DriverHost, s
     for (const [i, toT] of plan.requests) port.advance(i, toT)
     const clock = compareClock(sides)
     if (clock !== null) port.clock(clock)
-    if (wallMs - windowStart >= 1000) {
-      const seconds = (wallMs - windowStart) / 1000
-      // A "frame" of compare mode is one frame of every side.
-      port.perf(Math.round(frames / sideCount / seconds), frames > 0 ? Math.round((engineTotal / frames) * 100) / 100 : 0, behindSeen)
-      windowStart = wallMs
-      frames = 0
-      engineTotal = 0
-      behindSeen = false
-    }
+    // A "frame" of compare mode is one frame of every side.
+    const stats = perf.take(wallMs, sideCount)
+    if (stats !== null) port.perf(stats.fps, stats.engineMs, stats.behind)
   }
 
   return {
     start() {
       if (handle !== null) return
       lastWall = null
-      windowStart = host.now()
+      perf.reset(host.now())
       handle = host.requestFrame(tick)
     },
     stop() {
@@ -125,10 +117,6 @@ export function createCompareDriver(port: CompareDriverPort, host: DriverHost, s
       target = t
     },
     target: () => target,
-    frameArrived(engineMs, behind) {
-      frames++
-      engineTotal += engineMs
-      behindSeen ||= behind
-    },
+    frameArrived: (engineMs, behind) => perf.frameArrived(engineMs, behind),
   }
 }

@@ -3,6 +3,7 @@
 // behind, the target stops running ahead instead of piling up work. The engine never sees rAF.
 
 import type { AppStore } from '../store/createAppStore.ts'
+import { createPerfWindow } from './perfWindow.ts'
 import type { SimClient } from './simClient.ts'
 
 /** A wall gap longer than this (tab in background, debugger) counts as this long. */
@@ -41,10 +42,7 @@ export function createDriver(store: AppStore, client: SimClient, host: DriverHos
   let target = 0
   let runId = store.getState().runId
   let seeks = store.getState().timeline.seeks
-  let windowStart = host.now()
-  let frames = 0
-  let engineTotal = 0
-  let behindSeen = false
+  const perf = createPerfWindow(host.now())
 
   function tick(wallMs: number): void {
     handle = host.requestFrame(tick)
@@ -63,37 +61,21 @@ export function createDriver(store: AppStore, client: SimClient, host: DriverHos
     const frameT = s.frame?.t ?? 0
     target = nextTarget(target, frameT, s.playing, s.speed, dt)
     if (s.playing && s.frame !== null && target > frameT) client.advance(target, s.timeline.pauseAtRebalance)
-    if (wallMs - windowStart >= 1000) flushPerf(wallMs)
-  }
-
-  function flushPerf(wallMs: number): void {
-    const seconds = (wallMs - windowStart) / 1000
-    store.getState().setPerf({
-      fps: Math.round(frames / seconds),
-      engineMs: frames > 0 ? Math.round((engineTotal / frames) * 100) / 100 : 0,
-      behind: behindSeen,
-    })
-    windowStart = wallMs
-    frames = 0
-    engineTotal = 0
-    behindSeen = false
+    const stats = perf.take(wallMs)
+    if (stats !== null) store.getState().setPerf(stats)
   }
 
   return {
     start() {
       if (handle !== null) return
       lastWall = null
-      windowStart = host.now()
+      perf.reset(host.now())
       handle = host.requestFrame(tick)
     },
     stop() {
       if (handle !== null) host.cancelFrame(handle)
       handle = null
     },
-    frameArrived(engineMs, behind) {
-      frames++
-      engineTotal += engineMs
-      behindSeen ||= behind
-    },
+    frameArrived: (engineMs, behind) => perf.frameArrived(engineMs, behind),
   }
 }
