@@ -4,9 +4,7 @@
 import { useState, type ReactNode } from 'react'
 import { useStore } from 'zustand'
 import { effectiveMark } from '../../store/compareStore.ts'
-import { MAX_SPEED, MIN_SPEED } from '../../store/playbackSlice.ts'
-import { RangeField } from '../fields.tsx'
-import { formatSpeed } from '../Toolbar.tsx'
+import { PlaybackControls } from '../PlaybackControls.tsx'
 import { useCompare } from './compareActions.ts'
 
 export function CompareToolbar(): ReactNode {
@@ -22,26 +20,16 @@ export function CompareToolbar(): ReactNode {
   return (
     <header className="toolbar compare-toolbar">
       <h1>Compare</h1>
-      <button type="button" className="primary play" onClick={() => actions.togglePlay()} aria-keyshortcuts="Space">
-        {playing ? 'Pause' : 'Play'}
-      </button>
-      <button type="button" onClick={() => actions.step()} aria-keyshortcuts="ArrowRight" title="Every side advances 100 ms of sim time to the same moment">
-        Step
-      </button>
-      <button type="button" onClick={() => actions.restart()} title="Every side from 0 s again (shared faults and load changes replay)">
-        Restart
-      </button>
-      <div className="speed">
-        <RangeField
-          label="Speed"
-          value={Math.round(Math.log10(speed) * 100) / 100}
-          min={Math.log10(MIN_SPEED)}
-          max={Math.log10(MAX_SPEED)}
-          step={0.05}
-          format={(v) => formatSpeed(Math.pow(10, v))}
-          onChange={(v) => actions.setSpeed(Math.pow(10, v))}
-        />
-      </div>
+      <PlaybackControls
+        playing={playing}
+        speed={speed}
+        onTogglePlay={() => actions.togglePlay()}
+        onStep={() => actions.step()}
+        onRestart={() => actions.restart()}
+        onSpeed={(v) => actions.setSpeed(v)}
+        stepTitle="Every side advances 100 ms of sim time to the same moment"
+        restartTitle="Every side from 0 s again (shared faults and load changes replay)"
+      />
       <div className="clock" aria-label="Simulated time" role="timer">
         {(tenths / 10).toFixed(1)} s
       </div>
