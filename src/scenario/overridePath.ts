@@ -154,8 +154,8 @@ export function formatValue(v: unknown): string {
   return JSON.stringify(v) ?? 'null'
 }
 
-/** Index of the first `ch` outside JSON strings and brackets (a bracketed key may hold "=" or ","), or -1. */
-export function indexOutside(text: string, ch: string): number {
+/** Where `text` stands after a scan: the first `ch` at depth 0 (or -1), and what is still open at the end. */
+function scan(text: string, ch: string): { at: number; inString: boolean; depth: number } {
   let depth = 0
   let inString = false
   for (let i = 0; i < text.length; i++) {
@@ -166,32 +166,28 @@ export function indexOutside(text: string, ch: string): number {
     } else if (c === '"') inString = true
     else if (c === '[' || c === '{') depth++
     else if ((c === ']' || c === '}') && depth > 0) depth--
-    else if (c === ch && depth === 0) return i
+    else if (c === ch && depth === 0) return { at: i, inString, depth }
   }
-  return -1
+  return { at: -1, inString, depth }
+}
+
+/** Index of the first `ch` outside JSON strings and brackets (a bracketed key may hold "=" or ","), or -1. */
+export function indexOutside(text: string, ch: string): number {
+  return scan(text, ch).at
 }
 
 /** Splits on commas outside JSON strings, brackets and braces; items trimmed. */
 export function splitList(text: string): { ok: true; items: string[] } | { ok: false; message: string } {
   const items: string[] = []
-  let depth = 0
-  let inString = false
-  let start = 0
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]!
-    if (inString) {
-      if (c === '\\') i++
-      else if (c === '"') inString = false
-    } else if (c === '"') inString = true
-    else if (c === '[' || c === '{') depth++
-    else if ((c === ']' || c === '}') && depth > 0) depth--
-    else if (c === ',' && depth === 0) {
-      items.push(text.slice(start, i).trim())
-      start = i + 1
+  let rest = text
+  for (let r = scan(rest, ','); ; r = scan(rest, ',')) {
+    if (r.at < 0) {
+      if (r.inString) return { ok: false, message: `unclosed quote in "${text}"` }
+      if (r.depth !== 0) return { ok: false, message: `unclosed bracket in "${text}"` }
+      items.push(rest.trim())
+      return { ok: true, items }
     }
+    items.push(rest.slice(0, r.at).trim())
+    rest = rest.slice(r.at + 1)
   }
-  if (inString) return { ok: false, message: `unclosed quote in "${text}"` }
-  if (depth !== 0) return { ok: false, message: `unclosed bracket in "${text}"` }
-  items.push(text.slice(start).trim())
-  return { ok: true, items }
 }
