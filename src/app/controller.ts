@@ -9,6 +9,7 @@ import type { Command, Scenario } from '../scenario/types.ts'
 import type { AppStore } from '../store/createAppStore.ts'
 import { applyEdit, type ScenarioEdit } from '../store/scenarioEdits.ts'
 import type { AppActions, WhichLaneResult } from '../ui/actions.ts'
+import { throttleEdits, type EditTimer } from './editThrottle.ts'
 import type { SimClient } from './simClient.ts'
 
 export const STEP_MS = 100
@@ -21,6 +22,8 @@ export interface ControllerDeps {
   validate: (s: Scenario) => ReadonlyArray<{ path: string; message: string }>
   /** Copies the current link (with `momentMs`, the link to that moment); resolves to the message to show. */
   share: (momentMs?: number) => Promise<string>
+  /** Wall clock and timer for pacing slider drags (default: the page's). */
+  timer?: EditTimer
 }
 
 /**
@@ -83,6 +86,26 @@ export function createController(d: ControllerDeps): Controller {
     return false
   }
 
+  function editNow(e: ScenarioEdit): void {
+    // Controls show the settings in force now, so an edit's deltas (consumers 5 → 6) are from them.
+    const s = store.getState()
+    const run = runScenario()
+    const r = applyEdit(settingsAt(run, s.simTime), e)
+    if (r.restart) {
+      // Not a live command: it changes the settings at t = 0, and the run's actions replay on it.
+      const from0 = applyEdit(run, e).scenario
+      if (accept(from0)) startRun(from0)
+      return
+    }
+    const next = recordedAt(run, r.commands, s.simTime)
+    if (r.commands.length === 0 || !accept(next)) return
+    // Not written into the store: the worker records the commands and sends the run's actions back.
+    sent = { base: s.scenario, scenario: next }
+    for (const c of r.commands) client.command(c)
+  }
+
+  const paced = throttleEdits(editNow, d.timer)
+
   const actions: Controller = {
     presets: d.presets.map((p) => ({ name: p.name, title: p.title, notice: p.notice, scenario: p.build() })),
     setPlaying(playing) {
@@ -127,23 +150,7 @@ export function createController(d: ControllerDeps): Controller {
     restart() {
       startRun(store.getState().scenario)
     },
-    edit(e: ScenarioEdit) {
-      // Controls show the settings in force now, so an edit's deltas (consumers 5 → 6) are from them.
-      const s = store.getState()
-      const run = runScenario()
-      const r = applyEdit(settingsAt(run, s.simTime), e)
-      if (r.restart) {
-        // Not a live command: it changes the settings at t = 0, and the run's actions replay on it.
-        const from0 = applyEdit(run, e).scenario
-        if (accept(from0)) startRun(from0)
-        return
-      }
-      const next = recordedAt(run, r.commands, s.simTime)
-      if (r.commands.length === 0 || !accept(next)) return
-      // Not written into the store: the worker records the commands and sends the run's actions back.
-      sent = { base: s.scenario, scenario: next }
-      for (const c of r.commands) client.command(c)
-    },
+    edit: (e: ScenarioEdit) => paced(e),
     choosePreset(name) {
       const p = d.presets.find((x) => x.name === name)
       if (p !== undefined) startRun(p.build())
