@@ -8,6 +8,7 @@ import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { MAX_WALL_STEP_MS } from '../../src/app/driver.ts'
 import { runCompare } from '../../src/cli/compareCommand.ts'
 import { runRun } from '../../src/cli/runCommand.ts'
 import { encodeScenario, getPreset } from '../../src/scenario/index.ts'
@@ -133,6 +134,24 @@ async function expectSideLags(page: Page, ms: number, scenarioArgs: string[]): P
   return all
 }
 
+/** Per animation frame for `n` frames: the sim ms each side's highway shows (its data-t). */
+async function sideTimes(page: Page, n: number): Promise<Array<[number, number]>> {
+  return page.evaluate(
+    (count) =>
+      new Promise<Array<[number, number]>>((resolve) => {
+        const out: Array<[number, number]> = []
+        const tick = (): void => {
+          const ts = Array.from(document.querySelectorAll<HTMLElement>('.compare-side [data-testid="highway"]')).map((e) => Number(e.dataset['t']))
+          out.push([ts[0] ?? Number.NaN, ts[1] ?? Number.NaN])
+          if (out.length >= count) resolve(out)
+          else requestAnimationFrame(tick)
+        }
+        requestAnimationFrame(tick)
+      }),
+    n,
+  )
+}
+
 async function consumerLabel(page: Page, side: number, name: string): Promise<string> {
   const labels = await page.locator('.compare-side').nth(side).locator('g.consumer').evaluateAll((gs) => gs.map((g) => g.getAttribute('aria-label') ?? ''))
   return labels.find((l) => l.startsWith(`${name}:`)) ?? ''
@@ -155,6 +174,18 @@ describe('compare mode', () => {
     expect(await page.locator('.compare-side .side-label').allTextContents()).toEqual(SIDES.map((s) => s.label))
     // One clock for both sides.
     expect(await page.getByRole('timer', { name: 'Simulated time' }).count()).toBe(1)
+
+    // While playing, both highways show the same moment, give or take the one driver tick in which
+    // one side's frame has arrived and the other's is on its way.
+    const speed = 5
+    await setSpeed(page, speed)
+    await waitForSimTime(page, 2)
+    const samples = await sideTimes(page, 60)
+    expect(samples.at(-1)![0]).toBeGreaterThan(samples[0]![0])
+    expect(samples.at(-1)![1]).toBeGreaterThan(samples[0]![1])
+    // (+1: the sides run to whole ms of a fractional target.)
+    for (const [ta, tb] of samples) expect(Math.abs(ta - tb)).toBeLessThanOrEqual(MAX_WALL_STEP_MS * speed + 1)
+    expect(samples.filter(([ta, tb]) => ta === tb).length).toBeGreaterThan(samples.length / 4)
 
     // Past the fourth consumer joining at 30 s: eager stops every lane, cooperative only the moved ones.
     await setSpeed(page, 25)
@@ -229,6 +260,7 @@ describe('compare mode', () => {
     await animationFrames(page, 10)
     const small = await horizontalScroll(page)
     expect(small.scrollWidth).toBeLessThanOrEqual(small.clientWidth)
+    await page.screenshot({ path: join(ARTIFACTS, 'compare-1024.png') })
     expect(errors).toEqual([])
     await page.close()
   })
