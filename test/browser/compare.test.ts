@@ -152,6 +152,19 @@ async function sideTimes(page: Page, n: number): Promise<Array<[number, number]>
   )
 }
 
+/** Pairs of the lanes' column titles ("Lane", "Records flow →", …) that run into each other, per highway. */
+async function overlappingTitles(page: Page): Promise<string[]> {
+  return page.locator('.compare-side [data-testid="highway"]').evaluateAll((els) =>
+    els.flatMap((e, side) => {
+      const boxes = Array.from(e.querySelectorAll<SVGTextElement>('text.title'))
+        .filter((t) => (t.textContent ?? '') !== '' && t.getAttribute('visibility') !== 'hidden')
+        .map((t) => ({ text: t.textContent ?? '', r: t.getBoundingClientRect() }))
+        .sort((a, b) => a.r.left - b.r.left)
+      return boxes.slice(1).flatMap((b, i) => (boxes[i]!.r.right > b.r.left ? [`side ${side}: "${boxes[i]!.text}" runs into "${b.text}"`] : []))
+    }),
+  )
+}
+
 async function consumerLabel(page: Page, side: number, name: string): Promise<string> {
   const labels = await page.locator('.compare-side').nth(side).locator('g.consumer').evaluateAll((gs) => gs.map((g) => g.getAttribute('aria-label') ?? ''))
   return labels.find((l) => l.startsWith(`${name}:`)) ?? ''
@@ -254,12 +267,14 @@ describe('compare mode', () => {
       expect(r.right).toBeLessThanOrEqual(VIEWPORT.width)
       expect(r.roads).toBeGreaterThan(0)
     }
+    expect(await overlappingTitles(page)).toEqual([])
     await page.screenshot({ path: join(ARTIFACTS, 'compare.png') })
 
     await page.setViewportSize({ width: 1024, height: 768 })
     await animationFrames(page, 10)
     const small = await horizontalScroll(page)
     expect(small.scrollWidth).toBeLessThanOrEqual(small.clientWidth)
+    expect(await overlappingTitles(page)).toEqual([])
     await page.screenshot({ path: join(ARTIFACTS, 'compare-1024.png') })
     expect(errors).toEqual([])
     await page.close()
