@@ -16,10 +16,15 @@ export function LanesPanel(): ReactNode {
       onConsumerClick: (member, name, x, y) => store.getState().selectConsumer({ member, name, x, y }),
     })
     view.resize({ width: el.clientWidth, height: el.clientHeight })
+    // data-t: the sim ms this highway shows, so a test can tell that compare mode's sides move together.
+    const show = (f: Parameters<typeof view.update>[0]): void => {
+      view.update(f)
+      el.dataset['t'] = String(f.t)
+    }
     const first = store.getState().frame
-    if (first !== null) view.update(first)
+    if (first !== null) show(first)
     const unsub = store.subscribe((s, prev) => {
-      if (s.frame !== prev.frame && s.frame !== null) view.update(s.frame)
+      if (s.frame !== prev.frame && s.frame !== null) show(s.frame)
     })
     const ro =
       typeof ResizeObserver === 'undefined'

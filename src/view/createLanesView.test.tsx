@@ -80,6 +80,17 @@ describe('createLanesView', () => {
     view = first
   })
 
+  it('a narrow highway says "Flow →" instead of running "Records flow →" into the backlog title', () => {
+    const { view, el } = mountView()
+    const flow = (): string => Array.from(el.querySelectorAll('text.title')).map((t) => t.textContent ?? '')[1] ?? ''
+    view.update(makeFrame({ partitions: 6, members: 3 }))
+    expect(flow()).toBe('Records flow →')
+    // About what one side of compare mode gets at 1024 px.
+    view.resize({ width: 510, height: 300 })
+    view.update(makeFrame({ partitions: 6, members: 3 }))
+    expect(flow()).toBe('Flow →')
+  })
+
   it('destroy empties the container', () => {
     const { view, el } = mountView()
     view.update(makeFrame())

@@ -35,6 +35,16 @@ function layer<E extends Element>(s: Selection<E, unknown, null, undefined>): Se
   return s.style('position', 'absolute').style('inset', '0').style('will-change', 'transform')
 }
 
+/**
+ * The lane area's title for a gap of `gapPx` between the lanes' start and the backlog's title: in a
+ * narrow highway (compare mode at 1024 px) the full words would run into "Backlog (log scale)".
+ * Widths are for 14 px bold text, about 8.5 px a character.
+ */
+export function flowTitle(gapPx: number): string {
+  if (gapPx >= 130) return 'Records flow →'
+  return gapPx >= 60 ? 'Flow →' : ''
+}
+
 export function createLanesView(container: HTMLElement, callbacks: LanesViewCallbacks = {}): LanesView {
   const doc = container.ownerDocument
   const uid = `ph-lanes-${++viewCount}`
@@ -106,7 +116,7 @@ export function createLanesView(container: HTMLElement, callbacks: LanesViewCall
   function drawHeader(L: LanesLayout): void {
     const titles = [
       { k: 'p', x: 8, text: 'Lane' },
-      { k: 'log', x: L.x0 + 6, text: 'Records flow →' },
+      { k: 'log', x: L.x0 + 6, text: flowTitle(L.queueX - L.x0) },
       { k: 'q', x: L.queueX + 4, text: 'Backlog (log scale)' },
       { k: 'c', x: L.consumerX + 8, text: 'Consumers' },
     ]
