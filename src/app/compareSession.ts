@@ -11,10 +11,11 @@ import { isSharedEdit, strategySet, withOverrides } from '../store/compareEdits.
 import { createCompareStore, effectiveMark, type CompareStore } from '../store/compareStore.ts'
 import { createAppStore } from '../store/createAppStore.ts'
 import { MAX_SPEED } from '../store/playbackSlice.ts'
-import { applyEdit } from '../store/scenarioEdits.ts'
+import { applyEdit, type ScenarioEdit } from '../store/scenarioEdits.ts'
 import type { CompareActions, CompareSideHandle } from '../ui/compare/compareActions.ts'
 import { compareClock, createCompareDriver, type CompareDriver, type SideClock } from './compareDriver.ts'
 import { recordActions, sideActions } from './compareSideActions.ts'
+import { throttleEdits } from './editThrottle.ts'
 import { STEP_MS } from './controller.ts'
 import type { DriverHost } from './driver.ts'
 import { createSimClient, type SimClient, type WorkerLike } from './simClient.ts'
@@ -142,6 +143,26 @@ export function createCompareSession(o: CompareSessionOptions): CompareSession {
     return false
   }
 
+  function editSharedNow(e: ScenarioEdit): void {
+    const { base } = store.getState()
+    if (!isSharedEdit(e)) return
+    const now = settingsBefore(base, commandMoment() / 1000)
+    const r = applyEdit(now, e)
+    if (!accept(r.scenario)) return
+    if (r.restart) {
+      // Not a live change (fewer partitions, a timeout, the seed): the workload itself changes from 0 s.
+      const next = applyEdit(base, e).scenario
+      if (!accept(next)) return
+      store.getState().setBase(next)
+      restartAll()
+      return
+    }
+    broadcast(r.commands)
+  }
+
+  // Shared sliders are paced like the single page's: each sent edit is an action every side records.
+  const pacedShared = throttleEdits(editSharedNow)
+
   const actions: CompareActions = {
     setPlaying(playing) {
       store.getState().setPlaying(playing)
@@ -159,22 +180,7 @@ export function createCompareSession(o: CompareSessionOptions): CompareSession {
       for (const s of sides) if (s.stops.length === 0) s.client.setSpeed(store.getState().speed)
     },
     restart: restartAll,
-    editShared(e) {
-      const { base } = store.getState()
-      if (!isSharedEdit(e)) return
-      const now = settingsBefore(base, commandMoment() / 1000)
-      const r = applyEdit(now, e)
-      if (!accept(r.scenario)) return
-      if (r.restart) {
-        // Not a live change (fewer partitions, a timeout, the seed): the workload itself changes from 0 s.
-        const next = applyEdit(base, e).scenario
-        if (!accept(next)) return
-        store.getState().setBase(next)
-        restartAll()
-        return
-      }
-      broadcast(r.commands)
-    },
+    editShared: (e) => pacedShared(e),
     inject(command) {
       broadcast([command])
     },
