@@ -71,6 +71,24 @@ describe('compare session', () => {
     expect(session.store.getState().base.actions.at(-1)).toEqual({ do: 'crashConsumer', consumer: 'consumer-2', atSec: 0.25 })
   })
 
+  it('the Timeline seeks every side to one moment, no further than the least side has reached, and pauses', () => {
+    const { session, workers, ticks } = setup()
+    workers[0]!.postMessage({ type: 'advance', id: 998, toT: 4_000 })
+    workers[1]!.postMessage({ type: 'advance', id: 999, toT: 3_000 })
+    session.sides[0]!.actions.seek(3_500)
+    expect(session.store.getState().playing).toBe(false)
+    expect(workers.map((w) => (sentOf(w, 'seek').at(-1) as { toT: number } | undefined)?.toT)).toEqual([3_000, 3_000])
+    expect(session.sides.map((s) => s.store.getState().frame?.t)).toEqual([3_000, 3_000])
+    session.sides[1]!.actions.stepBack()
+    expect(workers.map((w) => (sentOf(w, 'seek').at(-1) as { toT: number }).toT)).toEqual([2_900, 2_900])
+    // The clock goes on from there for every side.
+    session.actions.setPlaying(true)
+    ticks(5)
+    const advances = workers.map((w) => (sentOf(w, 'advance').at(-1) as { toT: number }).toT)
+    expect(advances[0]).toBe(advances[1])
+    expect(advances[0]).toBeLessThan(3_500)
+  })
+
   it('a load edit goes to every side; a strategy edit restarts one side and brings it back to the clock', () => {
     const { session, workers, ticks } = setup()
     ticks(20)

@@ -180,6 +180,20 @@ export function createCompareSession(o: CompareSessionOptions): CompareSession {
       for (const s of sides) if (s.stops.length === 0) s.client.setSpeed(store.getState().speed)
     },
     restart: restartAll,
+    seek(tMs) {
+      actions.setPlaying(false)
+      // Every side has checkpoints up to its own furthest moment: go no further than the least.
+      const latest = Math.min(...sides.map((s) => Math.max(s.store.getState().timeline.latest, s.store.getState().frame?.t ?? 0)))
+      const t = Math.max(0, Math.min(latest, tMs))
+      for (const side of sides) {
+        side.store.getState().setSeeking(true)
+        side.client.seek(t)
+      }
+      driver.setTarget(t)
+    },
+    stepBack() {
+      actions.seek(store.getState().clock - STEP_MS)
+    },
     editShared: (e) => pacedShared(e),
     inject(command) {
       broadcast([command])
@@ -231,7 +245,9 @@ export function createCompareSession(o: CompareSessionOptions): CompareSession {
           onFrame: (msg) => {
             const st = sideStore.getState()
             if (msg.runId !== st.runId) return
-            st.receiveFrame(msg.runId, msg.frame, msg.samples, msg.trace)
+            // The timeline's latest, markers and seeks; not its actions: the shared script is kept here.
+            const { actions: _script, ...timeline } = msg.timeline
+            st.receiveFrame(msg.runId, msg.frame, msg.samples, msg.trace, timeline)
             const stop = side.stops[0]
             let pin = false
             if (stop !== undefined && msg.frame.t >= stop) {

@@ -35,12 +35,12 @@ export function strategyEditOf(e: ScenarioEdit): StrategyEdit | null {
 
 /** Side `i`'s AppActions: everything goes through compare mode's actions (faults to every side). */
 export function sideActions(actions: CompareActions, i: number): AppActions {
-  // Built as a value, then returned: the timeline's actions (stepBack, seek, pause at rebalance)
-  // are single mode's; a side answers them by pausing the shared clock.
+  // Built as a value, then returned. Going back in time moves every side (one clock); pausing at
+  // a rebalance is single mode's (sides rebalance at different moments).
   const a = {
     presets: [],
-    stepBack: () => actions.setPlaying(false),
-    seek: () => actions.setPlaying(false),
+    stepBack: actions.stepBack,
+    seek: actions.seek,
     setPauseAtRebalance: () => {},
     setPlaying: actions.setPlaying,
     togglePlay: actions.togglePlay,

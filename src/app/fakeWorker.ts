@@ -13,6 +13,7 @@ export function fakeWorker(partitions = 6): FakeWorker {
   let listener: ((ev: MessageEvent) => void) | null = null
   let runId = -1
   let t = 0
+  let latest = 0
   const w: FakeWorker = {
     sent: [],
     postMessage(m: WorkerRequest) {
@@ -21,11 +22,15 @@ export function fakeWorker(partitions = 6): FakeWorker {
       if (m.type === 'init') {
         runId = m.runId
         t = 0
-      } else if (m.type === 'advance') t = Math.floor(m.toT) // as the real worker: whole milliseconds
+        latest = 0
+      } else if (m.type === 'seek') t = Math.max(0, Math.min(latest, m.toT)) // as the real worker: clamped to the furthest moment
+      else if (m.type === 'advance') t = Math.floor(m.toT) // as the real worker: whole milliseconds
       else if (m.type === 'step') t += m.stepMs
       else if (m.type === 'command') t = Math.max(t, (m as { atT?: number }).atT ?? t)
       // `timeline` is the worker protocol's newer field (SPEC-8 C); built untyped so both shapes accept it.
-      const msg = { type: 'frame', id: m.id, runId, frame: makeFrame({ t, partitions }), samples: [], trace: [], engineMs: 1, behind: false, timeline: { latest: t, checkpointBytes: 0 } }
+      latest = Math.max(latest, t)
+      const timeline = { latest, checkpointBytes: 0, ...(m.type === 'seek' ? { seeked: true } : {}) }
+      const msg = { type: 'frame', id: m.id, runId, frame: makeFrame({ t, partitions }), samples: [], trace: [], engineMs: 1, behind: false, timeline }
       const typed: FrameMessage = msg as FrameMessage
       listener?.({ data: typed } as MessageEvent)
     },

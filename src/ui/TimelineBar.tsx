@@ -39,7 +39,8 @@ function span(s: { simTime: number; timeline: { latest: number } }): number {
   return Math.max(s.timeline.latest, s.simTime)
 }
 
-export function TimelineBar(): ReactNode {
+/** `pauseToggle`: offer "Pause at next rebalance" (single mode; compare mode has one clock for all sides). */
+export function TimelineBar({ pauseToggle = true }: { pauseToggle?: boolean } = {}): ReactNode {
   const store = useAppStoreApi()
   const actions = useActions()
   const ref = useRef<HTMLDivElement>(null)
@@ -155,12 +156,14 @@ export function TimelineBar(): ReactNode {
       <span className="timeline-end" aria-hidden="true">
         {formatSimSeconds(latest)}
       </span>
-      <CheckField
-        label="Pause at next rebalance"
-        checked={pauseAt}
-        onChange={(on) => actions.setPauseAtRebalance(on)}
-        hint="While ticked, playback stops by itself each time a rebalance starts"
-      />
+      {pauseToggle ? (
+        <CheckField
+          label="Pause at next rebalance"
+          checked={pauseAt}
+          onChange={(on) => actions.setPauseAtRebalance(on)}
+          hint="While ticked, playback stops by itself each time a rebalance starts"
+        />
+      ) : null}
     </div>
   )
 }

@@ -4,7 +4,9 @@
 import type { ReactNode } from 'react'
 import { useStore } from 'zustand'
 import { AppStoreProvider } from '../../store/useAppStore.ts'
+import { ActionsContext } from '../actions.ts'
 import { MetricsTable } from '../MetricsTable.tsx'
+import { TimelineBar } from '../TimelineBar.tsx'
 import { useCompare } from './compareActions.ts'
 import { CompareSide, SIDE_LETTERS } from './CompareSide.tsx'
 import { CompareToolbar } from './CompareToolbar.tsx'
@@ -58,6 +60,23 @@ function SideTables(): ReactNode {
   )
 }
 
+/**
+ * One Timeline for every side (one clock): it seeks them all to the same moment. Its markers are
+ * side A's (the shared faults and actions are every side's; rebalances are A's).
+ */
+function SharedTimeline(): ReactNode {
+  const { sides } = useCompare()
+  const first = sides[0]
+  if (first === undefined) return null
+  return (
+    <AppStoreProvider store={first.store}>
+      <ActionsContext.Provider value={first.actions}>
+        <TimelineBar pauseToggle={false} />
+      </ActionsContext.Provider>
+    </AppStoreProvider>
+  )
+}
+
 export function CompareApp(): ReactNode {
   const { sides } = useCompare()
   const diffs = useCompareDiffs()
@@ -70,10 +89,13 @@ export function CompareApp(): ReactNode {
         <aside className="left" aria-label="Shared controls">
           <SharedControls />
         </aside>
-        <div className="compare-sides" style={{ gridTemplateRows: `repeat(${sides.length}, minmax(0, 1fr))` }}>
-          {sides.map((_, i) => (
-            <CompareSide key={i} index={i} diffs={diffs} />
-          ))}
+        <div className="compare-center">
+          <div className="compare-sides" style={{ gridTemplateRows: `repeat(${sides.length}, minmax(0, 1fr))` }}>
+            {sides.map((_, i) => (
+              <CompareSide key={i} index={i} diffs={diffs} />
+            ))}
+          </div>
+          <SharedTimeline />
         </div>
         <aside className="right" aria-label="Partition metrics of each side">
           <SideTables />

@@ -15,6 +15,10 @@ export interface CompareActions {
   /** Every side advances one step to the same moment, then all pause. */
   step(): void
   setSpeed(speed: number): void
+  /** Every side shows sim ms `tMs` (clamped to what every side has reached), paused: exactly as straight runs have it. */
+  seek(tMs: number): void
+  /** Every side one step back, paused. */
+  stepBack(): void
   /** Every side starts again from 0 s (shared live actions replay). */
   restart(): void
   /** A load edit: every side, at the same simulated moment. */
