@@ -89,6 +89,20 @@ describe('compare session', () => {
     expect(advances[0]).toBeLessThan(3_500)
   })
 
+  it('a fault after going back replaces the shared actions recorded after that moment, keeps the link\'s own', () => {
+    const base = { ...defaultScenario(), actions: [{ do: 'addConsumer' as const, atSec: 5 }] }
+    const { session, workers } = setup({ base })
+    for (const w of workers) w.postMessage({ type: 'advance', id: 990, toT: 6_000 })
+    session.actions.inject({ do: 'crashConsumer', consumer: 'consumer-1' })
+    expect(session.store.getState().base.actions.map((a) => a.atSec)).toEqual([5, 6])
+    session.actions.seek(2_000)
+    session.actions.inject({ do: 'gcPause', consumer: 'consumer-2', durationMs: 1000 })
+    expect(session.store.getState().base.actions).toEqual([
+      { do: 'gcPause', consumer: 'consumer-2', durationMs: 1000, atSec: 2 },
+      { do: 'addConsumer', atSec: 5 },
+    ])
+  })
+
   it('a load edit goes to every side; a strategy edit restarts one side and brings it back to the clock', () => {
     const { session, workers, ticks } = setup()
     ticks(20)

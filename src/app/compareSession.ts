@@ -125,6 +125,9 @@ export function createCompareSession(o: CompareSessionOptions): CompareSession {
     return Math.ceil(Math.max(0, ...sides.map((s) => s.store.getState().frame?.t ?? 0)))
   }
 
+  /** Shared actions recorded in this session (not the link's own script). */
+  const recordedHere = new WeakSet<object>()
+
   function broadcast(cmds: readonly Command[]): void {
     if (cmds.length === 0) return
     const atT = commandMoment()
@@ -133,7 +136,14 @@ export function createCompareSession(o: CompareSessionOptions): CompareSession {
       const st = side.store.getState()
       st.setScenario(cmds.reduce(applyCommandToScenario, st.scenario), false)
     }
-    store.getState().setBase(recordActions(store.getState().base, cmds, atT / 1000))
+    // As each side's worker does: a command given after going back replaces the future recorded
+    // here since (the workload's own script stays), so the link shows what the sides show.
+    const furthest = Math.max(...sides.map((s) => s.store.getState().timeline.latest))
+    const before = store.getState().base
+    const kept = atT < furthest ? { ...before, actions: before.actions.filter((a) => !recordedHere.has(a) || Math.round(a.atSec * 1000) <= atT) } : before
+    const next = recordActions(kept, cmds, atT / 1000)
+    for (const a of next.actions) if (!kept.actions.includes(a)) recordedHere.add(a)
+    store.getState().setBase(next)
   }
 
   function accept(s: Scenario): boolean {
