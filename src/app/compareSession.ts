@@ -14,7 +14,7 @@ import { MAX_SPEED } from '../store/playbackSlice.ts'
 import { applyEdit, type ScenarioEdit } from '../store/scenarioEdits.ts'
 import type { CompareActions, CompareSideHandle } from '../ui/compare/compareActions.ts'
 import { compareClock, createCompareDriver, type CompareDriver, type SideClock } from './compareDriver.ts'
-import { recordActions, sideActions } from './compareSideActions.ts'
+import { recordShared, sideActions } from './compareSideActions.ts'
 import { throttleEdits } from './editThrottle.ts'
 import { STEP_MS } from './controller.ts'
 import type { DriverHost } from './driver.ts'
@@ -138,12 +138,8 @@ export function createCompareSession(o: CompareSessionOptions): CompareSession {
     }
     // As each side's worker does: a command given after going back replaces the future recorded
     // here since (the workload's own script stays), so the link shows what the sides show.
-    const furthest = Math.max(...sides.map((s) => s.store.getState().timeline.latest))
-    const before = store.getState().base
-    const kept = atT < furthest ? { ...before, actions: before.actions.filter((a) => !recordedHere.has(a) || Math.round(a.atSec * 1000) <= atT) } : before
-    const next = recordActions(kept, cmds, atT / 1000)
-    for (const a of next.actions) if (!kept.actions.includes(a)) recordedHere.add(a)
-    store.getState().setBase(next)
+    const fork = atT < Math.max(...sides.map((s) => s.store.getState().timeline.latest))
+    store.getState().setBase(recordShared(store.getState().base, cmds, atT, fork, recordedHere))
   }
 
   function accept(s: Scenario): boolean {

@@ -16,6 +16,18 @@ export function recordActions(s: Scenario, cmds: readonly Command[], atSec: numb
   return { ...s, actions }
 }
 
+/**
+ * The shared script once `cmds` are recorded at sim ms `atMs`. With `fork` (given after going
+ * back), the actions recorded in this session (`recorded`) after that moment go first, as each
+ * side's worker drops them; the link's own script stays. New actions are added to `recorded`.
+ */
+export function recordShared(base: Scenario, cmds: readonly Command[], atMs: number, fork: boolean, recorded: WeakSet<object>): Scenario {
+  const kept = fork ? { ...base, actions: base.actions.filter((a) => !recorded.has(a) || Math.round(a.atSec * 1000) <= atMs) } : base
+  const next = recordActions(kept, cmds, atMs / 1000)
+  for (const a of next.actions) if (!kept.actions.includes(a)) recorded.add(a)
+  return next
+}
+
 /** The page's edit as one side's strategy, or null when it is not one. */
 export function strategyEditOf(e: ScenarioEdit): StrategyEdit | null {
   switch (e.kind) {
