@@ -4,49 +4,31 @@
 
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
 import { partitionForKey } from '../../src/kafka/murmur2.ts'
 import { getPreset } from '../../src/scenario/index.ts'
 import { editedFromPreset } from '../../src/store/presetMatch.ts'
 import {
   animationFrames,
   ARTIFACTS,
-  buildApp,
   canvasInk,
   collectErrors,
-  launchBrowser,
-  requireChromium,
   ROOT,
   scenarioInUrl,
   simTime,
-  startPreview,
   tableLags,
   waitForSimTime,
-  type Preview,
 } from './harness.ts'
+import { browserSuite } from './suite.ts'
 
 const OUT = join(ARTIFACTS, 'dist-browser-test')
 const VIEWPORT = { width: 1280, height: 720 }
 
-let preview: Preview | null = null
-let browser: Browser | null = null
-
-beforeAll(async () => {
-  requireChromium()
-  mkdirSync(ARTIFACTS, { recursive: true })
-  buildApp(OUT)
-  preview = await startPreview(OUT)
-  browser = await launchBrowser()
-})
-
-afterAll(async () => {
-  await browser?.close()
-  await preview?.stop()
-})
+const suite = browserSuite(OUT)
 
 async function open(hash = ''): Promise<{ page: Page; errors: string[] }> {
-  if (browser === null || preview === null) throw new Error('browser not started')
+  const { browser, preview } = suite()
   const page = await browser.newPage({ viewport: VIEWPORT })
   const errors = collectErrors(page)
   await page.goto(preview.url + hash)
@@ -226,7 +208,7 @@ describe('the highway page', () => {
   })
 
   it('Share copies the exact link and says so; the link replays the live edit at the moment it was made', async () => {
-    if (browser === null || preview === null) throw new Error('browser not started')
+    const { browser, preview } = suite()
     const context = await browser.newContext({ viewport: VIEWPORT, permissions: ['clipboard-read', 'clipboard-write'] })
     const page = await context.newPage()
     await page.goto(preview.url)
@@ -309,7 +291,7 @@ describe('the highway page', () => {
 
   for (const viewport of [VIEWPORT, { width: 1920, height: 1080 }]) {
     it(`the Partition metrics table fits its panel at ${viewport.width}×${viewport.height} (no column cut off)`, async () => {
-      if (browser === null || preview === null) throw new Error('browser not started')
+      const { browser, preview } = suite()
       const page = await browser.newPage({ viewport })
       await page.goto(preview.url)
       await expect.poll(() => rows(page), { timeout: 20_000 }).toBe(12)

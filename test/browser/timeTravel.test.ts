@@ -3,26 +3,20 @@
 // there, a shared link replays a live crash at the same moment, and scrubbing back to a consumer
 // joining and playing again shows the same rebalance. One build, preview and browser for the file.
 
-import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { runRun } from '../../src/cli/runCommand.ts'
+import { describe, expect, it } from 'vitest'
 import { encodeScenario, getPreset } from '../../src/scenario/index.ts'
 import {
   animationFrames,
   ARTIFACTS,
-  buildApp,
   collectErrors,
-  launchBrowser,
-  requireChromium,
   scenarioInUrl,
   simTime,
-  startPreview,
   tableLags,
   waitForSimTime,
-  type Preview,
 } from './harness.ts'
+import { browserSuite, runLags } from './suite.ts'
 
 const OUT = join(ARTIFACTS, 'dist-time-travel-test')
 const VIEWPORT = { width: 1280, height: 720 }
@@ -31,30 +25,9 @@ const PAGE_MS = 10_000
 /** ← / → move it this far (src/app/controller.ts's STEP_MS). */
 const STEP_MS = 100
 
-let preview: Preview | null = null
-let browser: Browser | null = null
+const suite = browserSuite(OUT)
 
-beforeAll(async () => {
-  requireChromium()
-  mkdirSync(ARTIFACTS, { recursive: true })
-  buildApp(OUT)
-  preview = await startPreview(OUT)
-  browser = await launchBrowser()
-})
-
-afterAll(async () => {
-  await browser?.close()
-  await preview?.stop()
-})
-
-const noFiles = { readFile: () => ({ ok: false as const, problem: 'no files in this test' }) }
-
-/** `highway run ARGS --json`'s partitions[].lag, computed in this process. */
-function cliLags(args: string[]): number[] {
-  const r = runRun([...args, '--json'], noFiles as Parameters<typeof runRun>[1])
-  if (r.code !== 0) throw new Error(`highway run ${args.join(' ')} failed: ${r.stderr}`)
-  return (JSON.parse(r.stdout) as { partitions: Array<{ lag: number }> }).partitions.map((p) => p.lag)
-}
+const cliLags = runLags
 
 function presetHash(name: string): string {
   const preset = getPreset(name)
@@ -63,8 +36,8 @@ function presetHash(name: string): string {
 }
 
 async function openIn(target: Browser | BrowserContext, hash = ''): Promise<{ page: Page; errors: string[] }> {
-  if (preview === null) throw new Error('preview not started')
-  const page = await target.newPage(target === browser ? { viewport: VIEWPORT } : undefined)
+  const { preview } = suite()
+  const page = await target.newPage(target === suite().browser ? { viewport: VIEWPORT } : undefined)
   const errors = collectErrors(page)
   await page.goto(preview.url + hash)
   await page.locator('[data-testid="highway"] rect.road').first().waitFor()
@@ -136,7 +109,7 @@ async function markerTitles(page: Page, kind?: string): Promise<string[]> {
 
 describe('time travel', () => {
   it('a seek shows exactly what `highway run --seconds t` computes at t (consumer-crash, back across the crash)', async () => {
-    const { page, errors } = await openIn(browser!, presetHash('consumer-crash'))
+    const { page, errors } = await openIn(suite().browser, presetHash('consumer-crash'))
     await setSpeed(page, 25)
     await waitForSimTime(page, 42, 90_000)
     await pause(page)
@@ -155,7 +128,7 @@ describe('time travel', () => {
   })
 
   it('a moment link (&t=) opens paused at that moment with the straight run’s lags', async () => {
-    const { page, errors } = await openIn(browser!, `${presetHash('consumer-crash')}&t=36.3`)
+    const { page, errors } = await openIn(suite().browser, `${presetHash('consumer-crash')}&t=36.3`)
     await expect.poll(() => sliderState(page), { timeout: 30_000, interval: 100 }).toEqual({ now: 36.3, busy: 'false' })
     await expectMomentLags(page, 36_300, cliLags(['--preset', 'consumer-crash', '--seconds', '36.3']))
     await page.getByRole('button', { name: 'Play', exact: true }).waitFor()
@@ -169,7 +142,7 @@ describe('time travel', () => {
   })
 
   it('a live crash is in the shared link: the other page sees the same crash at the same moment and the same lags', async () => {
-    const context = await browser!.newContext({ viewport: VIEWPORT, permissions: ['clipboard-read', 'clipboard-write'] })
+    const context = await suite().browser.newContext({ viewport: VIEWPORT, permissions: ['clipboard-read', 'clipboard-write'] })
     const a = await openIn(context)
     // The group is stable from about 6 s (group.initial.rebalance.delay.ms, then the first rebalance).
     await setSpeed(a.page, 5)
@@ -212,7 +185,7 @@ describe('time travel', () => {
   })
 
   it('scrubbing back to the fourth consumer joining (Shift+←) and playing again shows the same rebalance', async () => {
-    const { page, errors } = await openIn(browser!, presetHash('consumer-joins-eager'))
+    const { page, errors } = await openIn(suite().browser, presetHash('consumer-joins-eager'))
     await setSpeed(page, 25)
     await waitForSimTime(page, 42, 90_000)
     await pause(page)
