@@ -39,6 +39,12 @@ describe('planTick', () => {
     expect(plan.requests).toEqual([[1, 3000]])
   })
 
+  it('holds the target and asks nothing while a seek is on its way (the frames are still of the moment before)', () => {
+    const seeking: SideClock = { ...side(15_000), seeking: true }
+    expect(planTick(6_000, [seeking, side(15_000)], false, 1, 16)).toEqual({ target: 6_000, requests: [] })
+    expect(planTick(6_000, [side(6_000), { ...side(15_000), seeking: true }], true, 1, 16)).toEqual({ target: 6_000, requests: [] })
+  })
+
   it('moves sides behind a target set while paused (a step), and nothing else', () => {
     expect(planTick(1100, [side(1000), side(1000)], false, 1, 16).requests).toEqual([
       [0, 1100],

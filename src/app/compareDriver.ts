@@ -13,6 +13,8 @@ export interface SideClock {
   busy: boolean
   /** Moments (ms, ascending) this side must reach first, one after the other; empty when in step. */
   stops: readonly number[]
+  /** A seek is on its way: `t` is still the moment before it. */
+  seeking?: boolean
 }
 
 /** The shown clock: the slowest in-step side's frame time; null until every side has a frame. */
@@ -40,6 +42,9 @@ export interface TickPlan {
  */
 export function planTick(target: number, sides: readonly SideClock[], playing: boolean, speed: number, wallDtMs: number): TickPlan {
   const requests: Array<[number, number]> = []
+  // Until every seek has answered, the sides' frames are of the moment before it: a target measured
+  // from them would send every side straight back there.
+  if (sides.some((s) => s.seeking === true)) return { target, requests }
   if (sides.some((s) => s.stops.length > 0)) {
     sides.forEach((s, i) => {
       const stop = s.stops[0]

@@ -12,15 +12,35 @@ import { fakeWorker, type FakeWorker } from './fakeWorker.ts'
 const eager: Variant = { label: 'eager', set: {} }
 const coop: Variant = { label: 'cooperative', set: { 'group.protocol': 'cooperative', 'group.assignor': 'cooperative-sticky' } }
 
+/** A fake worker whose answers can be held back (a real worker answers a seek frames later). */
+function holdable(w: FakeWorker): FakeWorker & { hold(): void; release(): void } {
+  let held: MessageEvent[] | null = null
+  let listener: ((ev: MessageEvent) => void) | null = null
+  w.addEventListener('message', ((ev: MessageEvent) => (held !== null ? held.push(ev) : listener?.(ev))) as never)
+  return Object.assign(w, {
+    addEventListener(type: string, l: (ev: never) => void) {
+      if (type === 'message') listener = l as (ev: MessageEvent) => void
+    },
+    hold: () => {
+      held = []
+    },
+    release: () => {
+      const evs = held ?? []
+      held = null
+      for (const ev of evs) listener?.(ev)
+    },
+  })
+}
+
 function setup(o: { openAtMs?: number; markMs?: number; variants?: Variant[]; base?: Scenario } = {}) {
-  const workers: FakeWorker[] = []
+  const workers: Array<ReturnType<typeof holdable>> = []
   const queue: Array<(t: number) => void> = []
   let wall = 0
   const session = createCompareSession({
     base: o.base ?? defaultScenario(),
     variants: o.variants ?? [eager, coop],
     createWorker: () => {
-      const w = fakeWorker()
+      const w = holdable(fakeWorker())
       workers.push(w)
       return w
     },
@@ -87,6 +107,27 @@ describe('compare session', () => {
     const advances = workers.map((w) => (sentOf(w, 'advance').at(-1) as { toT: number }).toT)
     expect(advances[0]).toBe(advances[1])
     expect(advances[0]).toBeLessThan(3_500)
+  })
+
+  it('a seek answered frames later stays there: the clock does not run every side back to the moment before', () => {
+    const { session, workers, ticks } = setup()
+    session.actions.setPlaying(false)
+    for (const w of workers) w.postMessage({ type: 'advance', id: 990, toT: 15_000 })
+    ticks(2)
+    for (const w of workers) w.hold()
+    session.actions.seek(6_000)
+    ticks(3)
+    for (const w of workers) w.release()
+    ticks(3)
+    expect(session.sides.map((s) => s.store.getState().frame?.t)).toEqual([6_000, 6_000])
+    expect(workers.map((w) => w.sent.at(-1)?.type)).toEqual(['seek', 'seek'])
+    expect(session.store.getState().clock).toBe(6_000)
+    // Playing goes on from the moment sought.
+    session.actions.setPlaying(true)
+    ticks(3)
+    const advances = workers.map((w) => (sentOf(w, 'advance').at(-1) as { toT: number }).toT)
+    expect(advances[0]).toBeGreaterThan(6_000)
+    expect(advances[0]).toBeLessThan(7_000)
   })
 
   it('a fault after going back replaces the shared actions recorded after that moment, keeps the link\'s own', () => {

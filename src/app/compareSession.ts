@@ -70,7 +70,7 @@ export function createCompareSession(o: CompareSessionOptions): CompareSession {
   }
 
   function sideClocks(): SideClock[] {
-    return sides.map((s) => ({ t: s.store.getState().frame?.t ?? null, busy: s.client.busy(), stops: s.stops }))
+    return sides.map((s) => ({ t: s.store.getState().frame?.t ?? null, busy: s.client.busy(), stops: s.stops, seeking: s.store.getState().timeline.seeking }))
   }
 
   const driver = createCompareDriver(
@@ -190,7 +190,8 @@ export function createCompareSession(o: CompareSessionOptions): CompareSession {
       actions.setPlaying(false)
       // Every side has checkpoints up to its own furthest moment: go no further than the least.
       const latest = Math.min(...sides.map((s) => Math.max(s.store.getState().timeline.latest, s.store.getState().frame?.t ?? 0)))
-      const t = Math.max(0, Math.min(latest, tMs))
+      // Whole ms, as the single page: the worker lands there, and the marker keys compare whole ms.
+      const t = Math.round(Math.max(0, Math.min(latest, Number.isFinite(tMs) ? tMs : 0)))
       for (const side of sides) {
         side.store.getState().setSeeking(true)
         side.client.seek(t)
@@ -270,6 +271,8 @@ export function createCompareSession(o: CompareSessionOptions): CompareSession {
           },
           onError: (message) => {
             actions.setPlaying(false)
+            // No seek answer will come: do not hold the clock for one.
+            sideStore.getState().setSeeking(false)
             note('error', `Side “${store.getState().variants[i]?.label ?? i + 1}” stopped: ${message}`)
           },
         },

@@ -5,7 +5,7 @@ import type { StateCreator } from 'zustand'
 import type { Frame, MetricsSample, TraceEntry } from '../sim/frameTypes.ts'
 import { sameSetting } from '../sim/narration.ts'
 import type { AppState } from './createAppStore.ts'
-import { emptyRing, filterRing, pushAll, type Ring } from './ring.ts'
+import { emptyRing, pushAll, type Ring } from './ring.ts'
 import type { TimelineUpdate } from './timelineSlice.ts'
 
 /** Samples kept for the charts: 10 minutes of sim time at one sample per second. */
@@ -40,11 +40,26 @@ export function appendNarration(items: readonly TraceEntry[], trace: readonly Tr
   return out.length > capacity ? out.slice(out.length - capacity) : out
 }
 
+/** History past the moment shown, kept after a seek back (oldest first). */
+export interface AheadHistory {
+  metrics: readonly MetricsSample[]
+  narration: readonly TraceEntry[]
+}
+
+export const NOTHING_AHEAD: AheadHistory = { metrics: [], narration: [] }
+
 export interface FrameSlice {
   frame: Frame | null
   metrics: Ring<MetricsSample>
   /** Newest last. */
   narration: readonly TraceEntry[]
+  /**
+   * What the run showed after the moment a seek went back to. A replay reproduces it exactly, so a
+   * later seek forward brings it back (the worker's seek answer only carries what it replayed from
+   * its checkpoint on: Home then a click at 30 s left the charts and narration empty before 30 s).
+   * Gone once the run forks there (its furthest moment goes down).
+   */
+  ahead: AheadHistory
   /**
    * Accepts a frame for run `runId`; frames of an older run are dropped.
    * `samples` and `trace` are what the simulation emitted since the previous frame, or, when
@@ -63,9 +78,11 @@ export interface FrameSlice {
  * After a seek to `t`: the history up to `t` stays (a replay reproduces it exactly), and of what
  * the replay emitted only what is newer than the kept history is added.
  */
-function afterSeek(s: AppState, t: number, samples: readonly MetricsSample[], trace: readonly TraceEntry[]) {
-  const metrics = filterRing(s.metrics, (m) => m.t <= t)
-  const narration = s.narration.filter((e) => e.t <= t)
+function afterSeek(s: AppState, ahead: AheadHistory, t: number, samples: readonly MetricsSample[], trace: readonly TraceEntry[]) {
+  const allSamples = s.metrics.items.concat(ahead.metrics)
+  const allLines = s.narration.concat(ahead.narration)
+  const metrics = pushAll({ ...s.metrics, items: [] }, allSamples.filter((m) => m.t <= t))
+  const narration = allLines.filter((e) => e.t <= t).slice(-NARRATION_CAPACITY)
   const lastSample = metrics.items.at(-1)?.t ?? -Infinity
   const lastLine = narration.at(-1)?.t ?? -Infinity
   return {
@@ -73,24 +90,39 @@ function afterSeek(s: AppState, t: number, samples: readonly MetricsSample[], tr
     narration,
     samples: samples.filter((m) => m.t > lastSample),
     trace: trace.filter((e) => e.t > lastLine),
+    ahead: { metrics: allSamples.filter((m) => m.t > t), narration: allLines.filter((e) => e.t > t) },
   }
+}
+
+/** Drops what is ahead at or before `t`: the run is emitting it again. Returns `ahead` itself when nothing goes. */
+function passAhead(ahead: AheadHistory, t: number): AheadHistory {
+  const m = ahead.metrics[0]
+  const n = ahead.narration[0]
+  if ((m === undefined || m.t > t) && (n === undefined || n.t > t)) return ahead
+  return { metrics: ahead.metrics.filter((x) => x.t > t), narration: ahead.narration.filter((x) => x.t > t) }
 }
 
 export const createFrameSlice: StateCreator<AppState, [], [], FrameSlice> = (set) => ({
   frame: null,
   metrics: emptyRing<MetricsSample>(METRICS_CAPACITY),
   narration: [],
+  ahead: NOTHING_AHEAD,
   receiveFrame: (runId, frame, samples, trace, tl) =>
     set((s): Partial<AppState> => {
       if (runId !== s.runId) return {}
       const seeked = tl?.seeked === true
-      const h = seeked ? afterSeek(s, frame.t, samples, trace) : { metrics: s.metrics, narration: s.narration, samples, trace }
+      // A fork (a change after going back) replaces the future: what was ahead never happens now.
+      const kept = tl !== undefined && tl.latest < s.timeline.latest ? NOTHING_AHEAD : s.ahead
+      const h = seeked
+        ? afterSeek(s, kept, frame.t, samples, trace)
+        : { metrics: s.metrics, narration: s.narration, samples, trace, ahead: passAhead(kept, frame.t) }
       const out: Partial<AppState> = {
         frame,
         simTime: frame.t,
         metrics: pushAll(h.metrics, h.samples),
         narration: appendNarration(h.narration, h.trace, NARRATION_CAPACITY),
       }
+      if (h.ahead !== s.ahead) out.ahead = h.ahead
       if (tl === undefined) return out
       const paused = tl.pausedAt === 'rebalance'
       out.timeline = {

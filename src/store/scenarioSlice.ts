@@ -3,6 +3,7 @@
 import type { StateCreator } from 'zustand'
 import type { Scenario } from '../scenario/types.ts'
 import type { AppState } from './createAppStore.ts'
+import { NOTHING_AHEAD } from './frameSlice.ts'
 import { emptyTimeline } from './timelineSlice.ts'
 
 export interface ScenarioSlice {
@@ -24,7 +25,7 @@ export const createScenarioSlice =
     setScenario: (scenario, restart) =>
       set((s) =>
         restart
-          ? { scenario, runId: s.runId + 1, frame: null, metrics: { ...s.metrics, items: [] }, narration: [], simTime: 0, timeline: emptyTimeline(s.timeline.pauseAtRebalance) }
+          ? { scenario, runId: s.runId + 1, frame: null, metrics: { ...s.metrics, items: [] }, narration: [], ahead: NOTHING_AHEAD, simTime: 0, timeline: emptyTimeline(s.timeline.pauseAtRebalance) }
           : { scenario },
       ),
   })

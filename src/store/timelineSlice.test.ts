@@ -30,6 +30,36 @@ describe('the timeline in the store', () => {
     expect(s.timeline).toMatchObject({ latest: 95_000, seeking: false, seeks: 1 })
   })
 
+  it('a seek forward again (Home, then a click at 42.5 s) brings back the history the replay from a checkpoint does not carry', () => {
+    const store = playedTo95()
+    store.getState().receiveFrame(0, makeFrame({ t: 0 }), [], [], { latest: 95_000, seeked: true })
+    expect(store.getState().metrics.items).toHaveLength(0)
+    expect(store.getState().narration).toHaveLength(0)
+    // The worker replayed from its checkpoint at 38 s only.
+    store.getState().receiveFrame(0, makeFrame({ t: 42_500 }), seconds(39, 42), [line(42_000, 'consumer-2')], { latest: 95_000, seeked: true })
+    const s = store.getState()
+    expect(s.metrics.items.map((m) => m.t)).toEqual(seconds(1, 42).map((m) => m.t))
+    expect(s.narration.map((e) => e.t)).toEqual([10_000, 42_000])
+    // Playing on: what was ahead is emitted again, not kept twice.
+    store.getState().receiveFrame(0, makeFrame({ t: 44_000 }), seconds(43, 44), [], { latest: 95_000 })
+    expect(store.getState().metrics.items.map((m) => m.t)).toEqual(seconds(1, 44).map((m) => m.t))
+    store.getState().receiveFrame(0, makeFrame({ t: 61_000 }), [], [], { latest: 95_000, seeked: true })
+    expect(store.getState().narration.map((e) => e.t)).toEqual([10_000, 42_000, 60_000])
+  })
+
+  it('after a fork (a change after going back) the old future is not brought back', () => {
+    const store = playedTo95()
+    store.getState().receiveFrame(0, makeFrame({ t: 30_000 }), [], [], { latest: 95_000, seeked: true })
+    expect(store.getState().ahead.narration.map((e) => e.t)).toEqual([42_000, 60_000])
+    // A crash clicked at 30 s: the worker's run now ends there.
+    store.getState().receiveFrame(0, makeFrame({ t: 30_100 }), [], [line(30_050, 'consumer-3')], { latest: 30_100 })
+    expect(store.getState().ahead).toEqual({ metrics: [], narration: [] })
+    store.getState().receiveFrame(0, makeFrame({ t: 0 }), [], [], { latest: 30_100, seeked: true })
+    store.getState().receiveFrame(0, makeFrame({ t: 30_100 }), [], [], { latest: 30_100, seeked: true })
+    expect(store.getState().narration.map((e) => e.t)).toEqual([10_000, 30_050])
+    expect(store.getState().metrics.items.at(-1)?.t).toBe(30_000)
+  })
+
   it('an ordinary frame never truncates the history', () => {
     const store = playedTo95()
     store.getState().receiveFrame(0, makeFrame({ t: 42_500 }), [], [], { latest: 95_000 })

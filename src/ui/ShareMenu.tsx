@@ -3,11 +3,12 @@
 
 import { useEffect, useRef, useState, type ReactNode } from 'react'
 import { useActions } from './actions.ts'
+import { useShareNote } from './useShareNote.ts'
 
 export function ShareMenu(): ReactNode {
   const actions = useActions()
   const [open, setOpen] = useState(false)
-  const [note, setNote] = useState('')
+  const [note, setNote] = useShareNote()
   const box = useRef<HTMLDivElement>(null)
   const button = useRef<HTMLButtonElement>(null)
   const first = useRef<HTMLButtonElement>(null)

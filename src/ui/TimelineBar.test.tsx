@@ -5,6 +5,7 @@ import { makeFrame } from '../view/frameFixture.ts'
 import { App } from './App.tsx'
 import { adjacentMarker, TimelineBar, timelineValueText } from './TimelineBar.tsx'
 import { buttons, byLabel, mount, press, type Mounted } from './renderForTest.tsx'
+import { SHARE_NOTE_MS } from './useShareNote.ts'
 
 let m: Mounted | null = null
 afterEach(() => {
@@ -141,6 +142,24 @@ describe('Share', () => {
     expect(m.actions.calls).toContain('share moment')
     expect(m.container.querySelector('.share-note')?.textContent).toBe('Link copied')
     expect(m.container.querySelector('[role="menu"]')).toBeNull()
+  })
+})
+
+describe('the Share note', () => {
+  it('floats, goes after a while, and a link left to copy by hand stays', async () => {
+    vi.useFakeTimers()
+    m = mount(<App />)
+    const note = (): string => m!.container.querySelector('.share-note')?.textContent ?? ''
+    act(() => buttons(m!.container, 'Share')[0]!.click())
+    await act(async () => buttons(m!.container, 'Copy link')[0]!.click())
+    expect(note()).toBe('Link copied')
+    act(() => vi.advanceTimersByTime(SHARE_NOTE_MS + 100))
+    expect(note()).toBe('')
+    m.actions.share = async () => 'Copy this link: http://127.0.0.1:5173/#s=v1.abc'
+    act(() => buttons(m!.container, 'Share')[0]!.click())
+    await act(async () => buttons(m!.container, 'Copy link')[0]!.click())
+    act(() => vi.advanceTimersByTime(SHARE_NOTE_MS * 3))
+    expect(note()).toBe('Copy this link: http://127.0.0.1:5173/#s=v1.abc')
   })
 })
 

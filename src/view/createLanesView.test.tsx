@@ -42,6 +42,23 @@ describe('createLanesView', () => {
     expect(shown).toHaveLength(1)
   })
 
+  it('fits the rebalance banner into a narrow highway (a compare side at 1024 px) by shrinking its text', () => {
+    const { view, el } = mountView()
+    const banner = (): { size: number; chars: number; width: number } => {
+      const t = Array.from(el.querySelectorAll('text')).find((x) => (x.textContent ?? '').startsWith('Rebalancing'))!
+      const r = t.parentElement!.querySelector('rect')!
+      return { size: Number(t.getAttribute('font-size')), chars: (t.textContent ?? '').length, width: Number(r.getAttribute('width')) }
+    }
+    view.resize({ width: 1200, height: 400 })
+    view.update(makeFrame({ partitions: 12, rebalancing: true, flags: Array.from({ length: 12 }, () => LANE_STOPPED) }))
+    expect(banner().size).toBe(18)
+    view.resize({ width: 510, height: 300 })
+    const narrow = banner()
+    // 0.58 em a character: bold text of the page's font as Chromium measures it.
+    expect(narrow.size).toBeLessThan(15)
+    expect(narrow.chars * narrow.size * 0.58).toBeLessThanOrEqual(narrow.width)
+  })
+
   it('reports lane and consumer clicks', () => {
     const onLaneClick = vi.fn()
     const onConsumerClick = vi.fn()

@@ -45,6 +45,19 @@ export function flowTitle(gapPx: number): string {
   return gapPx >= 60 ? 'Flow →' : ''
 }
 
+/** Bold text of the page's sans-serif runs about 0.58 em a character; a little over, to be safe. */
+const BANNER_EM_PER_CHAR = 0.62
+
+/**
+ * The banner's font size: its usual size, smaller when the text would not fit `width` (a side of
+ * compare mode at 1024 px leaves ~300 px, and the rebalance line was cut off at both ends).
+ */
+export function bannerFontSize(text: string, width: number): number {
+  const usual = width < 520 ? 15 : 18
+  const fits = Math.floor((width - 16) / (Math.max(1, text.length) * BANNER_EM_PER_CHAR))
+  return Math.max(9, Math.min(usual, fits))
+}
+
 export function createLanesView(container: HTMLElement, callbacks: LanesViewCallbacks = {}): LanesView {
   const doc = container.ownerDocument
   const uid = `ph-lanes-${++viewCount}`
@@ -178,7 +191,7 @@ export function createLanesView(container: HTMLElement, callbacks: LanesViewCall
     g.select('text')
       .call(put, 'x', x0 + w / 2)
       .call(put, 'y', 24)
-      .call(put, 'font-size', w < 520 ? 15 : 18)
+      .call(put, 'font-size', (d) => bannerFontSize(d.text, w))
       .call(put, 'fill', '#ffffff')
       .call(putText, (d) => d.text)
     g.select('rect')

@@ -1,10 +1,11 @@
 // Compare mode's top bar: one play/pause, step, restart and speed for every side, the shared clock,
 // the mark, Share, and the way back to one highway.
 
-import { useState, type ReactNode } from 'react'
+import type { ReactNode } from 'react'
 import { useStore } from 'zustand'
 import { effectiveMark } from '../../store/compareStore.ts'
 import { PlaybackControls } from '../PlaybackControls.tsx'
+import { useShareNote } from '../useShareNote.ts'
 import { useCompare } from './compareActions.ts'
 
 export function CompareToolbar(): ReactNode {
@@ -16,7 +17,7 @@ export function CompareToolbar(): ReactNode {
   const mark = useStore(store, effectiveMark)
   const userMark = useStore(store, (s) => s.mark !== null)
   const fps = useStore(store, (s) => s.perf.fps)
-  const [shareNote, setShareNote] = useState('')
+  const [shareNote, setShareNote] = useShareNote()
   return (
     <header className="toolbar compare-toolbar">
       <h1>Compare</h1>
