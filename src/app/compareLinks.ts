@@ -84,10 +84,16 @@ export function readCompareLink(hash: string, fallback: Scenario): CompareOpenin
   }
 }
 
-/** The comparison's link text now: the moment (t) only while paused, the mark when the teacher set one. */
-export function compareHashOf(st: { base: Scenario; variants: readonly Variant[]; playing: boolean; clock: number; mark: number | null }): string {
+/**
+ * The comparison's link text now: the moment (t) only while paused, and the mark in force (the
+ * teacher's, else the default one once fixed). The default mark is the first frame a side showed
+ * settled, which depends on frame pacing; written into the link, the page that opens it stops
+ * every side exactly there and counts from the same moment.
+ */
+export function compareHashOf(st: { base: Scenario; variants: readonly Variant[]; playing: boolean; clock: number; mark: number | null; autoMark: number | null }): string {
+  const mark = st.mark ?? st.autoMark
   return compareLinkHash(st.base, st.variants, {
     ...(st.playing ? {} : { t: linkSeconds(st.clock) }),
-    ...(st.mark !== null ? { mark: linkSeconds(st.mark) } : {}),
+    ...(mark !== null ? { mark: linkSeconds(mark) } : {}),
   })
 }

@@ -24,6 +24,7 @@ export function createCompareUrlSync(store: CompareStore, host: Pick<UrlHost, 'l
       s.base !== prev.base ||
       s.variants !== prev.variants ||
       s.mark !== prev.mark ||
+      s.autoMark !== prev.autoMark ||
       s.playing !== prev.playing ||
       (!s.playing && s.clock !== prev.clock)
     if (!changed) return
