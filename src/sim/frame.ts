@@ -34,7 +34,7 @@ export function buildFrame(w: WorldState, group: GroupRuntime, now: number, maxP
     const pv = group.member(c)
     const owned = cs.owned.slice()
     const phase =
-      cs.status === 'crashed' || cs.status === 'closed' ? 'dead' : cs.status === 'down' ? 'restarting' : now < cs.pausedUntil ? 'paused' : pv.phase
+      cs.status === 'crashed' || cs.status === 'closed' ? 'dead' : cs.status === 'down' ? (cs.everStarted ? 'restarting' : 'starting') : now < cs.pausedUntil ? 'paused' : pv.phase
     return { name: cs.name, memberId: pv.memberId, groupInstanceId: pv.groupInstanceId, phase, owned, utilization: cs.utilization, speed: cs.speed, generation: pv.generation }
   })
   const hotKeys: HotKeyView[] = []

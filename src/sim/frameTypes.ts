@@ -20,6 +20,7 @@ export type MemberPhase =
   | 'reconciling' // KIP-848: UNREVOKED_PARTITIONS / UNRELEASED_PARTITIONS
   | 'paused' // GC pause or stuck: heartbeats or polls stopped
   | 'restarting' // process down, will come back
+  | 'starting' // process not started yet (the group's consumers start at different moments)
   | 'dead' // crashed or left
 
 export interface MemberView {

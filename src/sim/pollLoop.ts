@@ -73,6 +73,7 @@ export function newConsumer(sim: SimCore): number {
   const cs: ConsumerState = {
     name: `consumer-${w.consumerSeq}`,
     status: 'running',
+    everStarted: false,
     pausedUntil: 0,
     speed: 1,
     batch: [],
@@ -93,6 +94,7 @@ export function newConsumer(sim: SimCore): number {
 export function startConsumer(sim: SimCore, c: number): void {
   const cs = sim.w.consumers[c]!
   cs.status = 'running'
+  cs.everStarted = true
   cs.lastAutoCommit = sim.kernel.now
   cs.waiting = false
   sim.group.memberStarted(c)

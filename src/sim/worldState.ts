@@ -20,6 +20,8 @@ export type ConsumerStatus = 'running' | 'crashed' | 'closed' | 'down'
 export interface ConsumerState {
   name: string
   status: ConsumerStatus
+  /** Has run at least once: 'down' before that is a process not started yet, not a restart. */
+  everStarted: boolean
   /** GC pause: no polls, no heartbeats until then. */
   pausedUntil: number
   speed: number

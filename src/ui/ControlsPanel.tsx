@@ -51,7 +51,7 @@ export function ControlsPanel(): ReactNode {
     const last = m.length > 0 ? m[m.length - 1] : undefined
     return last ? Math.round(last.inRate / 100) * 100 : null
   })
-  const running = useAppStore((st) => st.frame?.members.filter((m) => m.phase !== 'dead' && m.phase !== 'restarting').length ?? null)
+  const running = useAppStore((st) => st.frame?.members.filter((m) => m.phase !== 'dead' && m.phase !== 'restarting' && m.phase !== 'starting').length ?? null)
   const { edit, inject } = useActions()
   const pc = s.producerConfig
   const partitioner: PartitionerChoice = pc['partitioner.ignore.keys'] ? 'ignore-keys' : (pc['partitioner.class'] ?? 'builtin')

@@ -16,6 +16,7 @@ const PHASE_COLOUR: Record<string, string> = {
   reconciling: theme.moving,
   paused: theme.barrierPaused,
   restarting: theme.textDim,
+  starting: theme.textDim,
   dead: theme.textDim,
 }
 

@@ -60,5 +60,6 @@ export const PHASE_WORDS: Record<string, string> = {
   reconciling: 'reconciling',
   paused: 'paused (GC)',
   restarting: 'restarting',
+  starting: 'starting…',
   dead: 'gone',
 }
