@@ -13,6 +13,8 @@ function fmt(n: number): string {
 export function StatusBar(): ReactNode {
   const frame = useThrottled((s) => s.frame, 250)
   const perf = useAppStore((s) => s.perf)
+  // Paused, no frames are asked for: "0 fps" would read as a slow page.
+  const playing = useAppStore((s) => s.playing)
   const seed = useAppStore((s) => s.scenario.seed)
   const pausedAt = useAppStore((s) => (s.playing ? null : s.timeline.pausedAtRebalance))
   const openingTo = useAppStore((s) => s.timeline.openingTo)
@@ -73,7 +75,7 @@ export function StatusBar(): ReactNode {
       ) : null}
       <span>seed {seed}</span>
       <span className="perf" data-fps={perf.fps} data-engine-ms={perf.engineMs} title="Frames drawn per second · worker time per frame">
-        {perf.fps} fps · engine {perf.engineMs.toFixed(1)} ms{perf.behind ? ' · catching up' : ''}
+        {playing ? `${perf.fps} fps · engine ${perf.engineMs.toFixed(1)} ms${perf.behind ? ' · catching up' : ''}` : 'paused'}
       </span>
     </div>
   )

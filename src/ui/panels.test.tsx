@@ -5,6 +5,7 @@ import { BannerStack } from './BannerStack.tsx'
 import { LaneInspector } from './LaneInspector.tsx'
 import { MetricsTable } from './MetricsTable.tsx'
 import { NarrationPanel } from './NarrationPanel.tsx'
+import { StatusBar } from './StatusBar.tsx'
 import { byLabel, mount, setValue, type Mounted } from './renderForTest.tsx'
 import { WhichLane } from './WhichLane.tsx'
 
@@ -87,5 +88,17 @@ describe('NarrationPanel', () => {
     const items = Array.from(m.container.querySelectorAll('li')).map((li) => li.textContent)
     expect(items[0]).toBe('2.0 s consumer-1 crashed: no LeaveGroup, its heartbeats stop')
     expect(items[1]).toBe('1.0 s consumer-2 joined → cooperative rebalance: members keep consuming while they rejoin')
+  })
+})
+
+describe('StatusBar', () => {
+  it('says "paused" instead of a frame rate while paused (no frames are asked for then)', () => {
+    m = mount(<StatusBar />)
+    act(() => m!.store.getState().setPerf({ fps: 0, engineMs: 0, behind: false }))
+    act(() => m!.store.getState().setPlaying(false))
+    expect(m.container.querySelector('.perf')?.textContent).toBe('paused')
+    act(() => m!.store.getState().setPlaying(true))
+    act(() => m!.store.getState().setPerf({ fps: 58, engineMs: 1.5, behind: false }))
+    expect(m.container.querySelector('.perf')?.textContent).toBe('58 fps · engine 1.5 ms')
   })
 })

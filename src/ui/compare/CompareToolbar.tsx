@@ -58,7 +58,7 @@ export function CompareToolbar(): ReactNode {
         {shareNote}
       </span>
       <span className="perf dim small" data-fps={fps}>
-        {fps} fps
+        {playing ? `${fps} fps` : 'paused'}
       </span>
       <button type="button" onClick={() => actions.exit()} title="Back to one highway with side A's strategy">
         One highway
