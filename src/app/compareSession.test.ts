@@ -138,10 +138,17 @@ describe('compare session', () => {
     expect(session.store.getState().base.actions.map((a) => a.atSec)).toEqual([5, 6])
     session.actions.seek(2_000)
     session.actions.inject({ do: 'gcPause', consumer: 'consumer-2', durationMs: 1000 })
-    expect(session.store.getState().base.actions).toEqual([
+    const script = [
       { do: 'gcPause', consumer: 'consumer-2', durationMs: 1000, atSec: 2 },
       { do: 'addConsumer', atSec: 5 },
-    ])
+    ]
+    expect(session.store.getState().base.actions).toEqual(script)
+    // Every side is rebuilt from exactly that script, and brought back to the moment.
+    for (const w of workers) {
+      const init = sentOf(w, 'init').at(-1) as Extract<WorkerRequest, { type: 'init' }>
+      expect(init.scenario.actions).toEqual(script)
+    }
+    expect(session.store.getState().catchingUp.every((t) => t === 2_000)).toBe(true)
   })
 
   it('a load edit goes to every side; a strategy edit restarts one side and brings it back to the clock', () => {

@@ -14,7 +14,7 @@ import { MAX_SPEED } from '../store/playbackSlice.ts'
 import { applyEdit, type ScenarioEdit } from '../store/scenarioEdits.ts'
 import type { CompareActions, CompareSideHandle } from '../ui/compare/compareActions.ts'
 import { compareClock, createCompareDriver, type CompareDriver, type SideClock } from './compareDriver.ts'
-import { recordShared, sideActions } from './compareSideActions.ts'
+import { commandMoment, furthestReached, reachedByAll, recordShared, sideActions } from './compareSideActions.ts'
 import { throttleEdits } from './editThrottle.ts'
 import { STEP_MS } from './controller.ts'
 import type { DriverHost } from './driver.ts'
@@ -120,26 +120,30 @@ export function createCompareSession(o: CompareSessionOptions): CompareSession {
     variants.forEach((v, i) => restartSide(i, scenarioFor(base, v), 0))
   }
 
-  /** The moment every side can apply a command at: the furthest side's frame time, whole ms. */
-  function commandMoment(): number {
-    return Math.ceil(Math.max(0, ...sides.map((s) => s.store.getState().frame?.t ?? 0)))
-  }
-
   /** Shared actions recorded in this session (not the link's own script). */
   const recordedHere = new WeakSet<object>()
 
   function broadcast(cmds: readonly Command[]): void {
     if (cmds.length === 0) return
-    const atT = commandMoment()
+    const atT = commandMoment(sides.map((x) => x.store))
+    // After going back, the command replaces the future recorded here since (the workload's own
+    // script stays). Every side is then rebuilt from that script up to this moment, so each side's
+    // run is exactly the link's, whichever sides were restarted before with the old future in it.
+    const fork = atT < furthestReached(sides.map((x) => x.store))
+    const next = recordShared(store.getState().base, cmds, atT, fork, recordedHere)
+    store.getState().setBase(next)
+    if (fork) {
+      store.getState().variants.forEach((v, i) => {
+        store.getState().resetSide(i)
+        restartSide(i, scenarioFor(next, v), atT)
+      })
+      return
+    }
     for (const side of sides) {
       for (const c of cmds) side.client.command(c, atT)
       const st = side.store.getState()
       st.setScenario(cmds.reduce(applyCommandToScenario, st.scenario), false)
     }
-    // As each side's worker does: a command given after going back replaces the future recorded
-    // here since (the workload's own script stays), so the link shows what the sides show.
-    const fork = atT < Math.max(...sides.map((s) => s.store.getState().timeline.latest))
-    store.getState().setBase(recordShared(store.getState().base, cmds, atT, fork, recordedHere))
   }
 
   function accept(s: Scenario): boolean {
@@ -152,7 +156,7 @@ export function createCompareSession(o: CompareSessionOptions): CompareSession {
   function editSharedNow(e: ScenarioEdit): void {
     const { base } = store.getState()
     if (!isSharedEdit(e)) return
-    const now = settingsBefore(base, commandMoment() / 1000)
+    const now = settingsBefore(base, commandMoment(sides.map((x) => x.store)) / 1000)
     const r = applyEdit(now, e)
     if (!accept(r.scenario)) return
     if (r.restart) {
@@ -189,7 +193,7 @@ export function createCompareSession(o: CompareSessionOptions): CompareSession {
     seek(tMs) {
       actions.setPlaying(false)
       // Every side has checkpoints up to its own furthest moment: go no further than the least.
-      const latest = Math.min(...sides.map((s) => Math.max(s.store.getState().timeline.latest, s.store.getState().frame?.t ?? 0)))
+      const latest = reachedByAll(sides.map((x) => x.store))
       // Whole ms, as the single page: the worker lands there, and the marker keys compare whole ms.
       const t = Math.round(Math.max(0, Math.min(latest, Number.isFinite(tMs) ? tMs : 0)))
       for (const side of sides) {

@@ -2,6 +2,7 @@
 // telling a side's strategy edit from a shared one, and a side's AppActions for the reused panels.
 
 import type { Command, Scenario, ScenarioAction } from '../scenario/types.ts'
+import type { AppStore } from '../store/createAppStore.ts'
 import { isSharedEdit, type StrategyEdit } from '../store/compareEdits.ts'
 import type { ScenarioEdit } from '../store/scenarioEdits.ts'
 import type { AppActions } from '../ui/actions.ts'
@@ -26,6 +27,21 @@ export function recordShared(base: Scenario, cmds: readonly Command[], atMs: num
   const next = recordActions(kept, cmds, atMs / 1000)
   for (const a of next.actions) if (!kept.actions.includes(a)) recorded.add(a)
   return next
+}
+
+/** The moment every side can apply a command at: the furthest side's frame time, whole ms. */
+export function commandMoment(sides: readonly AppStore[]): number {
+  return Math.ceil(Math.max(0, ...sides.map((s) => s.getState().frame?.t ?? 0)))
+}
+
+/** The furthest moment any side has reached (a command before it forks the run). */
+export function furthestReached(sides: readonly AppStore[]): number {
+  return Math.max(0, ...sides.map((s) => s.getState().timeline.latest))
+}
+
+/** The furthest moment every side has reached (and has checkpoints up to): where a seek may go. */
+export function reachedByAll(sides: readonly AppStore[]): number {
+  return Math.min(...sides.map((s) => Math.max(s.getState().timeline.latest, s.getState().frame?.t ?? 0)))
 }
 
 /** The page's edit as one side's strategy, or null when it is not one. */
