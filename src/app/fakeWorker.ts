@@ -26,13 +26,11 @@ export function fakeWorker(partitions = 6): FakeWorker {
       } else if (m.type === 'seek') t = Math.max(0, Math.min(latest, m.toT)) // as the real worker: clamped to the furthest moment
       else if (m.type === 'advance') t = Math.floor(m.toT) // as the real worker: whole milliseconds
       else if (m.type === 'step') t += m.stepMs
-      else if (m.type === 'command') t = Math.max(t, (m as { atT?: number }).atT ?? t)
-      // `timeline` is the worker protocol's newer field (SPEC-8 C); built untyped so both shapes accept it.
+      else if (m.type === 'command') t = Math.max(t, m.atT ?? t)
       latest = Math.max(latest, t)
       const timeline = { latest, checkpointBytes: 0, ...(m.type === 'seek' ? { seeked: true } : {}) }
-      const msg = { type: 'frame', id: m.id, runId, frame: makeFrame({ t, partitions }), samples: [], trace: [], engineMs: 1, behind: false, timeline }
-      const typed: FrameMessage = msg as FrameMessage
-      listener?.({ data: typed } as MessageEvent)
+      const msg: FrameMessage = { type: 'frame', id: m.id, runId, frame: makeFrame({ t, partitions }), samples: [], trace: [], engineMs: 1, behind: false, timeline }
+      listener?.({ data: msg } as MessageEvent)
     },
     addEventListener(type: string, l: (ev: never) => void) {
       if (type === 'message') listener = l as (ev: MessageEvent) => void
