@@ -14,7 +14,7 @@ import { MAX_SPEED } from '../store/playbackSlice.ts'
 import { applyEdit, type ScenarioEdit } from '../store/scenarioEdits.ts'
 import type { CompareActions, CompareSideHandle } from '../ui/compare/compareActions.ts'
 import { compareClock, createCompareDriver, type CompareDriver, type SideClock } from './compareDriver.ts'
-import { commandMoment, furthestReached, reachedByAll, recordShared, sideActions } from './compareSideActions.ts'
+import { commandMoment, furthestReached, reachedByAll, recordActions, recordShared, sideActions } from './compareSideActions.ts'
 import { throttleEdits } from './editThrottle.ts'
 import { STEP_MS } from './controller.ts'
 import type { DriverHost } from './driver.ts'
@@ -207,7 +207,9 @@ export function createCompareSession(o: CompareSessionOptions): CompareSession {
     },
     editShared: (e) => pacedShared(e),
     inject(command) {
-      broadcast([command])
+      // Recorded like any shared change: refused when the workload could not hold it (1 000 actions).
+      const atSec = commandMoment(sides.map((x) => x.store)) / 1000
+      if (accept(recordActions(store.getState().base, [command], atSec))) broadcast([command])
     },
     editSide(i, e) {
       const st = store.getState()

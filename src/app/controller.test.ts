@@ -45,6 +45,19 @@ function setup(scenario: Scenario = defaultScenario()) {
 }
 
 describe('createController', () => {
+  it('a fault is refused with a banner when the run cannot record another action (a link with it would not open)', () => {
+    const s = defaultScenario()
+    s.actions = Array.from({ length: 1000 }, (_, i) => ({ do: 'setRate' as const, perSec: 100 + i, atSec: i / 100 }))
+    const { store, client, actions } = setup(s)
+    store.getState().receiveFrame(store.getState().runId, makeFrame({ t: 10_000 }), [], [])
+    actions.inject({ do: 'crashConsumer', consumer: 'consumer-1' })
+    expect(client.commands).toEqual([])
+    expect(JSON.stringify(store.getState().banners)).toMatch(/at most 1000 actions/)
+    const { client: roomy, actions: fine } = setup()
+    fine.inject({ do: 'crashConsumer', consumer: 'consumer-1' })
+    expect(roomy.commands).toEqual([{ do: 'crashConsumer', consumer: 'consumer-1' }])
+  })
+
   it('a live edit sends commands without restarting, and leaves the run’s scenario to the worker', () => {
     const { store, client, actions } = setup()
     const before = store.getState().scenario

@@ -156,6 +156,12 @@ export function createController(d: ControllerDeps): Controller {
       if (p !== undefined) startRun(p.build())
     },
     inject(command) {
+      // A fault is recorded like any live change: refused when the run could not hold it (a link
+      // with it would not open), e.g. past the scenario's 1 000 actions.
+      const s = store.getState()
+      const next = recordedAt(runScenario(), [command], s.simTime)
+      if (!accept(next)) return
+      sent = { base: s.scenario, scenario: next }
       client.command(command)
     },
     share: (opts) => d.share(opts?.moment === true ? store.getState().simTime : undefined),
