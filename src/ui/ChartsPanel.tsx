@@ -4,6 +4,7 @@
 import { useEffect, useRef, type ReactNode } from 'react'
 import { useAppStoreApi } from '../store/useAppStore.ts'
 import { createChartsView } from '../view/createChartsView.ts'
+import { followSize } from './followSize.ts'
 
 const MIN_REDRAW_MS = 250
 
@@ -14,7 +15,7 @@ export function ChartsPanel(): ReactNode {
     const el = ref.current
     if (el === null) return
     const view = createChartsView(el)
-    view.resize({ width: el.clientWidth, height: el.clientHeight })
+    const unfollow = followSize(el, view)
     const draw = (): void => {
       const s = store.getState()
       view.update(s.metrics.items, s.frame?.group ?? null)
@@ -34,15 +35,10 @@ export function ChartsPanel(): ReactNode {
         Math.max(0, MIN_REDRAW_MS - (performance.now() - last)),
       )
     })
-    const ro =
-      typeof ResizeObserver === 'undefined'
-        ? null
-        : new ResizeObserver(() => view.resize({ width: el.clientWidth, height: el.clientHeight }))
-    ro?.observe(el)
     return () => {
       unsub()
       if (timer !== null) clearTimeout(timer)
-      ro?.disconnect()
+      unfollow()
       view.destroy()
     }
   }, [store])

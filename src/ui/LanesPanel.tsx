@@ -4,6 +4,7 @@
 import { useEffect, useRef, type ReactNode } from 'react'
 import { useAppStoreApi } from '../store/useAppStore.ts'
 import { createLanesView } from '../view/createLanesView.ts'
+import { followSize } from './followSize.ts'
 
 export function LanesPanel(): ReactNode {
   const store = useAppStoreApi()
@@ -15,7 +16,7 @@ export function LanesPanel(): ReactNode {
       onLaneClick: (lane) => store.getState().selectLane(lane),
       onConsumerClick: (member, name, x, y) => store.getState().selectConsumer({ member, name, x, y }),
     })
-    view.resize({ width: el.clientWidth, height: el.clientHeight })
+    const unfollow = followSize(el, view)
     // data-t: the sim ms this highway shows, so a test can tell that compare mode's sides move together.
     const show = (f: Parameters<typeof view.update>[0]): void => {
       view.update(f)
@@ -26,14 +27,9 @@ export function LanesPanel(): ReactNode {
     const unsub = store.subscribe((s, prev) => {
       if (s.frame !== prev.frame && s.frame !== null) show(s.frame)
     })
-    const ro =
-      typeof ResizeObserver === 'undefined'
-        ? null
-        : new ResizeObserver(() => view.resize({ width: el.clientWidth, height: el.clientHeight }))
-    ro?.observe(el)
     return () => {
       unsub()
-      ro?.disconnect()
+      unfollow()
       view.destroy()
     }
   }, [store])

@@ -10,6 +10,7 @@ import { timeOfX } from '../view/timelineLayout.ts'
 import { useActions } from './actions.ts'
 import { CheckField } from './fields.tsx'
 import { useThrottled } from './useThrottled.ts'
+import { followSize } from './followSize.ts'
 
 /** PageUp / PageDown move this far (sim ms). */
 export const PAGE_MS = 10_000
@@ -55,7 +56,7 @@ export function TimelineBar({ pauseToggle = true }: { pauseToggle?: boolean } = 
     const el = ref.current
     if (el === null) return
     const view = createTimelineView(el)
-    view.resize({ width: el.clientWidth, height: el.clientHeight })
+    const unfollow = followSize(el, view)
     const draw = (): void => {
       const s = store.getState()
       view.setMarkers(s.timeline.markers)
@@ -65,14 +66,9 @@ export function TimelineBar({ pauseToggle = true }: { pauseToggle?: boolean } = 
     const unsub = store.subscribe((s, prev) => {
       if (s.simTime !== prev.simTime || s.timeline !== prev.timeline) draw()
     })
-    const ro =
-      typeof ResizeObserver === 'undefined'
-        ? null
-        : new ResizeObserver(() => view.resize({ width: el.clientWidth, height: el.clientHeight }))
-    ro?.observe(el)
     return () => {
       unsub()
-      ro?.disconnect()
+      unfollow()
       view.destroy()
     }
   }, [store])
