@@ -66,6 +66,20 @@ describe('validateScenario (properties)', () => {
     )
   })
 
+  test('a cost spread over many items, none a fifth of the total, is still rejected with a field named (was: a TypeError)', () => {
+    // The counterexample fast-check found (three producers, 2 178 partitions): replayed by its seed and path.
+    fc.assert(
+      fc.property(scenarioArbitrary, (s) => {
+        const r = validateScenario(s)
+        expect(r.ok).toBe(false)
+        if (r.ok) return
+        expect(r.errors[0]?.message).toMatch(/too expensive to simulate/)
+        expect(r.errors[0]?.path).toMatch(/^producers|producerConfig|dynamic|group|topic/)
+      }),
+      { seed: -1578806305, path: '193:2092', endOnFailure: true },
+    )
+  })
+
   test('replacing any one field of a valid scenario with any value never throws', () => {
     const mutated = scenarioArbitrary.chain((s) =>
       fc.tuple(fc.constant(s), fc.constantFrom(...leafPaths(s)), fc.anything()).map(([base, path, value]) => mutate(base, { path, value })),

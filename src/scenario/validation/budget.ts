@@ -46,11 +46,13 @@ export function checkBudget(ctx: Ctx, s: Scenario): boolean {
     ok = false
   }
   if (cost.usPerSimSec > WORK_BUDGET_US_PER_SIM_SEC) {
-    const top = cost.items.filter((i) => i.us >= cost.usPerSimSec * 0.2).slice(0, 2)
-    const head = top[0]!
+    // The items (largest first) that make most of it; when the cost is spread thin (no item reaches
+    // a fifth of it, e.g. several producers alike), the largest one still names the field to change.
+    const big = cost.items.filter((i) => i.us >= cost.usPerSimSec * 0.2).slice(0, 2)
+    const top = big.length > 0 ? big : cost.items.slice(0, 1)
     error(
       ctx,
-      head.path,
+      top[0]?.path ?? 'producers',
       `too expensive to simulate: about ${seconds(cost.usPerSimSec)} of work per simulated second (budget ${seconds(WORK_BUDGET_US_PER_SIM_SEC)}); most of it is ${top.map(share).join('; and ')}`,
     )
     ok = false
