@@ -105,3 +105,16 @@ export function loadScenario(p: ParsedArgs, readFile: (path: string) => TextRead
   }
   return { ok: false, message: 'give --scenario FILE|URL|ENCODED or --preset NAME' }
 }
+
+export type LoadedRun = { ok: true; scenario: Scenario; warnings: Issue[]; seconds: number; seed: number | undefined } | { ok: false; message: string }
+
+/** What `run` and `compare` both read first: the scenario, --seconds (default its durationSec) and --seed. */
+export function loadRun(p: ParsedArgs, readFile: (path: string) => TextRead): LoadedRun {
+  const l = loadScenario(p, readFile)
+  if (!l.ok) return l
+  const seconds = readSeconds(p.flags.get('--seconds'), l.scenario.durationSec)
+  if (typeof seconds === 'string') return { ok: false, message: seconds }
+  const seed = readSeed(p.flags.get('--seed'))
+  if (typeof seed === 'string') return { ok: false, message: seed }
+  return { ...l, seconds, seed }
+}

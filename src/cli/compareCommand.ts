@@ -5,7 +5,7 @@ import { compareLinkHash, readLinkHash } from '../scenario/links.ts'
 import { formatValue } from '../scenario/overridePath.ts'
 import { parseVariant, parseVary, type OverrideSet, type OverrideValue, type Variant } from '../scenario/overrides.ts'
 import type { RunSummary } from '../sim/simulationApi.ts'
-import { loadScenario, parseArgs, parseDecimal, readSeconds, readSeed, type FlagSpec } from './args.ts'
+import { loadRun, parseArgs, parseDecimal, type FlagSpec } from './args.ts'
 import { runAll } from './compareRuns.ts'
 import { formatCompareTable } from './compareTable.ts'
 import type { CliIo, CommandResult } from './runCommand.ts'
@@ -81,12 +81,9 @@ export async function runCompare(args: readonly string[], io: CompareIo, opts: C
   if (typeof p === 'string') return { stdout: '', stderr: `compare: ${p}\n${COMPARE_USAGE}\n`, code: 2 }
   if (p.flags.has('--help')) return { stdout: `${COMPARE_USAGE}\n`, stderr: '', code: 0 }
   if (p.positional.length > 0) return fail(`unexpected argument "${p.positional[0]}"`)
-  const l = loadScenario(p, io.readFile)
+  const l = loadRun(p, io.readFile)
   if (!l.ok) return fail(l.message)
-  const seconds = readSeconds(p.flags.get('--seconds'), l.scenario.durationSec)
-  if (typeof seconds === 'string') return fail(seconds)
-  const seed = readSeed(p.flags.get('--seed'))
-  if (typeof seed === 'string') return fail(seed)
+  const { seconds, seed } = l
   const afterText = p.flags.get('--after')
   const afterSec = typeof afterText === 'string' ? parseDecimal(afterText) : null
   if (typeof afterText === 'string' && (afterSec === null || afterSec > seconds)) return fail(`--after must be a plain decimal number of seconds from 0 to the run's ${seconds}, got "${afterText}"`)

@@ -4,7 +4,7 @@
 import { presets, validateScenario } from '../scenario/index.ts'
 import { parseSet, type OverrideSet } from '../scenario/overrides.ts'
 import type { RunSummary } from '../sim/simulationApi.ts'
-import { formatIssues, loadScenario, oneLine, parseArgs, parseDecimal, readSeconds, readSeed, type FlagSpec } from './args.ts'
+import { formatIssues, loadRun, loadScenario, oneLine, parseArgs, parseDecimal, type FlagSpec } from './args.ts'
 import { defaultStepMs, simulateRun, withOverrides } from './simulate.ts'
 import type { TextRead } from './textFile.ts'
 
@@ -68,12 +68,9 @@ export function runRun(args: readonly string[], io: CliIo): CommandResult {
   if (typeof p === 'string') return { stdout: '', stderr: `run: ${p}\n${RUN_USAGE}\n`, code: 2 }
   if (p.flags.has('--help')) return { stdout: `${RUN_USAGE}\n`, stderr: '', code: 0 }
   if (p.positional.length > 0) return { stdout: '', stderr: `run: unexpected argument "${p.positional[0]}"\n${RUN_USAGE}\n`, code: 2 }
-  const l = loadScenario(p, io.readFile)
+  const l = loadRun(p, io.readFile)
   if (!l.ok) return fail(l.message)
-  const seconds = readSeconds(p.flags.get('--seconds'), l.scenario.durationSec)
-  if (typeof seconds === 'string') return fail(seconds)
-  const seed = readSeed(p.flags.get('--seed'))
-  if (typeof seed === 'string') return fail(seed)
+  const { seconds, seed } = l
   const sets = readSets(p.lists.get('--set') ?? [])
   if (!sets.ok) return fail(sets.message)
   const prepared = withOverrides(l.scenario, { set: sets.set }, seed)
