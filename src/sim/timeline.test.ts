@@ -59,6 +59,17 @@ describe('Timeline', () => {
     expect(shownAt(tl)).toEqual(straightAt({ ...s, actions: [...tl.actions()] }, 40_000))
   }, 60_000)
 
+  it('a command for a moment already passed (a compare side that ran on) lands exactly at that moment', () => {
+    const s = preset('consumer-crash')
+    const tl = new Timeline(s)
+    tl.advanceTo(8_340)
+    const crash = tl.apply({ do: 'crashConsumer', consumer: 'consumer-3' }, 8_250)
+    expect(crash.atSec).toBe(8.25)
+    expect(tl.now()).toBe(8_250)
+    tl.advanceTo(20_000)
+    expect(shownAt(tl)).toEqual(straightAt({ ...s, actions: [...tl.actions()] }, 20_000))
+  }, 60_000)
+
   it('keeps checkpoint memory under its budget by thinning, and seeking stays exact', () => {
     const s = preset('steady')
     const budget = 4 * 1024 * 1024

@@ -162,12 +162,15 @@ export class Timeline implements TimelineApi {
   }
 
   /**
-   * Applies a live command at `atT` (default now; never before now) and records it. Given after
-   * seeking back, it forks: the recorded actions after this moment, the markers and checkpoints
-   * after it are the old future, and go.
+   * Applies a live command at `atT` (default now) and records it. Given after seeking back, it
+   * forks: the recorded actions after this moment, the markers and checkpoints after it are the
+   * old future, and go. An `atT` already passed goes back there first: compare mode names one
+   * moment for every side, and a side whose worker ran on while the click was on its way must
+   * still apply it exactly then, or its run is not the one the link replays.
    */
   apply(cmd: Command, atT?: SimTime): ScenarioAction {
     if (atT !== undefined && atT > this.now()) this.advanceTo(atT)
+    else if (atT !== undefined && atT < this.now()) this.seek(atT)
     // Commands land on whole milliseconds (Simulation.apply); get there first, on this branch.
     this.advanceTo(Math.ceil(this.now()))
     const at = this.now()

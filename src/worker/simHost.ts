@@ -144,9 +144,12 @@ export function createSimHost(opts: SimHostOptions): SimHost {
               case 'seek':
                 tl.seek(req.toT)
                 return frameMessage(req.id, started, false, { seeked: true })
-              case 'command':
+              case 'command': {
+                const before = tl.now()
                 tl.apply(req.command, req.atT)
-                return frameMessage(req.id, started, false)
+                // A command for a moment this worker had passed went back there: a seeked frame.
+                return frameMessage(req.id, started, false, tl.now() < before ? { seeked: true } : {})
+              }
             }
           } catch (err) {
             return fail(req.id, err)
