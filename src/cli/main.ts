@@ -12,7 +12,7 @@ commands:
   partition --keyless --partitions N --batches B [--partitioner NAME] [--seed S] [--json]
                                        the partition of each successive keyless batch (NAME: default,
                                        uniform-sticky, legacy-sticky, round-robin)
-  run (--scenario FILE|URL|ENCODED | --preset NAME) [--set PATH=VALUE ...] [--seconds S] [--seed N] [--json]
+  run (--scenario FILE|URL|ENCODED | --preset NAME) [--set PATH=VALUE ...] [--seconds S] [--seed N] [--json | --csv]
                                        --set overrides a setting by dotted path: group.protocol=cooperative,
                                        group.config.session.timeout.ms=10000 (value: JSON, else text)
   compare (--scenario FILE|URL|ENCODED | --preset NAME) --variant 'LABEL: PATH=V, PATH=V' ... [--vary PATH=V1,V2,...]

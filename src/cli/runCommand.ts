@@ -5,7 +5,7 @@ import { presets, validateScenario } from '../scenario/index.ts'
 import { parseSet, type OverrideSet } from '../scenario/overrides.ts'
 import type { RunSummary } from '../sim/simulationApi.ts'
 import { formatIssues, loadRun, loadScenario, oneLine, parseArgs, parseDecimal, type FlagSpec } from './args.ts'
-import { defaultStepMs, simulateRun, withOverrides } from './simulate.ts'
+import { defaultStepMs, simulateCsv, simulateRun, withOverrides } from './simulate.ts'
 import type { TextRead } from './textFile.ts'
 
 export { parseDecimal } from './args.ts'
@@ -25,7 +25,7 @@ export interface CliIo {
 
 const RUN_FLAGS: FlagSpec = {
   value: new Set(['--scenario', '--preset', '--seconds', '--seed', '--step-ms', '--checkpoint-at']),
-  bool: new Set(['--json', '--help']),
+  bool: new Set(['--json', '--csv', '--help']),
   repeat: new Set(['--set']),
 }
 
@@ -42,10 +42,12 @@ export function readSets(texts: readonly string[]): { ok: true; set: OverrideSet
 }
 
 export const RUN_USAGE =
-  'usage: highway run (--scenario FILE|URL|ENCODED | --preset NAME) [--set PATH=VALUE ...] [--seconds S] [--seed N] [--step-ms MS] [--checkpoint-at SEC] [--json]\n' +
+  'usage: highway run (--scenario FILE|URL|ENCODED | --preset NAME) [--set PATH=VALUE ...] [--seconds S] [--seed N] [--step-ms MS] [--checkpoint-at SEC] [--json | --csv]\n' +
   '  --set overrides a setting by its dotted path (group.protocol=cooperative, group.config.session.timeout.ms=10000,\n' +
   '    producers.0.rate.perSec=900); the value is JSON when it parses as JSON, else text ("123" in quotes for a text)\n' +
-  '  numbers are plain decimals (90, 2.5; not 1e3 or 0x10)'
+  '  numbers are plain decimals (90, 2.5; not 1e3 or 0x10)\n' +
+  '  --csv prints the run data instead: one row per simulated second and partition\n' +
+  '    (t,partition,owner,produced,consumed,lag,in_rate; see README "Run data (CSV)")'
 export const VALIDATE_USAGE = 'usage: highway validate (--scenario FILE|URL|ENCODED | --preset NAME)'
 
 export function runValidate(args: readonly string[], io: CliIo): CommandResult {
@@ -53,7 +55,7 @@ export function runValidate(args: readonly string[], io: CliIo): CommandResult {
   if (typeof p === 'string') return { stdout: '', stderr: `validate: ${p}\n${VALIDATE_USAGE}\n`, code: 2 }
   if (p.flags.has('--help')) return { stdout: `${VALIDATE_USAGE}\n`, stderr: '', code: 0 }
   if (p.positional.length > 0) return { stdout: '', stderr: `validate: unexpected argument "${p.positional[0]}"\n${VALIDATE_USAGE}\n`, code: 2 }
-  for (const f of ['--seconds', '--seed', '--json', '--set']) if (p.flags.has(f) || p.lists.has(f)) return { stdout: '', stderr: `validate: ${f} is an option of run, not validate\n${VALIDATE_USAGE}\n`, code: 2 }
+  for (const f of ['--seconds', '--seed', '--json', '--csv', '--set']) if (p.flags.has(f) || p.lists.has(f)) return { stdout: '', stderr: `validate: ${f} is an option of run, not validate\n${VALIDATE_USAGE}\n`, code: 2 }
   const l = loadScenario(p, io.readFile)
   if (!l.ok) return { stdout: '', stderr: `validate: ${l.message}\n`, code: 2 }
   const v = validateScenario(l.scenario)
@@ -75,6 +77,15 @@ export function runRun(args: readonly string[], io: CliIo): CommandResult {
   if (!sets.ok) return fail(sets.message)
   const prepared = withOverrides(l.scenario, { set: sets.set }, seed)
   if (!prepared.ok) return fail(`--set ${prepared.path}: ${prepared.message}`)
+  if (p.flags.has('--csv')) {
+    for (const f of ['--json', '--step-ms', '--checkpoint-at']) if (p.flags.has(f)) return fail(`--csv cannot be combined with ${f}`)
+    try {
+      const csv = simulateCsv({ scenario: prepared.scenario, seconds }, io.progress)
+      return { stdout: csv, stderr: l.warnings.length ? `warnings:\n${formatIssues(l.warnings)}\n` : '', code: 0 }
+    } catch (e) {
+      return { stdout: '', stderr: `run: the simulation stopped: ${oneLine(e)}\n`, code: 1 }
+    }
+  }
   const stepText = p.flags.get('--step-ms')
   const endMs = seconds * 1000
   let stepMs = defaultStepMs(seconds)

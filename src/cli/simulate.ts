@@ -4,6 +4,7 @@
 import { checkpointFromJson, checkpointToJson } from '../engine/checkpointJson.ts'
 import { variantScenario, type Variant } from '../scenario/overrides.ts'
 import type { Scenario } from '../scenario/types.ts'
+import { runDataCsv } from '../sim/csv.ts'
 import { createSimulation, restoreSimulation } from '../sim/simulation.ts'
 import type { RunSummary, SimCheckpoint, Simulation } from '../sim/simulationApi.ts'
 
@@ -48,6 +49,12 @@ export function simulateRun(spec: RunSpec, progress?: (fraction: number, simSeco
   const summary = sim.summary()
   summary.events = sim.eventsProcessed()
   return { summary, lag }
+}
+
+/** `run --csv`: the run data of `spec` (src/sim/csv.ts), the text the page's export gives too. */
+export function simulateCsv(spec: Pick<RunSpec, 'scenario' | 'seconds'>, progress?: (fraction: number, simSeconds: number) => void): string {
+  const sim = createSimulation(spec.scenario)
+  return runDataCsv(sim, spec.seconds * 1000, progress === undefined ? undefined : (f) => progress(f, sim.now() / 1000))
 }
 
 function drainLag(sim: Simulation, into: Array<[number, number]>): void {
