@@ -19,6 +19,8 @@ commands:
           [--seconds S] [--seed N] [--after SEC] [--json] [--link [--base-url URL]]
                                        the same workload under each variant, side by side (help: compare --help)
   validate (--scenario FILE|URL|ENCODED | --preset NAME)
+  config --client java|librdkafka|kafkajs|kafka-python (--scenario FILE|URL|ENCODED | --preset NAME) [--set PATH=VALUE ...]
+                                       the scenario's settings as that client writes them
   assign --assignor NAME [--jsonl]     Kafka's assignor on a JSON group read from stdin
   presets                              list the presets
 `
@@ -92,6 +94,9 @@ async function main(argv: string[]): Promise<number> {
       r = await (await import('./compareCommand.ts')).runCompare(rest, { readFile: io.readFile, progress })
       break
     }
+    case 'config':
+      r = (await import('./configCommand.ts')).runConfig(rest, io)
+      break
     case 'validate':
       r = (await import('./runCommand.ts')).runValidate(rest, io)
       break
