@@ -35,6 +35,11 @@ export interface SimClient {
   seek(toT: number): void
   setPlaying(playing: boolean): void
   setSpeed(speed: number): void
+  /**
+   * EXPORT: this run's csv or json replayed from 0 s to sim ms `toT` in the worker (rejects with
+   * the worker's message). `onProgress` gets fractions 0..1 while it replays.
+   */
+  exportRun?(kind: 'csv' | 'json', toT: number, onProgress?: (fraction: number) => void): Promise<string>
   /** True while a frame request is unanswered. */
   busy(): boolean
   dispose(): void
@@ -46,14 +51,29 @@ export function createSimClient(worker: WorkerLike, cb: SimClientCallbacks, maxP
   let inFlight = 0
   let disposed = false
   let pendingSeek: number | null = null
+  const exports = new Map<number, { resolve: (text: string) => void; reject: (e: Error) => void; progress?: ((f: number) => void) | undefined }>()
+  const failExports = (message: string): void => {
+    for (const e of exports.values()) e.reject(new Error(message))
+    exports.clear()
+  }
 
   worker.addEventListener('message', (ev: MessageEvent) => {
     const msg: unknown = ev.data
     if (!isWorkerResponse(msg)) return
+    if (msg.type === 'exportProgress') {
+      exports.get(msg.id)?.progress?.(msg.fraction)
+      return
+    }
     if (inFlight > 0) inFlight--
-    if (!disposed && msg.runId === runId) {
+    const ex = exports.get(msg.id)
+    if (ex !== undefined) {
+      // An export's answer (or its error) goes to whoever asked, whichever run it was for.
+      exports.delete(msg.id)
+      if (msg.type === 'export') ex.resolve(msg.text)
+      else ex.reject(new Error(msg.type === 'error' ? msg.message : 'unexpected answer to an export'))
+    } else if (!disposed && msg.runId === runId) {
       if (msg.type === 'frame') cb.onFrame(msg)
-      else cb.onError(msg.message)
+      else if (msg.type === 'error') cb.onError(msg.message)
     }
     if (inFlight === 0 && pendingSeek !== null) {
       const toT = pendingSeek
@@ -63,6 +83,7 @@ export function createSimClient(worker: WorkerLike, cb: SimClientCallbacks, maxP
   })
   worker.addEventListener('error', (ev: ErrorEvent) => {
     inFlight = 0
+    failExports(ev.message || 'the simulation worker failed')
     if (!disposed) cb.onError(ev.message || 'the simulation worker failed to start')
   })
 
@@ -99,9 +120,18 @@ export function createSimClient(worker: WorkerLike, cb: SimClientCallbacks, maxP
     setSpeed(speed) {
       send({ type: 'speed', speed })
     },
+    exportRun(kind, toT, onProgress) {
+      if (disposed) return Promise.reject(new Error('the simulation has stopped'))
+      const id = nextId++
+      return new Promise<string>((resolve, reject) => {
+        exports.set(id, { resolve, reject, progress: onProgress })
+        send({ type: 'export', id, kind, toT })
+      })
+    },
     busy: () => inFlight > 0,
     dispose() {
       if (disposed) return
+      failExports('the simulation has stopped')
       send({ type: 'dispose' })
       disposed = true
       worker.terminate()

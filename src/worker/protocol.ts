@@ -30,6 +30,9 @@ export type WorkerRequest =
    */
   | { type: 'command'; id: number; command: Command; atT?: number }
   | { type: 'dispose' }
+  // EXPORT: the run data (csv) or summary (json) of this run replayed from 0 s to sim ms `toT` in a
+  // fresh simulation (src/worker/exportRun.ts). Answered with `export` (progress on the way).
+  | { type: 'export'; id: number; kind: 'csv' | 'json'; toT: number }
 
 export interface TimelineInfo {
   /** The furthest sim ms reached on this branch of the run (the scrubber's end). */
@@ -66,11 +69,14 @@ export interface FrameMessage {
 export type WorkerResponse =
   | FrameMessage
   | { type: 'error'; id: number; runId: number; message: string }
+  // EXPORT: the text asked for by `export` request `id`, and how far its replay has come.
+  | { type: 'export'; id: number; runId: number; kind: 'csv' | 'json'; text: string }
+  | { type: 'exportProgress'; id: number; runId: number; fraction: number }
 
 export function isWorkerResponse(x: unknown): x is WorkerResponse {
   if (typeof x !== 'object' || x === null) return false
   const t = (x as { type?: unknown }).type
-  return t === 'frame' || t === 'error'
+  return t === 'frame' || t === 'error' || t === 'export' || t === 'exportProgress'
 }
 
 /** Every buffer a frame message owns, for `postMessage(msg, transfer)`. */

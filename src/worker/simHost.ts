@@ -6,6 +6,7 @@
 import type { Scenario } from '../scenario/types.ts'
 import type { Frame, MetricsSample } from '../sim/frameTypes.ts'
 import { Timeline, type TimelineApi } from '../sim/timeline.ts'
+import { exportText } from './exportRun.ts'
 import type { FrameMessage, TimelineInfo, WorkerRequest, WorkerResponse } from './protocol.ts'
 
 export interface SimHostOptions {
@@ -15,6 +16,8 @@ export interface SimHostOptions {
   now: () => number
   /** Wall ms one `advance` may spend before answering with what it has (default 12). */
   budgetMs?: number
+  /** Posts a message while a long request (an export's replay) is still running. */
+  post?: (msg: WorkerResponse) => void
 }
 
 export interface SimHost {
@@ -127,6 +130,23 @@ export function createSimHost(opts: SimHostOptions): SimHost {
         case 'speed':
           speed = req.speed
           return null
+        case 'export': {
+          if (tl === null) return fail(req.id, new Error('the simulation is not running'))
+          // The run as a link carries it: the t = 0 settings and every action, scripted and recorded.
+          const scenario = { ...tl.sim().scenario, actions: [...tl.actions()] }
+          let shown = -1
+          const progress = (f: number): void => {
+            const pct = Math.floor(f * 100)
+            if (pct === shown || opts.post === undefined) return
+            shown = pct
+            opts.post({ type: 'exportProgress', id: req.id, runId, fraction: f })
+          }
+          try {
+            return { type: 'export', id: req.id, runId, kind: req.kind, text: exportText(scenario, req.kind, req.toT, progress) }
+          } catch (err) {
+            return fail(req.id, err)
+          }
+        }
         case 'advance':
         case 'step':
         case 'seek':

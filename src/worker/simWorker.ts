@@ -13,7 +13,7 @@ interface WorkerScope {
 }
 
 const scope = self as unknown as WorkerScope
-const host = createSimHost({ now: () => performance.now() })
+const host = createSimHost({ now: () => performance.now(), post: (msg) => scope.postMessage(msg) })
 
 scope.onmessage = (ev: MessageEvent<WorkerRequest>) => {
   const req = ev.data
