@@ -9,10 +9,13 @@ import { createAppStore } from '../store/createAppStore.ts'
 import { AppStoreProvider } from '../store/useAppStore.ts'
 import { ActionsContext, type AppActions } from '../ui/actions.ts'
 import { App } from '../ui/App.tsx'
+import { EmbedApp } from '../ui/EmbedApp.tsx'
 import { copyText } from './clipboard.ts'
 import { compareHashFor, forkHashFor } from './compareLinks.ts'
 import { createController } from './controller.ts'
 import { createDriver } from './driver.ts'
+import { embedFromHash } from './embed.ts'
+import { createExportActions } from './exportActions.ts'
 import { createSimClient, type WorkerLike } from './simClient.ts'
 import {
   createUrlSync,
@@ -60,6 +63,8 @@ export const OPEN_CHUNK_MS = 20_000
 export function mountHighway(el: HTMLElement, opts: MountOptions): MountedHighway {
   const win = el.ownerDocument.defaultView ?? window
   const initial: HashReading = opts.syncUrl ? scenarioFromHash(win.location.hash, codec) : { scenario: null, problem: null }
+  // An embedded page (`embed=1`) shows the highway alone and leaves its frame's URL as it was given.
+  const embed = opts.syncUrl && embedFromHash(win.location.hash)
   const moment: MomentReading = opts.syncUrl && initial.scenario !== null ? momentFromHash(win.location.hash) : { momentMs: null, problem: null }
   // A moment link opens paused; the moment itself is shown once the run's first frame is in.
   let pendingMoment = moment.momentMs
@@ -119,17 +124,19 @@ export function mountHighway(el: HTMLElement, opts: MountOptions): MountedHighwa
     },
   })
   const onCompare = opts.onCompare
+  const exports = createExportActions({ store, client, el, link: () => urlSync?.link() ?? linkFor(win.location.href, store.getState().scenario, codec) })
   const actions: AppActions =
-    onCompare === undefined
-      ? controller
+    onCompare === undefined || embed
+      ? { ...controller, ...exports }
       : {
           ...controller,
+          ...exports,
           compare(fork) {
             const st = store.getState()
             onCompare(fork === undefined ? compareHashFor(st.scenario) : forkHashFor(st.scenario, st.simTime, fork))
           },
         }
-  if (opts.syncUrl) {
+  if (opts.syncUrl && !embed) {
     urlSync = createUrlSync(store, win, codec, (reading) => {
       if (reading.problem !== null) store.getState().showBanner(reading.problem.kind, reading.problem.text, reading.problem.details)
       if (reading.scenario !== null) {
@@ -152,7 +159,7 @@ export function mountHighway(el: HTMLElement, opts: MountOptions): MountedHighwa
     <StrictMode>
       <AppStoreProvider store={store}>
         <ActionsContext.Provider value={actions}>
-          <App />
+          {embed ? <EmbedApp /> : <App />}
         </ActionsContext.Provider>
       </AppStoreProvider>
     </StrictMode>,

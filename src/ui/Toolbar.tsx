@@ -5,6 +5,7 @@ import { editedFromPreset } from '../store/presetMatch.ts'
 import { useAppStore } from '../store/useAppStore.ts'
 import { useActions } from './actions.ts'
 import { CompareButtons } from './CompareButtons.tsx'
+import { ExportMenu } from './ExportMenu.tsx'
 import { SelectField } from './fields.tsx'
 import { PlaybackControls } from './PlaybackControls.tsx'
 import { ShareMenu } from './ShareMenu.tsx'
@@ -51,6 +52,7 @@ export function Toolbar(): ReactNode {
         <SelectField label="Preset" value={presetValue} options={presetOptions} onChange={(v) => actions.choosePreset(v)} />
       </div>
       <ShareMenu />
+      <ExportMenu />
       {actions.compare !== undefined ? <CompareButtons compare={actions.compare} /> : null}
       <button type="button" className="help" onClick={() => openShortcuts(true)} aria-label="Keyboard shortcuts" aria-keyshortcuts="?">
         ?

@@ -2,6 +2,7 @@
 // components only call it, so they stay presentational and testable with a fake.
 
 import { createContext, useContext } from 'react'
+import type { ClientName } from '../scenario/clientConfig/index.ts'
 import type { ForkChoice } from '../store/compareEdits.ts'
 import type { ScenarioEdit } from '../store/scenarioEdits.ts'
 import type { Command, Scenario } from '../store/types.ts'
@@ -55,6 +56,19 @@ export interface AppActions {
    * from the current moment. Absent where compare mode cannot be opened.
    */
   compare?(fork?: ForkChoice): void
+  // EXPORT
+  /**
+   * Downloads the run data (csv), the summary with its rebalance log (json) or a picture of the
+   * highway (png) at the moment shown; resolves to what the user should be told. `onProgress` gets
+   * fractions 0..1 while the worker replays the run.
+   */
+  exportRun?(kind: 'csv' | 'json' | 'png', onProgress?: (fraction: number) => void): Promise<string>
+  /** The scenario's settings as `client` writes them (src/scenario/clientConfig). */
+  clientConfig?(client: ClientName): string
+  /** Copies the <iframe> embed code; resolves to what the user should be told. */
+  copyEmbed?(): Promise<string>
+  /** The full page's link for this run (what the embedded page's "Open in Partition Highway" opens). */
+  fullPageLink?(): string
 }
 
 export const ActionsContext = createContext<AppActions | null>(null)
