@@ -31,7 +31,8 @@ export function kafkaPythonConfig(s: Scenario): string {
   if (assignor !== undefined) out.push(`    partition_assignment_strategy=[${assignor.cls}],`)
   if (g.staticMembership) {
     const ids = instanceIds(s)
-    out.push(`    # Static membership (KIP-345, kafka-python 2.2 and later): each process its own id (${ids[0]} … ${ids.at(-1)}).`)
+    out.push('    # Static membership (KIP-345) needs a kafka-python release that has it (added in 2025, dpkp/kafka-python#2625).')
+    out.push(`    # Each consumer process needs its own id (${ids[0]} … ${ids.at(-1)}).`)
     out.push(set('group_instance_id', ids[0]!))
   }
   if (g.protocol === 'consumer') {
