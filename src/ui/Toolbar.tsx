@@ -5,6 +5,7 @@ import { editedFromPreset } from '../store/presetMatch.ts'
 import { useAppStore } from '../store/useAppStore.ts'
 import { useActions } from './actions.ts'
 import { CompareButtons } from './CompareButtons.tsx'
+import { LessonsButton } from './lessons/LessonsButton.tsx'
 import { SelectField } from './fields.tsx'
 import { PlaybackControls } from './PlaybackControls.tsx'
 import { ShareMenu } from './ShareMenu.tsx'
@@ -52,6 +53,7 @@ export function Toolbar(): ReactNode {
       </div>
       <ShareMenu />
       {actions.compare !== undefined ? <CompareButtons compare={actions.compare} /> : null}
+      {actions.openLessons !== undefined ? <LessonsButton open={actions.openLessons} /> : null}
       <button type="button" className="help" onClick={() => openShortcuts(true)} aria-label="Keyboard shortcuts" aria-keyshortcuts="?">
         ?
       </button>

@@ -55,6 +55,9 @@ export interface AppActions {
    * from the current moment. Absent where compare mode cannot be opened.
    */
   compare?(fork?: ForkChoice): void
+  // LESSONS
+  /** Opens the list of guided lessons. Absent where lessons cannot be opened. */
+  openLessons?(): void
 }
 
 export const ActionsContext = createContext<AppActions | null>(null)
