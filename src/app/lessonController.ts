@@ -80,9 +80,9 @@ export function createLessonController(store: LessonStore, timers: LessonTimers)
       }
     } else if (r.phase === 'playing' && t >= endMs(r.stepIndex)) {
       const step = lesson.steps[r.stepIndex]!
+      st().patchLesson({ phase: 'revealed', countdown: step.question !== undefined ? EXPLAIN_SECONDS : READ_SECONDS })
       // Past the moment by up to a frame: show exactly the moment, paused.
       host.seek(endMs(r.stepIndex))
-      st().patchLesson({ phase: 'revealed', countdown: step.question !== undefined ? EXPLAIN_SECONDS : READ_SECONDS })
     }
   }
 

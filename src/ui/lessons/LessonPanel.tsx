@@ -2,7 +2,7 @@
 // step k of n and the autoplay countdown. Presentational: state from the lesson store, clicks to
 // the callbacks. Text only (React escapes it): a teacher's lesson file is never rendered as HTML.
 
-import type { ReactNode } from 'react'
+import { useState, type ReactNode } from 'react'
 import { useStore } from 'zustand'
 import type { LessonRun, LessonStore } from '../../store/lessonSlice.ts'
 
@@ -34,6 +34,8 @@ function countdownText(run: LessonRun, autoplay: boolean): string | null {
 export function LessonPanel({ store, on }: { store: LessonStore; on: LessonCallbacks }): ReactNode {
   const run = useStore(store, (s) => s.lesson)
   const autoplay = useStore(store, (s) => s.autoplay)
+  // Folded to its header, so the teacher can show the whole page and still go on from the panel.
+  const [folded, setFolded] = useState(false)
   if (run === null) return null
   const step = run.steps[run.stepIndex]!
   const q = step.question
@@ -43,68 +45,75 @@ export function LessonPanel({ store, on }: { store: LessonStore; on: LessonCallb
   const watch = highlightText(run)
   const countdown = countdownText(run, autoplay)
   return (
-    <section className="lesson-panel" role="region" aria-label="Lesson">
+    <section className={`lesson-panel${folded ? ' folded' : ''}`} role="region" aria-label="Lesson">
       <header className="lesson-head">
         <h2 className="lesson-title">{run.title}</h2>
         <span className="lesson-count">
           Step {run.stepIndex + 1} of {n}
         </span>
+        <button type="button" className="ghost" aria-expanded={!folded} onClick={() => setFolded(!folded)}>
+          {folded ? 'Show' : 'Hide'}
+        </button>
         <button type="button" className="ghost" aria-label="Close lesson" onClick={() => on.close()}>
           ×
         </button>
       </header>
-      <p className="lesson-text">{step.text}</p>
-      {watch !== null ? <p className="lesson-watch">{watch}</p> : null}
-      {q !== undefined ? (
-        <div className="lesson-question" role="group" aria-labelledby="lesson-prompt">
-          <p id="lesson-prompt" className="lesson-prompt">
-            {q.prompt}
-          </p>
-          <div className="lesson-choices">
-            {q.choices.map((c, i) => {
-              const mark = revealed ? (i === q.answer ? ' lesson-right' : i === run.choice ? ' lesson-wrong' : '') : ''
-              return (
-                <button
-                  key={i}
-                  type="button"
-                  className={`lesson-choice${run.choice === i ? ' chosen' : ''}${mark}`}
-                  aria-pressed={run.choice === i}
-                  disabled={run.phase !== 'asking'}
-                  onClick={() => on.choose(i)}
-                >
-                  {c}
-                </button>
-              )
-            })}
+      {folded ? null : (
+        <>
+          <p className="lesson-text">{step.text}</p>
+          {watch !== null ? <p className="lesson-watch">{watch}</p> : null}
+          {q !== undefined ? (
+            <div className="lesson-question" role="group" aria-labelledby="lesson-prompt">
+              <p id="lesson-prompt" className="lesson-prompt">
+                {q.prompt}
+              </p>
+              <div className="lesson-choices">
+                {q.choices.map((c, i) => {
+                  const mark = revealed ? (i === q.answer ? ' lesson-right' : i === run.choice ? ' lesson-wrong' : '') : ''
+                  return (
+                    <button
+                      key={i}
+                      type="button"
+                      className={`lesson-choice${run.choice === i ? ' chosen' : ''}${mark}`}
+                      aria-pressed={run.choice === i}
+                      disabled={run.phase !== 'asking'}
+                      onClick={() => on.choose(i)}
+                    >
+                      {c}
+                    </button>
+                  )
+                })}
+              </div>
+            </div>
+          ) : null}
+          <div className="lesson-status" role="status" aria-live="polite">
+            {run.phase === 'opening' ? 'Getting to the start of this step…' : null}
+            {run.phase === 'asking' && q !== undefined ? 'Predict: choose an answer, then watch.' : null}
+            {run.phase === 'playing' ? `Playing to ${step.playToSec} s…` : null}
+            {revealed && q !== undefined ? (
+              <span className="lesson-reveal">
+                <strong>
+                  {run.choice === null ? 'Answer' : run.choice === q.answer ? 'Right' : 'Not quite'}: {q.choices[q.answer]}
+                </strong>{' '}
+                {q.explain}
+              </span>
+            ) : null}
+            {revealed && q === undefined ? `At ${step.playToSec} s.` : null}
           </div>
-        </div>
-      ) : null}
-      <div className="lesson-status" role="status" aria-live="polite">
-        {run.phase === 'opening' ? 'Getting to the start of this step…' : null}
-        {run.phase === 'asking' && q !== undefined ? 'Predict: choose an answer, then watch.' : null}
-        {run.phase === 'playing' ? `Playing to ${step.playToSec} s…` : null}
-        {revealed && q !== undefined ? (
-          <span className="lesson-reveal">
-            <strong>
-              {run.choice === null ? 'Answer' : run.choice === q.answer ? 'Right' : 'Not quite'}: {q.choices[q.answer]}
-            </strong>{' '}
-            {q.explain}
-          </span>
-        ) : null}
-        {revealed && q === undefined ? `At ${step.playToSec} s.` : null}
-      </div>
-      <footer className="lesson-foot">
-        <button type="button" onClick={() => on.prev()}>
-          Back
-        </button>
-        <button type="button" onClick={() => on.next()} disabled={run.phase === 'playing' || run.phase === 'opening'}>
-          {run.phase === 'asking' ? 'Skip question' : last && revealed ? 'Finish' : 'Next'}
-        </button>
-        {countdown !== null ? <span className="lesson-countdown">{countdown}</span> : null}
-        <button type="button" className="ghost" aria-pressed={!autoplay} onClick={() => on.setAutoplay(!autoplay)}>
-          {autoplay ? 'Pause autoplay' : 'Resume autoplay'}
-        </button>
-      </footer>
+          <footer className="lesson-foot">
+            <button type="button" onClick={() => on.prev()}>
+              Back
+            </button>
+            <button type="button" onClick={() => on.next()} disabled={run.phase === 'playing' || run.phase === 'opening'}>
+              {run.phase === 'asking' ? 'Skip question' : last && revealed ? 'Finish' : 'Next'}
+            </button>
+            {countdown !== null ? <span className="lesson-countdown">{countdown}</span> : null}
+            <button type="button" className="ghost" aria-pressed={!autoplay} onClick={() => on.setAutoplay(!autoplay)}>
+              {autoplay ? 'Pause autoplay' : 'Resume autoplay'}
+            </button>
+          </footer>
+        </>
+      )}
     </section>
   )
 }
