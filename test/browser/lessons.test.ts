@@ -1,5 +1,5 @@
 // Guided lessons in a real browser (Debian's chromium via playwright-core, 1280×720): a lesson link
-// opens the lesson at its step with the question first, the sim paused; answering plays to the
+// opens the lesson at its step with the question first (a bad one: a banner, then the normal page), the sim paused; answering plays to the
 // step's moment, where the page shows exactly what a headless run shows then (the CLI is the
 // oracle) and reveals the answer; the Lessons button lists the lessons, and the side-by-side one
 // opens compare mode with the panel over it. One page, one build, preview and browser.
@@ -21,7 +21,15 @@ describe('guided lessons', () => {
     const step = lesson.lesson.steps[0]!
     const page = await browser.newPage({ viewport: { width: 1280, height: 720 } })
     const errors = collectErrors(page)
-    await page.goto(`${preview.url}#lesson=hot-key&step=1`)
+    // A bad lesson link: a banner naming the problem, then the normal page.
+    await page.goto(`${preview.url}#lesson=no-such-lesson&step=1`)
+    const banner = page.getByText('The lesson link could not be opened: there is no lesson named "no-such-lesson"', { exact: false })
+    await banner.waitFor({ timeout: 10_000 })
+    await page.locator('[data-testid="highway"] rect.road').first().waitFor()
+    // A lesson link followed on the page (hash navigation) opens the lesson.
+    await page.evaluate(() => {
+      window.location.hash = 'lesson=hot-key&step=1'
+    })
     const panel = page.getByRole('region', { name: 'Lesson' })
     await expect.poll(() => panel.textContent(), { timeout: 10_000 }).toContain(step.text)
     expect(await panel.textContent()).toContain('Step 1 of 4')
@@ -63,5 +71,5 @@ describe('guided lessons', () => {
     expect(await page.locator('section.compare-side').count()).toBe(compare.variants.length)
     await expect.poll(() => panel.textContent(), { timeout: 10_000 }).toContain(compare.lesson.steps[0]!.text)
     expect(errors).toEqual([])
-  }, 25_000)
+  }, 45_000)
 })
