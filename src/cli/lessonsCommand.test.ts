@@ -36,7 +36,7 @@ describe('highway lessons', () => {
 
   it('--check validates a file: ok, or one line per problem with its path, exit 2', () => {
     const ok = runLessons(['--check', 'good.json'], io)
-    expect(ok).toEqual({ stdout: 'good.json: lesson "mine" is valid (1 steps, 1 questions)\n', stderr: '', code: 0 })
+    expect(ok).toEqual({ stdout: 'good.json: lesson "mine" is valid (1 step, 1 question)\n', stderr: '', code: 0 })
     const bad = runLessons(['--check', 'bad.json'], io)
     expect(bad.code).toBe(2)
     expect(bad.stderr).toBe('lessons: bad.json: steps[0].playToSec: must be > 0\n')

@@ -31,7 +31,8 @@ function check(path: string, io: Pick<CliIo, 'readFile'>): CommandResult {
   const warnings = r.warnings.map((w) => `lessons: ${path}: warning: ${w.path}: ${w.message}\n`).join('')
   if (!r.ok) return { stdout: '', stderr: warnings + r.errors.map((e) => `lessons: ${path}: ${e.path}: ${e.message}\n`).join(''), code: 2 }
   const l = r.resolved.lesson
-  return { stdout: `${path}: lesson "${l.name}" is valid (${l.steps.length} steps, ${l.steps.filter((s) => s.question).length} questions)\n`, stderr: warnings, code: 0 }
+  const n = (k: number, what: string): string => `${k} ${what}${k === 1 ? '' : 's'}`
+  return { stdout: `${path}: lesson "${l.name}" is valid (${n(l.steps.length, 'step')}, ${n(l.steps.filter((s) => s.question).length, 'question')})\n`, stderr: warnings, code: 0 }
 }
 
 export function runLessons(args: readonly string[], io: Pick<CliIo, 'readFile'>): CommandResult {
