@@ -75,6 +75,7 @@ describe('LessonPanel', () => {
   it('shows the step and its question first, then plays and reveals the answer with the explanation', () => {
     const { el, frames } = setup()
     const panel = el.querySelector('[role="region"][aria-label="Lesson"]')!
+    expect(document.activeElement).toBe(panel)
     expect(panel.textContent).toContain('Step 1 of 2')
     expect(panel.textContent).toContain('Watch lane 6.')
     const group = panel.querySelector('[role="group"]')!

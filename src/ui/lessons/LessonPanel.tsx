@@ -2,7 +2,7 @@
 // step k of n and the autoplay countdown. Presentational: state from the lesson store, clicks to
 // the callbacks. Text only (React escapes it): a teacher's lesson file is never rendered as HTML.
 
-import { useState, type ReactNode } from 'react'
+import { useEffect, useRef, useState, type ReactNode } from 'react'
 import { useStore } from 'zustand'
 import type { LessonRun, LessonStore } from '../../store/lessonSlice.ts'
 
@@ -36,6 +36,12 @@ export function LessonPanel({ store, on }: { store: LessonStore; on: LessonCallb
   const autoplay = useStore(store, (s) => s.autoplay)
   // Folded to its header, so the teacher can show the whole page and still go on from the panel.
   const [folded, setFolded] = useState(false)
+  // A lesson just started (from the list or a link): keyboard focus moves to it, not to the page's top.
+  const regionRef = useRef<HTMLElement>(null)
+  const name = run?.name ?? null
+  useEffect(() => {
+    if (name !== null) regionRef.current?.focus()
+  }, [name])
   if (run === null) return null
   const step = run.steps[run.stepIndex]!
   const q = step.question
@@ -45,7 +51,7 @@ export function LessonPanel({ store, on }: { store: LessonStore; on: LessonCallb
   const watch = highlightText(run)
   const countdown = countdownText(run, autoplay)
   return (
-    <section className={`lesson-panel${folded ? ' folded' : ''}`} role="region" aria-label="Lesson">
+    <section ref={regionRef} tabIndex={-1} className={`lesson-panel${folded ? ' folded' : ''}`} role="region" aria-label="Lesson">
       <header className="lesson-head">
         <h2 className="lesson-title">{run.title}</h2>
         <span className="lesson-count">
