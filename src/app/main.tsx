@@ -1,10 +1,14 @@
 // Composition root: one highway filling the page, or (a link with v= sides) compare mode. The
 // link's hash decides; the Compare buttons and "One highway" switch modes with a history entry, so
-// the browser's Back returns to the previous mode.
+// the browser's Back returns to the previous mode. A `lesson=NAME&step=N` link opens that lesson's
+// world (one highway, or compare mode for a side-by-side lesson) with the lesson panel over it.
 
 import '../ui/styles.css'
 import '../ui/compare/compare.css'
+import { lessonLinkHash, readLessonLink } from '../scenario/lessons/lessonLinks.ts'
 import { readLinkHash } from '../scenario/links.ts'
+import { compareLessonHost, mountLessonLayer, singleLessonHost } from './lessonLayer.tsx'
+import { registerLessonController } from './lessonNav.ts'
 import { mountCompare } from './mountCompare.tsx'
 import { mountHighway } from './mountHighway.tsx'
 
@@ -22,13 +26,27 @@ let compareShown = false
 /** The hash the current mount was made for: Back fires popstate and hashchange, one remount is enough. */
 let shownHash = ''
 
+const lessonLayer = mountLessonLayer(document, (name) => go(lessonLinkHash(name, 1)))
+registerLessonController(lessonLayer.controller)
+
 function show(): void {
   current?.dispose()
+  lessonLayer.controller.close()
+  // A lesson link becomes the link of the lesson's world, paused at the step's start.
+  const lesson = readLessonLink(window.location.hash)
+  if (lesson?.ok === true) window.history.replaceState(null, '', `#${lesson.modeHash}`)
   shownHash = window.location.hash
   compareShown = isCompare(shownHash)
-  current = compareShown
-    ? mountCompare(root, { hash: shownHash, syncUrl: true, onExit: go })
-    : mountHighway(root, { syncUrl: true, onCompare: go })
+  if (compareShown) {
+    const m = mountCompare(root, { hash: shownHash, syncUrl: true, onExit: go })
+    current = m
+    if (lesson?.ok === true) lessonLayer.start(lesson.resolved, lesson.stepIndex, compareLessonHost(m.store, m.actions))
+  } else {
+    const m = mountHighway(root, { syncUrl: true, onCompare: go, openLessons: () => lessonLayer.openList() })
+    current = m
+    if (lesson?.ok === true) lessonLayer.start(lesson.resolved, lesson.stepIndex, singleLessonHost(m.store, m.actions))
+    else if (lesson !== null && !lesson.ok) m.store.getState().showBanner('warning', `The lesson link could not be opened: ${lesson.problem}`)
+  }
 }
 
 function go(hash: string): void {
@@ -38,11 +56,12 @@ function go(hash: string): void {
 
 // Registered before any mount's own listener, so a switch of mode remounts first. Single mode reads
 // a new single link itself (urlSync); compare mode writes its hash with replaceState (no event), so
-// any navigation there is a new link.
+// any navigation there is a new link. Navigating away ends a lesson.
 function onNavigate(): void {
   const h = window.location.hash
   if (h === shownHash) return
-  if (compareShown || isCompare(h)) show()
+  lessonLayer.controller.close()
+  if (compareShown || isCompare(h) || readLinkHash(h).lesson !== undefined) show()
 }
 window.addEventListener('popstate', onNavigate)
 window.addEventListener('hashchange', onNavigate)

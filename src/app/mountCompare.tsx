@@ -5,7 +5,8 @@ import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { defaultScenario, validateScenario } from '../scenario/index.ts'
 import { CompareApp } from '../ui/compare/CompareApp.tsx'
-import { CompareContext } from '../ui/compare/compareActions.ts'
+import { CompareContext, type CompareActions } from '../ui/compare/compareActions.ts'
+import type { CompareStore } from '../store/compareStore.ts'
 import '../ui/compare/compare.css'
 import { copyText } from './clipboard.ts'
 import { readCompareLink, singleHashFor } from './compareLinks.ts'
@@ -25,6 +26,9 @@ export interface MountCompareOptions {
 
 export interface MountedCompare {
   dispose(): void
+  /** Compare mode's store and actions, for the lesson layer that runs over it. */
+  store: CompareStore
+  actions: CompareActions
 }
 
 function defaultWorker(): WorkerLike {
@@ -74,6 +78,8 @@ export function mountCompare(el: HTMLElement, opts: MountCompareOptions): Mounte
     </StrictMode>,
   )
   return {
+    store: session.store,
+    actions: session.actions,
     dispose() {
       root.unmount()
       urlSync?.dispose()

@@ -5,7 +5,7 @@ import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { decodeScenario, defaultScenario, encodeScenario, presets, validateScenario } from '../scenario/index.ts'
 import type { Scenario } from '../scenario/types.ts'
-import { createAppStore } from '../store/createAppStore.ts'
+import { createAppStore, type AppStore } from '../store/createAppStore.ts'
 import { AppStoreProvider } from '../store/useAppStore.ts'
 import { ActionsContext, type AppActions } from '../ui/actions.ts'
 import { App } from '../ui/App.tsx'
@@ -39,10 +39,15 @@ export interface MountOptions {
   createWorker?: () => WorkerLike
   /** Opens compare mode with this hash (after '#'); without it the page offers no Compare button. */
   onCompare?: (hash: string) => void
+  /** Opens the Lessons list (the Lessons button); without it the page offers none. */
+  openLessons?: () => void
 }
 
 export interface MountedHighway {
   dispose(): void
+  /** The highway's store and actions, for the lesson layer that runs over it. */
+  store: AppStore
+  actions: AppActions
 }
 
 export const codec: ScenarioCodec = {
@@ -125,7 +130,7 @@ export function mountHighway(el: HTMLElement, opts: MountOptions): MountedHighwa
   })
   const onCompare = opts.onCompare
   const exports = createExportActions({ store, client, el, link: () => urlSync?.link() ?? linkFor(win.location.href, store.getState().scenario, codec) })
-  const actions: AppActions =
+  const withCompare: AppActions =
     onCompare === undefined || embed
       ? { ...controller, ...exports }
       : {
@@ -136,6 +141,7 @@ export function mountHighway(el: HTMLElement, opts: MountOptions): MountedHighwa
             onCompare(fork === undefined ? compareHashFor(st.scenario) : forkHashFor(st.scenario, st.simTime, fork))
           },
         }
+  const actions: AppActions = opts.openLessons === undefined || embed ? withCompare : { ...withCompare, openLessons: opts.openLessons }
   if (opts.syncUrl && !embed) {
     urlSync = createUrlSync(store, win, codec, (reading) => {
       if (reading.problem !== null) store.getState().showBanner(reading.problem.kind, reading.problem.text, reading.problem.details)
@@ -166,6 +172,8 @@ export function mountHighway(el: HTMLElement, opts: MountOptions): MountedHighwa
   )
 
   return {
+    store,
+    actions,
     dispose() {
       root.unmount()
       driver.stop()

@@ -23,6 +23,8 @@ commands:
                                        the scenario's settings as that client writes them
   assign --assignor NAME [--jsonl]     Kafka's assignor on a JSON group read from stdin
   presets                              list the presets
+  lessons [--json]                     the guided lessons with their steps (open one: #lesson=NAME&step=N)
+  lessons --check FILE                 validate a lesson file (JSON), naming the path of each problem
 `
 
 /** Standard input's text; a problem (too large, not text) ends the command with exit code 2. */
@@ -113,6 +115,9 @@ async function main(argv: string[]): Promise<number> {
       r = assign.runAssign(rest, stdin)
       break
     }
+    case 'lessons':
+      r = (await import('./lessonsCommand.ts')).runLessons(rest, io)
+      break
     case 'presets':
       r = (await import('./runCommand.ts')).runPresets(rest)
       break

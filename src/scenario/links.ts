@@ -14,6 +14,10 @@ export interface LinkHash {
   t?: number
   /** The difference strip's mark, in simulated seconds. */
   mark?: number
+  /** A guided lesson to open (`lesson=NAME`), still to be looked up. */
+  lesson?: string
+  /** Its step, counted from 1 (`step=N`). */
+  step?: number
   problems: string[]
 }
 
@@ -42,7 +46,7 @@ export function readLinkHash(hash: string): LinkHash {
     if (part === '') continue
     const eq = part.indexOf('=')
     const name = eq < 0 ? part : part.slice(0, eq)
-    if (name !== 's' && name !== 'v' && name !== 't' && name !== 'mark') continue
+    if (name !== 's' && name !== 'v' && name !== 't' && name !== 'mark' && name !== 'lesson' && name !== 'step') continue
     let value: string
     try {
       value = decodeURIComponent(eq < 0 ? '' : part.slice(eq + 1))
@@ -51,7 +55,11 @@ export function readLinkHash(hash: string): LinkHash {
       continue
     }
     if (name === 'v') out.v.push(value)
-    else if (name === 's') {
+    else if (name === 'lesson') out.lesson = value
+    else if (name === 'step') {
+      if (/^\d{1,4}$/.test(value) && Number(value) >= 1) out.step = Number(value)
+      else out.problems.push(`step must be a step number (1, 2, …), got "${clip(value)}"`)
+    } else if (name === 's') {
       if (out.s === undefined) out.s = value
       else out.problems.push('the link has more than one scenario (s); the first is used')
     } else {

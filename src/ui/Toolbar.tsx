@@ -6,6 +6,7 @@ import { useAppStore } from '../store/useAppStore.ts'
 import { useActions } from './actions.ts'
 import { CompareButtons } from './CompareButtons.tsx'
 import { ExportMenu } from './ExportMenu.tsx'
+import { LessonsButton } from './lessons/LessonsButton.tsx'
 import { SelectField } from './fields.tsx'
 import { PlaybackControls } from './PlaybackControls.tsx'
 import { ShareMenu } from './ShareMenu.tsx'
@@ -54,6 +55,7 @@ export function Toolbar(): ReactNode {
       <ShareMenu />
       <ExportMenu />
       {actions.compare !== undefined ? <CompareButtons compare={actions.compare} /> : null}
+      {actions.openLessons !== undefined ? <LessonsButton open={actions.openLessons} /> : null}
       <button type="button" className="help" onClick={() => openShortcuts(true)} aria-label="Keyboard shortcuts" aria-keyshortcuts="?">
         ?
       </button>

@@ -69,6 +69,9 @@ export interface AppActions {
   copyEmbed?(): Promise<string>
   /** The full page's link for this run (what the embedded page's "Open in Partition Highway" opens). */
   fullPageLink?(): string
+  // LESSONS
+  /** Opens the list of guided lessons. Absent where lessons cannot be opened. */
+  openLessons?(): void
 }
 
 export const ActionsContext = createContext<AppActions | null>(null)

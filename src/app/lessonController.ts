@@ -1,0 +1,187 @@
+// Runs a guided lesson over whatever page is showing (one highway or compare mode) through a small
+// host interface: the playhead, play/pause, seek and speed. Each step: ask (paused), play to the
+// step's moment, seek exactly there (so Back and a replay land on the same frame), reveal; autoplay
+// moves on after a countdown when nobody clicks. After the last step the panel closes and the
+// scenario plays on as a free sandbox.
+
+import type { Lesson } from '../scenario/lessons/types.ts'
+import type { LessonStore } from '../store/lessonSlice.ts'
+
+/** What a lesson needs from the page it runs over. */
+export interface LessonHost {
+  /** The shown sim time, ms. */
+  time(): number
+  /** Calls `cb` whenever the shown sim time may have changed; returns the unsubscribe. */
+  subscribe(cb: () => void): () => void
+  setPlaying(playing: boolean): void
+  /** Pauses and shows sim ms `t` (a moment already reached). */
+  seek(t: number): void
+  setSpeed(speed: number): void
+}
+
+export interface LessonTimers {
+  setInterval(cb: () => void, ms: number): unknown
+  clearInterval(handle: unknown): void
+}
+
+/** Seconds autoplay waits on a question before playing on without an answer. */
+export const ASK_SECONDS = 20
+/** Seconds autoplay waits after a reveal (longer when there is an explanation to read). */
+export const READ_SECONDS = 10
+export const EXPLAIN_SECONDS = 20
+
+export interface LessonController {
+  /** Starts `lesson` at step `stepIndex` over `host`; the host is paused at (or on its way to) the step's start. */
+  start(lesson: Lesson, speed: number, stepIndex: number, host: LessonHost): void
+  /** The next phase or step; false when no lesson is open. */
+  next(): boolean
+  /** The previous step (the current one again from its start on step 1); false when no lesson is open. */
+  prev(): boolean
+  choose(choice: number): void
+  /** Ends the lesson: the panel closes and the page stays as it is. */
+  close(): void
+  dispose(): void
+}
+
+export function createLessonController(store: LessonStore, timers: LessonTimers): LessonController {
+  let host: LessonHost | null = null
+  let lesson: Lesson | null = null
+  let speed = 1
+  let unsubscribe: (() => void) | null = null
+  let tick: unknown = null
+  /** A seek back to the step's start is on its way (the playhead still shows the later moment). */
+  let seeking = false
+
+  const st = () => store.getState()
+  const run = () => st().lesson
+  const startMs = (i: number): number => (i <= 0 ? 0 : lesson!.steps[i - 1]!.playToSec * 1000)
+  const endMs = (i: number): number => lesson!.steps[i]!.playToSec * 1000
+
+  function stopWatching(): void {
+    unsubscribe?.()
+    unsubscribe = null
+    if (tick !== null) timers.clearInterval(tick)
+    tick = null
+  }
+
+  /** Phase changes driven by the playhead: the start reached (opening), the moment reached (playing). */
+  function onTime(): void {
+    const r = run()
+    if (r === null || host === null || lesson === null) return
+    const t = host.time()
+    if (r.phase === 'opening') {
+      const start = startMs(r.stepIndex)
+      if (Math.abs(t - start) <= 1) {
+        seeking = false
+        begin(r.stepIndex)
+      } else if (t > start && !seeking) {
+        seeking = true
+        host.seek(start)
+      }
+    } else if (r.phase === 'playing' && t >= endMs(r.stepIndex)) {
+      const step = lesson.steps[r.stepIndex]!
+      st().patchLesson({ phase: 'revealed', countdown: step.question !== undefined ? EXPLAIN_SECONDS : READ_SECONDS })
+      // Past the moment by up to a frame: show exactly the moment, paused.
+      host.seek(endMs(r.stepIndex))
+    }
+  }
+
+  function onTick(): void {
+    const r = run()
+    if (r === null || r.countdown === null || !st().autoplay) return
+    if (r.countdown > 1) {
+      st().patchLesson({ countdown: r.countdown - 1 })
+      return
+    }
+    st().patchLesson({ countdown: null })
+    if (r.phase === 'asking') play()
+    else if (r.phase === 'revealed') forward()
+  }
+
+  /** The step's start is on screen: ask its question, or play straight on. */
+  function begin(i: number): void {
+    const step = lesson!.steps[i]!
+    if (step.question !== undefined) {
+      host!.setPlaying(false)
+      st().patchLesson({ stepIndex: i, phase: 'asking', choice: null, countdown: ASK_SECONDS })
+    } else {
+      st().patchLesson({ stepIndex: i, phase: 'asking', choice: null, countdown: null })
+      play()
+    }
+  }
+
+  function play(): void {
+    st().patchLesson({ phase: 'playing', countdown: null })
+    host!.setSpeed(speed)
+    host!.setPlaying(true)
+    onTime()
+  }
+
+  /** Step `i` from its start: seek back if the playhead is past it, else wait for it to arrive. */
+  function enter(i: number): void {
+    seeking = false
+    host!.setPlaying(false)
+    st().patchLesson({ stepIndex: i, phase: 'opening', choice: null, countdown: null })
+    onTime()
+  }
+
+  function forward(): void {
+    const r = run()!
+    if (r.stepIndex + 1 < lesson!.steps.length) {
+      enter(r.stepIndex + 1)
+      return
+    }
+    // The end: a free sandbox, the scenario playing on at the speed the lesson used.
+    finish()
+    host?.setPlaying(true)
+  }
+
+  function finish(): void {
+    stopWatching()
+    st().setLesson(null)
+    lesson = null
+  }
+
+  return {
+    start(l, s, stepIndex, h) {
+      stopWatching()
+      lesson = l
+      speed = s
+      host = h
+      st().setListOpen(false)
+      st().setAutoplay(true)
+      st().setLesson({ name: l.name, title: l.title, steps: l.steps, stepIndex, phase: 'opening', choice: null, countdown: null })
+      h.setPlaying(false)
+      h.setSpeed(s)
+      unsubscribe = h.subscribe(onTime)
+      tick = timers.setInterval(onTick, 1000)
+      enter(stepIndex)
+    },
+    next() {
+      const r = run()
+      if (r === null) return false
+      if (r.phase === 'asking') play()
+      else if (r.phase === 'revealed') forward()
+      return true
+    },
+    prev() {
+      const r = run()
+      if (r === null) return false
+      enter(Math.max(0, r.stepIndex - 1))
+      return true
+    },
+    choose(choice) {
+      const r = run()
+      if (r === null || r.phase !== 'asking') return
+      st().patchLesson({ choice })
+      play()
+    },
+    close() {
+      finish()
+    },
+    dispose() {
+      stopWatching()
+      host = null
+    },
+  }
+}

@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest'
+import { decodeScenario } from '../codec.ts'
+import { readLinkHash } from '../links.ts'
+import { parseVariant } from '../overrides.ts'
+import { getLesson } from './catalog.ts'
+import { lessonLinkHash, readLessonLink } from './lessonLinks.ts'
+
+describe('lesson links', () => {
+  it('readLinkHash reads lesson and step next to the other parameters', () => {
+    const h = readLinkHash('#lesson=hot-key&step=3&t=5')
+    expect(h).toMatchObject({ lesson: 'hot-key', step: 3, t: 5, problems: [] })
+    expect(readLinkHash('#lesson=x&step=0').problems).toEqual(['step must be a step number (1, 2, …), got "0"'])
+    expect(readLinkHash('#step=two').problems).toEqual(['step must be a step number (1, 2, …), got "two"'])
+  })
+
+  it('opens a single-mode lesson paused at the start of its step', () => {
+    const o = readLessonLink(`#${lessonLinkHash('hot-key', 2)}`)
+    expect(o?.ok).toBe(true)
+    if (!o?.ok) return
+    expect(o.stepIndex).toBe(1)
+    const h = readLinkHash(o.modeHash)
+    expect(h.v).toEqual([])
+    expect(h.t).toBe(o.resolved.lesson.steps[0]!.playToSec)
+    const d = decodeScenario(h.s!)
+    expect(d.ok && d.scenario).toEqual(getLesson('hot-key')!.scenario)
+  })
+
+  it('opens a lesson with variants as a compare link with those sides', () => {
+    const o = readLessonLink('lesson=eager-vs-cooperative')
+    expect(o?.ok).toBe(true)
+    if (!o?.ok) return
+    expect(o.stepIndex).toBe(0)
+    const h = readLinkHash(o.modeHash)
+    expect(h.t).toBe(0)
+    expect(h.v.map((v) => { const p = parseVariant(v); return p.ok ? p.variant.label : null })).toEqual(['eager', 'cooperative'])
+  })
+
+  it('says what is wrong with a bad name or step, and ignores a hash without a lesson', () => {
+    expect(readLessonLink('#s=abc')).toBeNull()
+    expect(readLessonLink('#lesson=nope')).toEqual({ ok: false, problem: expect.stringMatching(/^there is no lesson named "nope" \(lessons: hot-key, /) })
+    expect(readLessonLink('#lesson=hot-key&step=9')).toEqual({ ok: false, problem: 'lesson hot-key has 4 steps, so there is no step 9' })
+    expect(readLessonLink('#lesson=hot-key&step=x')).toEqual({ ok: false, problem: 'lesson hot-key: step must be a step number (1, 2, …), got "x"' })
+    expect(readLessonLink('#step=2')).toEqual({ ok: false, problem: 'the link has a step but no lesson (lesson=NAME)' })
+  })
+})

@@ -1,0 +1,54 @@
+// Lesson links: `lesson=NAME&step=N` in the hash opens a built-in lesson at a step. Pure; reading
+// never throws: a bad name or step is a problem in words, and the page goes on as usual.
+
+import { encodeScenario } from '../codec.ts'
+import { compareLinkHash, readLinkHash } from '../links.ts'
+import { getLesson, lessons } from './catalog.ts'
+import type { Lesson } from './types.ts'
+import type { ResolvedLesson } from './validate.ts'
+
+export type LessonOpening =
+  | { ok: true; resolved: ResolvedLesson; stepIndex: number; modeHash: string }
+  | { ok: false; problem: string }
+
+/** The hash that opens lesson `name` at step `step` (counted from 1). */
+export function lessonLinkHash(name: string, step = 1): string {
+  return `lesson=${encodeURIComponent(name)}&step=${step}`
+}
+
+/** The simulated second a step starts from: the previous step's moment (0 for the first). */
+export function stepStartSec(lesson: Lesson, index: number): number {
+  return index <= 0 ? 0 : lesson.steps[index - 1]!.playToSec
+}
+
+/**
+ * The page hash the lesson's world opens with, paused at the step's start: a single-mode scenario
+ * link, or (a lesson with variants) a compare link.
+ */
+export function lessonModeHash(r: ResolvedLesson, stepIndex: number): string {
+  const t = stepStartSec(r.lesson, stepIndex)
+  if (r.variants.length > 0) return compareLinkHash(r.scenario, r.variants, { t })
+  return `s=${encodeURIComponent(encodeScenario(r.scenario))}&t=${t}`
+}
+
+function clip(s: string): string {
+  return s.length > 40 ? `${s.slice(0, 40)}…` : s
+}
+
+/** The lesson a hash asks for; null when it names none. */
+export function readLessonLink(hash: string): LessonOpening | null {
+  const h = readLinkHash(hash)
+  if (h.lesson === undefined) {
+    return h.step !== undefined ? { ok: false, problem: 'the link has a step but no lesson (lesson=NAME)' } : null
+  }
+  const resolved = getLesson(h.lesson)
+  if (resolved === undefined) {
+    return { ok: false, problem: `there is no lesson named "${clip(h.lesson)}" (lessons: ${lessons.map((l) => l.name).join(', ')})` }
+  }
+  const badStep = h.problems.find((p) => p.startsWith('step '))
+  if (badStep !== undefined) return { ok: false, problem: `lesson ${resolved.lesson.name}: ${badStep}` }
+  const n = resolved.lesson.steps.length
+  const step = h.step ?? 1
+  if (step > n) return { ok: false, problem: `lesson ${resolved.lesson.name} has ${n} steps, so there is no step ${step}` }
+  return { ok: true, resolved, stepIndex: step - 1, modeHash: lessonModeHash(resolved, step - 1) }
+}

@@ -1,0 +1,233 @@
+// The lessons tell the truth: each built-in lesson's world is run headless to each step's moment and
+// the fact each question's answer rests on is read from the engine. A lesson whose story or answer
+// stops matching the simulator fails here. Every question must have a check.
+
+import { describe, expect, it } from 'vitest'
+import { saltedPartitions } from '../../sim/keyModel.ts'
+import { createSimulation } from '../../sim/simulation.ts'
+import type { RunSummary } from '../../sim/simulationApi.ts'
+import { variantScenario } from '../overrides.ts'
+import { getLesson, lessons } from './catalog.ts'
+import type { ResolvedLesson } from './validate.ts'
+
+/** Each side's summary at every whole simulated second up to the last step (index = second). */
+type Runs = RunSummary[][]
+
+function runLesson(r: ResolvedLesson): Runs {
+  const last = Math.ceil(r.lesson.steps[r.lesson.steps.length - 1]!.playToSec)
+  const worlds = r.variants.length === 0 ? [r.scenario] : r.variants.map((v) => {
+    const s = variantScenario(r.scenario, v)
+    if (!s.ok) throw new Error(`${v.label}: ${s.message}`)
+    return s.scenario
+  })
+  return worlds.map((s) => {
+    const sim = createSimulation(s)
+    const out: RunSummary[] = []
+    for (let t = 0; t <= last; t++) {
+      sim.advanceTo(t * 1000)
+      out.push(sim.summary())
+    }
+    return out
+  })
+}
+
+const lagOf = (s: RunSummary, p: number): number => s.partitions.find((x) => x.partition === p)?.lag ?? 0
+const ownersOf = (s: RunSummary, ps: readonly number[]): Set<string | null> => new Set(ps.map((p) => s.partitions.find((x) => x.partition === p)?.owner ?? null))
+const startedIn = (s: RunSummary, fromSec: number, toSec: number) => s.rebalanceLog.filter((x) => x.startMs >= fromSec * 1000 && x.startMs < toSec * 1000)
+
+type Check = (runs: Runs, r: ResolvedLesson) => void
+
+/**
+ * lesson name → step index → [the right choice, what must hold there] (r: the lesson,
+ * runs[side][second]). The answer index is pinned here too, so a lesson cannot change its answer
+ * without its check changing with it.
+ */
+const checks: Record<string, Record<number, [answer: number, check: Check]>> = {
+  'hot-key': {
+    0: [
+      1,
+      ([run], r) => {
+        const s = run![20]!
+        const hot = s.hotKeys[0]!
+        expect(hot.key).toBe('global-marketplace')
+        const p = hot.partitions[0]!
+        expect(r.lesson.steps[0]!.highlight?.partitions).toEqual([p])
+        // Capacity to spare, yet one lane climbs while the others stay near zero.
+        const g = r.scenario.group
+        expect(g.consumers * g.processing.recordsPerSec).toBeGreaterThan(6000)
+        expect(lagOf(s, p)).toBeGreaterThan(lagOf(run![10]!, p))
+        for (const x of s.partitions) if (x.partition !== p) expect(x.lag).toBeLessThan(0.05 * lagOf(s, p))
+      },
+    ],
+    1: [
+      1,
+      ([run]) => {
+        const p = run![20]!.hotKeys[0]!.partitions[0]!
+        expect(ownersOf(run![38]!, run![38]!.partitions.map((x) => x.partition)).size).toBe(5)
+        expect(lagOf(run![38]!, p)).toBeGreaterThan(lagOf(run![22]!, p))
+      },
+    ],
+    2: [
+      1,
+      ([run], r) => {
+        const p = run![20]!.hotKeys[0]!.partitions[0]!
+        const salted = saltedPartitions('global-marketplace', 4, r.scenario.topic.partitions)
+        expect(salted).toEqual([1, 4, 5, 8])
+        for (const x of [...salted, p]) expect(r.lesson.steps[2]!.highlight?.partitions).toContain(x)
+        expect(ownersOf(run![70]!, salted).size).toBe(3)
+        expect(lagOf(run![45]!, p)).toBeGreaterThan(0)
+        expect(lagOf(run![70]!, p)).toBeLessThan(0.1 * lagOf(run![40]!, p))
+      },
+    ],
+    3: [
+      1,
+      ([run]) => {
+        expect(run![40]!.orderingViolations).toBe(0)
+        expect(run![80]!.orderingViolations).toBeGreaterThan(0)
+        expect(run![80]!.duplicates).toBe(run![40]!.duplicates)
+      },
+    ],
+  },
+  'load-aware': {
+    1: [
+      1,
+      ([run]) => {
+        const maxLag = (s: RunSummary): number => Math.max(...s.partitions.map((x) => x.lag))
+        expect(run![60]!.lag).toBeLessThan(run![30]!.lag / 10)
+        expect(maxLag(run![60]!)).toBeLessThan(maxLag(run![30]!) / 10)
+        expect(run![60]!.lag).toBeLessThanOrEqual(run![55]!.lag + 100)
+      },
+    ],
+    2: [
+      1,
+      ([run]) => {
+        expect(run![30]!.orderingViolations).toBe(0)
+        expect(run![60]!.orderingViolations).toBeGreaterThan(0)
+        expect(run![80]!.orderingViolations).toBeGreaterThan(run![60]!.orderingViolations)
+      },
+    ],
+  },
+  'eager-vs-cooperative': {
+    1: [
+      1,
+      ([eager, coop], r) => {
+        expect(eager![36]!.revokedPartitions - eager![28]!.revokedPartitions).toBe(r.scenario.topic.partitions)
+        expect(coop![36]!.revokedPartitions - coop![28]!.revokedPartitions).toBe(3)
+      },
+    ],
+    2: [
+      1,
+      ([eager, coop]) => {
+        expect(startedIn(eager![40]!, 28, 40)).toHaveLength(1)
+        expect(startedIn(coop![40]!, 28, 40)).toHaveLength(2)
+      },
+    ],
+    3: [
+      0,
+      ([eager, coop]) => {
+        const stopped = (run: RunSummary[]): number => run[45]!.stoppedPartitionSeconds - run[28]!.stoppedPartitionSeconds
+        expect(stopped(eager!)).toBeGreaterThan(stopped(coop!))
+      },
+    ],
+  },
+  'rebalance-storm': {
+    1: [
+      2,
+      ([dyn]) => {
+        expect(startedIn(dyn![60]!, 18, 60)).toHaveLength(4)
+      },
+    ],
+    2: [
+      0,
+      ([dyn, stat]) => {
+        expect(startedIn(stat![100]!, 18, 100)).toHaveLength(0)
+        expect(startedIn(dyn![100]!, 18, 100).length).toBeGreaterThan(0)
+      },
+    ],
+    3: [
+      1,
+      ([dyn, , kip], r) => {
+        const lanes = r.scenario.topic.partitions
+        const moves = startedIn(kip![140]!, 18, 140).filter((x) => x.endMs !== null)
+        expect(moves.length).toBeGreaterThan(0)
+        // Less than half the lanes stopped on average through each change: not a group-wide barrier.
+        for (const m of moves) expect(m.stoppedPartitionSeconds).toBeLessThan((lanes * (m.endMs! - m.startMs)) / 1000 / 2)
+        const stopped = (run: RunSummary[]): number => run[140]!.stoppedPartitionSeconds - run[18]!.stoppedPartitionSeconds
+        expect(stopped(kip!)).toBeGreaterThan(0)
+        expect(stopped(kip!)).toBeLessThan(stopped(dyn!) / 2)
+      },
+    ],
+  },
+  'add-partitions': {
+    1: [
+      0,
+      ([run]) => {
+        const newLanes = (s: RunSummary) => s.partitions.filter((x) => x.partition >= 6)
+        expect(newLanes(run![38]!)).toHaveLength(6)
+        expect(newLanes(run![38]!).reduce((a, x) => a + x.produced, 0)).toBe(0)
+        expect(newLanes(run![50]!).reduce((a, x) => a + x.produced, 0)).toBeGreaterThan(0)
+      },
+    ],
+    2: [
+      1,
+      ([run], r) => {
+        const keys = r.scenario.producers[0]!.keys
+        const count = keys.kind === 'uniform' ? keys.count : NaN
+        expect(run![50]!.remappedKeys).toBeGreaterThan(0.4 * count)
+        expect(run![50]!.remappedKeys).toBeLessThan(0.6 * count)
+      },
+    ],
+    3: [
+      1,
+      ([run]) => {
+        expect(run![38]!.orderingViolations).toBe(0)
+        expect(run![60]!.orderingViolations).toBeGreaterThan(0)
+      },
+    ],
+  },
+  'autoscale-storm': {
+    1: [
+      1,
+      ([run], r) => {
+        const first = startedIn(run![50]!, 30, 50)[0]!
+        const from = Math.floor(first.startMs / 1000)
+        const to = Math.ceil(first.endMs! / 1000)
+        expect(run![to]!.lag).toBeGreaterThan(run![from]!.lag)
+        expect(run![to]!.revokedPartitions - run![from]!.revokedPartitions).toBe(r.scenario.topic.partitions)
+      },
+    ],
+    2: [
+      2,
+      ([run]) => {
+        expect(startedIn(run![100]!, 28, 100)).toHaveLength(6)
+      },
+    ],
+  },
+}
+
+describe('the built-in lessons', () => {
+  it('are at least six, valid, with distinct names', () => {
+    expect(lessons.length).toBeGreaterThanOrEqual(6)
+    expect(new Set(lessons.map((l) => l.name)).size).toBe(lessons.length)
+    for (const l of lessons) expect(getLesson(l.name), l.name).toBeDefined()
+  })
+
+  it('every question has a check against the engine', () => {
+    for (const l of lessons) {
+      l.steps.forEach((s, i) => {
+        if (s.question === undefined) return
+        const entry = checks[l.name]?.[i]
+        expect(entry, `${l.name} step ${i + 1} has no check`).toBeDefined()
+        expect(s.question.answer, `${l.name} step ${i + 1}: the answer the check proves`).toBe(entry![0])
+      })
+    }
+  })
+
+  for (const l of lessons) {
+    it(`${l.name}: each step's answer is what the simulator does`, () => {
+      const r = getLesson(l.name)!
+      const runs = runLesson(r)
+      for (const [, check] of Object.values(checks[l.name] ?? {})) check(runs, r)
+    }, 60_000)
+  }
+})

@@ -1,0 +1,48 @@
+// The Lessons dialog: every lesson with its summary; choosing one starts it.
+
+import { useEffect, useRef, type ReactNode } from 'react'
+import { useStore } from 'zustand'
+import type { LessonStore } from '../../store/lessonSlice.ts'
+
+export function LessonList({ store, onChoose }: { store: LessonStore; onChoose: (name: string) => void }): ReactNode {
+  const open = useStore(store, (s) => s.listOpen)
+  const catalog = useStore(store, (s) => s.catalog)
+  const firstRef = useRef<HTMLButtonElement>(null)
+  useEffect(() => {
+    if (open) firstRef.current?.focus()
+  }, [open])
+  if (!open) return null
+  const close = (): void => store.getState().setListOpen(false)
+  return (
+    <div className="backdrop lesson-backdrop" onClick={close}>
+      <div
+        className="dialog lesson-list"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby="lessons-h"
+        onClick={(e) => e.stopPropagation()}
+        onKeyDown={(e) => {
+          if (e.key === 'Escape') close()
+        }}
+      >
+        <h2 id="lessons-h">Lessons</h2>
+        <ol className="lesson-items">
+          {catalog.map((l, i) => (
+            <li key={l.name}>
+              <button ref={i === 0 ? firstRef : undefined} type="button" className="lesson-item" onClick={() => onChoose(l.name)}>
+                <strong>{l.title}</strong>
+                <span className="lesson-meta">
+                  {l.steps} steps{l.compare ? ' · side by side' : ''}
+                </span>
+                <span className="lesson-summary">{l.summary}</span>
+              </button>
+            </li>
+          ))}
+        </ol>
+        <button type="button" onClick={close}>
+          Close
+        </button>
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,76 @@
+// Guided lessons in a real browser (Debian's chromium via playwright-core, 1280×720): a lesson link
+// opens the lesson at its step with the question first (a bad one: a banner, then the normal page), the sim paused; answering plays to the
+// step's moment, where the page shows exactly what a headless run shows then (the CLI is the
+// oracle) and reveals the answer; the Lessons button lists the lessons, and the side-by-side one
+// opens compare mode with the panel over it. One page, one build, preview and browser.
+
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { encodeScenario } from '../../src/scenario/index.ts'
+import { getLesson, lessons } from '../../src/scenario/lessons/index.ts'
+import { ARTIFACTS, collectErrors, simTime, tableLags } from './harness.ts'
+import { browserSuite, runLags } from './suite.ts'
+
+const OUT = join(ARTIFACTS, 'dist-lessons-test')
+const suite = browserSuite(OUT)
+
+describe('guided lessons', () => {
+  it('a lesson link asks first, plays to the moment, reveals what the engine shows; the list opens the compare lesson', async () => {
+    const { preview, browser } = suite()
+    const lesson = getLesson('hot-key')!
+    const step = lesson.lesson.steps[0]!
+    const page = await browser.newPage({ viewport: { width: 1280, height: 720 } })
+    const errors = collectErrors(page)
+    // A bad lesson link: a banner naming the problem, then the normal page.
+    await page.goto(`${preview.url}#lesson=no-such-lesson&step=1`)
+    const banner = page.getByText('The lesson link could not be opened: there is no lesson named "no-such-lesson"', { exact: false })
+    await banner.waitFor({ timeout: 10_000 })
+    await page.locator('[data-testid="highway"] rect.road').first().waitFor()
+    // A lesson link followed on the page (hash navigation) opens the lesson.
+    await page.evaluate(() => {
+      window.location.hash = 'lesson=hot-key&step=1'
+    })
+    const panel = page.getByRole('region', { name: 'Lesson' })
+    await expect.poll(() => panel.textContent(), { timeout: 10_000 }).toContain(step.text)
+    expect(await panel.textContent()).toContain('Step 1 of 4')
+    // Predict first: the choices are offered and the sim stays paused at 0 s.
+    const choices = panel.getByRole('group', { name: step.question!.prompt }).getByRole('button')
+    expect(await choices.count()).toBe(step.question!.choices.length)
+    await page.getByRole('button', { name: 'Play', exact: true }).waitFor()
+    expect(await simTime(page)).toBe(0)
+
+    await choices.nth(step.question!.answer).click()
+    await expect.poll(() => panel.getByRole('status').textContent(), { timeout: 20_000, interval: 100 }).toContain('Right:')
+    // At exactly the step's moment, paused: the lanes are what the headless run has at that second.
+    // (The toolbar's clock is throttled to 200 ms, so it may show the frame before the seek for a moment.)
+    await expect.poll(() => simTime(page), { timeout: 5_000 }).toBe(step.playToSec)
+    const cli = runLags(['--scenario', encodeScenario(lesson.scenario), '--seconds', String(step.playToSec)])
+    await expect.poll(() => tableLags(page), { timeout: 5_000 }).toEqual(cli)
+    // The reveal's claim, read off the page: lane 6 lags most, the others near zero.
+    const lags = await tableLags(page)
+    const hot = step.highlight!.partitions![0]!
+    expect(Math.max(...lags)).toBe(lags[hot])
+    for (const [p, lag] of lags.entries()) if (p !== hot) expect(lag).toBeLessThan(0.05 * lags[hot]!)
+
+    // Next: step 2 asks again; Back returns to step 1 at its start.
+    await panel.getByRole('button', { name: 'Next' }).click()
+    await expect.poll(() => panel.textContent()).toContain('Step 2 of 4')
+    await panel.getByRole('button', { name: 'Back' }).click()
+    await expect.poll(() => panel.textContent()).toContain('Step 1 of 4')
+    await expect.poll(() => simTime(page), { timeout: 10_000 }).toBe(0)
+
+    // The Lessons button lists every lesson; the side-by-side one opens two sides with the panel.
+    await panel.getByRole('button', { name: 'Close lesson' }).click()
+    await page.getByRole('button', { name: 'Lessons', exact: true }).click()
+    const dialog = page.getByRole('dialog', { name: 'Lessons' })
+    const items = dialog.getByRole('listitem')
+    expect(await items.count()).toBe(lessons.length)
+    expect(lessons.length).toBeGreaterThanOrEqual(6)
+    const compare = getLesson('eager-vs-cooperative')!
+    await dialog.getByRole('button', { name: new RegExp(compare.lesson.title) }).click()
+    await page.locator('section.compare-side').nth(1).waitFor({ timeout: 10_000 })
+    expect(await page.locator('section.compare-side').count()).toBe(compare.variants.length)
+    await expect.poll(() => panel.textContent(), { timeout: 10_000 }).toContain(compare.lesson.steps[0]!.text)
+    expect(errors).toEqual([])
+  }, 45_000)
+})
