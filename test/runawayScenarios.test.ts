@@ -50,9 +50,9 @@ describe('runaway scenarios', () => {
     s.group.config['fetch.max.wait.ms'] = 0
     s.producers = [] // nothing to fetch: every poll comes back empty and re-polls at once
     const sim = createSimulation(s)
-    const t0 = performance.now()
+    // The kernel's guard counts events at one instant, so it throws after the same work on any
+    // machine; a hang instead would hit this test's timeout.
     expect(() => sim.advanceTo(10_000)).toThrow(LivelockError)
-    expect(performance.now() - t0).toBeLessThan(10_000)
   }, 30_000)
 
   it("the validator's count of tracked keys agrees with the key model's", () => {
@@ -76,8 +76,9 @@ describe('runaway scenarios', () => {
     }
   })
 
-  it('scenarios at the edges that the validator accepts run a simulated second within a second', () => {
-    createSimulation(defaultScenario()).advanceTo(2000) // warm the code up first, as a page would be
+  // How fast they run against the validator's cost model is measured by `npm run bench`
+  // (bench/costModel.ts), not here: a wall-clock bound failed whenever the machine was busy.
+  it('scenarios at the edges that the validator accepts run a simulated second with finite counts', () => {
     const accepted = fc
       .sample(extremeScenarioJson, { numRuns: 400, seed: 42 })
       .map((j) => validateScenario(j))
@@ -86,9 +87,8 @@ describe('runaway scenarios', () => {
     expect(accepted.length).toBe(8)
     for (const r of accepted) {
       const sim = createSimulation(r.scenario)
-      const t0 = performance.now()
       sim.advanceTo(1000)
-      expect(performance.now() - t0, JSON.stringify(r.scenario).slice(0, 400)).toBeLessThan(1000)
+      expect(sim.now()).toBe(1000)
       expect(nonFinite({ produced: sim.summary().produced, lag: sim.summary().lag })).toEqual([])
     }
   }, 60_000)

@@ -130,13 +130,13 @@ describe('assign command errors (exit code 2, nothing on stdout)', () => {
       ['subscriptions', request(Array.from({ length: 200 }, (_, i) => member(i, Array.from({ length: 5001 }, (_, t) => `t${t}`)))), /^members: at most 1 000 000 topic subscriptions over all members \(got 1 000 200\)$/],
       ['owned partitions', request([member(0, ['orders'], { owned: Array.from({ length: 1_000_001 }, (_, p) => ['orders', p]) })]), /^members: at most 1 000 000 owned partitions over all members/],
     ])('%s', (_what, stdin, message) => {
-      const t0 = performance.now()
+      // Refused before any assignment work: the timeout below would catch the 45 s it once took
+      // (a wall-clock bound tighter than that failed whenever the machine was busy).
       const out = runAssign(['--assignor', 'sticky'], stdin)
       expect(out.code).toBe(2)
       expect(out.stdout).toBe('')
       expect(out.stderr.trim()).toMatch(message)
-      expect(performance.now() - t0).toBeLessThan(2000)
-    })
+    }, 20_000)
 
     it('over a --jsonl run too', () => {
       const line = request([member(0, ['orders'])], { orders: 100_000 })
