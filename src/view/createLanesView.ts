@@ -58,6 +58,23 @@ export function bannerFontSize(text: string, width: number): number {
   return Math.max(9, Math.min(usual, fits))
 }
 
+/**
+ * Whether two lists of flat records hold the same values, field by field (whatever fields the
+ * marks carry, so a field added to a mark is compared without touching this). A field holding an
+ * object compares by identity: such marks are redrawn every frame (correct, only slower). Pure.
+ */
+export function sameRecords(a: readonly object[], b: readonly object[]): boolean {
+  if (a.length !== b.length) return false
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i] as Record<string, unknown>
+    const y = b[i] as Record<string, unknown>
+    const keys = Object.keys(x)
+    if (keys.length !== Object.keys(y).length) return false
+    for (const k of keys) if (!Object.is(x[k], y[k])) return false
+  }
+  return true
+}
+
 export function createLanesView(container: HTMLElement, callbacks: LanesViewCallbacks = {}): LanesView {
   const doc = container.ownerDocument
   const uid = `ph-lanes-${++viewCount}`
@@ -202,14 +219,32 @@ export function createLanesView(container: HTMLElement, callbacks: LanesViewCall
       .call(put, 'fill', (d) => (d.tone === 'storm' ? '#b3261e' : '#8a1c3d'))
   }
 
+  // What the header, consumers and banner were last drawn from. They change a few times a run, not
+  // every frame, and their d3 joins read every attribute back from the DOM to compare: skipping
+  // them on an unchanged picture saves most of the SVG work of a frame while playing.
+  let drawnHeader = ''
+  let drawnConsumers: readonly object[] | null = null
+  let drawnBanner = ''
+
   function render(): void {
     if (lastFrame === null) return
     const L = layout(lastFrame, size)
     marks = L
     rows.update(L)
-    drawHeader(L)
-    drawConsumers(consumerLayer, L, (d, box) => callbacks.onConsumerClick?.(d.member, d.name, box.left, box.bottom))
-    drawBanner(L)
+    const header = `${L.x0}|${L.x1}|${L.queueX}|${L.consumerX}|${L.top}|${L.height}|${L.banner !== null}`
+    if (header !== drawnHeader) {
+      drawHeader(L)
+      drawnHeader = header
+    }
+    if (drawnConsumers === null || !sameRecords(drawnConsumers, L.consumers)) {
+      drawConsumers(consumerLayer, L, (d, box) => callbacks.onConsumerClick?.(d.member, d.name, box.left, box.bottom))
+      drawnConsumers = L.consumers
+    }
+    const banner = `${L.consumerX}|${L.banner?.tone ?? ''}|${L.banner?.text ?? ''}`
+    if (banner !== drawnBanner) {
+      drawBanner(L)
+      drawnBanner = banner
+    }
     if (ctx !== null) drawParticles(ctx, L, dpr)
   }
 
@@ -233,6 +268,9 @@ export function createLanesView(container: HTMLElement, callbacks: LanesViewCall
       root.selectAll('*').remove()
       lastFrame = null
       marks = null
+      drawnHeader = ''
+      drawnConsumers = null
+      drawnBanner = ''
     },
     lastLayout: () => marks,
   }
