@@ -18,8 +18,12 @@ export interface LanesViewCallbacks {
 }
 
 export interface LanesView {
-  /** Draws `frame` (no-op for the same frame object twice). */
-  update(frame: Frame): void
+  /**
+   * Draws `frame` (no-op for the same frame object twice). `labels: false` leaves the lanes' lag
+   * numbers as they are: a caller drawing 60 frames a second refreshes them a few times a second
+   * (numbers nobody can read at 60 Hz, each a text layout) and once more on the last frame shown.
+   */
+  update(frame: Frame, opts?: { labels?: boolean }): void
   resize(size: Size): void
   destroy(): void
   /** The marks last drawn (for tests). */
@@ -226,11 +230,15 @@ export function createLanesView(container: HTMLElement, callbacks: LanesViewCall
   let drawnConsumers: readonly object[] | null = null
   let drawnBanner = ''
 
-  function render(): void {
+  /** The lag numbers shown are of an earlier frame than the one drawn. */
+  let labelsStale = false
+
+  function render(labels = true): void {
     if (lastFrame === null) return
     const L = layout(lastFrame, size)
     marks = L
-    rows.update(L)
+    labelsStale = !labels
+    rows.update(L, labels)
     const header = `${L.x0}|${L.x1}|${L.queueX}|${L.consumerX}|${L.top}|${L.height}|${L.banner !== null}`
     if (header !== drawnHeader) {
       drawHeader(L)
@@ -251,10 +259,11 @@ export function createLanesView(container: HTMLElement, callbacks: LanesViewCall
   applySize()
 
   return {
-    update(frame) {
-      if (frame === lastFrame) return
+    update(frame, opts) {
+      const labels = opts?.labels !== false
+      if (frame === lastFrame && !(labels && labelsStale)) return
       lastFrame = frame
-      render()
+      render(labels)
     },
     resize(next) {
       const w = Math.max(1, Math.floor(next.width))

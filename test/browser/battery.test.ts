@@ -97,9 +97,14 @@ describe('the laptop on battery', () => {
     // Playing: past start-up (JIT, the first rebalance), then ~4 s of the default scenario at 1×.
     await waitForSimTime(page, 3)
     const t0 = await simTime(page)
+    const c0 = await counters(page)
     const playing = await busyOver(page, cdp, 4000)
+    const c1 = await counters(page)
     const t1 = await simTime(page)
-    console.log(`battery: playing ${show(playing)}`)
+    // Animation frames per second while measured: a page starved of CPU draws fewer frames and so
+    // looks cheaper; the figure says how much it really drew.
+    const fps = (c1.raf - c0.raf) / playing.wallSec
+    console.log(`battery: playing ${show(playing)}, ${fps.toFixed(0)} frames/s`)
     // It really played all along (a stalled page would be cheap for the wrong reason).
     expect(t1 - t0).toBeGreaterThan(3)
     expect.soft(playing.task).toBeLessThanOrEqual(PLAYING_MAX)
