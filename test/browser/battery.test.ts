@@ -1,9 +1,12 @@
 // The laptop on battery (issue 9 §5), in a real browser (Debian's chromium via playwright-core,
 // 1280×720): paused with nothing changing, the page does no per-frame work (≤ 2 % of a core on the
 // main thread, no animation frames scheduled, no requests to the simulation worker); playing the
-// default scenario, the main thread is busy ≤ 40 % of the time. Busy time is Chrome's own
-// accounting (CDP Performance.getMetrics: TaskDuration, seconds of main-thread tasks) over the
-// renderer's own clock (Timestamp), so the test measures the page, not this process's timers.
+// default scenario, the main thread is busy ≤ 40 % of a core. Figures are Chrome's own accounting
+// (CDP Performance.getMetrics) over the renderer's own clock (Timestamp): TaskDuration (wall time
+// inside main-thread tasks) and ThreadTime (the main thread's CPU time). On a quiet machine the two
+// are close; on a shared one (this project's 2 cores run several test suites at once) a task that
+// is preempted keeps counting TaskDuration while other processes run, so the playing budget is
+// checked on ThreadTime, the work the page itself does, and both are printed.
 
 import { join } from 'node:path'
 import type { CDPSession, Page } from 'playwright-core'
@@ -107,7 +110,7 @@ describe('the laptop on battery', () => {
     console.log(`battery: playing ${show(playing)}, ${fps.toFixed(0)} frames/s`)
     // It really played all along (a stalled page would be cheap for the wrong reason).
     expect(t1 - t0).toBeGreaterThan(3)
-    expect.soft(playing.task).toBeLessThanOrEqual(PLAYING_MAX)
+    expect.soft(playing.cpu).toBeLessThanOrEqual(PLAYING_MAX)
 
     await page.getByRole('button', { name: 'Pause', exact: true }).click()
     await page.getByRole('button', { name: 'Play', exact: true }).waitFor()
@@ -122,6 +125,7 @@ describe('the laptop on battery', () => {
     expect.soft(after.toWorker - before.toWorker).toBe(0)
     expect.soft(after.fromWorker - before.fromWorker).toBe(0)
     expect.soft(paused.task).toBeLessThanOrEqual(PAUSED_MAX)
+    expect.soft(paused.cpu).toBeLessThanOrEqual(PAUSED_MAX)
     // Still where it stopped: the idle figures are of the page showing its moment.
     expect(await simTime(page)).toBe(atPause)
 
