@@ -87,7 +87,7 @@ const pct = (x: number): string => `${(x * 100).toFixed(1)} %`
 const show = (b: Busy): string => `task ${pct(b.task)}, cpu ${pct(b.cpu)} (script ${pct(b.script)}, layout ${pct(b.layout)}, style ${pct(b.style)}) over ${b.wallSec.toFixed(1)} s`
 
 describe('the laptop on battery', () => {
-  it('playing the default scenario keeps the main thread ≤ 40 % busy; paused, the page does no per-frame work', async () => {
+  it('playing the default scenario costs the main thread ≤ 40 % of a core; paused, the page does no per-frame work', async () => {
     const { browser, preview } = suite()
     const page = await browser.newPage({ viewport: VIEWPORT })
     const errors = collectErrors(page)
