@@ -82,6 +82,43 @@ async function rafFps(page: Page, ms: number): Promise<number> {
   })`) as Promise<number>
 }
 
+interface BusyShare {
+  /** Main-thread task time over wall time (CDP TaskDuration). */
+  task: number
+  /** Main-thread CPU time over wall time (CDP ThreadTime). */
+  cpu: number
+}
+
+/**
+ * The main thread's busy share of one core over `ms` (Chrome's own accounting, CDP
+ * Performance.getMetrics), as test/browser/battery.test.ts measures it.
+ */
+async function busyShare(page: Page, ms: number): Promise<BusyShare> {
+  const cdp = await page.context().newCDPSession(page)
+  await cdp.send('Performance.enable')
+  const get = async (): Promise<Map<string, number>> => {
+    const r = (await cdp.send('Performance.getMetrics')) as { metrics: Array<{ name: string; value: number }> }
+    return new Map(r.metrics.map((m) => [m.name, m.value]))
+  }
+  const a = await get()
+  await page.waitForTimeout(ms)
+  const b = await get()
+  await cdp.detach()
+  const d = (k: string): number => (b.get(k) ?? 0) - (a.get(k) ?? 0)
+  return { task: d('TaskDuration') / d('Timestamp'), cpu: d('ThreadTime') / d('Timestamp') }
+}
+
+/** The default scenario playing at 1×, then paused: the laptop-on-battery figures (issue 9 §5). */
+async function batteryShares(page: Page, url: string): Promise<{ playing: BusyShare; paused: BusyShare }> {
+  await firstFrameMs(page, url)
+  await page.waitForTimeout(3000)
+  const playing = await busyShare(page, 4000)
+  await page.getByRole('button', { name: 'Pause', exact: true }).click()
+  await page.waitForTimeout(500)
+  const paused = await busyShare(page, 3000)
+  return { playing, paused }
+}
+
 /** The four group protocols, as compare sides of the default workload. */
 const SIDES: Variant[] = [
   { label: 'eager', set: { 'group.protocol': 'eager', 'group.assignor': 'range' } },
@@ -183,6 +220,11 @@ async function main(): Promise<void> {
     }
     results['compare'] = compareRows
 
+    const batteryPage = await browser.newPage({ viewport: VIEWPORT })
+    const battery = await batteryShares(batteryPage, preview.url)
+    await batteryPage.close()
+    results['battery'] = battery
+
     const seekPage = await browser.newPage({ viewport: VIEWPORT })
     const seek = await seekTimes(seekPage, preview.url)
     await seekPage.close()
@@ -212,6 +254,9 @@ async function main(): Promise<void> {
     console.log(`| JavaScript total, gzipped      | ${(sizes.gzipTotal / 1024).toFixed(1)} KB |`)
     console.log(`| open at ${SEEK_RUN_SEC / 60} min (moment link)    | ${seek.openMs} ms |`)
     console.log(`| seek by clicking the Timeline  | median ${median(seek.seeks).toFixed(0)} ms, max ${Math.max(...seek.seeks)} ms over ${seek.seeks.length} seeks in a ${SEEK_RUN_SEC / 60}-minute default run (target ≤ 1 000 ms) |`)
+    const pct = (x: number): string => `${(x * 100).toFixed(1)} %`
+    console.log(`| main thread, default playing    | ${pct(battery.playing.task)} busy (tasks), ${pct(battery.playing.cpu)} CPU of a core (target ≤ 40 %) |`)
+    console.log(`| main thread, paused             | ${pct(battery.paused.task)} busy (tasks), ${pct(battery.paused.cpu)} CPU of a core (target ≤ 2 %) |`)
     writeFileSync(join(ARTIFACTS, 'bench-browser.json'), JSON.stringify(results, null, 2))
   } finally {
     await browser.close()

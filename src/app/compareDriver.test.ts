@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { compareClock, createCompareDriver, planTick, type SideClock } from './compareDriver.ts'
+import { compareClock, createCompareDriver, needsTicks, planTick, type SideClock } from './compareDriver.ts'
 
 const side = (t: number | null, busy = false, stops: number[] = []): SideClock => ({ t, busy, stops })
 
@@ -96,5 +96,73 @@ describe('createCompareDriver', () => {
     // The clock is read from the frames at the start of a tick (the fake answers at once).
     expect(clocks).toEqual([0, 0, 32, 64])
     driver.stop()
+  })
+
+  it('paused with every side idle at the target, stops scheduling frames; a step, a frame or play wakes it', () => {
+    const times = [1000, 1000]
+    const busy = [false, false]
+    let playing = true
+    const asked: Array<[number, number]> = []
+    const queue: Array<(t: number) => void> = []
+    const driver = createCompareDriver(
+      {
+        sides: () => times.map((t, i) => side(t, busy[i])),
+        playing: () => playing,
+        speed: () => 1,
+        advance: (i, toT) => {
+          asked.push([i, toT])
+          busy[i] = true
+        },
+        clock: () => {},
+        perf: () => {},
+      },
+      { requestFrame: (cb) => queue.push(cb), cancelFrame: () => {}, now: () => 0 },
+      2,
+    )
+    driver.setTarget(1000)
+    driver.start()
+    queue.shift()?.(0)
+    playing = false
+    queue.shift()?.(16)
+    expect(queue).toHaveLength(0)
+    expect(driver.running()).toBe(false)
+    // A step: the sides are asked for it, and the loop runs until both have answered.
+    driver.setTarget(1100)
+    expect(queue).toHaveLength(1)
+    queue.shift()?.(32)
+    expect(asked).toEqual([
+      [0, 1100],
+      [1, 1100],
+    ])
+    times[0] = 1100
+    busy[0] = false
+    driver.frameArrived(1, false)
+    queue.shift()?.(48)
+    expect(queue).toHaveLength(1)
+    times[1] = 1100
+    busy[1] = false
+    driver.frameArrived(1, false)
+    queue.shift()?.(64)
+    expect(queue).toHaveLength(0)
+    playing = true
+    driver.wake()
+    expect(queue).toHaveLength(1)
+    driver.stop()
+    driver.wake()
+    expect(driver.running()).toBe(false)
+  })
+})
+
+describe('needsTicks', () => {
+  it('is false only when paused and every side is idle at the target', () => {
+    expect(needsTicks(1000, [side(1000), side(1000)], false)).toBe(false)
+    expect(needsTicks(1000, [side(1000), side(1000)], true)).toBe(true)
+    expect(needsTicks(1100, [side(1100), side(1000)], false)).toBe(true)
+    expect(needsTicks(1000, [side(1000), side(1000, true)], false)).toBe(true)
+    expect(needsTicks(1000, [side(1000), side(null)], false)).toBe(true)
+    expect(needsTicks(1000, [side(1000), side(400, false, [1000])], false)).toBe(true)
+    expect(needsTicks(1000, [side(1000), { ...side(1000), seeking: true }], false)).toBe(true)
+    // A fractional target (slow speeds) counts as reached at its whole ms, as the worker floors it.
+    expect(needsTicks(1000.6, [side(1000), side(1000)], false)).toBe(false)
   })
 })

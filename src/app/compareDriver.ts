@@ -2,6 +2,8 @@
 // fixed-step rule as the single driver, measured from the slowest side) and which sides to ask for
 // it; the host runs it on requestAnimationFrame. A side being brought to a moment (a restart with a
 // new strategy, a link opening at t=) has its own stops and holds the clock until it arrives.
+// Paused with every side idle at the target, the loop stops (no per-frame work on battery); play,
+// a new target, new stops or an arriving frame wake it.
 
 import { nextTarget, type DriverHost } from './driver.ts'
 import { createPerfWindow } from './perfWindow.ts'
@@ -67,6 +69,15 @@ export function planTick(target: number, sides: readonly SideClock[], playing: b
   return { target: next, requests }
 }
 
+/**
+ * Whether the clock has anything left to do on the next animation frame: playing, or a side still
+ * on its way (stops, a seek or a request unanswered, no frame yet, behind a target set while paused).
+ */
+export function needsTicks(target: number, sides: readonly SideClock[], playing: boolean): boolean {
+  if (playing) return true
+  return sides.some((s) => s.stops.length > 0 || s.seeking === true || s.busy || s.t === null || s.t < Math.floor(target))
+}
+
 export interface CompareDriverPort {
   sides(): SideClock[]
   playing(): boolean
@@ -84,16 +95,29 @@ export interface CompareDriver {
   setTarget(t: number): void
   target(): number
   frameArrived(engineMs: number, behind: boolean): void
+  /** Something changed (play, stops): runs the loop again if it had stopped. */
+  wake(): void
+  /** True while an animation frame is scheduled (for tests). */
+  running(): boolean
 }
 
 export function createCompareDriver(port: CompareDriverPort, host: DriverHost, sideCount: number): CompareDriver {
   let handle: number | null = null
+  let started = false
   let lastWall: number | null = null
   let target = 0
   const perf = createPerfWindow(host.now())
 
-  function tick(wallMs: number): void {
+  function wake(): void {
+    if (!started || handle !== null) return
+    // The first tick after a pause counts no wall time, and the fps window starts afresh.
+    lastWall = null
+    perf.reset(host.now())
     handle = host.requestFrame(tick)
+  }
+
+  function tick(wallMs: number): void {
+    handle = null
     const dt = lastWall === null ? 0 : wallMs - lastWall
     lastWall = wallMs
     const sides = port.sides()
@@ -105,23 +129,30 @@ export function createCompareDriver(port: CompareDriverPort, host: DriverHost, s
     // A "frame" of compare mode is one frame of every side.
     const stats = perf.take(wallMs, sideCount)
     if (stats !== null) port.perf(stats.fps, stats.engineMs, stats.behind)
+    // Read again: the requests just sent make their sides busy, so a step keeps the loop until it lands.
+    if (handle === null && needsTicks(target, port.sides(), port.playing())) handle = host.requestFrame(tick)
   }
 
   return {
     start() {
-      if (handle !== null) return
-      lastWall = null
-      perf.reset(host.now())
-      handle = host.requestFrame(tick)
+      started = true
+      wake()
     },
     stop() {
+      started = false
       if (handle !== null) host.cancelFrame(handle)
       handle = null
     },
     setTarget(t) {
       target = t
+      wake()
     },
     target: () => target,
-    frameArrived: (engineMs, behind) => perf.frameArrived(engineMs, behind),
+    frameArrived(engineMs, behind) {
+      perf.frameArrived(engineMs, behind)
+      wake()
+    },
+    wake,
+    running: () => handle !== null,
   }
 }

@@ -103,6 +103,8 @@ export function createCompareSession(o: CompareSessionOptions): CompareSession {
     side.stops = stops
     side.client.setSpeed(stops.length > 0 ? MAX_SPEED : store.getState().speed)
     store.getState().setCatchingUp(i, stops.length > 0 ? (stops[stops.length - 1] ?? null) : null)
+    // The clock's loop sleeps while paused with nothing to do; a side sent on its way needs it.
+    driver.wake()
   }
 
   function restartSide(i: number, scenario: Scenario, toMs: number): void {
@@ -177,6 +179,7 @@ export function createCompareSession(o: CompareSessionOptions): CompareSession {
     setPlaying(playing) {
       store.getState().setPlaying(playing)
       for (const s of sides) s.client.setPlaying(playing)
+      driver.wake()
     },
     togglePlay() {
       actions.setPlaying(!store.getState().playing)

@@ -116,4 +116,54 @@ describe('createDriver', () => {
     expect(client.pauseFlags).toEqual([false, true])
     driver.stop()
   })
+
+  it('schedules no animation frames while paused, and starts again on play', () => {
+    const store = createAppStore({ scenario: defaultScenario() })
+    store.getState().receiveFrame(0, makeFrame({ t: 0 }), [], [])
+    const client = fakeClient()
+    const queue: Array<(t: number) => void> = []
+    let wall = 0
+    const driver = createDriver(store, client, { requestFrame: (cb) => queue.push(cb), cancelFrame: () => {}, now: () => wall })
+    driver.start()
+    for (let i = 0; i < 3; i++) queue.shift()?.((wall = i * 16))
+    expect(queue).toHaveLength(1)
+    store.getState().setPlaying(false)
+    // The tick already scheduled runs once more and schedules nothing after it.
+    queue.shift()?.((wall = 48))
+    expect(queue).toHaveLength(0)
+    expect(driver.running()).toBe(false)
+    const asked = client.asked.length
+    // A step or an edit while paused brings a frame: still nothing to do per animation frame.
+    store.getState().receiveFrame(0, makeFrame({ t: 100 }), [], [])
+    expect(queue).toHaveLength(0)
+    wall = 5000
+    store.getState().setPlaying(true)
+    expect(queue).toHaveLength(1)
+    queue.shift()?.(5000)
+    queue.shift()?.(5016)
+    // Resumes from the frame shown, counting none of the wall time spent paused.
+    expect(client.asked.slice(asked)).toEqual([116])
+    expect(queue).toHaveLength(1)
+    driver.stop()
+    expect(driver.running()).toBe(false)
+    store.getState().setPlaying(false)
+    store.getState().setPlaying(true)
+    expect(queue).toHaveLength(1)
+  })
+
+  it('a seek while the loop is stopped: play goes on from the moment sought', () => {
+    const store = createAppStore({ scenario: defaultScenario(), playing: false })
+    store.getState().receiveFrame(0, makeFrame({ t: 10_000 }), [], [], { latest: 10_000 })
+    const client = fakeClient()
+    const queue: Array<(t: number) => void> = []
+    const driver = createDriver(store, client, { requestFrame: (cb) => queue.push(cb), cancelFrame: () => {}, now: () => 0 })
+    driver.start()
+    expect(queue).toHaveLength(0)
+    store.getState().receiveFrame(0, makeFrame({ t: 4000 }), [], [], { latest: 10_000, seeked: true })
+    store.getState().setPlaying(true)
+    queue.shift()?.(0)
+    queue.shift()?.(16)
+    expect(client.asked).toEqual([4016])
+    driver.stop()
+  })
 })

@@ -6,6 +6,9 @@ import { useAppStoreApi } from '../store/useAppStore.ts'
 import { createLanesView } from '../view/createLanesView.ts'
 import { followSize } from './followSize.ts'
 
+/** Wall ms between refreshes of the lanes' lag numbers while frames stream in. */
+export const LABEL_MS = 250
+
 export function LanesPanel(): ReactNode {
   const store = useAppStoreApi()
   const ref = useRef<HTMLDivElement>(null)
@@ -17,9 +20,22 @@ export function LanesPanel(): ReactNode {
       onConsumerClick: (member, name, x, y) => store.getState().selectConsumer({ member, name, x, y }),
     })
     const unfollow = followSize(el, view)
+    // Lag numbers on the lanes: at most every LABEL_MS of wall time, and once more LABEL_MS after
+    // the last frame, so a paused highway always reads the exact lags of the moment it shows.
+    let labelled = 0
+    let trailing: ReturnType<typeof setTimeout> | null = null
+    const relabel = (): void => {
+      trailing = null
+      labelled = performance.now()
+      const f = store.getState().frame
+      if (f !== null) view.update(f, { labels: true })
+    }
     // data-t: the sim ms this highway shows, so a test can tell that compare mode's sides move together.
     const show = (f: Parameters<typeof view.update>[0]): void => {
-      view.update(f)
+      const wait = LABEL_MS - (performance.now() - labelled)
+      if (wait <= 0) labelled = performance.now()
+      else trailing ??= setTimeout(relabel, wait)
+      view.update(f, { labels: wait <= 0 })
       el.dataset['t'] = String(f.t)
     }
     const first = store.getState().frame
@@ -28,6 +44,7 @@ export function LanesPanel(): ReactNode {
       if (s.frame !== prev.frame && s.frame !== null) show(s.frame)
     })
     return () => {
+      if (trailing !== null) clearTimeout(trailing)
       unsub()
       unfollow()
       view.destroy()

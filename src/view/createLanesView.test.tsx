@@ -84,6 +84,27 @@ describe('createLanesView', () => {
     })
   })
 
+  it('a frame that changes only the lanes does not re-join the consumers, header or banner (no DOM reads)', () => {
+    const { view, el } = mountView()
+    view.update(makeFrame({ partitions: 8, lag: [0, 0, 0, 0, 0, 0, 0, 0] }))
+    const reads = vi.spyOn(Element.prototype, 'getAttribute')
+    try {
+      view.update(makeFrame({ t: 16, partitions: 8, lag: [500, 0, 0, 0, 0, 0, 0, 0] }))
+      expect(reads).not.toHaveBeenCalled()
+    } finally {
+      reads.mockRestore()
+    }
+    // The lanes themselves did follow the frame.
+    expect(el.querySelector('text.lag')?.getAttribute('display')).not.toBe('none')
+    // And a consumer that changes is drawn again.
+    const next = makeFrame({ t: 32, partitions: 8 })
+    const phases = () => Array.from(el.querySelectorAll('g.consumer text.phase'), (t) => t.textContent)
+    const before = phases()
+    view.update({ ...next, members: next.members.map((m, i) => (i === 0 ? { ...m, phase: 'joining' as const } : m)) })
+    expect(phases()[0]).not.toBe(before[0])
+    expect(phases().slice(1)).toEqual(before.slice(1))
+  })
+
   it('two views on one page do not share pattern ids', () => {
     const a = mountView().el
     const first = view

@@ -18,8 +18,12 @@ export interface LanesViewCallbacks {
 }
 
 export interface LanesView {
-  /** Draws `frame` (no-op for the same frame object twice). */
-  update(frame: Frame): void
+  /**
+   * Draws `frame` (no-op for the same frame object twice). `labels: false` leaves the lanes' lag
+   * numbers as they are: a caller drawing 60 frames a second refreshes them a few times a second
+   * (numbers nobody can read at 60 Hz, each a text layout) and once more on the last frame shown.
+   */
+  update(frame: Frame, opts?: { labels?: boolean }): void
   resize(size: Size): void
   destroy(): void
   /** The marks last drawn (for tests). */
@@ -56,6 +60,23 @@ export function bannerFontSize(text: string, width: number): number {
   const usual = width < 520 ? 15 : 18
   const fits = Math.floor((width - 16) / (Math.max(1, text.length) * BANNER_EM_PER_CHAR))
   return Math.max(9, Math.min(usual, fits))
+}
+
+/**
+ * Whether two lists of flat records hold the same values, field by field (whatever fields the
+ * marks carry, so a field added to a mark is compared without touching this). A field holding an
+ * object compares by identity: such marks are redrawn every frame (correct, only slower). Pure.
+ */
+export function sameRecords(a: readonly object[], b: readonly object[]): boolean {
+  if (a.length !== b.length) return false
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i] as Record<string, unknown>
+    const y = b[i] as Record<string, unknown>
+    const keys = Object.keys(x)
+    if (keys.length !== Object.keys(y).length) return false
+    for (const k of keys) if (!Object.is(x[k], y[k])) return false
+  }
+  return true
 }
 
 export function createLanesView(container: HTMLElement, callbacks: LanesViewCallbacks = {}): LanesView {
@@ -202,24 +223,47 @@ export function createLanesView(container: HTMLElement, callbacks: LanesViewCall
       .call(put, 'fill', (d) => (d.tone === 'storm' ? '#b3261e' : '#8a1c3d'))
   }
 
-  function render(): void {
+  // What the header, consumers and banner were last drawn from. They change a few times a run, not
+  // every frame, and their d3 joins read every attribute back from the DOM to compare: skipping
+  // them on an unchanged picture saves most of the SVG work of a frame while playing.
+  let drawnHeader = ''
+  let drawnConsumers: readonly object[] | null = null
+  let drawnBanner = ''
+
+  /** The lag numbers shown are of an earlier frame than the one drawn. */
+  let labelsStale = false
+
+  function render(labels = true): void {
     if (lastFrame === null) return
     const L = layout(lastFrame, size)
     marks = L
-    rows.update(L)
-    drawHeader(L)
-    drawConsumers(consumerLayer, L, (d, box) => callbacks.onConsumerClick?.(d.member, d.name, box.left, box.bottom))
-    drawBanner(L)
+    labelsStale = !labels
+    rows.update(L, labels)
+    const header = `${L.x0}|${L.x1}|${L.queueX}|${L.consumerX}|${L.top}|${L.height}|${L.banner !== null}`
+    if (header !== drawnHeader) {
+      drawHeader(L)
+      drawnHeader = header
+    }
+    if (drawnConsumers === null || !sameRecords(drawnConsumers, L.consumers)) {
+      drawConsumers(consumerLayer, L, (d, box) => callbacks.onConsumerClick?.(d.member, d.name, box.left, box.bottom))
+      drawnConsumers = L.consumers
+    }
+    const banner = `${L.consumerX}|${L.banner?.tone ?? ''}|${L.banner?.text ?? ''}`
+    if (banner !== drawnBanner) {
+      drawBanner(L)
+      drawnBanner = banner
+    }
     if (ctx !== null) drawParticles(ctx, L, dpr)
   }
 
   applySize()
 
   return {
-    update(frame) {
-      if (frame === lastFrame) return
+    update(frame, opts) {
+      const labels = opts?.labels !== false
+      if (frame === lastFrame && !(labels && labelsStale)) return
       lastFrame = frame
-      render()
+      render(labels)
     },
     resize(next) {
       const w = Math.max(1, Math.floor(next.width))
@@ -233,6 +277,9 @@ export function createLanesView(container: HTMLElement, callbacks: LanesViewCall
       root.selectAll('*').remove()
       lastFrame = null
       marks = null
+      drawnHeader = ''
+      drawnConsumers = null
+      drawnBanner = ''
     },
     lastLayout: () => marks,
   }

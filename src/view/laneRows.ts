@@ -29,7 +29,11 @@ interface Row {
 }
 
 export interface LaneRows {
-  update(L: LanesLayout): void
+  /**
+   * Draws `L`. With `labels` false the lag numbers keep their text (they change every frame while
+   * playing, and each new text costs the browser a text layout; see createLanesView's update).
+   */
+  update(L: LanesLayout, labels?: boolean): void
   /** Number of rows currently in the DOM (for tests). */
   size(): number
 }
@@ -126,7 +130,7 @@ export function createLaneRows(
     }
   }
 
-  function drawRow(r: Row, d: LaneMark, L: LanesLayout, link: LinkMark | undefined): void {
+  function drawRow(r: Row, d: LaneMark, L: LanesLayout, link: LinkMark | undefined, labels: boolean): void {
     const mid = d.y + d.h / 2
     set(r.road, 'x', L.x0)
     set(r.road, 'y', d.y)
@@ -167,7 +171,7 @@ export function createLaneRows(
       set(r.lag, 'x', L.x1 - 8)
       set(r.lag, 'y', mid)
       set(r.lag, 'font-size', L.fontPx)
-      text(r.lag, `lag ${formatCount(d.lag)}`)
+      if (labels || r.lag.textContent === '') text(r.lag, `lag ${formatCount(d.lag)}`)
     }
 
     // Barrier at the log end: yellow while the owner is paused, striped red when nobody may consume.
@@ -209,14 +213,14 @@ export function createLaneRows(
   }
 
   return {
-    update(L) {
+    update(L, labels = true) {
       resize(L.lanes.length)
       const links = new Array<LinkMark | undefined>(L.lanes.length)
       for (const k of L.links) links[k.lane] = k
       for (let i = 0; i < L.lanes.length; i++) {
         const r = rows[i]
         const d = L.lanes[i]
-        if (r !== undefined && d !== undefined) drawRow(r, d, L, links[i])
+        if (r !== undefined && d !== undefined) drawRow(r, d, L, links[i], labels)
       }
     },
     size: () => rows.length,

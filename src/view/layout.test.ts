@@ -73,6 +73,32 @@ describe('layout', () => {
     expect(hot.counts[BUCKET_KEYLESS]).toBe(1)
   })
 
+  it('puts each record in its colour’s bucket, at its place on its lane', () => {
+    const particles: Array<[number, number, number, number, number, number]> = [
+      [0, 1, 9_500, -1, 1000, 0],
+      [1, 2, 9_400, -1, 1001, 0],
+      [2, 1, 9_300, -1, 1002, 0],
+      [0, -1, 9_200, -1, 1003, 0],
+    ]
+    const f = makeFrame({ t: 10_000, particles })
+    const L = layout(f, size)
+    const { buckets, counts } = L.particles
+    const key1 = 2
+    const key2 = 3
+    expect([counts[key1], counts[key2], counts[BUCKET_KEYLESS]]).toEqual([2, 1, 1])
+    const at = (b: number, i: number): [number, number] => [buckets[b]![i * 2]!, buckets[b]![i * 2 + 1]!]
+    const xOf = (k: number) => particleX(10_000, particles[k]![2], -1, particles[k]![4] - (f.position[particles[k]![0]] ?? 0), { x0: L.x0, x1: L.x1, queueX: L.queueX, consumerX: L.consumerX + 6 }, DEFAULT_LAYOUT_OPTIONS)!
+    expect(at(key1, 0)[0]).toBeCloseTo(xOf(0), 3)
+    expect(at(key1, 1)[0]).toBeCloseTo(xOf(2), 3)
+    expect(at(key2, 0)[0]).toBeCloseTo(xOf(1), 3)
+    expect(at(BUCKET_KEYLESS, 0)[0]).toBeCloseTo(xOf(3), 3)
+    // Each on its own lane.
+    const lane = (i: number) => L.lanes[i]!
+    expect(at(key2, 0)[1]).toBeGreaterThanOrEqual(lane(1).y)
+    expect(at(key2, 0)[1]).toBeLessThanOrEqual(lane(1).y + lane(1).h)
+    expect(at(key1, 1)[1]).toBeGreaterThanOrEqual(lane(2).y)
+  })
+
   it('is a pure function of the frame: the same input gives the same marks', () => {
     const f = makeFrame({ particles: [[2, 3, 9_000, 9_900, 500, 0]], lag: [5, 0, 7] })
     expect(JSON.stringify(layout(f, size))).toBe(JSON.stringify(layout(f, size)))

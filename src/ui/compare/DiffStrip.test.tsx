@@ -1,9 +1,14 @@
 import { act } from 'react'
 import { createRoot } from 'react-dom/client'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
+import { defaultScenario } from '../../scenario/defaults.ts'
 import { bestSides, type DiffValues } from '../../store/compareDiff.ts'
+import { createCompareStore } from '../../store/compareStore.ts'
+import { createAppStore } from '../../store/createAppStore.ts'
 import { makeFrame } from '../../view/frameFixture.ts'
-import { DiffStrip, sidesInStep, type CompareDiffs } from './DiffStrip.tsx'
+import type { AppActions } from '../actions.ts'
+import { CompareContext, type CompareActions } from './compareActions.ts'
+import { DiffStrip, sidesInStep, useCompareDiffs, type CompareDiffs } from './DiffStrip.tsx'
 import '../renderForTest.tsx'
 
 function render(side: number, diffs: CompareDiffs): HTMLElement {
@@ -48,5 +53,45 @@ describe('sidesInStep', () => {
     expect(sidesInStep([{ frame: makeFrame({ t: 1000 }) }, { frame: makeFrame({ t: 1000 }) }])).toBe(true)
     expect(sidesInStep([{ frame: makeFrame({ t: 1000 }) }, { frame: makeFrame({ t: 1016 }) }])).toBe(false)
     expect(sidesInStep([{ frame: makeFrame({ t: 1000 }) }, { frame: null }])).toBe(false)
+  })
+})
+
+describe('useCompareDiffs', () => {
+  it('paused with nothing changing, computes nothing new (no re-render twice a second); a new frame is picked up', () => {
+    vi.useFakeTimers()
+    try {
+      const base = defaultScenario()
+      const store = createCompareStore({ base, variants: [{ label: 'a', set: {} }, { label: 'b', set: {} }], playing: false, mark: 0 })
+      const sides = [0, 1].map(() => ({ store: createAppStore({ scenario: base, playing: false }), actions: {} as AppActions }))
+      for (const s of sides) s.store.getState().receiveFrame(0, makeFrame({ t: 1000 }), [], [])
+      let renders = 0
+      const seen: CompareDiffs[] = []
+      function Probe(): null {
+        renders++
+        seen.push(useCompareDiffs(500))
+        return null
+      }
+      const el = document.createElement('div')
+      const root = createRoot(el)
+      act(() =>
+        root.render(
+          <CompareContext.Provider value={{ store, actions: {} as CompareActions, sides }}>
+            <Probe />
+          </CompareContext.Provider>,
+        ),
+      )
+      act(() => vi.advanceTimersByTime(1000))
+      const settled = renders
+      // One act per half second: act batches the updates inside it into one render.
+      for (let i = 0; i < 10; i++) act(() => vi.advanceTimersByTime(500))
+      expect(renders).toBe(settled)
+      for (const s of sides) s.store.getState().receiveFrame(0, makeFrame({ t: 1100 }), [], [])
+      act(() => vi.advanceTimersByTime(1000))
+      expect(renders).toBeGreaterThan(settled)
+      expect(seen.at(-1)?.sides.every((d) => d !== null)).toBe(true)
+      act(() => root.unmount())
+    } finally {
+      vi.useRealTimers()
+    }
   })
 })

@@ -42,14 +42,21 @@ export function useCompareDiffs(ms = 500): CompareDiffs {
   useEffect(() => {
     let last = 0
     let markChanged = false
+    // What the figures were last computed from: paused, nothing changes, and the strip (and the
+    // compare page with it) is not re-rendered twice a second for the same figures.
+    let seen: readonly unknown[] = []
     const tick = (): void => {
       const states = sides.map((s) => s.store.getState())
       if (!sidesInStep(states)) return
       const now = Date.now()
       if (!markChanged && now - last < ms) return
+      const c = store.getState()
+      const inputs = [c.mark, c.autoMark, c.tracks, ...states.flatMap((s) => [s.frame, s.metrics])]
+      if (!markChanged && inputs.length === seen.length && inputs.every((x, i) => x === seen[i])) return
+      seen = inputs
       last = now
       markChanged = false
-      setDiffs(diffsOf(store.getState(), states))
+      setDiffs(diffsOf(c, states))
     }
     const timer = setInterval(tick, Math.max(20, Math.round(ms / 5)))
     const unsub = store.subscribe((s, prev) => {

@@ -1,0 +1,40 @@
+import { act } from 'react'
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { defaultScenario } from '../scenario/defaults.ts'
+import { createAppStore } from '../store/createAppStore.ts'
+import { makeFrame } from '../view/frameFixture.ts'
+import { LABEL_MS, LanesPanel } from './LanesPanel.tsx'
+import { mount } from './renderForTest.tsx'
+
+beforeAll(() => {
+  // jsdom has no canvas; the view draws SVG only when getContext gives nothing.
+  HTMLCanvasElement.prototype.getContext = (() => null) as typeof HTMLCanvasElement.prototype.getContext
+})
+beforeEach(() => vi.useFakeTimers())
+afterEach(() => vi.useRealTimers())
+
+describe('LanesPanel', () => {
+  it('refreshes the lanes’ lag numbers a few times a second while frames stream in, and shows the last frame’s exactly', () => {
+    const store = createAppStore({ scenario: defaultScenario() })
+    const m = mount(<LanesPanel />, store)
+    const label = (): string | null => m.container.querySelector('text.lag')?.textContent ?? null
+    const texts: Array<string | null> = []
+    // One wall second of 60 frames whose first lane's lag grows by 7 records a frame.
+    for (let i = 0; i < 60; i++) {
+      act(() => {
+        store.getState().receiveFrame(0, makeFrame({ t: i * 16, lag: [100 + 7 * i] }), [], [])
+        vi.advanceTimersByTime(16)
+      })
+      texts.push(label())
+    }
+    const changes = texts.filter((t, i) => i > 0 && t !== texts[i - 1]).length
+    expect(changes).toBeGreaterThanOrEqual(2)
+    expect(changes).toBeLessThanOrEqual(Math.ceil((60 * 16) / LABEL_MS) + 1)
+    // The lanes themselves followed every frame.
+    expect(m.container.querySelector<HTMLElement>('[data-testid="highway"]')?.dataset['t']).toBe(String(59 * 16))
+    // Frames stop (paused): the numbers catch up with the frame shown.
+    act(() => vi.advanceTimersByTime(LABEL_MS))
+    expect(label()).toBe(`lag ${100 + 7 * 59}`)
+    m.unmount()
+  })
+})
