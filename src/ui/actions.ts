@@ -55,6 +55,12 @@ export interface AppActions {
    * from the current moment. Absent where compare mode cannot be opened.
    */
   compare?(fork?: ForkChoice): void
+
+  // ROOM (issue 9): a presenter remote's PageDown / PageUp.
+  /** The next timeline marker (LESSONS may route it to the next lesson step). */
+  nextStep?(): void
+  /** The previous timeline marker, or 0 s before the first (LESSONS: the previous lesson step). */
+  prevStep?(): void
 }
 
 export const ActionsContext = createContext<AppActions | null>(null)
