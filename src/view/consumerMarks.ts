@@ -4,20 +4,22 @@
 import type { Selection } from 'd3'
 import { put, putText } from './domWrite.ts'
 import type { ConsumerMark, LanesLayout } from './layout.ts'
-import { PHASE_WORDS, theme } from './theme.ts'
+import { PHASE_WORDS, theme as standardTheme, type Theme } from './theme.ts'
 
 type G = Selection<SVGGElement, unknown, null, undefined>
 
-const PHASE_COLOUR: Record<string, string> = {
-  stable: '#8fd175',
-  joining: theme.barrierPaused,
-  syncing: theme.barrierPaused,
-  revoking: theme.barrierStopped,
-  reconciling: theme.moving,
-  paused: theme.barrierPaused,
-  restarting: theme.textDim,
-  starting: theme.textDim,
-  dead: theme.textDim,
+function phaseColours(theme: Theme): Record<string, string> {
+  return {
+    stable: '#8fd175',
+    joining: theme.barrierPaused,
+    syncing: theme.barrierPaused,
+    revoking: theme.barrierStopped,
+    reconciling: theme.moving,
+    paused: theme.barrierPaused,
+    restarting: theme.textDim,
+    starting: theme.textDim,
+    dead: theme.textDim,
+  }
 }
 
 /** "consumer-12" → "c12". */
@@ -34,10 +36,18 @@ function speedWord(d: ConsumerMark): string {
   return `${Number(d.speed.toFixed(2))}× speed`
 }
 
-export function drawConsumers(layer: G, L: LanesLayout, onOpen: (d: ConsumerMark, box: DOMRect) => void): void {
+export function drawConsumers(
+  layer: G,
+  L: LanesLayout,
+  onOpen: (d: ConsumerMark, box: DOMRect) => void,
+  theme: Theme = standardTheme,
+): void {
+  const PHASE_COLOUR = phaseColours(theme)
   const compact = (d: ConsumerMark): boolean => d.h < 46
   const tiny = (d: ConsumerMark): boolean => d.w < 100
-  const fs = (d: ConsumerMark): number => (compact(d) ? Math.max(11, Math.min(15, d.h * 0.5)) : 18)
+  const min = theme.minFontPx
+  // The phase line is 2 px smaller than the name; neither goes under the theme's minimum.
+  const fs = (d: ConsumerMark): number => Math.max(min + 2, compact(d) ? Math.min(15, d.h * 0.5) : 18)
   const open = (ev: Event, d: ConsumerMark): void => onOpen(d, (ev.currentTarget as Element).getBoundingClientRect())
   const groups = layer
     .selectAll<SVGGElement, ConsumerMark>('g.consumer')
@@ -107,11 +117,12 @@ export function drawConsumers(layer: G, L: LanesLayout, onOpen: (d: ConsumerMark
     .select<SVGTextElement>('text.owned')
     .call(put, 'x', (d) => d.x + 10)
     .call(put, 'y', (d) => d.y + 61)
-    .call(put, 'font-size', 14)
+    .call(put, 'font-size', Math.max(14, min))
     .call(put, 'fill', theme.textDim)
     .call(putText, (d) => {
       if (!roomy(d)) return ''
-      return `${d.owned} lane${d.owned === 1 ? '' : 's'} · load ${Math.round(d.utilization * 100)}%`
+      // Big type leaves no room for the word "load" in a 188 px card.
+      return `${d.owned} lane${d.owned === 1 ? '' : 's'} · ${min > 14 ? '' : 'load '}${Math.round(d.utilization * 100)}%`
     })
   const barY = (d: ConsumerMark): number => d.y + d.h - 14
   const showBar = (d: ConsumerMark): boolean => d.h >= 80

@@ -9,12 +9,14 @@ import { drawParticles } from './drawParticles.ts'
 import { put, putText } from './domWrite.ts'
 import { createLaneRows, formatCount } from './laneRows.ts'
 import { backlogFraction, layout, type LanesLayout, type Size } from './layout.ts'
-import { theme } from './theme.ts'
+import { theme as standardTheme, type Theme } from './theme.ts'
 
 export interface LanesViewCallbacks {
   onLaneClick?: (lane: number) => void
   /** `x`, `y`: page coordinates to open a menu at. */
   onConsumerClick?: (member: number, name: string, x: number, y: number) => void
+  /** Colours and smallest type (default: the standard theme; presenter mode: projectorTheme). */
+  theme?: Theme
 }
 
 export interface LanesView {
@@ -60,6 +62,7 @@ export function bannerFontSize(text: string, width: number): number {
 
 export function createLanesView(container: HTMLElement, callbacks: LanesViewCallbacks = {}): LanesView {
   const doc = container.ownerDocument
+  const theme = callbacks.theme ?? standardTheme
   const uid = `ph-lanes-${++viewCount}`
   const root = select(container)
   root.style('position', 'relative').style('background', theme.background).style('overflow', 'hidden')
@@ -74,7 +77,7 @@ export function createLanesView(container: HTMLElement, callbacks: LanesViewCall
     .attr('height', 10)
     .attr('patternTransform', 'rotate(45)')
   hatch.append('rect').attr('width', 10).attr('height', 10).attr('fill', theme.roadStopped)
-  hatch.append('rect').attr('width', 4).attr('height', 10).attr('fill', '#3b3f47')
+  hatch.append('rect').attr('width', 4).attr('height', 10).attr('fill', theme.roadStoppedStripe)
   const stripes = defs
     .append('pattern')
     .attr('id', `${uid}-barrier`)
@@ -111,6 +114,7 @@ export function createLanesView(container: HTMLElement, callbacks: LanesViewCall
     },
     { hatch: `${uid}-hatch`, barrier: `${uid}-barrier` },
     (lane) => callbacks.onLaneClick?.(lane),
+    theme,
   )
 
   let size: Size = { width: container.clientWidth || 800, height: container.clientHeight || 400 }
@@ -140,7 +144,7 @@ export function createLanesView(container: HTMLElement, callbacks: LanesViewCall
       .call(put, 'class', 'title')
       .call(put, 'x', (d) => d.x)
       .call(put, 'y', 16)
-      .call(put, 'font-size', 14)
+      .call(put, 'font-size', Math.max(14, theme.minFontPx))
       .call(put, 'font-weight', 600)
       .call(put, 'fill', theme.textDim)
       // The rebalance/storm banner covers this row (all but "Consumers"); hide what it would
@@ -204,11 +208,11 @@ export function createLanesView(container: HTMLElement, callbacks: LanesViewCall
 
   function render(): void {
     if (lastFrame === null) return
-    const L = layout(lastFrame, size)
+    const L = layout(lastFrame, size, { minFontPx: theme.minFontPx })
     marks = L
     rows.update(L)
     drawHeader(L)
-    drawConsumers(consumerLayer, L, (d, box) => callbacks.onConsumerClick?.(d.member, d.name, box.left, box.bottom))
+    drawConsumers(consumerLayer, L, (d, box) => callbacks.onConsumerClick?.(d.member, d.name, box.left, box.bottom), theme)
     drawBanner(L)
     if (ctx !== null) drawParticles(ctx, L, dpr)
   }

@@ -4,7 +4,7 @@
 // beyond the elements and their last written values.
 
 import type { LaneMark, LanesLayout, LinkMark } from './layout.ts'
-import { theme } from './theme.ts'
+import { theme as standardTheme, type Theme } from './theme.ts'
 
 const SVG_NS = 'http://www.w3.org/2000/svg'
 
@@ -40,11 +40,15 @@ export function formatCount(n: number): string {
   return String(Math.round(n))
 }
 
-/** Lane colour from heat 0..1: dark road → deep reddish purple. */
-export function heatColour(heat: number): string {
+function rgb(hex: string): number[] {
+  return [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16))
+}
+
+/** Lane colour from heat 0..1: dark road (`heatCold`) → deep reddish purple (`heatHot`). */
+export function heatColour(heat: number, t: Theme = standardTheme): string {
   const k = Math.max(0, Math.min(1, heat))
-  const a = [0x1c, 0x23, 0x31]
-  const b = [0x7a, 0x2a, 0x5e]
+  const a = rgb(t.heatCold)
+  const b = rgb(t.heatHot)
   const c = a.map((v, i) => Math.round(v + ((b[i] ?? v) - v) * k))
   return `rgb(${c[0]},${c[1]},${c[2]})`
 }
@@ -53,6 +57,7 @@ export function createLaneRows(
   layers: LaneLayers,
   patterns: { hatch: string; barrier: string },
   onLaneClick: (lane: number) => void,
+  theme: Theme = standardTheme,
 ): LaneRows {
   const doc = layers.roads.ownerDocument
   const rows: Row[] = []
@@ -132,7 +137,7 @@ export function createLaneRows(
     set(r.road, 'y', d.y)
     set(r.road, 'width', L.x1 - L.x0)
     set(r.road, 'height', d.h)
-    set(r.road, 'fill', d.stopped ? `url(#${patterns.hatch})` : heatColour(d.heat))
+    set(r.road, 'fill', d.stopped ? `url(#${patterns.hatch})` : heatColour(d.heat, theme))
     set(r.road, 'stroke', L.pitch >= 8 ? theme.laneEdge : null)
 
     set(r.backlog, 'x', L.x1 - d.backlogW)
