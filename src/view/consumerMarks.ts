@@ -68,11 +68,21 @@ export function drawConsumers(
           }
         })
       g.append('rect').call(put, 'class', 'box').call(put, 'rx', 8).call(put, 'stroke-width', 3)
+      g.append('rect').call(put, 'class', 'load-bg').call(put, 'fill', '#2b3444')
+      g.append('rect').call(put, 'class', 'load')
+      return g
+    })
+  // The card's words sit outside the button, hidden from screen readers (its aria-label says it
+  // all) and from the pointer (a click falls through to the card): inside it, a screen reader's
+  // name would not contain the words on screen, which voice control users say to press it.
+  const labels = layer
+    .selectAll<SVGGElement, ConsumerMark>('g.consumer-label')
+    .data(L.consumers, (d) => d.name)
+    .join((enter) => {
+      const g = enter.append('g').call(put, 'class', 'consumer-label').call(put, 'aria-hidden', 'true').call(put, 'pointer-events', 'none')
       g.append('text').call(put, 'class', 'name').call(put, 'font-weight', 700)
       g.append('text').call(put, 'class', 'phase').call(put, 'font-weight', 700)
       g.append('text').call(put, 'class', 'owned').call(put, 'font-weight', 600)
-      g.append('rect').call(put, 'class', 'load-bg').call(put, 'fill', '#2b3444')
-      g.append('rect').call(put, 'class', 'load')
       return g
     })
   groups.call(
@@ -92,7 +102,7 @@ export function drawConsumers(
     .call(put, 'fill-opacity', (d) => (tiny(d) && d.phase !== 'stable' && !d.gone ? 0.45 : null))
     .call(put, 'stroke', (d) => (d.gone ? theme.textDim : d.colour))
     .call(put, 'stroke-dasharray', (d) => (d.gone ? '5 4' : null))
-  groups
+  labels
     .select<SVGTextElement>('text.name')
     .call(put, 'x', (d) => d.x + (tiny(d) ? 5 : 10))
     .call(put, 'y', (d) => (compact(d) ? d.y + d.h / 2 : d.y + 22))
@@ -100,7 +110,7 @@ export function drawConsumers(
     .call(put, 'font-size', fs)
     .call(put, 'fill', (d) => (d.gone ? theme.textDim : theme.text))
     .call(putText, (d) => (tiny(d) ? short(d.name) : compact(d) ? `${short(d.name)} · ${d.owned}` : d.name))
-  groups
+  labels
     .select<SVGTextElement>('text.phase')
     .call(put, 'x', (d) => (compact(d) ? d.x + d.w - 8 : d.x + 10))
     .call(put, 'y', (d) => (compact(d) ? d.y + d.h / 2 : d.y + 42))
@@ -113,7 +123,7 @@ export function drawConsumers(
       tiny(d) ? '' : d.phase === 'stable' && slowed(d) ? `slowed to ${Number(d.speed.toFixed(2))}×` : (PHASE_WORDS[d.phase] ?? d.phase),
     )
   const roomy = (d: ConsumerMark): boolean => d.h >= 70
-  groups
+  labels
     .select<SVGTextElement>('text.owned')
     .call(put, 'x', (d) => d.x + 10)
     .call(put, 'y', (d) => d.y + 61)

@@ -9,9 +9,10 @@ import { createRequire } from 'node:module'
 import { join } from 'node:path'
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { runCompare } from '../../src/cli/compareCommand.ts'
+import { compareHashFor } from '../../src/app/compareLinks.ts'
+import { getPreset } from '../../src/scenario/index.ts'
 import { ARTIFACTS, collectErrors } from './harness.ts'
-import { browserSuite, noFiles } from './suite.ts'
+import { browserSuite } from './suite.ts'
 
 const OUT = join(ARTIFACTS, 'dist-classroom-test')
 const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js')
@@ -33,8 +34,8 @@ async function open(viewport: { width: number; height: number }, url = suite().p
 async function seriousViolations(page: Page): Promise<string[]> {
   if ((await page.evaluate(() => 'axe' in window)) === false) await page.addScriptTag({ path: AXE })
   return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (ctx: Document) => Promise<{ violations: Array<{ id: string; impact: string | null; nodes: Array<{ target: unknown[] }> }> }> } }).axe
-    const r = await axe.run(document)
+    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: Array<{ id: string; impact: string | null; nodes: Array<{ target: unknown[] }> }> }> } }).axe
+    const r = await axe.run(document, { resultTypes: ['violations'] })
     return r.violations
       .filter((v) => v.impact === 'serious' || v.impact === 'critical')
       .flatMap((v) => v.nodes.slice(0, 3).map((n) => `${v.id}: ${JSON.stringify(n.target)}`))
@@ -67,7 +68,6 @@ const KEY_CONTROLS: Array<[Parameters<Page['getByRole']>[0], string]> = [
   ['slider', 'Speed'],
   ['combobox', 'Preset'],
   ['button', 'Share'],
-  ['button', 'Compare'],
   ['button', 'Presenter mode'],
   ['button', 'Keyboard shortcuts'],
   ['slider', 'Timeline'],
@@ -83,6 +83,7 @@ describe('the classroom', () => {
     const { page, errors } = await open(PROJECTOR)
     expect(await horizontalOverflow(page)).toBe(0)
     expect(await offScreen(page, KEY_CONTROLS)).toEqual([])
+    expect(await page.locator('summary', { hasText: 'Compare' }).isVisible()).toBe(true)
     expect(await seriousViolations(page)).toEqual([])
 
     await page.keyboard.press('?')
@@ -113,6 +114,13 @@ describe('the classroom', () => {
 
   it('shortcuts after a mouse click: Space plays after clicking Step, B and . pause, PageDown / PageUp go to the next / previous marker', async () => {
     const { page, errors } = await open(LAPTOP)
+    // ] twice: 4× (the speed keys double it), so the start-up rebalance is over soon.
+    const speed = page.getByRole('slider', { name: 'Speed' })
+    const before = Number(await speed.inputValue())
+    await page.keyboard.press(']')
+    await page.keyboard.press('+')
+    await expect.poll(async () => Number(await speed.inputValue()) - before).toBeCloseTo(2 * Math.log10(2), 1)
+    await page.locator('.status .pill', { hasText: 'Group Stable' }).waitFor({ timeout: 20_000 })
     // Step pauses; were focus left on it, Space would step again and stay paused.
     await page.getByRole('button', { name: 'Step', exact: true }).click()
     await expect.poll(() => playing(page)).toBe(false)
@@ -132,18 +140,23 @@ describe('the classroom', () => {
     await page.keyboard.press('.')
     await expect.poll(() => playing(page)).toBe(false)
 
-    // The start-up rebalance is on the timeline: from 0 s, PageDown goes to its first marker.
+    // The start-up rebalance is on the timeline: from 0 s, PageDown goes from marker to marker
+    // (its start lies within the first 0.1 s, so the first press may stay at "0.0 s") to its end.
     const slider = page.getByRole('slider', { name: 'Timeline' })
     await slider.press('Home')
     await expect.poll(() => slider.getAttribute('aria-valuenow')).toBe('0')
     await page.keyboard.press('Escape')
-    await page.keyboard.press('PageDown')
-    await expect.poll(async () => Number(await slider.getAttribute('aria-valuenow'))).toBeGreaterThan(0)
-    await expect.poll(() => slider.getAttribute('aria-busy')).toBe('false')
-    // The slider's words name the marker it sits on ("2.1 s of 9.3 s: rebalance …").
-    expect(await slider.getAttribute('aria-valuetext')).toMatch(/ s of [\d.]+ s: /)
+    for (let i = 0; i < 2 && (await slider.getAttribute('aria-valuetext'))?.includes('finished') !== true; i++) {
+      const was = await slider.getAttribute('aria-valuetext')
+      await page.keyboard.press('PageDown')
+      await expect.poll(() => slider.getAttribute('aria-valuetext')).not.toBe(was)
+    }
+    // The slider's words name the marker it sits on ("6.0 s of 9.3 s: Rebalance … finished …").
+    expect(await slider.getAttribute('aria-valuetext')).toMatch(/ s of [\d.]+ s: Rebalance .*finished/)
+    const atEnd = Number(await slider.getAttribute('aria-valuenow'))
+    expect(atEnd).toBeGreaterThan(0)
     await page.keyboard.press('PageUp')
-    await expect.poll(() => slider.getAttribute('aria-valuenow')).toBe('0')
+    await expect.poll(async () => Number(await slider.getAttribute('aria-valuenow'))).toBeLessThan(atEnd)
     expect(errors).toEqual([])
     await page.close()
   })
@@ -162,7 +175,7 @@ describe('the classroom', () => {
           .map((e) => parseFloat(getComputedStyle(e).fontSize))
       return {
         lanes: px('[data-testid="highway"] text.p'),
-        consumers: px('[data-testid="highway"] g.consumer text.name'),
+        consumers: px('[data-testid="highway"] g.consumer-label text.name'),
         narration: px('.narration li'),
         status: px('.status > span'),
       }
@@ -178,13 +191,9 @@ describe('the classroom', () => {
   })
 
   it('compare mode fits 1024×768 and axe finds nothing serious', async () => {
-    const r = await runCompare(
-      ['--preset', 'consumer-joins-eager', '--variant', 'eager: group.protocol=eager', '--variant', 'cooperative: group.protocol=cooperative, group.assignor=cooperative-sticky', '--link', '--base-url', suite().preview.url],
-      noFiles,
-      { parallel: false },
-    )
-    expect(r.code).toBe(0)
-    const { page, errors } = await open(PROJECTOR, r.stdout.trim())
+    const preset = getPreset('consumer-joins-eager')!
+    const { page, errors } = await open(PROJECTOR, `${suite().preview.url}#${compareHashFor(preset.build())}`)
+    await expect.poll(() => page.locator('.compare-side').count()).toBe(2)
     expect(await horizontalOverflow(page)).toBe(0)
     expect(await seriousViolations(page)).toEqual([])
     expect(errors).toEqual([])
