@@ -3,7 +3,7 @@
 
 import type { Selection } from 'd3'
 import { put, putText } from './domWrite.ts'
-import type { ConsumerMark, LanesLayout } from './layout.ts'
+import { shortName, type ConsumerMark, type LanesLayout } from './layout.ts'
 import { PHASE_WORDS, theme as standardTheme, type Theme } from './theme.ts'
 
 type G = Selection<SVGGElement, unknown, null, undefined>
@@ -20,11 +20,6 @@ function phaseColours(theme: Theme): Record<string, string> {
     starting: theme.textDim,
     dead: theme.textDim,
   }
-}
-
-/** "consumer-12" → "c12". */
-function short(name: string): string {
-  return name.replace(/^consumer-/, 'c')
 }
 
 /** Slowed down by an injected fault (the card says so next to its phase). */
@@ -109,7 +104,7 @@ export function drawConsumers(
     .call(put, 'dy', (d) => (compact(d) ? '0.35em' : null))
     .call(put, 'font-size', fs)
     .call(put, 'fill', (d) => (d.gone ? theme.textDim : theme.text))
-    .call(putText, (d) => (tiny(d) ? short(d.name) : compact(d) ? `${short(d.name)} · ${d.owned}` : d.name))
+    .call(putText, (d) => (tiny(d) ? shortName(d.name) : compact(d) ? `${shortName(d.name)} · ${d.owned}` : d.name))
   labels
     .select<SVGTextElement>('text.phase')
     .call(put, 'x', (d) => (compact(d) ? d.x + d.w - 8 : d.x + 10))

@@ -8,6 +8,9 @@ import { theme as standardTheme, type Theme } from './theme.ts'
 
 const SVG_NS = 'http://www.w3.org/2000/svg'
 
+/** Lanes thinner than this (px) are too thin for their owner's name; the colour tag stays. */
+export const OWNER_LABEL_MIN_PITCH = 12
+
 export interface LaneLayers {
   /** Background SVG group: roads and backlog bars. */
   roads: SVGGElement
@@ -24,6 +27,7 @@ interface Row {
   lag: SVGTextElement
   barrier: SVGRectElement
   tag: SVGRectElement
+  owner: SVGTextElement
   link: SVGPathElement
   hit: SVGRectElement
 }
@@ -119,6 +123,14 @@ export function createLaneRows(
       }),
       barrier: make(layers.labels, 'rect', { class: 'barrier', width: '12' }),
       tag: make(layers.labels, 'rect', { class: 'tag', width: '6' }),
+      owner: make(layers.labels, 'text', {
+        class: 'owner',
+        dy: '0.35em',
+        'font-weight': '800',
+        stroke: theme.background,
+        'stroke-width': '3',
+        'paint-order': 'stroke',
+      }),
       hit,
     }
   }
@@ -192,6 +204,17 @@ export function createLaneRows(
       set(r.tag, 'y', d.y)
       set(r.tag, 'height', d.h)
       set(r.tag, 'fill', d.ownerColour)
+    }
+
+    // The owner's name beside the tag, so lanes read by label as well as colour.
+    const named = d.ownerLabel !== '' && L.pitch >= OWNER_LABEL_MIN_PITCH
+    set(r.owner, 'display', named ? null : 'none')
+    if (named) {
+      set(r.owner, 'x', L.x1 + 11)
+      set(r.owner, 'y', mid)
+      set(r.owner, 'font-size', Math.max(theme.minFontPx, Math.min(L.fontPx, 14)))
+      set(r.owner, 'fill', d.ownerColour)
+      text(r.owner, d.ownerLabel)
     }
 
     set(r.link, 'display', link === undefined ? 'none' : null)

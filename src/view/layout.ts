@@ -48,6 +48,11 @@ export interface LaneMark {
   outRate: number
   owner: number
   ownerColour: string
+  /**
+   * The owner's short name ("c2"; '' when unowned), drawn beside the lane's colour tag: colour
+   * alone fails colour-blind viewers, and slots past the palette's length repeat colours.
+   */
+  ownerLabel: string
   stopped: boolean
   paused: boolean
   hot: boolean
@@ -110,6 +115,11 @@ export interface LanesLayout {
   banner: HighwayBanner | null
 }
 
+/** "consumer-12" → "c12" (other names unchanged). */
+export function shortName(name: string): string {
+  return name.replace(/^consumer-/, 'c')
+}
+
 const LABEL_W = 64
 const HEADER_H = 40
 const CONSUMER_W = 200
@@ -162,6 +172,7 @@ export function layout(frame: Frame, size: Size, options: Partial<LayoutOptions>
       outRate: frame.outRate[i] ?? 0,
       owner,
       ownerColour: memberColour(owner),
+      ownerLabel: owner >= 0 ? shortName(frame.members[owner]?.name ?? '') : '',
       stopped: (flags & LANE_STOPPED) !== 0,
       paused: (flags & LANE_PAUSED) !== 0,
       hot: (flags & LANE_HOT) !== 0,
