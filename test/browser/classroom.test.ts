@@ -49,6 +49,16 @@ async function horizontalOverflow(page: Page): Promise<number> {
   })
 }
 
+/** Page regions whose content is wider than they are (cut off, or scrolled sideways inside). */
+async function clippedRegions(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    ['.toolbar', '.status', '.left', '.right', '.timeline']
+      .map((sel) => [sel, document.querySelector(sel)] as const)
+      .filter(([, el]) => el !== null && el.scrollWidth > el.clientWidth + 1)
+      .map(([sel, el]) => `${sel}: ${el!.scrollWidth} > ${el!.clientWidth}`),
+  )
+}
+
 /** Controls (role, name) whose box is not wholly inside the viewport. */
 async function offScreen(page: Page, controls: Array<[Parameters<Page['getByRole']>[0], string]>): Promise<string[]> {
   const vp = page.viewportSize()!
@@ -83,6 +93,7 @@ describe('the classroom', () => {
     const { page, errors } = await open(PROJECTOR)
     expect(await horizontalOverflow(page)).toBe(0)
     expect(await offScreen(page, KEY_CONTROLS)).toEqual([])
+    expect(await clippedRegions(page)).toEqual([])
     expect(await page.locator('summary', { hasText: 'Compare' }).isVisible()).toBe(true)
     expect(await seriousViolations(page)).toEqual([])
 
@@ -108,6 +119,7 @@ describe('the classroom', () => {
     await page.setViewportSize(WIDE)
     expect(await horizontalOverflow(page)).toBe(0)
     expect(await offScreen(page, KEY_CONTROLS)).toEqual([])
+    expect(await clippedRegions(page)).toEqual([])
     expect(errors).toEqual([])
     await page.close()
   })
@@ -185,6 +197,7 @@ describe('the classroom', () => {
       expect(Math.min(...list), where).toBeGreaterThanOrEqual(20)
     }
     expect(await page.locator('.perf').isVisible()).toBe(false)
+    expect(await clippedRegions(page)).toEqual([])
     expect(await seriousViolations(page)).toEqual([])
     expect(errors).toEqual([])
     await page.close()
