@@ -30,16 +30,19 @@ async function open(viewport: { width: number; height: number }, url = suite().p
   return { page, errors }
 }
 
-/** axe-core's serious and critical violations on the page as it is now ("rule: target" lines). */
-async function seriousViolations(page: Page): Promise<string[]> {
+/**
+ * axe-core's serious and critical violations ("rule: target" lines) in the page as it is now, or
+ * only in `scope` (a dialog or menu just opened over a page already checked).
+ */
+async function seriousViolations(page: Page, scope?: string): Promise<string[]> {
   if ((await page.evaluate(() => 'axe' in window)) === false) await page.addScriptTag({ path: AXE })
-  return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: Array<{ id: string; impact: string | null; nodes: Array<{ target: unknown[] }> }> }> } }).axe
-    const r = await axe.run(document, { resultTypes: ['violations'] })
+  return page.evaluate(async (scope) => {
+    const axe = (window as unknown as { axe: { run: (ctx: Document | string, opts: object) => Promise<{ violations: Array<{ id: string; impact: string | null; nodes: Array<{ target: unknown[] }> }> }> } }).axe
+    const r = await axe.run(scope ?? document, { resultTypes: ['violations'] })
     return r.violations
       .filter((v) => v.impact === 'serious' || v.impact === 'critical')
       .flatMap((v) => v.nodes.slice(0, 3).map((n) => `${v.id}: ${JSON.stringify(n.target)}`))
-  })
+  }, scope)
 }
 
 async function horizontalOverflow(page: Page): Promise<number> {
@@ -60,7 +63,7 @@ async function clippedRegions(page: Page): Promise<string[]> {
 }
 
 /** Controls (role, name) whose box is not wholly inside the viewport. */
-async function offScreen(page: Page, controls: Array<[Parameters<Page['getByRole']>[0], string]>): Promise<string[]> {
+async function offScreen(page: Page, controls: Array<[Parameters<Page['getByRole']>[0], string | RegExp]>): Promise<string[]> {
   const vp = page.viewportSize()!
   const out: string[] = []
   for (const [role, name] of controls) {
@@ -71,8 +74,8 @@ async function offScreen(page: Page, controls: Array<[Parameters<Page['getByRole
   return out
 }
 
-const KEY_CONTROLS: Array<[Parameters<Page['getByRole']>[0], string]> = [
-  ['button', 'Pause'],
+const KEY_CONTROLS: Array<[Parameters<Page['getByRole']>[0], string | RegExp]> = [
+  ['button', /^(Play|Pause)$/],
   ['button', 'Step'],
   ['button', 'Restart'],
   ['slider', 'Speed'],
@@ -91,6 +94,8 @@ async function playing(page: Page): Promise<boolean> {
 describe('the classroom', () => {
   it('fits 1024×768 (controls on screen, a consumer menu clamped, axe clean with its dialog and menu) and 1920×1080', async () => {
     const { page, errors } = await open(PROJECTOR)
+    // Paused (B): nothing on the page changes for axe, and the machine's cores go to it.
+    await page.keyboard.press('b')
     expect(await horizontalOverflow(page)).toBe(0)
     expect(await offScreen(page, KEY_CONTROLS)).toEqual([])
     expect(await clippedRegions(page)).toEqual([])
@@ -99,7 +104,7 @@ describe('the classroom', () => {
 
     await page.keyboard.press('?')
     await page.getByRole('dialog', { name: 'Keyboard shortcuts' }).waitFor()
-    expect(await seriousViolations(page)).toEqual([])
+    expect(await seriousViolations(page, '.backdrop')).toEqual([])
     await page.keyboard.press('Escape')
     await expect.poll(() => page.getByRole('dialog').count()).toBe(0)
 
@@ -112,7 +117,7 @@ describe('the classroom', () => {
     expect(box.y).toBeGreaterThanOrEqual(0)
     expect(box.x + box.width).toBeLessThanOrEqual(PROJECTOR.width)
     expect(box.y + box.height).toBeLessThanOrEqual(PROJECTOR.height)
-    expect(await seriousViolations(page)).toEqual([])
+    expect(await seriousViolations(page, '[role="menu"]')).toEqual([])
     await page.keyboard.press('Escape')
     await expect.poll(() => menu.count()).toBe(0)
 
@@ -180,6 +185,7 @@ describe('the classroom', () => {
     await page.keyboard.press('p')
     await expect.poll(() => toggle.getAttribute('aria-pressed')).toBe('true')
     await page.locator('.narration li').nth(1).waitFor()
+    await page.keyboard.press('.')
     const sizes = await page.evaluate(() => {
       const px = (sel: string): number[] =>
         Array.from(document.querySelectorAll(sel))
@@ -207,6 +213,7 @@ describe('the classroom', () => {
     const preset = getPreset('consumer-joins-eager')!
     const { page, errors } = await open(PROJECTOR, `${suite().preview.url}#${compareHashFor(preset.build())}`)
     await expect.poll(() => page.locator('.compare-side').count()).toBe(2)
+    await page.keyboard.press('b')
     expect(await horizontalOverflow(page)).toBe(0)
     expect(await seriousViolations(page)).toEqual([])
     expect(errors).toEqual([])
