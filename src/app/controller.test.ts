@@ -197,3 +197,35 @@ describe('whichLane', () => {
     expect(whichLane('ab', 3).bytesHex).toBe('61 62')
   })
 })
+
+describe('nextStep / prevStep (a presenter remote’s PageDown / PageUp)', () => {
+  const markers = [
+    { t: 0, kind: 'rebalance-start' as const, text: 'Rebalance started' },
+    { t: 6010.4, kind: 'rebalance-end' as const, text: 'Rebalance finished' },
+    { t: 20_000, kind: 'fault' as const, text: 'consumer-1 crashed' },
+  ]
+  function at(t: number) {
+    const env = setup()
+    env.store.getState().receiveFrame(env.store.getState().runId, makeFrame({ t: 30_000 }), [], [], { latest: 30_000, markers })
+    env.store.getState().receiveFrame(env.store.getState().runId, makeFrame({ t }), [], [], { latest: 30_000, markers, seeked: true })
+    return env
+  }
+
+  it('seeks to the next marker after the moment shown, and nowhere after the last', () => {
+    const a = at(0)
+    a.actions.nextStep?.()
+    expect(a.client.seeks).toEqual([6010])
+    const b = at(20_000)
+    b.actions.nextStep?.()
+    expect(b.client.seeks).toEqual([])
+  })
+
+  it('seeks to the previous marker, and to 0 s before the first', () => {
+    const a = at(6010)
+    a.actions.prevStep?.()
+    expect(a.client.seeks).toEqual([0])
+    const b = at(25_000)
+    b.actions.prevStep?.()
+    expect(b.client.seeks).toEqual([20_000])
+  })
+})

@@ -8,6 +8,7 @@ import { settingsAt } from '../scenario/applyCommand.ts'
 import type { Command, Scenario } from '../scenario/types.ts'
 import type { AppStore } from '../store/createAppStore.ts'
 import { applyEdit, type ScenarioEdit } from '../store/scenarioEdits.ts'
+import { markerTarget } from '../store/timelineMarkers.ts'
 import type { AppActions, WhichLaneResult } from '../ui/actions.ts'
 import { throttleEdits, type EditTimer } from './editThrottle.ts'
 import type { SimClient } from './simClient.ts'
@@ -143,6 +144,15 @@ export function createController(d: ControllerDeps): Controller {
       }
       actions.setPlaying(false)
       client.step(t - s.simTime)
+    },
+    nextStep() {
+      const s = store.getState()
+      const to = markerTarget(s.timeline.markers, s.simTime, 1)
+      if (to !== undefined) actions.seek(to)
+    },
+    prevStep() {
+      const s = store.getState()
+      actions.seek(markerTarget(s.timeline.markers, s.simTime, -1) ?? 0)
     },
     setPauseAtRebalance(on) {
       store.getState().setPauseAtRebalance(on)

@@ -179,4 +179,19 @@ describe('compare page keys', () => {
     act(() => void window.dispatchEvent(new KeyboardEvent('keydown', { key: ' ', bubbles: true, cancelable: true })))
     expect(buttons(document.body, 'Play')).toHaveLength(1)
   })
+
+  it('B and . pause every side (never play), and + doubles the shared speed', async () => {
+    const root = open(compareLinkHash(defaultScenario(), [eager, coop]))
+    await act(() => sleep(50))
+    const key = (k: string): void => act(() => void window.dispatchEvent(new KeyboardEvent('keydown', { key: k, bubbles: true, cancelable: true })))
+    expect(buttons(root, 'Pause')).toHaveLength(1)
+    key('b')
+    expect(buttons(root, 'Play')).toHaveLength(1)
+    key('.')
+    expect(buttons(root, 'Play')).toHaveLength(1)
+    const speed = (): string => root.querySelector('.speed output')?.textContent ?? ''
+    expect(speed()).toBe('1.0×')
+    key('+')
+    expect(speed()).toBe('2.0×')
+  })
 })

@@ -6,11 +6,12 @@ import type { Scenario } from '../scenario/types.ts'
 import { createBannerSlice, type BannerSlice } from './bannerSlice.ts'
 import { createFrameSlice, type FrameSlice } from './frameSlice.ts'
 import { createPlaybackSlice, type PlaybackSlice } from './playbackSlice.ts'
+import { createPresenterSlice, type PresenterSlice } from './presenterSlice.ts'
 import { createScenarioSlice, type ScenarioSlice } from './scenarioSlice.ts'
 import { createSelectionSlice, type SelectionSlice } from './selectionSlice.ts'
 import { createTimelineSlice, type TimelineSlice } from './timelineSlice.ts'
 
-export type AppState = ScenarioSlice & PlaybackSlice & FrameSlice & SelectionSlice & BannerSlice & TimelineSlice
+export type AppState = ScenarioSlice & PlaybackSlice & FrameSlice & SelectionSlice & BannerSlice & TimelineSlice & PresenterSlice
 export type AppStore = StoreApi<AppState>
 
 export interface AppStoreInit {
@@ -27,5 +28,6 @@ export function createAppStore(init: AppStoreInit): AppStore {
     ...createSelectionSlice(...a),
     ...createBannerSlice(...a),
     ...createTimelineSlice(...a),
+    ...createPresenterSlice(...a),
   }))
 }

@@ -16,12 +16,16 @@ import { StatusBar } from './StatusBar.tsx'
 import { TimelineBar } from './TimelineBar.tsx'
 import { Toolbar } from './Toolbar.tsx'
 import { WhichLane } from './WhichLane.tsx'
+import { useAppStore } from '../store/useAppStore.ts'
 import { useKeyboardShortcuts } from './useKeyboardShortcuts.ts'
+import { usePointerBlur } from './usePointerBlur.ts'
 
 export function App(): ReactNode {
   useKeyboardShortcuts()
+  usePointerBlur()
+  const presenter = useAppStore((s) => s.presenter)
   return (
-    <div className="app">
+    <div className={presenter ? 'app presenter' : 'app'}>
       <Toolbar />
       <BannerStack />
       <StatusBar />

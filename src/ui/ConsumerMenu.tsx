@@ -1,6 +1,6 @@
 // The menu a click on a consumer opens: inject a crash, a GC pause, a slowdown, or a graceful leave.
 
-import { useEffect, useRef, type ReactNode } from 'react'
+import { useEffect, useLayoutEffect, useRef, type ReactNode } from 'react'
 import { useAppStore } from '../store/useAppStore.ts'
 import { useActions } from './actions.ts'
 
@@ -14,6 +14,17 @@ export const SLOWED_SPEED = 0.25
  * narration says "processes 4× slower"), so a quarter of the speed is factor 4.
  */
 export const SLOW_FACTOR = 1 / SLOWED_SPEED
+
+/** Margin kept between a menu and the window's edge (px). */
+const EDGE = 8
+
+/**
+ * Where a menu of `size` px wanted at `at` goes along an axis of `room` px: there if it fits,
+ * else pulled back so its far edge sits `EDGE` inside, and never before `EDGE`.
+ */
+export function placeMenu(at: number, size: number, room: number): number {
+  return Math.max(EDGE, Math.min(at, room - size - EDGE))
+}
 
 export function ConsumerMenu(): ReactNode {
   const sel = useAppStore((s) => s.selectedConsumer)
@@ -31,19 +42,28 @@ export function ConsumerMenu(): ReactNode {
     document.addEventListener('pointerdown', onDown)
     return () => document.removeEventListener('pointerdown', onDown)
   }, [sel, close])
+  // Kept on screen: a consumer at the highway's bottom right (the last one, on a 1024×768
+  // projector) would open its menu past the window's edges.
+  useLayoutEffect(() => {
+    const el = menu.current
+    if (sel === null || el === null) return
+    const r = el.getBoundingClientRect()
+    const { innerWidth: w, innerHeight: h } = window
+    el.style.left = `${placeMenu(sel.x, r.width, w)}px`
+    el.style.top = `${placeMenu(sel.y + 4, r.height, h)}px`
+  }, [sel])
   if (sel === null) return null
   const act = (f: () => void) => () => {
     f()
     close(null)
   }
-  const left = Math.max(8, Math.min(sel.x, (typeof window === 'undefined' ? 1280 : window.innerWidth) - 260))
   return (
     <div
       ref={menu}
       className="menu"
       role="menu"
       aria-label={`Actions for ${sel.name}`}
-      style={{ left, top: sel.y + 4 }}
+      style={{ left: sel.x, top: sel.y + 4 }}
       onKeyDown={(e) => {
         if (e.key === 'Escape') close(null)
       }}

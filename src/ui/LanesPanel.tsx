@@ -2,8 +2,9 @@
 // animation never re-renders React.
 
 import { useEffect, useRef, type ReactNode } from 'react'
-import { useAppStoreApi } from '../store/useAppStore.ts'
+import { useAppStore, useAppStoreApi } from '../store/useAppStore.ts'
 import { createLanesView } from '../view/createLanesView.ts'
+import { projectorTheme, theme } from '../view/theme.ts'
 import { followSize } from './followSize.ts'
 
 /** Wall ms between refreshes of the lanes' lag numbers while frames stream in. */
@@ -12,12 +13,15 @@ export const LABEL_MS = 250
 export function LanesPanel(): ReactNode {
   const store = useAppStoreApi()
   const ref = useRef<HTMLDivElement>(null)
+  // Presenter mode redraws the highway in the projector theme (a new view: colours are set once).
+  const presenter = useAppStore((s) => s.presenter)
   useEffect(() => {
     const el = ref.current
     if (el === null) return
     const view = createLanesView(el, {
       onLaneClick: (lane) => store.getState().selectLane(lane),
       onConsumerClick: (member, name, x, y) => store.getState().selectConsumer({ member, name, x, y }),
+      theme: presenter ? projectorTheme : theme,
     })
     const unfollow = followSize(el, view)
     // Lag numbers on the lanes: at most every LABEL_MS of wall time, and once more LABEL_MS after
@@ -49,6 +53,6 @@ export function LanesPanel(): ReactNode {
       unfollow()
       view.destroy()
     }
-  }, [store])
+  }, [store, presenter])
   return <div ref={ref} className="lanes" data-testid="highway" />
 }

@@ -11,21 +11,23 @@ function tone(kind: string): string {
   return 'other'
 }
 
-
 export function NarrationPanel(): ReactNode {
   const lines = useThrottled((s) => s.narration, 250)
   const shown = lines.slice(-60).reverse()
   return (
     <section className="panel narration" aria-labelledby="narr-h">
       <h2 id="narr-h">What just happened</h2>
-      <ol role="log" aria-live="off">
-        {shown.length === 0 ? <li className="dim">Nothing yet: events appear here as they happen.</li> : null}
-        {shown.map((e, i) => (
-          <li key={`${e.t}-${lines.length - i}`} className={`n-${tone(e.fact.kind)}`}>
-            <time>{(e.t / 1000).toFixed(1)} s</time> {narrate(e.fact)}
-          </li>
-        ))}
-      </ol>
+      {/* The log scrolls, so it takes keyboard focus (arrow keys scroll it); the list keeps its items. */}
+      <div className="log" role="log" aria-live="off" aria-labelledby="narr-h" tabIndex={0}>
+        <ol>
+          {shown.length === 0 ? <li className="dim">Nothing yet: events appear here as they happen.</li> : null}
+          {shown.map((e, i) => (
+            <li key={`${e.t}-${lines.length - i}`} className={`n-${tone(e.fact.kind)}`}>
+              <time>{(e.t / 1000).toFixed(1)} s</time> {narrate(e.fact)}
+            </li>
+          ))}
+        </ol>
+      </div>
     </section>
   )
 }

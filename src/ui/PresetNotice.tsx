@@ -1,25 +1,44 @@
 // The chosen preset's "what to notice", so the room knows where to look. Once a setting has been
 // changed the story may no longer hold, and the panel says so rather than describe another run.
+// On a short screen (a 1024×768 projector) the story starts folded to its first lines, so it never
+// pushes the narration below it off screen; a disclosure button unfolds it.
 
-import type { ReactNode } from 'react'
+import { useId, useState, type ReactNode } from 'react'
 import { editedFromPreset } from '../store/presetMatch.ts'
 import { useAppStore } from '../store/useAppStore.ts'
 import { useActions } from './actions.ts'
+
+/** Below this window height (px) the story starts folded. */
+export const FOLD_BELOW_PX = 900
+
+function tallWindow(): boolean {
+  return typeof window === 'undefined' || window.innerHeight >= FOLD_BELOW_PX
+}
 
 export function PresetNotice(): ReactNode {
   const scenario = useAppStore((s) => s.scenario)
   const preset = useActions().presets.find((p) => p.name === scenario.name)
   const edited = preset?.scenario !== undefined && editedFromPreset(scenario, preset.scenario)
+  const [open, setOpen] = useState(tallWindow)
+  const storyId = useId()
   return (
     <section className="panel notice" aria-labelledby="notice-h">
-      <h2 id="notice-h">{preset === undefined ? 'Custom scenario' : preset.title}</h2>
+      <h2 id="notice-h">
+        <span>{preset === undefined ? 'Custom scenario' : preset.title}</span>
+        <button type="button" className="ghost fold" aria-expanded={open} aria-controls={storyId} onClick={() => setOpen(!open)}>
+          {open ? 'Less' : 'More'}
+          <span className="sr-only"> of the story</span>
+        </button>
+      </h2>
       {edited ? (
         <p className="edited" role="note">
           Edited: settings changed since this preset was picked, so what you see may differ from the story below. Pick the
           preset again to start it over.
         </p>
       ) : null}
-      <p>{preset === undefined ? 'Edited by hand. Pick a preset to start from a story.' : preset.notice}</p>
+      <p id={storyId} className={open ? 'story' : 'story folded'}>
+        {preset === undefined ? 'Edited by hand. Pick a preset to start from a story.' : preset.notice}
+      </p>
     </section>
   )
 }

@@ -2,17 +2,7 @@
 
 import { useEffect, useRef, type ReactNode } from 'react'
 import { useAppStore } from '../store/useAppStore.ts'
-
-export const SHORTCUTS: ReadonlyArray<[string, string]> = [
-  ['Space', 'Play / pause'],
-  ['→', 'Step 100 ms of sim time'],
-  ['←', 'On the Timeline: step 100 ms back'],
-  ['Shift + ← / →', 'On the Timeline: previous / next marker'],
-  ['Home / End', 'On the Timeline: the start / the latest moment'],
-  ['1 – 9', 'Pick a preset'],
-  ['?', 'Show this list'],
-  ['Esc', 'Close a menu or this list'],
-]
+import { SHORTCUTS } from './shortcuts.ts'
 
 export function ShortcutsDialog(): ReactNode {
   const open = useAppStore((s) => s.shortcutsOpen)

@@ -3,6 +3,7 @@
 // keys seek; the picture is a D3 view fed straight from the store (no re-render per frame).
 
 import { useEffect, useRef, type KeyboardEvent, type PointerEvent, type ReactNode } from 'react'
+import { markerTarget } from '../store/timelineMarkers.ts'
 import type { TimelineMark } from '../store/timelineSlice.ts'
 import { useAppStore, useAppStoreApi } from '../store/useAppStore.ts'
 import { createTimelineView, formatSimSeconds } from '../view/createTimelineView.ts'
@@ -12,23 +13,10 @@ import { CheckField } from './fields.tsx'
 import { useThrottled } from './useThrottled.ts'
 import { followSize } from './followSize.ts'
 
+export { adjacentMarker } from '../store/timelineMarkers.ts'
+
 /** PageUp / PageDown move this far (sim ms). */
 export const PAGE_MS = 10_000
-
-/**
- * The marker strictly before (`dir` -1) or after (+1) sim ms `now`, if any. Markers are compared
- * at the whole ms a seek to them lands on (a rebalance can end at 33287.5 ms; the seek shows
- * 33288): otherwise Shift+← from there finds the same marker again and never gets past it.
- */
-export function adjacentMarker(markers: readonly TimelineMark[], now: number, dir: -1 | 1): TimelineMark | undefined {
-  const here = Math.round(now)
-  let best: TimelineMark | undefined
-  for (const m of markers) {
-    const t = Math.round(m.t)
-    if (dir < 0 ? t < here && (best === undefined || m.t >= best.t) : t > here && (best === undefined || m.t < best.t)) best = m
-  }
-  return best
-}
 
 /** What a screen reader says for the slider's value, with the words of a marker it sits on. */
 export function timelineValueText(now: number, latest: number, markers: readonly TimelineMark[]): string {
@@ -89,15 +77,14 @@ export function TimelineBar({ pauseToggle = true }: { pauseToggle?: boolean } = 
     }
     switch (e.key) {
       case 'ArrowLeft':
-        if (e.shiftKey) go(() => actions.seek(adjacentMarker(s.timeline.markers, t, -1)?.t ?? 0))
-        else go(() => actions.stepBack())
-        break
-      case 'ArrowRight':
+      case 'ArrowRight': {
+        const dir = e.key === 'ArrowLeft' ? -1 : 1
         if (e.shiftKey) {
-          const next = adjacentMarker(s.timeline.markers, t, 1)
-          go(() => (next !== undefined ? actions.seek(next.t) : undefined))
-        } else go(() => actions.step())
+          const to = markerTarget(s.timeline.markers, t, dir)
+          go(() => (to !== undefined ? actions.seek(to) : undefined))
+        } else go(() => (dir < 0 ? actions.stepBack() : actions.step()))
         break
+      }
       case 'Home':
         go(() => actions.seek(0))
         break

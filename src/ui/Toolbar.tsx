@@ -1,4 +1,5 @@
-// The top bar: play/pause, step, speed, restart, preset, seed, share, shortcuts.
+// The top bar: play/pause, step, speed, restart, preset, share, compare, presenter mode, shortcuts.
+// Laid out to fit 1024 px with room for Lessons and Export (styles.css, .toolbar).
 
 import type { ReactNode } from 'react'
 import { editedFromPreset } from '../store/presetMatch.ts'
@@ -9,6 +10,7 @@ import { ExportMenu } from './ExportMenu.tsx'
 import { LessonsButton } from './lessons/LessonsButton.tsx'
 import { SelectField } from './fields.tsx'
 import { PlaybackControls } from './PlaybackControls.tsx'
+import { PresenterButton } from './PresenterButton.tsx'
 import { ShareMenu } from './ShareMenu.tsx'
 import { useThrottled } from './useThrottled.ts'
 
@@ -56,6 +58,7 @@ export function Toolbar(): ReactNode {
       <ExportMenu />
       {actions.compare !== undefined ? <CompareButtons compare={actions.compare} /> : null}
       {actions.openLessons !== undefined ? <LessonsButton open={actions.openLessons} /> : null}
+      <PresenterButton />
       <button type="button" className="help" onClick={() => openShortcuts(true)} aria-label="Keyboard shortcuts" aria-keyshortcuts="?">
         ?
       </button>

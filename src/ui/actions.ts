@@ -72,6 +72,12 @@ export interface AppActions {
   // LESSONS
   /** Opens the list of guided lessons. Absent where lessons cannot be opened. */
   openLessons?(): void
+
+  // ROOM (issue 9): a presenter remote's PageDown / PageUp.
+  /** The next timeline marker (LESSONS may route it to the next lesson step). */
+  nextStep?(): void
+  /** The previous timeline marker, or 0 s before the first (LESSONS: the previous lesson step). */
+  prevStep?(): void
 }
 
 export const ActionsContext = createContext<AppActions | null>(null)

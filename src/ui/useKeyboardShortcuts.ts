@@ -1,14 +1,18 @@
-// Page-wide keys: space play/pause, → step, 1–9 presets, ? shortcuts, Esc closes. Keys typed into
-// a form control (or space on a focused button) are left alone.
+// Page-wide keys (listed in shortcuts.ts), whatever has focus, except keys the focused control uses
+// itself (typing in a field; Space on a button reached by keyboard; arrows on a slider). A mouse
+// click does not leave keyboard focus on a control (usePointerBlur), so Space pauses after a click.
 
 import { useEffect } from 'react'
 import { useAppStoreApi } from '../store/useAppStore.ts'
 import { useActions } from './actions.ts'
+import { controlUsesKey } from './keyTargets.ts'
+import { presetIndex, shortcutFor, SPEED_FACTOR } from './shortcuts.ts'
+import { SHARE_NOTE_MS } from './useShareNote.ts'
 
-function isTyping(target: EventTarget | null): boolean {
-  if (!(target instanceof Element)) return false
-  const tag = target.tagName
-  return tag === 'INPUT' || tag === 'SELECT' || tag === 'TEXTAREA' || (target as HTMLElement).isContentEditable
+/** Esc: back to the page, so the next key is a shortcut again. */
+function focusPage(doc: Document): void {
+  const el = doc.activeElement
+  if (el instanceof HTMLElement || el instanceof SVGElement) el.blur()
 }
 
 export function useKeyboardShortcuts(): void {
@@ -21,22 +25,49 @@ export function useKeyboardShortcuts(): void {
       if (e.key === 'Escape') {
         s.setShortcutsOpen(false)
         s.selectConsumer(null)
+        focusPage(document)
         return
       }
-      if (isTyping(e.target)) return
-      const onButton = e.target instanceof Element && (e.target.tagName === 'BUTTON' || e.target.getAttribute('role') === 'button')
-      if (e.key === ' ' && !onButton) {
-        e.preventDefault()
-        actions.togglePlay()
-      } else if (e.key === 'ArrowRight') {
-        e.preventDefault()
-        actions.step()
-      } else if (e.key === '?') {
-        e.preventDefault()
-        s.setShortcutsOpen(!s.shortcutsOpen)
-      } else if (/^[1-9]$/.test(e.key)) {
-        const preset = actions.presets[Number(e.key) - 1]
-        if (preset !== undefined) actions.choosePreset(preset.name)
+      if (controlUsesKey(e.target, e.key)) return
+      const preset = presetIndex(e.key)
+      if (preset !== null) {
+        const p = actions.presets[preset]
+        if (p !== undefined) actions.choosePreset(p.name)
+        return
+      }
+      const what = shortcutFor(e.key)
+      if (what === null) return
+      e.preventDefault()
+      switch (what) {
+        case 'togglePlay':
+          return actions.togglePlay()
+        case 'pause':
+          return actions.setPlaying(false)
+        case 'step':
+          return actions.step()
+        case 'nextStep':
+          return actions.nextStep?.()
+        case 'prevStep':
+          return actions.prevStep?.()
+        case 'speedUp':
+          return actions.setSpeed(s.speed * SPEED_FACTOR)
+        case 'speedDown':
+          return actions.setSpeed(s.speed / SPEED_FACTOR)
+        case 'restart':
+          return actions.restart()
+        case 'share':
+          void actions.share().then((note) => {
+            const id = store.getState().showBanner('info', note)
+            // A link the browser would not copy stays, for the teacher to select by hand.
+            if (!/https?:\/\//.test(note)) setTimeout(() => store.getState().dismissBanner(id), SHARE_NOTE_MS)
+          })
+          return
+        case 'presenter':
+          return s.setPresenter(!s.presenter)
+        case 'compare':
+          return actions.compare?.()
+        case 'shortcuts':
+          return s.setShortcutsOpen(!s.shortcutsOpen)
       }
     }
     window.addEventListener('keydown', onKey)

@@ -3,26 +3,23 @@
 
 import type { Selection } from 'd3'
 import { put, putText } from './domWrite.ts'
-import type { ConsumerMark, LanesLayout } from './layout.ts'
-import { PHASE_WORDS, theme } from './theme.ts'
+import { shortName, type ConsumerMark, type LanesLayout } from './layout.ts'
+import { PHASE_WORDS, theme as standardTheme, type Theme } from './theme.ts'
 
 type G = Selection<SVGGElement, unknown, null, undefined>
 
-const PHASE_COLOUR: Record<string, string> = {
-  stable: '#8fd175',
-  joining: theme.barrierPaused,
-  syncing: theme.barrierPaused,
-  revoking: theme.barrierStopped,
-  reconciling: theme.moving,
-  paused: theme.barrierPaused,
-  restarting: theme.textDim,
-  starting: theme.textDim,
-  dead: theme.textDim,
-}
-
-/** "consumer-12" → "c12". */
-function short(name: string): string {
-  return name.replace(/^consumer-/, 'c')
+function phaseColours(theme: Theme): Record<string, string> {
+  return {
+    stable: '#8fd175',
+    joining: theme.barrierPaused,
+    syncing: theme.barrierPaused,
+    revoking: theme.barrierStopped,
+    reconciling: theme.moving,
+    paused: theme.barrierPaused,
+    restarting: theme.textDim,
+    starting: theme.textDim,
+    dead: theme.textDim,
+  }
 }
 
 /** Slowed down by an injected fault (the card says so next to its phase). */
@@ -34,10 +31,18 @@ function speedWord(d: ConsumerMark): string {
   return `${Number(d.speed.toFixed(2))}× speed`
 }
 
-export function drawConsumers(layer: G, L: LanesLayout, onOpen: (d: ConsumerMark, box: DOMRect) => void): void {
+export function drawConsumers(
+  layer: G,
+  L: LanesLayout,
+  onOpen: (d: ConsumerMark, box: DOMRect) => void,
+  theme: Theme = standardTheme,
+): void {
+  const PHASE_COLOUR = phaseColours(theme)
   const compact = (d: ConsumerMark): boolean => d.h < 46
   const tiny = (d: ConsumerMark): boolean => d.w < 100
-  const fs = (d: ConsumerMark): number => (compact(d) ? Math.max(11, Math.min(15, d.h * 0.5)) : 18)
+  const min = theme.minFontPx
+  // The phase line is 2 px smaller than the name; neither goes under the theme's minimum.
+  const fs = (d: ConsumerMark): number => Math.max(min + 2, compact(d) ? Math.min(15, d.h * 0.5) : 18)
   const open = (ev: Event, d: ConsumerMark): void => onOpen(d, (ev.currentTarget as Element).getBoundingClientRect())
   const groups = layer
     .selectAll<SVGGElement, ConsumerMark>('g.consumer')
@@ -58,11 +63,21 @@ export function drawConsumers(layer: G, L: LanesLayout, onOpen: (d: ConsumerMark
           }
         })
       g.append('rect').call(put, 'class', 'box').call(put, 'rx', 8).call(put, 'stroke-width', 3)
+      g.append('rect').call(put, 'class', 'load-bg').call(put, 'fill', '#2b3444')
+      g.append('rect').call(put, 'class', 'load')
+      return g
+    })
+  // The card's words sit outside the button, hidden from screen readers (its aria-label says it
+  // all) and from the pointer (a click falls through to the card): inside it, a screen reader's
+  // name would not contain the words on screen, which voice control users say to press it.
+  const labels = layer
+    .selectAll<SVGGElement, ConsumerMark>('g.consumer-label')
+    .data(L.consumers, (d) => d.name)
+    .join((enter) => {
+      const g = enter.append('g').call(put, 'class', 'consumer-label').call(put, 'aria-hidden', 'true').call(put, 'pointer-events', 'none')
       g.append('text').call(put, 'class', 'name').call(put, 'font-weight', 700)
       g.append('text').call(put, 'class', 'phase').call(put, 'font-weight', 700)
       g.append('text').call(put, 'class', 'owned').call(put, 'font-weight', 600)
-      g.append('rect').call(put, 'class', 'load-bg').call(put, 'fill', '#2b3444')
-      g.append('rect').call(put, 'class', 'load')
       return g
     })
   groups.call(
@@ -82,15 +97,15 @@ export function drawConsumers(layer: G, L: LanesLayout, onOpen: (d: ConsumerMark
     .call(put, 'fill-opacity', (d) => (tiny(d) && d.phase !== 'stable' && !d.gone ? 0.45 : null))
     .call(put, 'stroke', (d) => (d.gone ? theme.textDim : d.colour))
     .call(put, 'stroke-dasharray', (d) => (d.gone ? '5 4' : null))
-  groups
+  labels
     .select<SVGTextElement>('text.name')
     .call(put, 'x', (d) => d.x + (tiny(d) ? 5 : 10))
     .call(put, 'y', (d) => (compact(d) ? d.y + d.h / 2 : d.y + 22))
     .call(put, 'dy', (d) => (compact(d) ? '0.35em' : null))
     .call(put, 'font-size', fs)
     .call(put, 'fill', (d) => (d.gone ? theme.textDim : theme.text))
-    .call(putText, (d) => (tiny(d) ? short(d.name) : compact(d) ? `${short(d.name)} · ${d.owned}` : d.name))
-  groups
+    .call(putText, (d) => (tiny(d) ? shortName(d.name) : compact(d) ? `${shortName(d.name)} · ${d.owned}` : d.name))
+  labels
     .select<SVGTextElement>('text.phase')
     .call(put, 'x', (d) => (compact(d) ? d.x + d.w - 8 : d.x + 10))
     .call(put, 'y', (d) => (compact(d) ? d.y + d.h / 2 : d.y + 42))
@@ -103,15 +118,16 @@ export function drawConsumers(layer: G, L: LanesLayout, onOpen: (d: ConsumerMark
       tiny(d) ? '' : d.phase === 'stable' && slowed(d) ? `slowed to ${Number(d.speed.toFixed(2))}×` : (PHASE_WORDS[d.phase] ?? d.phase),
     )
   const roomy = (d: ConsumerMark): boolean => d.h >= 70
-  groups
+  labels
     .select<SVGTextElement>('text.owned')
     .call(put, 'x', (d) => d.x + 10)
     .call(put, 'y', (d) => d.y + 61)
-    .call(put, 'font-size', 14)
+    .call(put, 'font-size', Math.max(14, min))
     .call(put, 'fill', theme.textDim)
     .call(putText, (d) => {
       if (!roomy(d)) return ''
-      return `${d.owned} lane${d.owned === 1 ? '' : 's'} · load ${Math.round(d.utilization * 100)}%`
+      // Big type leaves no room for the word "load" in a 188 px card.
+      return `${d.owned} lane${d.owned === 1 ? '' : 's'} · ${min > 14 ? '' : 'load '}${Math.round(d.utilization * 100)}%`
     })
   const barY = (d: ConsumerMark): number => d.y + d.h - 14
   const showBar = (d: ConsumerMark): boolean => d.h >= 80

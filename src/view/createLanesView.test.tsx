@@ -1,7 +1,8 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
-import { LANE_STOPPED } from '../sim/frameTypes.ts'
+import { LANE_PAUSED, LANE_STOPPED } from '../sim/frameTypes.ts'
 import { createLanesView, type LanesView } from './createLanesView.ts'
 import { makeFrame } from './frameFixture.ts'
+import { projectorTheme } from './theme.ts'
 
 beforeAll(() => {
   HTMLCanvasElement.prototype.getContext = (() => null) as typeof HTMLCanvasElement.prototype.getContext
@@ -134,5 +135,36 @@ describe('createLanesView', () => {
     view.update(makeFrame())
     view.destroy()
     expect(el.children).toHaveLength(0)
+  })
+
+  it('names each lane’s owner beside its colour tag, even where the palette repeats a colour (9 consumers, 8 colours)', () => {
+    const { view, el } = mountView()
+    view.update(makeFrame({ partitions: 18, members: 9 }))
+    const shown = Array.from(el.querySelectorAll('text.owner')).filter((t) => t.getAttribute('display') !== 'none')
+    // makeFrame gives lane i to member i mod 9, i.e. consumer-(i mod 9 + 1).
+    expect(shown.map((t) => t.textContent)).toEqual(Array.from({ length: 18 }, (_, i) => `c${(i % 9) + 1}`))
+    expect(shown[0]!.getAttribute('fill')).toBe(shown[8]!.getAttribute('fill'))
+    expect(shown[0]!.textContent).not.toBe(shown[8]!.textContent)
+  })
+
+  it('a stopped lane’s barrier is striped and a GC-paused one solid (not told apart by hue alone)', () => {
+    const { view, el } = mountView()
+    view.update(makeFrame({ partitions: 3, flags: [LANE_STOPPED, LANE_PAUSED, 0] }))
+    const [stopped, paused] = Array.from(el.querySelectorAll('rect.barrier'))
+    expect(stopped!.getAttribute('fill')).toMatch(/^url\(#.*-barrier\)$/)
+    expect(paused!.getAttribute('fill')).toMatch(/^#[0-9a-f]{6}$/i)
+  })
+
+  it('in the projector theme no text on the highway is under 20 px', () => {
+    el = document.createElement('div')
+    document.body.appendChild(el)
+    view = createLanesView(el, { theme: projectorTheme })
+    view.resize({ width: 900, height: 520 })
+    view.update(makeFrame({ partitions: 12, members: 3 }))
+    const sizes = Array.from(el.querySelectorAll('text.p, text.owner, g.consumer-label text.name, g.consumer-label text.phase'))
+      .filter((t) => t.getAttribute('display') !== 'none' && (t.textContent ?? '') !== '')
+      .map((t) => Number(t.getAttribute('font-size')))
+    expect(sizes.length).toBeGreaterThan(12)
+    expect(Math.min(...sizes)).toBeGreaterThanOrEqual(20)
   })
 })

@@ -9,12 +9,14 @@ import { drawParticles } from './drawParticles.ts'
 import { put, putText } from './domWrite.ts'
 import { createLaneRows, formatCount } from './laneRows.ts'
 import { backlogFraction, layout, type LanesLayout, type Size } from './layout.ts'
-import { theme } from './theme.ts'
+import { theme as standardTheme, type Theme } from './theme.ts'
 
 export interface LanesViewCallbacks {
   onLaneClick?: (lane: number) => void
   /** `x`, `y`: page coordinates to open a menu at. */
   onConsumerClick?: (member: number, name: string, x: number, y: number) => void
+  /** Colours and smallest type (default: the standard theme; presenter mode: projectorTheme). */
+  theme?: Theme
 }
 
 export interface LanesView {
@@ -81,6 +83,7 @@ export function sameRecords(a: readonly object[], b: readonly object[]): boolean
 
 export function createLanesView(container: HTMLElement, callbacks: LanesViewCallbacks = {}): LanesView {
   const doc = container.ownerDocument
+  const theme = callbacks.theme ?? standardTheme
   const uid = `ph-lanes-${++viewCount}`
   const root = select(container)
   root.style('position', 'relative').style('background', theme.background).style('overflow', 'hidden')
@@ -95,7 +98,7 @@ export function createLanesView(container: HTMLElement, callbacks: LanesViewCall
     .attr('height', 10)
     .attr('patternTransform', 'rotate(45)')
   hatch.append('rect').attr('width', 10).attr('height', 10).attr('fill', theme.roadStopped)
-  hatch.append('rect').attr('width', 4).attr('height', 10).attr('fill', '#3b3f47')
+  hatch.append('rect').attr('width', 4).attr('height', 10).attr('fill', theme.roadStoppedStripe)
   const stripes = defs
     .append('pattern')
     .attr('id', `${uid}-barrier`)
@@ -132,6 +135,7 @@ export function createLanesView(container: HTMLElement, callbacks: LanesViewCall
     },
     { hatch: `${uid}-hatch`, barrier: `${uid}-barrier` },
     (lane) => callbacks.onLaneClick?.(lane),
+    theme,
   )
 
   let size: Size = { width: container.clientWidth || 800, height: container.clientHeight || 400 }
@@ -161,7 +165,7 @@ export function createLanesView(container: HTMLElement, callbacks: LanesViewCall
       .call(put, 'class', 'title')
       .call(put, 'x', (d) => d.x)
       .call(put, 'y', 16)
-      .call(put, 'font-size', 14)
+      .call(put, 'font-size', Math.max(14, theme.minFontPx))
       .call(put, 'font-weight', 600)
       .call(put, 'fill', theme.textDim)
       // The rebalance/storm banner covers this row (all but "Consumers"); hide what it would
@@ -235,7 +239,7 @@ export function createLanesView(container: HTMLElement, callbacks: LanesViewCall
 
   function render(labels = true): void {
     if (lastFrame === null) return
-    const L = layout(lastFrame, size)
+    const L = layout(lastFrame, size, { minFontPx: theme.minFontPx })
     marks = L
     labelsStale = !labels
     rows.update(L, labels)
@@ -245,7 +249,7 @@ export function createLanesView(container: HTMLElement, callbacks: LanesViewCall
       drawnHeader = header
     }
     if (drawnConsumers === null || !sameRecords(drawnConsumers, L.consumers)) {
-      drawConsumers(consumerLayer, L, (d, box) => callbacks.onConsumerClick?.(d.member, d.name, box.left, box.bottom))
+      drawConsumers(consumerLayer, L, (d, box) => callbacks.onConsumerClick?.(d.member, d.name, box.left, box.bottom), theme)
       drawnConsumers = L.consumers
     }
     const banner = `${L.consumerX}|${L.banner?.tone ?? ''}|${L.banner?.text ?? ''}`

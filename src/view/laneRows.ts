@@ -4,9 +4,12 @@
 // beyond the elements and their last written values.
 
 import type { LaneMark, LanesLayout, LinkMark } from './layout.ts'
-import { theme } from './theme.ts'
+import { theme as standardTheme, type Theme } from './theme.ts'
 
 const SVG_NS = 'http://www.w3.org/2000/svg'
+
+/** Lanes thinner than this (px) are too thin for their owner's name; the colour tag stays. */
+export const OWNER_LABEL_MIN_PITCH = 12
 
 export interface LaneLayers {
   /** Background SVG group: roads and backlog bars. */
@@ -24,6 +27,7 @@ interface Row {
   lag: SVGTextElement
   barrier: SVGRectElement
   tag: SVGRectElement
+  owner: SVGTextElement
   link: SVGPathElement
   hit: SVGRectElement
 }
@@ -44,11 +48,15 @@ export function formatCount(n: number): string {
   return String(Math.round(n))
 }
 
-/** Lane colour from heat 0..1: dark road → deep reddish purple. */
-export function heatColour(heat: number): string {
+function rgb(hex: string): number[] {
+  return [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16))
+}
+
+/** Lane colour from heat 0..1: dark road (`heatCold`) → deep reddish purple (`heatHot`). */
+export function heatColour(heat: number, t: Theme = standardTheme): string {
   const k = Math.max(0, Math.min(1, heat))
-  const a = [0x1c, 0x23, 0x31]
-  const b = [0x7a, 0x2a, 0x5e]
+  const a = rgb(t.heatCold)
+  const b = rgb(t.heatHot)
   const c = a.map((v, i) => Math.round(v + ((b[i] ?? v) - v) * k))
   return `rgb(${c[0]},${c[1]},${c[2]})`
 }
@@ -57,6 +65,7 @@ export function createLaneRows(
   layers: LaneLayers,
   patterns: { hatch: string; barrier: string },
   onLaneClick: (lane: number) => void,
+  theme: Theme = standardTheme,
 ): LaneRows {
   const doc = layers.roads.ownerDocument
   const rows: Row[] = []
@@ -118,6 +127,14 @@ export function createLaneRows(
       }),
       barrier: make(layers.labels, 'rect', { class: 'barrier', width: '12' }),
       tag: make(layers.labels, 'rect', { class: 'tag', width: '6' }),
+      owner: make(layers.labels, 'text', {
+        class: 'owner',
+        dy: '0.35em',
+        'font-weight': '800',
+        stroke: theme.background,
+        'stroke-width': '3',
+        'paint-order': 'stroke',
+      }),
       hit,
     }
   }
@@ -136,7 +153,7 @@ export function createLaneRows(
     set(r.road, 'y', d.y)
     set(r.road, 'width', L.x1 - L.x0)
     set(r.road, 'height', d.h)
-    set(r.road, 'fill', d.stopped ? `url(#${patterns.hatch})` : heatColour(d.heat))
+    set(r.road, 'fill', d.stopped ? `url(#${patterns.hatch})` : heatColour(d.heat, theme))
     set(r.road, 'stroke', L.pitch >= 8 ? theme.laneEdge : null)
 
     set(r.backlog, 'x', L.x1 - d.backlogW)
@@ -191,6 +208,17 @@ export function createLaneRows(
       set(r.tag, 'y', d.y)
       set(r.tag, 'height', d.h)
       set(r.tag, 'fill', d.ownerColour)
+    }
+
+    // The owner's name beside the tag, so lanes read by label as well as colour.
+    const named = d.ownerLabel !== '' && L.pitch >= OWNER_LABEL_MIN_PITCH
+    set(r.owner, 'display', named ? null : 'none')
+    if (named) {
+      set(r.owner, 'x', L.x1 + 11)
+      set(r.owner, 'y', mid)
+      set(r.owner, 'font-size', Math.max(theme.minFontPx, Math.min(L.fontPx, 14)))
+      set(r.owner, 'fill', d.ownerColour)
+      text(r.owner, d.ownerLabel)
     }
 
     set(r.link, 'display', link === undefined ? 'none' : null)

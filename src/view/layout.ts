@@ -14,6 +14,8 @@ export interface Size {
 }
 
 export interface LayoutOptions {
+  /** Lane labels are never smaller than this (px; presenter mode asks for 20). */
+  minFontPx: number
   /** Sim ms a record takes to cross an empty lane (default 1200). */
   travelMs: number
   /** Sim ms a delivered record takes to slide into its consumer (default 400). */
@@ -25,6 +27,7 @@ export interface LayoutOptions {
 }
 
 export const DEFAULT_LAYOUT_OPTIONS: LayoutOptions = {
+  minFontPx: 11,
   travelMs: 1200,
   exitMs: 400,
   hotShareThreshold: 0.05,
@@ -45,6 +48,11 @@ export interface LaneMark {
   outRate: number
   owner: number
   ownerColour: string
+  /**
+   * The owner's short name ("c2"; '' when unowned), drawn beside the lane's colour tag: colour
+   * alone fails colour-blind viewers, and slots past the palette's length repeat colours.
+   */
+  ownerLabel: string
   stopped: boolean
   paused: boolean
   hot: boolean
@@ -107,6 +115,11 @@ export interface LanesLayout {
   banner: HighwayBanner | null
 }
 
+/** "consumer-12" → "c12" (other names unchanged). */
+export function shortName(name: string): string {
+  return name.replace(/^consumer-/, 'c')
+}
+
 const LABEL_W = 64
 const HEADER_H = 40
 const CONSUMER_W = 200
@@ -130,8 +143,10 @@ export function layout(frame: Frame, size: Size, options: Partial<LayoutOptions>
   const avail = height - top - 6
   const pitch = n > 0 ? avail / n : avail
   const laneH = Math.max(1, pitch * (pitch >= 6 ? 0.8 : 1))
-  const fontPx = Math.max(11, Math.min(20, Math.floor(pitch * 0.55)))
-  const labelEvery = pitch >= 16 ? 1 : Math.ceil(16 / Math.max(pitch, 0.1))
+  const fontPx = Math.max(opts.minFontPx, Math.min(20, Math.floor(pitch * 0.55)))
+  // Every lane labelled while labels fit their rows; else every k-th, spaced by the type's size.
+  const labelGap = Math.max(16, fontPx)
+  const labelEvery = pitch >= labelGap ? 1 : Math.ceil(labelGap / Math.max(pitch, 0.1))
 
   // Hot lanes are always labelled; a regular label too close to one gives way.
   const hotRows: number[] = []
@@ -157,6 +172,7 @@ export function layout(frame: Frame, size: Size, options: Partial<LayoutOptions>
       outRate: frame.outRate[i] ?? 0,
       owner,
       ownerColour: memberColour(owner),
+      ownerLabel: owner >= 0 ? shortName(frame.members[owner]?.name ?? '') : '',
       stopped: (flags & LANE_STOPPED) !== 0,
       paused: (flags & LANE_PAUSED) !== 0,
       hot: (flags & LANE_HOT) !== 0,

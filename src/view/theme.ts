@@ -1,10 +1,39 @@
 // Colours and type for a projector: dark road, bright marks, big type. The key and member palettes
 // come from Okabe & Ito (colour-blind safe); orange is reserved for the hot key alone.
 
-export const theme = {
+/** The highway's colours and its smallest type. */
+export interface Theme {
+  background: string
+  road: string
+  roadStopped: string
+  /** Stripes drawn over a stopped road (hatch). */
+  roadStoppedStripe: string
+  laneEdge: string
+  text: string
+  textDim: string
+  hot: string
+  hotHalo: string
+  keyless: string
+  backlog: string
+  heatCold: string
+  heatHot: string
+  barrierStopped: string
+  barrierPaused: string
+  moving: string
+  inRate: string
+  outRate: string
+  p99: string
+  rebalanceBand: string
+  fontFamily: string
+  /** No text on the highway is set smaller than this (px). */
+  minFontPx: number
+}
+
+export const theme: Theme = {
   background: '#0b0f17',
   road: '#1c2331',
   roadStopped: '#2a2d33',
+  roadStoppedStripe: '#3b3f47',
   laneEdge: '#3a4457',
   text: '#f4f6fb',
   textDim: '#aab3c5',
@@ -24,7 +53,26 @@ export const theme = {
   p99: '#F0E442',
   rebalanceBand: 'rgba(255, 90, 95, 0.18)',
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
-} as const
+  minFontPx: 11,
+}
+
+/**
+ * Presenter mode on a washed-out projector: black road, pure white type, lane edges and stopped
+ * hatching bright enough to survive a projector's low contrast, and 20 px type at the least.
+ */
+export const projectorTheme: Theme = {
+  ...theme,
+  background: '#000000',
+  road: '#1e2636',
+  roadStopped: '#3a3e46',
+  roadStoppedStripe: '#6b717c',
+  laneEdge: '#8a96ad',
+  text: '#ffffff',
+  textDim: '#e3e8f2',
+  heatCold: '#1e2636',
+  heatHot: '#9c2f77',
+  minFontPx: 20,
+}
 
 /** Particle colours for keys other than the hot one, indexed by (keyIndex - 1) mod length. */
 export const KEY_COLOURS: readonly string[] = ['#56B4E9', '#009E73', '#6fa8ff', '#CC79A7', '#c8d3e6']

@@ -13,6 +13,7 @@ import { CompareToolbar } from './CompareToolbar.tsx'
 import { useCompareDiffs } from './DiffStrip.tsx'
 import { SharedControls } from './SharedControls.tsx'
 import { useCompareKeys } from './useCompareKeys.ts'
+import { usePointerBlur } from '../usePointerBlur.ts'
 
 function Notes(): ReactNode {
   const { store } = useCompare()
@@ -81,6 +82,7 @@ export function CompareApp(): ReactNode {
   const { sides } = useCompare()
   const diffs = useCompareDiffs()
   useCompareKeys()
+  usePointerBlur()
   return (
     <div className="app compare-app">
       <CompareToolbar />

@@ -1,26 +1,46 @@
-// Compare mode's keys: Space plays or pauses every side, → steps them all (not while typing).
+// Compare mode's keys: Space plays or pauses every side, B or . pauses, → steps them all, PageDown
+// / PageUp go to the next / previous marker of the shared Timeline (side A's), + / − change the
+// speed, R restarts. Keys the focused control uses itself are left to it (keyTargets.ts).
 
 import { useEffect } from 'react'
+import { markerTarget } from '../../store/timelineMarkers.ts'
+import { controlUsesKey } from '../keyTargets.ts'
+import { shortcutFor, SPEED_FACTOR } from '../shortcuts.ts'
 import { useCompare } from './compareActions.ts'
 
-function typing(t: EventTarget | null): boolean {
-  return t instanceof HTMLElement && (t.isContentEditable || t.tagName === 'INPUT' || t.tagName === 'SELECT' || t.tagName === 'TEXTAREA')
-}
-
 export function useCompareKeys(): void {
-  const { actions } = useCompare()
+  const { actions, store, sides } = useCompare()
   useEffect(() => {
     const onKey = (e: KeyboardEvent): void => {
-      if (e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey || typing(e.target)) return
-      if (e.key === ' ' && !(e.target instanceof HTMLButtonElement) && !(e.target instanceof HTMLElement && e.target.tagName === 'SUMMARY')) {
-        e.preventDefault()
-        actions.togglePlay()
-      } else if (e.key === 'ArrowRight') {
-        e.preventDefault()
-        actions.step()
+      if (e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey) return
+      if (e.key === 'Escape') {
+        const el = document.activeElement
+        if (el instanceof HTMLElement || el instanceof SVGElement) el.blur()
+        return
       }
+      if (controlUsesKey(e.target, e.key)) return
+      const what = shortcutFor(e.key)
+      const a = sides[0]?.store.getState()
+      const jump = (dir: -1 | 1): void => {
+        const to = a === undefined ? undefined : markerTarget(a.timeline.markers, a.simTime, dir)
+        if (to !== undefined) actions.seek(to)
+      }
+      const run: Partial<Record<NonNullable<typeof what>, () => void>> = {
+        togglePlay: () => actions.togglePlay(),
+        pause: () => actions.setPlaying(false),
+        step: () => actions.step(),
+        nextStep: () => jump(1),
+        prevStep: () => jump(-1),
+        speedUp: () => actions.setSpeed(store.getState().speed * SPEED_FACTOR),
+        speedDown: () => actions.setSpeed(store.getState().speed / SPEED_FACTOR),
+        restart: () => actions.restart(),
+      }
+      const f = what === null ? undefined : run[what]
+      if (f === undefined) return
+      e.preventDefault()
+      f()
     }
     window.addEventListener('keydown', onKey)
     return () => window.removeEventListener('keydown', onKey)
-  }, [actions])
+  }, [actions, store, sides])
 }

@@ -1,0 +1,21 @@
+// The presenter-mode toggle: big type, projector colours, no developer readouts (key P).
+
+import type { ReactNode } from 'react'
+import { useAppStore } from '../store/useAppStore.ts'
+
+export function PresenterButton(): ReactNode {
+  const on = useAppStore((s) => s.presenter)
+  const set = useAppStore((s) => s.setPresenter)
+  return (
+    <button
+      type="button"
+      className="presenter-toggle"
+      aria-pressed={on}
+      aria-keyshortcuts="P"
+      title="Big type and high-contrast colours for a projector; hides developer readouts (P)"
+      onClick={() => set(!on)}
+    >
+      Presenter<span className="wide-only"> mode</span>
+    </button>
+  )
+}

@@ -1,0 +1,44 @@
+// Which keys the focused control uses itself, so a page-wide shortcut must leave them alone.
+// DOM reads only (tag, type, role); no state.
+
+/** A field the user types into: every printable key (and Space) is text there. */
+export function isTextEntry(target: EventTarget | null): boolean {
+  if (!(target instanceof Element)) return false
+  if ((target as HTMLElement).isContentEditable) return true
+  const tag = target.tagName
+  if (tag === 'TEXTAREA' || tag === 'SELECT') return true
+  if (tag !== 'INPUT') return false
+  const type = (target as HTMLInputElement).type
+  return !NON_TEXT_INPUTS.has(type)
+}
+
+const NON_TEXT_INPUTS = new Set(['range', 'checkbox', 'radio', 'button', 'submit', 'reset', 'color', 'file', 'image'])
+
+/** Keys a native range input (or an ARIA slider) moves its value with. */
+const SLIDER_KEYS = new Set(['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown', 'Home', 'End', 'PageUp', 'PageDown'])
+
+/** Controls Space (and Enter) activate: a button, a summary, a checkbox or radio, a menu item. */
+export function isActivatable(target: EventTarget | null): boolean {
+  if (!(target instanceof Element)) return false
+  const tag = target.tagName
+  if (tag === 'BUTTON' || tag === 'SUMMARY' || tag === 'A') return true
+  if (tag === 'INPUT') {
+    const type = (target as HTMLInputElement).type
+    return type === 'checkbox' || type === 'radio' || type === 'button' || type === 'submit' || type === 'reset'
+  }
+  const role = target.getAttribute('role')
+  return role === 'button' || role === 'menuitem' || role === 'checkbox' || role === 'switch' || role === 'tab' || role === 'option'
+}
+
+function isSlider(target: EventTarget | null): boolean {
+  if (!(target instanceof Element)) return false
+  return (target.tagName === 'INPUT' && (target as HTMLInputElement).type === 'range') || target.getAttribute('role') === 'slider'
+}
+
+/** True when the focused `target` uses `key` itself (typing, Space on a button, arrows on a slider). */
+export function controlUsesKey(target: EventTarget | null, key: string): boolean {
+  if (isTextEntry(target)) return key !== 'Escape'
+  if (key === ' ' || key === 'Enter') return isActivatable(target)
+  if (SLIDER_KEYS.has(key)) return isSlider(target)
+  return false
+}

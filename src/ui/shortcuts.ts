@@ -1,0 +1,73 @@
+// The page-wide keys, as data: which key does what (the handler) and how the `?` dialog lists
+// them. Pure.
+
+export type ShortcutAction =
+  | 'togglePlay'
+  | 'pause'
+  | 'step'
+  | 'nextStep'
+  | 'prevStep'
+  | 'speedUp'
+  | 'speedDown'
+  | 'restart'
+  | 'share'
+  | 'presenter'
+  | 'compare'
+  | 'shortcuts'
+
+const KEYS: Readonly<Record<string, ShortcutAction>> = {
+  ' ': 'togglePlay',
+  b: 'pause',
+  B: 'pause',
+  '.': 'pause',
+  ArrowRight: 'step',
+  PageDown: 'nextStep',
+  PageUp: 'prevStep',
+  '+': 'speedUp',
+  '=': 'speedUp',
+  ']': 'speedUp',
+  '-': 'speedDown',
+  '[': 'speedDown',
+  r: 'restart',
+  R: 'restart',
+  s: 'share',
+  S: 'share',
+  p: 'presenter',
+  P: 'presenter',
+  c: 'compare',
+  C: 'compare',
+  '?': 'shortcuts',
+}
+
+/** What `key` (KeyboardEvent.key) does on the page, or null. Digits 1–9 pick presets (see `presetIndex`). */
+export function shortcutFor(key: string): ShortcutAction | null {
+  return Object.prototype.hasOwnProperty.call(KEYS, key) ? (KEYS[key] ?? null) : null
+}
+
+/** 0-based preset index for keys 1–9, else null. */
+export function presetIndex(key: string): number | null {
+  return /^[1-9]$/.test(key) ? Number(key) - 1 : null
+}
+
+/** Speed keys multiply or divide the speed by this (the slider is log scale, 0.1× to 100×). */
+export const SPEED_FACTOR = 2
+
+/** The `?` dialog's rows: keys, then what they do. */
+export const SHORTCUTS: ReadonlyArray<[string, string]> = [
+  ['Space', 'Play / pause'],
+  ['B or .', 'Pause (a presenter remote’s “blank” key)'],
+  ['→', 'Step 100 ms of sim time'],
+  ['Page Down / Page Up', 'Next / previous timeline marker (presenter remote)'],
+  ['+ / −  (or ] / [)', 'Faster / slower (× 2)'],
+  ['R', 'Restart the run from 0 s'],
+  ['S', 'Share: copy the link to this run'],
+  ['P', 'Presenter mode: big type, projector colours'],
+  ['C', 'Compare eager and cooperative side by side'],
+  ['←', 'On the Timeline: step 100 ms back'],
+  ['Shift + ← / →', 'On the Timeline: previous / next marker'],
+  ['Home / End', 'On the Timeline: the start / the latest moment'],
+  ['1 – 9', 'Pick a preset'],
+  // Reserved for the lead to wire (issue 9): ['L', 'Lessons'] (LESSONS), ['E', 'Export'] (EXPORT).
+  ['?', 'Show this list'],
+  ['Esc', 'Close a menu or this list; back to the page'],
+]
