@@ -8,7 +8,8 @@ import '../ui/compare/compare.css'
 import { lessonLinkHash, readLessonLink } from '../scenario/lessons/lessonLinks.ts'
 import { readLinkHash } from '../scenario/links.ts'
 import { compareLessonHost, mountLessonLayer, singleLessonHost } from './lessonLayer.tsx'
-import { registerLessonController } from './lessonNav.ts'
+import { controlUsesKey } from '../ui/keyTargets.ts'
+import { lessonNext, lessonPrev, registerLessonController } from './lessonNav.ts'
 import { mountCompare } from './mountCompare.tsx'
 import { mountHighway } from './mountHighway.tsx'
 
@@ -28,6 +29,22 @@ let shownHash = ''
 
 const lessonLayer = mountLessonLayer(document, (name) => go(lessonLinkHash(name, 1)))
 registerLessonController(lessonLayer.controller)
+
+// A presenter remote's PageDown / PageUp move through the open lesson's steps first (single and
+// compare mode alike); with no lesson open they fall through to the page's timeline markers.
+window.addEventListener(
+  'keydown',
+  (e) => {
+    if (e.defaultPrevented || e.ctrlKey || e.metaKey || e.altKey) return
+    if (e.key !== 'PageDown' && e.key !== 'PageUp') return
+    if (controlUsesKey(e.target, e.key)) return
+    if (e.key === 'PageDown' ? lessonNext() : lessonPrev()) {
+      e.preventDefault()
+      e.stopPropagation()
+    }
+  },
+  true,
+)
 
 function show(): void {
   current?.dispose()

@@ -19,10 +19,13 @@ export interface SelectionSlice {
   /** Text typed into the "Which lane?" inspector. */
   whichLaneKey: string
   shortcutsOpen: boolean
+  /** The Export menu is open (its button, or the E key). */
+  exportOpen: boolean
   selectLane: (lane: number | null) => void
   selectConsumer: (c: ConsumerSelection | null) => void
   setWhichLaneKey: (key: string) => void
   setShortcutsOpen: (open: boolean) => void
+  setExportOpen: (open: boolean) => void
 }
 
 export const createSelectionSlice: StateCreator<AppState, [], [], SelectionSlice> = (set) => ({
@@ -30,8 +33,10 @@ export const createSelectionSlice: StateCreator<AppState, [], [], SelectionSlice
   selectedConsumer: null,
   whichLaneKey: 'key-0',
   shortcutsOpen: false,
+  exportOpen: false,
   selectLane: (lane) => set({ selectedLane: lane }),
   selectConsumer: (c) => set({ selectedConsumer: c }),
   setWhichLaneKey: (key) => set({ whichLaneKey: key }),
   setShortcutsOpen: (open) => set({ shortcutsOpen: open }),
+  setExportOpen: (open) => set({ exportOpen: open }),
 })

@@ -2,6 +2,7 @@
 // code. A menu button like Share; the outcome (and the replay's progress) is announced politely.
 
 import { useEffect, useRef, useState, type ReactNode } from 'react'
+import { useAppStore } from '../store/useAppStore.ts'
 import { useActions } from './actions.ts'
 import { ClientConfigDialog } from './ClientConfigDialog.tsx'
 import { useShareNote } from './useShareNote.ts'
@@ -9,7 +10,9 @@ import './export.css'
 
 export function ExportMenu(): ReactNode {
   const actions = useActions()
-  const [open, setOpen] = useState(false)
+  // In the store, so the E key opens it too.
+  const open = useAppStore((s) => s.exportOpen)
+  const setOpen = useAppStore((s) => s.setExportOpen)
   const [dialog, setDialog] = useState(false)
   const [note, setNote] = useShareNote()
   const [busy, setBusy] = useState(false)

@@ -32,6 +32,7 @@ function setup(): Mounted & { el: (sel: string) => HTMLElement } {
   m.actions.nextStep = () => void calls.push('next')
   m.actions.prevStep = () => void calls.push('prev')
   m.actions.compare = () => void calls.push('compare')
+  m.actions.openLessons = () => void calls.push('lessons')
   const root = m.container
   return Object.assign(m, { el: (sel: string) => root.querySelector<HTMLElement>(sel)! })
 }
@@ -134,6 +135,15 @@ describe('page shortcuts', () => {
     expect(t.store.getState().shortcutsOpen).toBe(false)
     expect(t.store.getState().selectedConsumer).toBeNull()
   })
+
+  it('L opens the lessons, E the Export menu', () => {
+    const t = setup()
+    press('L')
+    expect(t.actions.calls).toEqual(['lessons'])
+    expect(t.store.getState().exportOpen).toBe(false)
+    press('e')
+    expect(t.store.getState().exportOpen).toBe(true)
+  })
 })
 
 describe('the shortcut table', () => {
@@ -150,6 +160,8 @@ describe('the shortcut table', () => {
       ['s', 'S'],
       ['p', 'P'],
       ['c', 'C'],
+      ['l', 'L'],
+      ['e', 'E'],
       ['?', '?'],
     ] as const) {
       expect(shortcutFor(key), key).not.toBeNull()

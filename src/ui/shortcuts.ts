@@ -13,6 +13,8 @@ export type ShortcutAction =
   | 'share'
   | 'presenter'
   | 'compare'
+  | 'lessons'
+  | 'export'
   | 'shortcuts'
 
 const KEYS: Readonly<Record<string, ShortcutAction>> = {
@@ -36,6 +38,10 @@ const KEYS: Readonly<Record<string, ShortcutAction>> = {
   P: 'presenter',
   c: 'compare',
   C: 'compare',
+  l: 'lessons',
+  L: 'lessons',
+  e: 'export',
+  E: 'export',
   '?': 'shortcuts',
 }
 
@@ -57,7 +63,7 @@ export const SHORTCUTS: ReadonlyArray<[string, string]> = [
   ['Space', 'Play / pause'],
   ['B or .', 'Pause (a presenter remote’s “blank” key)'],
   ['→', 'Step 100 ms of sim time'],
-  ['Page Down / Page Up', 'Next / previous timeline marker (presenter remote)'],
+  ['Page Down / Page Up', 'Next / previous lesson step, or timeline marker (presenter remote)'],
   ['+ / −  (or ] / [)', 'Faster / slower (× 2)'],
   ['R', 'Restart the run from 0 s'],
   ['S', 'Share: copy the link to this run'],
@@ -67,7 +73,8 @@ export const SHORTCUTS: ReadonlyArray<[string, string]> = [
   ['Shift + ← / →', 'On the Timeline: previous / next marker'],
   ['Home / End', 'On the Timeline: the start / the latest moment'],
   ['1 – 9', 'Pick a preset'],
-  // Reserved for the lead to wire (issue 9): ['L', 'Lessons'] (LESSONS), ['E', 'Export'] (EXPORT).
+  ['L', 'Lessons: the guided lessons'],
+  ['E', 'Export: run data, picture, client configuration'],
   ['?', 'Show this list'],
   ['Esc', 'Close a menu or this list; back to the page'],
 ]

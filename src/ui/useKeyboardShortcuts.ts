@@ -66,6 +66,10 @@ export function useKeyboardShortcuts(): void {
           return s.setPresenter(!s.presenter)
         case 'compare':
           return actions.compare?.()
+        case 'lessons':
+          return actions.openLessons?.()
+        case 'export':
+          return s.setExportOpen(true)
         case 'shortcuts':
           return s.setShortcutsOpen(!s.shortcutsOpen)
       }
