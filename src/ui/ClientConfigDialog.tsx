@@ -38,6 +38,15 @@ export function ClientConfigDialog(p: ClientConfigDialogProps): ReactNode {
   const area = useRef<HTMLTextAreaElement>(null)
   const pickId = useId()
   useEffect(() => pick.current?.focus(), [])
+  const onClose = p.onClose
+  // Esc closes it wherever focus is (a mouse pick in the select leaves no focus inside the dialog).
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent): void => {
+      if (e.key === 'Escape') onClose()
+    }
+    window.addEventListener('keydown', onKey)
+    return () => window.removeEventListener('keydown', onKey)
+  }, [onClose])
   return (
     <div className="backdrop" onClick={p.onClose}>
       <div
@@ -46,12 +55,6 @@ export function ClientConfigDialog(p: ClientConfigDialogProps): ReactNode {
         aria-modal="true"
         aria-labelledby="client-config-h"
         onClick={(e) => e.stopPropagation()}
-        onKeyDown={(e) => {
-          if (e.key === 'Escape') {
-            e.stopPropagation()
-            p.onClose()
-          }
-        }}
       >
         <h2 id="client-config-h">Client configuration</h2>
         <div className="field">
