@@ -101,6 +101,24 @@ export function startConsumer(sim: SimCore, c: number): void {
   schedulePoll(sim, c, sim.kernel.now)
 }
 
+/**
+ * A warm start: the scenario's consumers have been running for a while and their group is formed
+ * and Stable. Their processes are up, each owns its share, and each polls at once (offsets 0).
+ */
+export function startWarm(sim: SimCore): void {
+  const slots: number[] = []
+  for (let i = 0; i < sim.w.live.group.consumers; i++) {
+    const c = newConsumer(sim)
+    const cs = sim.w.consumers[c]!
+    cs.everStarted = true
+    cs.lastAutoCommit = sim.kernel.now
+    slots.push(c)
+  }
+  sim.group.startFormed(slots)
+  for (const c of slots) schedulePoll(sim, c, sim.kernel.now)
+  recountStopped(sim)
+}
+
 export function stopConsumer(sim: SimCore, c: number, status: 'crashed' | 'closed' | 'down'): void {
   const cs = sim.w.consumers[c]!
   if (cs.pollEvent >= 0) sim.kernel.cancel(cs.pollEvent)

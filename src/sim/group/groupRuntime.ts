@@ -78,6 +78,11 @@ export interface MemberProtocolView {
 
 /** Calls from the data plane into the protocol. */
 export interface GroupRuntime {
+  /**
+   * Warm start, at t = 0 instead of memberStarted: these consumers' processes are running and the
+   * group is already formed and Stable with them (the configured assignor's assignment applied).
+   */
+  startFormed(members: readonly number[]): void
   /** A consumer process starts (or restarts) and subscribes: it will join at its first poll. */
   memberStarted(member: number): void
   /**

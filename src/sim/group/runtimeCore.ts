@@ -5,13 +5,13 @@
 
 import { transition, initialTransition, type AnyStateMachine } from 'xstate'
 import type { CoordinatorEffect } from '../../protocols/machineKit.ts'
-import type { MemberEffect } from '../../protocols/memberKit.ts'
+import { HEARTBEAT_TIMER, POLL_TIMER, type MemberEffect } from '../../protocols/memberKit.ts'
 import type { GroupView, MemberPhase } from '../frameTypes.ts'
 import type { GroupHost, GroupRuntime, MemberProtocolView, RebalanceRecord } from './groupRuntime.ts'
 import { DeliveryTable, interpretActions, type MachineAction, type MachineTimers, type Recipient } from './machineEffects.ts'
 import { MemberProcesses, restoreSnapshot, saveSnapshot, type SnapshotOf } from './memberProcesses.ts'
 import { releaseCrashed, runConsumerCall } from './rebalanceCallbacks.ts'
-import type { CoordinatorView, DeliveryOf, MemberEventOf, ProtocolTypes, SavedCore, SavedRuntime } from './runtimeTypes.ts'
+import type { CoordinatorView, DeliveryOf, Formed, MemberEventOf, ProtocolTypes, SavedCore, SavedRuntime } from './runtimeTypes.ts'
 import { RebalanceTracker } from './rebalanceTracker.ts'
 
 const COORDINATOR: Recipient = { to: 'coordinator' }
@@ -93,10 +93,36 @@ export abstract class MachineGroupRuntime<P extends ProtocolTypes> implements Gr
 
   protected onPartitionsChanged(_count: number): void {}
 
+  /** The group as one formation round of `slots` leaves it (warm start): machine states and timers. */
+  protected abstract formed(slots: readonly number[]): Formed<P>
+
   // ---------------------------------------------------------------- GroupRuntime
 
   memberStarted(slot: number): void {
     this.run(() => this.members.start(slot))
+  }
+
+  startFormed(slots: readonly number[]): void {
+    this.run(() => {
+      const f = this.formed(slots)
+      this.coordinator = restoreSnapshot(this.coordinatorMachine, { value: f.coordinatorState, context: f.coordinator })
+      for (const t of f.coordinatorTimers) this.table.schedule({ to: 'coordinator', event: t.event }, t.delayMs, t.id)
+      slots.forEach((slot, i) => {
+        const ctx = f.members[i]!
+        // The heartbeat threads run out of phase (the processes started at different moments): each
+        // member's next heartbeat is at a seeded moment within one interval. Its last poll was now.
+        const firstHeartbeatMs = ctx.heartbeatIntervalMs * (1 - this.host.rng.next())
+        this.members.startFormed(slot, { value: f.memberState, context: ctx }, [
+          { raiseId: HEARTBEAT_TIMER, event: { type: 'timer.heartbeat' }, delayMs: firstHeartbeatMs },
+          { raiseId: POLL_TIMER, event: { type: 'timer.pollTimeout' }, delayMs: ctx.maxPollIntervalMs },
+        ])
+      })
+      const assignment = slots.map((slot, i) => ({ member: this.host.memberName(slot), partitions: [...f.members[i]!.owned] }))
+      const view = this.coordinatorView()
+      this.host.say({ kind: 'group.formed', protocol: view.protocol, generation: view.generation, assignment })
+      // The data plane consumes from the committed offsets, as after onPartitionsAssigned.
+      slots.forEach((slot, i) => this.host.assign(slot, f.members[i]!.owned))
+    })
   }
 
   memberPolled(slot: number): void {
