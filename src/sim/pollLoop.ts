@@ -42,6 +42,7 @@ export function onPoll(sim: SimCore, c: number): void {
     cs.lastAutoCommit = now
   }
   cs.batch = []
+  cs.lastPollAt = now
   sim.group.memberPolled(c)
   if (cs.status !== 'running' || cs.pollEvent >= 0) return
   const lat = w.live.broker.networkLatencyMs
@@ -79,6 +80,7 @@ export function newConsumer(sim: SimCore): number {
     batch: [],
     pollEvent: -1,
     pollAt: 0,
+    lastPollAt: -1,
     waiting: false,
     lastAutoCommit: sim.kernel.now,
     busyMsWin: 0,

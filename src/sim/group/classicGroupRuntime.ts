@@ -4,9 +4,9 @@
 // Pure: everything goes through the GroupHost.
 
 import type { BrokerConfig, ConsumerGroupSpec } from '../../scenario/types.ts'
-import type { MemberPhase } from '../frameTypes.ts'
+import type { Countdown, MemberPhase } from '../frameTypes.ts'
 import { classicCoordinatorMachine, classicGroupStateName, type ClassicCoordinatorInput, type ClassicGroupEvent } from '../../protocols/classicCoordinatorMachine.ts'
-import { sessionTimerId, type ClassicGroupContext } from '../../protocols/classicGroupLogic.ts'
+import { JOIN_TIMER, sessionTimerId, type ClassicGroupContext } from '../../protocols/classicGroupLogic.ts'
 import { formedClassicGroup } from '../../protocols/formedGroup.ts'
 import type { CoordinatorReport, CoordinatorResponseEvent, MemberRequest, RebalanceCause } from '../../protocols/classicMessages.ts'
 import { classicMemberMachine, type ClassicMemberContext, type ClassicMemberEvent, type ClassicMemberInput, type ClassicMemberReport } from '../../protocols/classicMemberMachine.ts'
@@ -62,6 +62,10 @@ export class ClassicGroupRuntime extends MachineGroupRuntime<Classic> {
       maxPollIntervalMs: c['max.poll.interval.ms'],
       autoCommit: c['enable.auto.commit'],
     }
+  }
+
+  protected sessionTimerId(memberId: string): string {
+    return sessionTimerId(memberId)
   }
 
   protected formed(slots: readonly number[]): Formed<Classic> {
@@ -235,7 +239,14 @@ export class ClassicGroupRuntime extends MachineGroupRuntime<Classic> {
 
   protected coordinatorView(): CoordinatorView {
     const state = classicGroupStateName(this.coordinator.value)
+    // KIP-134: the first rebalance of an Empty group waits group.initial.rebalance.delay.ms (again while members arrive).
+    const join = this.table.timer({ to: 'coordinator' }, JOIN_TIMER)
+    const countdowns: Countdown[] =
+      join?.event.type === 'timer.initialRebalanceDelay'
+        ? [{ kind: 'initialDelay', elapsedMs: this.host.now() - join.setAt, limitMs: join.dueAt - join.setAt, config: 'group.initial.rebalance.delay.ms' }]
+        : []
     return {
+      countdowns,
       state,
       generation: this.ctx.generation,
       protocol: this.protocol,

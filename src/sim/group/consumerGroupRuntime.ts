@@ -70,6 +70,10 @@ export class ConsumerGroupRuntime extends MachineGroupRuntime<Kip848> {
     }
   }
 
+  protected sessionTimerId(memberId: string): string {
+    return sessionTimerId(memberId)
+  }
+
   protected formed(slots: readonly number[]): Formed<Kip848> {
     const f = formedConsumerGroup(this.ctx, slots.map((slot) => this.memberInput(slot)))
     const coordinatorTimers = f.coordinator.members.map((m) => ({ id: sessionTimerId(m.memberId), event: { type: 'timer.sessionTimeout' as const, memberId: m.memberId }, delayMs: f.coordinator.sessionTimeoutMs }))
@@ -207,6 +211,7 @@ export class ConsumerGroupRuntime extends MachineGroupRuntime<Kip848> {
   protected coordinatorView(): CoordinatorView {
     const state = typeof this.coordinator.value === 'string' ? this.coordinator.value : 'Empty'
     return {
+      countdowns: [],
       state,
       generation: this.ctx.groupEpoch,
       protocol: 'consumer',

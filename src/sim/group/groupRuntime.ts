@@ -74,6 +74,11 @@ export interface MemberProtocolView {
   groupInstanceId: string | null
   phase: MemberPhase
   generation: number
+  /**
+   * The coordinator's session timer for this member while its process sends no heartbeats (crashed,
+   * in a GC pause, a static member shut down): since the last heartbeat (`setAt`) until it expires.
+   */
+  sessionTimer: { setAt: number; dueAt: number } | null
 }
 
 /** Calls from the data plane into the protocol. */

@@ -116,10 +116,10 @@ export class DeliveryTable<D extends Recipient & { event: EventObject }> {
   }
 
   /** The timer `to` has armed under `raiseId`: when it was set and when it fires (null: none). */
-  timer(to: Recipient, raiseId: string): { setAt: number; dueAt: number } | null {
+  timer(to: Recipient, raiseId: string): { setAt: number; dueAt: number; event: D['event'] } | null {
     const token = this.byRaise.get(raiseKey(to, raiseId))
     const d = token === undefined ? undefined : this.pending.get(token)
-    return d?.setAt === undefined || d.dueAt === undefined ? null : { setAt: d.setAt, dueAt: d.dueAt }
+    return d?.setAt === undefined || d.dueAt === undefined ? null : { setAt: d.setAt, dueAt: d.dueAt, event: d.event }
   }
 
   /** Whether `to` has a timer armed under `raiseId` (tests and views). */

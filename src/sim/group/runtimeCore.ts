@@ -93,6 +93,9 @@ export abstract class MachineGroupRuntime<P extends ProtocolTypes> implements Gr
 
   protected onPartitionsChanged(_count: number): void {}
 
+  /** The coordinator's timer id for a member's session. */
+  protected abstract sessionTimerId(memberId: string): string
+
   /** The group as one formation round of `slots` leaves it (warm start): machine states and timers. */
   protected abstract formed(slots: readonly number[]): Formed<P>
 
@@ -170,10 +173,13 @@ export abstract class MachineGroupRuntime<P extends ProtocolTypes> implements Gr
 
   member(slot: number): MemberProtocolView {
     const m = this.members.snapshot(slot)
-    if (!m) return { memberId: '', groupInstanceId: null, phase: 'dead', generation: -1 }
+    if (!m) return { memberId: '', groupInstanceId: null, phase: 'dead', generation: -1, sessionTimer: null }
     const c = m.snapshot.context
     const phase: MemberPhase = !m.alive ? 'dead' : m.paused ? 'paused' : this.memberPhase(m.snapshot)
-    return { memberId: c.memberId, groupInstanceId: c.groupInstanceId, generation: this.memberGeneration(c), phase }
+    // Only a process that sends no heartbeats lets its session run down; a live one renews it.
+    const t = (!m.alive || m.paused) && c.memberId !== '' ? this.table.timer(COORDINATOR, this.sessionTimerId(c.memberId)) : null
+    const sessionTimer = t ? { setAt: t.setAt, dueAt: t.dueAt } : null
+    return { memberId: c.memberId, groupInstanceId: c.groupInstanceId, generation: this.memberGeneration(c), phase, sessionTimer }
   }
 
   group(): GroupView {
