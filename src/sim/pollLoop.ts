@@ -116,7 +116,8 @@ export function startWarm(sim: SimCore): void {
     cs.lastAutoCommit = sim.kernel.now
     slots.push(c)
   }
-  sim.group.startFormed(slots)
+  // A group with no members is Empty, warm or not.
+  if (slots.length > 0) sim.group.startFormed(slots)
   for (const c of slots) schedulePoll(sim, c, sim.kernel.now)
   recountStopped(sim)
 }

@@ -100,6 +100,17 @@ describe('warm start', () => {
     expect(b.rebalanceLog()).toEqual(a.rebalanceLog())
   })
 
+  it('a warm group of no consumers is Empty, and the first consumer added forms it', () => {
+    const s = warm('eager', 'range', false, 0)
+    s.actions = [{ atSec: 5, do: 'addConsumer' }]
+    const sim = createSimulation(s)
+    sim.advanceTo(1000)
+    expect(sim.frame(0).group).toMatchObject({ state: 'Empty', generation: 0 })
+    sim.advanceTo(20_000)
+    expect(sim.frame(0).group).toMatchObject({ state: 'Stable', generation: 1 })
+    expect(sim.frame(0).members[0]?.owned).toHaveLength(10)
+  })
+
   it('a scenario without `start` forms its group as before (cold)', () => {
     const sim = createSimulation(defaultScenario())
     sim.advanceTo(100)
