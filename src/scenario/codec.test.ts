@@ -38,6 +38,12 @@ describe('encodeScenario / decodeScenario', () => {
     expect(decodeScenario(encodeScenario(sample()))).toEqual({ ok: true, scenario: sample(), warnings: [] })
   })
 
+  test('round-trips a warm start; a link without `start` stays cold', () => {
+    const w = { ...sample(), start: 'warm' as const }
+    expect(decodeScenario(encodeScenario(w))).toEqual({ ok: true, scenario: w, warnings: [] })
+    expect('start' in decodeScenario(encodeScenario(sample())).scenario).toBe(false)
+  })
+
   test('the default scenario encodes to a few characters', () => {
     expect(encodeScenario(defaultScenario())).toMatch(/^v1\.[A-Za-z0-9_-]{1,16}$/)
   })

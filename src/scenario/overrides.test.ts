@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { getPreset, type Scenario } from './index.ts'
+import { defaultScenario } from './defaults.ts'
 import { applyOverrides, commandsForOverrides, formatVariant, parseSet, parseVariant, parseVary, variantScenario, type Variant } from './overrides.ts'
 
 const joins = (): Scenario => getPreset('consumer-joins-eager')!.build()
@@ -172,5 +173,21 @@ describe('variantScenario', () => {
     expect(variantScenario(joins(), variant('c@40: group.protocol=cooperative'))).toMatchObject({ ok: false, path: 'group.protocol', message: expect.stringContaining('cannot change during a run') })
     expect(variantScenario(joins(), variant('c@40: dynamic.salting.splits=-3'))).toMatchObject({ ok: false, path: 'dynamic.salting.splits' })
     expect(variantScenario(joins(), variant('c@40: dynamic.nope=1'))).toMatchObject({ ok: false, path: 'dynamic.nope' })
+  })
+})
+
+describe('start through the override path', () => {
+  it('`--set start=warm` makes a warm run; `start=cold` takes it back to the default form', () => {
+    const p = parseSet('start=warm')
+    if (!p.ok) throw new Error(p.message)
+    const r = applyOverrides(defaultScenario(), { [p.path]: p.value })
+    expect(r.ok && r.scenario.start).toBe('warm')
+    const back = applyOverrides({ ...defaultScenario(), start: 'warm' }, { start: 'cold' })
+    expect(back.ok && 'start' in back.scenario).toBe(false)
+  })
+
+  it('a bad value names the path', () => {
+    const r = applyOverrides(defaultScenario(), { start: 'tepid' })
+    expect(r).toMatchObject({ ok: false, path: 'start', message: expect.stringContaining('must be one of warm, cold') })
   })
 })

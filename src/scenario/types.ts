@@ -146,10 +146,19 @@ export type Command =
 
 export type ScenarioAction = Command & { atSec: number }
 
+/**
+ * How the run begins. `cold` (also when absent): the consumers start at t = 0 and the group forms
+ * (initial rebalance delay, JoinGroup / SyncGroup or KIP-848 joins). `warm`: the group is already
+ * formed and Stable at t = 0, every consumer owning its share with lag zero.
+ */
+export type StartMode = 'warm' | 'cold'
+
 export interface Scenario {
   version: typeof SCENARIO_VERSION
   name: string
   seed: number
+  /** Absent = 'cold', so links made before warm starts existed replay exactly. */
+  start?: StartMode
   /** Default run length for the CLI and the "what to notice" story. */
   durationSec: number
   topic: { name: string; partitions: number }

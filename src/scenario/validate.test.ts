@@ -285,3 +285,18 @@ describe('validateScenario: actions', () => {
     expect(warningsOf(r)).toEqual([{ path: 'actions[0].atSec', message: 'is after the run ends (durationSec 60)' }])
   })
 })
+
+describe('validateScenario: start', () => {
+  test("'warm' is kept; 'cold' and absent are the same scenario (no field)", () => {
+    expect(validateScenario({ start: 'warm' }).scenario.start).toBe('warm')
+    const cold = validateScenario({ start: 'cold' })
+    expect(cold).toEqual({ ok: true, scenario: defaultScenario(), warnings: [] })
+    expect('start' in cold.scenario).toBe(false)
+  })
+
+  test('anything else is an error at `start` saying what the two modes are', () => {
+    const r = validateScenario({ start: 'hot' })
+    expect(errorsOf(r)).toEqual([{ path: 'start', message: expect.stringMatching(/must be one of warm, cold: 'warm' begins with the group formed/) }])
+    expect('start' in r.scenario).toBe(false)
+  })
+})

@@ -4,13 +4,13 @@
 // naming what costs most (validation/cost.ts). Unknown fields are warnings; bad values are errors.
 
 import { defaultScenario } from './defaults.ts'
-import { SCENARIO_VERSION, type Scenario } from './types.ts'
+import { SCENARIO_VERSION, type Scenario, type StartMode } from './types.ts'
 import { readActions } from './validation/actions.ts'
 import { checkBudget } from './validation/budget.ts'
 import { error, finish, newCtx, type Ctx, type Issue } from './validation/issues.ts'
 import { LIMITS } from './validation/limits.ts'
 import { readProducers } from './validation/producers.ts'
-import { asObject, int, leaf, num, own, record, text, type Reader } from './validation/rules.ts'
+import { asObject, int, leaf, num, oneOf, own, record, text, type Reader } from './validation/rules.ts'
 import { readBroker, readDynamic, readGroup, readProducerConfig, readTopic } from './validation/world.ts'
 
 export type { Issue } from './validation/issues.ts'
@@ -20,7 +20,7 @@ export type ValidationResult =
   /** `scenario` is a safe fallback: the defaults merged with the valid parts; it validates cleanly. */
   | { ok: false; errors: Issue[]; scenario: Scenario }
 
-type World = Omit<Scenario, 'version' | 'actions'>
+type World = Omit<Scenario, 'version' | 'actions' | 'start'>
 
 const readWorld: Reader<World> = record<World>(
   {
@@ -34,8 +34,21 @@ const readWorld: Reader<World> = record<World>(
     group: readGroup,
     dynamic: readDynamic,
   },
-  ['version', 'actions'],
+  ['version', 'actions', 'start'],
 )
+
+const START_MODES = ['warm', 'cold'] as const satisfies readonly StartMode[]
+
+/** `start`: 'warm' is kept; 'cold' is the same as absent and normalizes to absent (one form per run). */
+function readStart(ctx: Ctx, v: unknown): StartMode | undefined {
+  if (v === undefined) return undefined
+  const r = oneOf(START_MODES)(v)
+  if (!r.ok) {
+    error(ctx, 'start', `${r.message}: 'warm' begins with the group formed and stable, 'cold' (the default) with it forming`)
+    return undefined
+  }
+  return r.value === 'warm' ? 'warm' : undefined
+}
 
 function readVersion(ctx: Ctx, v: unknown): void {
   if (v === undefined || v === SCENARIO_VERSION) return
@@ -58,10 +71,12 @@ function readScenario(ctx: Ctx, input: unknown): Scenario {
     partitions: world.topic.partitions,
     durationSec: world.durationSec,
   })
+  const start = readStart(ctx, own(o, 'start'))
   return {
     version: SCENARIO_VERSION,
     name: world.name,
     seed: world.seed,
+    ...(start ? { start } : {}),
     durationSec: world.durationSec,
     topic: world.topic,
     producers: world.producers,

@@ -1,7 +1,8 @@
 // Builds the read-only Frame the view draws: copies of the per-partition arrays, members with
 // their protocol phase, totals, hot keys and the newest sampled records.
 
-import { LANE_HOT, LANE_MOVING, LANE_PAUSED, LANE_SATURATED, LANE_STOPPED, PARTICLE_STRIDE, type Frame, type HotKeyView, type MemberView } from './frameTypes.ts'
+import { memberCountdowns, metadataCountdowns } from './countdowns.ts'
+import { LANE_HOT, LANE_MOVING, LANE_PAUSED, LANE_SATURATED, LANE_STOPPED, PARTICLE_STRIDE, type Frame, type GroupView, type HotKeyView, type MemberView } from './frameTypes.ts'
 import type { GroupRuntime } from './group/groupRuntime.ts'
 import { saltedPartitions } from './keyModel.ts'
 import { computeTotals } from './summary.ts'
@@ -35,7 +36,8 @@ export function buildFrame(w: WorldState, group: GroupRuntime, now: number, maxP
     const owned = cs.owned.slice()
     const phase =
       cs.status === 'crashed' || cs.status === 'closed' ? 'dead' : cs.status === 'down' ? (cs.everStarted ? 'restarting' : 'starting') : now < cs.pausedUntil ? 'paused' : pv.phase
-    return { name: cs.name, memberId: pv.memberId, groupInstanceId: pv.groupInstanceId, phase, owned, utilization: cs.utilization, speed: cs.speed, generation: pv.generation }
+    const countdowns = memberCountdowns(w, c, pv, now)
+    return { name: cs.name, memberId: pv.memberId, groupInstanceId: pv.groupInstanceId, phase, owned, utilization: cs.utilization, speed: cs.speed, generation: pv.generation, countdowns }
   })
   const hotKeys: HotKeyView[] = []
   const dyn = w.live.dynamic
@@ -64,11 +66,15 @@ export function buildFrame(w: WorldState, group: GroupRuntime, now: number, maxP
     owner: w.owner.slice(),
     laneFlags: flags,
     members,
-    group: group.group(),
+    group: withMetadata(group.group(), w, now),
     totals: computeTotals(w, group, now),
     hotKeys: hotKeys.slice(0, 8),
     particles: packParticles(w, maxParticles),
   }
+}
+
+function withMetadata(g: GroupView, w: WorldState, now: number): GroupView {
+  return { ...g, countdowns: [...g.countdowns, ...metadataCountdowns(w, now)] }
 }
 
 function sumRates(w: WorldState): number {

@@ -23,6 +23,29 @@ export type MemberPhase =
   | 'starting' // process not started yet (the group's consumers start at different moments)
   | 'dead' // crashed or left
 
+/** Which pending timer a countdown shows. */
+export type CountdownKind = 'session' | 'poll' | 'initialDelay' | 'metadata'
+
+/** The Kafka setting that sets a countdown's limit. */
+export type CountdownConfig = 'session.timeout.ms' | 'group.consumer.session.timeout.ms' | 'max.poll.interval.ms' | 'group.initial.rebalance.delay.ms' | 'metadata.max.age.ms'
+
+/**
+ * A pending timer that decides what happens next, as the page shows it: `elapsedMs` of `limitMs`
+ * have passed (a crashed member's time since its last heartbeat against the session timeout, a long
+ * poll against max.poll.interval.ms, the coordinator's initial rebalance delay, the time since a
+ * client's last metadata refresh).
+ */
+export interface Countdown {
+  kind: CountdownKind
+  elapsedMs: number
+  limitMs: number
+  config: CountdownConfig
+  /** metadata: whose refresh (the producers, or the consumers: the classic group leader rejoins then). */
+  client?: 'producer' | 'consumer'
+  /** metadata: this refresh shows partitions added since the last one. */
+  revealsPartitions?: boolean
+}
+
 export interface MemberView {
   /** Display name, e.g. "consumer-3". Stable for the run. */
   name: string
@@ -37,6 +60,8 @@ export interface MemberView {
   /** Processing speed factor (1 = normal; < 1 slowed down). */
   speed: number
   generation: number
+  /** Its pending timers that matter now: no heartbeats (crashed, paused, a static member away), a long poll. */
+  countdowns: Countdown[]
 }
 
 export interface GroupView {
@@ -51,6 +76,8 @@ export interface GroupView {
   /** Rebalances started in the last 60 s of sim time; a storm when ≥ stormThreshold. */
   rebalancesLastMinute: number
   storm: boolean
+  /** The coordinator's initial rebalance delay while it runs; the producers' and consumers' next metadata refresh. */
+  countdowns: Countdown[]
 }
 
 export interface Totals {

@@ -50,6 +50,8 @@ export type MemberRemoval =
 export type LossCause = 'onPartitionsLost' | 'crashedMemberRemoved' | 'crashedMemberRestarted'
 
 export type GroupFact =
+  /** A warm start: the group was formed before t = 0 and is Stable (generation or group epoch). */
+  | { kind: 'group.formed'; protocol: 'eager' | 'cooperative' | 'consumer'; generation: number; assignment: MemberPartitions[] }
   /**
    * Classic: the coordinator moves to PreparingRebalance. `generation` is the one it will form;
    * `initialDelayMs` (group.initial.rebalance.delay.ms) is set for the group's first rebalance;
@@ -168,6 +170,10 @@ function reconcile(f: Extract<GroupFact, { kind: 'group.reconcile' }>): string {
 /** The English for one group fact (without the time stamp). */
 export function narrateGroup(f: GroupFact): string {
   switch (f.kind) {
+    case 'group.formed':
+      return f.protocol === 'consumer'
+        ? `warm start: the group is already Stable at group epoch ${f.generation}, every member reconciled: ${assignmentText(f.assignment)}`
+        : `warm start: the group is already Stable in generation ${f.generation}: ${assignmentText(f.assignment)}`
     case 'group.rebalanceStart':
       return `${rebalanceTrigger(f.trigger)} → ${rebalanceStart(f)}`
     case 'group.initialDelay':

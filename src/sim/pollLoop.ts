@@ -42,6 +42,7 @@ export function onPoll(sim: SimCore, c: number): void {
     cs.lastAutoCommit = now
   }
   cs.batch = []
+  cs.lastPollAt = now
   sim.group.memberPolled(c)
   if (cs.status !== 'running' || cs.pollEvent >= 0) return
   const lat = w.live.broker.networkLatencyMs
@@ -79,6 +80,7 @@ export function newConsumer(sim: SimCore): number {
     batch: [],
     pollEvent: -1,
     pollAt: 0,
+    lastPollAt: -1,
     waiting: false,
     lastAutoCommit: sim.kernel.now,
     busyMsWin: 0,
@@ -99,6 +101,25 @@ export function startConsumer(sim: SimCore, c: number): void {
   cs.waiting = false
   sim.group.memberStarted(c)
   schedulePoll(sim, c, sim.kernel.now)
+}
+
+/**
+ * A warm start: the scenario's consumers have been running for a while and their group is formed
+ * and Stable. Their processes are up, each owns its share, and each polls at once (offsets 0).
+ */
+export function startWarm(sim: SimCore): void {
+  const slots: number[] = []
+  for (let i = 0; i < sim.w.live.group.consumers; i++) {
+    const c = newConsumer(sim)
+    const cs = sim.w.consumers[c]!
+    cs.everStarted = true
+    cs.lastAutoCommit = sim.kernel.now
+    slots.push(c)
+  }
+  // A group with no members is Empty, warm or not.
+  if (slots.length > 0) sim.group.startFormed(slots)
+  for (const c of slots) schedulePoll(sim, c, sim.kernel.now)
+  recountStopped(sim)
 }
 
 export function stopConsumer(sim: SimCore, c: number, status: 'crashed' | 'closed' | 'down'): void {

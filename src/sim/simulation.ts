@@ -19,7 +19,7 @@ import { createGroup, restoreGroup } from './groupFactory.ts'
 import { createGroupHost } from './groupHost.ts'
 import { closeMetricsWindow, METRICS_INTERVAL_MS, recordMetricsRow } from './metrics.ts'
 import type { Fact, TraceEntry } from './narration.ts'
-import { newConsumer, onPoll, onResume, startConsumer, wakeOwner } from './pollLoop.ts'
+import { newConsumer, onPoll, onResume, startConsumer, startWarm, wakeOwner } from './pollLoop.ts'
 import { produceTick } from './produce.ts'
 import { newProducer } from './producers.ts'
 import type { RunSummary, SimCheckpoint, Simulation } from './simulationApi.ts'
@@ -85,10 +85,11 @@ class KafkaSimulation implements Simulation, SimCore {
     this.rng = { produce: Rng.create(scenario.seed, 1), consume: Rng.create(scenario.seed, 2), group: Rng.create(scenario.seed, 3) }
     for (let i = 0; i < live.producers.length; i++) w.producers.push(newProducer(w, i))
     this.group = createGroup(host, live)
+    if (live.start === 'warm') startWarm(this)
     // The group's consumers were started at different moments, so their heartbeat threads are out
     // of phase: each starts at a seeded offset within one heartbeat.interval.ms.
     const spread = Math.max(0, live.group.config['heartbeat.interval.ms'])
-    for (let i = 0; i < live.group.consumers; i++) {
+    for (let i = 0; i < (live.start === 'warm' ? 0 : live.group.consumers); i++) {
       const c = newConsumer(this)
       const at = i === 0 ? 0 : this.rng.group.next() * spread
       if (at === 0) startConsumer(this, c)

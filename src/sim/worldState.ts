@@ -30,6 +30,8 @@ export interface ConsumerState {
   /** Pending poll event id, or -1, and its time. */
   pollEvent: number
   pollAt: number
+  /** When the application last called poll() (-1: never): a long poll counts against max.poll.interval.ms. */
+  lastPollAt: number
   /** Idle long-poll: woken when data arrives on an owned partition. */
   waiting: boolean
   lastAutoCommit: number

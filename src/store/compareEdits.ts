@@ -56,6 +56,7 @@ export function isSharedEdit(e: ScenarioEdit): boolean {
     case 'partitions':
     case 'consumers':
     case 'timeout':
+    case 'metadataMaxAge':
     case 'seed':
       return true
     default:

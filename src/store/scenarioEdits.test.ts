@@ -51,6 +51,16 @@ describe('applyEdit', () => {
     expect(protocolChoice(stat.scenario)).toBe('static')
   })
 
+  it("metadata.max.age.ms (producer or consumer) is a client setting: it restarts the run with the new value", () => {
+    const p = applyEdit(defaultScenario(), { kind: 'metadataMaxAge', client: 'producer', value: 15_000 })
+    expect(p.restart).toBe(true)
+    expect(p.scenario.producerConfig['metadata.max.age.ms']).toBe(15_000)
+    expect(p.scenario.group.config['metadata.max.age.ms']).toBe(defaultScenario().group.config['metadata.max.age.ms'])
+    const c = applyEdit(defaultScenario(), { kind: 'metadataMaxAge', client: 'consumer', value: 20_000 })
+    expect(c.restart).toBe(true)
+    expect(c.scenario.group.config['metadata.max.age.ms']).toBe(20_000)
+  })
+
   it('timeouts and seed restart the run', () => {
     expect(applyEdit(defaultScenario(), { kind: 'timeout', key: 'session.timeout.ms', value: 10000 }).restart).toBe(true)
     const r = applyEdit(defaultScenario(), { kind: 'seed', seed: 1234 })

@@ -41,6 +41,8 @@ export type ScenarioEdit =
   | { kind: 'protocol'; protocol: ProtocolChoice }
   | { kind: 'assignor'; assignor: AssignorName }
   | { kind: 'timeout'; key: TimeoutKey; value: number }
+  /** metadata.max.age.ms of the producers or the consumers: a client setting, so a restart. */
+  | { kind: 'metadataMaxAge'; client: 'producer' | 'consumer'; value: number }
   | { kind: 'seed'; seed: number }
   | { kind: 'autoscaler'; enabled: boolean }
 
@@ -160,6 +162,12 @@ export function applyEdit(s: Scenario, e: ScenarioEdit): EditResult {
     case 'timeout': {
       const config: ConsumerConfig = { ...s.group.config, [e.key]: Math.max(1, Math.round(e.value)) }
       return restart({ ...s, group: { ...s.group, config } })
+    }
+    case 'metadataMaxAge': {
+      const ms = Math.max(1, Math.round(e.value))
+      return e.client === 'producer'
+        ? restart({ ...s, producerConfig: { ...s.producerConfig, 'metadata.max.age.ms': ms } })
+        : restart({ ...s, group: { ...s.group, config: { ...s.group.config, 'metadata.max.age.ms': ms } } })
     }
     case 'seed':
       return restart({ ...s, seed: Math.trunc(e.seed) >>> 0 })

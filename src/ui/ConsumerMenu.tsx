@@ -1,6 +1,7 @@
 // The menu a click on a consumer opens: inject a crash, a GC pause, a slowdown, or a graceful leave.
 
 import { useEffect, useLayoutEffect, useRef, type ReactNode } from 'react'
+import { countdownText } from '../sim/countdownWords.ts'
 import { useAppStore } from '../store/useAppStore.ts'
 import { useActions } from './actions.ts'
 
@@ -30,6 +31,11 @@ export function ConsumerMenu(): ReactNode {
   const sel = useAppStore((s) => s.selectedConsumer)
   const close = useAppStore((s) => s.selectConsumer)
   const { inject } = useActions()
+  // Its countdowns in words, as one string so the menu re-renders only when the words change.
+  const waiting = useAppStore((s) => {
+    const m = sel === null ? undefined : s.frame?.members.find((x) => x.name === sel.name)
+    return m ? m.countdowns.map((c) => countdownText(c, m.name)).join('\n') : ''
+  })
   const first = useRef<HTMLButtonElement>(null)
   const menu = useRef<HTMLDivElement>(null)
   useEffect(() => {
@@ -69,6 +75,15 @@ export function ConsumerMenu(): ReactNode {
       }}
     >
       <div className="menu-title">{sel.name}</div>
+      {waiting === '' ? null : (
+        <p className="menu-countdown small" role="status">
+          {waiting.split('\n').map((line) => (
+            <span key={line} className="countdown-line">
+              {line}
+            </span>
+          ))}
+        </p>
+      )}
       <button ref={first} type="button" role="menuitem" onClick={act(() => inject({ do: 'crashConsumer', consumer: sel.name }))}>
         Crash (no goodbye)
       </button>

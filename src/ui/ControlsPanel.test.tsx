@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { defaultScenario } from '../scenario/defaults.ts'
 import { makeFrame } from '../view/frameFixture.ts'
 import { ControlsPanel } from './ControlsPanel.tsx'
-import { byLabel, mount, type Mounted } from './renderForTest.tsx'
+import { byLabel, mount, setValue, type Mounted } from './renderForTest.tsx'
 
 let m: Mounted | null = null
 afterEach(() => {
@@ -51,5 +51,20 @@ describe('ControlsPanel: the settings at the moment shown', () => {
     act(() => m!.store.getState().receiveFrame(0, makeFrame({ t: 12_000 }), [], [], { latest: 25_000, seeked: true }))
     expect(byLabel(m.container, 'Consumers').value).toBe(String(s.group.consumers + 2))
     expect(byLabel(m.container, 'Hot-key share').getAttribute('aria-valuetext')).toBe('0%')
+  })
+})
+
+describe('ControlsPanel: metadata.max.age.ms', () => {
+  it('shows the producers\' and the consumers\' setting and edits each (a restart-type edit)', () => {
+    m = mount(<ControlsPanel />)
+    const s = defaultScenario()
+    s.producerConfig['metadata.max.age.ms'] = 10_000
+    s.group.config['metadata.max.age.ms'] = 20_000
+    act(() => m!.store.getState().setScenario(s, true))
+    const producer = byLabel(m.container, 'metadata.max.age.ms (producer)')
+    const consumer = byLabel(m.container, 'metadata.max.age.ms (consumer)')
+    expect([producer.value, consumer.value]).toEqual(['10000', '20000'])
+    setValue(consumer, '30000', ['change'])
+    expect(m.actions.edits).toEqual([{ kind: 'metadataMaxAge', client: 'consumer', value: 30_000 }])
   })
 })

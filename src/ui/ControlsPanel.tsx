@@ -41,6 +41,12 @@ const TIMEOUTS: ReadonlyArray<{ key: TimeoutKey; min: number; max: number; step:
   { key: 'max.poll.records', min: 1, max: 100000, step: 1 },
 ]
 
+/** How often each client refreshes metadata, so when it first sees added partitions (a client setting: restarts the run). */
+const METADATA_AGES = [
+  { client: 'producer', label: 'metadata.max.age.ms (producer)', hint: 'When producers first route to added partitions. Restarts the run' },
+  { client: 'consumer', label: 'metadata.max.age.ms (consumer)', hint: 'When the classic group leader sees added partitions and rejoins. Restarts the run' },
+] as const
+
 export function ControlsPanel(): ReactNode {
   // The settings in force at the moment shown (t = 0 settings + the run's actions so far).
   const s = useSettingsNow()
@@ -141,6 +147,19 @@ export function ControlsPanel(): ReactNode {
         <p className="dim small">Changing one restarts the run.</p>
         {TIMEOUTS.map((t) => (
           <NumberField key={t.key} label={t.key} value={s.group.config[t.key]} min={t.min} max={t.max} step={t.step} onCommit={(v) => edit({ kind: 'timeout', key: t.key, value: v })} debounceMs={1200} hint="Restarts the run" />
+        ))}
+        {METADATA_AGES.map((m) => (
+          <NumberField
+            key={m.client}
+            label={m.label}
+            value={m.client === 'producer' ? pc['metadata.max.age.ms'] : s.group.config['metadata.max.age.ms']}
+            min={1000}
+            max={86_400_000}
+            step={1000}
+            onCommit={(v) => edit({ kind: 'metadataMaxAge', client: m.client, value: v })}
+            debounceMs={1200}
+            hint={m.hint}
+          />
         ))}
       </section>
       <section aria-labelledby="sec-run">

@@ -1,6 +1,7 @@
 // The event log in plain words, each line stamped with its sim time; newest at the top.
 
 import type { ReactNode } from 'react'
+import { countdownLines } from '../sim/countdownWords.ts'
 import { narrate } from '../sim/narration.ts'
 import { useThrottled } from './useThrottled.ts'
 
@@ -14,9 +15,21 @@ function tone(kind: string): string {
 export function NarrationPanel(): ReactNode {
   const lines = useThrottled((s) => s.narration, 250)
   const shown = lines.slice(-60).reverse()
+  // What the room is waiting for now (a session running down, a long poll, a delay): one string,
+  // so the panel re-renders only when the words change.
+  const waiting = useThrottled((s) => (s.frame ? countdownLines(s.frame).join('\n') : ''), 250)
   return (
     <section className="panel narration" aria-labelledby="narr-h">
       <h2 id="narr-h">What just happened</h2>
+      {waiting === '' ? null : (
+        <ul className="countdowns" aria-label="Waiting for">
+          {waiting.split('\n').map((line) => (
+            <li key={line.replace(/[\d.]+ s/g, '')} className="n-countdown">
+              <time>now</time> {line}
+            </li>
+          ))}
+        </ul>
+      )}
       {/* The log scrolls, so it takes keyboard focus (arrow keys scroll it); the list keeps its items. */}
       <div className="log" role="log" aria-live="off" aria-labelledby="narr-h" tabIndex={0}>
         <ol>

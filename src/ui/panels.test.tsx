@@ -91,6 +91,23 @@ describe('NarrationPanel', () => {
   })
 })
 
+describe('NarrationPanel countdowns', () => {
+  it("says what the room is waiting for, from the frame's countdowns, above the log", () => {
+    vi.useFakeTimers()
+    m = mount(<NarrationPanel />)
+    const f = makeFrame()
+    f.members[2]!.countdowns = [{ kind: 'session', elapsedMs: 31_500, limitMs: 45_000, config: 'session.timeout.ms' }]
+    act(() => m!.store.getState().receiveFrame(0, f, [], [{ t: 2000, fact: { kind: 'member.crash', member: 'consumer-3' } }]))
+    act(() => vi.advanceTimersByTime(300))
+    const waiting = m.container.querySelector('[aria-label="Waiting for"]')
+    expect(waiting?.textContent).toBe('now consumer-3 missed heartbeats for 31 s of 45 s (session.timeout.ms)')
+    const g = makeFrame()
+    act(() => m!.store.getState().receiveFrame(0, g, [], []))
+    act(() => vi.advanceTimersByTime(300))
+    expect(m.container.querySelector('[aria-label="Waiting for"]')).toBeNull()
+  })
+})
+
 describe('StatusBar', () => {
   it('says "paused" instead of a frame rate while paused (no frames are asked for then)', () => {
     m = mount(<StatusBar />)

@@ -2,6 +2,7 @@
 // A d3 join over a handful of members; writes only changed attributes (domWrite.ts).
 
 import type { Selection } from 'd3'
+import { countdownShort, countdownText } from '../sim/countdownWords.ts'
 import { put, putText } from './domWrite.ts'
 import { shortName, type ConsumerMark, type LanesLayout } from './layout.ts'
 import { PHASE_WORDS, theme as standardTheme, type Theme } from './theme.ts'
@@ -41,6 +42,7 @@ export function drawConsumers(
   const compact = (d: ConsumerMark): boolean => d.h < 46
   const tiny = (d: ConsumerMark): boolean => d.w < 100
   const min = theme.minFontPx
+  const roomy = (d: ConsumerMark): boolean => d.h >= 70
   // The phase line is 2 px smaller than the name; neither goes under the theme's minimum.
   const fs = (d: ConsumerMark): number => Math.max(min + 2, compact(d) ? Math.min(15, d.h * 0.5) : 18)
   const open = (ev: Event, d: ConsumerMark): void => onOpen(d, (ev.currentTarget as Element).getBoundingClientRect())
@@ -84,7 +86,7 @@ export function drawConsumers(
     put,
     'aria-label',
     (d) =>
-      `${d.name}: ${PHASE_WORDS[d.phase] ?? d.phase}${slowed(d) ? `, slowed to ${speedWord(d)}` : ''}, owns ${d.owned} lanes. Open actions`,
+      `${d.name}: ${PHASE_WORDS[d.phase] ?? d.phase}${slowed(d) ? `, slowed to ${speedWord(d)}` : ''}, owns ${d.owned} lanes${d.countdown ? `; ${countdownText(d.countdown, 'it')}` : ''}. Open actions`,
   )
   groups
     .select<SVGRectElement>('rect.box')
@@ -115,17 +117,25 @@ export function drawConsumers(
     .call(put, 'fill', (d) => (d.phase === 'stable' && slowed(d) ? theme.barrierPaused : (PHASE_COLOUR[d.phase] ?? theme.text)))
     // A slowed consumer that is consuming says so instead ("slowed to 0.25×"): it is why its lanes lag.
     .call(putText, (d) =>
-      tiny(d) ? '' : d.phase === 'stable' && slowed(d) ? `slowed to ${Number(d.speed.toFixed(2))}×` : (PHASE_WORDS[d.phase] ?? d.phase),
+      tiny(d)
+        ? ''
+        : !roomy(d) && d.countdown
+          ? countdownShort(d.countdown)
+          : d.phase === 'stable' && slowed(d)
+            ? `slowed to ${Number(d.speed.toFixed(2))}×`
+            : (PHASE_WORDS[d.phase] ?? d.phase),
     )
-  const roomy = (d: ConsumerMark): boolean => d.h >= 70
   labels
     .select<SVGTextElement>('text.owned')
     .call(put, 'x', (d) => d.x + 10)
     .call(put, 'y', (d) => d.y + 61)
     .call(put, 'font-size', Math.max(14, min))
-    .call(put, 'fill', theme.textDim)
+    // A countdown (no heartbeats against the session timeout, a long poll) is what decides this
+    // consumer's next moment, so it takes the load line's place while it runs.
+    .call(put, 'fill', (d) => (d.countdown ? theme.barrierPaused : theme.textDim))
     .call(putText, (d) => {
       if (!roomy(d)) return ''
+      if (d.countdown) return countdownShort(d.countdown)
       // Big type leaves no room for the word "load" in a 188 px card.
       return `${d.owned} lane${d.owned === 1 ? '' : 's'} · ${min > 14 ? '' : 'load '}${Math.round(d.utilization * 100)}%`
     })

@@ -36,6 +36,20 @@ describe('createLanesView', () => {
     expect(el.querySelectorAll('rect.road')).toHaveLength(4)
   })
 
+  it("puts a member's countdown on its card, in words for screen readers too", () => {
+    const { view, el } = mountView()
+    const f = makeFrame({ partitions: 6, members: 3 })
+    f.members[1]!.phase = 'dead'
+    f.members[1]!.countdowns = [{ kind: 'session', elapsedMs: 12_300, limitMs: 45_000, config: 'session.timeout.ms' }]
+    view.update(f)
+    const card = el.querySelectorAll('g.consumer')[1]!
+    expect(card.querySelector('text.owned')?.textContent).toBe('no heartbeat 12/45 s')
+    expect(card.getAttribute('aria-label')).toContain('it missed heartbeats for 12 s of 45 s (session.timeout.ms)')
+    f.members[1]!.countdowns = []
+    view.update({ ...f })
+    expect(card.querySelector('text.owned')?.textContent).toMatch(/lanes · load/)
+  })
+
   it('shows a barrier only on stopped lanes', () => {
     const { view, el } = mountView()
     view.update(makeFrame({ partitions: 4, flags: [0, LANE_STOPPED, 0, 0] }))

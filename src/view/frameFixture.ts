@@ -30,6 +30,7 @@ export function makeFrame(o: FixtureOptions = {}): Frame {
     utilization: 0.4,
     speed: 1,
     generation: 1,
+    countdowns: [],
   }))
   const particles = new Float64Array((o.particles?.length ?? 0) * PARTICLE_STRIDE)
   o.particles?.forEach((p, i) => particles.set(p, i * PARTICLE_STRIDE))
@@ -58,6 +59,7 @@ export function makeFrame(o: FixtureOptions = {}): Frame {
       rebalances: 1,
       rebalancesLastMinute: o.storm === true ? 6 : 1,
       storm: o.storm ?? false,
+      countdowns: [],
     },
     totals: {
       produced,

@@ -2,7 +2,7 @@
 // no clock). Motion is a function of the frame's sim time: a record's x comes from its produce and
 // consume times and the lane's backlog, so pause, step, speed and replay need no animation state.
 
-import { LANE_HOT, LANE_MOVING, LANE_PAUSED, LANE_SATURATED, LANE_STOPPED, type Frame, type MemberPhase } from '../sim/frameTypes.ts'
+import { LANE_HOT, LANE_MOVING, LANE_PAUSED, LANE_SATURATED, LANE_STOPPED, type Countdown, type Frame, type MemberPhase } from '../sim/frameTypes.ts'
 import { backlogFloor, backlogFraction, layoutParticles, type ParticleMarks } from './particleLayout.ts'
 import { memberColour } from './theme.ts'
 
@@ -75,6 +75,8 @@ export interface ConsumerMark {
   utilization: number
   speed: number
   gone: boolean
+  /** Its most pressing countdown (a silent session before a long poll), or null. */
+  countdown: Countdown | null
 }
 
 export interface LinkMark {
@@ -249,6 +251,7 @@ function layoutConsumers(frame: Frame, x: number, width: number, top: number, av
     utilization: mv.utilization,
     speed: mv.speed,
     gone: mv.phase === 'dead',
+    countdown: mv.countdowns[0] ?? null,
   }))
 }
 

@@ -74,6 +74,7 @@ export const faultScenario: fc.Arbitrary<Scenario> = fc
     salting: fc.boolean(),
     loadAware: fc.boolean(),
     actions: fc.array(faultAction, { maxLength: 6 }),
+    warm: fc.boolean(),
   })
   .map((r) => {
     const s = defaultScenario()
@@ -112,5 +113,6 @@ export const faultScenario: fc.Arbitrary<Scenario> = fc
     s.dynamic.salting.enabled = r.salting
     s.dynamic.loadAware.enabled = r.loadAware
     s.actions = [...r.actions].sort((a, b) => a.atSec - b.atSec)
+    if (r.warm) s.start = 'warm'
     return s
   })

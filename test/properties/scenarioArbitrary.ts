@@ -177,6 +177,7 @@ export const scenarioArbitrary: fc.Arbitrary<Scenario> = fc
     groupId: printable(1, 30),
     consumers: fc.oneof({ arbitrary: int(0, 16), weight: 3 }, { arbitrary: int(0, 256), weight: 1 }),
     staticMembership: fc.boolean(),
+    warm: fc.boolean(),
     config: fc.record({
       'max.poll.interval.ms': int(1000, INT_MAX),
       'max.poll.records': int(1, INT_MAX),
@@ -234,6 +235,7 @@ export const scenarioArbitrary: fc.Arbitrary<Scenario> = fc
         version: 1,
         name: r.name,
         seed: r.seed,
+        ...(r.warm ? { start: 'warm' as const } : {}),
         durationSec: durationSec === 0 ? 1 : durationSec,
         topic: r.topic,
         producers: r.producers,

@@ -15,6 +15,7 @@ export function addPartitionsScenario(): Scenario {
   return {
     ...s,
     name: 'add-partitions',
+    start: 'warm',
     topic: { ...s.topic, partitions: 6 },
     producers: s.producers.map((p) => ({
       ...p,

@@ -13,6 +13,7 @@ export function autoscaleStormScenario(): Scenario {
   return {
     ...s,
     name: 'autoscale-storm',
+    start: 'warm',
     durationSec: 180,
     topic: { ...s.topic, partitions: 12 },
     producers: s.producers.map((p) => ({ ...p, rate: { kind: 'spike', perSec: 3000, atSec: 30, durationSec: 20, multiplier: 4 } })),

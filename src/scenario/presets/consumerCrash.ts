@@ -10,6 +10,7 @@ export function consumerCrashScenario(): Scenario {
   return {
     ...s,
     name: 'consumer-crash',
+    start: 'warm',
     group: {
       ...s.group,
       protocol: 'eager',

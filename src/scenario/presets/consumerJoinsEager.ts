@@ -10,6 +10,7 @@ export function consumerJoinsEagerScenario(): Scenario {
   return {
     ...s,
     name: 'consumer-joins-eager',
+    start: 'warm',
     topic: { ...s.topic, partitions: 12 },
     producers: s.producers.map((p) => ({ ...p, rate: { kind: 'constant', perSec: 1500 }, keys: { kind: 'uniform', count: 1000 } })),
     group: {

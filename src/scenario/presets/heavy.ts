@@ -10,6 +10,7 @@ export function heavyScenario(): Scenario {
   return {
     ...s,
     name: 'heavy',
+    start: 'warm',
     durationSec: 60,
     topic: { ...s.topic, partitions: 256 },
     producers: s.producers.map((p) => ({

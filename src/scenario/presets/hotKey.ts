@@ -13,6 +13,7 @@ export function hotKeyScenario(): Scenario {
   return {
     ...s,
     name: 'hot-key',
+    start: 'warm',
     topic: { ...s.topic, partitions: 12 },
     producers: s.producers.map((p) => ({
       ...p,

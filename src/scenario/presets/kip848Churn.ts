@@ -14,6 +14,7 @@ export function kip848ChurnScenario(): Scenario {
   return {
     ...s,
     name: 'kip848-churn',
+    start: 'warm',
     durationSec: 150,
     topic: { ...s.topic, partitions: 12 },
     producers: s.producers.map((p) => ({ ...p, rate: { kind: 'constant', perSec: 6000 } })),

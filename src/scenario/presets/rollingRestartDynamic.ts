@@ -10,6 +10,7 @@ export function rollingRestartDynamicScenario(): Scenario {
   return {
     ...s,
     name: 'rolling-restart-dynamic',
+    start: 'warm',
     durationSec: 180,
     topic: { ...s.topic, partitions: 12 },
     producers: s.producers.map((p) => ({ ...p, rate: { kind: 'constant', perSec: 6000 } })),

@@ -22,6 +22,7 @@ export function slowConsumerStormScenario(): Scenario {
   return {
     ...s,
     name: 'slow-consumer-storm',
+    start: 'warm',
     durationSec: 300,
     topic: { ...s.topic, partitions: 12 },
     producers: s.producers.map((p) => ({

@@ -10,6 +10,7 @@ export function spikeScenario(): Scenario {
   return {
     ...s,
     name: 'spike',
+    start: 'warm',
     topic: { ...s.topic, partitions: 12 },
     producers: s.producers.map((p) => ({ ...p, rate: { kind: 'spike', perSec: 3000, atSec: 30, durationSec: 10, multiplier: 5 } })),
     group: { ...s.group, consumers: 4 },

@@ -4,9 +4,10 @@
 // Pure: everything goes through the GroupHost.
 
 import type { BrokerConfig, ConsumerGroupSpec } from '../../scenario/types.ts'
-import type { MemberPhase } from '../frameTypes.ts'
+import type { Countdown, MemberPhase } from '../frameTypes.ts'
 import { classicCoordinatorMachine, classicGroupStateName, type ClassicCoordinatorInput, type ClassicGroupEvent } from '../../protocols/classicCoordinatorMachine.ts'
-import type { ClassicGroupContext } from '../../protocols/classicGroupLogic.ts'
+import { JOIN_TIMER, sessionTimerId, type ClassicGroupContext } from '../../protocols/classicGroupLogic.ts'
+import { formedClassicGroup } from '../../protocols/formedGroup.ts'
 import type { CoordinatorReport, CoordinatorResponseEvent, MemberRequest, RebalanceCause } from '../../protocols/classicMessages.ts'
 import { classicMemberMachine, type ClassicMemberContext, type ClassicMemberEvent, type ClassicMemberInput, type ClassicMemberReport } from '../../protocols/classicMemberMachine.ts'
 import { rebalanceTrigger, type MemberRemoval, type RebalanceTrigger } from '../narrationGroup.ts'
@@ -14,7 +15,7 @@ import type { GroupHost } from './groupRuntime.ts'
 import type { SnapshotOf } from './memberProcesses.ts'
 import { uuidFrom } from './memberIds.ts'
 import { MachineGroupRuntime } from './runtimeCore.ts'
-import { machineRuntimeFactory, type CoordinatorView, type SavedRuntime } from './runtimeTypes.ts'
+import { machineRuntimeFactory, type CoordinatorView, type Formed, type SavedRuntime } from './runtimeTypes.ts'
 
 interface Classic {
   coordinatorContext: ClassicGroupContext
@@ -36,7 +37,7 @@ export class ClassicGroupRuntime extends MachineGroupRuntime<Classic> {
   constructor(
     host: GroupHost,
     private readonly spec: ConsumerGroupSpec,
-    broker: BrokerConfig,
+    private readonly broker: BrokerConfig,
     saved?: SavedRuntime,
   ) {
     const input: ClassicCoordinatorInput = { groupId: spec.groupId, initialRebalanceDelayMs: broker['group.initial.rebalance.delay.ms'] }
@@ -61,6 +62,24 @@ export class ClassicGroupRuntime extends MachineGroupRuntime<Classic> {
       maxPollIntervalMs: c['max.poll.interval.ms'],
       autoCommit: c['enable.auto.commit'],
     }
+  }
+
+  protected sessionTimerId(memberId: string): string {
+    return sessionTimerId(memberId)
+  }
+
+  protected formed(slots: readonly number[]): Formed<Classic> {
+    const members = slots.map((slot) => {
+      const input = this.memberInput(slot)
+      // The member.id the coordinator handed out at its first JoinGroup (MEMBER_ID_REQUIRED).
+      const memberId = `${input.groupInstanceId ?? input.clientId}-${uuidFrom(this.host.rng)}`
+      this.names[memberId] = slot
+      return { memberId, input }
+    })
+    const f = formedClassicGroup({ groupId: this.spec.groupId, initialRebalanceDelayMs: this.broker['group.initial.rebalance.delay.ms'] }, members)
+    // SyncGroup counted as each member's heartbeat (the coordinator rescheduled its session then).
+    const coordinatorTimers = f.coordinator.members.map((m) => ({ id: sessionTimerId(m.memberId), event: { type: 'timer.sessionTimeout' as const, memberId: m.memberId }, delayMs: m.sessionTimeoutMs }))
+    return { coordinatorState: 'Stable', coordinator: f.coordinator, coordinatorTimers, memberState: 'Stable', members: f.members }
   }
 
   /**
@@ -220,7 +239,14 @@ export class ClassicGroupRuntime extends MachineGroupRuntime<Classic> {
 
   protected coordinatorView(): CoordinatorView {
     const state = classicGroupStateName(this.coordinator.value)
+    // KIP-134: the first rebalance of an Empty group waits group.initial.rebalance.delay.ms (again while members arrive).
+    const join = this.table.timer({ to: 'coordinator' }, JOIN_TIMER)
+    const countdowns: Countdown[] =
+      join?.event.type === 'timer.initialRebalanceDelay'
+        ? [{ kind: 'initialDelay', elapsedMs: this.host.now() - join.setAt, limitMs: join.dueAt - join.setAt, config: 'group.initial.rebalance.delay.ms' }]
+        : []
     return {
+      countdowns,
       state,
       generation: this.ctx.generation,
       protocol: this.protocol,

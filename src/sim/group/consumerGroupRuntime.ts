@@ -7,7 +7,8 @@ import type { AssignorName } from '../../kafka/assignors/assignor.ts'
 import type { BrokerConfig, ConsumerGroupSpec } from '../../scenario/types.ts'
 import type { MemberPhase } from '../frameTypes.ts'
 import { consumerGroupMachine, type ConsumerGroupInput } from '../../protocols/consumerGroupMachine.ts'
-import { findMember, type ConsumerGroupContext } from '../../protocols/consumerGroupLogic.ts'
+import { findMember, sessionTimerId, type ConsumerGroupContext } from '../../protocols/consumerGroupLogic.ts'
+import { formedConsumerGroup } from '../../protocols/formedGroup.ts'
 import type { ConsumerGroupCoordinatorEvent, ConsumerGroupMemberRequest, ConsumerGroupReport, ConsumerGroupResponseEvent, EpochCause } from '../../protocols/consumerGroupMessages.ts'
 import { consumerMemberMachine, type ConsumerMemberContext, type ConsumerMemberEvent, type ConsumerMemberInput, type ConsumerMemberReport } from '../../protocols/consumerMemberMachine.ts'
 import { rebalanceTrigger, type MemberRemoval, type RebalanceTrigger } from '../narrationGroup.ts'
@@ -15,7 +16,7 @@ import type { GroupHost } from './groupRuntime.ts'
 import type { SnapshotOf } from './memberProcesses.ts'
 import { uuidFrom } from './memberIds.ts'
 import { MachineGroupRuntime } from './runtimeCore.ts'
-import { machineRuntimeFactory, type CoordinatorView, type SavedRuntime } from './runtimeTypes.ts'
+import { machineRuntimeFactory, type CoordinatorView, type Formed, type SavedRuntime } from './runtimeTypes.ts'
 
 interface Kip848 {
   coordinatorContext: ConsumerGroupContext
@@ -67,6 +68,16 @@ export class ConsumerGroupRuntime extends MachineGroupRuntime<Kip848> {
       heartbeatIntervalMs: this.broker['group.consumer.heartbeat.interval.ms'],
       autoCommit: this.spec.config['enable.auto.commit'],
     }
+  }
+
+  protected sessionTimerId(memberId: string): string {
+    return sessionTimerId(memberId)
+  }
+
+  protected formed(slots: readonly number[]): Formed<Kip848> {
+    const f = formedConsumerGroup(this.ctx, slots.map((slot) => this.memberInput(slot)))
+    const coordinatorTimers = f.coordinator.members.map((m) => ({ id: sessionTimerId(m.memberId), event: { type: 'timer.sessionTimeout' as const, memberId: m.memberId }, delayMs: f.coordinator.sessionTimeoutMs }))
+    return { coordinatorState: 'Stable', coordinator: f.coordinator, coordinatorTimers, memberState: 'Stable', members: f.members }
   }
 
   protected override onPartitionsChanged(count: number): void {
@@ -200,6 +211,7 @@ export class ConsumerGroupRuntime extends MachineGroupRuntime<Kip848> {
   protected coordinatorView(): CoordinatorView {
     const state = typeof this.coordinator.value === 'string' ? this.coordinator.value : 'Empty'
     return {
+      countdowns: [],
       state,
       generation: this.ctx.groupEpoch,
       protocol: 'consumer',

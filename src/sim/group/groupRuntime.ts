@@ -74,10 +74,20 @@ export interface MemberProtocolView {
   groupInstanceId: string | null
   phase: MemberPhase
   generation: number
+  /**
+   * The coordinator's session timer for this member while its process sends no heartbeats (crashed,
+   * in a GC pause, a static member shut down): since the last heartbeat (`setAt`) until it expires.
+   */
+  sessionTimer: { setAt: number; dueAt: number } | null
 }
 
 /** Calls from the data plane into the protocol. */
 export interface GroupRuntime {
+  /**
+   * Warm start, at t = 0 instead of memberStarted: these consumers' processes are running and the
+   * group is already formed and Stable with them (the configured assignor's assignment applied).
+   */
+  startFormed(members: readonly number[]): void
   /** A consumer process starts (or restarts) and subscribes: it will join at its first poll. */
   memberStarted(member: number): void
   /**

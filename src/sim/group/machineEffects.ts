@@ -28,6 +28,9 @@ export type PendingDelivery<D extends Recipient> = D & {
   eventId: EventId
   /** The raise id, for timers a machine may cancel; null for messages. */
   raiseId: string | null
+  /** When it was set and when it fires (sim ms): what a countdown on the page shows. */
+  setAt?: number
+  dueAt?: number
 }
 
 export interface DeliveryTableState<D extends Recipient> {
@@ -63,7 +66,8 @@ export class DeliveryTable<D extends Recipient & { event: EventObject }> {
     if (raiseId !== null) this.cancelRaise(delivery, raiseId)
     const token = this.nextToken++
     const eventId = this.host.schedule(Math.max(0, delayMs), token)
-    this.pending.set(token, { ...delivery, eventId, raiseId })
+    const setAt = this.host.now()
+    this.pending.set(token, { ...delivery, eventId, raiseId, setAt, dueAt: setAt + Math.max(0, delayMs) })
     if (raiseId !== null) this.byRaise.set(raiseKey(delivery, raiseId), token)
     return token
   }
@@ -109,6 +113,13 @@ export class DeliveryTable<D extends Recipient & { event: EventObject }> {
       return this.take(token)
     }
     return undefined
+  }
+
+  /** The timer `to` has armed under `raiseId`: when it was set and when it fires (null: none). */
+  timer(to: Recipient, raiseId: string): { setAt: number; dueAt: number; event: D['event'] } | null {
+    const token = this.byRaise.get(raiseKey(to, raiseId))
+    const d = token === undefined ? undefined : this.pending.get(token)
+    return d?.setAt === undefined || d.dueAt === undefined ? null : { setAt: d.setAt, dueAt: d.dueAt, event: d.event }
   }
 
   /** Whether `to` has a timer armed under `raiseId` (tests and views). */

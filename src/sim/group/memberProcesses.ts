@@ -158,6 +158,15 @@ export class MemberProcesses<Ctx extends MemberContextBase, Ev extends EventObje
   }
 
   /**
+   * A process already in the group when the run starts (a warm start): its machine resumes from
+   * `saved` (a Stable member with its assignment) with the timers such a member has running.
+   */
+  startFormed(slot: number, saved: SavedSnapshot, timers: ReadonlyArray<{ raiseId: string; event: Events<Ev>; delayMs: number }>): void {
+    this.slots[slot] = newSlot(0, restoreSnapshot<Ctx>(this.machine, saved))
+    for (const t of timers) this.table.schedule({ to: 'member', slot, incarnation: 0, event: t.event }, t.delayMs, t.raiseId)
+  }
+
+  /**
    * A poll the machine need not see: the member is in a routine state, so the poll only moves the
    * max.poll.interval.ms deadline, which `deferPollTimeout` applies when the timer fires.
    */

@@ -5,13 +5,13 @@
 
 import { transition, initialTransition, type AnyStateMachine } from 'xstate'
 import type { CoordinatorEffect } from '../../protocols/machineKit.ts'
-import type { MemberEffect } from '../../protocols/memberKit.ts'
+import { HEARTBEAT_TIMER, POLL_TIMER, type MemberEffect } from '../../protocols/memberKit.ts'
 import type { GroupView, MemberPhase } from '../frameTypes.ts'
 import type { GroupHost, GroupRuntime, MemberProtocolView, RebalanceRecord } from './groupRuntime.ts'
 import { DeliveryTable, interpretActions, type MachineAction, type MachineTimers, type Recipient } from './machineEffects.ts'
 import { MemberProcesses, restoreSnapshot, saveSnapshot, type SnapshotOf } from './memberProcesses.ts'
 import { releaseCrashed, runConsumerCall } from './rebalanceCallbacks.ts'
-import type { CoordinatorView, DeliveryOf, MemberEventOf, ProtocolTypes, SavedCore, SavedRuntime } from './runtimeTypes.ts'
+import type { CoordinatorView, DeliveryOf, Formed, MemberEventOf, ProtocolTypes, SavedCore, SavedRuntime } from './runtimeTypes.ts'
 import { RebalanceTracker } from './rebalanceTracker.ts'
 
 const COORDINATOR: Recipient = { to: 'coordinator' }
@@ -93,10 +93,39 @@ export abstract class MachineGroupRuntime<P extends ProtocolTypes> implements Gr
 
   protected onPartitionsChanged(_count: number): void {}
 
+  /** The coordinator's timer id for a member's session. */
+  protected abstract sessionTimerId(memberId: string): string
+
+  /** The group as one formation round of `slots` leaves it (warm start): machine states and timers. */
+  protected abstract formed(slots: readonly number[]): Formed<P>
+
   // ---------------------------------------------------------------- GroupRuntime
 
   memberStarted(slot: number): void {
     this.run(() => this.members.start(slot))
+  }
+
+  startFormed(slots: readonly number[]): void {
+    this.run(() => {
+      const f = this.formed(slots)
+      this.coordinator = restoreSnapshot(this.coordinatorMachine, { value: f.coordinatorState, context: f.coordinator })
+      for (const t of f.coordinatorTimers) this.table.schedule({ to: 'coordinator', event: t.event }, t.delayMs, t.id)
+      slots.forEach((slot, i) => {
+        const ctx = f.members[i]!
+        // The heartbeat threads run out of phase (the processes started at different moments): each
+        // member's next heartbeat is at a seeded moment within one interval. Its last poll was now.
+        const firstHeartbeatMs = ctx.heartbeatIntervalMs * (1 - this.host.rng.next())
+        this.members.startFormed(slot, { value: f.memberState, context: ctx }, [
+          { raiseId: HEARTBEAT_TIMER, event: { type: 'timer.heartbeat' }, delayMs: firstHeartbeatMs },
+          { raiseId: POLL_TIMER, event: { type: 'timer.pollTimeout' }, delayMs: ctx.maxPollIntervalMs },
+        ])
+      })
+      const assignment = slots.map((slot, i) => ({ member: this.host.memberName(slot), partitions: [...f.members[i]!.owned] }))
+      const view = this.coordinatorView()
+      this.host.say({ kind: 'group.formed', protocol: view.protocol, generation: view.generation, assignment })
+      // The data plane consumes from the committed offsets, as after onPartitionsAssigned.
+      slots.forEach((slot, i) => this.host.assign(slot, f.members[i]!.owned))
+    })
   }
 
   memberPolled(slot: number): void {
@@ -144,10 +173,13 @@ export abstract class MachineGroupRuntime<P extends ProtocolTypes> implements Gr
 
   member(slot: number): MemberProtocolView {
     const m = this.members.snapshot(slot)
-    if (!m) return { memberId: '', groupInstanceId: null, phase: 'dead', generation: -1 }
+    if (!m) return { memberId: '', groupInstanceId: null, phase: 'dead', generation: -1, sessionTimer: null }
     const c = m.snapshot.context
     const phase: MemberPhase = !m.alive ? 'dead' : m.paused ? 'paused' : this.memberPhase(m.snapshot)
-    return { memberId: c.memberId, groupInstanceId: c.groupInstanceId, generation: this.memberGeneration(c), phase }
+    // Only a process that sends no heartbeats lets its session run down; a live one renews it.
+    const t = (!m.alive || m.paused) && c.memberId !== '' ? this.table.timer(COORDINATOR, this.sessionTimerId(c.memberId)) : null
+    const sessionTimer = t ? { setAt: t.setAt, dueAt: t.dueAt } : null
+    return { memberId: c.memberId, groupInstanceId: c.groupInstanceId, generation: this.memberGeneration(c), phase, sessionTimer }
   }
 
   group(): GroupView {

@@ -41,6 +41,17 @@ export interface SavedRuntime {
   core: SavedCore
 }
 
+/** A group as one formation round leaves it (warm start): states and contexts to restore, timers to arm. */
+export interface Formed<P extends ProtocolTypes> {
+  coordinatorState: string
+  coordinator: P['coordinatorContext']
+  /** The coordinator's session timers (one per member, as after its last contact). */
+  coordinatorTimers: Array<{ id: string; event: P['coordinatorEvent']; delayMs: number }>
+  memberState: string
+  /** In the order of the slots asked for. */
+  members: Array<P['memberContext']>
+}
+
 /** The coordinator's side of GroupView; the runtime adds the rebalance log's figures. */
 export type CoordinatorView = Omit<GroupView, 'rebalances' | 'rebalancesLastMinute' | 'storm'>
 
