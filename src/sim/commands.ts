@@ -72,6 +72,17 @@ export function applyCommand(sim: SimCore, cmd: Command): void {
       defer(sim, now + Math.max(0, cmd.downMs), { up: c })
       break
     }
+    case 'reviveConsumer': {
+      // The crashed or closed process is started again, as an operator would: a new process joins
+      // the group anew (MemberProcesses.start gives it a fresh incarnation; the coordinator gives a
+      // dynamic member a new member.id, a static one keeps its group.instance.id).
+      const c = consumerByName(sim, cmd.consumer)
+      const st = c < 0 ? null : w.consumers[c]!.status
+      if (st !== 'crashed' && st !== 'closed') break
+      sim.say({ kind: 'member.start', member: cmd.consumer, topic: w.live.topic.name, rejoin: true })
+      startConsumer(sim, c)
+      break
+    }
     case 'rollingRestart': {
       const running = w.consumers.flatMap((cs, i) => (cs.status === 'running' ? [i] : []))
       sim.say({ kind: 'group.rollingRestart', members: running.length, intervalMs: cmd.intervalMs })
