@@ -7,6 +7,7 @@ import '../ui/compare/compare.css'
 import { readLinkHash } from '../scenario/links.ts'
 import { mountCompare } from './mountCompare.tsx'
 import { mountHighway } from './mountHighway.tsx'
+import { hashFromQuery } from './urlSync.ts'
 
 const el = document.getElementById('root')
 if (el === null) throw new Error('index.html has no #root element')
@@ -44,6 +45,10 @@ function onNavigate(): void {
   if (h === shownHash) return
   if (compareShown || isCompare(h)) show()
 }
+// A link pasted as `?s=…` instead of `#s=…` is read, not silently ignored: its parameters move to the hash.
+const moved = hashFromQuery(window.location.search, window.location.hash)
+if (moved !== null) window.history.replaceState(null, '', `${window.location.pathname}${moved}`)
+
 window.addEventListener('popstate', onNavigate)
 window.addEventListener('hashchange', onNavigate)
 show()

@@ -76,6 +76,19 @@ export function scenarioFromHash(hash: string, codec: ScenarioCodec): HashReadin
   }
 }
 
+/**
+ * A link written with `?s=…` (a query) instead of `#s=…` (the hash the page reads): the hash to
+ * use instead, the query's parameters moved there, or null when there is nothing to move (no
+ * link parameter in the query, or the hash already carries a scenario). Pure.
+ */
+export function hashFromQuery(search: string, hash: string): string | null {
+  const q = search.startsWith('?') ? search.slice(1) : search
+  if (!q.split('&').some((part) => /^(s|v)=/.test(part))) return null
+  const h = hash.startsWith('#') ? hash.slice(1) : hash
+  if (h.split('&').some((part) => part.startsWith(`${HASH_KEY}=`))) return null
+  return `#${h === '' ? q : `${q}&${h}`}`
+}
+
 /** The shareable link for `scenario` on the page at `href` (any old hash replaced). Pure. */
 export function linkFor(href: string, scenario: Scenario, codec: ScenarioCodec): string {
   const base = href.split('#')[0] ?? href
