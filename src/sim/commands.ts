@@ -6,7 +6,7 @@ import { addConsumerCount, applyCommandToScenario, targetProducers } from '../sc
 import type { Command } from '../scenario/types.ts'
 import { EV, type SimCore } from './core.ts'
 import { defer } from './deferred.ts'
-import { noteRemapAll } from './hotspots.ts'
+import { noteRemapAll, restartShareWindow } from './hotspots.ts'
 import { addPartitions, groupLeaderRefreshesMetadata, producersRefreshMetadata } from './metadataRefresh.ts'
 import { closeGracefully, consumerByName, lastRunning, newConsumer, schedulePoll, startConsumer, stopConsumer } from './pollLoop.ts'
 import { rebuildProducer } from './producers.ts'
@@ -97,6 +97,7 @@ export function applyCommand(sim: SimCore, cmd: Command): void {
     case 'setZipf':
     case 'setKeyCost':
       for (const i of targetProducers(before, cmd.producer)) rebuildProducer(sim, i)
+      restartShareWindow(sim)
       sim.say({ kind: 'producer.keys', change: cmd })
       break
     case 'addPartitions':
