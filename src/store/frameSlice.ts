@@ -122,7 +122,7 @@ export const createFrameSlice: StateCreator<AppState, [], [], FrameSlice> = (set
         simTime: frame.t,
         metrics: pushAll(h.metrics, h.samples),
         narration: appendNarration(h.narration, h.trace, NARRATION_CAPACITY),
-        ...markOnFrame(s, frame),
+        ...markOnFrame(s, frame, tl?.markers ?? s.timeline.markers),
       }
       if (h.ahead !== s.ahead) out.ahead = h.ahead
       if (tl === undefined) return out

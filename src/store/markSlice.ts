@@ -4,6 +4,7 @@
 
 import type { StateCreator } from 'zustand'
 import type { Frame } from '../sim/frameTypes.ts'
+import type { TimelineMarker } from '../sim/timeline.ts'
 import type { AppState } from './createAppStore.ts'
 import { appendCounters, countersOf, countersSince, trackFrame, type CounterDeltas, type Counters } from './sinceMark.ts'
 
@@ -33,11 +34,31 @@ export function effectiveSingleMark(s: Pick<MarkSlice, 'mark' | 'firstSettled'>)
   return s.mark ?? s.firstSettled
 }
 
-/** The change a received frame makes to the mark slice (empty when none); frameSlice applies it. Pure. */
-export function markOnFrame(s: Pick<MarkSlice, 'counterTrack' | 'firstSettled'>, frame: Frame): Partial<MarkSlice> {
+/** A rebalance starting this early is the group forming (a cold start), not an event to count. */
+export const FORMATION_WITHIN_MS = 1000
+
+/**
+ * When the group first became stable, from the run's rebalance markers (the engine's rebalance
+ * log), so a jump (a moment link, a seek) that skips the frames in between still finds it: the end
+ * of the forming rebalance on a cold start (null while it is under way), 0 when the run began with
+ * the group formed (no rebalance at the start), undefined when it cannot tell yet.
+ */
+export function settledFromMarkers(markers: readonly TimelineMarker[], frameT: number): number | null | undefined {
+  const start = markers.find((m) => m.kind === 'rebalance-start')
+  if (start !== undefined && start.t < FORMATION_WITHIN_MS) return markers.find((m) => m.kind === 'rebalance-end' && m.t >= start.t)?.t ?? null
+  return start !== undefined || frameT >= FORMATION_WITHIN_MS ? 0 : undefined
+}
+
+/**
+ * The change a received frame makes to the mark slice (empty when none); frameSlice applies it.
+ * `markers`: the run's timeline markers, when the worker sends them. Pure.
+ */
+export function markOnFrame(s: Pick<MarkSlice, 'counterTrack' | 'firstSettled'>, frame: Frame, markers: readonly TimelineMarker[] = []): Partial<MarkSlice> {
   const r = trackFrame(s.counterTrack, s.firstSettled, frame)
-  if (r.track === s.counterTrack && r.firstSettled === s.firstSettled) return {}
-  return { counterTrack: r.track, firstSettled: r.firstSettled }
+  const fromMarkers = markers.length > 0 ? settledFromMarkers(markers, frame.t) : undefined
+  const firstSettled = fromMarkers === undefined ? r.firstSettled : fromMarkers
+  if (r.track === s.counterTrack && firstSettled === s.firstSettled) return {}
+  return { counterTrack: r.track, firstSettled }
 }
 
 export const createMarkSlice: StateCreator<AppState, [], [], MarkSlice> = (set) => ({
@@ -63,13 +84,23 @@ export interface SinceMarkView {
   exact: boolean
 }
 
-/** The counts shown with `frame`: since the mark in effect, or the whole run before there is one. Pure. */
-export function sinceMarkView(s: Pick<MarkSlice, 'mark' | 'markReason' | 'firstSettled' | 'counterTrack'>, frame: Frame): SinceMarkView {
+/**
+ * The counts shown with `frame`: since the mark in effect, or the whole run before there is one.
+ * Rebalances are counted from the run's rebalance-start markers when there are any (exact even when
+ * the frames in between were skipped); the other counts from the counter history. Pure.
+ */
+export function sinceMarkView(
+  s: Pick<MarkSlice, 'mark' | 'markReason' | 'firstSettled' | 'counterTrack'>,
+  frame: Frame,
+  markers: readonly TimelineMarker[] = [],
+): SinceMarkView {
   const markMs = effectiveSingleMark(s)
   const base = { markMs, userMark: s.mark !== null, reason: s.markReason }
   if (markMs === null) {
     const { t: _t, pinned: _p, ...deltas } = countersOf(frame)
     return { ...base, deltas, exact: true }
   }
-  return { ...base, ...countersSince(markMs, frame, s.counterTrack) }
+  const r = countersSince(markMs, frame, s.counterTrack)
+  if (markers.length > 0) r.deltas.rebalances = markers.filter((m) => m.kind === 'rebalance-start' && m.t > markMs && m.t <= frame.t).length
+  return { ...base, ...r }
 }

@@ -90,3 +90,37 @@ describe('counters since a mark (single mode)', () => {
     expect(v.deltas.rebalances).toBe(2)
   })
 })
+
+describe('the default mark from the rebalance log (a moment link jumps over the frames in between)', () => {
+  const formation = [
+    { t: 6, kind: 'rebalance-start' as const, text: 'Rebalance started: consumer-1 joined' },
+    { t: 6012, kind: 'rebalance-end' as const, text: 'Rebalance (generation 1) finished after 6.01 s' },
+  ]
+  const crash = [{ t: 13_326, kind: 'rebalance-start' as const, text: 'Rebalance started: consumer-2 session timeout' }, { t: 14_017, kind: 'rebalance-end' as const, text: '…' }]
+
+  it('a frame at 16 s, the first one seen, counts only the crash rebalance after the forming one ended', () => {
+    vi.useFakeTimers()
+    m = mount(<StatusBar />)
+    act(() => m!.store.getState().receiveFrame(m!.store.getState().runId, frameAt(16_000, 2), [], [], { latest: 16_000, markers: [...formation, ...crash] }))
+    act(() => vi.advanceTimersByTime(600))
+    expect(m.store.getState().firstSettled).toBe(6012)
+    expect(statusCount('rebalances')).toBe('1')
+    expect(m.container.querySelector('.status')?.textContent).toContain('since 6.0 s')
+  })
+
+  it('a run that began with the group formed (no rebalance at the start) is measured from 0', () => {
+    vi.useFakeTimers()
+    m = mount(<StatusBar />)
+    act(() => m!.store.getState().receiveFrame(m!.store.getState().runId, frameAt(16_000, 1), [], [], { latest: 16_000, markers: crash }))
+    act(() => vi.advanceTimersByTime(600))
+    expect(m.store.getState().firstSettled).toBe(0)
+    expect(statusCount('rebalances')).toBe('1')
+  })
+
+  it('while the forming rebalance is under way there is no mark yet', () => {
+    vi.useFakeTimers()
+    m = mount(<StatusBar />)
+    act(() => m!.store.getState().receiveFrame(m!.store.getState().runId, frameAt(3000, 1, { rebalancing: true }), [], [], { latest: 3000, markers: formation.slice(0, 1) }))
+    expect(m.store.getState().firstSettled).toBeNull()
+  })
+})

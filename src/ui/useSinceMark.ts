@@ -11,7 +11,8 @@ export function useSinceMark(ms = 250): SinceMarkView | null {
   const markReason = useAppStore((s) => s.markReason)
   const firstSettled = useAppStore((s) => s.firstSettled)
   const counterTrack = useAppStore((s) => s.counterTrack)
-  return frame === null ? null : sinceMarkView({ mark, markReason, firstSettled, counterTrack }, frame)
+  const markers = useAppStore((s) => s.timeline.markers)
+  return frame === null ? null : sinceMarkView({ mark, markReason, firstSettled, counterTrack }, frame, markers)
 }
 
 /** "since 12.3 s", as the status bar and the metrics panel say it. */
