@@ -4,7 +4,7 @@ import { defaultScenario } from '../scenario/defaults.ts'
 import { hotKeyScenario } from '../scenario/presets/hotKey.ts'
 import { createAppStore } from '../store/createAppStore.ts'
 import { readLinkHash } from '../scenario/links.ts'
-import { createUrlSync, hashFromQuery, linkFor, momentFromHash, momentLink, scenarioFromHash, type ScenarioCodec, type UrlHost } from './urlSync.ts'
+import { createUrlSync, hashFromQuery, linkFor, markFromHash, momentFromHash, momentLink, scenarioFromHash, withMark, type ScenarioCodec, type UrlHost } from './urlSync.ts'
 
 const codec: ScenarioCodec = {
   encode: encodeScenario,
@@ -170,5 +170,15 @@ describe('hashFromQuery: a link written with ?s= instead of #s=', () => {
     expect(hashFromQuery('?utm_source=mail', '')).toBeNull()
     expect(hashFromQuery('', '')).toBeNull()
     expect(hashFromQuery('?s=v1.abc', '#t=5')).toBe('#s=v1.abc&t=5')
+  })
+})
+
+describe('the mark in a single-mode link', () => {
+  it('is written when the teacher set one and read back in ms', () => {
+    const link = withMark('https://x/#s=v1.abc&t=40', 12_300)
+    expect(link).toBe('https://x/#s=v1.abc&t=40&mark=12.3')
+    expect(markFromHash(link.slice(link.indexOf('#')))).toBe(12_300)
+    expect(withMark('https://x/#s=v1.abc', null)).toBe('https://x/#s=v1.abc')
+    expect(markFromHash('#s=v1.abc')).toBeNull()
   })
 })

@@ -105,6 +105,17 @@ export function momentLink(link: string, tMs: number): string {
   return `${link}&t=${linkSeconds(tMs)}`
 }
 
+/** The counts' mark a link carries (`mark=SECONDS`), in sim ms, or null. Pure; never throws. */
+export function markFromHash(hash: string): number | null {
+  const m = readLinkHash(hash).mark
+  return m === undefined ? null : Math.round(m * 1000)
+}
+
+/** `link` with the teacher's mark (sim ms) added, so the colleague's counts start where these do. Pure. */
+export function withMark(link: string, markMs: number | null): string {
+  return markMs === null ? link : `${link}&mark=${linkSeconds(markMs)}`
+}
+
 export interface MomentReading {
   /** The moment to open paused at, sim ms; null when the link has none (or a bad one). */
   momentMs: number | null
