@@ -21,7 +21,10 @@ export function ConsumerMenu(): ReactNode {
   const close = useAppStore((s) => s.selectConsumer)
   const { inject } = useActions()
   // Primitives, so the open menu re-renders only when the consumer's state changes, not per frame.
-  const gone = useAppStore((s) => s.frame?.members.find((m) => m.name === sel?.name)?.phase === 'dead')
+  const phase = useAppStore((s) => s.frame?.members.find((m) => m.name === sel?.name)?.phase)
+  const gone = phase === 'dead'
+  // A process that is not running (not started yet, or down in a restart) takes no fault.
+  const down = phase === 'starting' || phase === 'restarting'
   const slowed = useAppStore((s) => (s.frame?.members.find((m) => m.name === sel?.name)?.speed ?? 1) < 0.999)
   const first = useRef<HTMLButtonElement>(null)
   const menu = useRef<HTMLDivElement>(null)
@@ -53,7 +56,11 @@ export function ConsumerMenu(): ReactNode {
       }}
     >
       <div className="menu-title">{sel.name}</div>
-      {gone ? (
+      {down ? (
+        <p className="menu-note" role="note">
+          {phase === 'starting' ? 'Starting: its process is not running yet.' : 'Restarting: its process is down and will start again.'}
+        </p>
+      ) : gone ? (
         <button ref={first} type="button" role="menuitem" onClick={act(() => inject({ do: 'reviveConsumer', consumer: sel.name }))}>
           Revive (start the process again: it rejoins the group)
         </button>
@@ -82,7 +89,7 @@ export function ConsumerMenu(): ReactNode {
           </button>
         </>
       )}
-      <button type="button" role="menuitem" className="ghost" onClick={() => close(null)}>
+      <button ref={down ? first : undefined} type="button" role="menuitem" className="ghost" onClick={() => close(null)}>
         Close
       </button>
     </div>

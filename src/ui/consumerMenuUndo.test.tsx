@@ -46,3 +46,12 @@ describe('ConsumerMenu: injected faults can be undone', () => {
     expect(m!.container.textContent).not.toContain('Revive')
   })
 })
+
+describe('ConsumerMenu: a consumer whose process is not running', () => {
+  it('says "Starting" for one not started yet and offers no fault it would ignore', () => {
+    open(withMember('starting', 1))
+    expect(m!.container.textContent).toContain('Starting: its process is not running yet.')
+    expect(m!.container.textContent).not.toMatch(/restarting/i)
+    expect(buttons(m!.container, 'Crash (no goodbye)')).toHaveLength(0)
+  })
+})
