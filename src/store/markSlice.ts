@@ -56,7 +56,10 @@ export function settledFromMarkers(markers: readonly TimelineMarker[], frameT: n
 export function markOnFrame(s: Pick<MarkSlice, 'counterTrack' | 'firstSettled'>, frame: Frame, markers: readonly TimelineMarker[] = []): Partial<MarkSlice> {
   const r = trackFrame(s.counterTrack, s.firstSettled, frame)
   const fromMarkers = markers.length > 0 ? settledFromMarkers(markers, frame.t) : undefined
-  const firstSettled = fromMarkers === undefined ? r.firstSettled : fromMarkers
+  // The first settled frame seen just after the log's moment has its counters pinned: use it, so
+  // the counts start exactly there (not at the history's last second, mid-formation).
+  const framesSawIt = r.firstSettled !== null && typeof fromMarkers === 'number' && r.firstSettled >= fromMarkers && r.firstSettled - fromMarkers < FORMATION_WITHIN_MS
+  const firstSettled = fromMarkers === undefined || framesSawIt ? r.firstSettled : fromMarkers
   if (r.track === s.counterTrack && firstSettled === s.firstSettled) return {}
   return { counterTrack: r.track, firstSettled }
 }

@@ -124,3 +124,21 @@ describe('the default mark from the rebalance log (a moment link jumps over the 
     expect(m.store.getState().firstSettled).toBeNull()
   })
 })
+
+describe('played from 0: the counts start exactly at the first settled frame', () => {
+  it('stopped lane·s of the formation are not counted (the frame just after the log’s end is pinned)', () => {
+    vi.useFakeTimers()
+    m = mount(<StatusBar />)
+    const start = [{ t: 6, kind: 'rebalance-start' as const, text: 'start' }]
+    const end = [...start, { t: 6012, kind: 'rebalance-end' as const, text: 'end' }]
+    const stopped = (f: Frame, v: number): Frame => ({ ...f, totals: { ...f.totals, stoppedPartitionSeconds: v } })
+    const send = (f: Frame, markers: typeof end) => act(() => m!.store.getState().receiveFrame(m!.store.getState().runId, f, [], [], { latest: f.t, markers }))
+    send(stopped(frameAt(1000, 1, { rebalancing: true }), 12), start)
+    send(stopped(frameAt(5500, 1, { rebalancing: true }), 66), start)
+    send(stopped(frameAt(6030, 1), 72.1), end)
+    send(stopped(frameAt(20_000, 1), 72.1), end)
+    act(() => vi.advanceTimersByTime(600))
+    expect(m.container.querySelector('.status [data-count="stopped"] b')?.textContent).toBe('0.0')
+    expect(m.container.querySelector('.status')?.textContent).toContain('since 6.0 s')
+  })
+})
