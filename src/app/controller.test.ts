@@ -229,3 +229,22 @@ describe('nextStep / prevStep (a presenter remote’s PageDown / PageUp)', () =>
     expect(b.client.seeks).toEqual([20_000])
   })
 })
+
+describe('a strategy change marks the counts', () => {
+  it('turning salting on mid-run moves the mark to that moment, with its counters exact', () => {
+    const { store, actions } = setup()
+    const f = makeFrame({ t: 42_000 })
+    store.getState().receiveFrame(store.getState().runId, { ...f, totals: { ...f.totals, orderingViolations: 17 } }, [], [])
+    actions.edit({ kind: 'dynamic', patch: { salting: { enabled: true } } })
+    expect(store.getState().mark).toBe(42_000)
+    expect(store.getState().markReason).toBe('strategy')
+    expect(store.getState().counterTrack.at(-1)).toMatchObject({ t: 42_000, orderingViolations: 17, pinned: true })
+  })
+
+  it('a change of rate is not a strategy change: the mark stays', () => {
+    const { store, actions } = setup()
+    store.getState().receiveFrame(store.getState().runId, makeFrame({ t: 42_000 }), [], [])
+    actions.edit({ kind: 'rate', perSec: 9000 })
+    expect(store.getState().mark).toBeNull()
+  })
+})

@@ -51,6 +51,16 @@ export function whichLane(key: string, partitions: number): WhichLaneResult {
   }
 }
 
+/**
+ * A live edit that changes how records are routed (partitioner, salting, load-aware routing): the
+ * counts after it measure the new strategy. (Protocol and assignor changes restart the run.)
+ */
+export function changesStrategy(e: ScenarioEdit): boolean {
+  if (e.kind === 'partitioner') return true
+  if (e.kind !== 'dynamic') return false
+  return e.patch.salting !== undefined || e.patch.loadAware !== undefined
+}
+
 export interface Controller extends AppActions {
   /**
    * Shows sim ms `tMs` paused (a moment link): a seek within the run so far, else a step there
@@ -103,6 +113,8 @@ export function createController(d: ControllerDeps): Controller {
     // Not written into the store: the worker records the commands and sends the run's actions back.
     sent = { base: s.scenario, scenario: next }
     for (const c of r.commands) client.command(c)
+    // Ordering violations, remapped keys … count from a strategy change, not from the start.
+    if (changesStrategy(e)) s.setMark(s.simTime, 'strategy')
   }
 
   const paced = throttleEdits(editNow, d.timer)

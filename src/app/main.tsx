@@ -12,6 +12,7 @@ import { controlUsesKey } from '../ui/keyTargets.ts'
 import { lessonNext, lessonPrev, registerLessonController } from './lessonNav.ts'
 import { mountCompare } from './mountCompare.tsx'
 import { mountHighway } from './mountHighway.tsx'
+import { hashFromQuery } from './urlSync.ts'
 
 const el = document.getElementById('root')
 if (el === null) throw new Error('index.html has no #root element')
@@ -80,6 +81,10 @@ function onNavigate(): void {
   lessonLayer.controller.close()
   if (compareShown || isCompare(h) || readLinkHash(h).lesson !== undefined) show()
 }
+// A link pasted as `?s=…` instead of `#s=…` is read, not silently ignored: its parameters move to the hash.
+const moved = hashFromQuery(window.location.search, window.location.hash)
+if (moved !== null) window.history.replaceState(null, '', `${window.location.pathname}${moved}`)
+
 window.addEventListener('popstate', onNavigate)
 window.addEventListener('hashchange', onNavigate)
 show()

@@ -97,3 +97,13 @@ describe('a moment link', () => {
     expect(el.textContent).toMatch(/moment could not be read/)
   })
 })
+
+describe('a link with mark=', () => {
+  it('counts from the link’s mark, a teacher’s mark (Clear mark is offered)', async () => {
+    const { worker, el } = open(`#s=${encodeScenario(defaultScenario())}&mark=12.5`)
+    worker.reply(frameAt(0, 13_000))
+    await act(() => new Promise((r) => setTimeout(r, 300)))
+    expect(el.querySelector('.status .since-label')?.textContent).toContain('since 12.5 s')
+    expect(Array.from(el.querySelectorAll('.status button')).some((b) => b.textContent === 'Clear mark')).toBe(true)
+  })
+})

@@ -19,15 +19,17 @@ import { createExportActions } from './exportActions.ts'
 import { createSimClient, type WorkerLike } from './simClient.ts'
 import {
   createUrlSync,
+  type HashReading,
   linkFor,
   linkSeconds,
+  markFromHash,
   momentFromHash,
   momentLink,
-  scenarioFromHash,
-  type HashReading,
   type MomentReading,
   type ScenarioCodec,
+  scenarioFromHash,
   type UrlSync,
+  withMark,
 } from './urlSync.ts'
 
 export interface MountOptions {
@@ -75,6 +77,9 @@ export function mountHighway(el: HTMLElement, opts: MountOptions): MountedHighwa
   let pendingMoment = moment.momentMs
   const store = createAppStore({ scenario: initial.scenario ?? opts.scenario ?? defaultScenario(), playing: pendingMoment === null })
   for (const p of [initial.problem, moment.problem]) if (p !== null) store.getState().showBanner(p.kind, p.text, p.details)
+  // HONEST: a link's mark= sets where the counts start.
+  const linkMark = initial.scenario !== null ? markFromHash(win.location.hash) : null
+  if (linkMark !== null) store.getState().setMark(linkMark)
 
   let firstFrame = true
   const client = createSimClient((opts.createWorker ?? defaultWorker)(), {
@@ -122,7 +127,7 @@ export function mountHighway(el: HTMLElement, opts: MountOptions): MountedHighwa
     },
     share: async (momentMs) => {
       const here = urlSync?.link() ?? linkFor(win.location.href, store.getState().scenario, codec)
-      const link = momentMs === undefined ? here : momentLink(here, momentMs)
+      const link = withMark(momentMs === undefined ? here : momentLink(here, momentMs), store.getState().mark)
       const what = momentMs === undefined ? 'Link' : `Link to ${linkSeconds(momentMs)} s`
       const ok = await copyText(link, el.ownerDocument)
       return ok ? `${what} copied: paste it to a colleague` : `Copy this link: ${link}`
@@ -151,6 +156,8 @@ export function mountHighway(el: HTMLElement, opts: MountOptions): MountedHighwa
         pendingMoment = m.momentMs
         if (pendingMoment !== null) controller.setPlaying(false)
         store.getState().setScenario(reading.scenario, true)
+        const mark = markFromHash(win.location.hash)
+        if (mark !== null) store.getState().setMark(mark)
         client.start(store.getState().runId, reading.scenario)
       }
     })

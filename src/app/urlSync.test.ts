@@ -4,7 +4,7 @@ import { defaultScenario } from '../scenario/defaults.ts'
 import { hotKeyScenario } from '../scenario/presets/hotKey.ts'
 import { createAppStore } from '../store/createAppStore.ts'
 import { readLinkHash } from '../scenario/links.ts'
-import { createUrlSync, linkFor, momentFromHash, momentLink, scenarioFromHash, type ScenarioCodec, type UrlHost } from './urlSync.ts'
+import { createUrlSync, hashFromQuery, linkFor, markFromHash, momentFromHash, momentLink, scenarioFromHash, withMark, type ScenarioCodec, type UrlHost } from './urlSync.ts'
 
 const codec: ScenarioCodec = {
   encode: encodeScenario,
@@ -155,5 +155,30 @@ describe('moment links', () => {
     const sync = createUrlSync(store, host, codec, () => {})
     expect(momentFromHash(sync.link().slice(sync.link().indexOf('#'))).momentMs).toBeNull()
     expect(momentFromHash(sync.link(30_000).slice(sync.link().indexOf('#'))).momentMs).toBe(30_000)
+  })
+})
+
+describe('hashFromQuery: a link written with ?s= instead of #s=', () => {
+  it('moves the query into the hash, so the page opens the link instead of ignoring it', () => {
+    const h = hashFromQuery('?s=v1.abc&t=12', '')
+    expect(h).toBe('#s=v1.abc&t=12')
+    expect(readLinkHash(h!)).toMatchObject({ s: 'v1.abc', t: 12 })
+  })
+
+  it('keeps a hash that already has a scenario, and leaves unrelated queries alone', () => {
+    expect(hashFromQuery('?s=v1.abc', '#s=v1.other')).toBeNull()
+    expect(hashFromQuery('?utm_source=mail', '')).toBeNull()
+    expect(hashFromQuery('', '')).toBeNull()
+    expect(hashFromQuery('?s=v1.abc', '#t=5')).toBe('#s=v1.abc&t=5')
+  })
+})
+
+describe('the mark in a single-mode link', () => {
+  it('is written when the teacher set one and read back in ms', () => {
+    const link = withMark('https://x/#s=v1.abc&t=40', 12_300)
+    expect(link).toBe('https://x/#s=v1.abc&t=40&mark=12.3')
+    expect(markFromHash(link.slice(link.indexOf('#')))).toBe(12_300)
+    expect(withMark('https://x/#s=v1.abc', null)).toBe('https://x/#s=v1.abc')
+    expect(markFromHash('#s=v1.abc')).toBeNull()
   })
 })

@@ -76,6 +76,19 @@ export function scenarioFromHash(hash: string, codec: ScenarioCodec): HashReadin
   }
 }
 
+/**
+ * A link written with `?s=…` (a query) instead of `#s=…` (the hash the page reads): the hash to
+ * use instead, the query's parameters moved there, or null when there is nothing to move (no
+ * link parameter in the query, or the hash already carries a scenario). Pure.
+ */
+export function hashFromQuery(search: string, hash: string): string | null {
+  const q = search.startsWith('?') ? search.slice(1) : search
+  if (!q.split('&').some((part) => /^(s|v)=/.test(part))) return null
+  const h = hash.startsWith('#') ? hash.slice(1) : hash
+  if (h.split('&').some((part) => part.startsWith(`${HASH_KEY}=`))) return null
+  return `#${h === '' ? q : `${q}&${h}`}`
+}
+
 /** The shareable link for `scenario` on the page at `href` (any old hash replaced). Pure. */
 export function linkFor(href: string, scenario: Scenario, codec: ScenarioCodec): string {
   const base = href.split('#')[0] ?? href
@@ -90,6 +103,17 @@ export function linkSeconds(tMs: number): string {
 /** `link` (from `linkFor`) opening paused at sim ms `tMs`, written as `compare --link` writes it. Pure. */
 export function momentLink(link: string, tMs: number): string {
   return `${link}&t=${linkSeconds(tMs)}`
+}
+
+/** The counts' mark a link carries (`mark=SECONDS`), in sim ms, or null. Pure; never throws. */
+export function markFromHash(hash: string): number | null {
+  const m = readLinkHash(hash).mark
+  return m === undefined ? null : Math.round(m * 1000)
+}
+
+/** `link` with the teacher's mark (sim ms) added, so the colleague's counts start where these do. Pure. */
+export function withMark(link: string, markMs: number | null): string {
+  return markMs === null ? link : `${link}&mark=${linkSeconds(markMs)}`
 }
 
 export interface MomentReading {

@@ -118,6 +118,7 @@ export function applyCommandToScenario(s: Scenario, cmd: Command): Scenario {
     case 'gcPause':
     case 'slowConsumer':
     case 'restartConsumer':
+    case 'reviveConsumer':
     case 'rollingRestart':
       return s
   }

@@ -21,6 +21,8 @@ export function describeCommand(c: Command): string {
       return c.factor === 1 ? `${c.consumer} back to normal speed` : `slow ${c.consumer} ${c.factor}×`
     case 'restartConsumer':
       return `restart ${c.consumer} (down ${c.downMs / 1000} s)`
+    case 'reviveConsumer':
+      return `start ${c.consumer} again`
     case 'rollingRestart':
       return `rolling restart (down ${c.downMs / 1000} s, every ${c.intervalMs / 1000} s)`
     case 'setRate': {
@@ -56,5 +58,5 @@ export function describeCommand(c: Command): string {
 
 /** Commands that inject a fault into a consumer (the timeline marks them apart from settings). */
 export function isFault(c: Command): boolean {
-  return c.do === 'crashConsumer' || c.do === 'gcPause' || c.do === 'slowConsumer' || c.do === 'restartConsumer' || c.do === 'rollingRestart'
+  return c.do === 'crashConsumer' || c.do === 'gcPause' || c.do === 'slowConsumer' || c.do === 'restartConsumer' || c.do === 'reviveConsumer' || c.do === 'rollingRestart'
 }

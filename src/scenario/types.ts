@@ -130,6 +130,11 @@ export type Command =
   /** `factor` = how many times slower it processes from now on (2 = half speed, 1 = normal again). */
   | { do: 'slowConsumer'; consumer: string; factor: number }
   | { do: 'restartConsumer'; consumer: string; downMs: number }
+  /**
+   * A crashed (or closed) consumer's process is started again: it joins the group anew (dynamic
+   * membership: a new member.id; static: the same group.instance.id). No setting changes.
+   */
+  | { do: 'reviveConsumer'; consumer: string }
   | { do: 'rollingRestart'; downMs: number; intervalMs: number }
   /** `perSec` replaces the rate with a constant; `multiplier` scales it (both: set, then scale). */
   | { do: 'setRate'; producer?: number; perSec?: number; multiplier?: number }

@@ -6,7 +6,7 @@ import { addConsumerCount, applyCommandToScenario, targetProducers } from '../sc
 import type { Command } from '../scenario/types.ts'
 import { EV, type SimCore } from './core.ts'
 import { defer } from './deferred.ts'
-import { noteRemapAll } from './hotspots.ts'
+import { noteRemapAll, restartShareWindow } from './hotspots.ts'
 import { addPartitions, groupLeaderRefreshesMetadata, producersRefreshMetadata } from './metadataRefresh.ts'
 import { closeGracefully, consumerByName, lastRunning, newConsumer, schedulePoll, startConsumer, stopConsumer } from './pollLoop.ts'
 import { rebuildProducer } from './producers.ts'
@@ -72,6 +72,17 @@ export function applyCommand(sim: SimCore, cmd: Command): void {
       defer(sim, now + Math.max(0, cmd.downMs), { up: c })
       break
     }
+    case 'reviveConsumer': {
+      // The crashed or closed process is started again, as an operator would: a new process joins
+      // the group anew (MemberProcesses.start gives it a fresh incarnation; the coordinator gives a
+      // dynamic member a new member.id, a static one keeps its group.instance.id).
+      const c = consumerByName(sim, cmd.consumer)
+      const st = c < 0 ? null : w.consumers[c]!.status
+      if (st !== 'crashed' && st !== 'closed') break
+      sim.say({ kind: 'member.start', member: cmd.consumer, topic: w.live.topic.name, rejoin: true })
+      startConsumer(sim, c)
+      break
+    }
     case 'rollingRestart': {
       const running = w.consumers.flatMap((cs, i) => (cs.status === 'running' ? [i] : []))
       sim.say({ kind: 'group.rollingRestart', members: running.length, intervalMs: cmd.intervalMs })
@@ -86,6 +97,7 @@ export function applyCommand(sim: SimCore, cmd: Command): void {
     case 'setZipf':
     case 'setKeyCost':
       for (const i of targetProducers(before, cmd.producer)) rebuildProducer(sim, i)
+      restartShareWindow(sim)
       sim.say({ kind: 'producer.keys', change: cmd })
       break
     case 'addPartitions':

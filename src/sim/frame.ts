@@ -4,6 +4,7 @@
 import { memberCountdowns, metadataCountdowns } from './countdowns.ts'
 import { LANE_HOT, LANE_MOVING, LANE_PAUSED, LANE_SATURATED, LANE_STOPPED, PARTICLE_STRIDE, type Frame, type GroupView, type HotKeyView, type MemberView } from './frameTypes.ts'
 import type { GroupRuntime } from './group/groupRuntime.ts'
+import { shownShare } from './hotspots.ts'
 import { saltedPartitions } from './keyModel.ts'
 import { computeTotals } from './summary.ts'
 import type { WorldState } from './worldState.ts'
@@ -49,7 +50,8 @@ export function buildFrame(w: WorldState, group: GroupRuntime, now: number, maxP
       if (ps.flagged[k] && dyn.salting.enabled && !dyn.loadAware.enabled) {
         partitions = saltedPartitions(tk.name, dyn.salting.splits, w.producerPartitions)
       }
-      hotKeys.push({ key: tk.name, share: ps.keyShare[k]!, ratePerSec: ps.keyShare[k]! * totalRate, partitions, flagged: ps.flagged[k]! })
+      const share = shownShare(w, ps, k)
+      hotKeys.push({ key: tk.name, share, ratePerSec: share * totalRate, partitions, flagged: ps.flagged[k]! })
     })
   }
   hotKeys.sort((a, b) => b.share - a.share)

@@ -1,18 +1,35 @@
 // Dynamic partitioning, step (a): hotspot detection. Once per metrics window a key whose share of
 // all records exceeds keyShareThreshold, or a lane whose rate exceeds partitionSkewThreshold × the
-// mean, is flagged; salting and load-aware routing (produce.ts) act on flagged keys from the next
+// mean of the lanes the producers knew all window, is flagged; salting and load-aware routing (produce.ts) act on flagged keys from the next
 // send cycle on, and each key they move off its hash partition counts once as remapped.
 
 import type { SimCore } from './core.ts'
 import { saltedPartitions } from './keyModel.ts'
-import type { ProducerState } from './worldState.ts'
+import type { ProducerState, WorldState } from './worldState.ts'
 
-/** `meanIn`: mean rate over the partitions the producers know (new ones are not "cold" lanes). */
-export function detectHotspots(sim: SimCore, meanIn: number): void {
+/**
+ * A share window restarted by a change less than this before the metrics window closes is carried
+ * on into the next one: too few records to judge a key by.
+ */
+const MIN_SHARE_WINDOW_MS = 500
+/** Records since a change before the shown share is the measured one since the change. */
+const MIN_SHARE_RECORDS = 100
+
+/** Closes the hotspot window: judges keys by their share, lanes by their rate against the mean. */
+export function detectHotspots(sim: SimCore): void {
   const w = sim.w
   const dyn = w.live.dynamic
   const active = dyn.hotspotDetection.enabled || dyn.salting.enabled || dyn.loadAware.enabled
-  const th = dyn.hotspotDetection.keyShareThreshold
+  if (w.shareWindowFrom < 0 || sim.kernel.now - w.shareWindowFrom >= MIN_SHARE_WINDOW_MS) {
+    judgeKeys(sim, active)
+    w.shareWindowFrom = -1
+  }
+  judgeLanes(sim, active)
+}
+
+function judgeKeys(sim: SimCore, active: boolean): void {
+  const w = sim.w
+  const th = w.live.dynamic.hotspotDetection.keyShareThreshold
   const total = w.producedWin
   w.producedWin = 0
   for (const ps of w.producers) {
@@ -33,12 +50,53 @@ export function detectHotspots(sim: SimCore, meanIn: number): void {
       }
     }
   }
+}
+
+/**
+ * Lanes are judged only when the producers knew them for the whole window, against the mean of
+ * those lanes: a partition they learned of mid-window (added partitions) has no full window yet,
+ * and counting it would halve the mean and flag every old lane hot. Partitions the producers do not
+ * know of yet are not "cold" lanes either.
+ */
+function judgeLanes(sim: SimCore, active: boolean): void {
+  const w = sim.w
+  const judged = Math.min(w.lanesAtWindowStart, w.P)
+  let sum = 0
+  for (let p = 0; p < judged; p++) sum += w.inRate[p]!
+  const meanIn = judged > 0 ? sum / judged : 0
+  const skew = w.live.dynamic.hotspotDetection.partitionSkewThreshold
   for (let p = 0; p < w.P; p++) {
     const rate = w.inRate[p]!
-    const hot = active && meanIn > 0 && rate > dyn.hotspotDetection.partitionSkewThreshold * meanIn ? 1 : 0
+    const hot = active && p < judged && meanIn > 0 && rate > skew * meanIn ? 1 : 0
     if (hot && !w.hotLane[p]) sim.say({ kind: 'hotspot.laneFlagged', partition: p, ratePerSec: rate, timesMean: rate / meanIn })
     w.hotLane[p] = hot
   }
+  w.lanesAtWindowStart = w.producerPartitions
+}
+
+/**
+ * A producer's keys changed (hot-key share, key count, Zipf, cost): the share window starts again
+ * now, so the shares shown and judged are those of the records sent since the change, not a mix.
+ */
+export function restartShareWindow(sim: SimCore): void {
+  const w = sim.w
+  for (const ps of w.producers) {
+    for (let k = 0; k < ps.keyWin.length; k++) {
+      ps.keyTotal[k]! += ps.keyWin[k]!
+      ps.keyWin[k] = 0
+    }
+  }
+  w.producedWin = 0
+  w.shareWindowFrom = sim.kernel.now
+}
+
+/**
+ * The share shown for tracked key `k`: measured over the records since a change once there are
+ * enough of them, else over the last closed window. Reads only.
+ */
+export function shownShare(w: WorldState, ps: ProducerState, k: number): number {
+  if (w.shareWindowFrom >= 0 && w.producedWin >= MIN_SHARE_RECORDS) return ps.keyWin[k]! / w.producedWin
+  return ps.keyShare[k]!
 }
 
 /** A flagged key that salting or load-aware routing moves off its hash partition counts once. */

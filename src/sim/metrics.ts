@@ -53,8 +53,8 @@ export function closeMetricsWindow(sim: SimCore): MetricsWindow {
   const p99 = quantile(w.latencyWin, 0.99)
   mergeInto(w.latency, w.latencyWin)
   w.latencyWin.fill(0)
-  // Hotspot detection is producer-side: partitions the producers do not know of yet are not "cold" lanes.
-  detectHotspots(sim, totalIn / w.producerPartitions)
+  // Hotspot detection is producer-side: it judges the lanes the producers knew all window (hotspots.ts).
+  detectHotspots(sim)
   const gv = sim.group.group()
   if (gv.rebalancing && totalLag > w.maxLagDuringRebalance) w.maxLagDuringRebalance = totalLag
   const open = openRebalance(sim.group)

@@ -174,6 +174,13 @@ export interface WorldState {
   consumerSeq: number
   /** Records produced in the current metrics window (hot-key shares). */
   producedWin: number
+  /**
+   * Sim ms the hot-key share window restarted at (a producer's keys changed: slider, script), or -1
+   * when it began with the metrics window. Shares shown and judged then count from the change.
+   */
+  shareWindowFrom: number
+  /** Partitions the producers knew when the metrics window began: only those are judged hot lanes. */
+  lanesAtWindowStart: number
   /** Commands scheduled by other commands (rolling restarts, restarts coming back up). */
   deferred: Deferred[]
   /** Independent counts for the conservation checks (ledger.ts); written, never read, by the run. */
@@ -236,6 +243,8 @@ export function createWorldState(live: Scenario, P: number): WorldState {
     lastScaleAt: -Infinity,
     consumerSeq: 0,
     producedWin: 0,
+    shareWindowFrom: -1,
+    lanesAtWindowStart: P,
     deferred: [],
     ledger: createLedger(P),
   }

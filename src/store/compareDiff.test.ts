@@ -1,17 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import type { Frame, MetricsSample } from '../sim/frameTypes.ts'
 import { makeFrame } from '../view/frameFixture.ts'
-import {
-  appendCounters,
-  bestSides,
-  countersAt,
-  countersOf,
-  defaultMark,
-  isSettled,
-  sideDiff,
-  type Counters,
-  type DiffValues,
-} from './compareDiff.ts'
+import { bestSides, defaultMark, sideDiff, type DiffValues } from './compareDiff.ts'
+import { appendCounters, countersAt, countersOf, isSettled, type Counters } from './sinceMark.ts'
 
 function frameAt(t: number, totals: Partial<Frame['totals']>, o: { rebalancing?: boolean } = {}): Frame {
   const f = makeFrame({ t, ...o })
@@ -23,7 +14,7 @@ function sample(t: number, totalLag: number, p99Ms: number | null): MetricsSampl
 }
 
 function counters(t: number, stopped: number, dup: number, ord: number, reb: number): Counters {
-  return { t, stoppedPartitionSeconds: stopped, duplicates: dup, orderingViolations: ord, rebalances: reb }
+  return { t, stoppedPartitionSeconds: stopped, duplicates: dup, orderingViolations: ord, rebalances: reb, revokedPartitions: 0, lostPartitions: 0, remappedKeys: 0 }
 }
 
 describe('sideDiff', () => {

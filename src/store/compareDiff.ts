@@ -2,59 +2,7 @@
 // best on each row. Pure: frames' counters and metric samples in, numbers out.
 
 import type { Frame, MetricsSample } from '../sim/frameTypes.ts'
-
-/** The run-so-far counters a difference is taken of, at one sim instant. */
-export interface Counters {
-  /** Sim ms. */
-  t: number
-  stoppedPartitionSeconds: number
-  duplicates: number
-  orderingViolations: number
-  rebalances: number
-  /** Kept whatever comes after (the mark was set here). */
-  pinned?: boolean
-}
-
-export function countersOf(frame: Frame): Counters {
-  const x = frame.totals
-  return {
-    t: frame.t,
-    stoppedPartitionSeconds: x.stoppedPartitionSeconds,
-    duplicates: x.duplicates,
-    orderingViolations: x.orderingViolations,
-    rebalances: x.rebalances,
-  }
-}
-
-/** The first moment the group is formed and not rebalancing (the default mark). */
-export function isSettled(frame: Frame): boolean {
-  return frame.t > 0 && frame.group.state === 'Stable' && !frame.group.rebalancing
-}
-
-/**
- * Appends `c` when it is at least `spacingMs` after the newest entry (else returns `track` itself,
- * so a store can skip the update), or always with `pin` (a mark at this moment: its counters must be
- * exact). A jump back (seek, restart) first drops the entries after `c.t`. Marks are pinned where
- * they are made, so the spacing only bounds the track: an hour is 3,600 entries.
- */
-export function appendCounters(track: readonly Counters[], c: Counters, spacingMs = 1000, pin = false): readonly Counters[] {
-  const kept = track.length > 0 && track[track.length - 1]!.t >= c.t ? track.filter((e) => e.t < c.t) : track
-  const last = kept[kept.length - 1]
-  if (!pin && last !== undefined && c.t - last.t < spacingMs) return kept
-  return [...kept, pin ? { ...c, pinned: true } : c]
-}
-
-/** Counters at `markMs`: the newest entry at or before it, else the oldest one after it (inexact). */
-export function countersAt(track: readonly Counters[], markMs: number): { counters: Counters; exact: boolean } | null {
-  let found: Counters | null = null
-  for (const e of track) {
-    if (e.t <= markMs) found = e
-    else break
-  }
-  if (found !== null) return { counters: found, exact: true }
-  const first = track[0]
-  return first === undefined ? null : { counters: first, exact: false }
-}
+import { countersSince, type Counters } from './sinceMark.ts'
 
 export type DiffRowKey = 'lag' | 'stopped' | 'duplicates' | 'ordering' | 'p99' | 'rebalances'
 
@@ -89,9 +37,7 @@ export interface SideDiff {
  * `track`: its counters history, `now`: its newest frame.
  */
 export function sideDiff(markMs: number, now: Frame, track: readonly Counters[], samples: readonly MetricsSample[]): SideDiff {
-  const at = countersAt(track, markMs)
-  const base = at?.counters ?? countersOf(now)
-  const c = countersOf(now)
+  const { deltas, exact } = countersSince(markMs, now, track)
   let maxLag = now.t >= markMs ? now.totals.lag : 0
   let p99: number | null = null
   for (const s of samples) {
@@ -102,13 +48,13 @@ export function sideDiff(markMs: number, now: Frame, track: readonly Counters[],
   return {
     values: {
       lag: maxLag,
-      stopped: Math.max(0, c.stoppedPartitionSeconds - base.stoppedPartitionSeconds),
-      duplicates: Math.max(0, c.duplicates - base.duplicates),
-      ordering: Math.max(0, c.orderingViolations - base.orderingViolations),
+      stopped: deltas.stoppedPartitionSeconds,
+      duplicates: deltas.duplicates,
+      ordering: deltas.orderingViolations,
       p99,
-      rebalances: Math.max(0, c.rebalances - base.rebalances),
+      rebalances: deltas.rebalances,
     },
-    exact: at?.exact ?? false,
+    exact,
   }
 }
 

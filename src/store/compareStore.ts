@@ -5,7 +5,8 @@
 import { createStore, type StoreApi } from 'zustand/vanilla'
 import type { Variant } from '../scenario/overrides.ts'
 import type { Scenario } from '../scenario/types.ts'
-import { appendCounters, countersOf, defaultMark, isSettled, type Counters } from './compareDiff.ts'
+import { defaultMark } from './compareDiff.ts'
+import { trackFrame, type Counters } from './sinceMark.ts'
 import type { Frame } from '../sim/frameTypes.ts'
 import { clampSpeed, type PerfStats } from './playbackSlice.ts'
 
@@ -95,10 +96,7 @@ export function createCompareStore(init: CompareInit): CompareStore {
       set((s) => {
         const settled = s.firstSettled[side] ?? null
         // A jump back before the first settled moment forgets it; a later settled frame sets it.
-        const keep = settled !== null && settled <= frame.t ? settled : null
-        const next = keep ?? (isSettled(frame) ? frame.t : null)
-        // The first settled frame may become the mark: keep its counters.
-        const track = appendCounters(s.tracks[side] ?? [], countersOf(frame), 1000, pin || (next !== null && next !== settled))
+        const { track, firstSettled: next } = trackFrame(s.tracks[side] ?? [], settled, frame, pin)
         if (next === settled && track === s.tracks[side]) return s
         const tracks = s.tracks.slice()
         tracks[side] = track

@@ -5,13 +5,14 @@ import { createStore, type StoreApi } from 'zustand/vanilla'
 import type { Scenario } from '../scenario/types.ts'
 import { createBannerSlice, type BannerSlice } from './bannerSlice.ts'
 import { createFrameSlice, type FrameSlice } from './frameSlice.ts'
+import { createMarkSlice, type MarkSlice } from './markSlice.ts'
 import { createPlaybackSlice, type PlaybackSlice } from './playbackSlice.ts'
 import { createPresenterSlice, type PresenterSlice } from './presenterSlice.ts'
 import { createScenarioSlice, type ScenarioSlice } from './scenarioSlice.ts'
 import { createSelectionSlice, type SelectionSlice } from './selectionSlice.ts'
 import { createTimelineSlice, type TimelineSlice } from './timelineSlice.ts'
 
-export type AppState = ScenarioSlice & PlaybackSlice & FrameSlice & SelectionSlice & BannerSlice & TimelineSlice & PresenterSlice
+export type AppState = ScenarioSlice & PlaybackSlice & FrameSlice & SelectionSlice & BannerSlice & TimelineSlice & PresenterSlice & MarkSlice
 export type AppStore = StoreApi<AppState>
 
 export interface AppStoreInit {
@@ -29,5 +30,7 @@ export function createAppStore(init: AppStoreInit): AppStore {
     ...createBannerSlice(...a),
     ...createTimelineSlice(...a),
     ...createPresenterSlice(...a),
+    // HONEST: counters since a mark
+    ...createMarkSlice(...a),
   }))
 }

@@ -5,6 +5,7 @@ import type { StateCreator } from 'zustand'
 import type { Frame, MetricsSample, TraceEntry } from '../sim/frameTypes.ts'
 import { sameSetting } from '../sim/narration.ts'
 import type { AppState } from './createAppStore.ts'
+import { markOnFrame } from './markSlice.ts'
 import { emptyRing, pushAll, type Ring } from './ring.ts'
 import type { TimelineUpdate } from './timelineSlice.ts'
 
@@ -121,6 +122,7 @@ export const createFrameSlice: StateCreator<AppState, [], [], FrameSlice> = (set
         simTime: frame.t,
         metrics: pushAll(h.metrics, h.samples),
         narration: appendNarration(h.narration, h.trace, NARRATION_CAPACITY),
+        ...markOnFrame(s, frame, tl?.markers ?? s.timeline.markers),
       }
       if (h.ahead !== s.ahead) out.ahead = h.ahead
       if (tl === undefined) return out

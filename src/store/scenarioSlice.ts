@@ -4,6 +4,7 @@ import type { StateCreator } from 'zustand'
 import type { Scenario } from '../scenario/types.ts'
 import type { AppState } from './createAppStore.ts'
 import { NOTHING_AHEAD } from './frameSlice.ts'
+import { NO_MARK } from './markSlice.ts'
 import { emptyTimeline } from './timelineSlice.ts'
 
 export interface ScenarioSlice {
@@ -25,7 +26,7 @@ export const createScenarioSlice =
     setScenario: (scenario, restart) =>
       set((s) =>
         restart
-          ? { scenario, runId: s.runId + 1, frame: null, metrics: { ...s.metrics, items: [] }, narration: [], ahead: NOTHING_AHEAD, simTime: 0, timeline: emptyTimeline(s.timeline.pauseAtRebalance) }
+          ? { scenario, runId: s.runId + 1, frame: null, metrics: { ...s.metrics, items: [] }, narration: [], ahead: NOTHING_AHEAD, simTime: 0, timeline: emptyTimeline(s.timeline.pauseAtRebalance), ...NO_MARK }
           : { scenario },
       ),
   })

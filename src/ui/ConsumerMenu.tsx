@@ -1,4 +1,5 @@
-// The menu a click on a consumer opens: inject a crash, a GC pause, a slowdown, or a graceful leave.
+// The menu a click on a consumer opens: inject a crash, a GC pause, a slowdown, or a graceful leave,
+// and undo a fault: restore a slowed consumer's speed, start a gone consumer's process again.
 
 import { useEffect, useLayoutEffect, useRef, type ReactNode } from 'react'
 import { countdownText } from '../sim/countdownWords.ts'
@@ -36,6 +37,12 @@ export function ConsumerMenu(): ReactNode {
     const m = sel === null ? undefined : s.frame?.members.find((x) => x.name === sel.name)
     return m ? m.countdowns.map((c) => countdownText(c, m.name)).join('\n') : ''
   })
+  // Primitives, so the open menu re-renders only when the consumer's state changes, not per frame.
+  const phase = useAppStore((s) => s.frame?.members.find((m) => m.name === sel?.name)?.phase)
+  const gone = phase === 'dead'
+  // A process that is not running (not started yet, or down in a restart) takes no fault.
+  const down = phase === 'starting' || phase === 'restarting'
+  const slowed = useAppStore((s) => (s.frame?.members.find((m) => m.name === sel?.name)?.speed ?? 1) < 0.999)
   const first = useRef<HTMLButtonElement>(null)
   const menu = useRef<HTMLDivElement>(null)
   useEffect(() => {
@@ -84,22 +91,40 @@ export function ConsumerMenu(): ReactNode {
           ))}
         </p>
       )}
-      <button ref={first} type="button" role="menuitem" onClick={act(() => inject({ do: 'crashConsumer', consumer: sel.name }))}>
-        Crash (no goodbye)
-      </button>
-      <button type="button" role="menuitem" onClick={act(() => inject({ do: 'gcPause', consumer: sel.name, durationMs: GC_PAUSE_MS }))}>
-        Stop-the-world GC pause ({GC_PAUSE_MS / 1000} s)
-      </button>
-      <button type="button" role="menuitem" onClick={act(() => inject({ do: 'slowConsumer', consumer: sel.name, factor: SLOW_FACTOR }))}>
-        Slow down to {SLOWED_SPEED}× speed
-      </button>
-      <button type="button" role="menuitem" onClick={act(() => inject({ do: 'restartConsumer', consumer: sel.name, downMs: RESTART_DOWN_MS }))}>
-        Restart ({RESTART_DOWN_MS / 1000} s down, clean shutdown)
-      </button>
-      <button type="button" role="menuitem" onClick={act(() => inject({ do: 'removeConsumer', consumer: sel.name }))}>
-        Leave the group (clean shutdown)
-      </button>
-      <button type="button" role="menuitem" className="ghost" onClick={() => close(null)}>
+      {down ? (
+        <p className="menu-note" role="note">
+          {phase === 'starting' ? 'Starting: its process is not running yet.' : 'Restarting: its process is down and will start again.'}
+        </p>
+      ) : gone ? (
+        <button ref={first} type="button" role="menuitem" onClick={act(() => inject({ do: 'reviveConsumer', consumer: sel.name }))}>
+          Revive (start the process again: it rejoins the group)
+        </button>
+      ) : (
+        <>
+          <button ref={first} type="button" role="menuitem" onClick={act(() => inject({ do: 'crashConsumer', consumer: sel.name }))}>
+            Crash (no goodbye)
+          </button>
+          <button type="button" role="menuitem" onClick={act(() => inject({ do: 'gcPause', consumer: sel.name, durationMs: GC_PAUSE_MS }))}>
+            Stop-the-world GC pause ({GC_PAUSE_MS / 1000} s)
+          </button>
+          {slowed ? (
+            <button type="button" role="menuitem" onClick={act(() => inject({ do: 'slowConsumer', consumer: sel.name, factor: 1 }))}>
+              Restore normal speed
+            </button>
+          ) : (
+            <button type="button" role="menuitem" onClick={act(() => inject({ do: 'slowConsumer', consumer: sel.name, factor: SLOW_FACTOR }))}>
+              Slow down to {SLOWED_SPEED}× speed
+            </button>
+          )}
+          <button type="button" role="menuitem" onClick={act(() => inject({ do: 'restartConsumer', consumer: sel.name, downMs: RESTART_DOWN_MS }))}>
+            Restart ({RESTART_DOWN_MS / 1000} s down, clean shutdown)
+          </button>
+          <button type="button" role="menuitem" onClick={act(() => inject({ do: 'removeConsumer', consumer: sel.name }))}>
+            Leave the group (clean shutdown)
+          </button>
+        </>
+      )}
+      <button ref={down ? first : undefined} type="button" role="menuitem" className="ghost" onClick={() => close(null)}>
         Close
       </button>
     </div>

@@ -3,6 +3,8 @@
 
 import type { ReactNode } from 'react'
 import { useAppStore } from '../store/useAppStore.ts'
+import { MarkControl } from './MarkControl.tsx'
+import { useSinceMark } from './useSinceMark.ts'
 import { useThrottled } from './useThrottled.ts'
 
 /** 1234567 → "1,234,567" (toLocaleString is slow enough to matter at 256 rows). */
@@ -18,6 +20,7 @@ export function MetricsTable(props: { label?: string } = {}): ReactNode {
   const rows = Array.from({ length: n }, (_, p) => p)
   return (
     <section className="panel metrics">
+      {props.label === undefined ? <RunCounts /> : null}
       <table aria-label={props.label === undefined ? 'Partition metrics' : `Partition metrics: ${props.label}`}>
         <thead>
           <tr>
@@ -48,5 +51,40 @@ export function MetricsTable(props: { label?: string } = {}): ReactNode {
         </tbody>
       </table>
     </section>
+  )
+}
+
+/** The run's counts since the mark (single mode: compare mode's strip has its own mark). */
+function RunCounts(): ReactNode {
+  const since = useSinceMark(500)
+  const worstP99 = useThrottled((s) => {
+    const mark = s.mark ?? s.firstSettled ?? 0
+    let worst: number | null = null
+    for (const m of s.metrics.items) if (m.t > mark && m.p99Ms !== null) worst = Math.max(worst ?? 0, m.p99Ms)
+    return worst
+  }, 500)
+  const d = since?.deltas
+  const rows: Array<[string, string, string]> = [
+    ['rebalances', 'Rebalances', fmt(d?.rebalances ?? 0)],
+    ['revoked', 'Partitions revoked', fmt(d?.revokedPartitions ?? 0)],
+    ['lost', 'Partitions lost', fmt(d?.lostPartitions ?? 0)],
+    ['stopped', 'Stopped lane·s', (d?.stoppedPartitionSeconds ?? 0).toFixed(1)],
+    ['duplicates', 'Duplicates', fmt(d?.duplicates ?? 0)],
+    ['ordering', 'Order violations', fmt(d?.orderingViolations ?? 0)],
+    ['remapped', 'Remapped keys', fmt(d?.remappedKeys ?? 0)],
+    ['p99', 'p99, worst second (ms)', worstP99 === null ? '—' : fmt(worstP99)],
+  ]
+  return (
+    <div className="run-counts">
+      <MarkControl since={since} />
+      <dl aria-label="Run counts since the mark">
+        {rows.map(([key, label, value]) => (
+          <div key={key} data-count={key}>
+            <dt>{label}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </div>
   )
 }

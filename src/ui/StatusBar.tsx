@@ -2,6 +2,8 @@
 
 import type { ReactNode } from 'react'
 import { useAppStore } from '../store/useAppStore.ts'
+import { MarkControl } from './MarkControl.tsx'
+import { useSinceMark } from './useSinceMark.ts'
 import { useThrottled } from './useThrottled.ts'
 
 function fmt(n: number): string {
@@ -29,6 +31,9 @@ export function StatusBar(): ReactNode {
   }, 250)
   const g = frame?.group
   const t = frame?.totals
+  // Counts since the mark (default: the group first settled), so the start-up rebalance is not in them.
+  const since = useSinceMark()
+  const d = since?.deltas
   const p99 = recentP99 !== undefined ? recentP99 : (t?.latencyMs.p99 ?? null)
   const wholeRunP99 = t?.latencyMs.p99 ?? null
   return (
@@ -58,19 +63,23 @@ export function StatusBar(): ReactNode {
         p99 <b>{p99 === null ? '—' : Math.round(p99)}</b>
         {p99 === null ? '' : ' ms'}
       </span>
-      <span title="Partition-seconds with nobody consuming (rebalances, crashes, pauses)">
-        stopped <b>{(t?.stoppedPartitionSeconds ?? 0).toFixed(1)}</b> lane·s
+      <MarkControl since={since} />
+      <span title="Rebalances started since the mark" data-count="rebalances" data-value={d?.rebalances ?? 0}>
+        rebalances <b>{fmt(d?.rebalances ?? 0)}</b>
+      </span>
+      <span title="Partition-seconds with nobody consuming (rebalances, crashes, pauses) since the mark" data-count="stopped">
+        stopped <b>{(d?.stoppedPartitionSeconds ?? 0).toFixed(1)}</b> lane·s
       </span>
       <span>skew {(t?.skewRatio ?? 1).toFixed(1)}×</span>
-      {(t?.duplicates ?? 0) > 0 ? <span title="Records processed twice after a rebalance (at-least-once)">duplicates {fmt(t?.duplicates ?? 0)}</span> : null}
-      {(t?.orderingViolations ?? 0) > 0 ? (
-        <span className="cost" title="Records of one key consumed after a later record of the same key: the price of salting, load-aware routing or adding partitions">
-          order violations <b>{fmt(t?.orderingViolations ?? 0)}</b>
+      {(d?.duplicates ?? 0) > 0 ? <span title="Records processed twice after a rebalance (at-least-once), since the mark">duplicates {fmt(d?.duplicates ?? 0)}</span> : null}
+      {(d?.orderingViolations ?? 0) > 0 ? (
+        <span className="cost" title="Records of one key consumed after a later record of the same key, since the mark: the price of salting, load-aware routing or adding partitions">
+          order violations <b>{fmt(d?.orderingViolations ?? 0)}</b>
         </span>
       ) : null}
-      {(t?.remappedKeys ?? 0) > 0 ? (
-        <span className="cost" title="Keys whose partition changed (salted, re-routed, or remapped by added partitions)">
-          remapped keys <b>{fmt(t?.remappedKeys ?? 0)}</b>
+      {(d?.remappedKeys ?? 0) > 0 ? (
+        <span className="cost" title="Keys whose partition changed (salted, re-routed, or remapped by added partitions), since the mark">
+          remapped keys <b>{fmt(d?.remappedKeys ?? 0)}</b>
         </span>
       ) : null}
       <span>seed {seed}</span>

@@ -39,14 +39,16 @@ export const addPartitions: Preset = {
   title: 'Adding partitions remaps keys',
   notice:
     'At 30 s the topic grows from 6 to 12 partitions. The default partitioner places a key by ' +
-    'murmur2(key) % partitions, so when the count changes most of the 5000 keys start landing on a different ' +
-    'partition, while Kafka leaves the records already written where they are. Watch the remapped-keys counter: ' +
-    'after the change a key\'s new records can be processed before its old ones, so per-key order across the ' +
-    'boundary is lost. The three consumers (4800 records/s against 4000) keep up before and after, so no new ' +
-    'consumers are needed; the group simply rebalances to take the new partitions. Neither side sees them at ' +
-    'once: producers and the group learn of new partitions at their next metadata refresh, within ' +
-    'metadata.max.age.ms (10 s here: the group leader at 35 s, the producers at 40 s); when the producers learn ' +
-    'first, records produced to the new partitions before the group is assigned them are skipped under the ' +
+    'murmur2(key) % partitions, so when the count changes about half of the 5000 keys start landing on a ' +
+    'different partition, while Kafka leaves the records already written where they are. Neither side ' +
+    'sees the new partitions at once: producers and the group learn of them at their next metadata ' +
+    'refresh, within metadata.max.age.ms (10 s here). The group leader learns first, at 35 s, and the ' +
+    'group rebalances (eager: every lane pauses) to take all twelve, so from about 37 s the new lanes are ' +
+    'owned but empty; the producers learn at 40 s, and only then do the remapped-keys counter jump and ' +
+    'records start flowing into the new lanes. After that a key\'s new records can be processed before its ' +
+    'old ones, so per-key order across the boundary is lost (the ordering-violation counter). The three ' +
+    'consumers (4800 records/s against 4000) keep up before and after. Had the producers learned first, ' +
+    'records produced to the new partitions before the group was assigned them would be skipped under the ' +
     'default auto.offset.reset=latest.',
   build: addPartitionsScenario,
 }

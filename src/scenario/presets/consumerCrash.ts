@@ -26,9 +26,13 @@ export const consumerCrash: Preset = {
   title: 'A consumer crashes',
   notice:
     'At 30 s consumer-2 crashes. Unlike a clean shutdown it sends no LeaveGroup, so the coordinator only ' +
-    'notices when heartbeats have been missing for session.timeout.ms, 45 s by default since Kafka 3.0 ' +
-    '(KIP-735). For those 45 seconds its lanes are owned by nobody who is working: their lag climbs while ' +
-    'the other lanes are fine. Then the group rebalances, the two survivors take the orphaned partitions and ' +
-    'drain the backlog. A shorter session timeout detects the crash sooner but mistakes slow consumers for dead ones.',
+    'notices when no heartbeat has arrived for session.timeout.ms, 45 s by default since Kafka 3.0 ' +
+    '(KIP-735), counted from its last heartbeat before the crash: at about 73 s. Until then its four ' +
+    'lanes are owned by nobody who is working: their lag climbs while the other lanes are fine. Then the ' +
+    'group rebalances (eager: the survivors\' lanes also close, member by member, for a moment), the two ' +
+    'survivors take the orphaned partitions and drain the backlog, starting from consumer-2\'s last ' +
+    'committed offsets, so the records it had processed but not yet committed are processed again (the ' +
+    'duplicates counter). A shorter session timeout detects the crash sooner but mistakes slow consumers ' +
+    'for dead ones.',
   build: consumerCrashScenario,
 }

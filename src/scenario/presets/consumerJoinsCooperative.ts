@@ -15,8 +15,10 @@ export const consumerJoinsCooperative: Preset = {
   title: 'A consumer joins (cooperative rebalance)',
   notice:
     'The same join as consumer-joins-eager, with cooperative rebalancing (KIP-429, cooperative-sticky). ' +
-    'Members keep their partitions through the first rebalance and revoke only the ones that must move; a ' +
-    'second, short rebalance hands those to the newcomer. Only the three partitions that change owner pause, ' +
-    'so lag barely moves on the other nine lanes. It takes two rebalances instead of one, yet far less work stops.',
+    'Members keep consuming all of their partitions while they rejoin; the first rebalance only decides ' +
+    'which three partitions must move (the newcomer gets nothing yet), their owners revoke just those, ' +
+    'and a second, short rebalance hands them to the newcomer. Only those three lanes pause, from their ' +
+    'revocation to the end of the second rebalance, so lag barely moves on the other nine. It takes two ' +
+    'rebalances instead of one, yet far less work stops.',
   build: consumerJoinsCooperativeScenario,
 }

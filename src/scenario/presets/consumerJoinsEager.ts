@@ -28,9 +28,13 @@ export const consumerJoinsEager: Preset = {
   name: 'consumer-joins-eager',
   title: 'A consumer joins (eager rebalance)',
   notice:
-    'Three consumers, each spending about 1.5 ms per record, run at 77% of their capacity until a fourth joins at 30 s. Under the eager protocol every ' +
-    'member revokes all of its partitions before rejoining, so all twelve lanes stop together for the whole ' +
-    'rebalance, even those that end up with the same owner. Lag jumps on every lane at once, then drains ' +
-    'faster than before because there are now four consumers. Compare with consumer-joins-cooperative.',
+    'Three consumers, each spending about 1.5 ms per record, run at 77% of their capacity until a fourth ' +
+    'joins at 30 s. Its JoinGroup starts an eager rebalance, but the others only learn of it at their ' +
+    'next heartbeat (within heartbeat.interval.ms, 3 s), and each then revokes all of its partitions and ' +
+    'rejoins. So the lanes close member by member, four at a time, over about three seconds, even those ' +
+    'that will end up with the same owner; all twelve are closed together only between the last member\'s ' +
+    'rejoin and the SyncGroup that hands out the new assignment, and then every lane reopens at once. Lag ' +
+    'jumps on the closed lanes, then drains faster than before because there are now four consumers. ' +
+    'Compare with consumer-joins-cooperative.',
   build: consumerJoinsEagerScenario,
 }

@@ -14,10 +14,12 @@ export const loadAware: Preset = {
   name: 'load-aware',
   title: 'Load-aware routing of the hot key',
   notice:
-    'Same load as hot-key, but records of a flagged key are sent to whichever lane is least loaded at that ' +
-    'moment, while every other key keeps its hashed partition. The hot key\'s 2700 records/s spread across the ' +
-    'quiet lanes and no consumer is overloaded, so lag stays low everywhere. As with salting, the hot key\'s ' +
-    'records no longer share one lane, so their order is no longer guaranteed; compare the ordering-violation ' +
-    'count with salted-hot-key.',
+    'Same load as hot-key, but once the key is flagged (after the first one-second window) each send ' +
+    'cycle\'s records of it go to the lane with the smallest backlog at that moment, while every other key ' +
+    'keeps its hashed partition. Lanes that are all caught up tie, and a tie goes to the lowest ' +
+    'partition, so the hot key\'s 2700 records/s land mostly on a few lanes (P0 and P3 are flagged hot in ' +
+    'turn) rather than evenly; still no consumer falls behind, so lag stays low everywhere. As with ' +
+    'salting, the hot key\'s records no longer share one lane, so their order is no longer guaranteed; ' +
+    'compare the ordering-violation count with salted-hot-key.',
   build: loadAwareScenario,
 }

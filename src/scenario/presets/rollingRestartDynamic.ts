@@ -23,10 +23,11 @@ export const rollingRestartDynamic: Preset = {
   name: 'rolling-restart-dynamic',
   title: 'Rolling restart, dynamic members',
   notice:
-    'From 20 s the six consumers are restarted one at a time, each down for 8 s, one every 20 s, as a deployment ' +
-    'would do. A dynamic member sends LeaveGroup when it stops and joins as a new member when it starts, so each ' +
-    'restart costs two eager rebalances, twelve in all, and every one of them stops all lanes. Count the ' +
-    'rebalances and watch lag pulse on every lane, not just the restarted consumer\'s. Compare with ' +
-    'rolling-restart-static.',
+    'From 20 s the six consumers are restarted one at a time, each down for 8 s, one every 20 s, as a ' +
+    'deployment would do. A dynamic member sends LeaveGroup when it stops and joins as a new member when ' +
+    'it starts, so each restart costs two eager rebalances, twelve in all. In each, the other members\' ' +
+    'lanes close one member at a time as each learns of the rebalance and rejoins, and all are closed ' +
+    'together just before the new assignment. Count the rebalances and watch lag pulse on every lane, not ' +
+    'just the restarted consumer\'s. Compare with rolling-restart-static.',
   build: rollingRestartDynamicScenario,
 }

@@ -45,12 +45,13 @@ export const slowConsumerStorm: Preset = {
   name: 'slow-consumer-storm',
   title: 'Slow consumers set off a rebalance storm',
   notice:
-    'Nothing is scripted here but the load. Each record takes about 40 ms, so a full poll of 500 records takes ' +
-    'about 20 s, longer than max.poll.interval.ms (15 s); while the group keeps up, polls are small and all is ' +
-    'calm at 60 % of capacity. At 60 s a 20-second burst builds a backlog, polls fill up, and a consumer that ' +
-    'outlasts the poll interval is thrown out of the group. Under eager rebalancing every lane stops, the backlog ' +
-    'grows everywhere, more polls fill up and more consumers time out: watch the rebalances per minute, the lag ' +
-    'and the duplicates keep climbing long after the burst is over. Kafka\'s advice: lower max.poll.records or ' +
-    'raise max.poll.interval.ms so that a full poll always fits.',
+    'Nothing is scripted here but the load. Each record takes about 40 ms, so a full poll of 500 records ' +
+    'takes about 20 s, longer than max.poll.interval.ms (15 s); while the group keeps up, polls are small ' +
+    'and all is calm at 60 % of capacity. At 60 s a 20-second burst builds a backlog, polls fill up, and ' +
+    'some twenty seconds later the first consumer that outlasts the poll interval leaves the group, then ' +
+    'the others one after another. Under eager rebalancing every lane stops, the backlog grows ' +
+    'everywhere, more polls fill up and more consumers time out: watch the rebalances per minute, the lag ' +
+    'and the duplicates keep climbing long after the burst is over. Kafka\'s advice: lower ' +
+    'max.poll.records or raise max.poll.interval.ms so that a full poll always fits.',
   build: slowConsumerStormScenario,
 }

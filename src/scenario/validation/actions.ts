@@ -94,6 +94,7 @@ const COMMANDS = {
   gcPause: { consumer: required(CONSUMER), durationMs: required(MS(1)) },
   slowConsumer: { consumer: required(CONSUMER), factor: required(from(num(0, LIMITS.cost.max, { minExclusive: true }))) },
   restartConsumer: { consumer: required(CONSUMER), downMs: required(MS(0)) },
+  reviveConsumer: { consumer: required(CONSUMER) },
   rollingRestart: { downMs: required(MS(0)), intervalMs: required(MS(1)) },
   setRate: { producer: optional(producerIndex), perSec: optional(from(RATE)), multiplier: optional(from(MULTIPLIER)) },
   setHotKeyShare: { producer: optional(producerIndex), share: required(from(SHARE)) },

@@ -1,0 +1,106 @@
+// Counters since a mark: the run-so-far totals sampled over time, so any on-screen count can be
+// shown from a moment on (compare mode's difference strip, single mode's status bar and metrics).
+// Pure: frames' totals in, numbers out.
+
+import type { Frame } from '../sim/frameTypes.ts'
+
+/** The run-so-far counters a difference is taken of, at one sim instant. */
+export interface Counters {
+  /** Sim ms. */
+  t: number
+  stoppedPartitionSeconds: number
+  duplicates: number
+  orderingViolations: number
+  rebalances: number
+  revokedPartitions: number
+  lostPartitions: number
+  remappedKeys: number
+  /** Kept whatever comes after (the mark was set here). */
+  pinned?: boolean
+}
+
+/** The counted fields (everything but the time and the pin). */
+export type CounterKey = Exclude<keyof Counters, 't' | 'pinned'>
+
+export const COUNTER_KEYS: readonly CounterKey[] = [
+  'stoppedPartitionSeconds',
+  'duplicates',
+  'orderingViolations',
+  'rebalances',
+  'revokedPartitions',
+  'lostPartitions',
+  'remappedKeys',
+]
+
+export function countersOf(frame: Frame): Counters {
+  const x = frame.totals
+  return {
+    t: frame.t,
+    stoppedPartitionSeconds: x.stoppedPartitionSeconds,
+    duplicates: x.duplicates,
+    orderingViolations: x.orderingViolations,
+    rebalances: x.rebalances,
+    revokedPartitions: x.revokedPartitions,
+    lostPartitions: x.lostPartitions,
+    remappedKeys: x.remappedKeys,
+  }
+}
+
+/** The first moment the group is formed and not rebalancing (the default mark). */
+export function isSettled(frame: Frame): boolean {
+  return frame.t > 0 && frame.group.state === 'Stable' && !frame.group.rebalancing
+}
+
+/**
+ * Appends `c` when it is at least `spacingMs` after the newest entry (else returns `track` itself,
+ * so a store can skip the update), or always with `pin` (a mark at this moment: its counters must be
+ * exact). A jump back (seek, restart) first drops the entries after `c.t`. Marks are pinned where
+ * they are made, so the spacing only bounds the track: an hour is 3,600 entries.
+ */
+export function appendCounters(track: readonly Counters[], c: Counters, spacingMs = 1000, pin = false): readonly Counters[] {
+  const kept = track.length > 0 && track[track.length - 1]!.t >= c.t ? track.filter((e) => e.t < c.t) : track
+  const last = kept[kept.length - 1]
+  if (!pin && last !== undefined && c.t - last.t < spacingMs) return kept
+  return [...kept, pin ? { ...c, pinned: true } : c]
+}
+
+/** Counters at `markMs`: the newest entry at or before it, else the oldest one after it (inexact). */
+export function countersAt(track: readonly Counters[], markMs: number): { counters: Counters; exact: boolean } | null {
+  let found: Counters | null = null
+  for (const e of track) {
+    if (e.t <= markMs) found = e
+    else break
+  }
+  if (found !== null) return { counters: found, exact: true }
+  const first = track[0]
+  return first === undefined ? null : { counters: first, exact: false }
+}
+
+/**
+ * One frame's step of a run's counter history: its track, and the first moment its group settled
+ * (forgotten by a jump back before it). `pin` keeps this frame's counters exactly (a mark is set
+ * now); the first settled frame is pinned too, since it may become the mark. Returns the inputs
+ * themselves when nothing changed, so a store can skip the update.
+ */
+export function trackFrame(
+  track: readonly Counters[],
+  firstSettled: number | null,
+  frame: Frame,
+  pin = false,
+): { track: readonly Counters[]; firstSettled: number | null } {
+  const keep = firstSettled !== null && firstSettled <= frame.t ? firstSettled : null
+  const next = keep ?? (isSettled(frame) ? frame.t : null)
+  return { track: appendCounters(track, countersOf(frame), 1000, pin || (next !== null && next !== firstSettled)), firstSettled: next }
+}
+
+export type CounterDeltas = Record<CounterKey, number>
+
+/** What each counter added from `markMs` to `now`; `exact` false when the mark's counters were not seen. */
+export function countersSince(markMs: number, now: Frame, track: readonly Counters[]): { deltas: CounterDeltas; exact: boolean } {
+  const at = countersAt(track, markMs)
+  const c = countersOf(now)
+  const base = at?.counters ?? c
+  const deltas = {} as CounterDeltas
+  for (const k of COUNTER_KEYS) deltas[k] = Math.max(0, c[k] - base[k])
+  return { deltas, exact: at?.exact ?? false }
+}
