@@ -43,11 +43,12 @@ describe('createLanesView', () => {
     f.members[1]!.countdowns = [{ kind: 'session', elapsedMs: 12_300, limitMs: 45_000, config: 'session.timeout.ms' }]
     view.update(f)
     const card = el.querySelectorAll('g.consumer')[1]!
-    expect(card.querySelector('text.owned')?.textContent).toBe('no heartbeat 12/45 s')
+    const words = el.querySelectorAll('g.consumer-label')[1]!
+    expect(words.querySelector('text.owned')?.textContent).toBe('no heartbeat 12/45 s')
     expect(card.getAttribute('aria-label')).toContain('it missed heartbeats for 12 s of 45 s (session.timeout.ms)')
     f.members[1]!.countdowns = []
     view.update({ ...f })
-    expect(card.querySelector('text.owned')?.textContent).toMatch(/lanes · load/)
+    expect(words.querySelector('text.owned')?.textContent).toMatch(/lanes · load/)
   })
 
   it('shows a barrier only on stopped lanes', () => {
@@ -113,7 +114,7 @@ describe('createLanesView', () => {
     expect(el.querySelector('text.lag')?.getAttribute('display')).not.toBe('none')
     // And a consumer that changes is drawn again.
     const next = makeFrame({ t: 32, partitions: 8 })
-    const phases = () => Array.from(el.querySelectorAll('g.consumer text.phase'), (t) => t.textContent)
+    const phases = () => Array.from(el.querySelectorAll('g.consumer-label text.phase'), (t) => t.textContent)
     const before = phases()
     view.update({ ...next, members: next.members.map((m, i) => (i === 0 ? { ...m, phase: 'joining' as const } : m)) })
     expect(phases()[0]).not.toBe(before[0])
