@@ -1,7 +1,7 @@
 // The menu a click on a consumer opens: inject a crash, a GC pause, a slowdown, or a graceful leave,
 // and undo a fault: restore a slowed consumer's speed, start a gone consumer's process again.
 
-import { useEffect, useLayoutEffect, useRef, type ReactNode } from 'react'
+import { useEffect, useId, useLayoutEffect, useRef, type ReactNode } from 'react'
 import { countdownText } from '../sim/countdownWords.ts'
 import { useAppStore } from '../store/useAppStore.ts'
 import { useActions } from './actions.ts'
@@ -45,6 +45,7 @@ export function ConsumerMenu(): ReactNode {
   const slowed = useAppStore((s) => (s.frame?.members.find((m) => m.name === sel?.name)?.speed ?? 1) < 0.999)
   const first = useRef<HTMLButtonElement>(null)
   const menu = useRef<HTMLDivElement>(null)
+  const menuId = useId()
   useEffect(() => {
     if (sel === null) return
     first.current?.focus()
@@ -76,26 +77,34 @@ export function ConsumerMenu(): ReactNode {
       className="menu"
       role="menu"
       aria-label={`Actions for ${sel.name}`}
+      // Its state in words (a countdown, "not started yet") describes the menu: a role=menu may
+      // hold only menu items, so these lines carry no role of their own.
+      aria-describedby={waiting !== '' || down ? `${menuId}-about` : undefined}
       style={{ left: sel.x, top: sel.y + 4 }}
       onKeyDown={(e) => {
         if (e.key === 'Escape') close(null)
       }}
     >
       <div className="menu-title">{sel.name}</div>
-      {waiting === '' ? null : (
-        <p className="menu-countdown small" role="status">
-          {waiting.split('\n').map((line) => (
-            <span key={line} className="countdown-line">
-              {line}
-            </span>
-          ))}
-        </p>
-      )}
-      {down ? (
-        <p className="menu-note" role="note">
-          {phase === 'starting' ? 'Starting: its process is not running yet.' : 'Restarting: its process is down and will start again.'}
-        </p>
-      ) : gone ? (
+      {waiting !== '' || down ? (
+        <div id={`${menuId}-about`}>
+          {waiting === '' ? null : (
+            <p className="menu-countdown small">
+              {waiting.split('\n').map((line) => (
+                <span key={line} className="countdown-line">
+                  {line}
+                </span>
+              ))}
+            </p>
+          )}
+          {down ? (
+            <p className="menu-note">
+              {phase === 'starting' ? 'Starting: its process is not running yet.' : 'Restarting: its process is down and will start again.'}
+            </p>
+          ) : null}
+        </div>
+      ) : null}
+      {down ? null : gone ? (
         <button ref={first} type="button" role="menuitem" onClick={act(() => inject({ do: 'reviveConsumer', consumer: sel.name }))}>
           Revive (start the process again: it rejoins the group)
         </button>
