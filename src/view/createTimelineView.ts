@@ -46,11 +46,21 @@ export function createTimelineView(container: HTMLElement): TimelineView {
   let latest = 0
   let markers: readonly MarkerMark[] = []
 
+  // What was last drawn, in whole pixels: while playing, the playhead and the markers move by
+  // fractions of a pixel per frame, and redrawing (a d3 join plus attribute writes the page then
+  // repaints) for a change nobody can see cost main-thread time every frame.
+  let drawnKey = ''
+  let drawnMarkers: readonly MarkerMark[] | null = null
+
   function draw(): void {
     const mid = Math.round(size.height / 2)
     const x0 = xOfTime(0, latest, size.width)
-    const xEnd = xOfTime(latest, latest, size.width)
-    const xNow = xOfTime(now, latest, size.width)
+    const xEnd = Math.round(xOfTime(latest, latest, size.width))
+    const xNow = Math.round(xOfTime(now, latest, size.width))
+    const key = `${size.width}|${size.height}|${xEnd}|${xNow}|${markers.length}|${markers.map((m) => Math.round(xOfTime(m.t, latest, size.width))).join(',')}`
+    if (key === drawnKey && markers === drawnMarkers) return
+    drawnKey = key
+    drawnMarkers = markers
     track.call(put, 'x', x0).call(put, 'y', mid - TRACK_H / 2).call(put, 'width', Math.max(0, xEnd - x0))
     played.call(put, 'x', x0).call(put, 'y', mid - TRACK_H / 2).call(put, 'width', Math.max(0, xNow - x0))
     head.call(put, 'transform', `translate(${xNow.toFixed(1)},0)`)
@@ -65,7 +75,7 @@ export function createTimelineView(container: HTMLElement): TimelineView {
         g.append('title')
         return g
       })
-    ticks.call(put, 'data-kind', (m) => m.kind).call(put, 'transform', (m) => `translate(${(xOfTime(m.t, latest, size.width) - 1.5).toFixed(1)},0)`)
+    ticks.call(put, 'data-kind', (m) => m.kind).call(put, 'transform', (m) => `translate(${Math.round(xOfTime(m.t, latest, size.width)) - 1.5},0)`)
     ticks
       .select('rect')
       .call(put, 'y', (m) => (markerRow(m.kind) === 'above' ? mid - TRACK_H / 2 - TICK_H - 1 : mid + TRACK_H / 2 + 1))
