@@ -1,9 +1,10 @@
 // Export: run data (CSV), the summary (JSON), a picture (PNG), the client configuration and the embed
 // code. A menu button like Share; the outcome (and the replay's progress) is announced politely.
 
-import { useEffect, useRef, useState, type ReactNode } from 'react'
+import { useState, type ReactNode } from 'react'
 import { useAppStore } from '../store/useAppStore.ts'
 import { useActions } from './actions.ts'
+import { useMenuBox } from './useMenuBox.ts'
 import { ClientConfigDialog } from './ClientConfigDialog.tsx'
 import { useShareNote } from './useShareNote.ts'
 import './export.css'
@@ -16,18 +17,7 @@ export function ExportMenu(): ReactNode {
   const [dialog, setDialog] = useState(false)
   const [note, setNote] = useShareNote()
   const [busy, setBusy] = useState(false)
-  const box = useRef<HTMLDivElement>(null)
-  const button = useRef<HTMLButtonElement>(null)
-  const first = useRef<HTMLButtonElement>(null)
-  useEffect(() => {
-    if (!open) return
-    first.current?.focus()
-    const onDown = (e: PointerEvent): void => {
-      if (!(e.target instanceof Node) || box.current?.contains(e.target) !== true) setOpen(false)
-    }
-    document.addEventListener('pointerdown', onDown)
-    return () => document.removeEventListener('pointerdown', onDown)
-  }, [open])
+  const { box, button, first } = useMenuBox(open, setOpen)
   const exportRun = actions.exportRun
   if (exportRun === undefined) return null
 

@@ -1,26 +1,16 @@
 // Share: copy the link to the run (its settings and every action so far), or the link that opens
 // it paused at the moment shown. A small menu button; the outcome is announced politely.
 
-import { useEffect, useRef, useState, type ReactNode } from 'react'
+import { useState, type ReactNode } from 'react'
 import { useActions } from './actions.ts'
+import { useMenuBox } from './useMenuBox.ts'
 import { useShareNote } from './useShareNote.ts'
 
 export function ShareMenu(): ReactNode {
   const actions = useActions()
   const [open, setOpen] = useState(false)
   const [note, setNote] = useShareNote()
-  const box = useRef<HTMLDivElement>(null)
-  const button = useRef<HTMLButtonElement>(null)
-  const first = useRef<HTMLButtonElement>(null)
-  useEffect(() => {
-    if (!open) return
-    first.current?.focus()
-    const onDown = (e: PointerEvent): void => {
-      if (!(e.target instanceof Node) || box.current?.contains(e.target) !== true) setOpen(false)
-    }
-    document.addEventListener('pointerdown', onDown)
-    return () => document.removeEventListener('pointerdown', onDown)
-  }, [open])
+  const { box, button, first } = useMenuBox(open, setOpen)
 
   const copy = (moment: boolean): void => {
     setOpen(false)

@@ -7,7 +7,7 @@ import { join } from 'node:path'
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { partitionForKey } from '../../src/kafka/murmur2.ts'
-import { getPreset } from '../../src/scenario/index.ts'
+import { defaultScenario, encodeScenario, getPreset } from '../../src/scenario/index.ts'
 import { editedFromPreset } from '../../src/store/presetMatch.ts'
 import {
   animationFrames,
@@ -26,6 +26,12 @@ const OUT = join(ARTIFACTS, 'dist-browser-test')
 const VIEWPORT = { width: 1280, height: 720 }
 
 const suite = browserSuite(OUT)
+
+/**
+ * The default scenario with its group already formed at 0 s (`start: "warm"`): tests of what a
+ * crash, a GC pause or a slowdown does need a stable group, not the few seconds it takes to form.
+ */
+const WARM = `#s=${encodeURIComponent(encodeScenario({ ...defaultScenario(), start: 'warm' }))}`
 
 async function open(hash = ''): Promise<{ page: Page; errors: string[] }> {
   const { browser, preview } = suite()
@@ -157,9 +163,8 @@ describe('the highway page', () => {
   }
 
   it('crashing a consumer triggers a rebalance: it is shown gone and its lanes move to the others', async () => {
-    const { page, errors } = await open()
-    await waitForSimTime(page, 2)
-    // The group forms first (group.initial.rebalance.delay.ms, then JoinGroup/SyncGroup).
+    const { page, errors } = await open(WARM)
+    await waitForSimTime(page, 1)
     await expect.poll(async () => (await owners(page)).includes('consumer-1'), { timeout: 20_000 }).toBe(true)
     const before = await generation(page)
     await crash(page, 0)
@@ -177,7 +182,7 @@ describe('the highway page', () => {
   })
 
   it('a crash closes the crashed consumer’s lanes (barrier) until the rebalance reopens them', async () => {
-    const { page, errors } = await open()
+    const { page, errors } = await open(WARM)
     await expect.poll(async () => (await owners(page)).includes('consumer-1'), { timeout: 20_000 }).toBe(true)
     await expect.poll(() => barriers(page), { timeout: 20_000 }).toBe(0)
     const before = await generation(page)
@@ -194,7 +199,7 @@ describe('the highway page', () => {
   })
 
   it('a GC pause shows a barrier on the paused consumer’s lanes while it lasts', async () => {
-    const { page, errors } = await open()
+    const { page, errors } = await open(WARM)
     await expect.poll(async () => (await owners(page)).includes('consumer-2'), { timeout: 20_000 }).toBe(true)
     await expect.poll(() => barriers(page), { timeout: 20_000 }).toBe(0)
     await page.locator('[data-testid="highway"] g.consumer').nth(1).click()
@@ -276,7 +281,7 @@ describe('the highway page', () => {
   })
 
   it('“Slow down” leaves the consumer at 0.25× speed and says so (the engine reads factor as “times slower”)', async () => {
-    const { page, errors } = await open()
+    const { page, errors } = await open(WARM)
     await expect.poll(async () => (await owners(page)).includes('consumer-1'), { timeout: 20_000 }).toBe(true)
     await page.locator('[data-testid="highway"] g.consumer').nth(0).click()
     await page.getByRole('menuitem', { name: /Slow down/ }).click()
@@ -293,7 +298,7 @@ describe('the highway page', () => {
     it(`the Partition metrics table fits its panel at ${viewport.width}×${viewport.height} (no column cut off)`, async () => {
       const { browser, preview } = suite()
       const page = await browser.newPage({ viewport })
-      await page.goto(preview.url)
+      await page.goto(preview.url + WARM)
       await expect.poll(() => rows(page), { timeout: 20_000 }).toBe(12)
       await expect.poll(async () => (await owners(page)).includes('consumer-1'), { timeout: 20_000 }).toBe(true)
       const fit = await page.evaluate(() => {
