@@ -101,7 +101,10 @@ export function sinceMarkView(
   const base = { markMs, userMark: s.mark !== null, reason: s.markReason }
   if (markMs === null) {
     const { t: _t, pinned: _p, ...deltas } = countersOf(frame)
-    return { ...base, deltas, exact: true }
+    // A warm start shown at 0 s: the group is already settled, so the counts (the run's, all of
+    // them since 0 s) are since that moment, not "while the group forms".
+    const warmAtStart = frame.t === 0 && frame.group.state === 'Stable' && !frame.group.rebalancing
+    return { ...base, markMs: warmAtStart ? 0 : null, deltas, exact: true }
   }
   const r = countersSince(markMs, frame, s.counterTrack)
   if (markers.length > 0) r.deltas.rebalances = markers.filter((m) => m.kind === 'rebalance-start' && m.t > markMs && m.t <= frame.t).length

@@ -46,6 +46,15 @@ describe('counters since a mark (single mode)', () => {
     expect(m.container.querySelector('.status')?.textContent).toContain('group is still forming')
   })
 
+  it('a warm start shown at 0 s is already settled: since 0 s, not "still forming"', () => {
+    vi.useFakeTimers()
+    m = mount(<StatusBar />)
+    const f = frameAt(0, 0)
+    feed([{ ...f, group: { ...f.group, state: 'Stable' } }])
+    expect(m.container.querySelector('.status')?.textContent).toContain('since 0.0 s (group settled)')
+    expect(m.container.querySelector('.status')?.textContent).not.toContain('forming')
+  })
+
   it('"Mark now" counts from the moment shown, "Clear mark" goes back to the default', () => {
     vi.useFakeTimers()
     m = mount(<StatusBar />)
