@@ -39,3 +39,28 @@ export function fakeWorker(partitions = 6): FakeWorker {
   }
   return w
 }
+
+export interface ManualWorker extends WorkerLike {
+  sent: WorkerRequest[]
+  terminated: boolean
+  /** Delivers `msg` to the page as the worker's answer (through `deliver`, e.g. React's act). */
+  reply(msg: unknown): void
+}
+
+/** A worker for tests that answers nothing by itself: the test replies with whatever it needs. */
+export function manualWorker(deliver: (f: () => void) => void = (f) => f()): ManualWorker {
+  const listeners: Array<(ev: MessageEvent) => void> = []
+  const w: ManualWorker = {
+    sent: [],
+    terminated: false,
+    postMessage: (m: WorkerRequest) => void w.sent.push(m),
+    addEventListener: (type: string, l: (ev: never) => void) => {
+      if (type === 'message') listeners.push(l as (ev: MessageEvent) => void)
+    },
+    terminate: () => {
+      w.terminated = true
+    },
+    reply: (msg: unknown) => deliver(() => listeners.forEach((l) => l({ data: msg } as MessageEvent))),
+  }
+  return w
+}

@@ -4,9 +4,9 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { encodeScenario } from '../scenario/codec.ts'
 import { defaultScenario } from '../scenario/defaults.ts'
 import { makeFrame } from '../view/frameFixture.ts'
-import type { FrameMessage, WorkerRequest, WorkerResponse } from '../worker/protocol.ts'
+import type { FrameMessage } from '../worker/protocol.ts'
+import { manualWorker, type ManualWorker } from './fakeWorker.ts'
 import { mountHighway, type MountedHighway } from './mountHighway.tsx'
-import type { WorkerLike } from './simClient.ts'
 
 ;(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true
 
@@ -14,19 +14,7 @@ beforeAll(() => {
   HTMLCanvasElement.prototype.getContext = (() => null) as typeof HTMLCanvasElement.prototype.getContext
 })
 
-function fakeWorker(): WorkerLike & { sent: WorkerRequest[]; reply(msg: WorkerResponse): void } {
-  const listeners: Array<(ev: MessageEvent) => void> = []
-  const w = {
-    sent: [] as WorkerRequest[],
-    postMessage: (m: WorkerRequest) => void w.sent.push(m),
-    addEventListener: (type: string, l: (ev: never) => void) => {
-      if (type === 'message') listeners.push(l as (ev: MessageEvent) => void)
-    },
-    terminate: () => {},
-    reply: (msg: WorkerResponse) => act(() => listeners.forEach((l) => l({ data: msg } as MessageEvent))),
-  }
-  return w
-}
+const fakeWorker = (): ManualWorker => manualWorker((f) => act(f))
 
 const frameAt = (runId: number, t: number): FrameMessage => ({
   type: 'frame',

@@ -3,9 +3,9 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { encodeScenario } from '../scenario/codec.ts'
 import { defaultScenario } from '../scenario/defaults.ts'
 import { makeFrame } from '../view/frameFixture.ts'
-import type { FrameMessage, WorkerRequest } from '../worker/protocol.ts'
+import type { FrameMessage } from '../worker/protocol.ts'
+import { manualWorker, type ManualWorker } from './fakeWorker.ts'
 import { mountHighway, type MountedHighway } from './mountHighway.tsx'
-import type { WorkerLike } from './simClient.ts'
 
 ;(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true
 
@@ -13,19 +13,7 @@ beforeAll(() => {
   HTMLCanvasElement.prototype.getContext = (() => null) as typeof HTMLCanvasElement.prototype.getContext
 })
 
-function fakeWorker(): WorkerLike & { sent: WorkerRequest[]; reply(msg: FrameMessage): void } {
-  const listeners: Array<(ev: MessageEvent) => void> = []
-  const w = {
-    sent: [] as WorkerRequest[],
-    postMessage: (m: WorkerRequest) => void w.sent.push(m),
-    addEventListener: (type: string, l: (ev: never) => void) => {
-      if (type === 'message') listeners.push(l as (ev: MessageEvent) => void)
-    },
-    terminate: () => {},
-    reply: (msg: FrameMessage) => act(() => listeners.forEach((l) => l({ data: msg } as MessageEvent))),
-  }
-  return w
-}
+const fakeWorker = (): ManualWorker => manualWorker((f) => act(f))
 
 const frameAt = (runId: number, t: number, latest = t): FrameMessage => ({
   type: 'frame',

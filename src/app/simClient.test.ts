@@ -1,25 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import { defaultScenario } from '../scenario/defaults.ts'
 import { makeFrame } from '../view/frameFixture.ts'
-import type { FrameMessage, WorkerRequest } from '../worker/protocol.ts'
-import { createSimClient, type WorkerLike } from './simClient.ts'
+import type { FrameMessage } from '../worker/protocol.ts'
+import { manualWorker, type ManualWorker } from './fakeWorker.ts'
+import { createSimClient } from './simClient.ts'
 
-function fakeWorker(): WorkerLike & { sent: WorkerRequest[]; reply(msg: unknown): void; terminated: boolean } {
-  const listeners: Array<(ev: MessageEvent) => void> = []
-  const w = {
-    sent: [] as WorkerRequest[],
-    terminated: false,
-    postMessage: (m: WorkerRequest) => void w.sent.push(m),
-    addEventListener: (type: string, l: (ev: never) => void) => {
-      if (type === 'message') listeners.push(l as (ev: MessageEvent) => void)
-    },
-    terminate: () => {
-      w.terminated = true
-    },
-    reply: (msg: unknown) => listeners.forEach((l) => l({ data: msg } as MessageEvent)),
-  }
-  return w
-}
+const fakeWorker = (): ManualWorker => manualWorker()
 
 const frameMsg = (runId: number, t = 0): FrameMessage => ({
   type: 'frame',

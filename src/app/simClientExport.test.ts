@@ -1,22 +1,10 @@
 // The client's export requests: answers and progress go to the caller, never to the frame callback.
 import { describe, expect, it } from 'vitest'
 import { defaultScenario } from '../scenario/defaults.ts'
-import type { WorkerRequest } from '../worker/protocol.ts'
-import { createSimClient, type WorkerLike } from './simClient.ts'
+import { manualWorker, type ManualWorker } from './fakeWorker.ts'
+import { createSimClient } from './simClient.ts'
 
-function fakeWorker(): WorkerLike & { sent: WorkerRequest[]; reply(msg: unknown): void } {
-  const listeners: Array<(ev: MessageEvent) => void> = []
-  const w = {
-    sent: [] as WorkerRequest[],
-    postMessage: (m: WorkerRequest) => void w.sent.push(m),
-    addEventListener: (type: string, l: (ev: never) => void) => {
-      if (type === 'message') listeners.push(l as (ev: MessageEvent) => void)
-    },
-    terminate: () => {},
-    reply: (msg: unknown) => listeners.forEach((l) => l({ data: msg } as MessageEvent)),
-  }
-  return w
-}
+const fakeWorker = (): ManualWorker => manualWorker()
 
 describe('createSimClient exports', () => {
   it('resolves with the text, reports progress, and keeps frames and errors out of it', async () => {
