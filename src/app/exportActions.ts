@@ -44,7 +44,10 @@ export function createExportActions(d: ExportDeps): ExportActions {
       return `Downloaded ${name}`
     },
     clientConfig(client: ClientName) {
-      return clientConfig(d.store.getState().scenario, client)
+      // The settings in force at the moment shown: slider edits and strategy switches are live
+      // actions in the run's script, so the start settings alone would miss them.
+      const s = d.store.getState()
+      return clientConfig(s.scenario, client, Math.max(0, Math.round(s.simTime)))
     },
     async copyEmbed() {
       const code = embedCode(d.link(), d.store.getState().scenario.name)

@@ -77,6 +77,24 @@ describe('Export on the page', () => {
   })
 })
 
+describe('Client configuration on the page', () => {
+  it('shows the settings in force at the moment shown (a live partitioner switch included), and follows the run', () => {
+    const s = defaultScenario()
+    s.producerConfig['partitioner.class'] = null
+    s.actions = [{ atSec: 10, do: 'setPartitioner', partitioner: 'round-robin' }]
+    const { worker, el } = open(`#s=${encodeScenario(s)}`)
+    worker.reply(frameAt(0, 0))
+    worker.reply(frameAt(0, 5_000))
+    act(() => button(el, 'Export')!.click())
+    act(() => button(el, 'Client configuration…')!.click())
+    const text = (): string => el.querySelector<HTMLTextAreaElement>('textarea.config-text')!.value
+    expect(text()).not.toMatch(/^partitioner\.class=/m)
+    expect(text()).toContain('in force at 5.0 s of the run')
+    worker.reply(frameAt(0, 12_000))
+    expect(text()).toMatch(/^partitioner\.class=org\.apache\.kafka\.clients\.producer\.RoundRobinPartitioner$/m)
+  })
+})
+
 describe('embed=1', () => {
   it('shows the highway with a compact toolbar, no side panels, and leaves the URL as given', () => {
     vi.useFakeTimers()

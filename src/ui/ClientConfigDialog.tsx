@@ -1,8 +1,10 @@
-// "Client configuration…": the scenario's settings as a chosen client writes them, read-only, with
-// Copy and Download. The text comes from AppActions.clientConfig (pure, src/scenario/clientConfig).
+// "Client configuration…": the settings in force now as a chosen client writes them, read-only, with
+// Copy and Download. The text comes from AppActions.clientConfig (pure, src/scenario/clientConfig);
+// it is read again when the run passes a live change or the scenario changes.
 
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react'
 import { CLIENT_FILE_EXT, CLIENT_LABELS, CLIENTS, isClient, type ClientName } from '../scenario/clientConfig/index.ts'
+import { lastActionAt } from '../store/settingsNow.ts'
 import { useAppStore } from '../store/useAppStore.ts'
 import { downloadText, fileSafe } from './download.ts'
 
@@ -33,6 +35,9 @@ export function ClientConfigDialog(p: ClientConfigDialogProps): ReactNode {
   const [client, setClient] = useState<ClientName>('java')
   const [note, setNote] = useState('')
   const name = useAppStore((s) => s.scenario.name)
+  // Re-render (and ask configFor again) when a live change comes into force or the scenario changes.
+  useAppStore((s) => s.scenario)
+  useAppStore((s) => lastActionAt(s.scenario, s.simTime))
   const text = p.configFor(client)
   const pick = useRef<HTMLSelectElement>(null)
   const area = useRef<HTMLTextAreaElement>(null)

@@ -183,3 +183,35 @@ describe('client configuration: kafka-python', () => {
     expect(activeLines(text(defaultScenario()), '#').join('\n')).not.toContain('group_instance_id')
   })
 })
+
+describe('client configuration: the settings in force at a moment of the run', () => {
+  const live = scenario((s) => {
+    s.producerConfig['partitioner.class'] = null
+    s.group.staticMembership = true
+    s.actions = [
+      { atSec: 10, do: 'setPartitioner', partitioner: 'round-robin' },
+      { atSec: 20, do: 'addConsumer', count: 2 },
+    ]
+  })
+
+  it('includes the live changes made up to that moment, and says at which moment', () => {
+    const before = clientConfig(live, 'java', 5_000)
+    expect(before).not.toMatch(/^partitioner\.class=/m)
+    expect(before).toContain('settings in force at 5.0 s of the run')
+    const after = clientConfig(live, 'java', 12_000)
+    expect(after).toMatch(/^partitioner\.class=org\.apache\.kafka\.clients\.producer\.RoundRobinPartitioner$/m)
+    expect(after).toContain('settings in force at 12.0 s of the run')
+  })
+
+  it('counts the consumers added live (static members need an id each)', () => {
+    const n = live.group.consumers
+    expect(clientConfig(live, 'java', 19_000)).toContain(`… consumer-${n}).`)
+    expect(clientConfig(live, 'java', 21_000)).toContain(`… consumer-${n + 2}).`)
+  })
+
+  it('without a moment: the start settings, and says live changes are not included', () => {
+    const text = clientConfig(live, 'kafkajs')
+    expect(text).toContain('at 0 s (live changes during the run are not included)')
+    expect(text).toBe(clientConfig({ ...live, actions: [] }, 'kafkajs'))
+  })
+})

@@ -38,12 +38,12 @@ export function instanceIds(s: Scenario): string[] {
 }
 
 /** The first lines of every client's text (`mark` starts a comment: '#' or '//'). */
-export function header(s: Scenario, client: ClientName, mark: string): string[] {
-  return [
-    `${mark} Partition Highway: the settings of scenario "${commentText(s.name)}" for ${CLIENT_LABELS[client]}.`,
-    `${mark} Generated from the scenario's settings at 0 s (live changes during the run are not included).`,
-    `${mark} Replace the bootstrap servers with your own.`,
-  ]
+export function header(s: Scenario, client: ClientName, mark: string, atMs?: number): string[] {
+  const when =
+    atMs === undefined
+      ? `${mark} Generated from the scenario's settings at 0 s (live changes during the run are not included).`
+      : `${mark} Generated from the settings in force at ${(atMs / 1000).toFixed(1)} s of the run (its start settings with the live changes made up to then).`
+  return [`${mark} Partition Highway: the settings of scenario "${commentText(s.name)}" for ${CLIENT_LABELS[client]}.`, when, `${mark} Replace the bootstrap servers with your own.`]
 }
 
 /** What the scenario's code-side choices ask of the application (no client setting does this). */

@@ -27,11 +27,11 @@ export function propertyValue(v: string | number | boolean): string {
     .replace(/^ /, '\\ ')
 }
 
-export function javaConfig(s: Scenario): string {
+export function javaConfig(s: Scenario, atMs?: number): string {
   const g = s.group
   const c = g.config
   const set = (k: string, v: string | number | boolean): string => `${k}=${propertyValue(v)}`
-  const out = [...header(s, 'java', '#'), '', '# ---- consumer.properties ----', set('bootstrap.servers', BOOTSTRAP), set('group.id', g.groupId)]
+  const out = [...header(s, 'java', '#', atMs), '', '# ---- consumer.properties ----', set('bootstrap.servers', BOOTSTRAP), set('group.id', g.groupId)]
   if (g.protocol === 'consumer') {
     out.push('# KIP-848: the broker assigns partitions (group.remote.assignor), so partition.assignment.strategy is not set.')
     out.push(set('group.protocol', 'consumer'))

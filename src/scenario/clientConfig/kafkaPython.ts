@@ -12,13 +12,13 @@ export const KAFKA_PYTHON_ASSIGNORS: Partial<Record<AssignorName, { module: stri
   sticky: { module: 'kafka.coordinator.assignors.sticky.sticky_assignor', cls: 'StickyPartitionAssignor' },
 }
 
-export function kafkaPythonConfig(s: Scenario): string {
+export function kafkaPythonConfig(s: Scenario, atMs?: number): string {
   const g = s.group
   const c = g.config
   const py = (v: string | number | boolean): string => (typeof v === 'boolean' ? (v ? 'True' : 'False') : typeof v === 'number' ? String(v) : quoted(v))
   const set = (k: string, v: string | number | boolean, note?: string): string => `    ${k}=${py(v)},${note === undefined ? '' : `  # ${note}`}`
   const assignor = g.protocol === 'eager' ? KAFKA_PYTHON_ASSIGNORS[g.assignor] : undefined
-  const out = [...header(s, 'kafka-python', '#'), 'from kafka import KafkaConsumer, KafkaProducer']
+  const out = [...header(s, 'kafka-python', '#', atMs), 'from kafka import KafkaConsumer, KafkaProducer']
   if (assignor !== undefined) out.push(`from ${assignor.module} import ${assignor.cls}`)
   out.push('', 'consumer = KafkaConsumer(', `    ${quoted(s.topic.name)},`, set('bootstrap_servers', 'localhost:9092'), set('group_id', g.groupId))
   if (g.protocol === 'cooperative') {

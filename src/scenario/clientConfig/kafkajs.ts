@@ -5,12 +5,12 @@
 import type { Scenario } from '../types.ts'
 import { codeNotes, header, instanceIds, quoted } from './common.ts'
 
-export function kafkajsConfig(s: Scenario): string {
+export function kafkajsConfig(s: Scenario, atMs?: number): string {
   const g = s.group
   const c = g.config
   const set = (k: string, v: string | number | boolean, note?: string): string =>
     `  ${k}: ${typeof v === 'string' ? quoted(v) : String(v)},${note === undefined ? '' : ` // ${note}`}`
-  const out = [...header(s, 'kafkajs', '//'), "const { Kafka, PartitionAssigners, Partitioners } = require('kafkajs')", '', "const kafka = new Kafka({ clientId: 'highway', brokers: ['localhost:9092'] })", '', 'const consumer = kafka.consumer({', set('groupId', g.groupId)]
+  const out = [...header(s, 'kafkajs', '//', atMs), "const { Kafka, PartitionAssigners, Partitioners } = require('kafkajs')", '', "const kafka = new Kafka({ clientId: 'highway', brokers: ['localhost:9092'] })", '', 'const consumer = kafka.consumer({', set('groupId', g.groupId)]
   if (g.protocol === 'consumer') {
     out.push('  // KafkaJS has no KIP-848 consumer protocol (group.protocol=consumer): it runs the classic protocol.')
   } else if (g.protocol === 'cooperative') {

@@ -12,11 +12,11 @@ function py(v: Value): string {
   return typeof v === 'number' ? String(v) : quoted(v)
 }
 
-export function librdkafkaConfig(s: Scenario): string {
+export function librdkafkaConfig(s: Scenario, atMs?: number): string {
   const g = s.group
   const c = g.config
   const set = (k: string, v: Value, note?: string): string => `    ${quoted(k)}: ${py(v)},${note === undefined ? '' : `  # ${note}`}`
-  const out = [...header(s, 'librdkafka', '#'), '', 'consumer_config = {', set('bootstrap.servers', BOOTSTRAP), set('group.id', g.groupId)]
+  const out = [...header(s, 'librdkafka', '#', atMs), '', 'consumer_config = {', set('bootstrap.servers', BOOTSTRAP), set('group.id', g.groupId)]
   if (g.protocol === 'consumer') {
     out.push('    # KIP-848 (recent librdkafka): the broker assigns partitions, so partition.assignment.strategy is not set.')
     out.push(set('group.protocol', 'consumer'))
