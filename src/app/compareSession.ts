@@ -254,6 +254,8 @@ export function createCompareSession(o: CompareSessionOptions): CompareSession {
     const side: Side = {
       store: sideStore,
       actions: sideActions(actions, i),
+      // Through `side.client` at the time of asking: the side's client may be replaced (a restart).
+      exportRun: (kind, toT, onProgress) => side.client.exportRun?.(kind, toT, onProgress) ?? Promise.reject(new Error('this side cannot export run data')),
       stops: [],
       client: createSimClient(
         o.createWorker(),

@@ -24,6 +24,8 @@ function isCompare(hash: string): boolean {
 }
 
 let current: { dispose(): void } | null = null
+/** Presenter mode survives a switch between one highway and compare mode (a teacher's projector stays one). */
+let presenter = false
 let compareShown = false
 /** The hash the current mount was made for: Back fires popstate and hashchange, one remount is enough. */
 let shownHash = ''
@@ -56,11 +58,14 @@ function show(): void {
   shownHash = window.location.hash
   compareShown = isCompare(shownHash)
   if (compareShown) {
-    const m = mountCompare(root, { hash: shownHash, syncUrl: true, onExit: go })
+    const m = mountCompare(root, { hash: shownHash, syncUrl: true, onExit: go, openLessons: () => lessonLayer.openList(), presenter })
+    m.sides[0]?.store.subscribe((s) => (presenter = s.presenter))
     current = m
     if (lesson?.ok === true) lessonLayer.start(lesson.resolved, lesson.stepIndex, compareLessonHost(m.store, m.actions))
   } else {
     const m = mountHighway(root, { syncUrl: true, onCompare: go, openLessons: () => lessonLayer.openList() })
+    if (presenter) m.store.getState().setPresenter(true)
+    m.store.subscribe((s) => (presenter = s.presenter))
     current = m
     if (lesson?.ok === true) lessonLayer.start(lesson.resolved, lesson.stepIndex, singleLessonHost(m.store, m.actions))
     else if (lesson !== null && !lesson.ok) m.store.getState().showBanner('warning', `The lesson link could not be opened: ${lesson.problem}`)

@@ -5,10 +5,11 @@ import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { defaultScenario, validateScenario } from '../scenario/index.ts'
 import { CompareApp } from '../ui/compare/CompareApp.tsx'
-import { CompareContext, type CompareActions } from '../ui/compare/compareActions.ts'
+import { CompareContext, type CompareActions, type CompareSideHandle } from '../ui/compare/compareActions.ts'
 import type { CompareStore } from '../store/compareStore.ts'
 import '../ui/compare/compare.css'
 import { copyText } from './clipboard.ts'
+import { createCompareExportActions } from './compareExport.ts'
 import { readCompareLink, singleHashFor } from './compareLinks.ts'
 import { createCompareSession } from './compareSession.ts'
 import { createCompareUrlSync, type CompareUrlSync } from './compareUrl.ts'
@@ -22,6 +23,10 @@ export interface MountCompareOptions {
   createWorker?: () => WorkerLike
   /** Leaves compare mode for one highway with this single-mode hash (after '#'). */
   onExit: (hash: string) => void
+  /** Opens the list of guided lessons (the page's lesson layer); absent: no Lessons button. */
+  openLessons?: () => void
+  /** Open in presenter mode (a teacher switching modes keeps it). */
+  presenter?: boolean
 }
 
 export interface MountedCompare {
@@ -29,6 +34,8 @@ export interface MountedCompare {
   /** Compare mode's store and actions, for the lesson layer that runs over it. */
   store: CompareStore
   actions: CompareActions
+  /** Each side's store and actions (the lesson layer highlights lanes on every side). */
+  sides: readonly CompareSideHandle[]
 }
 
 function defaultWorker(): WorkerLike {
@@ -68,18 +75,26 @@ export function mountCompare(el: HTMLElement, opts: MountCompareOptions): Mounte
   if (opening.problems.length > 0) session.store.getState().addNote({ kind: 'warning', text: 'Parts of this comparison link were not used:', details: opening.problems.slice(0, 6) })
   if (opts.syncUrl) urlSync = createCompareUrlSync(session.store, win)
   session.driver.start()
+  // The toolbar's Export and Lessons (single mode's, per side where they are per run).
+  const actions: CompareActions = {
+    ...session.actions,
+    ...createCompareExportActions({ store: session.store, sides: session.sides, el }),
+    ...(opts.openLessons !== undefined ? { openLessons: opts.openLessons } : {}),
+  }
+  if (opts.presenter === true) for (const side of session.sides) side.store.getState().setPresenter(true)
 
   const root = createRoot(el)
   root.render(
     <StrictMode>
-      <CompareContext.Provider value={{ store: session.store, actions: session.actions, sides: session.sides }}>
+      <CompareContext.Provider value={{ store: session.store, actions, sides: session.sides }}>
         <CompareApp />
       </CompareContext.Provider>
     </StrictMode>,
   )
   return {
     store: session.store,
-    actions: session.actions,
+    actions,
+    sides: session.sides,
     dispose() {
       root.unmount()
       urlSync?.dispose()

@@ -11,6 +11,8 @@ import { downloadText, fileSafe } from './download.ts'
 export interface ClientConfigDialogProps {
   configFor: (client: ClientName) => string
   onClose: () => void
+  /** The heading (default "Client configuration"; compare mode names the side). */
+  title?: string
 }
 
 async function copy(area: HTMLTextAreaElement): Promise<boolean> {
@@ -61,7 +63,7 @@ export function ClientConfigDialog(p: ClientConfigDialogProps): ReactNode {
         aria-labelledby="client-config-h"
         onClick={(e) => e.stopPropagation()}
       >
-        <h2 id="client-config-h">Client configuration</h2>
+        <h2 id="client-config-h">{p.title ?? 'Client configuration'}</h2>
         <div className="field">
           <label htmlFor={pickId}>Client</label>
           <select

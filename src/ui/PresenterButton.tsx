@@ -3,9 +3,8 @@
 import type { ReactNode } from 'react'
 import { useAppStore } from '../store/useAppStore.ts'
 
-export function PresenterButton(): ReactNode {
-  const on = useAppStore((s) => s.presenter)
-  const set = useAppStore((s) => s.setPresenter)
+/** The toggle itself, for a page that keeps the mode elsewhere (compare mode: on every side). */
+export function PresenterToggle({ on, onToggle }: { on: boolean; onToggle: () => void }): ReactNode {
   return (
     <button
       type="button"
@@ -13,9 +12,15 @@ export function PresenterButton(): ReactNode {
       aria-pressed={on}
       aria-keyshortcuts="P"
       title="Big type and high-contrast colours for a projector; hides developer readouts (P)"
-      onClick={() => set(!on)}
+      onClick={onToggle}
     >
       Presenter<span className="wide-only"> mode</span>
     </button>
   )
+}
+
+export function PresenterButton(): ReactNode {
+  const on = useAppStore((s) => s.presenter)
+  const set = useAppStore((s) => s.setPresenter)
+  return <PresenterToggle on={on} onToggle={() => set(!on)} />
 }

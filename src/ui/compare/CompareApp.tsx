@@ -13,6 +13,7 @@ import { CompareToolbar } from './CompareToolbar.tsx'
 import { useCompareDiffs } from './DiffStrip.tsx'
 import { SharedControls } from './SharedControls.tsx'
 import { useCompareKeys } from './useCompareKeys.ts'
+import { usePresenter } from './presenter.ts'
 import { usePointerBlur } from '../usePointerBlur.ts'
 
 function Notes(): ReactNode {
@@ -83,8 +84,9 @@ export function CompareApp(): ReactNode {
   const diffs = useCompareDiffs()
   useCompareKeys()
   usePointerBlur()
+  const presenter = usePresenter()
   return (
-    <div className="app compare-app">
+    <div className={presenter ? 'app compare-app presenter' : 'app compare-app'}>
       <CompareToolbar />
       <Notes />
       <main className="compare-main">

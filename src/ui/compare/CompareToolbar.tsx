@@ -1,15 +1,20 @@
 // Compare mode's top bar: one play/pause, step, restart and speed for every side, the shared clock,
-// the mark, Share, and the way back to one highway.
+// the mark, Share, Export (per side), Lessons, presenter mode, and the way back to one highway.
 
 import type { ReactNode } from 'react'
 import { useStore } from 'zustand'
 import { effectiveMark } from '../../store/compareStore.ts'
+import { LessonsButton } from '../lessons/LessonsButton.tsx'
 import { PlaybackControls } from '../PlaybackControls.tsx'
+import { PresenterToggle } from '../PresenterButton.tsx'
 import { useShareNote } from '../useShareNote.ts'
 import { useCompare } from './compareActions.ts'
+import { CompareExportMenu } from './CompareExportMenu.tsx'
+import { setPresenterAll, usePresenter } from './presenter.ts'
 
 export function CompareToolbar(): ReactNode {
-  const { store, actions } = useCompare()
+  const { store, actions, sides } = useCompare()
+  const presenter = usePresenter()
   const playing = useStore(store, (s) => s.playing)
   const speed = useStore(store, (s) => s.speed)
   // Tenths of a second: the clock re-renders this bar ten times a simulated second at most.
@@ -57,6 +62,9 @@ export function CompareToolbar(): ReactNode {
       <span className="share-note" role="status" aria-live="polite">
         {shareNote}
       </span>
+      <CompareExportMenu />
+      {actions.openLessons !== undefined ? <LessonsButton open={actions.openLessons} /> : null}
+      <PresenterToggle on={presenter} onToggle={() => setPresenterAll(sides, !presenter)} />
       <span className="perf dim small" data-fps={fps}>
         {playing ? `${fps} fps` : 'paused'}
       </span>

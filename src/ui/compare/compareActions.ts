@@ -2,6 +2,7 @@
 // implements it; each side's own panels get a side's AppActions through the usual context.
 
 import { createContext, useContext } from 'react'
+import type { ClientName } from '../../scenario/clientConfig/index.ts'
 import type { StrategyEdit } from '../../store/compareEdits.ts'
 import type { CompareStore } from '../../store/compareStore.ts'
 import type { AppStore } from '../../store/createAppStore.ts'
@@ -34,12 +35,24 @@ export interface CompareActions {
   share(): Promise<string>
   /** Back to one highway (the shared workload, side A's strategy). */
   exit(): void
+  // CLASSROOM: what single mode's toolbar offers, per side where it is per run. Absent where the
+  // page cannot do it (tests without a DOM to download into).
+  /** Downloads side `side`'s run data (csv) or summary (json) at the moment shown; resolves to what to tell the user. */
+  exportSide?(side: number, kind: 'csv' | 'json', onProgress?: (fraction: number) => void): Promise<string>
+  /** Downloads a PNG of every side's highway as shown. */
+  exportPicture?(): Promise<string>
+  /** Side `side`'s settings in force at the moment shown, as `client` writes them. */
+  clientConfig?(side: number, client: ClientName): string
+  /** Opens the list of guided lessons. */
+  openLessons?(): void
 }
 
 export interface CompareSideHandle {
   store: AppStore
   /** The side's AppActions, for the single-mode panels reused in a side (consumer menu, tables). */
   actions: AppActions
+  /** The side's run data or summary from 0 s to `toT`, replayed by its worker (as SimClient.exportRun). */
+  exportRun?(kind: 'csv' | 'json', toT: number, onProgress?: (fraction: number) => void): Promise<string>
 }
 
 export interface CompareContextValue {

@@ -1,12 +1,14 @@
 // Compare mode's keys: Space plays or pauses every side, B or . pauses, → steps them all, PageDown
 // / PageUp go to the next / previous marker of the shared Timeline (side A's), + / − change the
-// speed, R restarts. Keys the focused control uses itself are left to it (keyTargets.ts).
+// speed, R restarts, P presenter mode, L the lessons, E the Export menu, as on one highway. Keys the
+// focused control uses itself are left to it (keyTargets.ts).
 
 import { useEffect } from 'react'
 import { markerTarget } from '../../store/timelineMarkers.ts'
 import { controlUsesKey } from '../keyTargets.ts'
 import { shortcutFor, SPEED_FACTOR } from '../shortcuts.ts'
 import { useCompare } from './compareActions.ts'
+import { setPresenterAll } from './presenter.ts'
 
 export function useCompareKeys(): void {
   const { actions, store, sides } = useCompare()
@@ -34,6 +36,9 @@ export function useCompareKeys(): void {
         speedUp: () => actions.setSpeed(store.getState().speed * SPEED_FACTOR),
         speedDown: () => actions.setSpeed(store.getState().speed / SPEED_FACTOR),
         restart: () => actions.restart(),
+        presenter: () => setPresenterAll(sides, a?.presenter !== true),
+        ...(actions.openLessons !== undefined ? { lessons: () => actions.openLessons?.() } : {}),
+        ...(actions.exportSide !== undefined ? { export: () => sides[0]?.store.getState().setExportOpen(true) } : {}),
       }
       const f = what === null ? undefined : run[what]
       if (f === undefined) return

@@ -1,0 +1,122 @@
+// Compare mode's toolbar offers what one highway's does: Lessons, Presenter mode and Export (per
+// side), with the keys L, P and E (jsdom, fake workers).
+import { act } from 'react'
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { defaultScenario } from '../scenario/defaults.ts'
+import { compareLinkHash } from '../scenario/links.ts'
+import type { Variant } from '../scenario/overrides.ts'
+import { buttons } from '../ui/renderForTest.tsx'
+import { fakeWorker, type FakeWorker } from './fakeWorker.ts'
+import { mountCompare, type MountedCompare } from './mountCompare.tsx'
+
+;(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true
+
+beforeAll(() => {
+  HTMLCanvasElement.prototype.getContext = (() => null) as typeof HTMLCanvasElement.prototype.getContext
+})
+
+let mounted: MountedCompare | null = null
+let el: HTMLElement | null = null
+afterEach(() => {
+  act(() => mounted?.dispose())
+  mounted = null
+  el?.remove()
+  el = null
+  window.history.replaceState(null, '', '#')
+})
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
+const eager: Variant = { label: 'eager', set: { 'group.protocol': 'eager', 'group.assignor': 'range' } }
+const coop: Variant = { label: 'cooperative', set: { 'group.protocol': 'cooperative', 'group.assignor': 'cooperative-sticky' } }
+
+async function open(opts: { openLessons?: () => void } = {}): Promise<{ root: HTMLElement; workers: FakeWorker[] }> {
+  const workers: FakeWorker[] = []
+  el = document.createElement('div')
+  document.body.appendChild(el)
+  act(() => {
+    mounted = mountCompare(el!, {
+      hash: compareLinkHash(defaultScenario(), [eager, coop]),
+      syncUrl: false,
+      createWorker: () => {
+        const w = fakeWorker()
+        workers.push(w)
+        return w
+      },
+      onExit: () => {},
+      ...opts,
+    })
+  })
+  await act(() => sleep(30))
+  return { root: el, workers }
+}
+
+const key = (k: string): void => act(() => void window.dispatchEvent(new KeyboardEvent('keydown', { key: k, bubbles: true, cancelable: true })))
+const items = (root: HTMLElement): string[] => Array.from(root.querySelectorAll('[role="menuitem"]')).map((b) => b.textContent ?? '')
+
+describe('compare mode toolbar: Lessons, Presenter mode, Export', () => {
+  it('has the three buttons; L opens the lessons, P switches presenter mode on every side (and the page), E opens Export', async () => {
+    const openLessons = vi.fn()
+    const { root } = await open({ openLessons })
+    expect(buttons(root, 'Lessons')).toHaveLength(1)
+    expect(buttons(root, 'Export')).toHaveLength(1)
+    const toggle = root.querySelector('.presenter-toggle')!
+    expect(toggle.textContent).toBe('Presenter mode')
+    key('l')
+    expect(openLessons).toHaveBeenCalledTimes(1)
+
+    key('p')
+    expect(mounted!.sides.map((s) => s.store.getState().presenter)).toEqual([true, true])
+    expect(root.querySelector('.compare-app')!.classList.contains('presenter')).toBe(true)
+    expect(toggle.getAttribute('aria-pressed')).toBe('true')
+    act(() => (toggle as HTMLButtonElement).click())
+    expect(mounted!.sides.map((s) => s.store.getState().presenter)).toEqual([false, false])
+    expect(root.querySelector('.compare-app')!.classList.contains('presenter')).toBe(false)
+
+    expect(root.querySelector('[role="menu"]')).toBeNull()
+    key('e')
+    expect(items(root)).toEqual([
+      'Run data A · eager (CSV)',
+      'Run data B · cooperative (CSV)',
+      'Summary A · eager (JSON)',
+      'Summary B · cooperative (JSON)',
+      'Picture of the sides (PNG)',
+      'Client configuration A · eager…',
+      'Client configuration B · cooperative…',
+    ])
+  })
+
+  it('without a lesson layer there is no Lessons button, and L does nothing', async () => {
+    const { root } = await open()
+    expect(buttons(root, 'Lessons')).toHaveLength(0)
+    key('l')
+    expect(root.querySelector('[role="dialog"]')).toBeNull()
+  })
+
+  it('Client configuration of a side shows that side\'s assignor', async () => {
+    const { root } = await open()
+    const config = (item: string): string => {
+      act(() => buttons(root, 'Export')[0]!.click())
+      act(() => buttons(root, item)[0]!.click())
+      const dialog = document.querySelector('[role="dialog"]')!
+      const text = dialog.querySelector('textarea')!.value
+      expect(dialog.querySelector('h2')!.textContent).toBe(`Client configuration: side ${item.replace(/^Client configuration |…$/g, '')}`)
+      act(() => buttons(dialog as HTMLElement, 'Close')[0]!.click())
+      return text
+    }
+    expect(config('Client configuration A · eager…')).toMatch(/^partition\.assignment\.strategy=org\.apache\.kafka\.clients\.consumer\.RangeAssignor$/m)
+    expect(config('Client configuration B · cooperative…')).toMatch(/^partition\.assignment\.strategy=org\.apache\.kafka\.clients\.consumer\.CooperativeStickyAssignor$/m)
+  })
+
+  it('Run data of side B asks side B\'s worker (only) for the run at the moment shown', async () => {
+    const { root, workers } = await open()
+    key('b')
+    await act(() => sleep(20))
+    const clock = Math.round(mounted!.store.getState().clock)
+    act(() => buttons(root, 'Export')[0]!.click())
+    act(() => buttons(root, 'Run data B · cooperative (CSV)')[0]!.click())
+    await act(() => sleep(10))
+    const asked = workers.map((w) => w.sent.filter((m) => m.type === 'export'))
+    expect(asked[0]).toEqual([])
+    expect(asked[1]).toEqual([{ type: 'export', id: expect.any(Number), kind: 'csv', toT: clock }])
+  })
+})
