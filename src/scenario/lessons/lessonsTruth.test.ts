@@ -223,11 +223,24 @@ describe('the built-in lessons', () => {
     }
   })
 
+  it('each lesson highlights a lane or a consumer on the highway', () => {
+    for (const l of lessons) expect(l.steps.some((s) => (s.highlight?.partitions?.length ?? 0) + (s.highlight?.consumers?.length ?? 0) > 0), l.name).toBe(true)
+  })
+
   for (const l of lessons) {
-    it(`${l.name}: each step's answer is what the simulator does`, () => {
+    it(`${l.name}: each step's answer is what the simulator does, and what it highlights is on the highway then`, () => {
       const r = getLesson(l.name)!
       const runs = runLesson(r)
       for (const [, check] of Object.values(checks[l.name] ?? {})) check(runs, r)
+      // A highlighted lane exists at the step's moment, and a highlighted consumer owns a lane then
+      // on every side (so the outline is drawn around something the room can see working).
+      for (const [i, step] of r.lesson.steps.entries()) {
+        for (const side of runs) {
+          const s = side[Math.floor(step.playToSec)]!
+          for (const p of step.highlight?.partitions ?? []) expect(s.partitions.some((x) => x.partition === p), `${l.name} step ${i + 1}: lane ${p}`).toBe(true)
+          for (const c of step.highlight?.consumers ?? []) expect(s.partitions.some((x) => x.owner === c), `${l.name} step ${i + 1}: ${c} owns a lane`).toBe(true)
+        }
+      }
     }, 60_000)
   }
 })

@@ -18,6 +18,7 @@ export const autoscaleStormLesson: Lesson = {
     {
       text: 'The spike starts. Watch the lag each time the autoscaler adds a consumer.',
       playToSec: 50,
+      highlight: { consumers: ['consumer-4', 'consumer-5'] },
       question: {
         prompt: 'What happens to lag while an added consumer joins?',
         choices: ['It falls at once: there is one more consumer', 'It keeps climbing: under eager rebalancing each join stops every lane', 'Nothing changes'],

@@ -19,6 +19,7 @@ export const eagerVsCooperativeLesson: Lesson = {
     {
       text: 'consumer-4 joins at 30 s. Watch which lanes stop on each side.',
       playToSec: 36,
+      highlight: { consumers: ['consumer-4'] },
       question: {
         prompt: 'On the eager side, how many of the twelve lanes are revoked for the join?',
         choices: ['Only the three that move to consumer-4', 'All twelve: every member gives up everything before rejoining', 'None'],

@@ -35,7 +35,7 @@ export const hotKeyLesson: Lesson = {
     {
       text: 'At 22 s a fifth consumer joins the group. Watch lane 6.',
       playToSec: 38,
-      highlight: { partitions: [6] },
+      highlight: { partitions: [6], consumers: ['consumer-5'] },
       question: {
         prompt: 'Does the fifth consumer rescue lane 6?',
         choices: ["Yes: five consumers now share the hot key's records", 'No: a partition is read by only one consumer of the group, so lane 6 keeps falling behind'],

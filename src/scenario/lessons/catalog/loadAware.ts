@@ -16,7 +16,7 @@ export const loadAwareLesson: Lesson = {
     {
       text: 'The hot-key jam: global-marketplace carries 45 % of 6000 records/s, all of it on lane 6, whose one consumer falls behind.',
       playToSec: 28,
-      highlight: { partitions: [6] },
+      highlight: { partitions: [6], consumers: ['consumer-3'] },
     },
     {
       text: "At 30 s load-aware routing starts: records of the flagged key go to whichever lane is least loaded; every other key keeps its hashed lane.",

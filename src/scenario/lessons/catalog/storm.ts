@@ -26,6 +26,7 @@ export const stormLesson: Lesson = {
     {
       text: 'The first two consumers restart (at 20 s and 40 s). Watch the rebalance count on the left.',
       playToSec: 60,
+      highlight: { consumers: ['consumer-1', 'consumer-2'] },
       question: {
         prompt: 'How many rebalances do those two restarts cost the dynamic group?',
         choices: ['None', 'Two, one per restart', 'Four: a LeaveGroup and a new JoinGroup for each restart'],
