@@ -7,6 +7,7 @@ import type { Frame } from '../sim/frameTypes.ts'
 import { drawConsumers } from './consumerMarks.ts'
 import { drawParticles } from './drawParticles.ts'
 import { put, putText } from './domWrite.ts'
+import { drawHighlight, highlightBoxes, type HighlightSpec } from './highlightMarks.ts'
 import { createLaneRows, formatCount } from './laneRows.ts'
 import { backlogFraction, layout, type LanesLayout, type Size } from './layout.ts'
 import { theme as standardTheme, type Theme } from './theme.ts'
@@ -27,6 +28,8 @@ export interface LanesView {
    */
   update(frame: Frame, opts?: { labels?: boolean }): void
   resize(size: Size): void
+  /** Outlines these lanes and consumers (a lesson step's), or none; kept across frames until changed. */
+  setHighlight(h: HighlightSpec | null): void
   destroy(): void
   /** The marks last drawn (for tests). */
   lastLayout(): LanesLayout | null
@@ -124,6 +127,7 @@ export function createLanesView(container: HTMLElement, callbacks: LanesViewCall
   const labelLayer: G = fg.append('g')
   const hitLayer: G = fg.append('g')
   const consumerLayer: G = fg.append('g')
+  const highlightLayer: G = fg.append('g').attr('class', 'ph-highlight').attr('pointer-events', 'none')
   const bannerLayer: G = fg.append('g').attr('pointer-events', 'none')
 
   const rows = createLaneRows(
@@ -233,6 +237,8 @@ export function createLanesView(container: HTMLElement, callbacks: LanesViewCall
   let drawnHeader = ''
   let drawnConsumers: readonly object[] | null = null
   let drawnBanner = ''
+  let highlight: HighlightSpec | null = null
+  let drawnHighlight = ''
 
   /** The lag numbers shown are of an earlier frame than the one drawn. */
   let labelsStale = false
@@ -257,6 +263,12 @@ export function createLanesView(container: HTMLElement, callbacks: LanesViewCall
       drawBanner(L)
       drawnBanner = banner
     }
+    const boxes = highlightBoxes(L, highlight)
+    const hk = boxes.map((b) => `${b.key}@${b.x},${b.y},${b.w},${b.h}`).join('|')
+    if (hk !== drawnHighlight) {
+      drawHighlight(highlightLayer, boxes, theme)
+      drawnHighlight = hk
+    }
     if (ctx !== null) drawParticles(ctx, L, dpr)
   }
 
@@ -277,6 +289,10 @@ export function createLanesView(container: HTMLElement, callbacks: LanesViewCall
       applySize()
       render()
     },
+    setHighlight(h) {
+      highlight = h
+      render(!labelsStale)
+    },
     destroy() {
       root.selectAll('*').remove()
       lastFrame = null
@@ -284,6 +300,7 @@ export function createLanesView(container: HTMLElement, callbacks: LanesViewCall
       drawnHeader = ''
       drawnConsumers = null
       drawnBanner = ''
+      drawnHighlight = ''
     },
     lastLayout: () => marks,
   }

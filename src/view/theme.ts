@@ -24,6 +24,9 @@ export interface Theme {
   outRate: string
   p99: string
   rebalanceBand: string
+  /** A lesson step's outline around the lanes and consumers it names, and its glow. */
+  highlight: string
+  highlightGlow: string
   fontFamily: string
   /** No text on the highway is set smaller than this (px). */
   minFontPx: number
@@ -52,6 +55,9 @@ export const theme: Theme = {
   outRate: '#009E73',
   p99: '#F0E442',
   rebalanceBand: 'rgba(255, 90, 95, 0.18)',
+  // White: no lane, key or consumer colour is white, so the outline never reads as one of them.
+  highlight: '#ffffff',
+  highlightGlow: 'rgba(255, 255, 255, 0.35)',
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
   minFontPx: 11,
 }
