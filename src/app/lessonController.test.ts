@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { Lesson } from '../scenario/lessons/types.ts'
+import type { Lesson, LessonHighlight } from '../scenario/lessons/types.ts'
 import { createLessonStore } from '../store/lessonSlice.ts'
 import { ASK_SECONDS, createLessonController, EXPLAIN_SECONDS, READ_SECONDS, type LessonHost } from './lessonController.ts'
 import { lessonNext, lessonPrev, registerLessonController } from './lessonNav.ts'
@@ -11,7 +11,7 @@ const lesson: Lesson = {
   scenario: { preset: 'steady' },
   steps: [
     { text: 'one', playToSec: 10, question: { prompt: 'P1', choices: ['a', 'b'], answer: 1, explain: 'E1' } },
-    { text: 'two', playToSec: 20 },
+    { text: 'two', playToSec: 20, highlight: { partitions: [6], consumers: ['consumer-2'] } },
     { text: 'three', playToSec: 30, question: { prompt: 'P3', choices: ['a', 'b', 'c'], answer: 0, explain: 'E3' } },
   ],
 }
@@ -25,6 +25,7 @@ function fakeHost() {
     latest: 0,
     playing: false,
     speed: 1,
+    highlight: null as LessonHighlight | null,
     log,
     time: () => h.t,
     subscribe(cb: () => void) {
@@ -42,6 +43,9 @@ function fakeHost() {
     },
     setSpeed(x: number) {
       h.speed = x
+    },
+    setHighlight(x: LessonHighlight | null) {
+      h.highlight = x
     },
     /** Plays `frames` frames of 250 ms while playing. */
     frames(n: number) {
@@ -131,6 +135,25 @@ describe('lesson controller', () => {
     expect(lessonNext()).toBe(false)
     expect(lessonPrev()).toBe(false)
     registerLessonController(null)
+  })
+
+  it('highlights the step\'s lanes and consumers from its start, and clears them on the next step, Back and close', () => {
+    const { c, host, run } = setup()
+    c.start(lesson, 4, 0, host)
+    expect(host.highlight).toBeNull()
+    c.choose(1)
+    host.frames(100)
+    c.next()
+    expect(run()!.stepIndex).toBe(1)
+    expect(host.highlight).toEqual({ partitions: [6], consumers: ['consumer-2'] })
+    host.frames(100)
+    c.next()
+    expect(run()!.stepIndex).toBe(2)
+    expect(host.highlight).toBeNull()
+    c.prev()
+    expect(host.highlight).toEqual({ partitions: [6], consumers: ['consumer-2'] })
+    c.close()
+    expect(host.highlight).toBeNull()
   })
 
   it('opened at a later step, waits for the page to reach its start before asking', () => {

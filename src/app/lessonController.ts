@@ -4,7 +4,7 @@
 // moves on after a countdown when nobody clicks. After the last step the panel closes and the
 // scenario plays on as a free sandbox.
 
-import type { Lesson } from '../scenario/lessons/types.ts'
+import type { Lesson, LessonHighlight } from '../scenario/lessons/types.ts'
 import type { LessonStore } from '../store/lessonSlice.ts'
 
 /** What a lesson needs from the page it runs over. */
@@ -17,6 +17,8 @@ export interface LessonHost {
   /** Pauses and shows sim ms `t` (a moment already reached). */
   seek(t: number): void
   setSpeed(speed: number): void
+  /** Outlines the step's lanes and consumers on the highway (every side's); null clears it. */
+  setHighlight(h: LessonHighlight | null): void
 }
 
 export interface LessonTimers {
@@ -121,6 +123,8 @@ export function createLessonController(store: LessonStore, timers: LessonTimers)
   function enter(i: number): void {
     seeking = false
     host!.setPlaying(false)
+    // The step's lanes and consumers, from its start; the previous step's go.
+    host!.setHighlight(lesson!.steps[i]!.highlight ?? null)
     st().patchLesson({ stepIndex: i, phase: 'opening', choice: null, countdown: null })
     onTime()
   }
@@ -138,6 +142,7 @@ export function createLessonController(store: LessonStore, timers: LessonTimers)
 
   function finish(): void {
     stopWatching()
+    host?.setHighlight(null)
     st().setLesson(null)
     lesson = null
   }

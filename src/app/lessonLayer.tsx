@@ -4,13 +4,15 @@
 
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
+import type { LessonHighlight } from '../scenario/lessons/types.ts'
 import type { ResolvedLesson } from '../scenario/lessons/validate.ts'
 import { lessons } from '../scenario/lessons/catalog.ts'
 import type { AppStore } from '../store/createAppStore.ts'
 import type { CompareStore } from '../store/compareStore.ts'
+import type { LaneHighlight } from '../store/highlightSlice.ts'
 import { createLessonStore, type LessonStore } from '../store/lessonSlice.ts'
 import type { AppActions } from '../ui/actions.ts'
-import type { CompareActions } from '../ui/compare/compareActions.ts'
+import type { CompareActions, CompareSideHandle } from '../ui/compare/compareActions.ts'
 import { LessonList } from '../ui/lessons/LessonList.tsx'
 import { LessonPanel } from '../ui/lessons/LessonPanel.tsx'
 import '../ui/lessons/lessons.css'
@@ -25,10 +27,16 @@ export function singleLessonHost(store: AppStore, actions: AppActions): LessonHo
     setPlaying: (p) => actions.setPlaying(p),
     seek: (t) => actions.seek(t),
     setSpeed: (x) => actions.setSpeed(x),
+    setHighlight: (h) => store.getState().setHighlight(highlightOf(h)),
   }
 }
 
-export function compareLessonHost(store: CompareStore, actions: CompareActions): LessonHost {
+/** The store's form of a step's highlight (both lists present). */
+function highlightOf(h: LessonHighlight | null): LaneHighlight | null {
+  return h === null ? null : { partitions: h.partitions ?? [], consumers: h.consumers ?? [] }
+}
+
+export function compareLessonHost(store: CompareStore, actions: CompareActions, sides: readonly CompareSideHandle[]): LessonHost {
   return {
     time: () => store.getState().clock,
     subscribe: (cb) => store.subscribe((s, prev) => {
@@ -37,6 +45,9 @@ export function compareLessonHost(store: CompareStore, actions: CompareActions):
     setPlaying: (p) => actions.setPlaying(p),
     seek: (t) => actions.seek(t),
     setSpeed: (x) => actions.setSpeed(x),
+    setHighlight: (h) => {
+      for (const side of sides) side.store.getState().setHighlight(highlightOf(h))
+    },
   }
 }
 

@@ -61,7 +61,7 @@ function show(): void {
     const m = mountCompare(root, { hash: shownHash, syncUrl: true, onExit: go, openLessons: () => lessonLayer.openList(), presenter })
     m.sides[0]?.store.subscribe((s) => (presenter = s.presenter))
     current = m
-    if (lesson?.ok === true) lessonLayer.start(lesson.resolved, lesson.stepIndex, compareLessonHost(m.store, m.actions))
+    if (lesson?.ok === true) lessonLayer.start(lesson.resolved, lesson.stepIndex, compareLessonHost(m.store, m.actions, m.sides))
   } else {
     const m = mountHighway(root, { syncUrl: true, onCompare: go, openLessons: () => lessonLayer.openList() })
     if (presenter) m.store.getState().setPresenter(true)

@@ -37,4 +37,17 @@ describe('LanesPanel', () => {
     expect(label()).toBe(`lag ${100 + 7 * 59}`)
     m.unmount()
   })
+
+  it('outlines the lanes and consumers of the store\'s highlight (a lesson step), and clears them with it', () => {
+    const store = createAppStore({ scenario: defaultScenario() })
+    const m = mount(<LanesPanel />, store)
+    act(() => store.getState().receiveFrame(0, makeFrame({ t: 1000, partitions: 6, members: 3 }), [], []))
+    const drawn = (): string[] => Array.from(m.container.querySelectorAll('g.highlight')).map((g) => g.getAttribute('data-id') ?? '')
+    expect(drawn()).toEqual([])
+    act(() => store.getState().setHighlight({ partitions: [5], consumers: ['consumer-1'] }))
+    expect(drawn()).toEqual(['5', 'consumer-1'])
+    act(() => store.getState().setHighlight(null))
+    expect(drawn()).toEqual([])
+    m.unmount()
+  })
 })

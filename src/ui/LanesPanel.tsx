@@ -44,8 +44,11 @@ export function LanesPanel(): ReactNode {
     }
     const first = store.getState().frame
     if (first !== null) show(first)
+    view.setHighlight(store.getState().highlight)
     const unsub = store.subscribe((s, prev) => {
       if (s.frame !== prev.frame && s.frame !== null) show(s.frame)
+      // A lesson step's lanes and consumers, outlined until the step changes.
+      if (s.highlight !== prev.highlight) view.setHighlight(s.highlight)
     })
     return () => {
       if (trailing !== null) clearTimeout(trailing)

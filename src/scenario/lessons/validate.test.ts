@@ -54,6 +54,19 @@ describe('validateLesson', () => {
     expect(errorsOf(l)[0]!.path).toBe('steps[1].question.prompt')
   })
 
+  it('names the path of a bad highlight: lanes are partition numbers, consumers are names', () => {
+    const l = lesson()
+    const steps = l.steps as Array<Record<string, unknown>>
+    steps[0]!.highlight = { partitions: [6, -1, 2.5], consumers: ['consumer-2', ''] }
+    const paths = errorsOf(l).map((e) => e.path)
+    expect(paths).toEqual(['steps[0].highlight.partitions[1]', 'steps[0].highlight.partitions[2]', 'steps[0].highlight.consumers[1]'])
+    steps[0]!.highlight = 'lane 6'
+    expect(errorsOf(l)).toEqual([{ path: 'steps[0].highlight', message: 'must be an object' }])
+    steps[0]!.highlight = { partitions: [6], consumers: ['consumer-2'] }
+    const r = validateLesson(l)
+    expect(r.ok && r.resolved.lesson.steps[0]!.highlight).toEqual({ partitions: [6], consumers: ['consumer-2'] })
+  })
+
   it('steps play forward in time', () => {
     const l = lesson()
     ;(l.steps as Array<Record<string, unknown>>)[1]!.playToSec = 10

@@ -49,6 +49,7 @@ function setup(): { store: LessonStore; el: HTMLElement; frames(n: number): void
       subs.forEach((cb) => cb())
     },
     setSpeed: () => {},
+    setHighlight: () => {},
   }
   container = document.createElement('div')
   document.body.appendChild(container)
