@@ -60,11 +60,13 @@ function niceMax(v: number): number {
   return 10 * e
 }
 
-/** Lays out the charts for `samples` (oldest first). Pure. */
-export function chartsLayout(samples: readonly MetricsSample[], size: ChartsSize, backlogFull = 1_000_000): ChartsLayout {
+/**
+ * Lays out the charts for `samples` (oldest first); `left` is the room for the row labels (wider
+ * for presenter mode's type, see chartsType.ts). Pure.
+ */
+export function chartsLayout(samples: readonly MetricsSample[], size: ChartsSize, backlogFull = 1_000_000, left = LEFT): ChartsLayout {
   const width = Math.max(200, size.width)
   const height = Math.max(90, size.height)
-  const left = LEFT
   const right = width - RIGHT_PAD
   const last = samples[samples.length - 1]
   const t1 = Math.max(CHART_WINDOW_MS, last?.t ?? 0)

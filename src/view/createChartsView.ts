@@ -4,7 +4,8 @@
 import { axisBottom, select } from 'd3'
 import type { GroupView, MetricsSample } from '../sim/frameTypes.ts'
 import { chartsLayout, type ChartsLayout } from './chartsLayout.ts'
-import { theme } from './theme.ts'
+import { chartsType, labelYs } from './chartsType.ts'
+import { theme as standardTheme, type Theme } from './theme.ts'
 import type { Size } from './layout.ts'
 
 export interface ChartsView {
@@ -15,18 +16,16 @@ export interface ChartsView {
   lastLayout(): ChartsLayout | null
 }
 
-const AXIS_H = 20
-
 function fmtRate(v: number): string {
   if (v >= 1e6) return `${(v / 1e6).toFixed(1)}M/s`
   if (v >= 1e3) return `${(v / 1e3).toFixed(v >= 1e4 ? 0 : 1)}k/s`
   return `${Math.round(v)}/s`
 }
 
-function heatFill(h: number): string {
+function heatFill(h: number, cold: string): string {
   // Same ramp as the lanes' backlog: dark → reddish purple → pale pink at the top.
   const k = Math.max(0, Math.min(1, h))
-  if (k < 0.02) return '#161c27'
+  if (k < 0.02) return cold
   const from = [0x2a, 0x1d, 0x38]
   const to = k < 0.7 ? [0xcc, 0x79, 0xa7] : [0xff, 0xd6, 0xec]
   const kk = k < 0.7 ? k / 0.7 : (k - 0.7) / 0.3
@@ -35,7 +34,11 @@ function heatFill(h: number): string {
   return `rgb(${c[0]},${c[1]},${c[2]})`
 }
 
-export function createChartsView(container: HTMLElement): ChartsView {
+/** `theme`: colours and smallest type (presenter mode: projectorTheme, 20 px text). */
+export function createChartsView(container: HTMLElement, opts: { theme?: Theme } = {}): ChartsView {
+  const theme = opts.theme ?? standardTheme
+  const type = chartsType(theme)
+  const AXIS_H = type.axisH
   const doc = container.ownerDocument
   const root = select(container).style('position', 'relative').style('background', theme.background)
   const canvas = root
@@ -53,13 +56,14 @@ export function createChartsView(container: HTMLElement): ChartsView {
     .style('inset', '0')
     .style('font-family', theme.fontFamily)
   const bandLayer = svg.append('g')
-  const lineLayer = svg.append('g').attr('fill', 'none').attr('stroke-width', 2.5)
+  const lineLayer = svg.append('g').attr('fill', 'none').attr('stroke-width', type.lineWidth)
   const inPath = lineLayer.append('path').attr('stroke', theme.inRate)
   const outPath = lineLayer.append('path').attr('stroke', theme.outRate).attr('stroke-dasharray', '7 4')
   const p99Path = lineLayer.append('path').attr('stroke', theme.p99)
-  const labelLayer = svg.append('g').attr('font-size', 14).attr('font-weight', 600)
-  const axisLayer = svg.append('g').attr('color', theme.textDim).attr('font-size', 13)
-  const storm = svg.append('text').attr('text-anchor', 'end').attr('font-size', 15).attr('font-weight', 800)
+  const labelLayer = svg.append('g').attr('font-size', type.labelPx).attr('font-weight', 600)
+  // d3's axis writes its own font-size onto its group on each call: set ours after it (render).
+  const axisLayer = svg.append('g').attr('color', theme.textDim)
+  const storm = svg.append('text').attr('text-anchor', 'end').attr('font-size', type.stormPx).attr('font-weight', 800)
 
   let size: Size = { width: container.clientWidth || 800, height: container.clientHeight || 170 }
   let samples: readonly MetricsSample[] = []
@@ -76,17 +80,17 @@ export function createChartsView(container: HTMLElement): ChartsView {
   }
 
   function render(): void {
-    const L = chartsLayout(samples, { width: size.width, height: size.height - AXIS_H })
+    const L = chartsLayout(samples, { width: size.width, height: size.height - AXIS_H }, undefined, type.left)
     marks = L
     if (ctx !== null) {
       ctx.clearRect(0, 0, size.width, size.height)
-      ctx.fillStyle = '#161c27'
+      ctx.fillStyle = theme.heatCold
       ctx.fillRect(L.left, L.heat.y, L.right - L.left, L.heat.h)
       const rowH = L.heat.partitions > 0 ? L.heat.h / L.heat.partitions : 0
       // Batch cells by colour: few distinct colours, many cells.
       const byColour = new Map<string, number[]>()
       for (const c of L.heat.cells) {
-        const f = heatFill(c.heat)
+        const f = heatFill(c.heat, theme.heatCold)
         let list = byColour.get(f)
         if (list === undefined) byColour.set(f, (list = []))
         list.push(c.x, L.heat.y + c.partition * rowH, c.w)
@@ -120,11 +124,12 @@ export function createChartsView(container: HTMLElement): ChartsView {
     inPath.attr('d', L.throughput.inPath)
     outPath.attr('d', L.throughput.outPath)
     p99Path.attr('d', L.latency.p99Path)
+    const [yLag, yIn, yOut, yP99] = labelYs(L, type.labelPx)
     const labels = [
-      { k: 'lag', y: L.heat.y + L.heat.h / 2, text: 'Lag / lane', fill: theme.backlog },
-      { k: 'in', y: L.throughput.y + 10, text: `In ${fmtRate(lastOf(samples, 'inRate'))}`, fill: theme.inRate },
-      { k: 'out', y: L.throughput.y + 28, text: `Out ${fmtRate(lastOf(samples, 'outRate'))}`, fill: theme.outRate },
-      { k: 'p99', y: L.latency.y + L.latency.h / 2, text: L.latency.last === null ? 'p99 —' : `p99 ${Math.round(L.latency.last)} ms`, fill: theme.p99 },
+      { k: 'lag', y: yLag, text: 'Lag / lane', fill: theme.backlog },
+      { k: 'in', y: yIn, text: `In ${fmtRate(lastOf(samples, 'inRate'))}`, fill: theme.inRate },
+      { k: 'out', y: yOut, text: `Out ${fmtRate(lastOf(samples, 'outRate'))}`, fill: theme.outRate },
+      { k: 'p99', y: yP99, text: L.latency.last === null ? 'p99 —' : `p99 ${Math.round(L.latency.last)} ms`, fill: theme.p99 },
     ]
     labelLayer
       .selectAll<SVGTextElement, (typeof labels)[number]>('text')
@@ -142,6 +147,8 @@ export function createChartsView(container: HTMLElement): ChartsView {
           .ticks(Math.max(2, Math.floor((L.right - L.left) / 90)))
           .tickFormat((v) => `${Math.round(Number(v) / 1000)} s`),
       )
+      .attr('font-size', type.axisPx)
+      .attr('font-family', theme.fontFamily)
     const g = group
     storm
       .attr('x', L.right - 4)
