@@ -2,8 +2,9 @@
 // wall second (charts move slowly; the highway carries the motion).
 
 import { useEffect, useRef, type ReactNode } from 'react'
-import { useAppStoreApi } from '../store/useAppStore.ts'
+import { useAppStore, useAppStoreApi } from '../store/useAppStore.ts'
 import { createChartsView } from '../view/createChartsView.ts'
+import { projectorTheme, theme } from '../view/theme.ts'
 import { followSize } from './followSize.ts'
 
 const MIN_REDRAW_MS = 250
@@ -11,10 +12,12 @@ const MIN_REDRAW_MS = 250
 export function ChartsPanel(): ReactNode {
   const store = useAppStoreApi()
   const ref = useRef<HTMLDivElement>(null)
+  // Presenter mode redraws the charts in the projector theme (a new view, as the highway's).
+  const presenter = useAppStore((s) => s.presenter)
   useEffect(() => {
     const el = ref.current
     if (el === null) return
-    const view = createChartsView(el)
+    const view = createChartsView(el, { theme: presenter ? projectorTheme : theme })
     const unfollow = followSize(el, view)
     const draw = (): void => {
       const s = store.getState()
@@ -41,6 +44,6 @@ export function ChartsPanel(): ReactNode {
       unfollow()
       view.destroy()
     }
-  }, [store])
+  }, [store, presenter])
   return <div ref={ref} className="charts" />
 }
