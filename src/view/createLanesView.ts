@@ -8,8 +8,9 @@ import { drawConsumers } from './consumerMarks.ts'
 import { drawParticles } from './drawParticles.ts'
 import { put, putText } from './domWrite.ts'
 import { drawHighlight, highlightBoxes, type HighlightSpec } from './highlightMarks.ts'
-import { createLaneRows, formatCount } from './laneRows.ts'
-import { backlogFraction, layout, type LanesLayout, type Size } from './layout.ts'
+import { headerTicks, headerTitles } from './laneHeader.ts'
+import { createLaneRows } from './laneRows.ts'
+import { layout, type LanesLayout, type Size } from './layout.ts'
 import { theme as standardTheme, type Theme } from './theme.ts'
 
 export interface LanesViewCallbacks {
@@ -42,16 +43,6 @@ let viewCount = 0
 /** Absolutely placed layer with its own compositing layer, so repaints of one never touch another. */
 function layer<E extends Element>(s: Selection<E, unknown, null, undefined>): Selection<E, unknown, null, undefined> {
   return s.style('position', 'absolute').style('inset', '0').style('will-change', 'transform')
-}
-
-/**
- * The lane area's title for a gap of `gapPx` between the lanes' start and the backlog's title: in a
- * narrow highway (compare mode at 1024 px) the full words would run into "Backlog (log scale)".
- * Widths are for 14 px bold text, about 8.5 px a character.
- */
-export function flowTitle(gapPx: number): string {
-  if (gapPx >= 130) return 'Records flow →'
-  return gapPx >= 60 ? 'Flow →' : ''
 }
 
 /** Bold text of the page's sans-serif runs about 0.58 em a character; a little over, to be safe. */
@@ -156,20 +147,16 @@ export function createLanesView(container: HTMLElement, callbacks: LanesViewCall
   }
 
   function drawHeader(L: LanesLayout): void {
-    const titles = [
-      { k: 'p', x: 8, text: 'Lane' },
-      { k: 'log', x: L.x0 + 6, text: flowTitle(L.queueX - L.x0) },
-      { k: 'q', x: L.queueX + 4, text: 'Backlog (log scale)' },
-      { k: 'c', x: L.consumerX + 8, text: 'Consumers' },
-    ]
+    // Each title in the words that fit its zone at this size (laneHeader.ts): nothing overlaps.
+    const titles = headerTitles(L, theme.minFontPx)
     headerLayer
       .selectAll<SVGTextElement, (typeof titles)[number]>('text.title')
       .data(titles, (d) => d.k)
       .join('text')
       .call(put, 'class', 'title')
       .call(put, 'x', (d) => d.x)
-      .call(put, 'y', 16)
-      .call(put, 'font-size', Math.max(14, theme.minFontPx))
+      .call(put, 'y', (d) => d.y)
+      .call(put, 'font-size', (d) => d.fontPx)
       .call(put, 'font-weight', 600)
       .call(put, 'fill', theme.textDim)
       // The rebalance/storm banner covers this row (all but "Consumers"); hide what it would
@@ -177,25 +164,25 @@ export function createLanesView(container: HTMLElement, callbacks: LanesViewCall
       .call(put, 'visibility', (d) => (L.banner !== null && d.k !== 'c' ? 'hidden' : null))
       .call(putText, (d) => d.text)
     // Gridlines of the backlog's log scale, labelled, so a bar's length reads as a record count.
-    const ticks = [100, 10_000, 1_000_000].map((v) => ({ v, x: L.x1 - (L.x1 - L.queueX) * backlogFraction(v, 1_000_000) }))
+    const ticks = headerTicks(L, theme.minFontPx)
     headerLayer
       .selectAll<SVGTextElement, (typeof ticks)[number]>('text.tick')
       .data(ticks, (d) => d.v)
       .join('text')
       .call(put, 'class', 'tick')
       .call(put, 'x', (d) => d.x)
-      .call(put, 'y', 34)
+      .call(put, 'y', (d) => d.y)
       .call(put, 'text-anchor', 'middle')
-      .call(put, 'font-size', 12)
+      .call(put, 'font-size', (d) => d.fontPx)
       .call(put, 'fill', theme.textDim)
       .call(put, 'visibility', L.banner !== null ? 'hidden' : null)
-      .call(putText, (d) => formatCount(d.v))
+      .call(putText, (d) => d.text)
     headerLayer
       .selectAll<SVGLineElement, (typeof ticks)[number]>('line')
       .data(ticks, (d) => d.v)
       .join('line')
-      .call(put, 'x1', (d) => d.x)
-      .call(put, 'x2', (d) => d.x)
+      .call(put, 'x1', (d) => d.lineX)
+      .call(put, 'x2', (d) => d.lineX)
       .call(put, 'y1', L.top - 2)
       .call(put, 'y2', L.height - 4)
       .call(put, 'stroke', theme.textDim)

@@ -3,6 +3,7 @@
 // consume times and the lane's backlog, so pause, step, speed and replay need no animation state.
 
 import { LANE_HOT, LANE_MOVING, LANE_PAUSED, LANE_SATURATED, LANE_STOPPED, type Countdown, type Frame, type MemberPhase } from '../sim/frameTypes.ts'
+import { headerHeight } from './laneHeader.ts'
 import { backlogFloor, backlogFraction, layoutParticles, type ParticleMarks } from './particleLayout.ts'
 import { memberColour } from './theme.ts'
 
@@ -123,7 +124,6 @@ export function shortName(name: string): string {
 }
 
 const LABEL_W = 64
-const HEADER_H = 40
 const CONSUMER_W = 200
 const LINK_GAP = 70
 
@@ -141,7 +141,8 @@ export function layout(frame: Frame, size: Size, options: Partial<LayoutOptions>
   const x0 = LABEL_W
   const x1 = Math.max(x0 + 100, consumerX - LINK_GAP)
   const queueX = x0 + (x1 - x0) * 0.45
-  const top = HEADER_H
+  // The header's two rows (titles, backlog scale) grow with presenter mode's type (laneHeader.ts).
+  const top = headerHeight(opts.minFontPx)
   const avail = height - top - 6
   const pitch = n > 0 ? avail / n : avail
   const laneH = Math.max(1, pitch * (pitch >= 6 ? 0.8 : 1))
