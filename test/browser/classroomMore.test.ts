@@ -1,0 +1,175 @@
+// The classroom's leftovers, in a real browser (Debian's chromium via playwright-core) on a
+// 1024×768 projector: a lesson step outlines the lane and consumer it names (the engine says that
+// consumer owns that lane then); the highway's header words never overlap, in normal and presenter
+// mode; presenter mode restyles the charts (projector colours, ≥ 20 px); the client configuration
+// is the settings in force after a live edit (the CLI's text for the page's own link); compare mode
+// has Export (per side: the CLI's CSV byte for byte), Lessons and Presenter mode with E, L and P.
+// Two page opens, one build, preview and browser.
+
+import { readFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import { runRun } from '../../src/cli/runCommand.ts'
+import { clientConfig } from '../../src/scenario/clientConfig/index.ts'
+import { encodeScenario, getPreset } from '../../src/scenario/index.ts'
+import { getLesson } from '../../src/scenario/lessons/index.ts'
+import { compareLinkHash } from '../../src/scenario/links.ts'
+import { variantScenario, type Variant } from '../../src/scenario/overrides.ts'
+import { projectorTheme } from '../../src/view/theme.ts'
+import { ARTIFACTS, collectErrors, scenarioInUrl } from './harness.ts'
+import { browserSuite, noFiles } from './suite.ts'
+
+const OUT = join(ARTIFACTS, 'dist-classroom-more-test')
+const PROJECTOR = { width: 1024, height: 768 }
+const suite = browserSuite(OUT)
+
+type Box = { x: number; y: number; width: number; height: number }
+
+/** The highway's header words (titles and scale labels) with their boxes, per highway on the page. */
+async function headerWords(page: Page): Promise<Array<Array<{ text: string; box: Box; px: number }>>> {
+  return page.evaluate(() =>
+    Array.from(document.querySelectorAll('[data-testid="highway"]')).map((hw) =>
+      Array.from(hw.querySelectorAll<SVGTextElement>('text.title, text.tick'))
+        .filter((t) => (t.textContent ?? '') !== '' && getComputedStyle(t).visibility !== 'hidden')
+        .map((t) => {
+          const r = t.getBoundingClientRect()
+          return { text: t.textContent ?? '', box: { x: r.x, y: r.y, width: r.width, height: r.height }, px: parseFloat(getComputedStyle(t).fontSize) }
+        }),
+    ),
+  )
+}
+
+function overlapping(words: Array<{ text: string; box: Box }>): string[] {
+  const out: string[] = []
+  const hit = (a: Box, b: Box): boolean => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height
+  for (let i = 0; i < words.length; i++) for (let j = i + 1; j < words.length; j++) if (hit(words[i]!.box, words[j]!.box)) out.push(`${words[i]!.text} × ${words[j]!.text}`)
+  return out
+}
+
+function contains(outer: Box, inner: Box): boolean {
+  return outer.x <= inner.x + 0.5 && outer.y <= inner.y + 0.5 && outer.x + outer.width >= inner.x + inner.width - 0.5 && outer.y + outer.height >= inner.y + inner.height - 0.5
+}
+
+async function box(page: Page, selector: string): Promise<Box> {
+  const b = await page.locator(selector).first().boundingBox()
+  if (b === null) throw new Error(`${selector} is not on screen`)
+  return b
+}
+
+describe('the classroom, more', () => {
+  it('one highway at 1024×768: a lesson outlines its lane and consumer; header words apart in both modes; projector charts; live client configuration', async () => {
+    const page = await suite().browser.newPage({ viewport: PROJECTOR })
+    const errors = collectErrors(page)
+    const lesson = getLesson('load-aware')!
+    const step = lesson.lesson.steps[0]!
+    const lane = step.highlight!.partitions![0]!
+    const consumer = step.highlight!.consumers![0]!
+    // The engine's word: that consumer owns that lane at the step's moment.
+    const run = runRun(['--scenario', encodeScenario(lesson.scenario), '--seconds', String(step.playToSec), '--json'], noFiles as Parameters<typeof runRun>[1])
+    expect((JSON.parse(run.stdout) as { partitions: Array<{ owner: string }> }).partitions[lane]!.owner).toBe(consumer)
+
+    await page.goto(`${suite().preview.url}#lesson=load-aware&step=1`)
+    await page.locator('[data-testid="highway"] rect.road').first().waitFor()
+    const laneMark = page.locator(`g.highlight[data-id="${lane}"] rect.outline`)
+    const consumerMark = page.locator(`g.highlight[data-id="${consumer}"] rect.outline`)
+    await laneMark.waitFor({ timeout: 10_000 })
+    await consumerMark.waitFor()
+    const road = await box(page, `[data-testid="highway"] rect.road >> nth=${lane}`)
+    const outline = (await laneMark.boundingBox())!
+    expect(contains(outline, road)).toBe(true)
+    // Only that lane: its neighbours' roads are outside the outline.
+    for (const n of [lane - 1, lane + 1]) expect(contains(outline, await box(page, `[data-testid="highway"] rect.road >> nth=${n}`))).toBe(false)
+    const card = await box(page, `g.consumer[aria-label^="${consumer}:"] rect.box`)
+    expect(contains((await consumerMark.boundingBox())!, card)).toBe(true)
+    await page.getByRole('region', { name: 'Lesson' }).getByRole('button', { name: 'Close lesson' }).click()
+    await expect.poll(() => page.locator('g.highlight').count()).toBe(0)
+
+    // Header words apart, normal mode, then presenter mode at 20 px.
+    const normal = (await headerWords(page))[0]!
+    expect(normal.map((w) => w.text)).toContain('Consumers')
+    expect(overlapping(normal)).toEqual([])
+    await page.keyboard.press('p')
+    await expect.poll(() => page.locator('.app.presenter').count()).toBe(1)
+    await expect.poll(async () => Math.min(...(await headerWords(page))[0]!.map((w) => w.px))).toBeGreaterThanOrEqual(20)
+    const big = (await headerWords(page))[0]!
+    expect(big.map((w) => w.text)).toEqual(expect.arrayContaining(['Lane', 'Consumers']))
+    expect(overlapping(big)).toEqual([])
+
+    // The charts in the projector theme: its colours, every word at 20 px or more.
+    const charts = await page.evaluate(() => ({
+      axis: document.querySelector('.charts g[color]')?.getAttribute('color'),
+      px: Array.from(document.querySelectorAll('.charts text'))
+        .filter((t) => (t.textContent ?? '') !== '')
+        .map((t) => parseFloat(getComputedStyle(t).fontSize)),
+    }))
+    expect(charts.axis).toBe(projectorTheme.textDim)
+    expect(charts.px.length).toBeGreaterThan(4)
+    expect(Math.min(...charts.px)).toBeGreaterThanOrEqual(20)
+
+    // A live edit (the partitioner), then Export → Client configuration: the settings in force now,
+    // exactly the text the page's own link gives at that moment.
+    await page.getByRole('combobox', { name: 'Partitioner' }).selectOption({ label: 'RoundRobinPartitioner' })
+    await expect.poll(() => scenarioInUrl(page.url())?.actions.some((a) => a.do === 'setPartitioner') === true).toBe(true)
+    await page.getByRole('button', { name: 'Export', exact: true }).click()
+    await page.getByRole('menuitem', { name: 'Client configuration…' }).click()
+    const text = await page.getByRole('dialog', { name: 'Client configuration' }).getByLabel('Configuration').inputValue()
+    expect(text).toMatch(/^partitioner\.class=org\.apache\.kafka\.clients\.producer\.RoundRobinPartitioner$/m)
+    const at = Number(/in force at ([\d.]+) s of the run/.exec(text)?.[1])
+    const oracle = clientConfig(scenarioInUrl(page.url())!, 'java', at * 1000)
+    expect(text.split('\n').slice(3)).toEqual(oracle.split('\n').slice(3))
+    await page.keyboard.press('Escape')
+    expect(errors).toEqual([])
+    await page.close()
+  }, 30_000)
+
+  it('compare mode at 1024×768: Export per side (the CLI\'s CSV), client configuration per side, P and L', async () => {
+    const page = await suite().browser.newPage({ viewport: PROJECTOR, acceptDownloads: true })
+    const errors = collectErrors(page)
+    const base = getPreset('consumer-joins-eager')!.build()
+    const sides: Variant[] = [
+      { label: 'eager', set: { 'group.protocol': 'eager', 'group.assignor': 'range' } },
+      { label: 'cooperative', set: { 'group.protocol': 'cooperative', 'group.assignor': 'cooperative-sticky' } },
+    ]
+    await page.goto(`${suite().preview.url}#${compareLinkHash(base, sides)}`)
+    await page.locator('.compare-side [data-testid="highway"] rect.road').first().waitFor({ timeout: 10_000 })
+    for (const name of ['Export', 'Lessons', 'Presenter mode']) {
+      const b = (await page.getByRole('button', { name, exact: true }).boundingBox())!
+      expect(b.x + b.width, name).toBeLessThanOrEqual(PROJECTOR.width)
+      expect(b.y + b.height, name).toBeLessThanOrEqual(PROJECTOR.height)
+    }
+    await page.getByRole('slider', { name: 'Speed' }).fill('2') // 100×
+    await page.waitForFunction(() => Number.parseFloat(document.querySelector('[role="timer"]')?.textContent ?? '0') >= 4)
+    await page.keyboard.press('b')
+
+    await page.keyboard.press('e')
+    const [download] = await Promise.all([page.waitForEvent('download', { timeout: 15_000 }), page.getByRole('menuitem', { name: 'Run data B · cooperative (CSV)' }).click()])
+    const m = /-(\d+(?:\.\d+)?)s\.csv$/.exec(download.suggestedFilename())
+    expect(m, download.suggestedFilename()).not.toBeNull()
+    const coop = variantScenario(base, sides[1]!)
+    if (!coop.ok) throw new Error(coop.message)
+    const cli = runRun(['--scenario', encodeScenario(coop.scenario), '--seconds', m![1]!, '--csv'], noFiles as Parameters<typeof runRun>[1])
+    expect(cli.code).toBe(0)
+    expect((await readFile(await download.path())).toString('utf8')).toBe(cli.stdout)
+
+    await page.getByRole('button', { name: 'Export', exact: true }).click()
+    await page.getByRole('menuitem', { name: 'Client configuration A · eager…' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Client configuration: side A · eager' })
+    expect(await dialog.getByLabel('Configuration').inputValue()).toMatch(/^partition\.assignment\.strategy=org\.apache\.kafka\.clients\.consumer\.RangeAssignor$/m)
+    await page.keyboard.press('Escape')
+    await expect.poll(() => dialog.count()).toBe(0)
+
+    await page.keyboard.press('p')
+    await expect.poll(() => page.locator('.compare-app.presenter').count()).toBe(1)
+    expect(await page.getByRole('button', { name: 'Presenter mode' }).getAttribute('aria-pressed')).toBe('true')
+    await expect.poll(async () => Math.min(...(await headerWords(page)).flat().map((w) => w.px))).toBeGreaterThanOrEqual(20)
+    for (const words of await headerWords(page)) expect(overlapping(words)).toEqual([])
+    const horizontal = await page.evaluate(() => document.scrollingElement!.scrollWidth - document.scrollingElement!.clientWidth)
+    expect(horizontal).toBe(0)
+
+    await page.keyboard.press('l')
+    await page.getByRole('dialog', { name: 'Lessons' }).waitFor()
+    expect(errors).toEqual([])
+    await page.close()
+  }, 30_000)
+})
