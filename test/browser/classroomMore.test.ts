@@ -121,7 +121,7 @@ describe('the classroom, more', () => {
     await page.keyboard.press('Escape')
     expect(errors).toEqual([])
     await page.close()
-  }, 30_000)
+  }, 45_000)
 
   it('compare mode at 1024×768: Export per side (the CLI\'s CSV), client configuration per side, P and L', async () => {
     const page = await suite().browser.newPage({ viewport: PROJECTOR, acceptDownloads: true })
@@ -171,5 +171,5 @@ describe('the classroom, more', () => {
     await page.getByRole('dialog', { name: 'Lessons' }).waitFor()
     expect(errors).toEqual([])
     await page.close()
-  }, 30_000)
+  }, 45_000)
 })
