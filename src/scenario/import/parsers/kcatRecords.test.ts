@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { fixture } from '../../../../test/fixtures/import/fixture.ts'
 import { parseImport } from '../parse.ts'
 import type { ClusterFacts } from '../types.ts'
+import { fitZipf } from './kcatRecords.ts'
 
 function parse(text: string, source = 'p'): ClusterFacts {
   const r = parseImport(text, { format: 'kcat-records', source })
@@ -68,5 +69,16 @@ describe('kcat -C -J record sample', () => {
       expect(r).toMatchObject({ ok: false, line: 3 })
       expect(!r.ok && r.message).toMatch(msg)
     }
+  })
+
+  it('fits the Zipf exponent of the keyed counts: a sample drawn with s = 1.2 fits 1.2, uniform keys fit ~0', () => {
+    const lines: string[] = []
+    for (let r = 1; r <= 60; r++) {
+      const n = Math.round(5000 / r ** 1.2)
+      for (let i = 0; i < n; i++) lines.push(`{"topic":"t","partition":${r % 6},"offset":${i},"key":"k${r}","payload":null}`)
+    }
+    expect(parse(lines.join('\n')).keySample!.zipfExponent).toBeCloseTo(1.2, 1)
+    expect(fitZipf([50, 50, 50, 50])).toBe(0)
+    expect(fitZipf([9, 3])).toBeUndefined()
   })
 })

@@ -61,6 +61,8 @@ export function parseKcatRecords(lines: string[], source: string): ClusterFacts 
   entries.sort((a, c) => c.count - a.count || cmpKey(a.key, c.key))
   b.facts.keySample = { topic: sampleTopic!, records, keys: entries }
   if (sized > 0) b.facts.keySample.meanRecordBytes = Math.round((bytes / sized) * 10) / 10
+  const s = fitZipf(entries.filter((e) => e.key !== null).map((e) => e.count))
+  if (s !== undefined) b.facts.keySample.zipfExponent = s
   b.facts.provenance.keySample = b.provenance('derived', `${records} records sampled, ${entries.length} distinct keys`)
   if (otherTopicRecords > 0) {
     b.note(`the sample also holds ${otherTopicRecords} records of ${topics.size - 1} other topic(s); only '${sampleTopic}' is counted`)
@@ -68,6 +70,29 @@ export function parseKcatRecords(lines: string[], source: string): ClusterFacts 
   const salted = entries.filter((e) => e.key !== null && e.partitions.length > 1).length
   if (salted > 0) b.note(`${salted} key(s) were seen on more than one partition (a custom partitioner, salting, or a repartitioned topic)`)
   return b.finish()
+}
+
+/**
+ * Least-squares slope of log(count) against log(rank) for counts sorted descending, negated:
+ * the s of count ∝ rank^-s. Undefined for fewer than 3 keys.
+ */
+export function fitZipf(counts: number[]): number | undefined {
+  if (counts.length < 3) return undefined
+  let sx = 0
+  let sy = 0
+  let sxx = 0
+  let sxy = 0
+  const n = counts.length
+  counts.forEach((c, i) => {
+    const x = Math.log(i + 1)
+    const y = Math.log(c)
+    sx += x
+    sy += y
+    sxx += x * x
+    sxy += x * y
+  })
+  const slope = (n * sxy - sx * sy) / (n * sxx - sx * sx)
+  return Math.round(Math.max(0, -slope) * 100) / 100
 }
 
 function cmpKey(a: string | null, b: string | null): number {
