@@ -66,6 +66,18 @@ describe('kafka-consumer-groups.sh --describe (offsets)', () => {
     expect(f.notes.join(' ')).toMatch(/rebalancing/)
   })
 
+  it('one group reading two topics: both bound to it, one member owning partitions of each', () => {
+    const f = read('describe-two-topics.txt')
+    expect(f.topics.map((t) => [t.name, t.group, t.partitions.map((p) => p.partition)])).toEqual([
+      ['orders', 'orders-app', [0, 1]],
+      ['billing', 'orders-app', [0, 3]],
+    ])
+    expect(f.groups[0]!.members[0]!.assignment).toEqual([
+      { topic: 'orders', partition: 0 },
+      { topic: 'billing', partition: 3 },
+    ])
+  })
+
   it('a paste with tabs for spaces reads the same as the original', () => {
     const a = read('describe.txt')
     const b = read('describe-tabs.txt')
