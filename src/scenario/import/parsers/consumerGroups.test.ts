@@ -117,6 +117,13 @@ describe('kafka-consumer-groups.sh --describe (offsets)', () => {
     expect(!r2.ok && r2.message).toMatch(/CURRENT-OFFSET '11980x4'/)
   })
 
+  it('other Error:/Warning: lines the tool prints become notes, the tables around them still read', () => {
+    const text = `Error: Executing consumer group command failed due to org.apache.kafka.common.errors.TimeoutException\n${fixture('consumer-groups', 'describe.txt')}`
+    const r = parseImport(text, { format: 'consumer-groups', source: 'p' })
+    expect(r.ok && r.facts.notes[0]).toMatch(/^the tool printed: Error: Executing consumer group command failed/)
+    expect(r.ok && r.facts.topics[0]!.partitions).toHaveLength(6)
+  })
+
   it('rows before any header are an error naming the first of them', () => {
     const r = parseImport('\n\norders-app orders 0 1 2 1 - - -\n', { format: 'consumer-groups', source: 'p' })
     expect(r).toMatchObject({ ok: false, line: 3 })

@@ -8,7 +8,7 @@ import type { ClusterFacts } from '../types.ts'
 import { ImportError, readCount, readPartition, shown } from './common.ts'
 import { UNNAMED_GROUP } from './consumerGroups.ts'
 import { FactsBuilder } from './facts.ts'
-import { groupMessage, isChatter, readHeader, readRow, requireColumns, type TableHeader } from './table.ts'
+import { groupMessage, isChatter, toolNote, readHeader, readRow, requireColumns, type TableHeader } from './table.ts'
 
 /** Reads `orders:0,1,2;billing:3`, `orders(0,1,2), billing(3)` or `-` into topic-partitions. */
 export function readAssignment(raw: string, line: number): Array<{ topic: string; partition: number }> {
@@ -59,6 +59,11 @@ export function parseConsumerGroupsMembers(lines: string[], source: string): Clu
       else if (msg.kind === 'rebalancing') b.note(`group '${msg.group}' was rebalancing when this was printed`)
       else b.note(`group '${msg.group}' does not exist`)
       b.group(msg.group)
+      return
+    }
+    const said = toolNote(t)
+    if (said) {
+      b.note(said)
       return
     }
     if (/\bCONSUMER-ID\b/.test(t) && /#PARTITIONS\b/.test(t)) {
