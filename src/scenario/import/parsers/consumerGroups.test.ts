@@ -124,6 +124,12 @@ describe('kafka-consumer-groups.sh --describe (offsets)', () => {
     expect(r.ok && r.facts.topics[0]!.partitions).toHaveLength(6)
   })
 
+  it('only an error from the tool: not a result, and the error is quoted', () => {
+    const r = parseImport('Error: Executing consumer group command failed due to TimeoutException\n', { format: 'consumer-groups', source: 'p' })
+    expect(r).toMatchObject({ ok: false, line: 1 })
+    expect(!r.ok && r.message).toMatch(/table found \(the tool printed: Error: Executing/)
+  })
+
   it('rows before any header are an error naming the first of them', () => {
     const r = parseImport('\n\norders-app orders 0 1 2 1 - - -\n', { format: 'consumer-groups', source: 'p' })
     expect(r).toMatchObject({ ok: false, line: 3 })

@@ -85,8 +85,10 @@ export function parseConsumerGroups(lines: string[], source: string): ClusterFac
       b.member(group, consumer).assignment.push({ topic, partition })
     }
   })
-  if (!header && b.facts.notes.length === 0 && !lines.some((l) => groupMessage(l.trim()))) {
-    throw new ImportError(1, "no 'GROUP TOPIC PARTITION CURRENT-OFFSET …' table found")
+  // Only an empty or missing group prints no table; anything else without one is not this format.
+  if (!header && lastMessageGroup === undefined) {
+    const said = lines.map((l) => toolNote(l.trim())).find((x) => x !== undefined)
+    throw new ImportError(1, `no 'GROUP TOPIC PARTITION CURRENT-OFFSET …' table found${said ? ` (${said})` : ''}`)
   }
   return b.finish()
 }

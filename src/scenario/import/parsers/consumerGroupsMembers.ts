@@ -58,7 +58,7 @@ export function parseConsumerGroupsMembers(lines: string[], source: string): Clu
       if (msg.kind === 'empty') b.setGroupField(msg.group, 'state', 'Empty')
       else if (msg.kind === 'rebalancing') b.note(`group '${msg.group}' was rebalancing when this was printed`)
       else b.note(`group '${msg.group}' does not exist`)
-      b.group(msg.group)
+      if (msg.kind !== 'missing') b.group(msg.group)
       return
     }
     const said = toolNote(t)
@@ -101,7 +101,11 @@ export function parseConsumerGroupsMembers(lines: string[], source: string): Clu
       }
     }
   })
-  if (!header) throw new ImportError(1, "no 'GROUP CONSUMER-ID HOST CLIENT-ID #PARTITIONS' table found")
+  // Kafka 2.x prints no table at all for an empty group, only its stderr line.
+  if (!header && lastMessageGroup === undefined) {
+    const said = lines.map((l) => toolNote(l.trim())).find((x) => x !== undefined)
+    throw new ImportError(1, `no 'GROUP CONSUMER-ID HOST CLIENT-ID #PARTITIONS' table found${said ? ` (${said})` : ''}`)
+  }
   if (sawMember && !sawAssignment) {
     b.note('members listed without --verbose: who owns which partition is not shown (add --verbose)')
   }

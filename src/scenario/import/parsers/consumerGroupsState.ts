@@ -72,6 +72,9 @@ export function parseConsumerGroupsState(lines: string[], source: string): Clust
     const members = readCount(row['#MEMBERS']!, line, '#MEMBERS')
     b.note(`group '${group}': ${members} member${members === 1 ? '' : 's'}, state ${state}`)
   })
-  if (!header) throw new ImportError(1, "no 'GROUP COORDINATOR (ID) ASSIGNMENT-STRATEGY STATE #MEMBERS' table found")
+  if (!header && lastMessageGroup === undefined) {
+    const said = lines.map((l) => toolNote(l.trim())).find((x) => x !== undefined)
+    throw new ImportError(1, `no 'GROUP COORDINATOR (ID) ASSIGNMENT-STRATEGY STATE #MEMBERS' table found${said ? ` (${said})` : ''}`)
+  }
   return b.finish()
 }
