@@ -70,6 +70,17 @@ describe('kafka_exporter metrics, two scrapes', () => {
     expect(f.provenance['topics.orders.partitions.0.producedPerSec']!.note).toMatch(/30 s apart/)
   })
 
+  it("a lag of -1 is kafka_exporter's mark for no committed offset: unknown, not 0, with a note", () => {
+    const text = [
+      'kafka_consumergroup_current_offset{consumergroup="g",partition="0",topic="t"} -1',
+      'kafka_consumergroup_lag{consumergroup="g",partition="0",topic="t"} -1',
+      'kafka_topic_partition_current_offset{partition="0",topic="t"} 500',
+    ].join('\n')
+    const r = parseImport(text, { format: 'prometheus', source: 'p' })
+    expect(r.ok && r.facts.topics[0]!.partitions[0]).toEqual({ partition: 0, logEndOffset: 500 })
+    expect(r.ok && r.facts.notes.join(' ')).toMatch(/lag -1 \(no committed offset\) read as unknown/)
+  })
+
   it('two scrapes without times: no rates, and a note says how to give times', () => {
     const text = fixture('prometheus', 'two-scrapes.txt').replace(/^# scraped at .*$/gm, '')
     const f = parse(text)

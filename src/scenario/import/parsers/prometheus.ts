@@ -4,7 +4,8 @@
 // another, each begun by `# scraped at <time>` or carrying sample timestamps) give per-partition
 // rates from the first to the last: producedPerSec from log-end offsets, consumedPerSec from the
 // group's committed offsets (provenance `derived`). A new scrape starts at a `# scraped at` line
-// or when a series repeats. Pure.
+// or when a series repeats. kafka_exporter writes -1 for a committed offset the group never made
+// and forces that partition's lag to -1: both read as unknown. Pure.
 import type { ClusterFacts } from '../types.ts'
 import { ImportError, readCount, readPartition, shown } from './common.ts'
 import { FactsBuilder } from './facts.ts'
@@ -132,7 +133,12 @@ export function parsePrometheus(lines: string[], source: string): ClusterFacts {
         const topic = label(s, 'topic')
         if (!groupFor(topic, label(s, 'consumergroup'))) break
         const p = readPartition(label(s, 'partition'), s.line)
-        if (/^-\d/.test(s.value) && s.value !== '-1') {
+        if (s.value === '-1') {
+          // kafka_exporter forces lag to -1 when the group has no committed offset there.
+          once(`nocommit\u0000${topic}`, `${topic}: lag -1 (no committed offset) read as unknown`)
+          break
+        }
+        if (/^-\d/.test(s.value)) {
           // kafka_exporter reads the log end and the commit at different moments: lag can dip below 0.
           b.set(topic, p, 'lag', 0, s.line, 'measured', `lag ${shown(s.value)} read as 0`)
           break
