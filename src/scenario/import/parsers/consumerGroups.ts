@@ -77,9 +77,15 @@ export function parseConsumerGroups(lines: string[], source: string): ClusterFac
     if (bound === undefined) b.setTopicGroup(topic, group)
     const committed = readOptionalCount(row['CURRENT-OFFSET']!, line, 'CURRENT-OFFSET')
     if (committed !== undefined) b.set(topic, partition, 'committedOffset', committed, line)
-    const lag = readOptionalCount(row.LAG!, line, 'LAG')
-    if (lag !== undefined) b.set(topic, partition, 'lag', lag, line)
-    else if (committed === undefined) b.note(`${topic}-${partition}: no committed offset ('-'), lag unknown`)
+    if (/^-\d+$/.test(row.LAG!)) {
+      // A commit past the log end (after a truncation, or an unclean leader election) prints a
+      // negative LAG; the simulator's backlog cannot be negative.
+      b.set(topic, partition, 'lag', 0, line, 'measured', `LAG ${row.LAG} (commit past the log end) read as 0`)
+    } else {
+      const lag = readOptionalCount(row.LAG!, line, 'LAG')
+      if (lag !== undefined) b.set(topic, partition, 'lag', lag, line)
+      else if (committed === undefined) b.note(`${topic}-${partition}: no committed offset ('-'), lag unknown`)
+    }
     if (consumer !== '-') {
       b.set(topic, partition, 'owner', consumer, line)
       b.member(group, consumer).assignment.push({ topic, partition })

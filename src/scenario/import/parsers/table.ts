@@ -43,7 +43,7 @@ export function readRow(
   if (header.columns.includes(COORDINATOR)) tokens = mergeCoordinator(tokens)
   let cells: string[] | undefined
   if (tokens.length === n) cells = tokens
-  else if (tokens.length > n && lastTakesRest) cells = [...tokens.slice(0, n - 1), tokens.slice(n - 1).join(' ')]
+  else if (tokens.length > n && lastTakesRest) cells = [...tokens.slice(0, n - 1), restFrom(raw, n - 1)]
   else if (tokens.length < n) cells = byPosition(header, raw)
   if (!cells) {
     throw new ImportError(
@@ -56,6 +56,14 @@ export function readRow(
     row[c] = cells[i]!
   })
   return row
+}
+
+/** The raw text from the `index`-th whitespace-separated token to the end (inner spacing kept). */
+function restFrom(raw: string, index: number): string {
+  const re = /\S+/g
+  let m = re.exec(raw)
+  for (let i = 0; m && i < index; i++) m = re.exec(raw)
+  return m ? raw.slice(m.index).trimEnd() : ''
 }
 
 /** `broker1:9092  (1)` is one cell: the id in brackets belongs to the coordinator before it. */
