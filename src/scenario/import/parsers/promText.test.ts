@@ -1,4 +1,6 @@
+import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
+import { readCount } from './common.ts'
 import { readSample, readTime, seriesKey } from './promText.ts'
 
 describe('Prometheus text exposition lines', () => {
@@ -32,5 +34,27 @@ describe('scrape times', () => {
     expect(readTime(String(t / 1000))).toBe(t)
     expect(readTime(String(t))).toBe(t)
     expect(readTime('yesterday')).toBeUndefined()
+  })
+})
+
+describe("gauge values as Go's client prints them (property)", () => {
+  /** strconv.FormatFloat(v, 'g', -1, 64) for a whole v: exponent form from 10^6 up (the 'g' rule with precision 6 for shortest). */
+  function goG(n: number): string {
+    const s = String(n)
+    if (s.length - 1 < 6) return s
+    const digits = s.replace(/0+$/, '')
+    const mant = digits.length > 1 ? `${digits[0]}.${digits.slice(1)}` : digits
+    return `${mant}e+${String(s.length - 1).padStart(2, '0')}`
+  }
+
+  it('every whole offset up to 2^53 − 1 reads back exactly from its printed form', () => {
+    fc.assert(
+      fc.property(fc.oneof(fc.nat(), fc.integer({ min: 0, max: Number.MAX_SAFE_INTEGER })), (n) => {
+        const s = readSample(`kafka_topic_partition_current_offset{partition="0",topic="t"} ${goG(n)}`, 1)
+        expect(readCount(s.value, 1, 'offset')).toBe(n)
+      }),
+      { numRuns: 500, seed: 8 },
+    )
+    expect(goG(1204330)).toBe('1.20433e+06')
   })
 })
