@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { allFixtures, fixture } from '../../../test/fixtures/import/fixture.ts'
-import { IMPORT_FORMATS, IMPORT_LIMITS, parseImport } from './parse.ts'
+import { IMPORT_FORMATS, IMPORT_LIMITS, formatParseError, parseImport } from './parse.ts'
 import { FactsBuilder } from './parsers/facts.ts'
 import type { ParseResult } from './types.ts'
 
@@ -39,6 +39,17 @@ describe('parseImport', () => {
     const r = parseImport(fixture('prometheus', 'scrape-1.txt'), { format: 'consumer-groups', source: 'p' })
     expect(r).toMatchObject({ ok: false, format: 'consumer-groups', line: 4 })
     expect(!r.ok && r.message).toMatch(/expected the header 'GROUP TOPIC PARTITION CURRENT-OFFSET …' before 'go_goroutines 21'/)
+  })
+
+  it('formatParseError: one line naming the source, the format tried and the line', () => {
+    const r = parseImport('GROUP TOPIC PARTITION CURRENT-OFFSET LOG-END-OFFSET LAG CONSUMER-ID HOST CLIENT-ID\ng t 0 1\n', { source: 'x' })
+    if (r.ok) throw new Error('should fail')
+    expect(formatParseError(r, 'orders.txt')).toBe(
+      'orders.txt: read as kafka-consumer-groups.sh --describe (consumer-groups), line 2: expected 9 columns (GROUP TOPIC PARTITION CURRENT-OFFSET LOG-END-OFFSET LAG CONSUMER-ID HOST CLIENT-ID) as in the header on line 1, found 4',
+    )
+    const whole = parseImport('x'.repeat(IMPORT_LIMITS.maxChars + 1), { format: 'burrow', source: 'x' })
+    if (whole.ok) throw new Error('should fail')
+    expect(formatParseError(whole, 'big.json')).toMatch(/^big\.json: read as Burrow .* \(burrow\): the text is \d+ characters/)
   })
 
   it('snapshot facts are not a paste format', () => {

@@ -101,3 +101,13 @@ export function parseImport(text: string, opts: { format?: ImportFormat; source:
   if (r.ok) return r
   return { ...r, message: `not recognised as any tool's output (name it with --format); read as ${r.format}: ${r.message}` }
 }
+
+/**
+ * One line for a paste that could not be read, naming the source, the format tried and the line:
+ * `orders.txt: read as kafka-consumer-groups.sh --describe (consumer-groups), line 5: expected …`.
+ * Plain text (never HTML); the stranger's text inside it is already shortened by the readers.
+ */
+export function formatParseError(r: Extract<ParseResult, { ok: false }>, source: string): string {
+  const where = r.line > 0 ? `, line ${r.line}` : ''
+  return `${source}: read as ${FORMAT_LABELS[r.format]} (${r.format})${where}: ${r.message}`
+}
