@@ -15,6 +15,9 @@ export interface TableHeader {
 
 const COORDINATOR = 'COORDINATOR (ID)'
 
+/** Columns ConsumerGroupCommand may print as an empty string rather than '-'. */
+const BLANKABLE = new Set(['GROUP-INSTANCE-ID', 'ASSIGNMENT-STRATEGY', 'HOST', 'CLIENT-ID'])
+
 /** Reads a header line into columns and their start positions. */
 export function readHeader(raw: string, line: number): TableHeader {
   const columns: string[] = []
@@ -88,8 +91,9 @@ function byPosition(header: TableHeader, raw: string): string[] | undefined {
     if (from > 0 && raw[from - 1] !== undefined && raw[from - 1] !== ' ') return undefined
     cells.push(raw.slice(from, to).trim())
   }
-  // Only the optional-text columns may be blank; a blank first cell means the row is not aligned.
-  if (cells[0] === '') return undefined
+  // Only the columns Kafka prints as an empty string may be blank (an unset group.instance.id, an
+  // Empty group's strategy); any other blank cell means the row does not line up with the header.
+  if (header.columns.some((c, i) => cells[i] === '' && !BLANKABLE.has(c))) return undefined
   return cells
 }
 
