@@ -90,6 +90,20 @@ describe('kafka-consumer-groups.sh --describe --members', () => {
     expect(r.ok && r.facts.groups).toEqual([{ groupId: 'etl', state: 'Empty', members: [] }])
   })
 
+  it('two groups assigned the same topic: owners stay the first group’s, both groups keep their members', () => {
+    const one = fixture('consumer-groups-members', 'members-verbose.txt')
+    const text = one + one.replace(/orders-app /g, 'audit-app  ').replace(/consumer-(\d)-/g, 'auditor-$1-')
+    const r = parseImport(text, { format: 'consumer-groups-members', source: 'p' })
+    if (!r.ok) throw new Error(r.message)
+    const orders = r.facts.topics.find((t) => t.name === 'orders')!
+    expect(orders.group).toBe('orders-app')
+    expect(orders.partitions.every((p) => p.owner!.startsWith('consumer-'))).toBe(true)
+    expect(r.facts.groups.map((g) => [g.groupId, g.members.length])).toEqual([
+      ['orders-app', 4],
+      ['audit-app', 4],
+    ])
+  })
+
   it('a #PARTITIONS that is not a count names its line', () => {
     const text = fixture('consumer-groups-members', 'members.txt').replace(/consumer-2 {6}2 /, 'consumer-2      two ')
     const r = parseImport(text, { format: 'consumer-groups-members', source: 'p' })

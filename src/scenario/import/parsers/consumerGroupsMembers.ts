@@ -92,8 +92,10 @@ export function parseConsumerGroupsMembers(lines: string[], source: string): Clu
         b.note(`member ${shown(m.memberId)}: #PARTITIONS says ${count}, its assignment lists ${m.assignment.length}`)
       }
       for (const a of m.assignment) {
-        b.set(a.topic, a.partition, 'owner', m.memberId, line)
-        if (b.topic(a.topic).group === undefined) b.setTopicGroup(a.topic, group)
+        const bound = b.topic(a.topic).group
+        if (bound === undefined) b.setTopicGroup(a.topic, group)
+        // Owners on a partition are one group's; the first group printed keeps the topic.
+        if (bound === undefined || bound === group) b.set(a.topic, a.partition, 'owner', m.memberId, line)
       }
       const target = row['TARGET-ASSIGNMENT']
       if (target !== undefined && target !== '-' && target.trim() !== assigned.trim()) {
