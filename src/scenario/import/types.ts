@@ -53,6 +53,8 @@ export interface ImportedTopic {
   partitions: ImportedPartition[]
   /** Partition count when a source states it without per-partition detail (kafka_topic_partitions). */
   partitionCount?: number
+  /** The consumer group whose committed offsets, lag and owners the partitions carry (if any). */
+  group?: string
 }
 
 export interface ImportedMember {
@@ -91,6 +93,11 @@ export interface KeySample {
   keys: KeySampleEntry[]
   /** Mean record size in bytes (key + value) when the sample shows payloads. */
   meanRecordBytes?: number
+  /**
+   * Zipf exponent s fitted to the keyed counts by rank (count ∝ rank^-s, least squares on logs),
+   * when at least 3 distinct keys were seen. ~0: uniform keys; ~1: classic Zipf; larger: hotter.
+   */
+  zipfExponent?: number
 }
 
 export interface ClusterFacts {
@@ -105,6 +112,11 @@ export interface ClusterFacts {
   provenance: Record<string, Provenance>
   /** Approximations and caveats in words ("LAG '-' read as unknown for partition 3"). */
   notes: string[]
+  /**
+   * When the offsets were read (Unix ms), if the source says (a `# scraped at` line or sample
+   * timestamps). Two readings of the same partitions with times give rates (see mergeFacts).
+   */
+  observedAtMs?: number
 }
 
 /** A parser never throws: it answers facts or one error naming the format and the line. */
