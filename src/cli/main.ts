@@ -25,6 +25,8 @@ commands:
   presets                              list the presets
   lessons [--json]                     the guided lessons with their steps (open one: #lesson=NAME&step=N)
   lessons --check FILE                 validate a lesson file (JSON), naming the path of each problem
+  import [--format NAME] FILE... [--topic T] [--group G] [--json | --link]
+                                       a scenario of a real cluster from saved tool output (help: import --help)
 `
 
 /** Standard input's text; a problem (too large, not text) ends the command with exit code 2. */
@@ -120,6 +122,9 @@ async function main(argv: string[]): Promise<number> {
       break
     case 'presets':
       r = (await import('./runCommand.ts')).runPresets(rest)
+      break
+    case 'import':
+      r = (await import('./importCommand.ts')).runImport(rest, io)
       break
     case undefined:
     case '--help':

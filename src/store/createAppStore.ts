@@ -6,6 +6,7 @@ import type { Scenario } from '../scenario/types.ts'
 import { createBannerSlice, type BannerSlice } from './bannerSlice.ts'
 import { createFrameSlice, type FrameSlice } from './frameSlice.ts'
 import { createHighlightSlice, type HighlightSlice } from './highlightSlice.ts'
+import { createImportSlice, type ImportSlice } from './importSlice.ts'
 import { createMarkSlice, type MarkSlice } from './markSlice.ts'
 import { createPlaybackSlice, type PlaybackSlice } from './playbackSlice.ts'
 import { createPresenterSlice, type PresenterSlice } from './presenterSlice.ts'
@@ -13,7 +14,7 @@ import { createScenarioSlice, type ScenarioSlice } from './scenarioSlice.ts'
 import { createSelectionSlice, type SelectionSlice } from './selectionSlice.ts'
 import { createTimelineSlice, type TimelineSlice } from './timelineSlice.ts'
 
-export type AppState = ScenarioSlice & PlaybackSlice & FrameSlice & SelectionSlice & BannerSlice & TimelineSlice & PresenterSlice & MarkSlice & HighlightSlice
+export type AppState = ScenarioSlice & PlaybackSlice & FrameSlice & SelectionSlice & BannerSlice & TimelineSlice & PresenterSlice & MarkSlice & HighlightSlice & ImportSlice
 export type AppStore = StoreApi<AppState>
 
 export interface AppStoreInit {
@@ -35,5 +36,7 @@ export function createAppStore(init: AppStoreInit): AppStore {
     ...createMarkSlice(...a),
     // CLASSROOM: a lesson step's lanes and consumers, outlined on the highway
     ...createHighlightSlice(...a),
+    // IMPORT: an imported cluster's story and offers
+    ...createImportSlice(...a),
   }))
 }
