@@ -25,6 +25,8 @@ commands:
   presets                              list the presets
   lessons [--json]                     the guided lessons with their steps (open one: #lesson=NAME&step=N)
   lessons --check FILE                 validate a lesson file (JSON), naming the path of each problem
+  snapshot --bootstrap HOST:PORT[,...] --topic T [--group G] [--sample-seconds S] [--sample-keys N] [--json]
+                                       a live cluster's topic and group, read-only (help: snapshot --help)
 `
 
 /** Standard input's text; a problem (too large, not text) ends the command with exit code 2. */
@@ -117,6 +119,9 @@ async function main(argv: string[]): Promise<number> {
     }
     case 'lessons':
       r = (await import('./lessonsCommand.ts')).runLessons(rest, io)
+      break
+    case 'snapshot':
+      r = await (await import('./snapshotCommand.ts')).runSnapshot(rest, { progress: (line) => process.stderr.write(`${line}\n`) })
       break
     case 'presets':
       r = (await import('./runCommand.ts')).runPresets(rest)

@@ -69,7 +69,7 @@ class Traffic(threading.Thread):
         self.delivered = [0] * cfg['partitions']
         self.lock = threading.Lock()
         self.producer = Producer({'bootstrap.servers': bootstrap, 'partitioner': 'murmur2_random',
-                                  'linger.ms': 5, 'acks': 'all', 'log_level': 3})
+                                  'linger.ms': 20, 'acks': 'all', 'log_level': 3})
 
     def on_delivery(self, err, msg):
         if err is None:
