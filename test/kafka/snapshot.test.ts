@@ -1,0 +1,194 @@
+// `highway snapshot` against a Kafka protocol peer (issue 11 §3): librdkafka's mock cluster, run by
+// test/kafka/mockCluster.py with Debian's python3-confluent-kafka, carries known traffic (a key cycle
+// with one hot key, at a known rate, through librdkafka's murmur2 partitioner), a consumer group
+// with a known assignor and known committed offsets. The snapshot must find it all again:
+// partition count and leaders exact, per-partition rates within 10 %, members and assignment
+// exact, lag exact at the moment of reading, the hot key with its share within 5 points.
+// scripts/test.sh installs python3-confluent-kafka when it is missing (as root).
+
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process'
+import { createServer } from 'node:net'
+import { resolve } from 'node:path'
+import { createInterface } from 'node:readline'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { partitionForKey } from '../../src/kafka/murmur2.ts'
+import type { ClusterFacts } from '../../src/scenario/import/types.ts'
+
+const ROOT = resolve(__dirname, '../..')
+const PYTHON = '/usr/bin/python3'
+const TSX = resolve(ROOT, 'node_modules/.bin/tsx')
+
+const PARTITIONS = 8
+const HOT = 'tenant-42'
+const HOT_PERCENT = 30
+// 100 keys a cycle: the hot key in 30 evenly spread slots, 70 other keys once each.
+const CYCLE: string[] = []
+for (let i = 0, other = 0; i < 100; i++) CYCLE.push(Math.floor(((i + 1) * HOT_PERCENT) / 100) > Math.floor((i * HOT_PERCENT) / 100) ? HOT : `customer-${other++}`)
+const CONFIG = {
+  topic: 'orders',
+  partitions: PARTITIONS,
+  brokers: 3,
+  leaders: [2, 3, 1, 1, 3, 2, 2, 1],
+  ratePerSec: 1000,
+  keys: CYCLE,
+  group: 'billing',
+  consumers: 3,
+  assignor: 'range',
+  committed: Array.from({ length: PARTITIONS }, (_, p) => 7 * p + 3),
+}
+const SAMPLE_SECONDS = 3
+
+interface Ready {
+  bootstrap: string
+  members: Array<{ memberId: string; clientId: string; assignment: number[] }>
+}
+
+class Peer {
+  private lines: AsyncIterator<string>
+  constructor(private proc: ChildProcessWithoutNullStreams) {
+    this.lines = createInterface({ input: proc.stdout })[Symbol.asyncIterator]()
+  }
+  async next(event: string): Promise<Record<string, unknown>> {
+    for (;;) {
+      const r = await this.lines.next()
+      if (r.done) throw new Error(`the mock cluster ended before "${event}"`)
+      const msg = JSON.parse(r.value) as Record<string, unknown>
+      if (msg.event === event) return msg
+    }
+  }
+  async delivered(): Promise<number[]> {
+    this.proc.stdin.write('delivered\n')
+    return (await this.next('delivered')).counts as number[]
+  }
+  stop(): void {
+    this.proc.stdin.end()
+    this.proc.kill()
+  }
+}
+
+function highway(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((done) => {
+    const p = spawn(TSX, ['src/cli/main.ts', ...args], { cwd: ROOT })
+    let stdout = ''
+    let stderr = ''
+    p.stdout.on('data', (d: Buffer) => (stdout += d.toString()))
+    p.stderr.on('data', (d: Buffer) => (stderr += d.toString()))
+    p.on('close', (code) => done({ code: code ?? -1, stdout, stderr }))
+  })
+}
+
+/** A port nobody listens on: bound, then released. */
+function closedPort(): Promise<number> {
+  return new Promise((done) => {
+    const s = createServer()
+    s.listen(0, '127.0.0.1', () => {
+      const port = (s.address() as { port: number }).port
+      s.close(() => done(port))
+    })
+  })
+}
+
+describe('highway snapshot against librdkafka’s mock cluster', () => {
+  let peer: Peer
+  let ready: Ready
+  let facts: ClusterFacts
+  let before: number[]
+  let after: number[]
+  const stderrLog: string[] = []
+
+  beforeAll(async () => {
+    const proc = spawn(PYTHON, [resolve(__dirname, 'mockCluster.py'), JSON.stringify(CONFIG)], { cwd: ROOT })
+    let err = ''
+    proc.stderr.on('data', (d: Buffer) => (err += d.toString()))
+    peer = new Peer(proc)
+    const timeout = new Promise<never>((_, rej) => setTimeout(() => rej(new Error(`the mock cluster was not ready in 40 s: ${err.slice(-500)}`)), 40_000))
+    const msg = await Promise.race([peer.next('ready'), timeout]).catch((e: Error) => {
+      throw new Error(`${e.message}\n${err.slice(-800)}\n(needs Debian's python3-confluent-kafka: apt-get install python3-confluent-kafka)`)
+    })
+    ready = msg as unknown as Ready
+    before = await peer.delivered()
+    const r = await highway(['snapshot', '--bootstrap', ready.bootstrap, '--topic', 'orders', '--group', 'billing', '--sample-seconds', String(SAMPLE_SECONDS), '--sample-keys', '2000', '--json'])
+    after = await peer.delivered()
+    stderrLog.push(r.stderr)
+    expect(r.code, r.stderr).toBe(0)
+    facts = (JSON.parse(r.stdout) as { facts: ClusterFacts }).facts
+  }, 90_000)
+
+  afterAll(() => peer?.stop())
+
+  it('finds the partition count and each partition’s leader exactly', () => {
+    const t = facts.topics.find((x) => x.name === 'orders')!
+    expect(t.partitionCount).toBe(PARTITIONS)
+    expect(t.partitions.map((p) => p.partition)).toEqual([...Array(PARTITIONS).keys()])
+    expect(t.partitions.map((p) => p.leader)).toEqual(CONFIG.leaders)
+    for (const p of t.partitions) expect([...p.replicas!].sort()).toEqual([1, 2, 3])
+    expect(facts.brokers.map((b) => b.id)).toEqual([1, 2, 3])
+  })
+
+  it('measures each partition’s produce rate within 10 % of the traffic sent', () => {
+    const t = facts.topics[0]!
+    for (let p = 0; p < PARTITIONS; p++) {
+      const expected = (CONFIG.ratePerSec * CYCLE.filter((k) => partitionForKey(k, PARTITIONS) === p).length) / CYCLE.length
+      const measured = t.partitions[p]!.producedPerSec!
+      if (expected === 0) expect(measured, `partition ${p}`).toBe(0)
+      else expect(Math.abs(measured - expected) / expected, `partition ${p}: ${measured.toFixed(1)}/s, sent ${expected}/s`).toBeLessThan(0.1)
+    }
+    expect(facts.provenance['topics.orders.partitions.0.producedPerSec']).toMatchObject({ format: 'snapshot', how: 'derived' })
+  })
+
+  it('finds the group’s members and their assignment exactly, as the consumers themselves see it', () => {
+    const g = facts.groups.find((x) => x.groupId === 'billing')!
+    expect(g.state).toBe('Stable')
+    expect(g.assignor).toBe('range')
+    const seen = g.members.map((m) => ({ memberId: m.memberId, clientId: m.clientId, assignment: m.assignment.map((a) => `${a.topic}:${a.partition}`).sort() }))
+    const truth = ready.members.map((m) => ({ memberId: m.memberId, clientId: m.clientId, assignment: m.assignment.map((p) => `orders:${p}`).sort() }))
+    const byClient = (a: { clientId?: string | undefined }, b: { clientId?: string | undefined }) => ((a.clientId ?? "") < (b.clientId ?? "") ? -1 : 1)
+    expect(seen.sort(byClient)).toEqual(truth.sort(byClient))
+    for (const m of ready.members) for (const p of m.assignment) expect(facts.topics[0]!.partitions[p]!.owner).toBe(m.memberId)
+  })
+
+  it('reads the lag exactly: log-end offset at the reading minus the committed offset', () => {
+    for (const p of facts.topics[0]!.partitions) {
+      const i = p.partition
+      expect(p.committedOffset, `partition ${i}`).toBe(CONFIG.committed[i])
+      // The end offset read lies between what was acknowledged just before and just after.
+      expect(p.logEndOffset!).toBeGreaterThanOrEqual(before[i]!)
+      expect(p.logEndOffset!).toBeLessThanOrEqual(after[i]!)
+      expect(p.lag, `partition ${i}`).toBe(p.logEndOffset! - CONFIG.committed[i]!)
+      expect(p.consumedPerSec).toBe(0)
+    }
+  })
+
+  it('finds the hot key with its share within 5 points, on the partition murmur2 gives it', () => {
+    const s = facts.keySample!
+    expect(s.records).toBe(2000)
+    const top = s.keys[0]!
+    expect(top.key).toBe(HOT)
+    expect(Math.abs((100 * top.count) / s.records - HOT_PERCENT)).toBeLessThanOrEqual(5)
+    expect(top.partitions).toEqual([partitionForKey(HOT, PARTITIONS)])
+  })
+
+  it('says plainly when the topic or group is missing, and creates neither', async () => {
+    const [topic, group] = await Promise.all([
+      highway(['snapshot', '--bootstrap', ready.bootstrap, '--topic', 'no-such-topic', '--sample-seconds', '1']),
+      highway(['snapshot', '--bootstrap', ready.bootstrap, '--topic', 'orders', '--group', 'no-such-group', '--sample-seconds', '1']),
+    ])
+    expect(topic.code).toBe(2)
+    expect(topic.stderr).toMatch(/snapshot: topic "no-such-topic" does not exist on 127\.0\.0\.1:\d+/)
+    expect(group.code).toBe(2)
+    expect(group.stderr).toMatch(/snapshot: group "no-such-group" does not exist/)
+    // Still absent: asking about it did not auto-create it.
+    const again = await highway(['snapshot', '--bootstrap', ready.bootstrap, '--topic', 'no-such-topic', '--sample-seconds', '1'])
+    expect(again.stderr).toMatch(/does not exist/)
+  }, 60_000)
+
+  it('gives up on an unreachable bootstrap within its timeout, in one line', async () => {
+    const port = await closedPort()
+    const t0 = Date.now()
+    const r = await highway(['snapshot', '--bootstrap', `127.0.0.1:${port}`, '--topic', 'orders', '--timeout', '3'])
+    expect(r.code).toBe(2)
+    expect(Date.now() - t0).toBeLessThan(15_000)
+    const errors = r.stderr.split('\n').filter((l) => l.startsWith('snapshot: ') && !l.endsWith('…'))
+    expect(errors).toEqual([expect.stringMatching(new RegExp(`^snapshot: cannot reach 127\\.0\\.0\\.1:${port} .*check --bootstrap`))])
+  }, 30_000)
+})
