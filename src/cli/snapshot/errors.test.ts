@@ -1,7 +1,12 @@
-import { KafkaJSConnectionClosedError, KafkaJSConnectionError, KafkaJSNumberOfRetriesExceeded, KafkaJSProtocolError, KafkaJSSASLAuthenticationError } from 'kafkajs'
+import * as kafkajs from 'kafkajs'
+import { KafkaJSConnectionError, KafkaJSNumberOfRetriesExceeded, KafkaJSProtocolError } from 'kafkajs'
 import { describe, expect, it } from 'vitest'
 import { explainKafkaError } from './errors.ts'
 
+// KafkaJS's typings omit these two constructors' arguments (and one class); the runtime has them.
+const runtime = kafkajs as unknown as Record<string, new (message: string, options?: object) => Error>
+const KafkaJSConnectionClosedError = runtime.KafkaJSConnectionClosedError!
+const KafkaJSSASLAuthenticationError = runtime.KafkaJSSASLAuthenticationError!
 const retried = (e: Error) => new KafkaJSNumberOfRetriesExceeded(e, { retryCount: 2, retryTime: 1000 } as never)
 
 describe('explainKafkaError', () => {
@@ -19,7 +24,7 @@ describe('explainKafkaError', () => {
   })
 
   it('reads a listener that hangs up on a plaintext client as one that may need TLS or SASL', () => {
-    const closed = new KafkaJSConnectionClosedError('Closed connection', { host: 'k', port: 1 } as never)
+    const closed = new KafkaJSConnectionClosedError('Closed connection', { host: 'k', port: 1 })
     expect(explainKafkaError(retried(closed), 'k:1', 'connecting')).toMatch(/closed the connection while connecting: it may require TLS or SASL/)
   })
 

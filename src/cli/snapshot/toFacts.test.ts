@@ -2,7 +2,7 @@ import { AssignerProtocol } from 'kafkajs'
 import { describe, expect, it } from 'vitest'
 import { keySample, snapshotToFacts, type SnapshotReading } from './toFacts.ts'
 
-const assignment = (a: Record<string, number[]>) => new Uint8Array(AssignerProtocol.MemberAssignment.encode({ version: 0, assignment: a }))
+const assignment = (a: Record<string, number[]>) => new Uint8Array(AssignerProtocol.MemberAssignment.encode({ version: 0, assignment: a, userData: Buffer.alloc(0) }))
 const bytes = (s: string) => new Uint8Array(Buffer.from(s))
 
 function reading(over: Partial<SnapshotReading> = {}): SnapshotReading {
