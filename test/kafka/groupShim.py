@@ -114,6 +114,8 @@ class Relay:
         self.upstreams = upstreams
         self.proxy_port = {}  # upstream port -> our port
         self.book = GroupBook()
+        self.seen_lock = threading.Lock()
+        self.seen = {}  # client id -> API keys it sent (to prove a client read-only)
         self.loop = asyncio.new_event_loop()
         ready = threading.Event()
         threading.Thread(target=self._run, args=(ready,), daemon=True).start()
@@ -121,6 +123,10 @@ class Relay:
 
     def bootstrap(self):
         return ','.join(f'127.0.0.1:{self.proxy_port[p]}' for _, p in self.upstreams)
+
+    def apis_sent_by(self, client_id):
+        with self.seen_lock:
+            return sorted(self.seen.get(client_id, ()))
 
     def _run(self, ready):
         asyncio.set_event_loop(self.loop)
@@ -151,6 +157,8 @@ class Relay:
                 r = Reader(frame)
                 api, ver, corr = r.int16(), r.int16(), r.int32()
                 client_id = r.string()
+                with self.seen_lock:
+                    self.seen.setdefault(client_id, set()).add(api)
                 fut = self.loop.create_future()
                 await order.put(fut)
                 if api == API_DESCRIBE_GROUPS and ver <= 2:

@@ -10,7 +10,8 @@
 # partitioner, the Java client's), starts a consumer group through groupShim's relay, commits the
 # given offsets once the group is stable and pauses (so the lag stays known), then prints one JSON
 # line {"event": "ready", ...} with the relay's bootstrap and the members as the consumers see
-# themselves. On "delivered" from stdin it prints the records acknowledged per partition so far.
+# themselves. On "delivered" from stdin it prints the records acknowledged per partition so far;
+# on "requests CLIENT_ID", the API keys that client sent through the relay.
 # It ends when stdin closes, or after a minute whatever happens.
 
 import ctypes
@@ -188,8 +189,11 @@ def main():
          'members': [{'memberId': m.ids.member_id, 'clientId': m.client_id,
                       'assignment': m.assignment} for m in members]})
     for line in sys.stdin:
-        if line.strip() == 'delivered':
+        words = line.split()
+        if words == ['delivered']:
             say({'event': 'delivered', 'counts': traffic.counts()})
+        elif len(words) == 2 and words[0] == 'requests':
+            say({'event': 'requests', 'apis': relay.apis_sent_by(words[1])})
     os._exit(0)
 
 

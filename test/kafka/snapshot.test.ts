@@ -60,6 +60,10 @@ class Peer {
     this.proc.stdin.write('delivered\n')
     return (await this.next('delivered')).counts as number[]
   }
+  async requests(clientId: string): Promise<number[]> {
+    this.proc.stdin.write(`requests ${clientId}\n`)
+    return (await this.next('requests')).apis as number[]
+  }
   stop(): void {
     this.proc.stdin.end()
     this.proc.kill()
@@ -181,6 +185,15 @@ describe('highway snapshot against librdkafka’s mock cluster', () => {
     const again = await highway(['snapshot', '--bootstrap', ready.bootstrap, '--topic', 'no-such-topic', '--sample-seconds', '1'])
     expect(again.stderr).toMatch(/does not exist/)
   }, 60_000)
+
+  it('only ever read: every request the snapshots sent is a read (no Produce, commit, join or create)', async () => {
+    // Kafka API keys: 1 Fetch, 2 ListOffsets, 3 Metadata, 9 OffsetFetch, 10 FindCoordinator, 15 DescribeGroups, 18 ApiVersions.
+    const READS = [1, 2, 3, 9, 10, 15, 18]
+    const sent = await peer.requests('highway-snapshot')
+    expect(sent.filter((api) => !READS.includes(api))).toEqual([])
+    // And it did read what it reports: records, offsets, committed offsets, the group.
+    expect(sent).toEqual(expect.arrayContaining([1, 2, 3, 9, 15]))
+  })
 
   it('gives up on an unreachable bootstrap within its timeout, in one line', async () => {
     const port = await closedPort()
