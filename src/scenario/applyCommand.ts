@@ -3,6 +3,7 @@
 // Pure; never mutates its input. Faults (crash, GC pause, slow down, restarts) change no setting.
 
 import { DEFAULT_HOT_KEY } from './defaults.ts'
+import { distinctKeys, topHistogramKey, withKeyCount } from './keySpecs.ts'
 import type { Command, KeySpec, ProducerSpec, RateSpec, Scenario } from './types.ts'
 import { LIMITS } from './validation/limits.ts'
 
@@ -39,7 +40,7 @@ export function rateAfter(rate: RateSpec, cmd: Extract<Command, { do: 'setRate' 
 }
 
 function keyCountOf(keys: KeySpec): number {
-  return keys.kind === 'keyless' ? 1000 : keys.count
+  return keys.kind === 'keyless' ? 1000 : Math.min(LIMITS.keyCount.max, Math.max(LIMITS.keyCount.min, distinctKeys(keys)))
 }
 
 /** The producer indices a producer-scoped command acts on. */
@@ -53,12 +54,13 @@ function producerAfter(p: ProducerSpec, cmd: Command): ProducerSpec {
     case 'setRate':
       return { ...p, rate: rateAfter(p.rate, cmd) }
     case 'setHotKeyShare': {
-      const hotKey = p.keys.kind === 'hot' ? p.keys.hotKey : DEFAULT_HOT_KEY
+      // A histogram's slider takes over its most frequent key, the one the room is looking at.
+      const hotKey = p.keys.kind === 'hot' ? p.keys.hotKey : (topHistogramKey(p.keys) ?? DEFAULT_HOT_KEY)
       return { ...p, keys: { kind: 'hot', count: keyCountOf(p.keys), hotKey, share: clamp(cmd.share, 0, 1) } }
     }
     case 'setKeyCount': {
       const count = Math.round(clamp(cmd.count, LIMITS.keyCount.min, LIMITS.keyCount.max))
-      return { ...p, keys: p.keys.kind === 'keyless' ? { kind: 'uniform', count } : { ...p.keys, count } }
+      return { ...p, keys: withKeyCount(p.keys, count) }
     }
     case 'setZipf':
       // Zipf even at s = 0 (which is uniform), so a link replays the same draws as the live run.

@@ -23,6 +23,12 @@ export type KeySpec =
   | { kind: 'hot'; count: number; hotKey: string; share: number }
   /** Null keys: the built-in (sticky / adaptive) partitioner decides. */
   | { kind: 'keyless' }
+  /**
+   * A real key histogram (an import's key sample): the named keys share `1 - otherShare` of the
+   * records in proportion to their weights; `otherShare` is uniform over `otherKeys` keys named
+   * `key-0 …`. Named keys hash with murmur2 like any key, so each lands where it does in Kafka.
+   */
+  | { kind: 'histogram'; keys: Array<[string, number]>; otherKeys: number; otherShare: number }
 
 export interface ProducerSpec {
   rate: RateSpec
@@ -158,6 +164,17 @@ export type ScenarioAction = Command & { atSec: number }
  */
 export type StartMode = 'warm' | 'cold'
 
+export interface TopicSpec {
+  name: string
+  partitions: number
+  /**
+   * Records already in each partition and not yet consumed at t = 0 (a measured lag, e.g. from an
+   * import): the log starts that long, the group's committed offset at 0. Index = partition;
+   * partitions past the end start empty. Absent = empty logs, so older links replay exactly.
+   */
+  initialLag?: number[]
+}
+
 export interface Scenario {
   version: typeof SCENARIO_VERSION
   name: string
@@ -166,7 +183,7 @@ export interface Scenario {
   start?: StartMode
   /** Default run length for the CLI and the "what to notice" story. */
   durationSec: number
-  topic: { name: string; partitions: number }
+  topic: TopicSpec
   producers: ProducerSpec[]
   producerConfig: ProducerConfig
   broker: BrokerConfig

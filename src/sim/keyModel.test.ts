@@ -43,3 +43,28 @@ describe('key model', () => {
     expect(m.tracked).toEqual([])
   })
 })
+
+describe('key model of a histogram', () => {
+  it('gives each named key its weight share on its own murmur2 partition and spreads the others uniformly', () => {
+    const keys: Array<[string, number]> = Array.from({ length: 30 }, (_, i) => [`tenant-${i}`, i === 0 ? 300 : 10])
+    const m = buildKeyModel({ kind: 'histogram', keys, otherKeys: 2000, otherShare: 0.2 }, {}, 16)
+    const named = 300 + 29 * 10
+    expect(m.tracked[0]).toMatchObject({ name: 'tenant-0', prob: (300 / named) * 0.8, role: 'top', partition: partitionForKey('tenant-0', 16) })
+    // each partition's expected share: tracked keys on their partitions + tail weights
+    const byPartition = new Array<number>(16).fill(0)
+    for (const t of m.tracked) byPartition[t.partition]! += t.prob
+    for (let p = 0; p < 16; p++) byPartition[p]! += m.tailProb * m.tailWeights[p]!
+    const expected = new Array<number>(16).fill(0)
+    for (const [k, w] of keys) expected[partitionForKey(k, 16)]! += (w / named) * 0.8
+    for (let i = 0; i < 2000; i++) expected[partitionForKey(`key-${i}`, 16)]! += 0.2 / 2000
+    byPartition.forEach((x, p) => expect(x).toBeCloseTo(expected[p]!, 12))
+    expect(m.keyCount).toBe(2030)
+  })
+
+  it('treats a named key that is also an ordinary key-N as one key, tracked once', () => {
+    const m = buildKeyModel({ kind: 'histogram', keys: [['key-3', 5]], otherKeys: 10, otherShare: 0.5 }, {}, 4)
+    expect(m.tracked.filter((t) => t.name === 'key-3')).toHaveLength(1)
+    const total = m.tracked.reduce((a, t) => a + t.prob, 0) + m.tailProb
+    expect(total).toBeCloseTo(1, 12)
+  })
+})

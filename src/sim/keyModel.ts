@@ -57,7 +57,27 @@ function keyProbabilities(spec: KeySpec): { names: (i: number) => string; count:
       const rest = 1 - spec.share
       return { names: keyName, count: spec.count, prob: () => rest / spec.count, hot: { name: spec.hotKey, share: spec.share } }
     }
+    case 'histogram':
+      // The named keys are handled by histogramKeys(); here only the uniform others.
+      return { names: keyName, count: spec.otherKeys, prob: () => (spec.otherKeys > 0 ? spec.otherShare / spec.otherKeys : 0), hot: null }
   }
+}
+
+/**
+ * A histogram's named keys with their probabilities, most frequent first (ties by name): the top
+ * ones and those with a cost are tracked, the rest go to the tail on their own murmur2 partitions.
+ */
+function histogramKeys(spec: Extract<KeySpec, { kind: 'histogram' }>, hasCost: (name: string) => boolean): { tracked: Array<[string, number]>; tail: Array<[string, number]> } {
+  let sum = 0
+  for (const [, w] of spec.keys) sum += w
+  const mass = sum > 0 ? 1 - spec.otherShare : 0
+  const named = spec.keys
+    .map(([k, w]): [string, number] => [k, sum > 0 ? (w / sum) * mass : 0])
+    .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))
+  const tracked: Array<[string, number]> = []
+  const tail: Array<[string, number]> = []
+  named.forEach((e, i) => ((i < TOP_KEYS && e[1] > 0) || hasCost(e[0]) ? tracked : tail).push(e))
+  return { tracked, tail }
 }
 
 export function buildKeyModel(spec: KeySpec, keyCost: Readonly<Record<string, number>>, partitions: number): KeyModel {
@@ -74,6 +94,15 @@ export function buildKeyModel(spec: KeySpec, keyCost: Readonly<Record<string, nu
     tracked.push({ name, prob, cost: costOf(name), role, partition: partitionForKey(name, partitions) })
 
   if (kp.hot) track(kp.hot.name, kp.hot.share, 'hot')
+  // A histogram's named keys: tracked ones by name; the rest folded into the tail right away.
+  const named = spec.kind === 'histogram' ? histogramKeys(spec, (k) => costOf(k) !== 1) : { tracked: [], tail: [] }
+  for (const [name, prob] of named.tracked) track(name, prob, costOf(name) !== 1 ? 'cost' : 'top')
+  const trackedNames = new Set(named.tracked.map((e) => e[0]))
+  let tailProb = 0
+  for (const [name, prob] of named.tail) {
+    tailWeights[partitionForKey(name, partitions)]! += prob
+    tailProb += prob
+  }
   if (kp.count <= TRACK_ALL_BELOW) {
     for (let i = 0; i < kp.count; i++) trackedIdx.add(i)
   } else {
@@ -84,6 +113,8 @@ export function buildKeyModel(spec: KeySpec, keyCost: Readonly<Record<string, nu
       if (m && Number(m[1]) < kp.count) trackedIdx.add(Number(m[1]))
     }
   }
+  // An ordinary key that is also a named one is the same key: it stays with the named one's entry.
+  for (const i of trackedIdx) if (trackedNames.has(kp.names(i))) trackedIdx.delete(i)
   const sorted = [...trackedIdx].sort((a, b) => a - b)
   for (const i of sorted) {
     const name = kp.names(i)
@@ -91,7 +122,6 @@ export function buildKeyModel(spec: KeySpec, keyCost: Readonly<Record<string, nu
     track(name, kp.prob(i), role)
   }
   // The tail: every ordinary key not tracked, weighted by its probability, folded per partition.
-  let tailProb = 0
   for (let i = 0; i < kp.count; i++) {
     if (trackedIdx.has(i)) continue
     const p = kp.prob(i)
@@ -101,7 +131,14 @@ export function buildKeyModel(spec: KeySpec, keyCost: Readonly<Record<string, nu
   if (tailProb > 0) for (let p = 0; p < partitions; p++) tailWeights[p]! /= tailProb
   // Hottest first: colour index 0 is the hottest key.
   tracked.sort((a, b) => b.prob - a.prob || (a.name < b.name ? -1 : 1))
-  return { keyless: false, keyCount: kp.count + (kp.hot ? 1 : 0), tracked, tailProb, tailKeys: kp.count - trackedIdx.size, tailWeights }
+  return {
+    keyless: false,
+    keyCount: kp.count + (kp.hot ? 1 : 0) + named.tracked.length + named.tail.length,
+    tracked,
+    tailProb,
+    tailKeys: kp.count - trackedIdx.size + named.tail.length,
+    tailWeights,
+  }
 }
 
 /** The key a salted record carries: salt `s` of `key` (hot-key salting, "key#0" … "key#k-1"). */
@@ -120,7 +157,9 @@ export function saltedPartitions(key: string, splits: number, partitions: number
 export function allKeyNames(spec: KeySpec): string[] {
   if (spec.kind === 'keyless') return []
   const out: string[] = []
-  for (let i = 0; i < spec.count; i++) out.push(keyName(i))
+  const others = spec.kind === 'histogram' ? spec.otherKeys : spec.count
+  for (let i = 0; i < others; i++) out.push(keyName(i))
+  if (spec.kind === 'histogram') for (const [name] of spec.keys) if (!/^key-(0|[1-9]\d*)$/.test(name) || Number(name.slice(4)) >= others) out.push(name)
   if (spec.kind === 'hot') out.push(spec.hotKey)
   return out
 }

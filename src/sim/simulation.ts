@@ -9,6 +9,7 @@ import { Rng, type RngState } from '../engine/rng.ts'
 import type { SimTime } from '../engine/time.ts'
 import type { Command, Scenario, ScenarioAction } from '../scenario/types.ts'
 import { autoscale } from './autoscaler.ts'
+import { seedBacklog } from './backlog.ts'
 import { applyCommand, runDeferred } from './commands.ts'
 import { cycleMs, EV, type SimCore, type SimRngs } from './core.ts'
 import { defer } from './deferred.ts'
@@ -81,6 +82,7 @@ class KafkaSimulation implements Simulation, SimCore {
     this.w = w
     // The group existed before the run: committed offsets start at the log start.
     w.committed.fill(0)
+    seedBacklog(w, live.topic.initialLag)
     this.kernel = new Kernel()
     this.rng = { produce: Rng.create(scenario.seed, 1), consume: Rng.create(scenario.seed, 2), group: Rng.create(scenario.seed, 3) }
     for (let i = 0; i < live.producers.length; i++) w.producers.push(newProducer(w, i))

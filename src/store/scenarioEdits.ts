@@ -18,6 +18,7 @@ import type {
 
 /** The key a live `setHotKeyShare` makes hot when the producer had no hot key yet. */
 import { DEFAULT_HOT_KEY } from '../scenario/defaults.ts'
+import { distinctKeys } from '../scenario/keySpecs.ts'
 
 export { DEFAULT_HOT_KEY }
 
@@ -72,7 +73,7 @@ export function hotKeyName(s: Scenario): string {
 }
 
 export function keyCount(keys: KeySpec): number {
-  return keys.kind === 'keyless' ? 0 : keys.count
+  return distinctKeys(keys)
 }
 
 export function hotKeyShare(s: Scenario): number {

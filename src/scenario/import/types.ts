@@ -53,6 +53,8 @@ export interface ImportedTopic {
   partitions: ImportedPartition[]
   /** Partition count when a source states it without per-partition detail (kafka_topic_partitions). */
   partitionCount?: number
+  /** The consumer group whose committed offsets, lag and owners the partitions carry (if any). */
+  group?: string
 }
 
 export interface ImportedMember {
@@ -105,6 +107,11 @@ export interface ClusterFacts {
   provenance: Record<string, Provenance>
   /** Approximations and caveats in words ("LAG '-' read as unknown for partition 3"). */
   notes: string[]
+  /**
+   * When the offsets were read (Unix ms), if the source says (a `# scraped at` line or sample
+   * timestamps). Two readings of the same partitions with times give rates (see mergeFacts).
+   */
+  observedAtMs?: number
 }
 
 /** A parser never throws: it answers facts or one error naming the format and the line. */

@@ -77,8 +77,15 @@ export function peakRate(rate: RateSpec): number {
   }
 }
 
+/** Ordinary keys (`key-0 …`): a histogram's others; its named keys are counted by namedTracked. */
 function keyCountOf(keys: KeySpec): number {
-  return keys.kind === 'keyless' ? 0 : keys.count
+  return keys.kind === 'keyless' ? 0 : keys.kind === 'histogram' ? keys.otherKeys : keys.count
+}
+
+/** A histogram's named keys the key model tracks: the top ones plus (at most) those with a cost. */
+export function namedTracked(keys: KeySpec, keyCost: Readonly<Record<string, number>>): number {
+  if (keys.kind !== 'histogram') return 0
+  return Math.min(keys.keys.length, KEY_MODEL.topKeys + Object.keys(keyCost).length)
 }
 
 /** Tracked keys of a key model with `count` ordinary keys, a hot key or not, and `costKeys` `key-N` names with a cost. */
@@ -97,6 +104,8 @@ function producerEnvelopes(s: Scenario, ignoreKeysEver: boolean): ProducerEnvelo
   const keyed = s.producers.map((p) => p.keys.kind !== 'keyless')
   const hot = s.producers.map((p) => p.keys.kind === 'hot')
   const zipf = s.producers.map((p) => p.keys.kind === 'zipf')
+  const named = s.producers.map((p) => namedTracked(p.keys, p.keyCost))
+  const namedKeys = s.producers.map((p) => (p.keys.kind === 'histogram' ? p.keys.keys.length : 0))
   const costNames = s.producers.map((p: ProducerSpec) => new Set(Object.keys(p.keyCost).filter((k) => COST_KEY.test(k))))
   const rate = s.producers.map((p) => peakRate(p.rate))
   // Each producer's settings after each scripted command, by the simulation's own rule
@@ -111,16 +120,17 @@ function producerEnvelopes(s: Scenario, ignoreKeysEver: boolean): ProducerEnvelo
       if (p.keys.kind !== 'keyless') keyed[i] = true
       if (p.keys.kind === 'hot') hot[i] = true
       if (p.keys.kind === 'zipf') zipf[i] = true
+      named[i] = Math.max(named[i]!, namedTracked(p.keys, p.keyCost))
       if (a.do === 'setKeyCost' && COST_KEY.test(a.key)) costNames[i]!.add(a.key)
       rate[i] = Math.max(rate[i]!, peakRate(p.rate))
     }
   }
   return Array.from({ length: n }, (_, i) => {
-    const tracked = trackedKeys(count[i]!, hot[i]!, zipf[i]!, costNames[i]!.size)
+    const tracked = trackedKeys(count[i]!, hot[i]!, zipf[i]!, costNames[i]!.size) + named[i]!
     const peak = rate[i]!
     // Uniform keys: tracked ones carry their share of the records; a hot or Zipf head may carry all.
-    const share = hot[i] || zipf[i] || count[i]! === 0 ? 1 : Math.min(1, tracked / count[i]!)
-    return { keyless: keyless[i]!, keyed: keyed[i]!, keyCount: count[i]!, tracked, trackedRate: peak * share, peakRate: peak, recordBytes: s.producers[i]!.recordBytes }
+    const share = hot[i] || zipf[i] || named[i]! > 0 || count[i]! === 0 ? 1 : Math.min(1, tracked / count[i]!)
+    return { keyless: keyless[i]!, keyed: keyed[i]!, keyCount: count[i]! + namedKeys[i]!, tracked, trackedRate: peak * share, peakRate: peak, recordBytes: s.producers[i]!.recordBytes }
   })
 }
 

@@ -14,6 +14,10 @@ export const LIMITS = {
   /** Records per second, for producer rates and consumer processing. */
   ratePerSec: { max: 1e8 },
   keyCount: { min: 1, max: 1_000_000 },
+  /** Named keys of a key histogram: one per partition at most when an import synthesizes them from per-partition rates. */
+  histogramKeys: { max: 4096 },
+  /** Records waiting in one partition at t = 0 (topic.initialLag): a lag of a trillion is exact in a double. */
+  initialLag: { max: 1e12 },
   zipfS: { min: 0, max: 5 },
   recordBytes: { min: 1, max: 10_000_000 },
   /** Processing cost multiplier of a key, and the slowConsumer factor. */

@@ -25,7 +25,7 @@ export const KEY_NAME: Rule<string> = (v) => {
 }
 
 export const RATE_KINDS = ['constant', 'step', 'ramp', 'spike', 'sine', 'schedule'] as const
-export const KEY_KINDS = ['uniform', 'zipf', 'hot', 'keyless'] as const
+export const KEY_KINDS = ['uniform', 'zipf', 'hot', 'keyless', 'histogram'] as const
 
 const basePerSec = (): number => {
   const rate = defaultScenario().producers[0]?.rate
@@ -47,6 +47,39 @@ const KEY_TEMPLATES: { [K in KeySpec['kind']]: () => Extract<KeySpec, { kind: K 
   zipf: () => ({ kind: 'zipf', count: 1000, s: 1 }),
   hot: () => ({ kind: 'hot', count: 1000, hotKey: 'hot-key', share: 0.5 }),
   keyless: () => ({ kind: 'keyless' }),
+  // A named key with weight, so a bad `keys` falling back to this reports only its own error.
+  histogram: () => ({ kind: 'histogram', keys: [['hot-key', 1]], otherKeys: 1000, otherShare: 0.5 }),
+}
+
+/** A histogram's weight: a record count or any non-negative relative weight. */
+const WEIGHT = num(0, 1e15)
+
+/** Histogram entries: at most 1000 [key, weight] pairs, each key once. */
+const readHistogramKeys: Reader<Array<[string, number]>> = (ctx, v, base, path) => {
+  if (!Array.isArray(v)) return bad(ctx, path, 'must be an array of [key, weight] pairs', base)
+  if (v.length > LIMITS.histogramKeys.max) return bad(ctx, path, `must have at most ${LIMITS.histogramKeys.max} keys (got ${v.length}); fold the rarest into otherKeys`, base)
+  const out: Array<[string, number]> = []
+  const seen = new Map<string, number>()
+  for (let i = 0; i < v.length; i++) {
+    const p: unknown = v[i]
+    if (!Array.isArray(p) || p.length !== 2) return bad(ctx, at(path, i), 'must be a [key, weight] pair', base)
+    const name = KEY_NAME(p[0])
+    if (!name.ok) return bad(ctx, at(at(path, i), 0), `key name ${name.message}`, base)
+    const first = seen.get(name.value)
+    if (first !== undefined) return bad(ctx, at(at(path, i), 0), `"${name.value}" is already at ${at(path, first)}`, base)
+    seen.set(name.value, i)
+    const w = WEIGHT(p[1])
+    if (!w.ok) return bad(ctx, at(at(path, i), 1), w.message, base)
+    out.push([name.value, w.value])
+  }
+  return out
+}
+
+/** Who takes which records must add up: a share needs keys to land on, named keys need weight. */
+function histogramProblem(h: Extract<KeySpec, { kind: 'histogram' }>): { key: string; message: string } | null {
+  if (h.otherShare > 0 && h.otherKeys === 0) return { key: 'otherKeys', message: `must be ≥ 1 while otherShare (${h.otherShare}) is above 0` }
+  if (h.otherShare < 1 && !h.keys.some(([, w]) => w > 0)) return { key: 'keys', message: `must hold a key with a weight above 0 while otherShare (${h.otherShare}) is below 1` }
+  return null
 }
 
 /** Schedule points: 1..1000 pairs [seconds, records/s] with non-decreasing times. */
@@ -106,6 +139,10 @@ export const readKeys: Reader<KeySpec> = union<KeySpec>(
     zipf: record({ kind: kindIs('zipf'), count: leaf(KEY_COUNT), s: leaf(ZIPF_S) }),
     hot: record({ kind: kindIs('hot'), count: leaf(KEY_COUNT), hotKey: leaf(KEY_NAME), share: leaf(SHARE) }),
     keyless: record({ kind: kindIs('keyless') }),
+    histogram: refine(
+      record({ kind: kindIs('histogram'), keys: readHistogramKeys, otherKeys: leaf(int(0, LIMITS.keyCount.max)), otherShare: leaf(SHARE) }),
+      histogramProblem,
+    ),
   },
   KEY_TEMPLATES,
 )

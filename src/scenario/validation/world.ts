@@ -10,9 +10,9 @@ import type {
   DynamicPartitioningSpec,
   ProducerConfig,
   RebalanceProtocol,
-  Scenario,
+  TopicSpec,
 } from '../types.ts'
-import { at, error, warn } from './issues.ts'
+import { at, error, warn, type Ctx } from './issues.ts'
 import { JAVA_INT_MAX, LIMITS } from './limits.ts'
 import { bool, fail, int, leaf, num, nullable, ok, oneOf, own, asObject, record, text, type Reader, type Rule } from './rules.ts'
 import { SECONDS, SHARE } from './producers.ts'
@@ -67,10 +67,30 @@ export const DEFAULT_ASSIGNOR: { readonly [P in RebalanceProtocol]: AssignorName
 
 export const PARTITIONER_NAMES = ['default', 'uniform-sticky', 'legacy-sticky', 'round-robin'] as const
 
-export const readTopic: Reader<Scenario['topic']> = record<Scenario['topic']>({
-  name: leaf(TOPIC_NAME),
-  partitions: leaf(PARTITIONS),
-})
+const readTopicFields = record<Omit<TopicSpec, 'initialLag'>>({ name: leaf(TOPIC_NAME), partitions: leaf(PARTITIONS) }, ['initialLag'])
+
+/** Records waiting per partition at t = 0: whole counts, at most one per partition. */
+function readInitialLag(ctx: Ctx, v: unknown, partitions: number, path: string): number[] | undefined {
+  if (!Array.isArray(v)) return void error(ctx, path, 'must be an array of record counts, one per partition')
+  if (v.length > partitions) return void error(ctx, path, `must have at most one count per partition (${partitions}, got ${v.length})`)
+  const rule = int(0, LIMITS.initialLag.max)
+  const out: number[] = []
+  for (let i = 0; i < v.length; i++) {
+    const r = rule(v[i])
+    if (!r.ok) return void error(ctx, at(path, i), r.message)
+    out.push(r.value)
+  }
+  return out
+}
+
+/** The topic; `initialLag` is kept only when given (absent = empty logs, as links before it). */
+export const readTopic: Reader<TopicSpec> = (ctx, v, base, path) => {
+  const t = readTopicFields(ctx, v, base, path)
+  const o = asObject(v)
+  const raw = o === undefined ? undefined : own(o, 'initialLag')
+  const lag = raw === undefined ? base.initialLag : readInitialLag(ctx, raw, t.partitions, at(path, 'initialLag'))
+  return lag === undefined ? t : { ...t, initialLag: lag }
+}
 
 export const readProducerConfig: Reader<ProducerConfig> = record<ProducerConfig>({
   'batch.size': leaf(NON_NEGATIVE_INT),

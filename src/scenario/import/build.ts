@@ -1,0 +1,191 @@
+// From what an import knows about a real cluster (ClusterFacts, merged from pastes or a live
+// snapshot) to a scenario that runs like it: the topic's partitions and measured lag, the producer
+// rate and keys that reproduce the per-partition rates, the group's members, protocol and assignor,
+// a processing rate from what the consumers managed. Every field it sets is listed with where it
+// came from; everything not measured is Kafka's default and listed as assumed, with why. Pure.
+
+import { defaultScenario } from '../defaults.ts'
+import type { AssignorName, RebalanceProtocol, Scenario } from '../types.ts'
+import { validateScenario } from '../validate.ts'
+import { LIMITS } from '../validation/limits.ts'
+import { TOPIC_NAME } from '../validation/world.ts'
+import { keysForRates, keysFromSample } from './buildKeys.ts'
+import { chooseGroup, chooseTopic, partitionView, type PartitionView } from './buildFacts.ts'
+import { offersFor, type CompareOffer } from './offers.ts'
+import { storyFor } from './story.ts'
+import type { ClusterFacts, ImportedField, ImportedGroup } from './types.ts'
+
+export type { CompareOffer } from './offers.ts'
+
+export type BuildResult =
+  | { ok: true; scenario: Scenario; fields: ImportedField[]; story: string; offers: CompareOffer[] }
+  | { ok: false; message: string }
+
+export interface BuildOptions {
+  /** The topic to simulate when the facts name several (default: the one the group reads, else the largest). */
+  topic?: string
+  /** The consumer group (default: the one that owns the topic's partitions). */
+  group?: string
+}
+
+/** What the consumers' measured rates say about one consumer's processing rate. */
+function processingRate(view: PartitionView, group: ImportedGroup | undefined): { perSec: number; how: 'derived' | 'assumed'; why: string } | null {
+  if (!group || !view.parts.some((p) => p.consumedPerSec !== undefined)) return null
+  const byOwner = new Map<string, { consumed: number; produced: number; lag: number }>()
+  for (const p of view.parts) {
+    if (p.owner === undefined || p.consumedPerSec === undefined) continue
+    const o = byOwner.get(p.owner) ?? { consumed: 0, produced: 0, lag: 0 }
+    o.consumed += p.consumedPerSec
+    o.produced += p.producedPerSec ?? 0
+    o.lag += p.lag ?? 0
+    byOwner.set(p.owner, o)
+  }
+  if (byOwner.size === 0) return null
+  // A consumer that falls behind (its lanes fill faster than it drains them) runs at its limit.
+  let limit = 0
+  let limited = ''
+  let fastest = 0
+  for (const [owner, o] of byOwner) {
+    fastest = Math.max(fastest, o.consumed)
+    if (o.consumed > 0 && o.produced > o.consumed * 1.05 && o.consumed > limit) {
+      limit = o.consumed
+      limited = owner
+    }
+  }
+  if (limit > 0) {
+    return { perSec: round(limit), how: 'derived', why: `${limited} fell behind while consuming ${fmtRate(limit)}: taken as what one consumer can process` }
+  }
+  const base = defaultScenario().group.processing.recordsPerSec
+  const perSec = round(Math.max(base, fastest * 1.5))
+  return { perSec, how: 'assumed', why: `no consumer was at its limit (the busiest consumed ${fmtRate(fastest)}), so 1.5× that (at least the default ${base}/s) is assumed` }
+}
+
+function round(x: number): number {
+  return x >= 100 ? Math.round(x) : Math.round(x * 100) / 100
+}
+
+export function fmtRate(perSec: number): string {
+  return `${perSec >= 100 ? Math.round(perSec).toLocaleString('en-US') : String(round(perSec))} records/s`
+}
+
+/** The protocol and assignor a tool's words name (range, cooperative-sticky, uniform; classic/consumer). */
+function strategyOf(group: ImportedGroup): { protocol: RebalanceProtocol; assignor: AssignorName } | null {
+  const a = (group.assignor ?? '').toLowerCase()
+  const kip848 = (group.protocol ?? '').toLowerCase() === 'consumer'
+  if (kip848) return { protocol: 'consumer', assignor: a === 'range' ? 'range' : 'uniform' }
+  if (a === 'cooperative-sticky' || a.endsWith('cooperativestickyassignor')) return { protocol: 'cooperative', assignor: 'cooperative-sticky' }
+  if (a === 'range' || a.endsWith('rangeassignor')) return { protocol: 'eager', assignor: 'range' }
+  if (a === 'roundrobin' || a.endsWith('roundrobinassignor')) return { protocol: 'eager', assignor: 'roundrobin' }
+  if (a === 'sticky' || a.endsWith('.stickyassignor')) return { protocol: 'eager', assignor: 'sticky' }
+  if (a === 'uniform') return { protocol: 'consumer', assignor: 'uniform' }
+  return null
+}
+
+export function buildScenario(facts: ClusterFacts, opts: BuildOptions = {}): BuildResult {
+  const topic = chooseTopic(facts, opts.topic)
+  if (!topic.ok) return topic
+  const group = chooseGroup(facts, topic.topic.name, opts.group)
+  if (!group.ok) return group
+  const view = partitionView(facts, topic.topic, group.group)
+  const P = view.partitions
+  if (P < 1) return { ok: false, message: `topic '${topic.topic.name}': no partition count in the pastes (paste kcat -L -J, kafka-consumer-groups.sh --describe or a kafka_exporter scrape)` }
+  if (P > LIMITS.partitions.max) return { ok: false, message: `topic '${topic.topic.name}' has ${P} partitions; the simulator runs at most ${LIMITS.partitions.max}` }
+
+  const fields: ImportedField[] = []
+  const src = (re: RegExp) => view.sources(re)
+  const measured = (path: string, value: unknown, sources: string[], why: string, how: 'measured' | 'derived' = 'measured') => fields.push({ path, value, how, sources, why })
+  const assumed = (path: string, value: unknown, why: string) => fields.push({ path, value, how: 'assumed', sources: [], why })
+
+  const s = defaultScenario()
+  const name = topic.topic.name
+  const topicName = TOPIC_NAME(name).ok ? name : name.replace(/[^a-zA-Z0-9._-]/g, '_').slice(0, LIMITS.topicNameChars) || 'imported'
+  s.name = `import: ${topicName}`.slice(0, LIMITS.nameChars)
+  s.start = 'warm'
+  s.topic = { name: topicName, partitions: P }
+  measured('topic.name', topicName, src(/^topics\.[^.]+\./), topicName === name ? 'the topic the pastes describe' : `'${name}' with characters Kafka does not allow in topic names replaced`)
+  measured('topic.partitions', P, view.countSources, view.countWhy)
+  assumed('start', 'warm', 'the group is running when the pastes were taken: the run starts with it formed and stable')
+
+  // Lag at t = 0: what the group still had to read when measured.
+  const lag = view.parts.map((p) => Math.max(0, Math.min(LIMITS.initialLag.max, Math.round(p.lag ?? 0))))
+  if (lag.some((l) => l > 0)) {
+    while (lag.length > 0 && lag[lag.length - 1] === 0) lag.pop()
+    s.topic.initialLag = lag
+    measured('topic.initialLag', lag, src(/\.(lag|committedOffset|logEndOffset)$/), 'each partition starts with the lag measured for it (log-end offset − committed offset)')
+  }
+
+  // Producers: the total rate and keys that put each partition's measured share on it.
+  const producer = s.producers[0]!
+  const rates = view.parts.map((p) => p.producedPerSec ?? 0)
+  const total = rates.reduce((a, b) => a + b, 0)
+  const rateSources = src(/\.producedPerSec$/)
+  if (total > 0) {
+    producer.rate = { kind: 'constant', perSec: round(Math.min(total, LIMITS.ratePerSec.max)) }
+    measured('producers[0].rate.perSec', producer.rate.perSec, rateSources, `the sum of the ${view.parts.filter((p) => p.producedPerSec !== undefined).length} partitions' produce rates (log-end-offset growth)`, 'derived')
+  } else assumed('producers[0].rate.perSec', (producer.rate as { perSec: number }).perSec, 'no produce rate in the pastes (two kafka_exporter scrapes give one): the default rate')
+
+  const sample = facts.keySample ? keysFromSample(facts.keySample) : null
+  if (sample) {
+    producer.keys = sample.keys
+    const nulls = sample.nullRecords > 0 ? `; ${sample.nullRecords} records without a usable key counted with the others` : ''
+    measured('producers[0].keys', sample.keys, src(/^keySample$/), `a histogram of the ${facts.keySample!.records} sampled records: the ${sample.named} most frequent keys by name, the rest spread over ${sample.others} other keys${nulls}`, 'derived')
+  } else {
+    const keys = total > 0 ? keysForRates(rates) : null
+    if (keys) {
+      producer.keys = keys
+      measured('producers[0].keys', keys, rateSources, 'no key sample: keys chosen so murmur2 puts each partition\'s measured share of records on it (paste kcat -C -J records for the real keys)', 'derived')
+    } else assumed('producers[0].keys', producer.keys, 'no key sample and no per-partition rates: 1000 keys, uniform')
+  }
+  if (facts.keySample?.meanRecordBytes !== undefined && facts.keySample.meanRecordBytes >= 1) {
+    producer.recordBytes = Math.min(LIMITS.recordBytes.max, Math.round(facts.keySample.meanRecordBytes))
+    measured('producers[0].recordBytes', producer.recordBytes, src(/^keySample$/), 'the sampled records\' mean key + value size', 'derived')
+  } else assumed('producers[0].recordBytes', producer.recordBytes, 'record size not in the pastes: 100 bytes')
+
+  // The group.
+  const g = group.group
+  if (g) {
+    s.group.groupId = g.groupId.slice(0, LIMITS.groupIdChars) || s.group.groupId
+    measured('group.groupId', s.group.groupId, src(new RegExp(`^groups\\.${escape(g.groupId)}\\.`)), 'the group that reads the topic')
+    const consumers = Math.min(LIMITS.consumers.max, view.members.length)
+    s.group.consumers = consumers
+    measured('group.consumers', consumers, src(new RegExp(`^groups\\.${escape(g.groupId)}\\.members$`)), consumers === view.members.length ? `${consumers} active member${consumers === 1 ? '' : 's'} of '${g.groupId}'` : `${view.members.length} members, at most ${LIMITS.consumers.max} simulated`)
+    const strat = strategyOf(g)
+    if (strat) {
+      s.group.protocol = strat.protocol
+      s.group.assignor = strat.assignor
+      const ss = src(new RegExp(`^groups\\.${escape(g.groupId)}\\.(assignor|protocol)$`))
+      measured('group.protocol', strat.protocol, ss, `the group's ${g.protocol ?? 'classic'} protocol with assignor '${g.assignor ?? strat.assignor}'`)
+      measured('group.assignor', strat.assignor, ss, `shown by the tool as '${g.assignor ?? strat.assignor}'`)
+    } else {
+      assumed('group.protocol', s.group.protocol, g.assignor ? `assignor '${g.assignor}' is not one the simulator runs: the Java consumer's default (eager range)` : "not in the pastes (--describe --state shows it): the Java consumer's default, eager with range")
+      assumed('group.assignor', s.group.assignor, "the Java consumer's default for the eager protocol")
+    }
+    s.group.staticMembership = view.members.some((m) => m.instanceId !== undefined && m.instanceId !== '')
+    if (s.group.staticMembership) measured('group.staticMembership', true, src(new RegExp(`^groups\\.${escape(g.groupId)}\\.members$`)), 'members have a group.instance.id (KIP-345)')
+    else assumed('group.staticMembership', false, 'no group.instance.id shown: dynamic membership')
+  } else {
+    assumed('group.consumers', s.group.consumers, 'no consumer group in the pastes (paste kafka-consumer-groups.sh --describe): the default 3 consumers')
+    assumed('group.protocol', s.group.protocol, "the Java consumer's default")
+  }
+
+  const proc = processingRate(view, g)
+  if (proc) {
+    s.group.processing.recordsPerSec = proc.perSec
+    fields.push({ path: 'group.processing.recordsPerSec', value: proc.perSec, how: proc.how, sources: proc.how === 'derived' ? src(/\.consumedPerSec$/) : [], why: proc.why })
+  } else assumed('group.processing.recordsPerSec', s.group.processing.recordsPerSec, 'no consume rates in the pastes (two scrapes of kafka_consumergroup_current_offset give them): the default')
+
+  assumed('group.config', '(Kafka defaults)', 'consumer settings are not visible from outside the clients: session.timeout.ms 45 s, max.poll.records 500, … as Kafka ships them')
+  assumed('producerConfig', '(Kafka defaults)', 'producer settings are not visible from the cluster: linger.ms 5, batch.size 16 KiB, the built-in partitioner')
+  assumed('dynamic.hotspotDetection.enabled', true, 'the simulator flags hot keys and lanes (it changes no route), so the hot lane shows')
+
+  const checked = validateScenario(s)
+  if (!checked.ok) return { ok: false, message: `the imported scenario is not valid: ${checked.errors.slice(0, 3).map((e) => `${e.path}: ${e.message}`).join('; ')}` }
+  const scenario = checked.scenario
+  return { ok: true, scenario, fields, story: storyFor(scenario, view, facts), offers: offersFor(scenario, view, facts) }
+}
+
+function escape(s: string): string {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+}
+
+export type { PartitionView } from './buildFacts.ts'

@@ -1,0 +1,31 @@
+// Which tool printed a paste: guessed from the marks each tool's output always carries (a table
+// header, a JSON key, a metric name). Looks at the start of the text only, so a guess is cheap on
+// a 5 MB paste. Pure; never throws.
+import type { ImportFormat } from './types.ts'
+
+/** How much of a paste the guess reads. */
+const HEAD_CHARS = 64_000
+
+/** The format of `text`, or null when none fits (the caller then asks for `--format`). */
+export function guessFormat(text: string): ImportFormat | null {
+  const head = text.slice(0, HEAD_CHARS)
+  const t = head.trimStart()
+  if (t === '') return null
+  if (/Querying brokers for log directories|"logDirs"\s*:/.test(head)) return 'log-dirs'
+  if (t.startsWith('{')) {
+    const firstLine = t.split(/\r\n|\r|\n/, 1)[0]!
+    if (/"originating_broker"\s*:|"controllerid"\s*:/.test(head)) return 'kcat-metadata'
+    if (/"current_lag"\s*:|"partition_count"\s*:|\/v3\/kafka\//.test(head) || /"status"\s*:\s*\{/.test(head)) return 'burrow'
+    if (/"topic"\s*:/.test(firstLine) && /"partition"\s*:/.test(firstLine) && /"(key|payload)"\s*:/.test(firstLine)) return 'kcat-records'
+    if (/"brokers"\s*:/.test(head) && /"topics"\s*:/.test(head)) return 'kcat-metadata'
+    return null
+  }
+  if (/^\s*kafka_(topic_partition\w*|consumergroup\w*|brokers|topic_partitions)\s*[{ \t]/m.test(head)) return 'prometheus'
+  if (/^#\s*TYPE\s+kafka_/m.test(head)) return 'prometheus'
+  if (/\bCURRENT-OFFSET\b/.test(head) && /\bLOG-END-OFFSET\b/.test(head)) return 'consumer-groups'
+  if (/\bCONSUMER-ID\b/.test(head) && /#PARTITIONS\b/.test(head)) return 'consumer-groups-members'
+  if (/\bCOORDINATOR \(ID\)/.test(head) && /\bSTATE\b/.test(head)) return 'consumer-groups-state'
+  // Only the stderr line of an empty group: the offsets view is the default --describe.
+  if (/Consumer group '.*' has no active members/.test(head)) return 'consumer-groups'
+  return null
+}

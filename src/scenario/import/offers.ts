@@ -1,0 +1,101 @@
+// The comparisons worth making for an imported cluster, each a ready compare link (the same
+// `s=…&v=…` words `highway compare --link` writes): salting the key behind the hot lane, more
+// partitions, and the cooperative protocol (or KIP-848) when a consumer joins. Pure.
+
+import { compareLinkHash } from '../links.ts'
+import { variantScenario, type Variant } from '../overrides.ts'
+import type { Scenario } from '../types.ts'
+import { validateScenario } from '../validate.ts'
+import { LIMITS } from '../validation/limits.ts'
+import type { PartitionView } from './buildFacts.ts'
+import { hotSpot } from './story.ts'
+import type { ClusterFacts } from './types.ts'
+
+export interface CompareOffer {
+  id: 'salt' | 'partitions' | 'cooperative'
+  /** Button text. */
+  label: string
+  /** One sentence: what the comparison shows. */
+  why: string
+  /** The shared workload (the imported scenario, plus a joining consumer for the protocol offer). */
+  base: Scenario
+  variants: Variant[]
+  /** The page's hash (after '#') that opens this comparison. */
+  hash: string
+}
+
+/** When a consumer joins in the protocol comparison, simulated seconds. */
+export const JOIN_AT_SEC = 30
+
+const AS_MEASURED = 'as measured'
+
+function offer(id: CompareOffer['id'], label: string, why: string, base: Scenario, variants: Variant[]): CompareOffer | null {
+  // Each side must be a scenario the simulator accepts; an offer that is not is left out.
+  if (!variants.every((v) => variantScenario(base, v).ok)) return null
+  return { id, label, why, base, variants, hash: compareLinkHash(base, variants) }
+}
+
+export function offersFor(s: Scenario, view: PartitionView, facts: ClusterFacts): CompareOffer[] {
+  const out: Array<CompareOffer | null> = []
+  const P = s.topic.partitions
+  const hot = hotSpot(view, facts)
+  if (hot?.key !== undefined && hot.keyShare !== undefined) {
+    // Salts enough that each carries about one lane's fair share; detection must flag the key first.
+    const splits = Math.max(2, Math.min(P, Math.ceil(hot.keyShare * P)))
+    const threshold = Math.max(0.01, Math.min(s.dynamic.hotspotDetection.keyShareThreshold, Math.floor(hot.keyShare * 80) / 100))
+    out.push(
+      offer(
+        'salt',
+        `Salt ${hot.key} over ${splits} partitions`,
+        `key ${hot.key} carries ${Math.round(hot.keyShare * 100)} % of records to partition ${hot.partition}; salted, it spreads over ${splits} lanes (and loses per-key order)`,
+        s,
+        [
+          { label: AS_MEASURED, set: {} },
+          {
+            label: `salt ${hot.key}`.slice(0, 60),
+            set: { 'dynamic.hotspotDetection.enabled': true, 'dynamic.hotspotDetection.keyShareThreshold': threshold, 'dynamic.salting.enabled': true, 'dynamic.salting.splits': splits },
+          },
+        ],
+      ),
+    )
+  }
+  if (P < LIMITS.partitions.max) {
+    const more = Math.min(LIMITS.partitions.max, 2 * P)
+    out.push(
+      offer(
+        'partitions',
+        `${more} partitions instead of ${P}`,
+        hot?.key !== undefined
+          ? `every key is rehashed over ${more} lanes: the rest of the traffic spreads thinner, but ${hot.key} still lands on one lane`
+          : `every key is rehashed over ${more} lanes, and more consumers can share the work`,
+        s,
+        [
+          { label: AS_MEASURED, set: {} },
+          { label: `${more} partitions`, set: { 'topic.partitions': more } },
+        ],
+      ),
+    )
+  }
+  if (s.group.protocol !== 'consumer' && s.group.consumers < LIMITS.consumers.max) {
+    const joined = validateScenario({ ...s, actions: [...s.actions, { atSec: JOIN_AT_SEC, do: 'addConsumer' }] })
+    if (joined.ok) {
+      const coop = s.group.protocol === 'eager'
+      const set = coop ? { 'group.protocol': 'cooperative', 'group.assignor': 'cooperative-sticky' } : { 'group.protocol': 'consumer', 'group.assignor': 'uniform' }
+      out.push(
+        offer(
+          'cooperative',
+          coop ? 'Cooperative rebalancing when a consumer joins' : 'KIP-848 when a consumer joins',
+          coop
+            ? `a consumer joins at ${JOIN_AT_SEC} s: eager stops every lane to rebalance, cooperative moves only the partitions that change hands`
+            : `a consumer joins at ${JOIN_AT_SEC} s: the classic cooperative protocol against KIP-848's broker-side assignment`,
+          joined.scenario,
+          [
+            { label: `${s.group.protocol} (as measured)`, set: {} },
+            { label: coop ? 'cooperative' : 'KIP-848', set },
+          ],
+        ),
+      )
+    }
+  }
+  return out.filter((o): o is CompareOffer => o !== null)
+}

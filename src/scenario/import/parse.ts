@@ -1,0 +1,103 @@
+// One entry point for every paste or file: `parseImport(text, { format?, source })`. The format is
+// guessed when not given; a text no parser can read answers `{ ok: false, format, line, message }`
+// naming the format tried and the line (0 = the text as a whole). Never throws. Pure.
+import { guessFormat } from './detect.ts'
+import { parseBurrow } from './parsers/burrow.ts'
+import { IMPORT_LIMITS, ImportError, checkTextLimits } from './parsers/common.ts'
+import { parseConsumerGroups } from './parsers/consumerGroups.ts'
+import { parseConsumerGroupsMembers } from './parsers/consumerGroupsMembers.ts'
+import { parseConsumerGroupsState } from './parsers/consumerGroupsState.ts'
+import { parseKcatMetadata } from './parsers/kcatMetadata.ts'
+import { parseKcatRecords } from './parsers/kcatRecords.ts'
+import { parseLogDirs } from './parsers/logDirs.ts'
+import { parsePrometheus } from './parsers/prometheus.ts'
+import type { ClusterFacts, ImportFormat, ParseResult } from './types.ts'
+
+export { IMPORT_LIMITS } from './parsers/common.ts'
+export { groupPath, partitionPath, topicPath } from './parsers/facts.ts'
+export { guessFormat } from './detect.ts'
+
+/** Every format a paste can be in, in the order `--format` help lists them. */
+export const IMPORT_FORMATS: readonly ImportFormat[] = [
+  'consumer-groups',
+  'consumer-groups-members',
+  'consumer-groups-state',
+  'kcat-metadata',
+  'log-dirs',
+  'prometheus',
+  'burrow',
+  'kcat-records',
+  'snapshot',
+]
+
+/** What each format is, in words (for `--format` help and the Import dialog). */
+export const FORMAT_LABELS: Record<ImportFormat, string> = {
+  'consumer-groups': 'kafka-consumer-groups.sh --describe',
+  'consumer-groups-members': 'kafka-consumer-groups.sh --describe --members --verbose',
+  'consumer-groups-state': 'kafka-consumer-groups.sh --describe --state',
+  'kcat-metadata': 'kcat -L -J',
+  'log-dirs': 'kafka-log-dirs.sh --describe',
+  prometheus: 'kafka_exporter metrics (Prometheus text)',
+  burrow: 'Burrow /v3/kafka/<cluster>/consumer/<group>/lag',
+  'kcat-records': 'kcat -C -J records',
+  snapshot: 'highway snapshot',
+}
+
+export function isImportFormat(s: string): s is ImportFormat {
+  return (IMPORT_FORMATS as readonly string[]).includes(s)
+}
+
+function run(format: ImportFormat, text: string, lines: string[], source: string): ClusterFacts {
+  switch (format) {
+    case 'consumer-groups':
+      return parseConsumerGroups(lines, source)
+    case 'consumer-groups-members':
+      return parseConsumerGroupsMembers(lines, source)
+    case 'consumer-groups-state':
+      return parseConsumerGroupsState(lines, source)
+    case 'kcat-metadata':
+      return parseKcatMetadata(text, source)
+    case 'log-dirs':
+      return parseLogDirs(text, source)
+    case 'prometheus':
+      return parsePrometheus(lines, source)
+    case 'burrow':
+      return parseBurrow(text, source)
+    case 'kcat-records':
+      return parseKcatRecords(lines, source)
+    case 'snapshot':
+      throw new ImportError(0, "snapshot facts come from 'highway snapshot' reading a live cluster, not from a paste")
+  }
+}
+
+/** Reads one paste or file. `source` labels every fact it yields (e.g. "paste 2", a file name). */
+export function parseImport(text: string, opts: { format?: ImportFormat; source: string }): ParseResult {
+  const tryOne = (format: ImportFormat): ParseResult => {
+    try {
+      const lines = checkTextLimits(text)
+      return { ok: true, format, facts: run(format, text, lines, opts.source) }
+    } catch (e) {
+      if (e instanceof ImportError) return { ok: false, format, line: e.line, message: e.message }
+      // A parser bug must not take the page down: say so, in words, with the text as a whole.
+      const msg = e instanceof Error ? e.message : String(e)
+      return { ok: false, format, line: 0, message: `the ${format} reader failed unexpectedly (${msg.slice(0, 120)})` }
+    }
+  }
+  if (typeof text !== 'string') return { ok: false, format: opts.format ?? 'consumer-groups', line: 0, message: 'no text' }
+  if (opts.format) return tryOne(opts.format)
+  if (text.length > IMPORT_LIMITS.maxChars) return tryOne('consumer-groups')
+  if (text.trim() === '') return { ok: false, format: 'consumer-groups', line: 1, message: 'the text is empty' }
+  const guess = guessFormat(text)
+  if (guess) return tryOne(guess)
+  // Nothing recognisable: try each reader and report the one that read furthest.
+  let best: ParseResult | undefined
+  for (const f of IMPORT_FORMATS) {
+    if (f === 'snapshot') continue
+    const r = tryOne(f)
+    if (r.ok) return r
+    if (!best || (!best.ok && r.line > best.line)) best = r
+  }
+  const r = best!
+  if (r.ok) return r
+  return { ...r, message: `not recognised as any tool's output (name it with --format); read as ${r.format}: ${r.message}` }
+}

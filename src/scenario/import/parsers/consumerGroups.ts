@@ -1,0 +1,87 @@
+// `kafka-consumer-groups.sh --describe [--verbose]` (the offsets table): per partition the group's
+// committed offset, the log-end offset, the lag and the owning member. Column set from Kafka's
+// ConsumerGroupCommand.printOffsets: GROUP TOPIC PARTITION [LEADER-EPOCH] CURRENT-OFFSET
+// LOG-END-OFFSET LAG CONSUMER-ID HOST CLIENT-ID; before Kafka 2.0 there was no GROUP column.
+// Several groups (each with its own header) may follow one another. Pure.
+import type { ClusterFacts } from '../types.ts'
+import { ImportError, readOptionalCount, readPartition, shown } from './common.ts'
+import { FactsBuilder } from './facts.ts'
+import { groupMessage, isChatter, readHeader, readRow, requireColumns, type TableHeader } from './table.ts'
+
+/** Group id used when the output has no GROUP column (Kafka before 2.0). */
+export const UNNAMED_GROUP = 'group'
+
+export function parseConsumerGroups(lines: string[], source: string): ClusterFacts {
+  const b = new FactsBuilder(source, 'consumer-groups')
+  let header: TableHeader | undefined
+  let rows = 0
+  let lastMessageGroup: string | undefined
+  const otherGroupNoted = new Set<string>()
+  lines.forEach((raw, i) => {
+    const line = i + 1
+    const t = raw.trim()
+    if (isChatter(t)) return
+    const msg = groupMessage(t)
+    if (msg) {
+      lastMessageGroup = msg.group
+      if (msg.kind === 'empty') {
+        b.setGroupField(msg.group, 'state', 'Empty')
+        b.note(`group '${msg.group}' has no active members (Empty): its partitions have no owner`)
+      } else if (msg.kind === 'rebalancing') b.note(`group '${msg.group}' was rebalancing when this was printed`)
+      else b.note(`group '${msg.group}' does not exist`)
+      return
+    }
+    if (/\bCURRENT-OFFSET\b/.test(t) && /\bPARTITION\b/.test(t)) {
+      header = readHeader(raw, line)
+      requireColumns(header, ['TOPIC', 'PARTITION', 'CURRENT-OFFSET', 'LOG-END-OFFSET', 'LAG', 'CONSUMER-ID'])
+      return
+    }
+    if (!header) {
+      throw new ImportError(line, `expected the header 'GROUP TOPIC PARTITION CURRENT-OFFSET …' before '${shown(t)}'`)
+    }
+    const row = readRow(header, raw, line, header.columns[header.columns.length - 1] === 'CLIENT-ID')
+    rows++
+    const group = row.GROUP ?? lastMessageGroup ?? UNNAMED_GROUP
+    if (row.GROUP === undefined && lastMessageGroup === undefined && rows === 1) {
+      b.note(`the table has no GROUP column (Kafka before 2.0): the group is called '${UNNAMED_GROUP}'`)
+    }
+    b.group(group)
+    const consumer = row['CONSUMER-ID']!
+    if (consumer !== '-') {
+      const m = b.member(group, consumer)
+      const host = row.HOST
+      if (host !== undefined && host !== '-') m.host = host.replace(/^\//, '')
+      const client = row['CLIENT-ID']
+      if (client !== undefined && client !== '-') m.clientId = client
+    }
+    const topic = row.TOPIC!
+    if (topic === '-') return // a member with no partitions (printed with '-' for topic and partition)
+    const partition = readPartition(row.PARTITION!, line)
+    const logEnd = readOptionalCount(row['LOG-END-OFFSET']!, line, 'LOG-END-OFFSET')
+    if (logEnd !== undefined) b.set(topic, partition, 'logEndOffset', logEnd, line)
+    else b.partition(topic, partition, line)
+    const bound = b.topic(topic).group
+    if (bound !== undefined && bound !== group) {
+      // ImportedPartition holds one group's offsets; the first group printed keeps the topic.
+      if (!otherGroupNoted.has(`${topic}\u0000${group}`)) {
+        otherGroupNoted.add(`${topic}\u0000${group}`)
+        b.note(`topic '${topic}' is also read by group '${group}'; its offsets are not used (group '${bound}' is)`)
+      }
+      return
+    }
+    if (bound === undefined) b.setTopicGroup(topic, group)
+    const committed = readOptionalCount(row['CURRENT-OFFSET']!, line, 'CURRENT-OFFSET')
+    if (committed !== undefined) b.set(topic, partition, 'committedOffset', committed, line)
+    const lag = readOptionalCount(row.LAG!, line, 'LAG')
+    if (lag !== undefined) b.set(topic, partition, 'lag', lag, line)
+    else if (committed === undefined) b.note(`${topic}-${partition}: no committed offset ('-'), lag unknown`)
+    if (consumer !== '-') {
+      b.set(topic, partition, 'owner', consumer, line)
+      b.member(group, consumer).assignment.push({ topic, partition })
+    }
+  })
+  if (!header && b.facts.notes.length === 0 && !lines.some((l) => groupMessage(l.trim()))) {
+    throw new ImportError(1, "no 'GROUP TOPIC PARTITION CURRENT-OFFSET …' table found")
+  }
+  return b.finish()
+}

@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest'
+import { fixture } from '../../../../test/fixtures/import/fixture.ts'
+import { parseImport } from '../parse.ts'
+import type { ClusterFacts } from '../types.ts'
+
+function parse(text: string, source = 'p'): ClusterFacts {
+  const r = parseImport(text, { format: 'kcat-records', source })
+  if (!r.ok) throw new Error(`line ${r.line}: ${r.message}`)
+  return r.facts
+}
+
+describe('kcat -C -J record sample', () => {
+  const text = fixture('kcat-records', 'orders-sample.jsonl')
+  const records = text.trim().split('\n').map((l) => JSON.parse(l) as { partition: number; key: string | null; payload: string | null })
+
+  it('counts every record once, keys sorted by count, keyless records under null', () => {
+    const ks = parse(text, 'sample').keySample!
+    expect(ks.topic).toBe('orders')
+    expect(ks.records).toBe(records.length)
+    expect(ks.keys.reduce((s, k) => s + k.count, 0)).toBe(records.length)
+    for (let i = 1; i < ks.keys.length; i++) expect(ks.keys[i - 1]!.count).toBeGreaterThanOrEqual(ks.keys[i]!.count)
+    const hot = ks.keys[0]!
+    expect(hot.key).toBe('tenant-42')
+    expect(hot.count).toBe(records.filter((r) => r.key === 'tenant-42').length)
+    expect(hot.partitions).toEqual([...new Set(records.filter((r) => r.key === 'tenant-42').map((r) => r.partition))])
+    const none = ks.keys.find((k) => k.key === null)!
+    expect(none.count).toBe(records.filter((r) => r.key === null).length)
+    expect(none.partitions.length).toBeGreaterThan(1)
+  })
+
+  it('mean record size is the UTF-8 bytes of key + payload', () => {
+    const bytes = records.reduce((s, r) => s + Buffer.byteLength(r.key ?? '') + Buffer.byteLength(r.payload ?? ''), 0)
+    expect(parse(text).keySample!.meanRecordBytes).toBeCloseTo(bytes / records.length, 1)
+  })
+
+  it('the key sample is derived, with its size in the note', () => {
+    const f = parse(text, 'sample')
+    expect(f.provenance.keySample).toMatchObject({ source: 'sample', how: 'derived', format: 'kcat-records' })
+    expect(f.provenance.keySample!.note).toMatch(new RegExp(`^${records.length} records`))
+  })
+
+  it('CRLF, kcat’s "% Reached end" lines and a second topic: only the first topic counted, with a note', () => {
+    const f = parse(fixture('kcat-records', 'mixed-topics-crlf.jsonl'))
+    expect(f.keySample!.records).toBe(40)
+    expect(f.notes.join(' ')).toMatch(/1 records of 1 other topic/)
+  })
+
+  it('a key on several partitions is noted (salting or a custom partitioner)', () => {
+    const lines = [
+      '{"topic":"t","partition":0,"offset":1,"key":"a","payload":"x"}',
+      '{"topic":"t","partition":1,"offset":1,"key":"a","payload":"x"}',
+    ]
+    const f = parse(lines.join('\n'))
+    expect(f.keySample!.keys).toEqual([{ key: 'a', count: 2, partitions: [0, 1] }])
+    expect(f.notes.join(' ')).toMatch(/more than one partition/)
+  })
+
+  it('names the line of a record that is not JSON, has a non-string key or a negative partition', () => {
+    const ok = '{"topic":"t","partition":0,"offset":1,"key":"a","payload":"x"}'
+    const cases: Array<[string, RegExp]> = [
+      ['{"topic":"t","partition":0', /not valid JSON/],
+      ['{"topic":"t","partition":0,"offset":1,"key":5,"payload":"x"}', /"key" must be a string or null/],
+      ['{"topic":"t","partition":-1,"offset":1,"key":"a","payload":"x"}', /partition -1/],
+      ['{"topic":"t","partition":0,"offset":1,"payload":"x"}', /no "key"/],
+    ]
+    for (const [bad, msg] of cases) {
+      const r = parseImport(`${ok}\n${ok}\n${bad}\n`, { format: 'kcat-records', source: 'p' })
+      expect(r).toMatchObject({ ok: false, line: 3 })
+      expect(!r.ok && r.message).toMatch(msg)
+    }
+  })
+})
