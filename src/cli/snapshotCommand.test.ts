@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest'
+import { decodeScenario } from '../scenario/codec.ts'
+import { readLinkHash } from '../scenario/links.ts'
 import type { SnapshotOptions, SnapshotRead } from './snapshot/readCluster.ts'
 import { readBootstrap, runSnapshot } from './snapshotCommand.ts'
 
@@ -41,7 +43,9 @@ describe('highway snapshot arguments', () => {
       [['--bootstrap', 'k:9092', '--topic', 'o', '--sample-seconds', '0'], /--sample-seconds must be a plain decimal number in \[1, 600\]/],
       [['--bootstrap', 'k:9092', '--topic', 'o', '--sample-keys', '1.5'], /--sample-keys must be an integer/],
       [['--bootstrap', 'k:9092', '--topic', 'o', '--timeout', '1e3'], /--timeout must be/],
-      [['--bootstrap', 'k:9092', '--topic', 'o', '--link'], /unknown option --link/],
+      [['--bootstrap', 'k:9092', '--topic', 'o', '--link', '--json'], /give --json or --link, not both/],
+      [['--bootstrap', 'k:9092', '--topic', 'o', '--base-url', 'http://x/'], /--base-url goes with --link/],
+      [['--bootstrap', 'k:9092', '--topic', 'o', '--write'], /unknown option --write/],
       [['--bootstrap', 'k:9092', '--topic', 'o', 'extra'], /unexpected argument "extra"/],
     ]
     for (const [args, message] of cases) {
@@ -62,14 +66,26 @@ describe('highway snapshot arguments', () => {
     expect(f.calls[1]).toMatchObject({ group: 'g', sampleSeconds: 2.5, sampleKeys: 500, connectTimeoutMs: 3000 })
   })
 
-  it('prints the facts as JSON with --json, a table without', async () => {
+  it('prints the facts and the scenario built from them as JSON with --json, a table and the story without', async () => {
     const json = await runSnapshot(['--bootstrap', 'k:9092', '--topic', 'orders', '--json'], fake().io)
     expect(json.code).toBe(0)
-    const facts = JSON.parse(json.stdout).facts
-    expect(facts.topics[0].partitions[0]).toMatchObject({ partition: 0, producedPerSec: 10, logEndOffset: 30 })
+    const out = JSON.parse(json.stdout)
+    expect(out.facts.topics[0].partitions[0]).toMatchObject({ partition: 0, producedPerSec: 10, logEndOffset: 30 })
+    expect(out.scenario).toMatchObject({ topic: { name: 'orders', partitions: 1 }, producers: [{ rate: { perSec: 10 } }] })
+    expect(out.fields).toEqual(expect.arrayContaining([expect.objectContaining({ path: 'topic.partitions', how: 'measured', sources: ['snapshot of k:9092'] })]))
+    expect(typeof out.story).toBe('string')
     const table = await runSnapshot(['--bootstrap', 'k:9092', '--topic', 'orders'], fake().io)
     expect(table.stdout).toMatch(/^topic orders: 1 partitions on 1 brokers\n/)
     expect(table.stdout).toMatch(/\n {10}0 {7}1 {2}1 .* 10\.0 /)
+  })
+
+  it('prints the page link of the built scenario with --link (at --base-url)', async () => {
+    const r = await runSnapshot(['--bootstrap', 'k:9092', '--topic', 'orders', '--link', '--base-url', 'https://h.example/app/'], fake().io)
+    expect(r.code).toBe(0)
+    expect(r.stdout).toMatch(/^https:\/\/h\.example\/app\/#s=[^\s]+\n$/)
+    const hash = readLinkHash(r.stdout.trim().split('#')[1]!)
+    const decoded = decodeScenario(hash.s!)
+    expect(decoded).toMatchObject({ ok: true, scenario: { topic: { name: 'orders', partitions: 1 } } })
   })
 
   it('ends a failed reading with its one-line reason and exit code 2', async () => {

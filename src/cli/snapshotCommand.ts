@@ -1,28 +1,34 @@
 // `highway snapshot --bootstrap HOST:PORT[,…] --topic T [--group G] [--sample-seconds S]
-// [--sample-keys N] [--timeout S] [--json]`: a live cluster's topic and group, read-only, as
-// ClusterFacts (issue 11 §2). The reading itself is src/cli/snapshot/readCluster.ts (KafkaJS);
-// this file reads the arguments, reports progress on stderr and prints the result.
+// [--sample-keys N] [--timeout S] [--json | --link [--base-url URL]]`: a live cluster's topic and
+// group, read-only, as ClusterFacts (issue 11 §2), then as a scenario (src/scenario/import/build.ts).
+// The reading itself is src/cli/snapshot/readCluster.ts (KafkaJS); this file reads the arguments,
+// reports progress on stderr and prints the result.
 
+import { buildScenario } from '../scenario/import/build.ts'
+import { compareLinkHash } from '../scenario/links.ts'
 import { parseArgs, parseDecimal, type FlagSpec } from './args.ts'
+import { DEFAULT_BASE_URL } from './compareCommand.ts'
 import type { CommandResult } from './runCommand.ts'
 import type { SnapshotOptions, SnapshotRead } from './snapshot/readCluster.ts'
 import { snapshotToFacts } from './snapshot/toFacts.ts'
 import { describeFacts } from './snapshot/describe.ts'
 
 const FLAGS: FlagSpec = {
-  value: new Set(['--bootstrap', '--topic', '--group', '--sample-seconds', '--sample-keys', '--timeout']),
-  bool: new Set(['--json', '--help']),
+  value: new Set(['--bootstrap', '--topic', '--group', '--sample-seconds', '--sample-keys', '--timeout', '--base-url']),
+  bool: new Set(['--json', '--link', '--help']),
 }
 
 export const SNAPSHOT_USAGE = `usage: highway snapshot --bootstrap HOST:PORT[,HOST:PORT...] --topic T [--group G]
-                       [--sample-seconds S] [--sample-keys N] [--timeout S] [--json]
+                       [--sample-seconds S] [--sample-keys N] [--timeout S] [--json | --link [--base-url URL]]
   reads a live cluster, read-only (never produces, commits or creates anything): the topic's
   partitions, leaders, replicas and ISR; end offsets twice S seconds apart (default 10) for the
   per-partition produce rates; the group's members, assignment and committed offsets (lag); and,
   with --sample-keys N, the keys of the newest N records (read without joining the group) for the
   key histogram. Plaintext only for now (SASL/TLS options may come later).
   --timeout S   how long connecting may take (default 10)
-  --json        the facts as JSON (ClusterFacts, format "snapshot")`
+  --json        the facts (ClusterFacts, format "snapshot") and the scenario built from them, with
+                its field-by-field account, story and compare offers, as JSON
+  --link        the page link that opens the scenario (--base-url, default ${DEFAULT_BASE_URL})`
 
 export interface SnapshotIo {
   progress: (line: string) => void
@@ -71,6 +77,11 @@ export async function runSnapshot(args: readonly string[], io: SnapshotIo): Prom
   if (typeof sampleKeys === 'string') return fail(sampleKeys)
   const timeout = readNumber('--timeout', p.flags.get('--timeout'), 10, 1, 300, false)
   if (typeof timeout === 'string') return fail(timeout)
+  const json = p.flags.has('--json')
+  const link = p.flags.has('--link')
+  if (json && link) return fail('give --json or --link, not both')
+  const baseUrl = p.flags.get('--base-url')
+  if (baseUrl !== undefined && !link) return fail('--base-url goes with --link')
 
   const read = io.read ?? (await import('./snapshot/readCluster.ts')).readSnapshot
   const r = await read({
@@ -84,6 +95,24 @@ export async function runSnapshot(args: readonly string[], io: SnapshotIo): Prom
   })
   if (!r.ok) return fail(r.message)
   const facts = snapshotToFacts(r.reading)
-  if (p.flags.has('--json')) return { stdout: `${JSON.stringify({ facts }, null, 2)}\n`, stderr: '', code: 0 }
-  return { stdout: describeFacts(facts), stderr: '', code: 0 }
+  const built = buildScenario(facts, { topic, ...(typeof group === 'string' ? { group } : {}) })
+  const href = (typeof baseUrl === 'string' ? baseUrl : DEFAULT_BASE_URL).split('#')[0]!
+  if (link) {
+    if (!built.ok) return fail(`the snapshot was read but makes no scenario: ${built.message}`)
+    return { stdout: `${href}#${compareLinkHash(built.scenario, [])}\n`, stderr: '', code: 0 }
+  }
+  if (json) {
+    const out = built.ok
+      ? {
+          facts,
+          scenario: built.scenario,
+          fields: built.fields,
+          story: built.story,
+          offers: built.offers.map((o) => ({ id: o.id, label: o.label, why: o.why, link: `${href}#${o.hash}` })),
+        }
+      : { facts, buildError: built.message }
+    return { stdout: `${JSON.stringify(out, null, 2)}\n`, stderr: '', code: 0 }
+  }
+  const story = built.ok ? `\n${built.story}\n(--link opens it on the page; --json has the facts and the scenario)\n` : `\nno scenario: ${built.message}\n`
+  return { stdout: describeFacts(facts) + story, stderr: '', code: 0 }
 }

@@ -106,6 +106,7 @@ export async function readSnapshot(o: SnapshotOptions): Promise<SnapshotRead> {
       first,
       second,
       notes: [],
+      observedAtMs: Date.now(),
     }
     if (group) reading.group = group
     if (o.sampleKeys > 0) {

@@ -39,6 +39,7 @@ describe('snapshotToFacts', () => {
     expect(p1).not.toHaveProperty('lag')
     expect(f.notes).toContain('partition 1: group billing has no committed offset; lag unknown')
     expect(f.topics[0]!.partitionCount).toBe(2)
+    expect(f.topics[0]!.group).toBe('billing')
     expect(f.brokers.map((b) => b.id)).toEqual([1, 2])
   })
 
@@ -73,6 +74,7 @@ describe('snapshotToFacts', () => {
   it('leaves group fields out without --group, and adds the key sample when records were read', () => {
     const f = snapshotToFacts(reading({ group: undefined as never, records: [{ partition: 0, key: bytes('k'), sizeBytes: 10 }] }))
     expect(f.groups).toEqual([])
+    expect(f.topics[0]).not.toHaveProperty('group')
     expect(f.topics[0]!.partitions[0]).not.toHaveProperty('owner')
     expect(f.keySample).toEqual({ topic: 'orders', records: 1, keys: [{ key: 'k', count: 1, partitions: [0] }], meanRecordBytes: 10 })
     expect(f.provenance.keySample).toMatchObject({ how: 'derived' })

@@ -43,6 +43,8 @@ export interface SnapshotReading {
   records?: SampledRecord[]
   /** Things the adapter could not do, said in words (e.g. a compressed batch it could not read). */
   notes?: string[]
+  /** Wall-clock time of the second reading (Unix ms), as the adapter saw it. */
+  observedAtMs?: number
 }
 
 const utf8 = new TextDecoder('utf-8', { fatal: true })
@@ -130,11 +132,12 @@ export function snapshotToFacts(r: SnapshotReading): ClusterFacts {
 
   const facts: ClusterFacts = {
     brokers: r.brokers.map((b) => ({ id: b.nodeId, host: b.host, port: b.port })).sort((a, b) => a.id - b.id),
-    topics: [{ name: r.topic, partitions, partitionCount: partitions.length }],
+    topics: [{ name: r.topic, partitions, partitionCount: partitions.length, ...(group ? { group: group.groupId } : {}) }],
     groups: group ? [group] : [],
     provenance,
     notes,
   }
+  if (r.observedAtMs !== undefined) facts.observedAtMs = r.observedAtMs
   provenance[`topics.${r.topic}.partitionCount`] = measured('topic metadata')
   if (r.records !== undefined) {
     facts.keySample = keySample(r.topic, r.records)
