@@ -13,6 +13,8 @@ import { createInterface } from 'node:readline'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { partitionForKey } from '../../src/kafka/murmur2.ts'
 import type { ClusterFacts } from '../../src/scenario/import/types.ts'
+import type { Scenario } from '../../src/scenario/types.ts'
+import { createSimulation } from '../../src/sim/simulation.ts'
 
 const ROOT = resolve(__dirname, '../..')
 const PYTHON = '/usr/bin/python3'
@@ -96,6 +98,7 @@ describe('highway snapshot against librdkafka’s mock cluster', () => {
   let peer: Peer
   let ready: Ready
   let facts: ClusterFacts
+  let scenario: Scenario
   let before: number[]
   let after: number[]
   const stderrLog: string[] = []
@@ -115,7 +118,10 @@ describe('highway snapshot against librdkafka’s mock cluster', () => {
     after = await peer.delivered()
     stderrLog.push(r.stderr)
     expect(r.code, r.stderr).toBe(0)
-    facts = (JSON.parse(r.stdout) as { facts: ClusterFacts }).facts
+    const out = JSON.parse(r.stdout) as { facts: ClusterFacts; scenario?: Scenario; buildError?: string }
+    facts = out.facts
+    if (!out.scenario) throw new Error(`no scenario: ${out.buildError}`)
+    scenario = out.scenario
   }, 90_000)
 
   afterAll(() => peer?.stop())
@@ -170,6 +176,28 @@ describe('highway snapshot against librdkafka’s mock cluster', () => {
     expect(top.key).toBe(HOT)
     expect(Math.abs((100 * top.count) / s.records - HOT_PERCENT)).toBeLessThanOrEqual(5)
     expect(top.partitions).toEqual([partitionForKey(HOT, PARTITIONS)])
+  })
+
+  it('builds a scenario whose run starts with the measured lag and reproduces the measured rates (±10 %)', () => {
+    const measured = facts.topics[0]!.partitions
+    const sim = createSimulation(scenario)
+    sim.advanceTo(0)
+    // At 0 s each lane holds exactly the records the group had not read yet. (Its `lag` is already
+    // lower on some lanes: a warm consumer's first poll at 0 s takes up to max.poll.records.)
+    const start = sim.summary().partitions
+    expect(start.map((p) => p.produced)).toEqual(measured.map((p) => p.lag))
+    expect(start.map((p) => p.lag + p.consumed)).toEqual(measured.map((p) => p.lag))
+    const FROM = 10
+    const TO = 70
+    sim.advanceTo(FROM * 1000)
+    const a = sim.summary().partitions.map((p) => p.produced)
+    sim.advanceTo(TO * 1000)
+    const rates = sim.summary().partitions.map((p, i) => (p.produced - a[i]!) / (TO - FROM))
+    rates.forEach((x, p) => {
+      const want = measured[p]!.producedPerSec!
+      if (want === 0) expect(x, `partition ${p}`).toBe(0)
+      else expect(Math.abs(x - want) / want, `partition ${p}: simulated ${x.toFixed(1)}/s, measured ${want.toFixed(1)}/s`).toBeLessThan(0.1)
+    })
   })
 
   it('says plainly when the topic or group is missing, and creates neither', async () => {
