@@ -4,6 +4,10 @@
 // with a known assignor and known committed offsets. The snapshot must find it all again:
 // partition count and leaders exact, per-partition rates within 10 %, members and assignment
 // exact, lag exact at the moment of reading, the hot key with its share within 5 points.
+// The mock (librdkafka 2.0.2) has no DescribeGroups: test/kafka/groupShim.py relays every request to
+// it and answers DescribeGroups from the group's real JoinGroup/SyncGroup bytes (librdkafka's own
+// range assignor wrote the assignments); the member ids the test expects come from each consumer's
+// own librdkafka log, not from the relay.
 // scripts/test.sh installs python3-confluent-kafka when it is missing (as root).
 
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process'
