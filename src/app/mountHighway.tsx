@@ -146,7 +146,19 @@ export function mountHighway(el: HTMLElement, opts: MountOptions): MountedHighwa
             onCompare(fork === undefined ? compareHashFor(st.scenario) : forkHashFor(st.scenario, st.simTime, fork))
           },
         }
-  const actions: AppActions = opts.openLessons === undefined || embed ? withCompare : { ...withCompare, openLessons: opts.openLessons }
+  const withLessons: AppActions = opts.openLessons === undefined || embed ? withCompare : { ...withCompare, openLessons: opts.openLessons }
+  // IMPORT: the imported scenario starts like a picked preset; the URL follows (a shareable link).
+  const actions: AppActions = embed
+    ? withLessons
+    : {
+        ...withLessons,
+        importScenario(imported) {
+          store.getState().setImported(imported)
+          store.getState().setScenario(imported.scenario, true)
+          client.start(store.getState().runId, imported.scenario)
+        },
+        ...(onCompare !== undefined ? { openCompareLink: (hash: string) => onCompare(hash) } : {}),
+      }
   if (opts.syncUrl && !embed) {
     urlSync = createUrlSync(store, win, codec, (reading) => {
       if (reading.problem !== null) store.getState().showBanner(reading.problem.kind, reading.problem.text, reading.problem.details)

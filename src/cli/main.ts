@@ -25,8 +25,10 @@ commands:
   presets                              list the presets
   lessons [--json]                     the guided lessons with their steps (open one: #lesson=NAME&step=N)
   lessons --check FILE                 validate a lesson file (JSON), naming the path of each problem
-  snapshot --bootstrap HOST:PORT[,...] --topic T [--group G] [--sample-seconds S] [--sample-keys N] [--json]
-                                       a live cluster's topic and group, read-only (help: snapshot --help)
+  import [--format NAME] FILE... [--topic T] [--group G] [--json | --link]
+                                       a scenario of a real cluster from saved tool output (help: import --help)
+  snapshot --bootstrap HOST:PORT[,...] --topic T [--group G] [--sample-seconds S] [--sample-keys N] [--json | --link]
+                                       a live cluster's topic and group, read-only, as a scenario (help: snapshot --help)
 `
 
 /** Standard input's text; a problem (too large, not text) ends the command with exit code 2. */
@@ -125,6 +127,9 @@ async function main(argv: string[]): Promise<number> {
       break
     case 'presets':
       r = (await import('./runCommand.ts')).runPresets(rest)
+      break
+    case 'import':
+      r = (await import('./importCommand.ts')).runImport(rest, io)
       break
     case undefined:
     case '--help':

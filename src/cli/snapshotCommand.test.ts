@@ -43,7 +43,7 @@ describe('highway snapshot arguments', () => {
       [['--bootstrap', 'k:9092', '--topic', 'o', '--sample-seconds', '0'], /--sample-seconds must be a plain decimal number in \[1, 600\]/],
       [['--bootstrap', 'k:9092', '--topic', 'o', '--sample-keys', '1.5'], /--sample-keys must be an integer/],
       [['--bootstrap', 'k:9092', '--topic', 'o', '--timeout', '1e3'], /--timeout must be/],
-      [['--bootstrap', 'k:9092', '--topic', 'o', '--link', '--json'], /give --json or --link, not both/],
+      [['--bootstrap', 'k:9092', '--topic', 'o', '--link', '--json'], /give --link or --json, not both/],
       [['--bootstrap', 'k:9092', '--topic', 'o', '--base-url', 'http://x/'], /--base-url goes with --link/],
       [['--bootstrap', 'k:9092', '--topic', 'o', '--write'], /unknown option --write/],
       [['--bootstrap', 'k:9092', '--topic', 'o', 'extra'], /unexpected argument "extra"/],

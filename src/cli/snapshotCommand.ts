@@ -79,7 +79,7 @@ export async function runSnapshot(args: readonly string[], io: SnapshotIo): Prom
   if (typeof timeout === 'string') return fail(timeout)
   const json = p.flags.has('--json')
   const link = p.flags.has('--link')
-  if (json && link) return fail('give --json or --link, not both')
+  if (json && link) return fail('give --link or --json, not both')
   const baseUrl = p.flags.get('--base-url')
   if (baseUrl !== undefined && !link) return fail('--base-url goes with --link')
 
@@ -108,7 +108,9 @@ export async function runSnapshot(args: readonly string[], io: SnapshotIo): Prom
           scenario: built.scenario,
           fields: built.fields,
           story: built.story,
-          offers: built.offers.map((o) => ({ id: o.id, label: o.label, why: o.why, link: `${href}#${o.hash}` })),
+          // As `highway import --json` prints them (the page opens `#hash`).
+          offers: built.offers.map((o) => ({ id: o.id, label: o.label, why: o.why, variants: o.variants, hash: o.hash })),
+          notes: facts.notes,
         }
       : { facts, buildError: built.message }
     return { stdout: `${JSON.stringify(out, null, 2)}\n`, stderr: '', code: 0 }

@@ -5,6 +5,7 @@ import { createStore, type StoreApi } from 'zustand/vanilla'
 import type { Scenario } from '../scenario/types.ts'
 import { createBannerSlice, type BannerSlice } from './bannerSlice.ts'
 import { createFrameSlice, type FrameSlice } from './frameSlice.ts'
+import { createImportSlice, type ImportSlice } from './importSlice.ts'
 import { createMarkSlice, type MarkSlice } from './markSlice.ts'
 import { createPlaybackSlice, type PlaybackSlice } from './playbackSlice.ts'
 import { createPresenterSlice, type PresenterSlice } from './presenterSlice.ts'
@@ -12,7 +13,7 @@ import { createScenarioSlice, type ScenarioSlice } from './scenarioSlice.ts'
 import { createSelectionSlice, type SelectionSlice } from './selectionSlice.ts'
 import { createTimelineSlice, type TimelineSlice } from './timelineSlice.ts'
 
-export type AppState = ScenarioSlice & PlaybackSlice & FrameSlice & SelectionSlice & BannerSlice & TimelineSlice & PresenterSlice & MarkSlice
+export type AppState = ScenarioSlice & PlaybackSlice & FrameSlice & SelectionSlice & BannerSlice & TimelineSlice & PresenterSlice & MarkSlice & ImportSlice
 export type AppStore = StoreApi<AppState>
 
 export interface AppStoreInit {
@@ -32,5 +33,7 @@ export function createAppStore(init: AppStoreInit): AppStore {
     ...createPresenterSlice(...a),
     // HONEST: counters since a mark
     ...createMarkSlice(...a),
+    // IMPORT: an imported cluster's story and offers
+    ...createImportSlice(...a),
   }))
 }

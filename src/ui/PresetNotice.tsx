@@ -7,6 +7,7 @@ import { useId, useState, type ReactNode } from 'react'
 import { editedFromPreset } from '../store/presetMatch.ts'
 import { useAppStore } from '../store/useAppStore.ts'
 import { useActions } from './actions.ts'
+import { ImportedNotice, useImportedStory } from './import/ImportedNotice.tsx'
 
 /** Below this window height (px) the story starts folded. */
 export const FOLD_BELOW_PX = 900
@@ -21,24 +22,30 @@ export function PresetNotice(): ReactNode {
   const edited = preset?.scenario !== undefined && editedFromPreset(scenario, preset.scenario)
   const [open, setOpen] = useState(tallWindow)
   const storyId = useId()
+  // IMPORT: an imported cluster's story takes the preset story's place.
+  const importedNow = useImportedStory()
+  const imported = preset === undefined ? importedNow : null
   return (
     <section className="panel notice" aria-labelledby="notice-h">
       <h2 id="notice-h">
-        <span>{preset === undefined ? 'Custom scenario' : preset.title}</span>
+        <span>{imported !== null ? `Imported: ${imported.scenario.topic.name}` : preset === undefined ? 'Custom scenario' : preset.title}</span>
         <button type="button" className="ghost fold" aria-expanded={open} aria-controls={storyId} onClick={() => setOpen(!open)}>
           {open ? 'Less' : 'More'}
           <span className="sr-only"> of the story</span>
         </button>
       </h2>
-      {edited ? (
+      {imported !== null ? <ImportedNotice imported={imported} storyId={storyId} open={open} /> : null}
+      {imported === null && edited ? (
         <p className="edited" role="note">
           Edited: settings changed since this preset was picked, so what you see may differ from the story below. Pick the
           preset again to start it over.
         </p>
       ) : null}
-      <p id={storyId} className={open ? 'story' : 'story folded'}>
-        {preset === undefined ? 'Edited by hand. Pick a preset to start from a story.' : preset.notice}
-      </p>
+      {imported === null ? (
+        <p id={storyId} className={open ? 'story' : 'story folded'}>
+          {preset === undefined ? 'Edited by hand. Pick a preset to start from a story.' : preset.notice}
+        </p>
+      ) : null}
     </section>
   )
 }

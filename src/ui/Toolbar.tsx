@@ -7,6 +7,7 @@ import { useAppStore } from '../store/useAppStore.ts'
 import { useActions } from './actions.ts'
 import { CompareButtons } from './CompareButtons.tsx'
 import { ExportMenu } from './ExportMenu.tsx'
+import { ImportButton } from './import/ImportButton.tsx'
 import { LessonsButton } from './lessons/LessonsButton.tsx'
 import { SelectField } from './fields.tsx'
 import { PlaybackControls } from './PlaybackControls.tsx'
@@ -55,6 +56,7 @@ export function Toolbar(): ReactNode {
         <SelectField label="Preset" value={presetValue} options={presetOptions} onChange={(v) => actions.choosePreset(v)} />
       </div>
       <ShareMenu />
+      <ImportButton />
       <ExportMenu />
       {actions.compare !== undefined ? <CompareButtons compare={actions.compare} /> : null}
       {actions.openLessons !== undefined ? <LessonsButton open={actions.openLessons} /> : null}

@@ -4,6 +4,7 @@
 import { createContext, useContext } from 'react'
 import type { ClientName } from '../scenario/clientConfig/index.ts'
 import type { ForkChoice } from '../store/compareEdits.ts'
+import type { ImportedStory } from '../store/importSlice.ts'
 import type { ScenarioEdit } from '../store/scenarioEdits.ts'
 import type { Command, Scenario } from '../store/types.ts'
 
@@ -78,6 +79,12 @@ export interface AppActions {
   nextStep?(): void
   /** The previous timeline marker, or 0 s before the first (LESSONS: the previous lesson step). */
   prevStep?(): void
+
+  // IMPORT (issue 11)
+  /** Opens an imported scenario as a normal, shareable run, with its story and compare offers. */
+  importScenario?(imported: ImportedStory): void
+  /** Opens compare mode from a compare link's hash (an import's offer). Absent where it cannot. */
+  openCompareLink?(hash: string): void
 }
 
 export const ActionsContext = createContext<AppActions | null>(null)

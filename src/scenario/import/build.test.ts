@@ -128,10 +128,18 @@ describe('buildScenario', () => {
     expect(spec.otherShare).toBeCloseTo((201 * 23) / 10_000, 12)
     expect(r.scenario.producers[0]!.recordBytes).toBe(412)
     expect(field(r.fields, 'producers[0].keys')).toMatchObject({ how: 'derived', sources: ['records.json'] })
+    expect(field(r.fields, 'producers[0].keys').why).not.toContain('another partition')
     // The hot key's lane gets its share in a run (the rest of the keys spread over all lanes).
     const got = measuredRates(r.scenario, 5, 35)
     const total = got.reduce((a, b) => a + b, 0)
     expect(got[hotP]! / total).toBeGreaterThan(0.31)
+  })
+
+  it('says so when the sample shows keys on other partitions than murmur2 puts them (a custom partitioner)', () => {
+    const keys = Array.from({ length: 50 }, (_, i) => ({ key: `k${i}`, count: 10, partitions: [(partitionForKey(`k${i}`, P) + (i < 10 ? 1 : 0)) % P] }))
+    const r = buildScenario(facts({ sample: { records: 500, keys } }))
+    if (!r.ok) throw new Error(r.message)
+    expect(field(r.fields, 'producers[0].keys').why).toContain('20 % of the sampled keyed records sat on another partition than murmur2 puts their key')
   })
 
   it('derives one consumer\'s processing rate from a consumer that fell behind', () => {

@@ -9,7 +9,7 @@ import type { AssignorName, RebalanceProtocol, Scenario } from '../types.ts'
 import { validateScenario } from '../validate.ts'
 import { LIMITS } from '../validation/limits.ts'
 import { TOPIC_NAME } from '../validation/world.ts'
-import { keysForRates, keysFromSample } from './buildKeys.ts'
+import { keysForRates, keysFromSample, misroutedShare } from './buildKeys.ts'
 import { chooseGroup, chooseTopic, partitionView, type PartitionView } from './buildFacts.ts'
 import { offersFor, type CompareOffer } from './offers.ts'
 import { storyFor } from './story.ts'
@@ -128,7 +128,9 @@ export function buildScenario(facts: ClusterFacts, opts: BuildOptions = {}): Bui
   if (sample) {
     producer.keys = sample.keys
     const nulls = sample.nullRecords > 0 ? `; ${sample.nullRecords} records without a usable key counted with the others` : ''
-    measured('producers[0].keys', sample.keys, src(/^keySample$/), `a histogram of the ${facts.keySample!.records} sampled records: the ${sample.named} most frequent keys by name, the rest spread over ${sample.others} other keys${nulls}`, 'derived')
+    const off = misroutedShare(facts.keySample!, P)
+    const routed = off > 0.05 ? `; ${Math.round(off * 100)} % of the sampled keyed records sat on another partition than murmur2 puts their key (a custom partitioner?), and the run routes by murmur2` : ''
+    measured('producers[0].keys', sample.keys, src(/^keySample$/), `a histogram of the ${facts.keySample!.records} sampled records: the ${sample.named} most frequent keys by name, the rest spread over ${sample.others} other keys${nulls}${routed}`, 'derived')
   } else {
     const keys = total > 0 ? keysForRates(rates) : null
     if (keys) {

@@ -22,6 +22,22 @@ export interface KeysFromSample {
 
 const KEY_NAME_MAX = LIMITS.keyNameChars
 
+/**
+ * Share of the sample's keyed records seen on another partition than murmur2 puts their key on
+ * with `partitions` partitions: above a few percent, the producer has its own partitioner (or the
+ * sample is from another partition count), and a run routing by murmur2 will place them elsewhere.
+ */
+export function misroutedShare(sample: KeySample, partitions: number): number {
+  let keyed = 0
+  let off = 0
+  for (const e of sample.keys) {
+    if (e.key === null || e.partitions.length !== 1) continue
+    keyed += e.count
+    if (e.partitions[0] !== partitionForKey(e.key, partitions)) off += e.count
+  }
+  return keyed > 0 ? off / keyed : 0
+}
+
 /** A histogram from a record sample: the top keys by count, the rest uniform; null when it has no keyed record. */
 export function keysFromSample(sample: KeySample): KeysFromSample | null {
   let nullRecords = 0

@@ -14,9 +14,11 @@ export function guessFormat(text: string): ImportFormat | null {
   if (/Querying brokers for log directories|"logDirs"\s*:/.test(head)) return 'log-dirs'
   if (t.startsWith('{')) {
     const firstLine = t.split(/\r\n|\r|\n/, 1)[0]!
+    // A record line first: its payload may quote anything, but its own keys sit on line 1.
+    const record = /"topic"\s*:/.test(firstLine) && /"partition"\s*:/.test(firstLine) && /"(key|payload)"\s*:/.test(firstLine)
+    if (record && !/"current_lag"\s*:|"originating_broker"\s*:/.test(firstLine)) return 'kcat-records'
     if (/"originating_broker"\s*:|"controllerid"\s*:/.test(head)) return 'kcat-metadata'
     if (/"current_lag"\s*:|"partition_count"\s*:|\/v3\/kafka\//.test(head) || /"status"\s*:\s*\{/.test(head)) return 'burrow'
-    if (/"topic"\s*:/.test(firstLine) && /"partition"\s*:/.test(firstLine) && /"(key|payload)"\s*:/.test(firstLine)) return 'kcat-records'
     if (/"brokers"\s*:/.test(head) && /"topics"\s*:/.test(head)) return 'kcat-metadata'
     return null
   }

@@ -85,9 +85,9 @@ export function parseImport(text: string, opts: { format?: ImportFormat; source:
   }
   if (typeof text !== 'string') return { ok: false, format: opts.format ?? 'consumer-groups', line: 0, message: 'no text' }
   if (opts.format) return tryOne(opts.format)
-  if (text.length > IMPORT_LIMITS.maxChars) return tryOne('consumer-groups')
-  if (text.trim() === '') return { ok: false, format: 'consumer-groups', line: 1, message: 'the text is empty' }
   const guess = guessFormat(text)
+  if (text.length > IMPORT_LIMITS.maxChars) return tryOne(guess ?? 'consumer-groups')
+  if (text.trim() === '') return { ok: false, format: 'consumer-groups', line: 1, message: 'the text is empty' }
   if (guess) return tryOne(guess)
   // Nothing recognisable: try each reader and report the one that read furthest.
   let best: ParseResult | undefined

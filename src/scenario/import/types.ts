@@ -93,6 +93,11 @@ export interface KeySample {
   keys: KeySampleEntry[]
   /** Mean record size in bytes (key + value) when the sample shows payloads. */
   meanRecordBytes?: number
+  /**
+   * Zipf exponent s fitted to the keyed counts by rank (count ∝ rank^-s, least squares on logs),
+   * when at least 3 distinct keys were seen. ~0: uniform keys; ~1: classic Zipf; larger: hotter.
+   */
+  zipfExponent?: number
 }
 
 export interface ClusterFacts {

@@ -14,8 +14,6 @@ export const IMPORT_LIMITS = {
   maxPartitionId: 99_999,
   /** Distinct keys kept in a key sample. */
   maxKeys: 100_000,
-  /** Characters of one line we are willing to look at (a 5 MB single-line JSON is still allowed). */
-  maxLineChars: 5_000_000,
 } as const
 
 /** The one error a parser raises: which line (1-based; 0 = the text as a whole) and what. */

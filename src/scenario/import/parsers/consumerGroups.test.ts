@@ -66,6 +66,18 @@ describe('kafka-consumer-groups.sh --describe (offsets)', () => {
     expect(f.notes.join(' ')).toMatch(/rebalancing/)
   })
 
+  it('one group reading two topics: both bound to it, one member owning partitions of each', () => {
+    const f = read('describe-two-topics.txt')
+    expect(f.topics.map((t) => [t.name, t.group, t.partitions.map((p) => p.partition)])).toEqual([
+      ['orders', 'orders-app', [0, 1]],
+      ['billing', 'orders-app', [0, 3]],
+    ])
+    expect(f.groups[0]!.members[0]!.assignment).toEqual([
+      { topic: 'orders', partition: 0 },
+      { topic: 'billing', partition: 3 },
+    ])
+  })
+
   it('a paste with tabs for spaces reads the same as the original', () => {
     const a = read('describe.txt')
     const b = read('describe-tabs.txt')
@@ -103,6 +115,19 @@ describe('kafka-consumer-groups.sh --describe (offsets)', () => {
     const r2 = parseImport(bad.join('\n'), { format: 'consumer-groups', source: 'p' })
     expect(r2).toMatchObject({ ok: false, line: 4 })
     expect(!r2.ok && r2.message).toMatch(/CURRENT-OFFSET '11980x4'/)
+  })
+
+  it('other Error:/Warning: lines the tool prints become notes, the tables around them still read', () => {
+    const text = `Error: Executing consumer group command failed due to org.apache.kafka.common.errors.TimeoutException\n${fixture('consumer-groups', 'describe.txt')}`
+    const r = parseImport(text, { format: 'consumer-groups', source: 'p' })
+    expect(r.ok && r.facts.notes[0]).toMatch(/^the tool printed: Error: Executing consumer group command failed/)
+    expect(r.ok && r.facts.topics[0]!.partitions).toHaveLength(6)
+  })
+
+  it('only an error from the tool: not a result, and the error is quoted', () => {
+    const r = parseImport('Error: Executing consumer group command failed due to TimeoutException\n', { format: 'consumer-groups', source: 'p' })
+    expect(r).toMatchObject({ ok: false, line: 1 })
+    expect(!r.ok && r.message).toMatch(/table found \(the tool printed: Error: Executing/)
   })
 
   it('rows before any header are an error naming the first of them', () => {

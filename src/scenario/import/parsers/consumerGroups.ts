@@ -6,7 +6,7 @@
 import type { ClusterFacts } from '../types.ts'
 import { ImportError, readOptionalCount, readPartition, shown } from './common.ts'
 import { FactsBuilder } from './facts.ts'
-import { groupMessage, isChatter, readHeader, readRow, requireColumns, type TableHeader } from './table.ts'
+import { groupMessage, isChatter, toolNote, readHeader, readRow, requireColumns, type TableHeader } from './table.ts'
 
 /** Group id used when the output has no GROUP column (Kafka before 2.0). */
 export const UNNAMED_GROUP = 'group'
@@ -29,6 +29,11 @@ export function parseConsumerGroups(lines: string[], source: string): ClusterFac
         b.note(`group '${msg.group}' has no active members (Empty): its partitions have no owner`)
       } else if (msg.kind === 'rebalancing') b.note(`group '${msg.group}' was rebalancing when this was printed`)
       else b.note(`group '${msg.group}' does not exist`)
+      return
+    }
+    const said = toolNote(t)
+    if (said) {
+      b.note(said)
       return
     }
     if (/\bCURRENT-OFFSET\b/.test(t) && /\bPARTITION\b/.test(t)) {
@@ -80,8 +85,10 @@ export function parseConsumerGroups(lines: string[], source: string): ClusterFac
       b.member(group, consumer).assignment.push({ topic, partition })
     }
   })
-  if (!header && b.facts.notes.length === 0 && !lines.some((l) => groupMessage(l.trim()))) {
-    throw new ImportError(1, "no 'GROUP TOPIC PARTITION CURRENT-OFFSET …' table found")
+  // Only an empty or missing group prints no table; anything else without one is not this format.
+  if (!header && lastMessageGroup === undefined) {
+    const said = lines.map((l) => toolNote(l.trim())).find((x) => x !== undefined)
+    throw new ImportError(1, `no 'GROUP TOPIC PARTITION CURRENT-OFFSET …' table found${said ? ` (${said})` : ''}`)
   }
   return b.finish()
 }

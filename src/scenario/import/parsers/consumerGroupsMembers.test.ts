@@ -85,6 +85,11 @@ describe('kafka-consumer-groups.sh --describe --members', () => {
     expect(read('members-empty-group.txt').groups).toEqual([{ groupId: 'etl', state: 'Empty', members: [] }])
   })
 
+  it('Kafka 2.x prints only the stderr line for an empty group: an Empty group, no table needed', () => {
+    const r = parseImport("\nConsumer group 'etl' has no active members.\n", { format: 'consumer-groups-members', source: 'p' })
+    expect(r.ok && r.facts.groups).toEqual([{ groupId: 'etl', state: 'Empty', members: [] }])
+  })
+
   it('a #PARTITIONS that is not a count names its line', () => {
     const text = fixture('consumer-groups-members', 'members.txt').replace(/consumer-2 {6}2 /, 'consumer-2      two ')
     const r = parseImport(text, { format: 'consumer-groups-members', source: 'p' })

@@ -8,7 +8,7 @@ import type { ClusterFacts } from '../types.ts'
 import { ImportError, readCount, readPartition, shown } from './common.ts'
 import { UNNAMED_GROUP } from './consumerGroups.ts'
 import { FactsBuilder } from './facts.ts'
-import { groupMessage, isChatter, readHeader, readRow, requireColumns, type TableHeader } from './table.ts'
+import { groupMessage, isChatter, toolNote, readHeader, readRow, requireColumns, type TableHeader } from './table.ts'
 
 /** Reads `orders:0,1,2;billing:3`, `orders(0,1,2), billing(3)` or `-` into topic-partitions. */
 export function readAssignment(raw: string, line: number): Array<{ topic: string; partition: number }> {
@@ -58,7 +58,12 @@ export function parseConsumerGroupsMembers(lines: string[], source: string): Clu
       if (msg.kind === 'empty') b.setGroupField(msg.group, 'state', 'Empty')
       else if (msg.kind === 'rebalancing') b.note(`group '${msg.group}' was rebalancing when this was printed`)
       else b.note(`group '${msg.group}' does not exist`)
-      b.group(msg.group)
+      if (msg.kind !== 'missing') b.group(msg.group)
+      return
+    }
+    const said = toolNote(t)
+    if (said) {
+      b.note(said)
       return
     }
     if (/\bCONSUMER-ID\b/.test(t) && /#PARTITIONS\b/.test(t)) {
@@ -96,7 +101,11 @@ export function parseConsumerGroupsMembers(lines: string[], source: string): Clu
       }
     }
   })
-  if (!header) throw new ImportError(1, "no 'GROUP CONSUMER-ID HOST CLIENT-ID #PARTITIONS' table found")
+  // Kafka 2.x prints no table at all for an empty group, only its stderr line.
+  if (!header && lastMessageGroup === undefined) {
+    const said = lines.map((l) => toolNote(l.trim())).find((x) => x !== undefined)
+    throw new ImportError(1, `no 'GROUP CONSUMER-ID HOST CLIENT-ID #PARTITIONS' table found${said ? ` (${said})` : ''}`)
+  }
   if (sawMember && !sawAssignment) {
     b.note('members listed without --verbose: who owns which partition is not shown (add --verbose)')
   }

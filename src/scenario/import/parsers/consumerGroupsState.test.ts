@@ -29,10 +29,12 @@ describe('kafka-consumer-groups.sh --describe --state', () => {
     ])
   })
 
-  it('an older Empty group printed with a blank strategy still reads', () => {
-    const text = '\nGROUP           COORDINATOR (ID)           ASSIGNMENT-STRATEGY  STATE                #MEMBERS\netl             kafka-1:9092  (1)                               Empty                0\n'
-    const r = parseImport(text, { format: 'consumer-groups-state', source: 'p' })
-    expect(r.ok && r.facts.groups[0]).toEqual({ groupId: 'etl', state: 'Empty', coordinator: 1, members: [] })
+  it('Kafka 2.x (Scala) output: one space before (id), an Empty group with a blank strategy cell', () => {
+    const f = read('state-kafka-2.x-empty-group.txt')
+    expect(f.groups).toEqual([
+      { groupId: 'etl', state: 'Empty', coordinator: 1, members: [] },
+      { groupId: 'orders-app', state: 'Stable', assignor: 'range', coordinator: 0, members: [] },
+    ])
   })
 
   it('a STATE that is not one of Kafka’s group states names its line', () => {

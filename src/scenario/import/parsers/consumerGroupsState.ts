@@ -7,7 +7,7 @@ import type { ClusterFacts } from '../types.ts'
 import { ImportError, readCount, shown } from './common.ts'
 import { UNNAMED_GROUP } from './consumerGroups.ts'
 import { FactsBuilder } from './facts.ts'
-import { groupMessage, isChatter, readHeader, readRow, requireColumns, type TableHeader } from './table.ts'
+import { groupMessage, isChatter, toolNote, readHeader, readRow, requireColumns, type TableHeader } from './table.ts'
 
 /** Kafka's group states as `GroupState.toString()` prints them. */
 const STATES = new Set([
@@ -33,6 +33,11 @@ export function parseConsumerGroupsState(lines: string[], source: string): Clust
     if (msg) {
       lastMessageGroup = msg.group
       if (msg.kind === 'missing') b.note(`group '${msg.group}' does not exist`)
+      return
+    }
+    const said = toolNote(t)
+    if (said) {
+      b.note(said)
       return
     }
     if (/\bCOORDINATOR\b/.test(t) && /\bSTATE\b/.test(t)) {
@@ -67,6 +72,9 @@ export function parseConsumerGroupsState(lines: string[], source: string): Clust
     const members = readCount(row['#MEMBERS']!, line, '#MEMBERS')
     b.note(`group '${group}': ${members} member${members === 1 ? '' : 's'}, state ${state}`)
   })
-  if (!header) throw new ImportError(1, "no 'GROUP COORDINATOR (ID) ASSIGNMENT-STRATEGY STATE #MEMBERS' table found")
+  if (!header && lastMessageGroup === undefined) {
+    const said = lines.map((l) => toolNote(l.trim())).find((x) => x !== undefined)
+    throw new ImportError(1, `no 'GROUP COORDINATOR (ID) ASSIGNMENT-STRATEGY STATE #MEMBERS' table found${said ? ` (${said})` : ''}`)
+  }
   return b.finish()
 }

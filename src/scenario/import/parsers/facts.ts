@@ -36,6 +36,8 @@ type PartitionField = Exclude<keyof ImportedPartition, 'partition'>
 export class FactsBuilder {
   private readonly topics = new Map<string, { topic: ImportedTopic; parts: Map<number, ImportedPartition> }>()
   private readonly groups = new Map<string, ImportedGroup>()
+  /** Members by group and id: a 100 000-row table must not search the member list per row. */
+  private readonly members = new Map<string, Map<string, ImportedMember>>()
   private partitionCount = 0
   private droppedNotes = 0
   readonly facts: ClusterFacts = emptyFacts()
@@ -126,9 +128,15 @@ export class FactsBuilder {
   /** The member of `group` with this id, created (without assignment) if new. */
   member(group: string, memberId: string): ImportedMember {
     const g = this.group(group)
-    let m = g.members.find((x) => x.memberId === memberId)
+    let byId = this.members.get(group)
+    if (!byId) {
+      byId = new Map()
+      this.members.set(group, byId)
+    }
+    let m = byId.get(memberId)
     if (!m) {
       m = { memberId, assignment: [] }
+      byId.set(memberId, m)
       g.members.push(m)
       this.facts.provenance[groupPath(group, 'members')] = this.provenance('measured')
     }

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { fixture } from '../../../../test/fixtures/import/fixture.ts'
 import { parseImport } from '../parse.ts'
 import type { ClusterFacts } from '../types.ts'
+import { fitZipf } from './kcatRecords.ts'
 
 function parse(text: string, source = 'p'): ClusterFacts {
   const r = parseImport(text, { format: 'kcat-records', source })
@@ -55,11 +56,25 @@ describe('kcat -C -J record sample', () => {
     expect(f.notes.join(' ')).toMatch(/more than one partition/)
   })
 
-  it('names the line of a record that is not JSON, has a non-string key or a negative partition', () => {
+  it('keys kcat decoded from Avro (JSON values) are counted by their JSON text, with a note', () => {
+    const lines = [
+      '{"topic":"t","partition":3,"offset":1,"key":{"tenant":42},"payload":null}',
+      '{"topic":"t","partition":3,"offset":2,"key":{"tenant":42},"payload":null}',
+      '{"topic":"t","partition":1,"offset":1,"key":7,"payload":null}',
+    ]
+    const f = parse(lines.join('\n'))
+    expect(f.keySample!.keys).toEqual([
+      { key: '{"tenant":42}', count: 2, partitions: [3] },
+      { key: '7', count: 1, partitions: [1] },
+    ])
+    expect(f.notes.join(' ')).toMatch(/3 record key\(s\) were decoded JSON/)
+  })
+
+  it('names the line of a record that is not JSON, has a fractional offset or a negative partition', () => {
     const ok = '{"topic":"t","partition":0,"offset":1,"key":"a","payload":"x"}'
     const cases: Array<[string, RegExp]> = [
       ['{"topic":"t","partition":0', /not valid JSON/],
-      ['{"topic":"t","partition":0,"offset":1,"key":5,"payload":"x"}', /"key" must be a string or null/],
+      ['{"topic":"t","partition":0,"offset":1.5,"key":"a","payload":"x"}', /offset 1.5/],
       ['{"topic":"t","partition":-1,"offset":1,"key":"a","payload":"x"}', /partition -1/],
       ['{"topic":"t","partition":0,"offset":1,"payload":"x"}', /no "key"/],
     ]
@@ -68,5 +83,16 @@ describe('kcat -C -J record sample', () => {
       expect(r).toMatchObject({ ok: false, line: 3 })
       expect(!r.ok && r.message).toMatch(msg)
     }
+  })
+
+  it('fits the Zipf exponent of the keyed counts: a sample drawn with s = 1.2 fits 1.2, uniform keys fit ~0', () => {
+    const lines: string[] = []
+    for (let r = 1; r <= 60; r++) {
+      const n = Math.round(5000 / r ** 1.2)
+      for (let i = 0; i < n; i++) lines.push(`{"topic":"t","partition":${r % 6},"offset":${i},"key":"k${r}","payload":null}`)
+    }
+    expect(parse(lines.join('\n')).keySample!.zipfExponent).toBeCloseTo(1.2, 1)
+    expect(fitZipf([50, 50, 50, 50])).toBe(0)
+    expect(fitZipf([9, 3])).toBeUndefined()
   })
 })

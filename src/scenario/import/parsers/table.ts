@@ -116,3 +116,8 @@ export function groupMessage(t: string): { group: string; kind: 'empty' | 'rebal
   const kind = m[2] === 'has no active members' ? 'empty' : m[2] === 'is rebalancing' ? 'rebalancing' : 'missing'
   return { group: m[1]!, kind }
 }
+
+/** Any other `Error: …` / `Warning: …` line the tool printed (kept as a note, shortened). */
+export function toolNote(t: string): string | undefined {
+  return /^(Error|Warning|WARNING|ERROR):\s/.test(t) ? `the tool printed: ${t.length > 160 ? `${t.slice(0, 160)}…` : t}` : undefined
+}

@@ -1,0 +1,91 @@
+// `highway import` on the tools' fixtures (test/fixtures/import): a describe plus two kafka_exporter
+// scrapes become a scenario whose run reproduces the scraped rates and the described lag.
+import { describe, expect, it } from 'vitest'
+import { decodeScenario } from '../scenario/codec.ts'
+import { parseImport } from '../scenario/import/parse.ts'
+import type { ClusterFacts } from '../scenario/import/types.ts'
+import type { Scenario } from '../scenario/types.ts'
+import { createSimulation } from '../sim/simulation.ts'
+import { runImport } from './importCommand.ts'
+import { readTextFile } from './textFile.ts'
+
+const io = { readFile: readTextFile }
+const DIR = 'test/fixtures/import'
+const DESCRIBE = `${DIR}/consumer-groups/describe.txt`
+const SCRAPES = `${DIR}/prometheus/two-scrapes.txt`
+
+function factsOf(file: string): ClusterFacts {
+  const r = readTextFile(file)
+  if (!r.ok) throw new Error(r.problem)
+  const p = parseImport(r.text, { source: file })
+  if (!p.ok) throw new Error(p.message)
+  return p.facts
+}
+
+function imported(): { scenario: Scenario; fields: Array<{ path: string; how: string; sources: string[] }>; story: string; offers: Array<{ id: string; hash: string }> } {
+  const r = runImport([DESCRIBE, SCRAPES, '--json'], io)
+  expect(r.stderr).toBe('')
+  expect(r.code).toBe(0)
+  return JSON.parse(r.stdout)
+}
+
+describe('highway import', () => {
+  it('--json: the scenario, each field with its source, the story and the offers', () => {
+    const out = imported()
+    const scrapes = factsOf(SCRAPES).topics.find((t) => t.name === 'orders')!
+    expect(out.scenario.topic.partitions).toBe(scrapes.partitionCount)
+    expect(out.scenario.topic.initialLag).toEqual(scrapes.partitions.map((p) => p.lag))
+    expect(out.fields.find((f) => f.path === 'group.consumers')).toMatchObject({ how: 'measured', sources: [DESCRIBE] })
+    expect(out.fields.find((f) => f.path === 'producers[0].rate.perSec')).toMatchObject({ how: 'derived', sources: [SCRAPES] })
+    // the hot lane is the one the scrapes saw fill fastest, and the describe names its owner
+    const rates = scrapes.partitions.map((p) => p.producedPerSec ?? 0)
+    const hot = rates.indexOf(Math.max(...rates))
+    const owner = factsOf(DESCRIBE).groups[0]!.members.find((m) => m.assignment.some((a) => a.partition === hot))!.clientId
+    expect(out.story).toContain(`Partition ${hot} takes`)
+    expect(out.story).toContain(`${owner} owns it and lags`)
+    expect(out.offers.map((o) => o.id)).toEqual(['partitions', 'cooperative'])
+  })
+
+  it('the imported scenario runs at the scraped per-partition rates (±10 %), starting with the measured lag', () => {
+    const { scenario } = imported()
+    const scraped = factsOf(SCRAPES).topics.find((t) => t.name === 'orders')!.partitions.map((p) => p.producedPerSec ?? 0)
+    const sim = createSimulation(scenario)
+    sim.advanceTo(0)
+    expect(sim.summary().partitions.map((p) => p.produced)).toEqual(scenario.topic.initialLag)
+    sim.advanceTo(10_000)
+    const a = sim.summary().partitions.map((p) => p.produced)
+    sim.advanceTo(70_000)
+    const got = sim.summary().partitions.map((p, i) => (p.produced - a[i]!) / 60)
+    got.forEach((x, p) => expect(Math.abs(x - scraped[p]!) / scraped[p]!, `partition ${p}: ${x} vs ${scraped[p]}`).toBeLessThan(0.1))
+  })
+
+  it('--link prints the page link of the same scenario', () => {
+    const r = runImport([DESCRIBE, SCRAPES, '--link', '--base-url', 'https://example.org/highway/'], io)
+    expect(r.code).toBe(0)
+    const m = /^https:\/\/example\.org\/highway\/#s=(\S+)\n$/.exec(r.stdout)
+    expect(m).not.toBeNull()
+    expect(decodeScenario(m![1]!)).toMatchObject({ ok: true, scenario: imported().scenario })
+  })
+
+  it('prints the story, the field account and the offers by default', () => {
+    const r = runImport([DESCRIBE, SCRAPES], io)
+    expect(r.code).toBe(0)
+    expect(r.stdout.split('\n')[0]).toBe(imported().story)
+    expect(r.stdout).toMatch(/^ {2}group\.config +\(Kafka defaults\) +assumed {3}consumer settings/m)
+    expect(r.stdout).toContain('#s=v1.')
+  })
+
+  it.each<[string[], RegExp]>([
+    [['--format', 'burrow', DESCRIBE], new RegExp(`^import: ${DESCRIBE}: not readable as burrow \\(line 1\\): `)],
+    [[`${DIR}/prometheus/README-missing.txt`], /^import: test\/fixtures\/import\/prometheus\/README-missing\.txt: no such file$/],
+    [['--format', 'csv', DESCRIBE], /^import: --format must be one of consumer-groups, .*kcat-records, got "csv"$/],
+    [[DESCRIBE, '--json', '--link'], /^import: give --link or --json, not both$/],
+    [[DESCRIBE, '--topic', 'payments'], /^import: topic 'payments' is not in the pastes \(they name 'orders'\)$/],
+    [[], /^import: give at least one FILE$/],
+  ])('exits 2 with a one-line error for %j', (args, message) => {
+    const r = runImport(args, io)
+    expect(r.code).toBe(2)
+    expect(r.stdout).toBe('')
+    expect(r.stderr.split('\n')[0]).toMatch(message)
+  })
+})

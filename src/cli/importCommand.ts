@@ -1,0 +1,89 @@
+// `highway import [--format NAME] FILE... [--topic T] [--group G] [--json | --link [--base-url URL]]`:
+// tool output pasted into files (kafka-consumer-groups.sh, kcat, kafka_exporter, Burrow,
+// kafka-log-dirs.sh) to a scenario of that cluster. Pure apart from the injected reader.
+
+import { encodeScenario } from '../scenario/codec.ts'
+import { importPastes, parseProblem, type Paste } from '../scenario/import/fromPastes.ts'
+import { FORMAT_LABELS, IMPORT_FORMATS, isImportFormat } from '../scenario/import/parse.ts'
+import type { ImportedField } from '../scenario/import/types.ts'
+import { parseArgs, type FlagSpec } from './args.ts'
+import { DEFAULT_BASE_URL } from './compareCommand.ts'
+import type { CliIo, CommandResult } from './runCommand.ts'
+
+const IMPORT_FLAGS: FlagSpec = {
+  value: new Set(['--format', '--topic', '--group', '--base-url']),
+  bool: new Set(['--json', '--link', '--help']),
+}
+
+/** Formats a file can be given in (snapshot facts come from `highway snapshot`, not a file). */
+const FILE_FORMATS = IMPORT_FORMATS.filter((f) => f !== 'snapshot')
+
+export const IMPORT_USAGE =
+  'usage: highway import [--format NAME] FILE... [--topic T] [--group G] [--json | --link [--base-url URL]]\n' +
+  '  builds a scenario of a real cluster from tool output saved in files (format guessed when --format is\n' +
+  '  not given; --format applies to every file). Several files merge: shape from one, rates from another.\n' +
+  '  --json prints the scenario with the field-by-field account, the story and the compare offers;\n' +
+  '  --link the page link that opens it. Formats:\n' +
+  FILE_FORMATS.map((f) => `    ${f.padEnd(24)} ${FORMAT_LABELS[f]}`).join('\n')
+
+function show(v: unknown): string {
+  const text = typeof v === 'string' ? v : JSON.stringify(v)
+  return text.length > 48 ? `${text.slice(0, 47)}…` : text
+}
+
+function table(fields: readonly ImportedField[]): string {
+  const w = Math.max(...fields.map((f) => f.path.length))
+  const v = Math.min(48, Math.max(...fields.map((f) => show(f.value).length)))
+  return fields.map((f) => `  ${f.path.padEnd(w)}  ${show(f.value).padEnd(v)}  ${f.how.padEnd(8)}  ${f.sources.length > 0 ? `${f.sources.join(', ')}: ` : ''}${f.why}`).join('\n')
+}
+
+export function runImport(args: readonly string[], io: Pick<CliIo, 'readFile'>): CommandResult {
+  const fail = (message: string): CommandResult => ({ stdout: '', stderr: `import: ${message}\n`, code: 2 })
+  const p = parseArgs(args, IMPORT_FLAGS)
+  if (typeof p === 'string') return { stdout: '', stderr: `import: ${p}\n${IMPORT_USAGE}\n`, code: 2 }
+  if (p.flags.has('--help')) return { stdout: `${IMPORT_USAGE}\n`, stderr: '', code: 0 }
+  if (p.positional.length === 0) return { stdout: '', stderr: `import: give at least one FILE\n${IMPORT_USAGE}\n`, code: 2 }
+  const format = p.flags.get('--format')
+  if (format !== undefined && (typeof format !== 'string' || !isImportFormat(format) || format === 'snapshot')) {
+    return fail(`--format must be one of ${FILE_FORMATS.join(', ')}, got "${String(format).slice(0, 40)}"`)
+  }
+  if (p.flags.has('--json') && p.flags.has('--link')) return fail('give --link or --json, not both')
+  if (p.flags.has('--base-url') && !p.flags.has('--link')) return fail('--base-url goes with --link')
+
+  const pastes: Paste[] = []
+  for (const file of p.positional) {
+    const r = io.readFile(file)
+    if (!r.ok) return fail(`${file}: ${r.problem}`)
+    pastes.push({ source: file, text: r.text, ...(format !== undefined ? { format } : {}) })
+  }
+  const topic = p.flags.get('--topic')
+  const group = p.flags.get('--group')
+  const result = importPastes(pastes, { ...(typeof topic === 'string' ? { topic } : {}), ...(typeof group === 'string' ? { group } : {}) })
+  for (const { source, result: r } of result.parsed) if (!r.ok) return fail(parseProblem(source, r))
+  const built = result.build
+  if (built === null || !built.ok) return fail(built?.message ?? 'nothing to import')
+  const notes = result.facts?.notes ?? []
+
+  if (p.flags.has('--link')) {
+    const baseUrl = p.flags.get('--base-url')
+    const href = typeof baseUrl === 'string' ? baseUrl : DEFAULT_BASE_URL
+    return { stdout: `${href.split('#')[0]}#s=${encodeScenario(built.scenario)}\n`, stderr: '', code: 0 }
+  }
+  if (p.flags.has('--json')) {
+    const offers = built.offers.map((o) => ({ id: o.id, label: o.label, why: o.why, variants: o.variants, hash: o.hash }))
+    const out = { scenario: built.scenario, fields: built.fields, story: built.story, offers, notes }
+    return { stdout: `${JSON.stringify(out, null, 2)}\n`, stderr: '', code: 0 }
+  }
+  const lines = [
+    built.story,
+    '',
+    'fields (measured: read as is; derived: computed from measured values; assumed: Kafka\'s default):',
+    table(built.fields),
+    '',
+    'compare (open in the page: the link after #):',
+    ...built.offers.map((o) => `  ${o.label}: ${o.why}\n    #${o.hash}`),
+    ...(notes.length > 0 ? ['', 'notes:', ...notes.map((n) => `  ${n}`)] : []),
+    '',
+  ]
+  return { stdout: lines.join('\n'), stderr: '', code: 0 }
+}

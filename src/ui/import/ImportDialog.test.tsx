@@ -1,0 +1,99 @@
+// The Import dialog in jsdom: pastes read as their tools' formats, the field-by-field account names
+// each paste, Open hands over the built scenario, a bad paste names its line, and strangers' text
+// stays text. The imported story then takes the preset story's place with its offers.
+import { readFileSync } from 'node:fs'
+import { act } from 'react'
+import { afterEach, describe, expect, it } from 'vitest'
+import { importPastes } from '../../scenario/import/fromPastes.ts'
+import type { ImportedStory } from '../../store/importSlice.ts'
+import { PresetNotice } from '../PresetNotice.tsx'
+import { buttons, byLabel, mount, type Mounted } from '../renderForTest.tsx'
+import { ImportDialog } from './ImportDialog.tsx'
+
+const fixture = (p: string) => readFileSync(`test/fixtures/import/${p}`, 'utf8')
+const DESCRIBE = fixture('consumer-groups/describe.txt')
+const SCRAPES = fixture('prometheus/two-scrapes.txt')
+
+let m: Mounted | null = null
+afterEach(() => {
+  m?.unmount()
+  m = null
+})
+
+function type(el: HTMLTextAreaElement, text: string): void {
+  act(() => {
+    Object.getOwnPropertyDescriptor(HTMLTextAreaElement.prototype, 'value')?.set?.call(el, text)
+    el.dispatchEvent(new Event('input', { bubbles: true }))
+  })
+}
+
+function click(b: HTMLButtonElement | undefined): void {
+  if (!b) throw new Error('no such button')
+  act(() => b.click())
+}
+
+function dialog(): { opened: ImportedStory[]; closed: number[] } {
+  const out = { opened: [] as ImportedStory[], closed: [] as number[] }
+  m = mount(<ImportDialog onOpen={(x) => out.opened.push(x)} onClose={() => out.closed.push(1)} />)
+  return out
+}
+
+describe('Import dialog', () => {
+  it('reads a describe and two scrapes, shows where each field came from, and opens the built scenario', () => {
+    const d = dialog()
+    const root = m!.container
+    expect(buttons(root, 'Open scenario')[0]!.disabled).toBe(true)
+    type(byLabel(root, 'paste 1') as unknown as HTMLTextAreaElement, DESCRIBE)
+    expect(root.textContent).toContain('Read as kafka-consumer-groups.sh --describe')
+    click(buttons(root, 'Add a paste')[0])
+    type(byLabel(root, 'paste 2') as unknown as HTMLTextAreaElement, SCRAPES)
+    expect(root.textContent).toContain('Read as kafka_exporter metrics (Prometheus text)')
+
+    const expected = importPastes([
+      { source: 'paste 1', text: DESCRIBE },
+      { source: 'paste 2', text: SCRAPES },
+    ]).build
+    if (expected?.ok !== true) throw new Error('fixtures do not build')
+    const rows = Array.from(root.querySelectorAll('table.field-account tbody tr')).map((tr) => Array.from(tr.children).map((c) => c.textContent))
+    expect(rows.map((r) => r[0])).toEqual(expected.fields.map((f) => f.path))
+    expect(rows.find((r) => r[0] === 'group.consumers')).toEqual(['group.consumers', '3', 'measured', 'paste 1', expect.any(String)])
+    expect(rows.find((r) => r[0] === 'producers[0].rate.perSec')?.slice(2, 4)).toEqual(['derived', 'paste 2'])
+    expect(rows.find((r) => r[0] === 'group.config')?.slice(2, 4)).toEqual(['assumed', '—'])
+    expect(root.textContent).toContain(expected.story)
+
+    click(buttons(root, 'Open scenario')[0])
+    expect(d.opened).toHaveLength(1)
+    expect(d.opened[0]!.scenario).toEqual(expected.scenario)
+    expect(d.opened[0]!.offers.map((o) => o.hash)).toEqual(expected.offers.map((o) => o.hash))
+  })
+
+  it('names the format tried and the line of a paste it cannot read, and shows strangers\' text as text', () => {
+    dialog()
+    const root = m!.container
+    const hostile = 'GROUP TOPIC PARTITION\n<img src=x onerror="window.pwned=1"> orders zero\n'
+    type(byLabel(root, 'paste 1') as unknown as HTMLTextAreaElement, hostile)
+    const status = root.querySelector('.paste-status.failed')
+    expect(status?.textContent).toMatch(/^paste 1: not readable as consumer-groups \(line \d+\): /)
+    expect(root.querySelector('img')).toBeNull()
+    expect(buttons(root, 'Open scenario')[0]!.disabled).toBe(true)
+  })
+})
+
+describe('an imported scenario on the page', () => {
+  it('shows its story in the preset story\'s place, and its offers open compare mode', () => {
+    const built = importPastes([{ source: 'paste 1', text: DESCRIBE }, { source: 'paste 2', text: SCRAPES }]).build
+    if (built?.ok !== true) throw new Error('fixtures do not build')
+    m = mount(<PresetNotice />)
+    const opened: string[] = []
+    m.actions.openCompareLink = (h) => void opened.push(h)
+    act(() => {
+      m!.store.getState().setImported({ scenario: built.scenario, story: built.story, offers: built.offers.map((o) => ({ id: o.id, label: o.label, why: o.why, hash: o.hash })) })
+      m!.store.getState().setScenario(built.scenario, true)
+    })
+    const root = m.container
+    expect(root.querySelector('h2')?.textContent).toContain('Imported: orders')
+    expect(root.textContent).toContain(built.story)
+    click(buttons(root, built.offers[0]!.label)[0])
+    expect(opened).toEqual([built.offers[0]!.hash])
+  })
+})
