@@ -87,6 +87,14 @@ function highway(args: string[]): Promise<{ code: number; stdout: string; stderr
   })
 }
 
+/** A listener that hangs up on the first request, as a TLS or SASL listener does on a plaintext client. */
+function hangingUp(): Promise<{ port: number; close: () => void }> {
+  return new Promise((done) => {
+    const s = createServer((c) => c.once('data', () => c.destroy()))
+    s.listen(0, '127.0.0.1', () => done({ port: (s.address() as { port: number }).port, close: () => s.close() }))
+  })
+}
+
 /** A port nobody listens on: bound, then released. */
 function closedPort(): Promise<number> {
   return new Promise((done) => {
@@ -235,5 +243,16 @@ describe('highway snapshot against librdkafka’s mock cluster', () => {
     expect(Date.now() - t0).toBeLessThan(15_000)
     const errors = r.stderr.split('\n').filter((l) => l.startsWith('snapshot: ') && !l.endsWith('…'))
     expect(errors).toEqual([expect.stringMatching(new RegExp(`^snapshot: cannot reach 127\\.0\\.0\\.1:${port} .*check --bootstrap`))])
+  }, 30_000)
+
+  it('says a listener that hangs up may want TLS or SASL, which may come later', async () => {
+    const l = await hangingUp()
+    try {
+      const r = await highway(['snapshot', '--bootstrap', `127.0.0.1:${l.port}`, '--topic', 'orders', '--timeout', '5'])
+      expect(r.code).toBe(2)
+      expect(r.stderr).toMatch(/closed the connection .*: it may require TLS or SASL; .*SASL\/TLS options may come later\)\n$/)
+    } finally {
+      l.close()
+    }
   }, 30_000)
 })
