@@ -19,7 +19,7 @@ export default defineConfig({
           // Worker threads start faster than forked processes: ~10 % off the unit tests here.
           pool: 'threads',
           include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
-          exclude: ['test/browser/**', 'node_modules/**'],
+          exclude: ['test/browser/**', 'test/kafka/**', 'node_modules/**'],
           // A timeout catches a hang, it does not measure speed (that is `npm run bench`): the
           // slowest tests take 1-4 s here, and several times that on a shared 2-core machine.
           // Tests with more work than that set their own budget.
@@ -34,6 +34,20 @@ export default defineConfig({
           pool: 'threads',
           include: ['src/**/*.test.tsx'],
           testTimeout: 30_000,
+        },
+      },
+      {
+        // `highway snapshot` against librdkafka's mock cluster (Debian's python3-confluent-kafka):
+        // its own project, run alone by scripts/test.sh, because it measures produce rates in wall-clock
+        // time and must not share the two cores with the property tests.
+        extends: true,
+        test: {
+          name: 'kafka',
+          environment: 'node',
+          include: ['test/kafka/**/*.test.ts'],
+          fileParallelism: false,
+          testTimeout: 60_000,
+          hookTimeout: 90_000,
         },
       },
       {

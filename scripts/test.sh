@@ -25,13 +25,29 @@ if ! node scripts/depsInstalled.mjs; then
   npm ci --no-audit --no-fund
 fi
 
+apt_updated=0
+apt_install() { # PACKAGE: install a Debian package quietly (apt-get update once per run)
+  if [ "$apt_updated" = 0 ]; then apt-get update -qq || return 1; apt_updated=1; fi
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$1" >/dev/null
+}
+
 if [ ! -x /usr/bin/chromium ]; then
   if [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null 2>&1; then
     echo "== installing Debian's chromium for the browser tests"
-    { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; } ||
-      echo "!! installing chromium failed: browser tests will fail" >&2
+    apt_install chromium || echo "!! installing chromium failed: browser tests will fail" >&2
   else
     echo "!! /usr/bin/chromium is missing and cannot be installed here (need root + apt-get): browser tests will fail" >&2
+  fi
+fi
+
+# The snapshot test (test/kafka) runs `highway snapshot` against librdkafka's mock cluster, driven by
+# Debian's python3-confluent-kafka (Debian's /usr/bin/python3, not a pyenv python on PATH).
+if ! /usr/bin/python3 -c 'import confluent_kafka' >/dev/null 2>&1; then
+  if [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null 2>&1; then
+    echo "== installing Debian's python3-confluent-kafka for the snapshot test"
+    apt_install python3-confluent-kafka || echo "!! installing python3-confluent-kafka failed: the snapshot test will fail" >&2
+  else
+    echo "!! /usr/bin/python3 cannot import confluent_kafka and it cannot be installed here (need root + apt-get): the snapshot test will fail" >&2
   fi
 fi
 
@@ -54,17 +70,20 @@ fi
 # that crashes before writing its report must not be judged by the previous one.
 out=test/artifacts
 mkdir -p "$out"
-rm -f "$out/vitest-core.json" "$out/vitest-browser.json"
+rm -f "$out/vitest-core.json" "$out/vitest-kafka.json" "$out/vitest-browser.json"
 core=0
 echo "== vitest: core + dom"
 npx vitest run --project core --project dom --reporter=default --reporter=json --outputFile.json="$out/vitest-core.json" || core=$?
+kafka=0
+echo "== vitest: kafka (highway snapshot against librdkafka's mock cluster)"
+npx vitest run --project kafka --reporter=default --reporter=json --outputFile.json="$out/vitest-kafka.json" || kafka=$?
 browser=0
 echo "== vitest: browser (Debian chromium)"
 npx vitest run --project browser --reporter=default --reporter=json --outputFile.json="$out/vitest-browser.json" || browser=$?
 
 # The closing line, and an exit code that agrees with it, whatever happens to the summary itself.
 summary_rc=0
-summary=$(npx tsx scripts/testSummary.ts "core + dom=$core=$out/vitest-core.json" "browser=$browser=$out/vitest-browser.json") || summary_rc=$?
+summary=$(npx tsx scripts/testSummary.ts "core + dom=$core=$out/vitest-core.json" "kafka=$kafka=$out/vitest-kafka.json" "browser=$browser=$out/vitest-browser.json") || summary_rc=$?
 closed=1
 if [[ "$summary" =~ ^tests:\ ([0-9]+)\ passed,\ ([0-9]+)\ failed$ ]]; then
   passed=${BASH_REMATCH[1]}

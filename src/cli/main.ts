@@ -27,6 +27,8 @@ commands:
   lessons --check FILE                 validate a lesson file (JSON), naming the path of each problem
   import [--format NAME] FILE... [--topic T] [--group G] [--json | --link]
                                        a scenario of a real cluster from saved tool output (help: import --help)
+  snapshot --bootstrap HOST:PORT[,...] --topic T [--group G] [--sample-seconds S] [--sample-keys N] [--json | --link]
+                                       a live cluster's topic and group, read-only, as a scenario (help: snapshot --help)
 `
 
 /** Standard input's text; a problem (too large, not text) ends the command with exit code 2. */
@@ -119,6 +121,9 @@ async function main(argv: string[]): Promise<number> {
     }
     case 'lessons':
       r = (await import('./lessonsCommand.ts')).runLessons(rest, io)
+      break
+    case 'snapshot':
+      r = await (await import('./snapshotCommand.ts')).runSnapshot(rest, { progress: (line) => process.stderr.write(`${line}\n`) })
       break
     case 'presets':
       r = (await import('./runCommand.ts')).runPresets(rest)
