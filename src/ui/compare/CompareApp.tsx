@@ -14,6 +14,7 @@ import { useCompareDiffs } from './DiffStrip.tsx'
 import { SharedControls } from './SharedControls.tsx'
 import { useCompareKeys } from './useCompareKeys.ts'
 import { usePointerBlur } from '../usePointerBlur.ts'
+import { ErrorDetails } from '../ErrorDetails.tsx'
 
 function Notes(): ReactNode {
   const { store } = useCompare()
@@ -33,6 +34,7 @@ function Notes(): ReactNode {
                 ))}
               </ul>
             ) : null}
+            {b.more !== undefined ? <ErrorDetails more={b.more} /> : null}
           </div>
           <button type="button" className="ghost" onClick={() => dismiss(i)} aria-label="Dismiss message">
             ×
