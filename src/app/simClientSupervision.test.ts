@@ -7,7 +7,7 @@ import { makeFrame } from '../view/frameFixture.ts'
 import type { FrameMessage, TimelineInfo, WorkerRequest } from '../worker/protocol.ts'
 import { manualWorker, type ManualWorker } from './fakeWorker.ts'
 import { createSimClient, type SupervisionClock, type SupervisionEvent } from './simClient.ts'
-import { ANSWER_WITHIN_MS, PING_AFTER_MS } from './supervisor.ts'
+import { ANSWER_WITHIN_MS, PING_AFTER_MS, TICK_MS } from './supervisor.ts'
 
 function fakeClock(): SupervisionClock & { tick(ms: number): void; setNow(ms: number): void } {
   let t = 0
@@ -19,8 +19,8 @@ function fakeClock(): SupervisionClock & { tick(ms: number): void; setNow(ms: nu
       return () => fns.splice(fns.indexOf(fn), 1)
     },
     tick(ms) {
-      for (let i = 0; i < ms; i += 100) {
-        t += 100
+      for (let i = 0; i < ms; i += TICK_MS) {
+        t += TICK_MS
         fns.forEach((f) => f())
       }
     },

@@ -51,7 +51,7 @@ function detachSample(s: MetricsSample): MetricsSample {
 export const CHECKPOINT_EVERY_WALL_MS = 2000
 /** … and only after this much more sim time (ms). */
 export const CHECKPOINT_EVERY_SIM_MS = 1000
-/** While a long request runs, `alive` goes out this often (wall ms): the page's patience is 600 ms. */
+/** While a long request runs, `alive` goes out this often (wall ms): the page's patience is 750 ms. */
 export const ALIVE_EVERY_MS = 200
 /** A step runs in pieces this long (sim ms), so it can say it is alive between them. */
 const STEP_PIECE_MS = 1000
