@@ -39,9 +39,12 @@ function setup(o: { openAtMs?: number; markMs?: number; variants?: Variant[]; ba
   const session = createCompareSession({
     base: o.base ?? defaultScenario(),
     variants: o.variants ?? [eager, coop],
-    createWorker: () => {
+    // One fake per side, handed out again when the side asks for a fresh worker (restarts).
+    createWorker: (side) => {
+      const had = workers[side]
+      if (had !== undefined) return had
       const w = holdable(fakeWorker())
-      workers.push(w)
+      workers[side] = w
       return w
     },
     host: { requestFrame: (cb) => queue.push(cb), cancelFrame: () => {}, now: () => wall },

@@ -18,7 +18,8 @@ import { commandMoment, furthestReached, reachedByAll, recordActions, recordShar
 import { throttleEdits } from './editThrottle.ts'
 import { STEP_MS } from './controller.ts'
 import type { DriverHost } from './driver.ts'
-import { createSimClient, type SimClient, type WorkerLike } from './simClient.ts'
+import { createSimClient, type SimClient, type SupervisionClock, type SupervisionEvent, type WorkerLike } from './simClient.ts'
+import { supervisionNotice } from './supervisionNotice.ts'
 
 /** Particles the single page draws; compare divides them among its sides to keep each light. */
 export const TOTAL_PARTICLES = 4000
@@ -26,7 +27,8 @@ export const TOTAL_PARTICLES = 4000
 export interface CompareSessionOptions {
   base: Scenario
   variants: Variant[]
-  createWorker: () => WorkerLike
+  /** A fresh worker for side `side` (called again whenever that side needs a fresh one). */
+  createWorker: (side: number) => WorkerLike
   host: DriverHost
   /** Open paused at this sim ms (a link's t=). */
   openAtMs?: number
@@ -36,6 +38,8 @@ export interface CompareSessionOptions {
   /** Copies the current link; resolves to the message to show. */
   share: () => Promise<string>
   exit: () => void
+  /** SUPERVISE: watches each side's worker (none without it); `debugFaults` as in debugFaults.ts. */
+  supervision?: { clock: SupervisionClock; debugFaults: boolean; link: () => string; userAgent: string }
 }
 
 interface Side extends CompareSideHandle {
@@ -49,6 +53,8 @@ export interface CompareSession {
   sides: readonly CompareSideHandle[]
   actions: CompareActions
   driver: CompareDriver
+  /** Each side's client (the test-only fault hook reaches them). */
+  clients(): readonly SimClient[]
   dispose(): void
 }
 
@@ -258,8 +264,18 @@ export function createCompareSession(o: CompareSessionOptions): CompareSession {
       exportRun: (kind, toT, onProgress) => side.client.exportRun?.(kind, toT, onProgress) ?? Promise.reject(new Error('this side cannot export run data')),
       stops: [],
       client: createSimClient(
-        o.createWorker(),
+        () => o.createWorker(i),
         {
+          onSupervision: (e: SupervisionEvent) => {
+            const label = store.getState().variants[i]?.label ?? String(i + 1)
+            const sup = o.supervision
+            const n = supervisionNotice(e, { link: sup?.link() ?? '', userAgent: sup?.userAgent ?? '', side: label })
+            if (e.kind === 'stopped') {
+              actions.setPlaying(false)
+              sideStore.getState().setSeeking(false)
+            }
+            store.getState().addNote({ kind: n.kind, text: n.text, details: [], more: n.more })
+          },
           onFrame: (msg) => {
             const st = sideStore.getState()
             if (msg.runId !== st.runId) return
@@ -284,10 +300,11 @@ export function createCompareSession(o: CompareSessionOptions): CompareSession {
             actions.setPlaying(false)
             // No seek answer will come: do not hold the clock for one.
             sideStore.getState().setSeeking(false)
-            note('error', `Side “${store.getState().variants[i]?.label ?? i + 1}” stopped: ${message}`)
+            const label = store.getState().variants[i]?.label ?? String(i + 1)
+            store.getState().addNote({ kind: 'error', text: `Side “${label}” stopped and cannot go on. Restart or leave compare mode to try again.`, details: [], more: { technical: message } })
           },
         },
-        perSideParticles,
+        o.supervision === undefined ? perSideParticles : { maxParticles: perSideParticles, clock: o.supervision.clock, debugFaults: o.supervision.debugFaults },
       ),
     }
     sides.push(side)
@@ -305,6 +322,7 @@ export function createCompareSession(o: CompareSessionOptions): CompareSession {
     sides,
     actions,
     driver,
+    clients: () => sides.map((s) => s.client),
     dispose() {
       driver.stop()
       for (const s of sides) s.client.dispose()

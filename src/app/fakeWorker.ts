@@ -18,6 +18,7 @@ export function fakeWorker(partitions = 6): FakeWorker {
     sent: [],
     postMessage(m: WorkerRequest) {
       w.sent.push(m)
+      if (m.type === 'ping') listener?.({ data: { type: 'pong', n: m.n } } as MessageEvent)
       if (!('id' in m)) return
       if (m.type === 'init') {
         runId = m.runId
@@ -43,24 +44,38 @@ export function fakeWorker(partitions = 6): FakeWorker {
 export interface ManualWorker extends WorkerLike {
   sent: WorkerRequest[]
   terminated: boolean
+  /** While true (the default) pings are answered at once, as an idle live worker does. */
+  answersPings: boolean
   /** Delivers `msg` to the page as the worker's answer (through `deliver`, e.g. React's act). */
   reply(msg: unknown): void
+  /** Fires the worker's `error` event, as an uncaught throw inside it does. */
+  fail(message: string): void
 }
 
-/** A worker for tests that answers nothing by itself: the test replies with whatever it needs. */
+/**
+ * A worker for tests that answers nothing by itself (except pings): the test replies with whatever
+ * it needs. Terminated, it says nothing more.
+ */
 export function manualWorker(deliver: (f: () => void) => void = (f) => f()): ManualWorker {
   const listeners: Array<(ev: MessageEvent) => void> = []
+  const errorListeners: Array<(ev: ErrorEvent) => void> = []
   const w: ManualWorker = {
     sent: [],
     terminated: false,
-    postMessage: (m: WorkerRequest) => void w.sent.push(m),
+    answersPings: true,
+    postMessage: (m: WorkerRequest) => {
+      w.sent.push(m)
+      if (m.type === 'ping' && w.answersPings && !w.terminated) w.reply({ type: 'pong', n: m.n })
+    },
     addEventListener: (type: string, l: (ev: never) => void) => {
       if (type === 'message') listeners.push(l as (ev: MessageEvent) => void)
+      if (type === 'error') errorListeners.push(l as (ev: ErrorEvent) => void)
     },
     terminate: () => {
       w.terminated = true
     },
     reply: (msg: unknown) => deliver(() => listeners.forEach((l) => l({ data: msg } as MessageEvent))),
+    fail: (message: string) => deliver(() => errorListeners.forEach((l) => l({ message, preventDefault() {} } as unknown as ErrorEvent))),
   }
   return w
 }

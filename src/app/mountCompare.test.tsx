@@ -37,9 +37,12 @@ function open(hash: string, workers: FakeWorker[] = []): HTMLElement {
     mounted = mountCompare(el!, {
       hash,
       syncUrl: true,
-      createWorker: () => {
+      // One fake per side, handed out again when the side asks for a fresh worker (restarts).
+      createWorker: (side) => {
+        const had = workers[side]
+        if (had !== undefined) return had
         const w = fakeWorker()
-        workers.push(w)
+        workers[side] = w
         return w
       },
       onExit: () => {},

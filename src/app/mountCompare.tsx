@@ -13,20 +13,25 @@ import { createCompareExportActions } from './compareExport.ts'
 import { readCompareLink, singleHashFor } from './compareLinks.ts'
 import { createCompareSession } from './compareSession.ts'
 import { createCompareUrlSync, type CompareUrlSync } from './compareUrl.ts'
-import type { WorkerLike } from './simClient.ts'
+import { debugFaultsOn, exposeDebugFaults } from './debugFaults.ts'
+import { pageClock } from './pageClock.ts'
+import type { SupervisionClock, WorkerLike } from './simClient.ts'
 
 export interface MountCompareOptions {
   /** The link's hash (with or without '#'). */
   hash: string
   /** Mirror the comparison into this window's URL. */
   syncUrl: boolean
-  createWorker?: () => WorkerLike
+  /** A fresh worker for side `side` (again whenever that side needs a fresh one). */
+  createWorker?: (side: number) => WorkerLike
   /** Leaves compare mode for one highway with this single-mode hash (after '#'). */
   onExit: (hash: string) => void
   /** Opens the list of guided lessons (the page's lesson layer); absent: no Lessons button. */
   openLessons?: () => void
   /** Open in presenter mode (a teacher switching modes keeps it). */
   presenter?: boolean
+  /** Wall clock and timer that watch the workers (default: the page's; null: none). */
+  supervisionClock?: SupervisionClock | null
 }
 
 export interface MountedCompare {
@@ -46,7 +51,10 @@ export function mountCompare(el: HTMLElement, opts: MountCompareOptions): Mounte
   const win = el.ownerDocument.defaultView ?? window
   const opening = readCompareLink(opts.hash, defaultScenario())
   let urlSync: CompareUrlSync | null = null
+  const clock = opts.supervisionClock === undefined ? pageClock(win) : opts.supervisionClock
+  const debugFaults = debugFaultsOn(win.location)
   const session = createCompareSession({
+    ...(clock !== null ? { supervision: { clock, debugFaults, link: () => urlSync?.link() ?? win.location.href, userAgent: win.navigator.userAgent } } : {}),
     base: opening.base,
     variants: opening.variants,
     createWorker: opts.createWorker ?? defaultWorker,
@@ -82,6 +90,7 @@ export function mountCompare(el: HTMLElement, opts: MountCompareOptions): Mounte
     ...(opts.openLessons !== undefined ? { openLessons: opts.openLessons } : {}),
   }
   if (opts.presenter === true) for (const side of session.sides) side.store.getState().setPresenter(true)
+  const removeDebugHook = debugFaults ? exposeDebugFaults(win, () => session.clients()) : null
 
   const root = createRoot(el)
   root.render(
@@ -98,6 +107,7 @@ export function mountCompare(el: HTMLElement, opts: MountCompareOptions): Mounte
     dispose() {
       root.unmount()
       urlSync?.dispose()
+      removeDebugHook?.()
       session.dispose()
     },
   }

@@ -16,7 +16,10 @@ import { createController } from './controller.ts'
 import { createDriver } from './driver.ts'
 import { embedFromHash } from './embed.ts'
 import { createExportActions } from './exportActions.ts'
-import { createSimClient, type WorkerLike } from './simClient.ts'
+import { debugFaultsOn, exposeDebugFaults } from './debugFaults.ts'
+import { pageClock } from './pageClock.ts'
+import { createSimClient, type SimClient, type SupervisionClock, type SupervisionEvent, type WorkerLike } from './simClient.ts'
+import { supervisionNotice } from './supervisionNotice.ts'
 import {
   createUrlSync,
   type HashReading,
@@ -43,6 +46,8 @@ export interface MountOptions {
   onCompare?: (hash: string) => void
   /** Opens the Lessons list (the Lessons button); without it the page offers none. */
   openLessons?: () => void
+  /** Wall clock and timer that watch the worker's liveness (default: the page's; null: none). */
+  supervisionClock?: SupervisionClock | null
 }
 
 export interface MountedHighway {
@@ -64,6 +69,9 @@ function defaultWorker(): WorkerLike {
   return new Worker(new URL('../worker/simWorker.ts', import.meta.url), { type: 'module', name: 'partition-highway-sim' })
 }
 
+/** How long the "carries on" notice after a recovered fault stays up (wall ms). */
+export const RECOVERED_NOTICE_MS = 10_000
+
 /** Sim ms a moment link's run advances per request on its way to the moment. */
 export const OPEN_CHUNK_MS = 20_000
 
@@ -82,7 +90,27 @@ export function mountHighway(el: HTMLElement, opts: MountOptions): MountedHighwa
   if (linkMark !== null) store.getState().setMark(linkMark)
 
   let firstFrame = true
-  const client = createSimClient((opts.createWorker ?? defaultWorker)(), {
+  const debugFaults = debugFaultsOn(win.location)
+  const clock = opts.supervisionClock === undefined ? pageClock(win) : opts.supervisionClock
+  // SUPERVISE: one banner per fault, replaced as it goes (recovering → recovered, or stopped).
+  let faultBanner: number | null = null
+  const onSupervision = (e: SupervisionEvent): void => {
+    const st = store.getState()
+    const link = urlSync?.link() ?? linkFor(win.location.href, st.scenario, codec)
+    const n = supervisionNotice(e, { link, userAgent: win.navigator.userAgent })
+    if (faultBanner !== null) st.dismissBanner(faultBanner)
+    if (e.kind === 'stopped') st.setPlaying(false)
+    const id = st.showBanner(n.kind, n.text, [], n.more)
+    faultBanner = id
+    if (e.kind === 'recovered') {
+      win.setTimeout(() => {
+        store.getState().dismissBanner(id)
+        if (faultBanner === id) faultBanner = null
+      }, RECOVERED_NOTICE_MS)
+    }
+  }
+  const client: SimClient = createSimClient(opts.createWorker ?? defaultWorker, {
+    onSupervision,
     onFrame: (msg) => {
       store.getState().receiveFrame(msg.runId, msg.frame, msg.samples, msg.trace, msg.timeline)
       driver.frameArrived(msg.engineMs, msg.behind)
@@ -107,8 +135,16 @@ export function mountHighway(el: HTMLElement, opts: MountOptions): MountedHighwa
     },
     onError: (message) => {
       store.getState().setPlaying(false)
-      store.getState().showBanner('error', `The simulation stopped: ${message}`)
+      store.getState().showBanner('error', 'The simulation stopped and cannot go on. Restart or choose a preset to try again.', [], { technical: message })
     },
+  }, { ...(clock !== null ? { clock } : {}), debugFaults })
+  const removeDebugHook = debugFaults ? exposeDebugFaults(win, () => [client]) : null
+  // A new run (Restart, a preset, a restarting edit) starts clean: the old run's fault is history.
+  const unsubscribeFaults = store.subscribe((st, prev) => {
+    if (st.runId !== prev.runId && faultBanner !== null) {
+      st.dismissBanner(faultBanner)
+      faultBanner = null
+    }
   })
   const driver = createDriver(store, client, {
     requestFrame: (cb) => win.requestAnimationFrame(cb),
@@ -197,6 +233,8 @@ export function mountHighway(el: HTMLElement, opts: MountOptions): MountedHighwa
       root.unmount()
       driver.stop()
       urlSync?.dispose()
+      removeDebugHook?.()
+      unsubscribeFaults()
       client.dispose()
     },
   }

@@ -50,7 +50,8 @@ describe('createSimClient', () => {
     client.start(0, defaultScenario())
     w.reply('junk')
     w.reply({ type: 'error', id: 1, runId: 0, message: 'boom' })
-    expect(errors).toEqual(['boom'])
+    // A single worker given cannot be replaced: the run stops, and the message says what happened.
+    expect(errors).toEqual(['the simulation could not compute the next moment: boom'])
   })
 
   it('dispose terminates the worker and sends nothing afterwards', () => {

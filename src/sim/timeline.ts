@@ -29,6 +29,12 @@ export interface TimelineOptions {
   checkpointEveryMs?: number
   /** Most bytes the checkpoints may hold, counted at 2 bytes a character (V8's two-byte strings). */
   maxCheckpointBytes?: number
+  /**
+   * SUPERVISE: continue from this checkpoint (JSON text of this run, taken on its straight run) as
+   * a fresh worker does after a fault. Seeking before it replays from 0 s; markers before it come
+   * back from the rebalance log and the script (hotspot flags before it are not re-collected).
+   */
+  resumeFrom?: string
 }
 
 export const DEFAULT_CHECKPOINT_EVERY_MS = 10_000
@@ -84,6 +90,7 @@ export class Timeline implements TimelineApi {
     this.drain()
     this.collectMarkers(-1)
     this.keep(0)
+    if (opts.resumeFrom !== undefined) this.resume(opts.resumeFrom)
   }
 
   sim(): Simulation {
@@ -241,6 +248,16 @@ export class Timeline implements TimelineApi {
       }
       if (this.everyMs > 1e12) break
     }
+  }
+
+  private resume(text: string): void {
+    this.current = restoreSimulation(checkpointFromJson(text) as SimCheckpoint, this.script)
+    this.drain()
+    this.samples = []
+    this.trace = []
+    this.collectMarkers(this.reached)
+    this.reached = this.now()
+    if (!this.checkpoints.has(this.reached)) this.keep(this.reached)
   }
 
   private fork(at: SimTime): void {

@@ -13,26 +13,36 @@ export interface Banner {
   text: string
   /** Optional detail lines (e.g. one per scenario field that failed validation). */
   details: readonly string[]
+  /** SUPERVISE: the raw error behind a "Details" disclosure, and a bug report for "Copy details". */
+  more?: BannerMore
+}
+
+export interface BannerMore {
+  /** The raw message (or stack) for developers; shown only inside a closed disclosure. */
+  technical?: string
+  /** Text for a bug report (link, moment, error, user agent): offers a "Copy details" button. */
+  report?: string
 }
 
 export interface BannerSlice {
   banners: readonly Banner[]
   nextBannerId: number
   /** Adds a banner and returns its id; an identical banner already showing is not repeated. */
-  showBanner: (kind: BannerKind, text: string, details?: readonly string[]) => number
+  showBanner: (kind: BannerKind, text: string, details?: readonly string[], more?: BannerMore) => number
   dismissBanner: (id: number) => void
 }
 
 export const createBannerSlice: StateCreator<AppState, [], [], BannerSlice> = (set, get) => ({
   banners: [],
   nextBannerId: 1,
-  showBanner: (kind, text, details = []) => {
+  showBanner: (kind, text, details = [], more) => {
     const same = get().banners.find(
       (b) => b.kind === kind && b.text === text && b.details.length === details.length && b.details.every((d, i) => d === details[i]),
     )
     if (same !== undefined) return same.id
     const id = get().nextBannerId
-    set((s) => ({ banners: [...s.banners, { id, kind, text, details }], nextBannerId: id + 1 }))
+    const banner: Banner = more === undefined ? { id, kind, text, details } : { id, kind, text, details, more }
+    set((s) => ({ banners: [...s.banners, banner], nextBannerId: id + 1 }))
     return id
   },
   dismissBanner: (id) => set((s) => ({ banners: s.banners.filter((b) => b.id !== id) })),

@@ -2,6 +2,7 @@
 // the counters the difference strip needs. Each side keeps its usual AppStore for its frames.
 // Data only (vanilla zustand, no React, no workers).
 
+import type { BannerMore } from './bannerSlice.ts'
 import { createStore, type StoreApi } from 'zustand/vanilla'
 import type { Variant } from '../scenario/overrides.ts'
 import type { Scenario } from '../scenario/types.ts'
@@ -14,6 +15,8 @@ export interface CompareNote {
   kind: 'error' | 'warning' | 'info'
   text: string
   details: string[]
+  /** SUPERVISE: raw error behind "Details", bug report for "Copy details". */
+  more?: BannerMore
 }
 
 export interface CompareState {

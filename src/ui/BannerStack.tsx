@@ -2,6 +2,7 @@
 
 import type { ReactNode } from 'react'
 import { useAppStore } from '../store/useAppStore.ts'
+import { ErrorDetails } from './ErrorDetails.tsx'
 
 export function BannerStack(): ReactNode {
   const banners = useAppStore((s) => s.banners)
@@ -20,6 +21,7 @@ export function BannerStack(): ReactNode {
                 ))}
               </ul>
             ) : null}
+            {b.more !== undefined ? <ErrorDetails more={b.more} /> : null}
           </div>
           <button type="button" className="ghost" onClick={() => dismiss(b.id)} aria-label="Dismiss message">
             ×

@@ -10,7 +10,11 @@ export type { TimelineMarker }
 /** Page → worker. Requests that expect a frame carry `id`, echoed in the answer. */
 export type WorkerRequest =
   /** Starts run `runId` from `scenario` (also used to restart). Answers with a frame at t = 0. */
-  | { type: 'init'; id: number; runId: number; scenario: Scenario; maxParticles: number }
+  /**
+   * SUPERVISE: `resume` continues the run from a checkpoint the worker posted earlier (exact: a
+   * checkpoint restores the straight run); `debugFaults` lets this worker accept `debugFault`.
+   */
+  | { type: 'init'; id: number; runId: number; scenario: Scenario; maxParticles: number; resume?: ResumePoint; debugFaults?: boolean }
   | { type: 'play' }
   | { type: 'pause' }
   /** Sim ms per wall ms; the worker sizes its catch-up chunks by it. */
@@ -33,6 +37,20 @@ export type WorkerRequest =
   // EXPORT: the run data (csv) or summary (json) of this run replayed from 0 s to sim ms `toT` in a
   // fresh simulation (src/worker/exportRun.ts). Answered with `export` (progress on the way).
   | { type: 'export'; id: number; kind: 'csv' | 'json'; toT: number }
+  // SUPERVISE: a liveness probe, answered with `pong` as soon as the worker is free.
+  | { type: 'ping'; n: number }
+  // SUPERVISE (tests only, pages with `debug=faults`): make this worker fail, now or when its run
+  // first reaches `atSec` (then the frame there is never sent).
+  | { type: 'debugFault'; kind: DebugFaultKind; atSec?: number }
+
+/** How a test makes the worker fail: `self.close()`, an uncaught throw outside or inside the message handler, a busy loop. */
+export type DebugFaultKind = 'close' | 'throw' | 'throwInHandler' | 'livelock'
+
+/** A run's checkpoint as the worker posts it: JSON text (engine/checkpointJson.ts) at sim ms `t`. */
+export interface ResumePoint {
+  t: number
+  checkpoint: string
+}
 
 export interface TimelineInfo {
   /** The furthest sim ms reached on this branch of the run (the scrubber's end). */
@@ -72,11 +90,22 @@ export type WorkerResponse =
   // EXPORT: the text asked for by `export` request `id`, and how far its replay has come.
   | { type: 'export'; id: number; runId: number; kind: 'csv' | 'json'; text: string }
   | { type: 'exportProgress'; id: number; runId: number; fraction: number }
+  // SUPERVISE: the answer to `ping`; `alive` while a long request (a step, an export) still runs;
+  // the newest checkpoint of run `runId` (a few per wall minute), to continue from after a fault.
+  | { type: 'pong'; n: number }
+  | { type: 'alive' }
+  | { type: 'checkpoint'; runId: number; t: number; checkpoint: string }
+
+const RESPONSE_TYPES: ReadonlySet<unknown> = new Set(['frame', 'error', 'export', 'exportProgress', 'pong', 'alive', 'checkpoint'])
 
 export function isWorkerResponse(x: unknown): x is WorkerResponse {
   if (typeof x !== 'object' || x === null) return false
-  const t = (x as { type?: unknown }).type
-  return t === 'frame' || t === 'error' || t === 'export' || t === 'exportProgress'
+  return RESPONSE_TYPES.has((x as { type?: unknown }).type)
+}
+
+/** Messages that answer no request (they carry no `id` the page waits for). */
+export function isSideMessage(msg: WorkerResponse): boolean {
+  return msg.type === 'exportProgress' || msg.type === 'pong' || msg.type === 'alive' || msg.type === 'checkpoint'
 }
 
 /** Every buffer a frame message owns, for `postMessage(msg, transfer)`. */

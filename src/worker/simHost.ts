@@ -5,13 +5,14 @@
 
 import type { Scenario } from '../scenario/types.ts'
 import type { Frame, MetricsSample } from '../sim/frameTypes.ts'
+import { checkpointToJson } from '../engine/checkpointJson.ts'
 import { Timeline, type TimelineApi } from '../sim/timeline.ts'
 import { exportText } from './exportRun.ts'
 import type { FrameMessage, TimelineInfo, WorkerRequest, WorkerResponse } from './protocol.ts'
 
 export interface SimHostOptions {
-  /** Default: a real Timeline over a real simulation. */
-  createTimeline?: (scenario: Scenario) => TimelineApi
+  /** Default: a real Timeline over a real simulation (continued from `resumeFrom` when given). */
+  createTimeline?: (scenario: Scenario, resumeFrom?: string) => TimelineApi
   /** Wall clock in ms (performance.now in the worker). */
   now: () => number
   /** Wall ms one `advance` may spend before answering with what it has (default 12). */
@@ -46,15 +47,47 @@ function detachSample(s: MetricsSample): MetricsSample {
   return { ...s, lag: s.lag.slice() }
 }
 
+/** SUPERVISE: a checkpoint goes to the page at most this often (wall ms) … */
+export const CHECKPOINT_EVERY_WALL_MS = 2000
+/** … and only after this much more sim time (ms). */
+export const CHECKPOINT_EVERY_SIM_MS = 1000
+/** While a long request runs, `alive` goes out this often (wall ms): the page's patience is 750 ms. */
+export const ALIVE_EVERY_MS = 200
+/** A step runs in pieces this long (sim ms), so it can say it is alive between them. */
+const STEP_PIECE_MS = 1000
+
 export function createSimHost(opts: SimHostOptions): SimHost {
   const budgetMs = opts.budgetMs ?? 12
-  const createTimeline = opts.createTimeline ?? ((s: Scenario) => new Timeline(s))
+  const createTimeline =
+    opts.createTimeline ?? ((s: Scenario, resumeFrom?: string) => new Timeline(s, resumeFrom === undefined ? {} : { resumeFrom }))
   let tl: TimelineApi | null = null
   let runId = -1
   let maxParticles = 4000
   let speed = 1
   let sentMarkers = -1
   let sentActions = -1
+
+  // SUPERVISE: the page keeps the newest checkpoint of the run to continue from after a fault.
+  let lastCheckpointSim = 0
+  let lastCheckpointWall = -Infinity
+  let lastAlive = -Infinity
+  /** Posts a checkpoint of the run now, at most every CHECKPOINT_EVERY_WALL_MS and CHECKPOINT_EVERY_SIM_MS. */
+  function maybePostCheckpoint(): void {
+    if (tl === null || opts.post === undefined) return
+    const t = tl.now()
+    const wall = opts.now()
+    if (t - lastCheckpointSim < CHECKPOINT_EVERY_SIM_MS || wall - lastCheckpointWall < CHECKPOINT_EVERY_WALL_MS) return
+    lastCheckpointSim = t
+    lastCheckpointWall = wall
+    opts.post({ type: 'checkpoint', runId, t, checkpoint: checkpointToJson(tl.sim().checkpoint()) })
+  }
+  /** During a long request: tells the page this worker is busy, not gone. */
+  function alive(): void {
+    const wall = opts.now()
+    if (opts.post === undefined || wall - lastAlive < ALIVE_EVERY_MS) return
+    lastAlive = wall
+    opts.post({ type: 'alive' })
+  }
 
   function timelineInfo(extra: Partial<TimelineInfo>): TimelineInfo {
     const t = tl as TimelineApi
@@ -117,15 +150,20 @@ export function createSimHost(opts: SimHostOptions): SimHost {
             maxParticles = req.maxParticles
             sentMarkers = -1
             sentActions = -1
-            tl = createTimeline(req.scenario)
+            tl = createTimeline(req.scenario, req.resume?.checkpoint)
+            lastCheckpointSim = tl.now()
+            lastCheckpointWall = -Infinity
             return frameMessage(req.id, started, false)
           } catch (err) {
             tl = null
             return fail(req.id, err)
           }
+        case 'ping':
+          return { type: 'pong', n: req.n }
         case 'play':
         case 'pause':
         case 'dispose':
+        case 'debugFault':
           return null
         case 'speed':
           speed = req.speed
@@ -136,6 +174,7 @@ export function createSimHost(opts: SimHostOptions): SimHost {
           const scenario = { ...tl.sim().scenario, actions: [...tl.actions()] }
           let shown = -1
           const progress = (f: number): void => {
+            alive()
             const pct = Math.floor(f * 100)
             if (pct === shown || opts.post === undefined) return
             shown = pct
@@ -156,11 +195,20 @@ export function createSimHost(opts: SimHostOptions): SimHost {
             switch (req.type) {
               case 'advance': {
                 const r = advance(req.toT, started, req.pauseAtRebalance === true)
+                maybePostCheckpoint()
                 return frameMessage(req.id, started, r.behind, r.paused ? { pausedAt: 'rebalance' } : {})
               }
-              case 'step':
-                tl.advanceTo(tl.now() + req.stepMs)
+              case 'step': {
+                const end = tl.now() + req.stepMs
+                while (tl.now() < end) {
+                  const before = tl.now()
+                  tl.advanceTo(Math.min(end, before + STEP_PIECE_MS))
+                  alive()
+                  if (tl.now() <= before) break
+                }
+                maybePostCheckpoint()
                 return frameMessage(req.id, started, false)
+              }
               case 'seek':
                 tl.seek(req.toT)
                 return frameMessage(req.id, started, false, { seeked: true })

@@ -15,6 +15,7 @@ import { SharedControls } from './SharedControls.tsx'
 import { useCompareKeys } from './useCompareKeys.ts'
 import { usePresenter } from './presenter.ts'
 import { usePointerBlur } from '../usePointerBlur.ts'
+import { ErrorDetails } from '../ErrorDetails.tsx'
 
 function Notes(): ReactNode {
   const { store } = useCompare()
@@ -34,6 +35,7 @@ function Notes(): ReactNode {
                 ))}
               </ul>
             ) : null}
+            {b.more !== undefined ? <ErrorDetails more={b.more} /> : null}
           </div>
           <button type="button" className="ghost" onClick={() => dismiss(i)} aria-label="Dismiss message">
             ×

@@ -1,0 +1,60 @@
+// SUPERVISE: the worker's part of supervision: pongs, `alive` during a long step, and checkpoints
+// the page can hand a fresh worker to continue the run exactly.
+import { describe, expect, it } from 'vitest'
+import { getPreset } from '../scenario/presets/index.ts'
+import type { FrameMessage, WorkerResponse } from './protocol.ts'
+import { CHECKPOINT_EVERY_WALL_MS, createSimHost } from './simHost.ts'
+
+const scenario = () => getPreset('consumer-crash')!.build()
+
+function frameOf(r: WorkerResponse | null): FrameMessage {
+  if (r === null || r.type !== 'frame') throw new Error(`expected a frame, got ${JSON.stringify(r)}`)
+  return r
+}
+
+describe('simHost supervision', () => {
+  it('answers a ping with a pong carrying its number', () => {
+    const host = createSimHost({ now: () => 0 })
+    expect(host.handle({ type: 'ping', n: 7 })).toEqual({ type: 'pong', n: 7 })
+  })
+
+  it('says it is alive while a long step runs, and posts checkpoints at most every 2 wall seconds', () => {
+    const posted: WorkerResponse[] = []
+    const wall = { t: 0, perRead: 50 }
+    // Every reading of the wall clock moves it 50 ms: a long step reads it often.
+    const host = createSimHost({ now: () => (wall.t += wall.perRead), post: (m) => posted.push(m) })
+    frameOf(host.handle({ type: 'init', id: 1, runId: 3, scenario: scenario(), maxParticles: 0 }))
+    frameOf(host.handle({ type: 'step', id: 2, stepMs: 20_000 }))
+    wall.perRead = 0
+    expect(posted.filter((m) => m.type === 'alive').length).toBeGreaterThan(2)
+    const cps = () => posted.filter((m) => m.type === 'checkpoint')
+    expect(cps()).toHaveLength(1)
+    expect(cps()[0]).toMatchObject({ runId: 3, t: 20_000 })
+    frameOf(host.handle({ type: 'step', id: 3, stepMs: 500 }))
+    expect(cps()).toHaveLength(1) // too soon (wall) after the last one
+    wall.t += CHECKPOINT_EVERY_WALL_MS
+    frameOf(host.handle({ type: 'step', id: 4, stepMs: 100 }))
+    expect(cps()).toHaveLength(1) // too little sim time since the last one
+    frameOf(host.handle({ type: 'step', id: 5, stepMs: 1500 }))
+    expect(cps()).toHaveLength(2)
+  })
+
+  it('a fresh host given the checkpoint continues the run exactly where the first one was', () => {
+    const posted: WorkerResponse[] = []
+    const wall = { t: 0 }
+    const first = createSimHost({ now: () => (wall.t += 50), post: (m) => posted.push(m) })
+    frameOf(first.handle({ type: 'init', id: 1, runId: 0, scenario: scenario(), maxParticles: 0 }))
+    frameOf(first.handle({ type: 'step', id: 2, stepMs: 31_000 }))
+    const cp = posted.find((m) => m.type === 'checkpoint')
+    if (cp?.type !== 'checkpoint') throw new Error('no checkpoint posted')
+    const straight = frameOf(first.handle({ type: 'step', id: 3, stepMs: 4000 }))
+
+    const fresh = createSimHost({ now: () => 0 })
+    const back = frameOf(fresh.handle({ type: 'init', id: 1, runId: 0, scenario: scenario(), maxParticles: 0, resume: { t: cp.t, checkpoint: cp.checkpoint } }))
+    expect(back.frame.t).toBe(31_000)
+    const again = frameOf(fresh.handle({ type: 'step', id: 2, stepMs: 4000 }))
+    expect(again.frame.t).toBe(straight.frame.t)
+    expect(Array.from(again.frame.lag)).toEqual(Array.from(straight.frame.lag))
+    expect(Array.from(again.frame.committed)).toEqual(Array.from(straight.frame.committed))
+  }, 30_000)
+})
