@@ -13,6 +13,7 @@ import { readCompareLink, singleHashFor } from './compareLinks.ts'
 import { createCompareSession } from './compareSession.ts'
 import { createCompareUrlSync, type CompareUrlSync } from './compareUrl.ts'
 import type { WorkerLike } from './simClient.ts'
+import { pageVisibility } from './pageVisibility.ts'
 
 export interface MountCompareOptions {
   /** The link's hash (with or without '#'). */
@@ -47,6 +48,7 @@ export function mountCompare(el: HTMLElement, opts: MountCompareOptions): Mounte
       requestFrame: (cb) => win.requestAnimationFrame(cb),
       cancelFrame: (h) => win.cancelAnimationFrame(h),
       now: () => win.performance.now(),
+      visibility: pageVisibility(el.ownerDocument),
     },
     ...(opening.openAtMs !== undefined ? { openAtMs: opening.openAtMs } : {}),
     ...(opening.markMs !== undefined ? { markMs: opening.markMs } : {}),
