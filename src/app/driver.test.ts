@@ -194,6 +194,31 @@ describe('createDriver', () => {
     driver.stop()
   })
 
+  it('back from a hidden tab or a sleep, goes on from the frame on screen, not from a target that had run ahead of it', () => {
+    const store = createAppStore({ scenario: defaultScenario() })
+    store.getState().receiveFrame(0, makeFrame({ t: 0 }), [], [])
+    const client = fakeClient()
+    const queue: Array<(t: number) => void> = []
+    const vis = manualVisibility()
+    const driver = createDriver(store, client, { requestFrame: (cb) => queue.push(cb), cancelFrame: () => queue.shift(), now: () => 0, visibility: vis })
+    driver.start()
+    // The worker answers nothing for a while: the target runs ahead of the frame shown (t = 0).
+    for (const wall of [0, 16, 32, 48, 64]) queue.shift()?.(wall)
+    expect(client.asked.at(-1)).toBe(64)
+    vis.set(true)
+    vis.set(false)
+    queue.shift()?.(5000)
+    queue.shift()?.(5016)
+    expect(client.asked.at(-1)).toBe(16)
+    // A sleep (minutes between two animation frames) the same.
+    for (const wall of [5032, 5048]) queue.shift()?.(wall)
+    expect(client.asked.at(-1)).toBe(48)
+    queue.shift()?.(300_000)
+    queue.shift()?.(300_016)
+    expect(client.asked.at(-1)).toBe(16)
+    driver.stop()
+  })
+
   it('a tick already queued when the tab went hidden asks nothing', () => {
     const store = createAppStore({ scenario: defaultScenario() })
     store.getState().receiveFrame(0, makeFrame({ t: 0 }), [], [])

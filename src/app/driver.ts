@@ -69,6 +69,8 @@ export function createDriver(store: AppStore, client: SimClient, host: DriverHos
   const visibility = host.visibility ?? ALWAYS_VISIBLE
   let lastWall: number | null = null
   let target = 0
+  /** The next tick resumes from the frame shown (after a sleep or a hidden tab). */
+  let resync = false
   let runId = store.getState().runId
   let seeks = store.getState().timeline.seeks
   const perf = createPerfWindow(host.now())
@@ -103,10 +105,18 @@ export function createDriver(store: AppStore, client: SimClient, host: DriverHos
       target = s.frame?.t ?? 0
     }
     const dt = wallStep(lastWall, wallMs)
-    // After a sleep the fps window starts afresh (a window spanning minutes would read 0 fps).
-    if (lastWall !== null && wallMs - lastWall > SLEEP_GAP_MS) perf.reset(wallMs)
-    lastWall = wallMs
     const frameT = s.frame?.t ?? 0
+    if (lastWall !== null && wallMs - lastWall > SLEEP_GAP_MS) {
+      // After a sleep the fps window starts afresh (a window spanning minutes would read 0 fps).
+      perf.reset(wallMs)
+      resync = true
+    }
+    // Back from a sleep or a hidden tab: on from the frame on screen. The target may have been up
+    // to a lead allowance ahead of it (requests cut short by the worker's budget); asking for that
+    // at once would be the jump the sleep must not cause.
+    if (resync) target = frameT
+    resync = false
+    lastWall = wallMs
     target = nextTarget(target, frameT, s.playing, s.speed, dt)
     if (s.playing && s.frame !== null && target > frameT) client.advance(target, s.timeline.pauseAtRebalance)
     const stats = perf.take(wallMs)
@@ -123,8 +133,10 @@ export function createDriver(store: AppStore, client: SimClient, host: DriverHos
         if (st.playing && !prev.playing) wake()
       })
       unwatch = visibility.onChange(() => {
-        if (visibility.hidden()) sleep()
-        else if (store.getState().playing) wake()
+        if (visibility.hidden()) {
+          sleep()
+          resync = true
+        } else if (store.getState().playing) wake()
       })
       if (store.getState().playing) wake()
     },
