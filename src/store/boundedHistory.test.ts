@@ -6,6 +6,7 @@ import { defaultScenario } from '../scenario/defaults.ts'
 import type { MetricsSample, TraceEntry } from '../sim/frameTypes.ts'
 import { makeFrame } from '../view/frameFixture.ts'
 import { createAppStore } from './createAppStore.ts'
+import { MAX_BANNERS } from './bannerSlice.ts'
 import { METRICS_CAPACITY, NARRATION_CAPACITY } from './frameSlice.ts'
 
 const sample = (t: number): MetricsSample => ({ t, inRate: 1, outRate: 1, totalLag: 0, p99Ms: 1, skewRatio: 1, lag: new Float64Array(4), rebalancing: false })
@@ -38,5 +39,17 @@ describe('bounded histories in the store', () => {
     // 1000 s, then the nearest of what was ahead before that.
     const ahead = store.getState().ahead.metrics.map((m) => m.t)
     expect(ahead).toEqual([...range(1001, 1400, (t) => t), ...range(2001, 2000 + METRICS_CAPACITY - 400, (t) => t)])
+  })
+
+  it('banners left undismissed do not pile up: the newest few stay', () => {
+    const store = createAppStore({ scenario: defaultScenario() })
+    store.getState().showBanner('error', 'The simulation stopped')
+    for (let i = 0; i < 500; i++) store.getState().showBanner('info', `Link to ${i} s copied`)
+    // Notices go first: the error stays.
+    expect(store.getState().banners.map((b) => b.text)).toEqual(['The simulation stopped', ...range(495, 499, (t) => `Link to ${t / 1000} s copied`)])
+    for (let i = 0; i < 500; i++) store.getState().showBanner('warning', `That setting was not applied: #${i}`)
+    const texts = store.getState().banners.map((b) => b.text)
+    expect(texts).toHaveLength(MAX_BANNERS)
+    expect(texts.at(-1)).toBe('That setting was not applied: #499')
   })
 })
