@@ -1,20 +1,40 @@
 // Browser benchmark: builds the app, serves it with `vite preview`, and measures in headless
 // chromium (Debian's, via playwright-core): frames drawn per second and the worker's time per
 // frame on the default scenario and on the `heavy` preset, first frame after navigation, and the
-// gzipped JavaScript size. Prints a table; writes test/artifacts/bench-browser.json.
+// gzipped JavaScript size, and the renderer's peak memory over a long heavy run at top speed
+// (scripts/benchMemory.ts). Prints a table; writes test/artifacts/bench-browser.json.
 //
-// Run: npm run bench:browser   (or: npx tsx scripts/bench-browser.ts [--seconds 8])
+// Run: npm run bench:browser [-- --seconds 8] [--minutes 10] [--only memory]
+//   --minutes N    length of the heavy memory run (default 10; fractions allowed)
+//   --only memory  just the memory run
 
 import { readdirSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import type { Page } from 'playwright-core'
 import { ARTIFACTS, buildApp, launchBrowser, startPreview } from '../test/browser/harness.ts'
+import { memoryLine, runMemoryBench } from './benchMemory.ts'
 import { defaultScenario, encodeScenario } from '../src/scenario/index.ts'
 import { compareLinkHash } from '../src/scenario/links.ts'
 import type { Variant } from '../src/scenario/overrides.ts'
 
-const seconds = Number(process.argv[process.argv.indexOf('--seconds') + 1]) || 8
+/** The value after `--flag`, or null when the flag is not given. */
+function arg(flag: string): string | null {
+  const i = process.argv.indexOf(flag)
+  return i < 0 ? null : (process.argv[i + 1] ?? '')
+}
+const seconds = Number(arg('--seconds')) || 8
+const minutesArg = arg('--minutes')
+const minutes = minutesArg === null ? 10 : Number(minutesArg)
+if (!(minutes > 0)) {
+  console.error(`--minutes: expected a positive number of minutes, got "${minutesArg}"`)
+  process.exit(2)
+}
+const only = arg('--only')
+if (only !== null && only !== 'memory') {
+  console.error(`--only: the one part that runs alone is "memory", got "${only}"`)
+  process.exit(2)
+}
 const OUT = join(ARTIFACTS, 'dist-bench')
 const VIEWPORT = { width: 1280, height: 720 }
 
@@ -174,6 +194,13 @@ async function main(): Promise<void> {
   const browser = await launchBrowser()
   const results: Record<string, unknown> = { sizes }
   try {
+    if (only === 'memory') {
+      const memory = await runMemoryBench(browser, preview.url, minutes)
+      results['memory'] = memory
+      console.log(memoryLine(memory, minutes))
+      writeFileSync(join(ARTIFACTS, 'bench-browser.json'), JSON.stringify(results, null, 2))
+      return
+    }
     const firsts: number[] = []
     for (let i = 0; i < 3; i++) {
       const page = await browser.newPage({ viewport: VIEWPORT })
@@ -230,6 +257,9 @@ async function main(): Promise<void> {
     await seekPage.close()
     results['seek'] = seek
 
+    const memory = await runMemoryBench(browser, preview.url, minutes)
+    results['memory'] = memory
+
     const pad = (s: string, n: number): string => s.padEnd(n)
     console.log('')
     console.log(`Headless chromium ${browser.version()}, ${VIEWPORT.width}×${VIEWPORT.height}, ${seconds} s per scene, vite preview`)
@@ -257,6 +287,7 @@ async function main(): Promise<void> {
     const pct = (x: number): string => `${(x * 100).toFixed(1)} %`
     console.log(`| main thread, default playing    | ${pct(battery.playing.task)} busy (tasks), ${pct(battery.playing.cpu)} CPU of a core (target ≤ 40 %) |`)
     console.log(`| main thread, paused             | ${pct(battery.paused.task)} busy (tasks), ${pct(battery.paused.cpu)} CPU of a core (target ≤ 2 %) |`)
+    console.log(memoryLine(memory, minutes))
     writeFileSync(join(ARTIFACTS, 'bench-browser.json'), JSON.stringify(results, null, 2))
   } finally {
     await browser.close()

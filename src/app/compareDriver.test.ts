@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { compareClock, createCompareDriver, needsTicks, planTick, type SideClock } from './compareDriver.ts'
+import { manualVisibility } from './pageVisibility.ts'
 
 const side = (t: number | null, busy = false, stops: number[] = []): SideClock => ({ t, busy, stops })
 
@@ -150,6 +151,48 @@ describe('createCompareDriver', () => {
     driver.stop()
     driver.wake()
     expect(driver.running()).toBe(false)
+  })
+})
+
+describe('createCompareDriver on a hidden page', () => {
+  it('hidden, asks no side for anything; shown again, moves on from the shown moment counting none of the hidden time', () => {
+    const times = [0, 0]
+    const asked: Array<[number, number]> = []
+    const queue: Array<(t: number) => void> = []
+    const vis = manualVisibility()
+    const driver = createCompareDriver(
+      {
+        sides: () => times.map((t) => side(t)),
+        playing: () => true,
+        speed: () => 2,
+        advance: (i, toT) => {
+          asked.push([i, toT])
+          times[i] = toT
+        },
+        clock: () => {},
+        perf: () => {},
+      },
+      { requestFrame: (cb) => queue.push(cb), cancelFrame: () => queue.shift(), now: () => 0, visibility: vis },
+      2,
+    )
+    driver.start()
+    queue.shift()?.(0)
+    queue.shift()?.(16)
+    vis.set(true)
+    expect(driver.running()).toBe(false)
+    driver.frameArrived(1, false)
+    driver.wake()
+    expect(queue).toHaveLength(0)
+    vis.set(false)
+    queue.shift()?.(90_000)
+    queue.shift()?.(90_016)
+    expect(asked).toEqual([
+      [0, 32],
+      [1, 32],
+      [0, 64],
+      [1, 64],
+    ])
+    driver.stop()
   })
 })
 

@@ -3,9 +3,11 @@
 // it; the host runs it on requestAnimationFrame. A side being brought to a moment (a restart with a
 // new strategy, a link opening at t=) has its own stops and holds the clock until it arrives.
 // Paused with every side idle at the target, the loop stops (no per-frame work on battery); play,
-// a new target, new stops or an arriving frame wake it.
+// a new target, new stops or an arriving frame wake it. A hidden tab stops it and a sleep counts
+// as no wall time, as in the single driver.
 
-import { nextTarget, type DriverHost } from './driver.ts'
+import { nextTarget, SLEEP_GAP_MS, wallStep, type DriverHost } from './driver.ts'
+import { ALWAYS_VISIBLE } from './pageVisibility.ts'
 import { createPerfWindow } from './perfWindow.ts'
 
 export interface SideClock {
@@ -106,10 +108,17 @@ export function createCompareDriver(port: CompareDriverPort, host: DriverHost, s
   let started = false
   let lastWall: number | null = null
   let target = 0
+  let unwatch: (() => void) | null = null
+  const visibility = host.visibility ?? ALWAYS_VISIBLE
   const perf = createPerfWindow(host.now())
 
+  function sleep(): void {
+    if (handle !== null) host.cancelFrame(handle)
+    handle = null
+  }
+
   function wake(): void {
-    if (!started || handle !== null) return
+    if (!started || handle !== null || visibility.hidden()) return
     // The first tick after a pause counts no wall time, and the fps window starts afresh.
     lastWall = null
     perf.reset(host.now())
@@ -118,7 +127,9 @@ export function createCompareDriver(port: CompareDriverPort, host: DriverHost, s
 
   function tick(wallMs: number): void {
     handle = null
-    const dt = lastWall === null ? 0 : wallMs - lastWall
+    if (visibility.hidden()) return
+    const dt = wallStep(lastWall, wallMs)
+    if (lastWall !== null && wallMs - lastWall > SLEEP_GAP_MS) perf.reset(wallMs)
     lastWall = wallMs
     const sides = port.sides()
     const plan = planTick(target, sides, port.playing(), port.speed(), dt)
@@ -136,12 +147,14 @@ export function createCompareDriver(port: CompareDriverPort, host: DriverHost, s
   return {
     start() {
       started = true
+      unwatch ??= visibility.onChange(() => (visibility.hidden() ? sleep() : wake()))
       wake()
     },
     stop() {
       started = false
-      if (handle !== null) host.cancelFrame(handle)
-      handle = null
+      unwatch?.()
+      unwatch = null
+      sleep()
     },
     setTarget(t) {
       target = t

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest'
 import { defaultScenario } from '../scenario/defaults.ts'
 import { createAppStore } from '../store/createAppStore.ts'
 import { makeFrame } from '../view/frameFixture.ts'
-import { createDriver, MAX_LEAD_WALL_MS, MAX_WALL_STEP_MS, nextTarget } from './driver.ts'
+import { createDriver, MAX_LEAD_WALL_MS, MAX_WALL_STEP_MS, nextTarget, SLEEP_GAP_MS, wallStep } from './driver.ts'
+import { manualVisibility } from './pageVisibility.ts'
 import type { SimClient } from './simClient.ts'
 
 describe('nextTarget', () => {
@@ -165,5 +166,114 @@ describe('createDriver', () => {
     queue.shift()?.(16)
     expect(client.asked).toEqual([4016])
     driver.stop()
+  })
+
+  it('a hidden tab stops the loop and holds the clock; shown again, it resumes from the frame shown with no catch-up', () => {
+    const store = createAppStore({ scenario: defaultScenario() })
+    store.getState().receiveFrame(0, makeFrame({ t: 0 }), [], [])
+    const client = fakeClient()
+    const queue: Array<(t: number) => void> = []
+    const vis = manualVisibility()
+    const driver = createDriver(store, client, { requestFrame: (cb) => queue.push(cb), cancelFrame: () => queue.shift(), now: () => 0, visibility: vis })
+    driver.start()
+    queue.shift()?.(0)
+    queue.shift()?.(16)
+    expect(client.asked).toEqual([16])
+    store.getState().receiveFrame(0, makeFrame({ t: 16 }), [], [])
+    vis.set(true)
+    // The scheduled tick is cancelled, and nothing is asked however long the tab stays hidden.
+    expect(queue).toHaveLength(0)
+    expect(driver.running()).toBe(false)
+    expect(store.getState().playing).toBe(true)
+    vis.set(false)
+    expect(queue).toHaveLength(1)
+    // Ten minutes later on the wall clock: the first tick counts none of it.
+    queue.shift()?.(600_000)
+    queue.shift()?.(600_016)
+    expect(client.asked).toEqual([16, 32])
+    driver.stop()
+  })
+
+  it('back from a hidden tab or a sleep, goes on from the frame on screen, not from a target that had run ahead of it', () => {
+    const store = createAppStore({ scenario: defaultScenario() })
+    store.getState().receiveFrame(0, makeFrame({ t: 0 }), [], [])
+    const client = fakeClient()
+    const queue: Array<(t: number) => void> = []
+    const vis = manualVisibility()
+    const driver = createDriver(store, client, { requestFrame: (cb) => queue.push(cb), cancelFrame: () => queue.shift(), now: () => 0, visibility: vis })
+    driver.start()
+    // The worker answers nothing for a while: the target runs ahead of the frame shown (t = 0).
+    for (const wall of [0, 16, 32, 48, 64]) queue.shift()?.(wall)
+    expect(client.asked.at(-1)).toBe(64)
+    vis.set(true)
+    vis.set(false)
+    queue.shift()?.(5000)
+    queue.shift()?.(5016)
+    expect(client.asked.at(-1)).toBe(16)
+    // A sleep (minutes between two animation frames) the same.
+    for (const wall of [5032, 5048]) queue.shift()?.(wall)
+    expect(client.asked.at(-1)).toBe(48)
+    queue.shift()?.(300_000)
+    queue.shift()?.(300_016)
+    expect(client.asked.at(-1)).toBe(16)
+    driver.stop()
+  })
+
+  it('a tick already queued when the tab went hidden asks nothing', () => {
+    const store = createAppStore({ scenario: defaultScenario() })
+    store.getState().receiveFrame(0, makeFrame({ t: 0 }), [], [])
+    const client = fakeClient()
+    const queue: Array<(t: number) => void> = []
+    const vis = manualVisibility()
+    // A host whose cancel comes too late (the callback was already taken off the queue).
+    const driver = createDriver(store, client, { requestFrame: (cb) => queue.push(cb), cancelFrame: () => {}, now: () => 0, visibility: vis })
+    driver.start()
+    queue.shift()?.(0)
+    const late = queue.shift()
+    vis.set(true)
+    late?.(16)
+    expect(client.asked).toEqual([])
+    expect(queue).toHaveLength(0)
+    driver.stop()
+  })
+
+  it('a laptop suspended mid-run (minutes between two animation frames) resumes where it was: one ordinary step, no burst', () => {
+    const store = createAppStore({ scenario: defaultScenario() })
+    store.getState().setSpeed(100)
+    store.getState().receiveFrame(0, makeFrame({ t: 0 }), [], [])
+    const client = fakeClient()
+    const queue: Array<(t: number) => void> = []
+    let wall = 0
+    const driver = createDriver(store, client, { requestFrame: (cb) => queue.push(cb), cancelFrame: () => {}, now: () => wall })
+    driver.start()
+    for (let i = 0; i <= 3; i++) {
+      queue.shift()?.((wall = i * 16))
+      store.getState().receiveFrame(0, makeFrame({ t: client.asked.at(-1) ?? 0 }), [], [])
+      driver.frameArrived(1, false)
+    }
+    const before = client.asked.length
+    const shown = store.getState().frame?.t ?? 0
+    // Suspended for five minutes, then the next animation frames.
+    wall = 48 + 5 * 60_000
+    queue.shift()?.(wall)
+    queue.shift()?.((wall += 16))
+    expect(client.asked.slice(before)).toEqual([shown + 16 * 100])
+    // The fps readout does not count the five minutes either.
+    for (let i = 0; i < 70; i++) {
+      store.getState().receiveFrame(0, makeFrame({ t: client.asked.at(-1) ?? 0 }), [], [])
+      driver.frameArrived(1, false)
+      queue.shift()?.((wall += 16))
+    }
+    expect(store.getState().perf.fps).toBeGreaterThan(50)
+    driver.stop()
+  })
+})
+
+describe('wallStep', () => {
+  it('counts a gap up to a sleep as it is, a longer one as nothing, and the first tick as nothing', () => {
+    expect(wallStep(null, 5000)).toBe(0)
+    expect(wallStep(1000, 1016)).toBe(16)
+    expect(wallStep(0, SLEEP_GAP_MS)).toBe(SLEEP_GAP_MS)
+    expect(wallStep(0, SLEEP_GAP_MS + 1)).toBe(0)
   })
 })

@@ -3,14 +3,22 @@
 // behind, the target stops running ahead instead of piling up work. The engine never sees rAF.
 // The loop runs only while playing (a laptop on battery): paused, every change (a step, a seek, an
 // edit, a resize) reaches the views through the store or their own resize observers, so no frame
-// is scheduled until play starts it again.
+// is scheduled until play starts it again. A hidden tab stops the loop too, and a wall gap longer
+// than a sleep (a laptop suspended mid-run) counts as no time: the run resumes where it was, with
+// no burst of catch-up frames (issue 10).
 
 import type { AppStore } from '../store/createAppStore.ts'
+import { ALWAYS_VISIBLE, type PageVisibility } from './pageVisibility.ts'
 import { createPerfWindow } from './perfWindow.ts'
 import type { SimClient } from './simClient.ts'
 
 /** A wall gap longer than this (tab in background, debugger) counts as this long. */
 export const MAX_WALL_STEP_MS = 100
+/**
+ * A wall gap between two animation frames longer than this is a sleep (a laptop suspended, a tab
+ * the browser froze, a debugger), not a slow frame: it counts as no time at all.
+ */
+export const SLEEP_GAP_MS = 1000
 /** The target may run at most this many wall ms (× speed) ahead of the newest frame. */
 export const MAX_LEAD_WALL_MS = 250
 
@@ -30,6 +38,18 @@ export interface DriverHost {
   requestFrame: (cb: (wallMs: number) => void) => number
   cancelFrame: (handle: number) => void
   now: () => number
+  /** Whether the page is on screen (default: always). Hidden, the loop stops and the clock holds. */
+  visibility?: PageVisibility
+}
+
+/**
+ * Wall ms a tick counts, given the gap since the previous tick (null: the first tick of a run of
+ * the loop). A sleep counts as nothing; the rest is clamped by `nextTarget`. Pure.
+ */
+export function wallStep(lastWall: number | null, wallMs: number): number {
+  if (lastWall === null) return 0
+  const gap = wallMs - lastWall
+  return gap > SLEEP_GAP_MS ? 0 : gap
 }
 
 export interface Driver {
@@ -45,23 +65,35 @@ export interface Driver {
 export function createDriver(store: AppStore, client: SimClient, host: DriverHost): Driver {
   let handle: number | null = null
   let unsubscribe: (() => void) | null = null
+  let unwatch: (() => void) | null = null
+  const visibility = host.visibility ?? ALWAYS_VISIBLE
   let lastWall: number | null = null
   let target = 0
+  /** The next tick resumes from the frame shown (after a sleep or a hidden tab). */
+  let resync = false
   let runId = store.getState().runId
   let seeks = store.getState().timeline.seeks
   const perf = createPerfWindow(host.now())
 
   /** Schedules the first tick of a run of the loop (no-op while one is scheduled). */
   function wake(): void {
-    if (handle !== null) return
+    if (handle !== null || visibility.hidden()) return
     // The first tick after a pause counts no wall time, and the fps window starts afresh.
     lastWall = null
     perf.reset(host.now())
     handle = host.requestFrame(tick)
   }
 
+  /** Hidden: nothing is scheduled until the page is shown again (which wakes the loop afresh). */
+  function sleep(): void {
+    if (handle !== null) host.cancelFrame(handle)
+    handle = null
+  }
+
   function tick(wallMs: number): void {
     handle = null
+    // A tick that was already queued when the page went hidden does nothing.
+    if (visibility.hidden()) return
     const s = store.getState()
     if (s.runId !== runId) {
       runId = s.runId
@@ -72,9 +104,19 @@ export function createDriver(store: AppStore, client: SimClient, host: DriverHos
       seeks = s.timeline.seeks
       target = s.frame?.t ?? 0
     }
-    const dt = lastWall === null ? 0 : wallMs - lastWall
-    lastWall = wallMs
+    const dt = wallStep(lastWall, wallMs)
     const frameT = s.frame?.t ?? 0
+    if (lastWall !== null && wallMs - lastWall > SLEEP_GAP_MS) {
+      // After a sleep the fps window starts afresh (a window spanning minutes would read 0 fps).
+      perf.reset(wallMs)
+      resync = true
+    }
+    // Back from a sleep or a hidden tab: on from the frame on screen. The target may have been up
+    // to a lead allowance ahead of it (requests cut short by the worker's budget); asking for that
+    // at once would be the jump the sleep must not cause.
+    if (resync) target = frameT
+    resync = false
+    lastWall = wallMs
     target = nextTarget(target, frameT, s.playing, s.speed, dt)
     if (s.playing && s.frame !== null && target > frameT) client.advance(target, s.timeline.pauseAtRebalance)
     const stats = perf.take(wallMs)
@@ -90,13 +132,20 @@ export function createDriver(store: AppStore, client: SimClient, host: DriverHos
       unsubscribe = store.subscribe((st, prev) => {
         if (st.playing && !prev.playing) wake()
       })
+      unwatch = visibility.onChange(() => {
+        if (visibility.hidden()) {
+          sleep()
+          resync = true
+        } else if (store.getState().playing) wake()
+      })
       if (store.getState().playing) wake()
     },
     stop() {
       unsubscribe?.()
       unsubscribe = null
-      if (handle !== null) host.cancelFrame(handle)
-      handle = null
+      unwatch?.()
+      unwatch = null
+      sleep()
     },
     running: () => handle !== null,
     frameArrived: (engineMs, behind) => perf.frameArrived(engineMs, behind),

@@ -15,6 +15,7 @@ import { createCompareSession } from './compareSession.ts'
 import { createCompareUrlSync, type CompareUrlSync } from './compareUrl.ts'
 import { debugFaultsOn, exposeDebugFaults } from './debugFaults.ts'
 import { pageClock } from './pageClock.ts'
+import { pageVisibility } from './pageVisibility.ts'
 import type { SupervisionClock, WorkerLike } from './simClient.ts'
 
 export interface MountCompareOptions {
@@ -62,6 +63,7 @@ export function mountCompare(el: HTMLElement, opts: MountCompareOptions): Mounte
       requestFrame: (cb) => win.requestAnimationFrame(cb),
       cancelFrame: (h) => win.cancelAnimationFrame(h),
       now: () => win.performance.now(),
+      visibility: pageVisibility(el.ownerDocument),
     },
     ...(opening.openAtMs !== undefined ? { openAtMs: opening.openAtMs } : {}),
     ...(opening.markMs !== undefined ? { markMs: opening.markMs } : {}),

@@ -34,6 +34,7 @@ import {
   type UrlSync,
   withMark,
 } from './urlSync.ts'
+import { pageVisibility } from './pageVisibility.ts'
 
 export interface MountOptions {
   /** Mirror the scenario into this window's URL and read it from there at start. */
@@ -150,6 +151,7 @@ export function mountHighway(el: HTMLElement, opts: MountOptions): MountedHighwa
     requestFrame: (cb) => win.requestAnimationFrame(cb),
     cancelFrame: (h) => win.cancelAnimationFrame(h),
     now: () => win.performance.now(),
+    visibility: pageVisibility(el.ownerDocument),
   })
 
   let urlSync: UrlSync | null = null

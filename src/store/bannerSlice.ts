@@ -4,6 +4,20 @@
 import type { StateCreator } from 'zustand'
 import type { AppState } from './createAppStore.ts'
 
+/**
+ * Banners shown at once (a page left open through a workshop of edits): a new one pushes out the
+ * oldest notice, or, with no notice left, the oldest banner.
+ */
+export const MAX_BANNERS = 6
+
+function capBanners(banners: Banner[]): Banner[] {
+  while (banners.length > MAX_BANNERS) {
+    const info = banners.findIndex((b) => b.kind === 'info')
+    banners.splice(info >= 0 ? info : 0, 1)
+  }
+  return banners
+}
+
 export type BannerKind = 'error' | 'warning' | 'info'
 
 export interface Banner {
@@ -42,7 +56,7 @@ export const createBannerSlice: StateCreator<AppState, [], [], BannerSlice> = (s
     if (same !== undefined) return same.id
     const id = get().nextBannerId
     const banner: Banner = more === undefined ? { id, kind, text, details } : { id, kind, text, details, more }
-    set((s) => ({ banners: [...s.banners, banner], nextBannerId: id + 1 }))
+    set((s) => ({ banners: capBanners([...s.banners, banner]), nextBannerId: id + 1 }))
     return id
   },
   dismissBanner: (id) => set((s) => ({ banners: s.banners.filter((b) => b.id !== id) })),

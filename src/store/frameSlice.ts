@@ -91,8 +91,18 @@ function afterSeek(s: AppState, ahead: AheadHistory, t: number, samples: readonl
     narration,
     samples: samples.filter((m) => m.t > lastSample),
     trace: trace.filter((e) => e.t > lastLine),
-    ahead: { metrics: allSamples.filter((m) => m.t > t), narration: allLines.filter((e) => e.t > t) },
+    ahead: capAhead({ metrics: allSamples.filter((m) => m.t > t), narration: allLines.filter((e) => e.t > t) }),
   }
+}
+
+/**
+ * Keeps the stretch right after the playhead, one capacity of each: every seek back adds what the
+ * charts held to what is ahead, so without a cap a long run scrubbed back and forth kept every
+ * sample it ever showed (each with a lag per partition: 32 KB at 4096 partitions).
+ */
+function capAhead(ahead: AheadHistory): AheadHistory {
+  if (ahead.metrics.length <= METRICS_CAPACITY && ahead.narration.length <= NARRATION_CAPACITY) return ahead
+  return { metrics: ahead.metrics.slice(0, METRICS_CAPACITY), narration: ahead.narration.slice(0, NARRATION_CAPACITY) }
 }
 
 /** Drops what is ahead at or before `t`: the run is emitting it again. Returns `ahead` itself when nothing goes. */
