@@ -2,9 +2,29 @@ import { act } from 'react'
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { defaultScenario } from '../scenario/defaults.ts'
 import { createAppStore } from '../store/createAppStore.ts'
+import type { Frame } from '../sim/frameTypes.ts'
 import { makeFrame } from '../view/frameFixture.ts'
 import { LABEL_MS, LanesPanel } from './LanesPanel.tsx'
 import { mount } from './renderForTest.tsx'
+
+/** Every frame the panel handed its view, in order (the real view draws them). */
+const drawn: Frame[] = []
+vi.mock('../view/createLanesView.ts', async (importOriginal) => {
+  const real = await importOriginal<typeof import('../view/createLanesView.ts')>()
+  return {
+    ...real,
+    createLanesView: (...args: Parameters<typeof real.createLanesView>) => {
+      const view = real.createLanesView(...args)
+      return {
+        ...view,
+        update: (f: Frame, opts?: { labels?: boolean }) => {
+          drawn.push(f)
+          view.update(f, opts)
+        },
+      }
+    },
+  }
+})
 
 beforeAll(() => {
   // jsdom has no canvas; the view draws SVG only when getContext gives nothing.
@@ -48,6 +68,21 @@ describe('LanesPanel', () => {
     expect(drawn()).toEqual(['5', 'consumer-1'])
     act(() => store.getState().setHighlight(null))
     expect(drawn()).toEqual([])
+    m.unmount()
+  })
+
+  it('hands each frame to the view once while frames stream in (the lag numbers ride on a later frame)', () => {
+    const store = createAppStore({ scenario: defaultScenario() })
+    const m = mount(<LanesPanel />, store)
+    drawn.length = 0
+    for (let i = 0; i < 60; i++) {
+      act(() => {
+        store.getState().receiveFrame(0, makeFrame({ t: i * 16, lag: [100 + 7 * i] }), [], [])
+        vi.advanceTimersByTime(16)
+      })
+    }
+    expect(drawn.length).toBe(60)
+    expect(new Set(drawn).size).toBe(60)
     m.unmount()
   })
 })

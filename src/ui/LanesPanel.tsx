@@ -26,17 +26,27 @@ export function LanesPanel(): ReactNode {
     const unfollow = followSize(el, view)
     // Lag numbers on the lanes: at most every LABEL_MS of wall time, and once more LABEL_MS after
     // the last frame, so a paused highway always reads the exact lags of the moment it shows.
+    // Each frame is drawn once.
     let labelled = 0
+    let shown = 0
     let trailing: ReturnType<typeof setTimeout> | null = null
     const relabel = (): void => {
       trailing = null
+      // Frames still coming: the first one past LABEL_MS carries the numbers. Redrawing the frame
+      // on screen here as well drew the whole highway twice, four times a second.
+      const quiet = performance.now() - shown
+      if (quiet < LABEL_MS) {
+        trailing = setTimeout(relabel, LABEL_MS - quiet)
+        return
+      }
       labelled = performance.now()
       const f = store.getState().frame
       if (f !== null) view.update(f, { labels: true })
     }
     // data-t: the sim ms this highway shows, so a test can tell that compare mode's sides move together.
     const show = (f: Parameters<typeof view.update>[0]): void => {
-      const wait = LABEL_MS - (performance.now() - labelled)
+      shown = performance.now()
+      const wait = LABEL_MS - (shown - labelled)
       if (wait <= 0) labelled = performance.now()
       else trailing ??= setTimeout(relabel, wait)
       view.update(f, { labels: wait <= 0 })

@@ -99,6 +99,30 @@ describe('layout', () => {
     expect(at(key1, 1)[1]).toBeGreaterThanOrEqual(lane(2).y)
   })
 
+  it('places every record where particleX says, whatever its state (waiting, crossing, sliding out, gone, not yet produced)', () => {
+    // layoutParticles inlines particleX's arithmetic for speed: this keeps the two the same.
+    let seed = 7
+    const rnd = (): number => (seed = (seed * 16807) % 2147483647) / 2147483647
+    const t = 10_000
+    const particles: Array<[number, number, number, number, number, number]> = Array.from({ length: 400 }, () => {
+      const producedAt = t - 3000 + rnd() * 3500
+      const consumed = rnd() < 0.5 ? producedAt + rnd() * 2500 : -1
+      return [Math.floor(rnd() * 6), Math.floor(rnd() * 12) - 1, producedAt, consumed, Math.floor(rnd() * 5000), 0]
+    })
+    const f = makeFrame({ t, particles, lag: [0, 10, 300, 5000, 80_000, 2_000_000] })
+    const L = layout(f, size)
+    const g = { x0: L.x0, x1: L.x1, queueX: L.queueX, consumerX: L.consumerX + 6 }
+    const expected = particles
+      .map((q) => particleX(t, q[2], q[3], q[4] - (f.position[q[0]] ?? 0), g, DEFAULT_LAYOUT_OPTIONS))
+      .filter((x): x is number => x !== null)
+      .sort((a, b) => a - b)
+    const got = L.particles.buckets.flatMap((b, i) => Array.from(b.subarray(0, (L.particles.counts[i] ?? 0) * 2)).filter((_, k) => k % 2 === 0)).sort((a, b) => a - b)
+    expect(expected.length).toBeGreaterThan(100)
+    expect(expected.length).toBeLessThan(particles.length)
+    expect(got).toHaveLength(expected.length)
+    got.forEach((x, i) => expect(x).toBeCloseTo(expected[i]!, 3))
+  })
+
   it('is a pure function of the frame: the same input gives the same marks', () => {
     const f = makeFrame({ particles: [[2, 3, 9_000, 9_900, 500, 0]], lag: [5, 0, 7] })
     expect(JSON.stringify(layout(f, size))).toBe(JSON.stringify(layout(f, size)))
