@@ -85,6 +85,21 @@ describe('compare mode toolbar: Lessons, Presenter mode, Export', () => {
     ])
   })
 
+  it('? lists the keys compare mode answers (not share, compare or the preset digits) and Esc closes it', async () => {
+    const { root } = await open()
+    expect(root.querySelector('[role="dialog"]')).toBeNull()
+    key('?')
+    const dialog = root.querySelector<HTMLElement>('[role="dialog"]')!
+    expect(dialog.querySelector('h2')!.textContent).toBe('Keyboard shortcuts')
+    const keys = Array.from(dialog.querySelectorAll('kbd')).map((k) => k.textContent)
+    expect(keys).toEqual(expect.arrayContaining(['Space', 'P', 'L', 'E', 'R', '?']))
+    expect(keys).not.toContain('S')
+    expect(keys).not.toContain('C')
+    expect(keys).not.toContain('1 – 9')
+    act(() => void dialog.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true })))
+    expect(root.querySelector('[role="dialog"]')).toBeNull()
+  })
+
   it('without a lesson layer there is no Lessons button, and L does nothing', async () => {
     const { root } = await open()
     expect(buttons(root, 'Lessons')).toHaveLength(0)

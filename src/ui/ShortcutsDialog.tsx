@@ -4,7 +4,8 @@ import { useEffect, useRef, type ReactNode } from 'react'
 import { useAppStore } from '../store/useAppStore.ts'
 import { SHORTCUTS } from './shortcuts.ts'
 
-export function ShortcutsDialog(): ReactNode {
+/** `rows`: the keys this page answers (compare mode leaves out the ones it has not). */
+export function ShortcutsDialog({ rows = SHORTCUTS }: { rows?: ReadonlyArray<[string, string]> }): ReactNode {
   const open = useAppStore((s) => s.shortcutsOpen)
   const setOpen = useAppStore((s) => s.setShortcutsOpen)
   const closeRef = useRef<HTMLButtonElement>(null)
@@ -26,7 +27,7 @@ export function ShortcutsDialog(): ReactNode {
       >
         <h2 id="shortcuts-h">Keyboard shortcuts</h2>
         <dl className="shortcuts">
-          {SHORTCUTS.map(([k, what]) => (
+          {rows.map(([k, what]) => (
             <div key={k}>
               <dt>
                 <kbd>{k}</kbd>

@@ -78,3 +78,9 @@ export const SHORTCUTS: ReadonlyArray<[string, string]> = [
   ['?', 'Show this list'],
   ['Esc', 'Close a menu or this list; back to the page'],
 ]
+
+/**
+ * Compare mode's rows of the `?` dialog: every key but share, compare and the preset digits, which
+ * only one highway answers (compare mode's links and sides are chosen from its own toolbar).
+ */
+export const COMPARE_SHORTCUTS: ReadonlyArray<[string, string]> = SHORTCUTS.filter(([k]) => k !== 'S' && k !== 'C' && k !== '1 – 9')

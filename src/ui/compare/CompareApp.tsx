@@ -16,6 +16,8 @@ import { useCompareKeys } from './useCompareKeys.ts'
 import { usePresenter } from './presenter.ts'
 import { usePointerBlur } from '../usePointerBlur.ts'
 import { ErrorDetails } from '../ErrorDetails.tsx'
+import { ShortcutsDialog } from '../ShortcutsDialog.tsx'
+import { COMPARE_SHORTCUTS } from '../shortcuts.ts'
 
 function Notes(): ReactNode {
   const { store } = useCompare()
@@ -107,6 +109,11 @@ export function CompareApp(): ReactNode {
           <SideTables />
         </aside>
       </main>
+      {sides[0] !== undefined ? (
+        <AppStoreProvider store={sides[0].store}>
+          <ShortcutsDialog rows={COMPARE_SHORTCUTS} />
+        </AppStoreProvider>
+      ) : null}
     </div>
   )
 }

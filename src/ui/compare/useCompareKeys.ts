@@ -1,7 +1,7 @@
 // Compare mode's keys: Space plays or pauses every side, B or . pauses, → steps them all, PageDown
 // / PageUp go to the next / previous marker of the shared Timeline (side A's), + / − change the
-// speed, R restarts, P presenter mode, L the lessons, E the Export menu, as on one highway. Keys the
-// focused control uses itself are left to it (keyTargets.ts).
+// speed, R restarts, P presenter mode, L the lessons, E the Export menu, ? lists them, as on one
+// highway. Keys the focused control uses itself are left to it (keyTargets.ts).
 
 import { useEffect } from 'react'
 import { markerTarget } from '../../store/timelineMarkers.ts'
@@ -38,6 +38,7 @@ export function useCompareKeys(): void {
         restart: () => actions.restart(),
         presenter: () => setPresenterAll(sides, a?.presenter !== true),
         ...(actions.openLessons !== undefined ? { lessons: () => actions.openLessons?.() } : {}),
+        shortcuts: () => a?.setShortcutsOpen(!a.shortcutsOpen),
         ...(actions.exportSide !== undefined ? { export: () => sides[0]?.store.getState().setExportOpen(true) } : {}),
       }
       const f = what === null ? undefined : run[what]
