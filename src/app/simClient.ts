@@ -204,6 +204,12 @@ export function createSimClient(source: WorkerLike | (() => WorkerLike), cb: Sim
 
   function tick(): void {
     if (disposed || stopped || worker === null) return
+    if (inFlight === 0 && exports.size === 0 && restoring === null) {
+      // Nothing asked, nothing owed: a paused page sends no pings (battery, issue 9 §5). A worker
+      // that died meanwhile is caught within a second of the next request.
+      live.heard(now())
+      return
+    }
     const patience = fresh || slow.size > 0 || exports.size > 0 ? LONG_ANSWER_WITHIN_MS : ANSWER_WITHIN_MS
     const r = live.tick(now(), patience)
     if (r === 'ping') worker.postMessage({ type: 'ping', n: ++pings })

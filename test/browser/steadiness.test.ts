@@ -18,7 +18,7 @@ const VIEWPORT = { width: 1280, height: 720 }
 /** The bound for the whole tab. */
 const TAB_MAX_BYTES = 1024 * 1024 * 1024
 /** Wall ms of the soak (the bench runs the same for minutes: npm run bench:browser -- --only memory). */
-const SOAK_MS = 15_000
+const SOAK_MS = 9_000
 /** Wall ms the page is frozen (a laptop's suspend, as the page sees it: no animation frames, then a jump). */
 const FREEZE_MS = 3000
 

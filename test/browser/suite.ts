@@ -3,7 +3,7 @@
 
 import { mkdirSync } from 'node:fs'
 import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll } from 'vitest'
+import { afterAll, beforeAll, inject } from 'vitest'
 import { runRun } from '../../src/cli/runCommand.ts'
 import { ARTIFACTS, buildApp, launchBrowser, requireChromium, startPreview, type Preview } from './harness.ts'
 
@@ -12,15 +12,21 @@ export interface Suite {
   browser: Browser
 }
 
-/** Registers the file's beforeAll/afterAll; the getter gives the running preview and browser. */
+/**
+ * Registers the file's beforeAll/afterAll; the getter gives the running preview and browser. The
+ * page is the one build of the project's global setup (test/browser/globalSetup.ts); `outDir` is
+ * where a file builds its own when run without it.
+ */
 export function browserSuite(outDir: string): () => Suite {
   let preview: Preview | null = null
   let browser: Browser | null = null
   beforeAll(async () => {
     requireChromium()
     mkdirSync(ARTIFACTS, { recursive: true })
-    buildApp(outDir)
-    preview = await startPreview(outDir)
+    const shared = inject('browserDist') as string | undefined
+    const dist = shared ?? outDir
+    if (shared === undefined) buildApp(outDir)
+    preview = await startPreview(dist)
     browser = await launchBrowser()
   })
   afterAll(async () => {
