@@ -1,6 +1,9 @@
 import { defineConfig } from 'vitest/config'
 import react from '@vitejs/plugin-react'
 
+/** Browser tests that measure or time the page in wall clock, so they run one file at a time. */
+const ALONE = ['test/browser/battery.test.ts', 'test/browser/steadiness.test.ts', 'test/browser/supervision.test.ts']
+
 export default defineConfig({
   plugins: [react()],
   base: './',
@@ -57,6 +60,20 @@ export default defineConfig({
           name: 'browser',
           environment: 'node',
           include: ['test/browser/**/*.test.ts'],
+          // Measured or timed in wall clock (CPU budget, memory soak, fault detection within 1–2 s):
+          // they run alone in 'browser-alone'; the rest may run two files at a time.
+          exclude: ALONE,
+          globalSetup: ['test/browser/globalSetup.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'browser-alone',
+          environment: 'node',
+          include: ALONE,
           globalSetup: ['test/browser/globalSetup.ts'],
           fileParallelism: false,
           testTimeout: 120_000,
