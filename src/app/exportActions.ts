@@ -5,7 +5,7 @@ import { clientConfig, type ClientName } from '../scenario/clientConfig/index.ts
 import type { AppStore } from '../store/createAppStore.ts'
 import type { AppActions } from '../ui/actions.ts'
 import { downloadBlob, downloadText, exportFileName } from '../ui/download.ts'
-import { copyText } from './clipboard.ts'
+import { copyText } from '../ui/clipboard.ts'
 import { embedCode } from './embed.ts'
 import { pictureOf } from './picture.ts'
 import type { SimClient } from './simClient.ts'

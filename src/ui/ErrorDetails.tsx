@@ -3,34 +3,7 @@
 
 import { useState, type ReactNode } from 'react'
 import type { BannerMore } from '../store/bannerSlice.ts'
-
-/** Clipboard API, else the old execCommand route; false when neither worked. */
-async function copy(text: string, doc: Document): Promise<boolean> {
-  const win = doc.defaultView
-  try {
-    if (win?.navigator.clipboard !== undefined && win.isSecureContext) {
-      await win.navigator.clipboard.writeText(text)
-      return true
-    }
-  } catch {
-    // Permission denied or an unfocused document: try the fallback.
-  }
-  const area = doc.createElement('textarea')
-  area.value = text
-  area.setAttribute('readonly', '')
-  area.style.position = 'fixed'
-  area.style.opacity = '0'
-  doc.body.appendChild(area)
-  area.select()
-  let ok = false
-  try {
-    ok = doc.execCommand('copy')
-  } catch {
-    ok = false
-  }
-  area.remove()
-  return ok
-}
+import { copyText } from './clipboard.ts'
 
 export function ErrorDetails({ more }: { more: BannerMore }): ReactNode {
   const [copied, setCopied] = useState<'yes' | 'no' | null>(null)
@@ -43,7 +16,7 @@ export function ErrorDetails({ more }: { more: BannerMore }): ReactNode {
           className="ghost"
           onClick={(ev) => {
             const report = more.report as string
-            void copy(report, ev.currentTarget.ownerDocument).then((ok) => setCopied(ok ? 'yes' : 'no'))
+            void copyText(report, ev.currentTarget.ownerDocument).then((ok) => setCopied(ok ? 'yes' : 'no'))
           }}
         >
           Copy details

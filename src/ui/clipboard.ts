@@ -1,5 +1,5 @@
-// Copying the share link: the async Clipboard API, then the old execCommand route, else give up
-// and let the caller show the link for copying by hand.
+// Copying text (a share link, an error report): the async Clipboard API, then the old execCommand
+// route; false when neither worked, so the caller can show the text for copying by hand.
 
 export async function copyText(text: string, doc: Document): Promise<boolean> {
   const nav = doc.defaultView?.navigator
