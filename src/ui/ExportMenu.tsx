@@ -4,7 +4,7 @@
 import { useState, type ReactNode } from 'react'
 import { useAppStore } from '../store/useAppStore.ts'
 import { useActions } from './actions.ts'
-import { useMenuBox } from './useMenuBox.ts'
+import { menuKeys, useMenuBox } from './useMenuBox.ts'
 import { ClientConfigDialog } from './ClientConfigDialog.tsx'
 import { useShareNote } from './useShareNote.ts'
 import './export.css'
@@ -48,17 +48,7 @@ export function ExportMenu(): ReactNode {
             className="menu"
             role="menu"
             aria-label="Export"
-            onKeyDown={(e) => {
-              if (e.key === 'Escape') {
-                e.preventDefault()
-                close()
-              } else if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
-                e.preventDefault()
-                const items = Array.from(e.currentTarget.querySelectorAll<HTMLButtonElement>('[role="menuitem"]'))
-                const i = items.indexOf(e.target as HTMLButtonElement)
-                items[(i + (e.key === 'ArrowDown' ? 1 : items.length - 1)) % items.length]?.focus()
-              }
-            }}
+            onKeyDown={menuKeys(close)}
           >
             <button ref={first} type="button" role="menuitem" disabled={busy} onClick={() => run('csv')} title="One row per simulated second and partition, from 0 s to the moment shown">
               Run data (CSV)

@@ -3,7 +3,7 @@
 
 import { useState, type ReactNode } from 'react'
 import { useActions } from './actions.ts'
-import { useMenuBox } from './useMenuBox.ts'
+import { menuKeys, useMenuBox } from './useMenuBox.ts'
 import { useShareNote } from './useShareNote.ts'
 
 export function ShareMenu(): ReactNode {
@@ -29,18 +29,10 @@ export function ShareMenu(): ReactNode {
             className="menu"
             role="menu"
             aria-label="Share"
-            onKeyDown={(e) => {
-              if (e.key === 'Escape') {
-                e.preventDefault()
-                setOpen(false)
-                button.current?.focus()
-              } else if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
-                e.preventDefault()
-                const items = Array.from(e.currentTarget.querySelectorAll<HTMLButtonElement>('[role="menuitem"]'))
-                const i = items.indexOf(e.target as HTMLButtonElement)
-                items[(i + (e.key === 'ArrowDown' ? 1 : items.length - 1)) % items.length]?.focus()
-              }
-            }}
+            onKeyDown={menuKeys(() => {
+              setOpen(false)
+              button.current?.focus()
+            })}
           >
             <button ref={first} type="button" role="menuitem" onClick={() => copy(false)} title="The scenario with everything done so far; opens at 0 s">
               Copy link

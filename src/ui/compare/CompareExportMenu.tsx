@@ -6,7 +6,7 @@ import { useState, type ReactNode } from 'react'
 import { useStore } from 'zustand'
 import { AppStoreProvider } from '../../store/useAppStore.ts'
 import { ClientConfigDialog } from '../ClientConfigDialog.tsx'
-import { useMenuBox } from '../useMenuBox.ts'
+import { menuKeys, useMenuBox } from '../useMenuBox.ts'
 import { useShareNote } from '../useShareNote.ts'
 import '../export.css'
 import { useCompare } from './compareActions.ts'
@@ -56,17 +56,7 @@ export function CompareExportMenu(): ReactNode {
             className="menu"
             role="menu"
             aria-label="Export"
-            onKeyDown={(e) => {
-              if (e.key === 'Escape') {
-                e.preventDefault()
-                close()
-              } else if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
-                e.preventDefault()
-                const items = Array.from(e.currentTarget.querySelectorAll<HTMLButtonElement>('[role="menuitem"]'))
-                const i = items.indexOf(e.target as HTMLButtonElement)
-                items[(i + (e.key === 'ArrowDown' ? 1 : items.length - 1)) % items.length]?.focus()
-              }
-            }}
+            onKeyDown={menuKeys(close)}
           >
             {sides.map((_, i) => (
               <button key={`csv${i}`} ref={i === 0 ? menu.first : undefined} type="button" role="menuitem" disabled={busy} onClick={() => runSide(i, 'csv')} title="One row per simulated second and partition, from 0 s to the moment shown">
