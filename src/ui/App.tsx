@@ -3,6 +3,7 @@
 
 import type { ReactNode } from 'react'
 import { BannerStack } from './BannerStack.tsx'
+import { BrokerStrip } from './BrokerStrip.tsx'
 import { ChartsPanel } from './ChartsPanel.tsx'
 import { ConsumerMenu } from './ConsumerMenu.tsx'
 import { ControlsPanel } from './ControlsPanel.tsx'
@@ -34,6 +35,7 @@ export function App(): ReactNode {
           <ControlsPanel />
         </aside>
         <div className="center">
+          <BrokerStrip />
           <LanesPanel />
           <TimelineBar />
           <ChartsPanel />
