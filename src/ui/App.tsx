@@ -35,8 +35,10 @@ export function App(): ReactNode {
           <ControlsPanel />
         </aside>
         <div className="center">
-          <BrokerStrip />
-          <LanesPanel />
+          <div className="highway-stack">
+            <BrokerStrip />
+            <LanesPanel />
+          </div>
           <TimelineBar />
           <ChartsPanel />
         </div>
