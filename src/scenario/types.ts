@@ -50,6 +50,14 @@ export interface ProducerConfig {
   'partitioner.class': PartitionerName | null
   /** How often the producer refreshes topic metadata, so when it first routes to added partitions. */
   'metadata.max.age.ms': number
+  // Delivery when a partition's leader fails (BROKERFAULTS). Optional: absent = Kafka's default
+  // (kafka/producerDelivery.ts DELIVERY_DEFAULTS), which changes nothing while no broker fails.
+  /** 'all' (Kafka ≥ 3.0 default): acknowledged once every in-sync replica has it; '1': once the leader has; '0': never waits. */
+  acks?: 'all' | '1' | '0'
+  retries?: number
+  'delivery.timeout.ms'?: number
+  'request.timeout.ms'?: number
+  'retry.backoff.ms'?: number
 }
 
 export type AssignorName = 'range' | 'roundrobin' | 'sticky' | 'cooperative-sticky' | 'uniform'
@@ -154,6 +162,12 @@ export type Command =
   | { do: 'setPartitioner'; partitioner: PartitionerName | null; ignoreKeys?: boolean }
   /** Turns the KEDA-style autoscaler (group.autoscaler) on or off. */
   | { do: 'setAutoscaler'; enabled: boolean }
+  /** The broker's process dies: no heartbeats to the controller, no requests served. */
+  | { do: 'crashBroker'; broker: number }
+  /** A crashed broker starts again: it registers, catches up its replicas and rejoins their ISRs. */
+  | { do: 'restartBroker'; broker: number }
+  /** Slow disk: the broker's appends take `factor` times longer from now on (1 = normal again). */
+  | { do: 'slowBroker'; broker: number; factor: number }
 
 export type ScenarioAction = Command & { atSec: number }
 

@@ -40,6 +40,12 @@ export const LIMITS = {
   maxPollIntervalMs: { min: 1000 },
   /** metadata.max.age.ms (producer and consumer): Kafka allows any LONG ≥ 0; a simulator bound of one day. */
   metadataMaxAgeMs: { min: 1, max: 86_400_000 },
+  /** retry.backoff.ms: Kafka allows 0; the simulator's floor, so a retrying client advances in time. */
+  retryBackoffMs: { min: 1 },
+  /** Broker ids a command may name: BROKERS' ClusterSpec allows at most 64 brokers. */
+  brokerId: { max: 63 },
+  /** slowBroker factor: how many times slower a broker's disk appends (simulator bound). */
+  slowDiskFactor: { max: 1000 },
   nameChars: 80,
   keyNameChars: 200,
   consumerNameChars: 100,

@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest'
+import { defaultScenario } from '../defaults.ts'
+import { validateScenario } from '../validate.ts'
+
+const errors = (input: unknown) => {
+  const r = validateScenario(input)
+  return r.ok ? [] : r.errors.map((e) => `${e.path}: ${e.message}`)
+}
+
+describe('producer delivery settings (optional)', () => {
+  it('absent: the scenario has none of the keys, so older links replay exactly', () => {
+    const r = validateScenario({})
+    expect(Object.keys(r.scenario.producerConfig)).toEqual(Object.keys(defaultScenario().producerConfig))
+    expect(r.scenario.producerConfig).not.toHaveProperty('acks')
+  })
+  it('given: kept as given', () => {
+    const r = validateScenario({ producerConfig: { acks: '1', retries: 3, 'delivery.timeout.ms': 60000, 'request.timeout.ms': 10000, 'retry.backoff.ms': 50 } })
+    expect(r.ok).toBe(true)
+    expect(r.scenario.producerConfig).toMatchObject({ acks: '1', retries: 3, 'delivery.timeout.ms': 60000, 'request.timeout.ms': 10000, 'retry.backoff.ms': 50 })
+  })
+  it('names the path of a bad value', () => {
+    expect(errors({ producerConfig: { acks: 'one' } })[0]).toMatch(/^producerConfig\.acks: /)
+    expect(errors({ producerConfig: { 'retry.backoff.ms': 0 } })[0]).toMatch(/^producerConfig\["retry\.backoff\.ms"\]: /)
+    expect(errors({ producerConfig: { retries: -1 } })[0]).toMatch(/^producerConfig\.retries: /)
+  })
+  it('delivery.timeout.ms below linger.ms + request.timeout.ms is an error, as KafkaProducer throws', () => {
+    const e = errors({ producerConfig: { 'linger.ms': 5, 'delivery.timeout.ms': 20000 } })
+    expect(e).toEqual(['producerConfig["delivery.timeout.ms"]: must be ≥ linger.ms + request.timeout.ms (30005), as KafkaProducer requires'])
+  })
+})
+
+describe('broker fault commands', () => {
+  it('crashBroker, restartBroker and slowBroker are read with their fields', () => {
+    const r = validateScenario({
+      actions: [
+        { atSec: 5, do: 'crashBroker', broker: 1 },
+        { atSec: 30, do: 'restartBroker', broker: 1 },
+        { atSec: 40, do: 'slowBroker', broker: 2, factor: 4 },
+      ],
+    })
+    expect(r.ok).toBe(true)
+    expect(r.scenario.actions.map((a) => a.do)).toEqual(['crashBroker', 'restartBroker', 'slowBroker'])
+  })
+  it('rejects a missing broker, a negative one and a factor below 1, with paths', () => {
+    expect(errors({ actions: [{ atSec: 5, do: 'crashBroker' }] })).toEqual(['actions[0].broker: is required'])
+    expect(errors({ actions: [{ atSec: 5, do: 'restartBroker', broker: -1 }] })[0]).toMatch(/^actions\[0\]\.broker: /)
+    expect(errors({ actions: [{ atSec: 5, do: 'slowBroker', broker: 0, factor: 0.5 }] })[0]).toMatch(/^actions\[0\]\.factor: /)
+  })
+})
