@@ -162,7 +162,7 @@ export type Command =
   | { do: 'setPartitioner'; partitioner: PartitionerName | null; ignoreKeys?: boolean }
   /** Turns the KEDA-style autoscaler (group.autoscaler) on or off. */
   | { do: 'setAutoscaler'; enabled: boolean }
-  /** The broker's process dies: no heartbeats to the controller, no requests served. */
+  /** The broker's process dies: no heartbeats to the controller, no requests served. `broker` counts from 1, as shown. */
   | { do: 'crashBroker'; broker: number }
   /** A crashed broker starts again: it registers, catches up its replicas and rejoins their ISRs. */
   | { do: 'restartBroker'; broker: number }

@@ -105,9 +105,9 @@ const COMMANDS = {
   setDynamic: { dynamic: required(dynamicPatch) },
   setPartitioner: { partitioner: required(from(nullable(oneOf(PARTITIONER_NAMES)))), ignoreKeys: optional(from(bool)) },
   setAutoscaler: { enabled: required(from(bool)) },
-  crashBroker: { broker: required(from(int(0, LIMITS.brokerId.max))) },
-  restartBroker: { broker: required(from(int(0, LIMITS.brokerId.max))) },
-  slowBroker: { broker: required(from(int(0, LIMITS.brokerId.max))), factor: required(from(num(1, LIMITS.slowDiskFactor.max))) },
+  crashBroker: { broker: required(from(int(LIMITS.brokerNumber.min, LIMITS.brokerNumber.max))) },
+  restartBroker: { broker: required(from(int(LIMITS.brokerNumber.min, LIMITS.brokerNumber.max))) },
+  slowBroker: { broker: required(from(int(LIMITS.brokerNumber.min, LIMITS.brokerNumber.max))), factor: required(from(num(1, LIMITS.slowDiskFactor.max))) },
 } as const satisfies CommandFields
 
 const COMMAND_NAMES = Object.keys(COMMANDS) as Array<Command['do']>

@@ -41,9 +41,9 @@ describe('broker fault commands', () => {
     expect(r.ok).toBe(true)
     expect(r.scenario.actions.map((a) => a.do)).toEqual(['crashBroker', 'restartBroker', 'slowBroker'])
   })
-  it('rejects a missing broker, a negative one and a factor below 1, with paths', () => {
+  it('rejects a missing broker, broker 0 (they count from 1) and a factor below 1, with paths', () => {
     expect(errors({ actions: [{ atSec: 5, do: 'crashBroker' }] })).toEqual(['actions[0].broker: is required'])
-    expect(errors({ actions: [{ atSec: 5, do: 'restartBroker', broker: -1 }] })[0]).toMatch(/^actions\[0\]\.broker: /)
-    expect(errors({ actions: [{ atSec: 5, do: 'slowBroker', broker: 0, factor: 0.5 }] })[0]).toMatch(/^actions\[0\]\.factor: /)
+    expect(errors({ actions: [{ atSec: 5, do: 'restartBroker', broker: 0 }] })[0]).toMatch(/^actions\[0\]\.broker: /)
+    expect(errors({ actions: [{ atSec: 5, do: 'slowBroker', broker: 1, factor: 0.5 }] })[0]).toMatch(/^actions\[0\]\.factor: /)
   })
 })

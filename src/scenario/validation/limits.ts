@@ -42,8 +42,8 @@ export const LIMITS = {
   metadataMaxAgeMs: { min: 1, max: 86_400_000 },
   /** retry.backoff.ms: Kafka allows 0; the simulator's floor, so a retrying client advances in time. */
   retryBackoffMs: { min: 1 },
-  /** Broker ids a command may name: BROKERS' ClusterSpec allows at most 64 brokers. */
-  brokerId: { max: 63 },
+  /** Broker numbers a command may name (1-based, as the page shows them): a cluster has at most 64 brokers. */
+  brokerNumber: { min: 1, max: 64 },
   /** slowBroker factor: how many times slower a broker's disk appends (simulator bound). */
   slowDiskFactor: { max: 1000 },
   nameChars: 80,
