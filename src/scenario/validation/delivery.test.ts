@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { defaultScenario } from '../defaults.ts'
+import { applyOverrides, parseVariant } from '../overrides.ts'
 import { validateScenario } from '../validate.ts'
 
 const errors = (input: unknown) => {
@@ -17,6 +18,11 @@ describe('producer delivery settings (optional)', () => {
     const r = validateScenario({ producerConfig: { acks: '1', retries: 3, 'delivery.timeout.ms': 60000, 'request.timeout.ms': 10000, 'retry.backoff.ms': 50 } })
     expect(r.ok).toBe(true)
     expect(r.scenario.producerConfig).toMatchObject({ acks: '1', retries: 3, 'delivery.timeout.ms': 60000, 'request.timeout.ms': 10000, 'retry.backoff.ms': 50 })
+  })
+  it('reads acks as Kafka does: "-1" and -1 mean all; numbers from --set are accepted', () => {
+    expect(validateScenario({ producerConfig: { acks: -1 } }).scenario.producerConfig.acks).toBe('all')
+    expect(validateScenario({ producerConfig: { acks: 1 } }).scenario.producerConfig.acks).toBe('1')
+    expect(validateScenario({ producerConfig: { acks: '0' } }).scenario.producerConfig.acks).toBe('0')
   })
   it('names the path of a bad value', () => {
     expect(errors({ producerConfig: { acks: 'one' } })[0]).toMatch(/^producerConfig\.acks: /)
@@ -45,5 +51,17 @@ describe('broker fault commands', () => {
     expect(errors({ actions: [{ atSec: 5, do: 'crashBroker' }] })).toEqual(['actions[0].broker: is required'])
     expect(errors({ actions: [{ atSec: 5, do: 'restartBroker', broker: 0 }] })[0]).toMatch(/^actions\[0\]\.broker: /)
     expect(errors({ actions: [{ atSec: 5, do: 'slowBroker', broker: 1, factor: 0.5 }] })[0]).toMatch(/^actions\[0\]\.factor: /)
+  })
+})
+
+describe('compare variants and --set reach the delivery settings', () => {
+  it("'acks=1: producerConfig.acks=1' sets acks on that side only", () => {
+    const v = parseVariant('acks=1: producerConfig.acks=1')
+    expect(v.ok).toBe(true)
+    if (!v.ok) return
+    const r = applyOverrides(defaultScenario(), v.variant.set)
+    expect(r.ok && r.scenario.producerConfig.acks).toBe('1')
+    const bad = applyOverrides(defaultScenario(), { 'producerConfig.acks': 2 })
+    expect(bad.ok).toBe(false)
   })
 })

@@ -6,14 +6,25 @@ import { deliveryConfig, deliveryTimeoutProblem } from '../../kafka/producerDeli
 import type { ProducerConfig } from '../types.ts'
 import { at, error, type Ctx } from './issues.ts'
 import { JAVA_INT_MAX, LIMITS } from './limits.ts'
-import { asObject, int, oneOf, own, type Rule } from './rules.ts'
+import { asObject, fail, int, ok, oneOf, own, type Rule } from './rules.ts'
 
 export const DELIVERY_KEYS = ['acks', 'retries', 'delivery.timeout.ms', 'request.timeout.ms', 'retry.backoff.ms'] as const
 type DeliveryKey = (typeof DELIVERY_KEYS)[number]
 
-/** ProducerConfig: acks in [all, -1, 0, 1] (here '-1' is written 'all'); the others INT/LONG atLeast(0). */
+/**
+ * ProducerConfig's acks is one of "all", "-1", "0", "1" ("-1" means all). Read as Kafka reads it,
+ * also as a number (what `--set producerConfig.acks=1` gives), and stored as 'all' | '1' | '0'.
+ */
+const ACKS: Rule<'all' | '1' | '0'> = (v) => {
+  const t = typeof v === 'number' ? String(v) : v
+  if (t === '-1') return ok('all')
+  const r = oneOf(['all', '1', '0'] as const)(t)
+  return r.ok ? r : fail('must be "all" (or -1), "1" or "0"')
+}
+
+/** ProducerConfig: the others are INT/LONG atLeast(0). */
 const RULES: { [K in DeliveryKey]-?: Rule<NonNullable<ProducerConfig[K]>> } = {
-  acks: oneOf(['all', '1', '0'] as const),
+  acks: ACKS,
   retries: int(0, JAVA_INT_MAX),
   'delivery.timeout.ms': int(0, JAVA_INT_MAX),
   'request.timeout.ms': int(0, JAVA_INT_MAX),
