@@ -55,8 +55,8 @@ describe('broker fault commands', () => {
 })
 
 describe('compare variants and --set reach the delivery settings', () => {
-  it("'acks=1: producerConfig.acks=1' sets acks on that side only", () => {
-    const v = parseVariant('acks=1: producerConfig.acks=1')
+  it("'acks 1: producerConfig.acks=1' sets acks on that side only", () => {
+    const v = parseVariant('acks 1: producerConfig.acks=1')
     expect(v.ok).toBe(true)
     if (!v.ok) return
     const r = applyOverrides(defaultScenario(), v.variant.set)
