@@ -5,11 +5,13 @@
 import { formatSimTime, type SimTime } from '../engine/time.ts'
 import type { Command, PartitionerName } from '../scenario/types.ts'
 import { narrateGroup, type GroupFact } from './narrationGroup.ts'
+import { isBrokerFaultFact, narrateBrokerFault, type BrokerFaultFact } from './brokers/narrationFaults.ts'
 
 export type { GroupFact } from './narrationGroup.ts'
 
 export type Fact =
   | GroupFact
+  | BrokerFaultFact
   | { kind: 'lane.saturated'; partition: number; capacityPerSec: number }
   | { kind: 'hotspot.keyFlagged'; key: string; share: number; partition: number }
   | { kind: 'hotspot.keyCleared'; key: string; share: number }
@@ -123,7 +125,7 @@ export function narrate(f: Fact): string {
     case 'partition.offsetReset':
       return `partition ${f.partition} has no committed offset: auto.offset.reset=latest skips ${f.skipped} records`
     default:
-      return narrateGroup(f)
+      return isBrokerFaultFact(f) ? narrateBrokerFault(f) : narrateGroup(f)
   }
 }
 

@@ -11,6 +11,7 @@ import { rateAt } from './rate.ts'
 import type { KeySegments, ProducerState, WorldState } from './worldState.ts'
 import { saltedKey } from './keyModel.ts'
 import type { Fact } from './narration.ts'
+import { blockedLanes, holdBack } from './brokers/producerRetry.ts'
 
 export { initialKeylessRouting } from './keylessRouting.ts'
 
@@ -230,9 +231,16 @@ function inverseLoadWeights(w: WorldState): Float64Array {
 function appendAll(w: WorldState, add: Float64Array, cost: Float64Array, keyChunks: number[], tailChunks: number[], ctx: ProduceContext): void {
   const cap = w.live.broker.appendCapacityPerSec
   const startLeo = w.leo.slice()
+  const blocked = blockedLanes(w, ctx.now) // null unless a broker fault ran
   for (let p = 0; p < w.P; p++) {
     const want = add[p]! + w.buffered[p]!
     if (want <= 0) continue
+    if (blocked !== null && blocked[p] === 1) {
+      // No reachable leader (or acks=all cannot be satisfied): the batch stays in the producer.
+      w.buffered[p] = want
+      holdBack(w, p, add[p]!, ctx.now)
+      continue
+    }
     let m = want
     if (cap !== null) {
       const budget = (cap * ctx.dtMs) / 1000 + w.capCarry[p]!

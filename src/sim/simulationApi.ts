@@ -49,6 +49,14 @@ export interface RunSummary {
   rebalanceLog: RebalanceSummary[]
   hotKeys: Array<{ key: string; share: number; flagged: boolean; partitions: number[] }>
   events: number
+  /**
+   * Only when a broker fault ran (crashBroker / restartBroker / slowBroker): records a failed leader
+   * had acknowledged (acks=1 or 0) but no follower had copied, and records that waited past
+   * delivery.timeout.ms (or ran out of retries) and failed. produced + producerBuffered + lostRecords
+   * + failedSends = every record the producers generated.
+   */
+  lostRecords?: number
+  failedSends?: number
 }
 
 /** A rebalance as the run saw it: the runtime's record plus what it cost the data plane. */

@@ -113,6 +113,7 @@ export function buildSummary(w: WorldState, group: GroupRuntime, now: number): R
     rebalanceLog: group.rebalanceLog().map((r, i) => ({ ...r, stoppedPartitionSeconds: round(rebalanceStoppedMsAt(w, i, open, now) / 1000), maxLag: w.rebalanceMaxLag[i] ?? 0 })),
     hotKeys: hotKeys.slice(0, 8),
     events: 0,
+    ...(w.faults ? { lostRecords: w.faults.lostRecords, failedSends: w.faults.failedSends } : {}),
   }
 }
 

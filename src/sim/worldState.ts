@@ -8,12 +8,13 @@ import { createHistogram } from './latencyHistogram.ts'
 import { createLedger, growLedger, type Ledger } from './ledger.ts'
 import type { KeyModel } from './keyModel.ts'
 import type { MetricsSample, TraceEntry } from './frameTypes.ts'
+import { growFaultState, type FaultState, type FaultTimer } from './brokers/faultState.ts'
 
 /**
  * A command scheduled by another command, a restarted consumer slot coming back up, or a metadata
  * refresh (metadata.max.age.ms) by which the producers or the group leader see added partitions.
  */
-export type Deferred = { cmd: Command } | { up: number; first?: boolean } | { refresh: 'producers' | 'group' }
+export type Deferred = { cmd: Command } | { up: number; first?: boolean } | { refresh: 'producers' | 'group' } | { fault: FaultTimer }
 
 export type ConsumerStatus = 'running' | 'crashed' | 'closed' | 'down'
 
@@ -185,6 +186,8 @@ export interface WorldState {
   deferred: Deferred[]
   /** Independent counts for the conservation checks (ledger.ts); written, never read, by the run. */
   ledger: Ledger
+  /** Broker faults (brokers/faultState.ts): absent until the first broker command, so other runs carry nothing. */
+  faults?: FaultState
 }
 
 export function createWorldState(live: Scenario, P: number): WorldState {
@@ -290,6 +293,7 @@ export function growPartitions(w: WorldState, P: number): void {
     w.sampleHead.push(0)
   }
   growLedger(w.ledger, P)
+  if (w.faults) growFaultState(w.faults, P)
   w.P = P
 }
 
