@@ -10,8 +10,9 @@ import type { ClusterSpec, Scenario } from '../../scenario/types.ts'
 /** A timer of the fault machinery (a Deferred item's payload). */
 export type FaultTimer =
   | { kind: 'fence'; broker: number; crashedAt: number }
-  | { kind: 'resume'; partition: number; epoch: number }
-  | { kind: 'isrJoin'; partition: number; broker: number; restartedAt: number }
+  /** Clients of these partitions learned their leaders (each as of its leader epoch then). */
+  | { kind: 'resume'; partitions: number[]; epochs: number[] }
+  | { kind: 'isrJoin'; partitions: number[]; broker: number; restartedAt: number }
   | { kind: 'leaderCheck' }
 
 export interface FaultState {

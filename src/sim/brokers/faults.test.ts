@@ -11,14 +11,15 @@ import type { TraceEntry } from '../narration.ts'
 import type { WorldState } from '../worldState.ts'
 import { lastHeartbeat } from './faultState.ts'
 
-const CRASH_MS = 20_000
+const CRASH_MS = 5_000
 
 function scenario(edit: (s: Scenario) => void = () => {}): Scenario {
   const s = defaultScenario()
   s.start = 'warm'
-  s.durationSec = 60
-  s.producers[0]!.rate = { kind: 'constant', perSec: 6000 }
-  s.group.processing.recordsPerSec = 4000
+  s.durationSec = 30
+  s.producers[0]!.rate = { kind: 'constant', perSec: 3000 }
+  // Fewer, larger send cycles keep these runs cheap; the crash lands just after one (at 5000 ms).
+  s.producerConfig['linger.ms'] = 50
   s.cluster = { brokers: 3, 'replication.factor': 3, 'min.insync.replicas': 2, brokerCapacityPerSec: null }
   s.actions = [{ atSec: CRASH_MS / 1000, do: 'crashBroker', broker: 2 }]
   edit(s)
@@ -37,7 +38,7 @@ function at(s: Scenario, ms: number): { sim: Simulation; w: WorldState; trace: T
 describe('the controller notices a crashed broker after broker.session.timeout.ms', () => {
   it('fences it 9 s after its last heartbeat, not before', () => {
     const s = scenario()
-    const { trace } = at(s, 40_000)
+    const { trace } = at(s, 20_000)
     const fenced = facts(trace, 'broker.fenced')
     expect(fenced).toHaveLength(1)
     const last = lastHeartbeat(s.seed, 1, 2000, CRASH_MS)
@@ -47,7 +48,7 @@ describe('the controller notices a crashed broker after broker.session.timeout.m
   })
   it('a longer broker.session.timeout.ms notices later', () => {
     const s = scenario((x) => Object.assign(x.cluster!, { 'broker.session.timeout.ms': 15_000 }))
-    const { trace } = at(s, 40_000)
+    const { trace } = at(s, 20_000)
     expect(facts(trace, 'broker.fenced')[0]!.t).toBe(lastHeartbeat(s.seed, 1, 2000, CRASH_MS) + 15_000)
   })
 })
@@ -55,7 +56,7 @@ describe('the controller notices a crashed broker after broker.session.timeout.m
 describe('leadership moves to the first live in-sync replica', () => {
   it('every partition broker 2 led now has a live leader from its ISR, with a new epoch', () => {
     const before = at(scenario(), CRASH_MS - 1).w
-    const after = at(scenario(), 35_000).w
+    const after = at(scenario(), 20_000).w
     const led = [...before.cluster.leader.keys()].filter((p) => before.cluster.leader[p] === 1)
     expect(led.length).toBeGreaterThan(0)
     for (const p of led) {
@@ -68,12 +69,12 @@ describe('leadership moves to the first live in-sync replica', () => {
   it('with replication factor 1 its partitions go offline and come back when it restarts', () => {
     const s = scenario((x) => {
       x.cluster = { brokers: 3, 'replication.factor': 1, 'min.insync.replicas': 1, brokerCapacityPerSec: null }
-      x.actions.push({ atSec: 40, do: 'restartBroker', broker: 2 })
+      x.actions.push({ atSec: 20, do: 'restartBroker', broker: 2 })
     })
-    const mid = at(s, 35_000).w
+    const mid = at(s, 19_000).w
     const offline = [...mid.cluster.leader.keys()].filter((p) => mid.cluster.leader[p] === -1)
     expect(offline.length).toBeGreaterThan(0)
-    const later = at(s, 45_000).w
+    const later = at(s, 21_000).w
     for (const p of offline) expect(later.cluster.leader[p]).toBe(1)
   })
 })
@@ -83,8 +84,8 @@ describe('clients pause until they learn the new leader, then resume', () => {
     const s = scenario()
     const w0 = at(s, CRASH_MS).w
     const p = [...w0.cluster.leader.keys()].find((q) => w0.cluster.leader[q] === 1)!
-    const { trace } = at(s, 40_000)
-    const resumed = facts(trace, 'broker.clientsResumed').find((e) => (e.fact as { partition: number }).partition === p)!
+    const { trace } = at(s, 20_000)
+    const resumed = facts(trace, 'broker.clientsResumed').find((e) => (e.fact as { moved: Array<{ partition: number }> }).moved.some((m) => m.partition === p))!
     const fenced = facts(trace, 'broker.fenced')[0]!
     expect(resumed.t).toBeGreaterThanOrEqual(fenced.t)
     const wBefore = at(s, resumed.t - 1).w
@@ -108,7 +109,7 @@ describe('clients pause until they learn the new leader, then resume', () => {
 })
 
 describe('acks and loss', () => {
-  const run = (acks: 'all' | '1') => at(scenario((x) => (x.producerConfig.acks = acks)), 60_000).sim.summary()
+  const run = (acks: 'all' | '1') => at(scenario((x) => (x.producerConfig.acks = acks)), 20_000).sim.summary()
   it('acks=1 loses the records the leader had not yet replicated; acks=all loses none (same seed)', () => {
     const one = run('1')
     const all = run('all')
@@ -120,14 +121,14 @@ describe('acks and loss', () => {
     const crashTwo = (acks: 'all' | '1') =>
       scenario((x) => {
         x.producerConfig.acks = acks
-        x.actions.push({ atSec: 20, do: 'crashBroker', broker: 3 })
+        x.actions.push({ atSec: 5, do: 'crashBroker', broker: 3 })
       })
-    const all = at(crashTwo('all'), 50_000).w
-    const allBefore = at(crashTwo('all'), 35_000).w
+    const all = at(crashTwo('all'), 25_000).w
+    const allBefore = at(crashTwo('all'), 18_000).w
     // Every partition is down to one in-sync replica: nothing is appended under acks=all.
     expect(all.leo.reduce((a, b) => a + b, 0)).toBe(allBefore.leo.reduce((a, b) => a + b, 0))
-    const one = at(crashTwo('1'), 50_000).w
-    const oneBefore = at(crashTwo('1'), 35_000).w
+    const one = at(crashTwo('1'), 25_000).w
+    const oneBefore = at(crashTwo('1'), 18_000).w
     expect(one.leo.reduce((a, b) => a + b, 0)).toBeGreaterThan(oneBefore.leo.reduce((a, b) => a + b, 0))
   })
 })
@@ -150,14 +151,14 @@ describe('delivery.timeout.ms', () => {
 describe('restart and preferred leaders', () => {
   it('a restarted broker rejoins the ISRs, and the leader-imbalance check gives it back its preferred partitions', () => {
     const s = scenario((x) => {
-      Object.assign(x.cluster!, { 'leader.imbalance.check.interval.seconds': 60 })
-      x.actions.push({ atSec: 40, do: 'restartBroker', broker: 2 })
+      Object.assign(x.cluster!, { 'leader.imbalance.check.interval.seconds': 20 })
+      x.actions.push({ atSec: 16, do: 'restartBroker', broker: 2 })
     })
-    const { w, trace } = at(s, 65_000)
+    const { w, trace } = at(s, 21_000)
     expect(facts(trace, 'broker.isrJoin').length).toBeGreaterThan(0)
     const check = facts(trace, 'broker.preferredLeaders')
     expect(check).toHaveLength(1)
-    expect(check[0]!.t).toBe(60_000)
+    expect(check[0]!.t).toBe(20_000)
     for (let p = 0; p < w.P; p++) expect(w.cluster.leader[p]).toBe(w.cluster.replicas[p]![0])
   })
 })
@@ -166,16 +167,18 @@ describe('determinism', () => {
   it('a run checkpointed mid-fault (before the controller notices, and while clients wait) ends identical to the straight run', () => {
     const s = scenario((x) => {
       x.producerConfig.acks = '1'
-      x.actions.push({ atSec: 40, do: 'restartBroker', broker: 2 } as ScenarioAction)
+      x.actions.push({ atSec: 16, do: 'restartBroker', broker: 2 } as ScenarioAction)
     })
     const straight = createSimulation(s)
-    straight.advanceTo(60_000)
-    for (const cut of [22_000, 29_100]) {
+    straight.advanceTo(25_000)
+    // Before the controller notices; while clients wait for their metadata refresh.
+    const fenceAt = lastHeartbeat(s.seed, 1, 2000, CRASH_MS) + 9000
+    for (const cut of [7_000, fenceAt + 50]) {
       const first = createSimulation(s)
       first.advanceTo(cut)
       const cp = checkpointFromJson(checkpointToJson(first.checkpoint())) as SimCheckpoint
       const resumed = restoreSimulation(cp)
-      resumed.advanceTo(60_000)
+      resumed.advanceTo(25_000)
       expect(JSON.stringify(resumed.summary())).toBe(JSON.stringify(straight.summary()))
     }
   })

@@ -7,13 +7,12 @@
 // affected (a simplification: Kafka would move the coordinator with __consumer_offsets' leaders).
 
 import { fenceBroker, joinIsr, NO_LEADER, preferredLeaderMoves, unfenceBroker, type PartitionRegistration } from '../../kafka/leaderElection.ts'
-import { clusterOf } from '../../scenario/defaults.ts'
 import type { SimCore } from '../core.ts'
 import { defer } from '../deferred.ts'
 import { wakeOwner } from '../pollLoop.ts'
 import type { WorldState } from '../worldState.ts'
 import { createFaultState, faultSettings, lastHeartbeat, producerDelivery, type FaultState, type FaultTimer } from './faultState.ts'
-import { clientsLearnLeader, replicatedEndAt, setLeader, truncateLog } from './leadership.ts'
+import { clientsLearnLeader, replicatedEndAt, resumeTimers, setLeader, truncateLog } from './leadership.ts'
 
 /** replica.fetch.max.bytes (ReplicaFetcherThread / ReplicationConfigs): what one follower fetch copies per partition. */
 const REPLICA_FETCH_MAX_BYTES = 1_048_576
@@ -73,6 +72,7 @@ function fence(sim: SimCore, b: number): void {
   const moved: Array<{ partition: number; to: number }> = []
   const offline: number[] = []
   let lost = 0
+  const resume: Array<{ partition: number; at: number }> = []
   for (let p = 0; p < w.P; p++) {
     const reg = registration(w, p)
     if (!reg.replicas.includes(b)) continue
@@ -96,9 +96,10 @@ function fence(sim: SimCore, b: number): void {
     // The new leader has what the followers had copied; the rest of the old leader's log is gone.
     lost += truncateLog(w, p, f.replicatedEnd[p]!)
     f.replicatedEnd[p] = -1
-    clientsLearnLeader(sim, p)
+    resume.push({ partition: p, at: clientsLearnLeader(sim, p) })
     moved.push({ partition: p, to: change.leader })
   }
+  resumeTimers(sim, resume)
   const acks = producerDelivery(w.live).acks
   sim.say({ kind: 'broker.fenced', broker: b, silentMs: now - f.crashedAt[b]!, moved, offline, unreplicated: lost, acks })
   scheduleLeaderCheck(sim)
@@ -119,6 +120,8 @@ export function restartBroker(sim: SimCore, b: number): void {
   f.fenceAt[b] = Infinity
   f.restartedAt[b] = now
   const back: number[] = []
+  const resume: Array<{ partition: number; at: number }> = []
+  const catchUp = new Map<number, number[]>()
   const lat = w.live.broker.networkLatencyMs
   for (let p = 0; p < w.P; p++) {
     const reg = registration(w, p)
@@ -126,7 +129,7 @@ export function restartBroker(sim: SimCore, b: number): void {
     const change = unfenceBroker(reg, alive(w))
     if (change.leaderChanged) {
       setLeader(w, p, change.leader)
-      clientsLearnLeader(sim, p)
+      resume.push({ partition: p, at: clientsLearnLeader(sim, p) })
       back.push(p)
       continue
     }
@@ -135,8 +138,10 @@ export function restartBroker(sim: SimCore, b: number): void {
     const missed = Math.max(0, w.leo[p]! - (f.leftIsrAt[p]![b] ?? w.leo[p]!))
     const bytes = missed * meanRecordBytes(w)
     const catchUpMs = Math.max(2 * lat, Math.ceil(bytes / REPLICA_FETCH_MAX_BYTES) * 2 * Math.max(1, lat))
-    defer(sim, now + catchUpMs, { fault: { kind: 'isrJoin', partition: p, broker: b, restartedAt: now } })
+    catchUp.set(now + catchUpMs, [...(catchUp.get(now + catchUpMs) ?? []), p])
   }
+  resumeTimers(sim, resume)
+  for (const [t, partitions] of [...catchUp.entries()].sort((x, y) => x[0] - y[0])) defer(sim, t, { fault: { kind: 'isrJoin', partitions, broker: b, restartedAt: now } })
   sim.say({ kind: 'broker.restart', broker: b, leaderAgain: back })
 }
 
@@ -171,15 +176,15 @@ function leaderCheck(sim: SimCore): void {
   const cfg = faultSettings(w.live.cluster)
   const regs = Array.from({ length: w.P }, (_, p) => registration(w, p))
   const moves = preferredLeaderMoves(regs, alive(w), cfg.imbalancePercentage)
-  const lat = w.live.broker.networkLatencyMs
+  const back = sim.kernel.now + 2 * w.live.broker.networkLatencyMs
   for (const p of moves) {
     setLeader(w, p, w.cluster.replicas[p]![0]!)
     // A controlled move: the old leader answers NOT_LEADER_OR_FOLLOWER naming the new one (KIP-951),
     // so clients redirect after one round trip; nothing is lost (the new leader is in sync).
-    f.produceResumeAt[p] = Math.max(f.produceResumeAt[p]!, sim.kernel.now + 2 * lat)
-    f.fetchResumeAt[p] = Math.max(f.fetchResumeAt[p]!, sim.kernel.now + 2 * lat)
-    defer(sim, sim.kernel.now + 2 * lat, { fault: { kind: 'resume', partition: p, epoch: w.cluster.leaderEpoch[p]! } })
+    f.produceResumeAt[p] = Math.max(f.produceResumeAt[p]!, back)
+    f.fetchResumeAt[p] = Math.max(f.fetchResumeAt[p]!, back)
   }
+  resumeTimers(sim, moves.map((p) => ({ partition: p, at: back })))
   if (moves.length > 0) sim.say({ kind: 'broker.preferredLeaders', moved: moves.map((p) => ({ partition: p, to: w.cluster.leader[p]! })) })
   // Keep checking while any partition is away from its preferred leader.
   if (regs.some((r, p) => w.cluster.leader[p] !== r.replicas[0])) scheduleLeaderCheck(sim)
@@ -193,20 +198,24 @@ export function runFaultTimer(sim: SimCore, t: FaultTimer): void {
     case 'fence':
       if (f.crashedAt[t.broker] === t.crashedAt) fence(sim, t.broker)
       break
-    case 'resume':
-      if (w.cluster.leaderEpoch[t.partition] !== t.epoch) break
-      if (t.partition < w.P) {
-        sim.say({ kind: 'broker.clientsResumed', partition: t.partition, leader: w.cluster.leader[t.partition]! })
-        wakeOwner(sim, t.partition)
-      }
+    case 'resume': {
+      // Partitions whose leader changed again since are another timer's business.
+      const now = t.partitions.filter((p, i) => w.cluster.leaderEpoch[p] === t.epochs[i])
+      if (now.length === 0) break
+      sim.say({ kind: 'broker.clientsResumed', moved: now.map((p) => ({ partition: p, to: w.cluster.leader[p]! })) })
+      for (const p of now) wakeOwner(sim, p)
       break
+    }
     case 'isrJoin': {
       if (!w.cluster.brokers[t.broker]!.up || f.restartedAt[t.broker] !== t.restartedAt) break
-      const before = w.cluster.isr[t.partition]!.length
-      w.cluster.isr[t.partition] = joinIsr(registration(w, t.partition), t.broker)
-      if (w.cluster.isr[t.partition]!.length > before) {
-        delete f.leftIsrAt[t.partition]![t.broker]
-        sim.say({ kind: 'broker.isrJoin', partition: t.partition, broker: t.broker, isr: w.cluster.isr[t.partition]!.length, minIsr: clusterOf(w.live)['min.insync.replicas'] })
+      const joined = t.partitions.filter((p) => {
+        const before = w.cluster.isr[p]!.length
+        w.cluster.isr[p] = joinIsr(registration(w, p), t.broker)
+        delete f.leftIsrAt[p]![t.broker]
+        return w.cluster.isr[p]!.length > before
+      })
+      if (joined.length > 0) {
+        sim.say({ kind: 'broker.isrJoin', partitions: joined, broker: t.broker })
         scheduleLeaderCheck(sim)
       }
       break

@@ -68,9 +68,10 @@ export function truncateLog(w: WorldState, p: number, end: number): number {
 
 /**
  * Partition p has a (new) leader as of now: its clients, which lost the old one at `lostAt`, learn
- * it at their next metadata refresh (retry backoff, KIP-580); a timer wakes the consumer then.
+ * it at their next metadata refresh (retry backoff, KIP-580). Returns when the consumers do (the
+ * caller schedules one timer per moment: resumeTimers).
  */
-export function clientsLearnLeader(sim: SimCore, p: number): void {
+export function clientsLearnLeader(sim: SimCore, p: number): number {
   const f = sim.w.faults!
   const now = sim.kernel.now
   const lost = f.lostAt[p]! >= 0 ? f.lostAt[p]! : now
@@ -79,7 +80,16 @@ export function clientsLearnLeader(sim: SimCore, p: number): void {
   f.produceResumeAt[p] = prod
   f.fetchResumeAt[p] = cons
   f.lostAt[p] = -1
-  defer(sim, cons, { fault: { kind: 'resume', partition: p, epoch: sim.w.cluster.leaderEpoch[p]! } })
+  return cons
+}
+
+/** One 'resume' timer per moment at which consumers learn leaders (it wakes their owners then). */
+export function resumeTimers(sim: SimCore, at: ReadonlyArray<{ partition: number; at: number }>): void {
+  const by = new Map<number, number[]>()
+  for (const x of at) by.set(x.at, [...(by.get(x.at) ?? []), x.partition])
+  for (const [t, ps] of [...by.entries()].sort((a, b) => a[0] - b[0])) {
+    defer(sim, t, { fault: { kind: 'resume', partitions: ps, epochs: ps.map((p) => sim.w.cluster.leaderEpoch[p]!) } })
+  }
 }
 
 /** Moves partition p's leadership to `leader` (NO_LEADER = -1: offline) with a new leader epoch. */

@@ -8,8 +8,8 @@ export type BrokerFaultFact =
   | { kind: 'broker.crash'; broker: number; leaderOf: number[]; noticeInMs: number }
   | { kind: 'broker.fenced'; broker: number; silentMs: number; moved: Array<{ partition: number; to: number }>; offline: number[]; unreplicated: number; acks: Acks }
   | { kind: 'broker.restart'; broker: number; leaderAgain: number[] }
-  | { kind: 'broker.isrJoin'; partition: number; broker: number; isr: number; minIsr: number }
-  | { kind: 'broker.clientsResumed'; partition: number; leader: number }
+  | { kind: 'broker.isrJoin'; partitions: number[]; broker: number }
+  | { kind: 'broker.clientsResumed'; moved: Array<{ partition: number; to: number }> }
   | { kind: 'broker.preferredLeaders'; moved: Array<{ partition: number; to: number }> }
   | { kind: 'broker.slow'; broker: number; factor: number }
 
@@ -27,6 +27,13 @@ function moves(ms: ReadonlyArray<{ partition: number; to: number }>): string {
   const by = new Map<number, number[]>()
   for (const m of ms) by.set(m.to, [...(by.get(m.to) ?? []), m.partition])
   return [...by.entries()].map(([to, ps]) => `${parts(ps)} to broker ${brokerNumber(to)}`).join('; ')
+}
+
+/** "broker 3 for p2, p7; broker 1 for p3": the same moves, leader first. */
+function leaders(ms: ReadonlyArray<{ partition: number; to: number }>): string {
+  const by = new Map<number, number[]>()
+  for (const m of ms) by.set(m.to, [...(by.get(m.to) ?? []), m.partition])
+  return [...by.entries()].map(([to, ps]) => `broker ${brokerNumber(to)} for ${parts(ps)}`).join('; ')
 }
 
 export function narrateBrokerFault(f: BrokerFaultFact): string {
@@ -55,9 +62,9 @@ export function narrateBrokerFault(f: BrokerFaultFact): string {
         ? `broker ${brokerNumber(f.broker)} restarts and registers; it leads offline ${parts(f.leaderAgain)} again and catches up its other replicas`
         : `broker ${brokerNumber(f.broker)} restarts and registers; it catches up its replicas before rejoining their in-sync sets`
     case 'broker.isrJoin':
-      return `broker ${brokerNumber(f.broker)} caught up on p${f.partition} and rejoins its in-sync replicas (${f.isr} in sync, min.insync.replicas ${f.minIsr})`
+      return `broker ${brokerNumber(f.broker)} caught up and rejoins the in-sync replicas of ${parts(f.partitions)}`
     case 'broker.clientsResumed':
-      return `clients of p${f.partition} refreshed metadata: broker ${brokerNumber(f.leader)} leads it, producing and fetching resume`
+      return `producers and consumers refreshed metadata and found the new leaders (${leaders(f.moved)}): those lanes resume`
     case 'broker.preferredLeaders':
       return `leader imbalance check (auto.leader.rebalance.enable): preferred leaders take back ${moves(f.moved)}`
     case 'broker.slow':
