@@ -13,6 +13,8 @@ export interface PartitionSummary {
   /** Age of the oldest record not yet delivered, seconds (0 when caught up). */
   lagSeconds: number
   owner: string | null
+  /** Only when a broker fault ran: the partition's leader, numbered from 1 as shown (null = offline). */
+  leader?: number | null
 }
 
 /** What `highway run --json` prints. produced = consumed + lag holds exactly. */
