@@ -91,6 +91,33 @@ export interface BrokerConfig {
   networkLatencyMs: number
 }
 
+/**
+ * The brokers the topic lives on (issue 12). Absent from a scenario = DEFAULT_CLUSTER (defaults.ts),
+ * which changes nothing that ran before brokers existed: no capacity, so brokers only report load.
+ */
+export interface ClusterSpec {
+  /** 1..64 brokers, ids 0..brokers-1 (shown as b1…). */
+  brokers: number
+  /** 1..brokers; Kafka's default.replication.factor = 1. */
+  'replication.factor': number
+  /** 1..replication.factor; Kafka's default 1. */
+  'min.insync.replicas': number
+  /** Records/s one broker can append as leader over all its partitions (null = unlimited). */
+  brokerCapacityPerSec: number | null
+  // The controller's broker-fault settings (BROKERFAULTS). Optional: absent = Kafka's default
+  // (sim/brokers/faultState.ts FAULT_DEFAULTS), which changes nothing while no broker fails.
+  /** KRaft: a broker without heartbeats this long is fenced (default 9000). */
+  'broker.session.timeout.ms'?: number
+  /** KRaft: how often a broker heartbeats the controller (default 2000). */
+  'broker.heartbeat.interval.ms'?: number
+  /** Elect a leader outside the ISR when none in it is alive, losing records (default false). */
+  'unclean.leader.election.enable'?: boolean
+  /** Move leaders back to preferred replicas on a timer (default true). */
+  'auto.leader.rebalance.enable'?: boolean
+  'leader.imbalance.check.interval.seconds'?: number
+  'leader.imbalance.per.broker.percentage'?: number
+}
+
 export interface ProcessingSpec {
   /** Records per second one consumer processes at cost multiplier 1. */
   recordsPerSec: number
@@ -201,6 +228,8 @@ export interface Scenario {
   producers: ProducerSpec[]
   producerConfig: ProducerConfig
   broker: BrokerConfig
+  /** Absent = DEFAULT_CLUSTER (3 brokers, RF 1, no capacity), so older links replay exactly. */
+  cluster?: ClusterSpec
   group: ConsumerGroupSpec
   dynamic: DynamicPartitioningSpec
   actions: ScenarioAction[]

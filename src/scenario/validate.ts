@@ -3,7 +3,7 @@
 // hostile input cannot blow memory; a scenario too expensive to simulate in real time is an error
 // naming what costs most (validation/cost.ts). Unknown fields are warnings; bad values are errors.
 
-import { defaultScenario } from './defaults.ts'
+import { clusterOf, defaultScenario } from './defaults.ts'
 import { SCENARIO_VERSION, type Scenario, type StartMode } from './types.ts'
 import { readActions } from './validation/actions.ts'
 import { checkBudget } from './validation/budget.ts'
@@ -11,6 +11,7 @@ import { error, finish, newCtx, type Ctx, type Issue } from './validation/issues
 import { LIMITS } from './validation/limits.ts'
 import { readProducers } from './validation/producers.ts'
 import { asObject, int, leaf, num, oneOf, own, record, text, type Reader } from './validation/rules.ts'
+import { readCluster } from './validation/cluster.ts'
 import { readBroker, readDynamic, readGroup, readProducerConfig, readTopic } from './validation/world.ts'
 
 export type { Issue } from './validation/issues.ts'
@@ -20,7 +21,7 @@ export type ValidationResult =
   /** `scenario` is a safe fallback: the defaults merged with the valid parts; it validates cleanly. */
   | { ok: false; errors: Issue[]; scenario: Scenario }
 
-type World = Omit<Scenario, 'version' | 'actions' | 'start'>
+type World = Omit<Scenario, 'version' | 'actions' | 'start' | 'cluster'>
 
 const readWorld: Reader<World> = record<World>(
   {
@@ -34,7 +35,7 @@ const readWorld: Reader<World> = record<World>(
     group: readGroup,
     dynamic: readDynamic,
   },
-  ['version', 'actions', 'start'],
+  ['version', 'actions', 'start', 'cluster'],
 )
 
 const START_MODES = ['warm', 'cold'] as const satisfies readonly StartMode[]
@@ -66,10 +67,12 @@ function readScenario(ctx: Ctx, input: unknown): Scenario {
   }
   readVersion(ctx, own(o, 'version'))
   const world = readWorld(ctx, o, base, '')
+  const cluster = readCluster(ctx, own(o, 'cluster'), 'cluster')
   const actions = readActions(ctx, own(o, 'actions'), {
     producers: world.producers.length,
     partitions: world.topic.partitions,
     durationSec: world.durationSec,
+    brokers: clusterOf(cluster ? { cluster } : {}).brokers,
   })
   const start = readStart(ctx, own(o, 'start'))
   return {
@@ -82,6 +85,7 @@ function readScenario(ctx: Ctx, input: unknown): Scenario {
     producers: world.producers,
     producerConfig: world.producerConfig,
     broker: world.broker,
+    ...(cluster ? { cluster } : {}),
     group: world.group,
     dynamic: world.dynamic,
     actions,

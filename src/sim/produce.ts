@@ -11,6 +11,7 @@ import { rateAt } from './rate.ts'
 import type { KeySegments, ProducerState, WorldState } from './worldState.ts'
 import { saltedKey } from './keyModel.ts'
 import type { Fact } from './narration.ts'
+import { meanRecordBytes, noteAppend } from './brokers/brokerLoad.ts'
 import { blockedLanes, holdBack } from './brokers/producerRetry.ts'
 
 export { initialKeylessRouting } from './keylessRouting.ts'
@@ -231,6 +232,7 @@ function inverseLoadWeights(w: WorldState): Float64Array {
 function appendAll(w: WorldState, add: Float64Array, cost: Float64Array, keyChunks: number[], tailChunks: number[], ctx: ProduceContext): void {
   const cap = w.live.broker.appendCapacityPerSec
   const startLeo = w.leo.slice()
+  const bytesPerRecord = meanRecordBytes(w, ctx.now)
   const blocked = blockedLanes(w, ctx.now) // null unless a broker fault ran
   for (let p = 0; p < w.P; p++) {
     const want = add[p]! + w.buffered[p]!
@@ -253,6 +255,7 @@ function appendAll(w: WorldState, add: Float64Array, cost: Float64Array, keyChun
     const avgCost = add[p]! > 0 ? cost[p]! / add[p]! : 1
     w.leo[p]! += m
     w.inWin[p]! += m
+    noteAppend(w.cluster, p, m, bytesPerRecord) // the leader's broker appended them
     w.segT[p]!.push(ctx.now)
     w.segEnd[p]!.push(w.leo[p]!)
     w.segCost[p]!.push(avgCost)

@@ -121,6 +121,8 @@ export function transferablesOf(msg: FrameMessage): ArrayBuffer[] {
     f.outRate,
     f.owner,
     f.laneFlags,
+    f.laneLeader,
+    f.laneNoLeader,
     f.particles,
     ...msg.samples.map((s) => s.lag),
   ]

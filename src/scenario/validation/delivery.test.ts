@@ -65,3 +65,18 @@ describe('compare variants and --set reach the delivery settings', () => {
     expect(bad.ok).toBe(false)
   })
 })
+
+describe('cluster fault settings and broker numbers', () => {
+  it('keeps the fault settings given and checks them with paths', () => {
+    const r = validateScenario({ cluster: { brokers: 3, 'broker.session.timeout.ms': 6000, 'unclean.leader.election.enable': true } })
+    expect(r.ok).toBe(true)
+    expect(r.scenario.cluster).toMatchObject({ 'broker.session.timeout.ms': 6000, 'unclean.leader.election.enable': true })
+    expect(r.scenario.cluster).not.toHaveProperty('auto.leader.rebalance.enable')
+    expect(errors({ cluster: { 'broker.heartbeat.interval.ms': 9000 } })).toEqual(['cluster["broker.heartbeat.interval.ms"]: must be < broker.session.timeout.ms (9000)'])
+    expect(errors({ cluster: { 'leader.imbalance.per.broker.percentage': 150 } })[0]).toMatch(/^cluster\["leader\.imbalance\.per\.broker\.percentage"\]: /)
+  })
+  it("a broker command must name one of the cluster's brokers", () => {
+    expect(errors({ actions: [{ atSec: 5, do: 'crashBroker', broker: 4 }] })).toEqual(['actions[0].broker: refers to broker 4, but the cluster has 3 brokers (numbered from 1)'])
+    expect(errors({ cluster: { brokers: 5 }, actions: [{ atSec: 5, do: 'crashBroker', broker: 4 }] })).toEqual([])
+  })
+})
