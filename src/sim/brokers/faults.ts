@@ -71,6 +71,7 @@ function fence(sim: SimCore, b: number): void {
   f.fenced[b] = true
   const moved: Array<{ partition: number; to: number }> = []
   const offline: number[] = []
+  const followed: number[] = []
   let lost = 0
   const resume: Array<{ partition: number; at: number }> = []
   for (let p = 0; p < w.P; p++) {
@@ -85,6 +86,7 @@ function fence(sim: SimCore, b: number): void {
       if (inIsr) {
         f.hwCap[p] = Infinity
         if (f.lostAt[p]! < 0) f.produceResumeAt[p] = 0
+        if (change.isr.length < reg.isr.length) followed.push(p)
       }
       continue
     }
@@ -101,7 +103,7 @@ function fence(sim: SimCore, b: number): void {
   }
   resumeTimers(sim, resume)
   const acks = producerDelivery(w.live).acks
-  sim.say({ kind: 'broker.fenced', broker: b, silentMs: now - f.crashedAt[b]!, moved, offline, unreplicated: lost, acks })
+  sim.say({ kind: 'broker.fenced', broker: b, silentMs: now - f.crashedAt[b]!, moved, offline, unreplicated: lost, acks, followed })
   scheduleLeaderCheck(sim)
 }
 

@@ -6,7 +6,7 @@ import { brokerNumber } from './clusterState.ts'
 
 export type BrokerFaultFact =
   | { kind: 'broker.crash'; broker: number; leaderOf: number[]; noticeInMs: number }
-  | { kind: 'broker.fenced'; broker: number; silentMs: number; moved: Array<{ partition: number; to: number }>; offline: number[]; unreplicated: number; acks: Acks }
+  | { kind: 'broker.fenced'; broker: number; silentMs: number; moved: Array<{ partition: number; to: number }>; offline: number[]; unreplicated: number; acks: Acks; followed: number[] }
   | { kind: 'broker.restart'; broker: number; leaderAgain: number[] }
   | { kind: 'broker.isrJoin'; partitions: number[]; broker: number }
   | { kind: 'broker.clientsResumed'; moved: Array<{ partition: number; to: number }> }
@@ -48,6 +48,7 @@ export function narrateBrokerFault(f: BrokerFaultFact): string {
       const out: string[] = [`${b} missed heartbeats for ${secs(f.silentMs)}; the controller fenced it and dropped it from the in-sync replicas`]
       if (f.moved.length > 0) out.push(`moved leadership of ${moves(f.moved)}`)
       if (f.offline.length > 0) out.push(`${parts(f.offline)} offline: no in-sync replica alive (unclean leader election is off)`)
+      if (f.followed.length > 0) out.push(`${parts(f.followed)}, which it followed, move on (high watermark${f.acks === 'all' ? ' and acks=all writes' : ''} no longer wait for it)`)
       if (f.unreplicated > 0) {
         out.push(
           f.acks === 'all'
