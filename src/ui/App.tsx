@@ -5,6 +5,7 @@ import type { ReactNode } from 'react'
 import { BannerStack } from './BannerStack.tsx'
 import { ChartsPanel } from './ChartsPanel.tsx'
 import { ConsumerMenu } from './ConsumerMenu.tsx'
+import { BrokerMenu } from './BrokerMenu.tsx'
 import { ControlsPanel } from './ControlsPanel.tsx'
 import { LaneInspector } from './LaneInspector.tsx'
 import { LanesPanel } from './LanesPanel.tsx'
@@ -47,6 +48,8 @@ export function App(): ReactNode {
         </aside>
       </main>
       <ConsumerMenu />
+      {/* Opened by a click on a broker box of the broker strip (store.selectedBroker). */}
+      <BrokerMenu />
       <ShortcutsDialog />
     </div>
   )

@@ -7,6 +7,7 @@
 // affected (a simplification: Kafka would move the coordinator with __consumer_offsets' leaders).
 
 import { fenceBroker, joinIsr, NO_LEADER, preferredLeaderMoves, unfenceBroker, type PartitionRegistration } from '../../kafka/leaderElection.ts'
+import { clusterOf } from '../../scenario/defaults.ts'
 import type { SimCore } from '../core.ts'
 import { defer } from '../deferred.ts'
 import { wakeOwner } from '../pollLoop.ts'
@@ -152,13 +153,17 @@ function meanRecordBytes(w: WorldState): number {
   return ps.length === 0 ? 0 : ps.reduce((a, x) => a + x.recordBytes, 0) / ps.length
 }
 
-/** slowBroker: its disk appends take `factor` times longer (BROKERS' capacity model reads slowFactor). */
+/**
+ * slowBroker: its disk appends take `factor` times longer. The brokers' capacity model
+ * (brokerCapacity.ts) divides cluster.brokerCapacityPerSec by slowFactor; without a capacity the
+ * simulator has no disk limit to divide, and the narration says so.
+ */
 export function slowBroker(sim: SimCore, b: number, factor: number): void {
   const br = sim.w.cluster.brokers[b]
   if (br === undefined) return
   faultsOf(sim.w)
   br.slowFactor = Math.max(1, factor)
-  sim.say({ kind: 'broker.slow', broker: b, factor: br.slowFactor })
+  sim.say({ kind: 'broker.slow', broker: b, factor: br.slowFactor, capacityPerSec: clusterOf(sim.w.live).brokerCapacityPerSec })
 }
 
 /** The next leader-imbalance check, on the controller's schedule (multiples of the interval). */

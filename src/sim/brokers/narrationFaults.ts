@@ -11,7 +11,7 @@ export type BrokerFaultFact =
   | { kind: 'broker.isrJoin'; partitions: number[]; broker: number }
   | { kind: 'broker.clientsResumed'; moved: Array<{ partition: number; to: number }> }
   | { kind: 'broker.preferredLeaders'; moved: Array<{ partition: number; to: number }> }
-  | { kind: 'broker.slow'; broker: number; factor: number }
+  | { kind: 'broker.slow'; broker: number; factor: number; capacityPerSec: number | null }
 
 const KINDS = new Set(['broker.crash', 'broker.fenced', 'broker.restart', 'broker.isrJoin', 'broker.clientsResumed', 'broker.preferredLeaders', 'broker.slow'])
 
@@ -69,6 +69,9 @@ export function narrateBrokerFault(f: BrokerFaultFact): string {
     case 'broker.preferredLeaders':
       return `leader imbalance check (auto.leader.rebalance.enable): preferred leaders take back ${moves(f.moved)}`
     case 'broker.slow':
-      return f.factor === 1 ? `broker ${brokerNumber(f.broker)}'s disk is back to normal` : `broker ${brokerNumber(f.broker)}'s disk is slow: appends take ${f.factor}× longer`
+      if (f.factor === 1) return `broker ${brokerNumber(f.broker)}'s disk is back to normal`
+      return f.capacityPerSec === null
+        ? `broker ${brokerNumber(f.broker)}'s disk is slow (appends take ${f.factor}× longer), but no broker capacity is set, so its appends are not disk-bound here: set cluster.brokerCapacityPerSec to see it`
+        : `broker ${brokerNumber(f.broker)}'s disk is slow: appends take ${f.factor}× longer, so it appends at most ${Math.round(f.capacityPerSec / f.factor)} rec/s and every lane it leads slows`
   }
 }
