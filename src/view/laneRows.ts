@@ -24,6 +24,7 @@ interface Row {
   backlog: SVGRectElement
   label: SVGTextElement
   hot: SVGTextElement
+  noLeader: SVGTextElement
   lag: SVGTextElement
   barrier: SVGRectElement
   tag: SVGRectElement
@@ -115,6 +116,15 @@ export function createLaneRows(
         'stroke-width': '3',
         'paint-order': 'stroke',
       }),
+      noLeader: make(layers.labels, 'text', {
+        class: 'no-leader',
+        dy: '0.35em',
+        'font-weight': '800',
+        fill: theme.text,
+        stroke: theme.background,
+        'stroke-width': '3',
+        'paint-order': 'stroke',
+      }),
       lag: make(layers.labels, 'text', {
         class: 'lag',
         dy: '0.35em',
@@ -153,7 +163,7 @@ export function createLaneRows(
     set(r.road, 'y', d.y)
     set(r.road, 'width', L.x1 - L.x0)
     set(r.road, 'height', d.h)
-    set(r.road, 'fill', d.stopped ? `url(#${patterns.hatch})` : heatColour(d.heat, theme))
+    set(r.road, 'fill', d.stopped || d.noLeader ? `url(#${patterns.hatch})` : heatColour(d.heat, theme))
     set(r.road, 'stroke', L.pitch >= 8 ? theme.laneEdge : null)
 
     set(r.backlog, 'x', L.x1 - d.backlogW)
@@ -171,8 +181,18 @@ export function createLaneRows(
       text(r.label, `P${d.index}`)
     }
 
+    // A lane without a reachable leader (broker fault) says so in words, where HOT would be.
+    const noLeader = d.noLeader && L.pitch >= 10
+    set(r.noLeader, 'display', noLeader ? null : 'none')
+    if (noLeader) {
+      set(r.noLeader, 'x', L.x0 + 6)
+      set(r.noLeader, 'y', mid)
+      set(r.noLeader, 'font-size', Math.max(theme.minFontPx, Math.min(L.fontPx, 16)))
+      text(r.noLeader, 'no leader')
+    }
+
     // Lanes flagged by hotspot detection get an orange HOT tag at the producers' end.
-    const hot = d.hot && L.pitch >= 14
+    const hot = d.hot && !noLeader && L.pitch >= 14
     set(r.hot, 'display', hot ? null : 'none')
     if (hot) {
       set(r.hot, 'x', L.x0 + 6)
