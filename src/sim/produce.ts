@@ -12,6 +12,7 @@ import type { KeySegments, ProducerState, WorldState } from './worldState.ts'
 import { saltedKey } from './keyModel.ts'
 import type { Fact } from './narration.ts'
 import { meanRecordBytes, noteAppend } from './brokers/brokerLoad.ts'
+import { noteBrokerAppend, planBrokerAppends, settleBrokerAppends } from './brokers/brokerCapacity.ts'
 import { blockedLanes, holdBack } from './brokers/producerRetry.ts'
 
 export { initialKeylessRouting } from './keylessRouting.ts'
@@ -233,6 +234,8 @@ function appendAll(w: WorldState, add: Float64Array, cost: Float64Array, keyChun
   const cap = w.live.broker.appendCapacityPerSec
   const startLeo = w.leo.slice()
   const bytesPerRecord = meanRecordBytes(w, ctx.now)
+  // Broker capacity (cluster.brokerCapacityPerSec): null, and nothing changes, when it is not set.
+  const brokerPlan = planBrokerAppends(w, (p) => add[p]! + w.buffered[p]!, ctx.dtMs)
   const blocked = blockedLanes(w, ctx.now) // null unless a broker fault ran
   for (let p = 0; p < w.P; p++) {
     const want = add[p]! + w.buffered[p]!
@@ -250,6 +253,11 @@ function appendAll(w: WorldState, add: Float64Array, cost: Float64Array, keyChun
       w.capCarry[p] = Math.min(budget - m, cap) // unused capacity does not pile up beyond 1 s
       if (m < want && w.buffered[p] === 0) ctx.say({ kind: 'lane.saturated', partition: p, capacityPerSec: cap })
     }
+    if (brokerPlan) {
+      const laneAllows = m
+      m = Math.min(m, brokerPlan.allow[p]!)
+      noteBrokerAppend(w, brokerPlan, p, m, laneAllows)
+    }
     w.buffered[p] = want - m
     if (m <= 0) continue
     const avgCost = add[p]! > 0 ? cost[p]! / add[p]! : 1
@@ -261,6 +269,7 @@ function appendAll(w: WorldState, add: Float64Array, cost: Float64Array, keyChun
     w.segCost[p]!.push(avgCost)
     ctx.appended(p)
   }
+  if (brokerPlan) settleBrokerAppends(w, brokerPlan, ctx.dtMs)
   // Per-key segments: where each tracked key's records of this cycle ended up.
   for (let c = 0; c < keyChunks.length; c += 4) {
     const pi = keyChunks[c]!, k = keyChunks[c + 1]!, p = keyChunks[c + 2]!, n = keyChunks[c + 3]!

@@ -25,6 +25,7 @@ interface Row {
   label: SVGTextElement
   hot: SVGTextElement
   noLeader: SVGTextElement
+  leader: SVGTextElement
   lag: SVGTextElement
   barrier: SVGRectElement
   tag: SVGRectElement
@@ -125,6 +126,15 @@ export function createLaneRows(
         'stroke-width': '3',
         'paint-order': 'stroke',
       }),
+      leader: make(layers.labels, 'text', {
+        class: 'leader',
+        dy: '0.35em',
+        'font-weight': '700',
+        fill: theme.text,
+        stroke: theme.background,
+        'stroke-width': '3',
+        'paint-order': 'stroke',
+      }),
       lag: make(layers.labels, 'text', {
         class: 'lag',
         dy: '0.35em',
@@ -181,7 +191,7 @@ export function createLaneRows(
       text(r.label, `P${d.index}`)
     }
 
-    // A lane without a reachable leader (broker fault) says so in words, where HOT would be.
+    // A lane without a reachable leader (broker fault) says so in words, where its leader's name is.
     const noLeader = d.noLeader && L.pitch >= 10
     set(r.noLeader, 'display', noLeader ? null : 'none')
     if (noLeader) {
@@ -190,12 +200,21 @@ export function createLaneRows(
       set(r.noLeader, 'font-size', Math.max(theme.minFontPx, Math.min(L.fontPx, 16)))
       text(r.noLeader, 'no leader')
     }
-
-    // Lanes flagged by hotspot detection get an orange HOT tag at the producers' end.
+    // The lane's leader broker at the producers' end ("b2"), where its records are appended.
+    const leaderPx = Math.min(L.fontPx, 13)
+    const leader = !noLeader && L.pitch >= OWNER_LABEL_MIN_PITCH && d.leader !== ''
+    set(r.leader, 'display', leader ? null : 'none')
+    if (leader) {
+      set(r.leader, 'x', L.x0 + 6)
+      set(r.leader, 'y', mid)
+      set(r.leader, 'font-size', leaderPx)
+      text(r.leader, d.leader)
+    }
+    // Lanes flagged by hotspot detection get an orange HOT tag at the producers' end, after the leader.
     const hot = d.hot && !noLeader && L.pitch >= 14
     set(r.hot, 'display', hot ? null : 'none')
     if (hot) {
-      set(r.hot, 'x', L.x0 + 6)
+      set(r.hot, 'x', L.x0 + 6 + (leader ? Math.ceil(d.leader.length * 0.62 * leaderPx) + 6 : 0))
       set(r.hot, 'y', mid)
       set(r.hot, 'font-size', Math.min(L.fontPx, 16))
       text(r.hot, 'HOT')

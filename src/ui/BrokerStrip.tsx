@@ -1,0 +1,65 @@
+// The broker strip above the highway: one box per broker (leaders, in-rate bar, HOT / AT CAPACITY
+// in words, capacity bar when set). Follows the frames at 4 Hz (broker rates change once a second).
+
+import type { ReactNode } from 'react'
+import { useAppStore } from '../store/useAppStore.ts'
+import { brokerBoxes } from '../view/brokerStrip.ts'
+import { useThrottled } from './useThrottled.ts'
+
+export function BrokerStrip(): ReactNode {
+  const brokers = useThrottled((s) => s.frame?.brokers ?? null, 250)
+  const selectBroker = useAppStore((s) => s.selectBroker)
+  if (brokers === null || brokers.length === 0) return <div className="broker-strip" aria-hidden="true" />
+  const boxes = brokerBoxes(brokers)
+  return (
+    <ul className="broker-strip" aria-label="Brokers">
+      {boxes.map((b) => (
+        <li
+          key={b.id}
+          className={`broker${b.hot ? ' broker-hot' : ''}${b.saturated ? ' broker-saturated' : ''}${b.up ? '' : ' broker-down'}`}
+          aria-label={b.description}
+          title={b.description}
+          data-broker={b.id + 1}
+          data-in-rate={b.inRate}
+          data-leaders={b.leaders}
+          data-hot={b.hot ? 'true' : 'false'}
+        >
+          <div className="broker-head">
+            {/* The name opens the broker's fault menu (BrokerMenu): crash, restart, slow disk. */}
+            <button
+              type="button"
+              className="broker-name"
+              aria-haspopup="menu"
+              aria-label={`${b.name}: crash, restart or slow disk`}
+              onClick={(e) => {
+                const r = e.currentTarget.getBoundingClientRect()
+                selectBroker({ index: b.id, x: r.left, y: r.bottom })
+              }}
+            >
+              <b>{b.name}</b>
+            </button>
+            {b.badge !== '' ? <span className="broker-badge">{b.badge}</span> : null}
+            {(brokers[b.id]?.slowFactor ?? 1) > 1 ? <span className="broker-badge">SLOW DISK ×{brokers[b.id]!.slowFactor}</span> : null}
+          </div>
+          {(() => {
+            // The controller's countdown to fencing a dead broker (broker.session.timeout.ms), as member cards show theirs.
+            const n = brokers[b.id]?.noticeInMs ?? null
+            return n === null ? null : <div className="broker-countdown small">controller notices in {(n / 1000).toFixed(1)} s</div>
+          })()}
+          <div className="broker-figures">
+            <span>{b.leadersText}</span>
+            <span>{b.rateText}</span>
+          </div>
+          <div className="broker-bar" aria-hidden="true">
+            <div className="broker-bar-fill" style={{ width: `${(b.inFrac * 100).toFixed(1)}%` }} />
+          </div>
+          {b.capFrac !== null ? (
+            <div className="broker-bar broker-cap" aria-hidden="true">
+              <div className="broker-bar-fill" style={{ width: `${(b.capFrac * 100).toFixed(1)}%` }} />
+            </div>
+          ) : null}
+        </li>
+      ))}
+    </ul>
+  )
+}
