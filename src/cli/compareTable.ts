@@ -63,6 +63,15 @@ function rows(o: TableOptions): Row[] {
   ]
 }
 
+/** Broker-fault rows, only when a side ran a broker fault (run --json has the fields then). */
+function faultRows(runs: readonly TableRun[]): Row[] {
+  if (!runs.some((r) => r.summary.lostRecords !== undefined)) return []
+  return [
+    { name: 'records lost (acks=1/0 on a leader crash)', value: (r) => count(r.summary.lostRecords ?? 0) },
+    { name: 'failed sends (delivery.timeout.ms)', value: (r) => count(r.summary.failedSends ?? 0) },
+  ]
+}
+
 /** Pipes would break a Markdown cell. */
 function cell(text: string): string {
   return text.replace(/\|/g, '\\|')
@@ -76,6 +85,6 @@ export function formatCompareTable(runs: readonly TableRun[], o: TableOptions): 
   const lines = [`${head}${note}`, '']
   lines.push(`| | ${runs.map((r) => cell(r.label)).join(' | ')} |`)
   lines.push(`|---|${runs.map(() => '---:|').join('')}`)
-  for (const row of rows(o)) lines.push(`| ${row.name} | ${runs.map((r) => cell(row.value(r))).join(' | ')} |`)
+  for (const row of [...rows(o), ...faultRows(runs)]) lines.push(`| ${row.name} | ${runs.map((r) => cell(row.value(r))).join(' | ')} |`)
   return `${lines.join('\n')}\n`
 }

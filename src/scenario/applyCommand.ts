@@ -122,6 +122,9 @@ export function applyCommandToScenario(s: Scenario, cmd: Command): Scenario {
     case 'restartConsumer':
     case 'reviveConsumer':
     case 'rollingRestart':
+    case 'crashBroker':
+    case 'restartBroker':
+    case 'slowBroker':
       return s
   }
 }

@@ -53,10 +53,16 @@ export function describeCommand(c: Command): string {
       return `partitioner ${c.partitioner ?? 'built-in'}${c.ignoreKeys ? ', keys ignored' : ''}`
     case 'setAutoscaler':
       return `autoscaler ${c.enabled ? 'on' : 'off'}`
+    case 'crashBroker':
+      return `crash broker ${c.broker}`
+    case 'restartBroker':
+      return `restart broker ${c.broker}`
+    case 'slowBroker':
+      return c.factor === 1 ? `broker ${c.broker} disk back to normal` : `slow disk on broker ${c.broker} ${c.factor}×`
   }
 }
 
-/** Commands that inject a fault into a consumer (the timeline marks them apart from settings). */
+/** Commands that inject a fault into a consumer or a broker (the timeline marks them apart from settings). */
 export function isFault(c: Command): boolean {
-  return c.do === 'crashConsumer' || c.do === 'gcPause' || c.do === 'slowConsumer' || c.do === 'restartConsumer' || c.do === 'reviveConsumer' || c.do === 'rollingRestart'
+  return c.do === 'crashBroker' || c.do === 'restartBroker' || c.do === 'slowBroker' || c.do === 'crashConsumer' || c.do === 'gcPause' || c.do === 'slowConsumer' || c.do === 'restartConsumer' || c.do === 'reviveConsumer' || c.do === 'rollingRestart'
 }

@@ -50,6 +50,14 @@ export interface ProducerConfig {
   'partitioner.class': PartitionerName | null
   /** How often the producer refreshes topic metadata, so when it first routes to added partitions. */
   'metadata.max.age.ms': number
+  // Delivery when a partition's leader fails (BROKERFAULTS). Optional: absent = Kafka's default
+  // (kafka/producerDelivery.ts DELIVERY_DEFAULTS), which changes nothing while no broker fails.
+  /** 'all' (Kafka ≥ 3.0 default): acknowledged once every in-sync replica has it; '1': once the leader has; '0': never waits. */
+  acks?: 'all' | '1' | '0'
+  retries?: number
+  'delivery.timeout.ms'?: number
+  'request.timeout.ms'?: number
+  'retry.backoff.ms'?: number
 }
 
 export type AssignorName = 'range' | 'roundrobin' | 'sticky' | 'cooperative-sticky' | 'uniform'
@@ -96,6 +104,18 @@ export interface ClusterSpec {
   'min.insync.replicas': number
   /** Records/s one broker can append as leader over all its partitions (null = unlimited). */
   brokerCapacityPerSec: number | null
+  // The controller's broker-fault settings (BROKERFAULTS). Optional: absent = Kafka's default
+  // (sim/brokers/faultState.ts FAULT_DEFAULTS), which changes nothing while no broker fails.
+  /** KRaft: a broker without heartbeats this long is fenced (default 9000). */
+  'broker.session.timeout.ms'?: number
+  /** KRaft: how often a broker heartbeats the controller (default 2000). */
+  'broker.heartbeat.interval.ms'?: number
+  /** Elect a leader outside the ISR when none in it is alive, losing records (default false). */
+  'unclean.leader.election.enable'?: boolean
+  /** Move leaders back to preferred replicas on a timer (default true). */
+  'auto.leader.rebalance.enable'?: boolean
+  'leader.imbalance.check.interval.seconds'?: number
+  'leader.imbalance.per.broker.percentage'?: number
 }
 
 export interface ProcessingSpec {
@@ -169,6 +189,12 @@ export type Command =
   | { do: 'setPartitioner'; partitioner: PartitionerName | null; ignoreKeys?: boolean }
   /** Turns the KEDA-style autoscaler (group.autoscaler) on or off. */
   | { do: 'setAutoscaler'; enabled: boolean }
+  /** The broker's process dies: no heartbeats to the controller, no requests served. `broker` counts from 1, as shown. */
+  | { do: 'crashBroker'; broker: number }
+  /** A crashed broker starts again: it registers, catches up its replicas and rejoins their ISRs. */
+  | { do: 'restartBroker'; broker: number }
+  /** Slow disk: the broker's appends take `factor` times longer from now on (1 = normal again). */
+  | { do: 'slowBroker'; broker: number; factor: number }
 
 export type ScenarioAction = Command & { atSec: number }
 

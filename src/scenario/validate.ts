@@ -3,7 +3,7 @@
 // hostile input cannot blow memory; a scenario too expensive to simulate in real time is an error
 // naming what costs most (validation/cost.ts). Unknown fields are warnings; bad values are errors.
 
-import { defaultScenario } from './defaults.ts'
+import { clusterOf, defaultScenario } from './defaults.ts'
 import { SCENARIO_VERSION, type Scenario, type StartMode } from './types.ts'
 import { readActions } from './validation/actions.ts'
 import { checkBudget } from './validation/budget.ts'
@@ -67,13 +67,14 @@ function readScenario(ctx: Ctx, input: unknown): Scenario {
   }
   readVersion(ctx, own(o, 'version'))
   const world = readWorld(ctx, o, base, '')
+  const cluster = readCluster(ctx, own(o, 'cluster'), 'cluster')
   const actions = readActions(ctx, own(o, 'actions'), {
     producers: world.producers.length,
     partitions: world.topic.partitions,
     durationSec: world.durationSec,
+    brokers: clusterOf(cluster ? { cluster } : {}).brokers,
   })
   const start = readStart(ctx, own(o, 'start'))
-  const cluster = readCluster(ctx, own(o, 'cluster'), 'cluster')
   return {
     version: SCENARIO_VERSION,
     name: world.name,

@@ -12,6 +12,7 @@ import { closeGracefully, consumerByName, lastRunning, newConsumer, schedulePoll
 import { rebuildProducer } from './producers.ts'
 import { recountStopped } from './stoppedTime.ts'
 import type { Deferred } from './worldState.ts'
+import { crashBroker, restartBroker, runFaultTimer, slowBroker } from './brokers/faults.ts'
 
 export function applyCommand(sim: SimCore, cmd: Command): void {
   const w = sim.w
@@ -117,6 +118,16 @@ export function applyCommand(sim: SimCore, cmd: Command): void {
     case 'setPartitioner':
       sim.say({ kind: 'producer.partitioner', partitioner: w.live.producerConfig['partitioner.class'], ignoreKeys: w.live.producerConfig['partitioner.ignore.keys'] })
       break
+    // Broker faults (brokers/faults.ts); commands number brokers from 1, as the page shows them.
+    case 'crashBroker':
+      crashBroker(sim, cmd.broker - 1)
+      break
+    case 'restartBroker':
+      restartBroker(sim, cmd.broker - 1)
+      break
+    case 'slowBroker':
+      slowBroker(sim, cmd.broker - 1, cmd.factor)
+      break
   }
   recountStopped(sim)
 }
@@ -124,6 +135,11 @@ export function applyCommand(sim: SimCore, cmd: Command): void {
 export function runDeferred(sim: SimCore, item: Deferred): void {
   if ('cmd' in item) {
     applyCommand(sim, item.cmd)
+    return
+  }
+  if ('fault' in item) {
+    runFaultTimer(sim, item.fault)
+    recountStopped(sim)
     return
   }
   if ('refresh' in item) {

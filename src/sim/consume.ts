@@ -6,6 +6,7 @@ import { recordLatency } from './latencyHistogram.ts'
 import { noteHanded } from './ledger.ts'
 import { noteFetch } from './brokers/brokerLoad.ts'
 import type { KeySegments, WorldState } from './worldState.ts'
+import { readableEnd } from './brokers/producerRetry.ts'
 
 export interface FetchResult {
   records: number
@@ -30,7 +31,7 @@ export function fetchForConsumer(w: WorldState, c: number, maxRecords: number, n
     const i = (cs.rr + j) % n
     const p = owned[i]!
     const from = w.pos[p]!
-    const avail = w.leo[p]! - from
+    const avail = readableEnd(w, p, now) - from // the log end, unless a broker fault holds it back
     if (avail <= 0) continue
     const take = Math.min(avail, remaining)
     costUnits += deliver(w, p, from, from + take, now, extraLatencyMs)

@@ -137,6 +137,10 @@ export interface BrokerView {
   saturated: boolean
   /** cluster.brokerCapacityPerSec (null = unlimited). */
   capacityPerSec: number | null
+  /** Slow disk (slowBroker): its appends take this many times longer (1 = normal). */
+  slowFactor: number
+  /** Down and not yet noticed: ms until the controller fences it (broker.session.timeout.ms); null otherwise. */
+  noticeInMs: number | null
 }
 
 export interface Frame {
@@ -164,6 +168,8 @@ export interface Frame {
   brokers: BrokerView[]
   /** Per partition: the broker index leading it (-1 = offline). */
   laneLeader: Int32Array
+  /** Per partition: 1 while its producers or consumers cannot reach a leader (dead, offline, not yet learned). */
+  laneNoLeader: Uint8Array
 }
 
 export type { TraceEntry } from './narration.ts'

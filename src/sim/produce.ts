@@ -13,6 +13,7 @@ import { saltedKey } from './keyModel.ts'
 import type { Fact } from './narration.ts'
 import { meanRecordBytes, noteAppend } from './brokers/brokerLoad.ts'
 import { noteBrokerAppend, planBrokerAppends, settleBrokerAppends } from './brokers/brokerCapacity.ts'
+import { blockedLanes, holdBack } from './brokers/producerRetry.ts'
 
 export { initialKeylessRouting } from './keylessRouting.ts'
 
@@ -235,9 +236,16 @@ function appendAll(w: WorldState, add: Float64Array, cost: Float64Array, keyChun
   const bytesPerRecord = meanRecordBytes(w, ctx.now)
   // Broker capacity (cluster.brokerCapacityPerSec): null, and nothing changes, when it is not set.
   const brokerPlan = planBrokerAppends(w, (p) => add[p]! + w.buffered[p]!, ctx.dtMs)
+  const blocked = blockedLanes(w, ctx.now) // null unless a broker fault ran
   for (let p = 0; p < w.P; p++) {
     const want = add[p]! + w.buffered[p]!
     if (want <= 0) continue
+    if (blocked !== null && blocked[p] === 1) {
+      // No reachable leader (or acks=all cannot be satisfied): the batch stays in the producer.
+      w.buffered[p] = want
+      holdBack(w, p, add[p]!, ctx.now)
+      continue
+    }
     let m = want
     if (cap !== null) {
       const budget = (cap * ctx.dtMs) / 1000 + w.capCarry[p]!

@@ -14,6 +14,8 @@ export interface PartitionSummary {
   /** Age of the oldest record not yet delivered, seconds (0 when caught up). */
   lagSeconds: number
   owner: string | null
+  /** Only when a broker fault ran: the partition's leader, numbered from 1 as shown (null = offline). */
+  leader?: number | null
 }
 
 /** What `highway run --json` prints. produced = consumed + lag holds exactly. */
@@ -55,6 +57,14 @@ export interface RunSummary {
    */
   brokers: BrokerSummary[]
   events: number
+  /**
+   * Only when a broker fault ran (crashBroker / restartBroker / slowBroker): records a failed leader
+   * had acknowledged (acks=1 or 0) but no follower had copied, and records that waited past
+   * delivery.timeout.ms (or ran out of retries) and failed. produced + producerBuffered + lostRecords
+   * + failedSends = every record the producers generated.
+   */
+  lostRecords?: number
+  failedSends?: number
 }
 
 /** A rebalance as the run saw it: the runtime's record plus what it cost the data plane. */

@@ -102,6 +102,7 @@ export function buildSummary(w: WorldState, group: GroupRuntime, now: number): R
       lag: w.leo[p]! - w.delivered[p]!,
       lagSeconds: w.leo[p]! > w.delivered[p]! && w.segHead[p]! < w.segT[p]!.length ? round((now - w.segT[p]![w.segHead[p]!]!) / 1000, 3) : 0,
       owner: w.owner[p]! >= 0 ? (w.consumers[w.owner[p]!]?.name ?? null) : null,
+      ...(w.faults ? { leader: w.cluster.leader[p]! >= 0 ? w.cluster.leader[p]! + 1 : null } : {}),
     })),
     rebalances: t.rebalances,
     generation: g.generation,
@@ -115,6 +116,7 @@ export function buildSummary(w: WorldState, group: GroupRuntime, now: number): R
     hotKeys: hotKeys.slice(0, 8),
     brokers: brokerSummaries(w),
     events: 0,
+    ...(w.faults ? { lostRecords: w.faults.lostRecords, failedSends: w.faults.failedSends } : {}),
   }
 }
 

@@ -11,12 +11,13 @@ import { createLedger, growLedger, type Ledger } from './ledger.ts'
 import type { KeyModel } from './keyModel.ts'
 import { createClusterState, type ClusterState } from './brokers/clusterState.ts'
 import type { MetricsSample, TraceEntry } from './frameTypes.ts'
+import { growFaultState, type FaultState, type FaultTimer } from './brokers/faultState.ts'
 
 /**
  * A command scheduled by another command, a restarted consumer slot coming back up, or a metadata
  * refresh (metadata.max.age.ms) by which the producers or the group leader see added partitions.
  */
-export type Deferred = { cmd: Command } | { up: number; first?: boolean } | { refresh: 'producers' | 'group' }
+export type Deferred = { cmd: Command } | { up: number; first?: boolean } | { refresh: 'producers' | 'group' } | { fault: FaultTimer }
 
 export type ConsumerStatus = 'running' | 'crashed' | 'closed' | 'down'
 
@@ -190,6 +191,8 @@ export interface WorldState {
   ledger: Ledger
   /** The brokers: placement, leaders, per-broker load (brokers/clusterState.ts). */
   cluster: ClusterState
+  /** Broker faults (brokers/faultState.ts): absent until the first broker command, so other runs carry nothing. */
+  faults?: FaultState
 }
 
 /** `brokersRng` places the replicas (the simulation passes its brokers stream, 4). */
@@ -297,6 +300,7 @@ export function growPartitions(w: WorldState, P: number): void {
     w.sampleHead.push(0)
   }
   growLedger(w.ledger, P)
+  if (w.faults) growFaultState(w.faults, P)
   w.P = P
 }
 

@@ -13,9 +13,18 @@ export interface ConsumerSelection {
   y: number
 }
 
+/** A broker box clicked on the broker strip: its menu (BrokerMenu) opens there. */
+export interface BrokerSelection {
+  /** Broker index into `frame.brokers` (shown as index + 1). */
+  index: number
+  x: number
+  y: number
+}
+
 export interface SelectionSlice {
   selectedLane: number | null
   selectedConsumer: ConsumerSelection | null
+  selectedBroker: BrokerSelection | null
   /** Text typed into the "Which lane?" inspector. */
   whichLaneKey: string
   shortcutsOpen: boolean
@@ -23,6 +32,7 @@ export interface SelectionSlice {
   exportOpen: boolean
   selectLane: (lane: number | null) => void
   selectConsumer: (c: ConsumerSelection | null) => void
+  selectBroker: (b: BrokerSelection | null) => void
   setWhichLaneKey: (key: string) => void
   setShortcutsOpen: (open: boolean) => void
   setExportOpen: (open: boolean) => void
@@ -31,11 +41,13 @@ export interface SelectionSlice {
 export const createSelectionSlice: StateCreator<AppState, [], [], SelectionSlice> = (set) => ({
   selectedLane: null,
   selectedConsumer: null,
+  selectedBroker: null,
   whichLaneKey: 'key-0',
   shortcutsOpen: false,
   exportOpen: false,
   selectLane: (lane) => set({ selectedLane: lane }),
   selectConsumer: (c) => set({ selectedConsumer: c }),
+  selectBroker: (b) => set({ selectedBroker: b }),
   setWhichLaneKey: (key) => set({ whichLaneKey: key }),
   setShortcutsOpen: (open) => set({ shortcutsOpen: open }),
   setExportOpen: (open) => set({ exportOpen: open }),

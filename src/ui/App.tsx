@@ -6,6 +6,7 @@ import { BannerStack } from './BannerStack.tsx'
 import { BrokerStrip } from './BrokerStrip.tsx'
 import { ChartsPanel } from './ChartsPanel.tsx'
 import { ConsumerMenu } from './ConsumerMenu.tsx'
+import { BrokerMenu } from './BrokerMenu.tsx'
 import { ControlsPanel } from './ControlsPanel.tsx'
 import { LaneInspector } from './LaneInspector.tsx'
 import { LanesPanel } from './LanesPanel.tsx'
@@ -51,6 +52,8 @@ export function App(): ReactNode {
         </aside>
       </main>
       <ConsumerMenu />
+      {/* Opened by a click on a broker box of the broker strip (store.selectedBroker). */}
+      <BrokerMenu />
       <ShortcutsDialog />
     </div>
   )

@@ -2,11 +2,13 @@
 // in words, capacity bar when set). Follows the frames at 4 Hz (broker rates change once a second).
 
 import type { ReactNode } from 'react'
+import { useAppStore } from '../store/useAppStore.ts'
 import { brokerBoxes } from '../view/brokerStrip.ts'
 import { useThrottled } from './useThrottled.ts'
 
 export function BrokerStrip(): ReactNode {
   const brokers = useThrottled((s) => s.frame?.brokers ?? null, 250)
+  const selectBroker = useAppStore((s) => s.selectBroker)
   if (brokers === null || brokers.length === 0) return <div className="broker-strip" aria-hidden="true" />
   const boxes = brokerBoxes(brokers)
   return (
@@ -23,9 +25,27 @@ export function BrokerStrip(): ReactNode {
           data-hot={b.hot ? 'true' : 'false'}
         >
           <div className="broker-head">
-            <b>{b.name}</b>
+            {/* The name opens the broker's fault menu (BrokerMenu): crash, restart, slow disk. */}
+            <button
+              type="button"
+              className="broker-name"
+              aria-haspopup="menu"
+              aria-label={`${b.name}: crash, restart or slow disk`}
+              onClick={(e) => {
+                const r = e.currentTarget.getBoundingClientRect()
+                selectBroker({ index: b.id, x: r.left, y: r.bottom })
+              }}
+            >
+              <b>{b.name}</b>
+            </button>
             {b.badge !== '' ? <span className="broker-badge">{b.badge}</span> : null}
+            {(brokers[b.id]?.slowFactor ?? 1) > 1 ? <span className="broker-badge">SLOW DISK ×{brokers[b.id]!.slowFactor}</span> : null}
           </div>
+          {(() => {
+            // The controller's countdown to fencing a dead broker (broker.session.timeout.ms), as member cards show theirs.
+            const n = brokers[b.id]?.noticeInMs ?? null
+            return n === null ? null : <div className="broker-countdown small">controller notices in {(n / 1000).toFixed(1)} s</div>
+          })()}
           <div className="broker-figures">
             <span>{b.leadersText}</span>
             <span>{b.rateText}</span>

@@ -16,6 +16,8 @@ const broker = (id: number, o: Partial<BrokerView> = {}): BrokerView => ({
   hot: false,
   saturated: false,
   capacityPerSec: null,
+  slowFactor: 1,
+  noticeInMs: null,
   ...o,
 })
 

@@ -24,6 +24,7 @@ interface Row {
   backlog: SVGRectElement
   label: SVGTextElement
   hot: SVGTextElement
+  noLeader: SVGTextElement
   leader: SVGTextElement
   lag: SVGTextElement
   barrier: SVGRectElement
@@ -116,6 +117,15 @@ export function createLaneRows(
         'stroke-width': '3',
         'paint-order': 'stroke',
       }),
+      noLeader: make(layers.labels, 'text', {
+        class: 'no-leader',
+        dy: '0.35em',
+        'font-weight': '800',
+        fill: theme.text,
+        stroke: theme.background,
+        'stroke-width': '3',
+        'paint-order': 'stroke',
+      }),
       leader: make(layers.labels, 'text', {
         class: 'leader',
         dy: '0.35em',
@@ -163,7 +173,7 @@ export function createLaneRows(
     set(r.road, 'y', d.y)
     set(r.road, 'width', L.x1 - L.x0)
     set(r.road, 'height', d.h)
-    set(r.road, 'fill', d.stopped ? `url(#${patterns.hatch})` : heatColour(d.heat, theme))
+    set(r.road, 'fill', d.stopped || d.noLeader ? `url(#${patterns.hatch})` : heatColour(d.heat, theme))
     set(r.road, 'stroke', L.pitch >= 8 ? theme.laneEdge : null)
 
     set(r.backlog, 'x', L.x1 - d.backlogW)
@@ -181,9 +191,18 @@ export function createLaneRows(
       text(r.label, `P${d.index}`)
     }
 
+    // A lane without a reachable leader (broker fault) says so in words, where its leader's name is.
+    const noLeader = d.noLeader && L.pitch >= 10
+    set(r.noLeader, 'display', noLeader ? null : 'none')
+    if (noLeader) {
+      set(r.noLeader, 'x', L.x0 + 6)
+      set(r.noLeader, 'y', mid)
+      set(r.noLeader, 'font-size', Math.max(theme.minFontPx, Math.min(L.fontPx, 16)))
+      text(r.noLeader, 'no leader')
+    }
     // The lane's leader broker at the producers' end ("b2"), where its records are appended.
     const leaderPx = Math.min(L.fontPx, 13)
-    const leader = L.pitch >= OWNER_LABEL_MIN_PITCH && d.leader !== ''
+    const leader = !noLeader && L.pitch >= OWNER_LABEL_MIN_PITCH && d.leader !== ''
     set(r.leader, 'display', leader ? null : 'none')
     if (leader) {
       set(r.leader, 'x', L.x0 + 6)
@@ -192,7 +211,7 @@ export function createLaneRows(
       text(r.leader, d.leader)
     }
     // Lanes flagged by hotspot detection get an orange HOT tag at the producers' end, after the leader.
-    const hot = d.hot && L.pitch >= 14
+    const hot = d.hot && !noLeader && L.pitch >= 14
     set(r.hot, 'display', hot ? null : 'none')
     if (hot) {
       set(r.hot, 'x', L.x0 + 6 + (leader ? Math.ceil(d.leader.length * 0.62 * leaderPx) + 6 : 0))

@@ -59,6 +59,8 @@ export interface LaneMark {
   hot: boolean
   moving: boolean
   saturated: boolean
+  /** Its producers and consumers have no leader to talk to (a broker fault): striped, "no leader". */
+  noLeader: boolean
   /** Draw the "P3" label for this lane (lanes too thin to label are skipped in a regular pattern). */
   labelled: boolean
   /** The broker leading it, as the broker strip names it ("b1"), or "no leader" (offline). */
@@ -188,6 +190,7 @@ export function layout(frame: Frame, size: Size, options: Partial<LayoutOptions>
       hot: (flags & LANE_HOT) !== 0,
       moving: (flags & LANE_MOVING) !== 0,
       saturated: (flags & LANE_SATURATED) !== 0,
+      noLeader: frame.laneNoLeader?.[i] === 1,
       labelled: (flags & LANE_HOT) !== 0 || (i % labelEvery === 0 && !nearHot(i)),
       leader: leaderLabel(frame.laneLeader[i] ?? -1),
     })

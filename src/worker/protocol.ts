@@ -122,6 +122,7 @@ export function transferablesOf(msg: FrameMessage): ArrayBuffer[] {
     f.owner,
     f.laneFlags,
     f.laneLeader,
+    f.laneNoLeader,
     f.particles,
     ...msg.samples.map((s) => s.lag),
   ]

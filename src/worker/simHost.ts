@@ -40,6 +40,7 @@ export function detachFrame(f: Frame): Frame {
     owner: f.owner.slice(),
     laneFlags: f.laneFlags.slice(),
     laneLeader: f.laneLeader.slice(),
+    laneNoLeader: f.laneNoLeader.slice(),
     particles: f.particles.slice(),
   }
 }

@@ -76,7 +76,7 @@ describe('conservation catches a planted one-record loss', () => {
 
   it('fails when a producer drops one buffered record', () => {
     plant.fault = 'producer'
-    expect(conservationCounterexample(200)).toMatch(/producers: generated \d+ ≠ appended \d+ \+ buffered \d+ \(1 missing\)/)
+    expect(conservationCounterexample(200)).toMatch(/producers: generated \d+ ≠ appended \d+ \+ buffered \d+( \+ lost \d+ \+ failed \d+)? \(1 missing\)/)
   }, 120_000)
 
   it('fails when a fetch skips one record', () => {

@@ -11,7 +11,9 @@ export function worldOf(sim: Simulation): WorldState {
 
 /**
  * Every broken rule, as a readable line (empty when all hold):
- * - producers: generated (rate integration) = appended (log-end offsets) + buffered in producers;
+ * - producers: generated (rate integration) = appended (log-end offsets) + buffered in producers
+ *   + lost (acks=1 records a crashed leader had not replicated) + failed (delivery.timeout.ms), the
+ *   last two as the run reports them (w.faults, run --json lostRecords / failedSends);
  * - per partition: appended = delivered once (distinct offsets in the ranges fetches handed out)
  *   + skipped by auto.offset.reset + not yet delivered (from the furthest offset reached to the
  *   log end, never negative): no offset below the furthest one reached was passed over;
@@ -42,8 +44,11 @@ export function conservationErrors(w: WorldState): string[] {
     skipped += w.skipped[p]!
     skippedLedger += l.skippedOnce[p]!
   }
-  if (l.generated !== appended + buffered) {
-    errors.push(`producers: generated ${l.generated} ≠ appended ${appended} + buffered ${buffered} (${l.generated - appended - buffered} missing)`)
+  const lost = w.faults?.lostRecords ?? 0
+  const failed = w.faults?.failedSends ?? 0
+  if (l.generated !== appended + buffered + lost + failed) {
+    const faults = w.faults ? ` + lost ${lost} + failed ${failed}` : ''
+    errors.push(`producers: generated ${l.generated} ≠ appended ${appended} + buffered ${buffered}${faults} (${l.generated - appended - buffered - lost - failed} missing)`)
   }
   if (redelivered !== w.duplicates) errors.push(`redelivered ${redelivered} (from fetched ranges) ≠ duplicates ${w.duplicates}`)
   if (skippedLedger !== skipped) errors.push(`skipped ${skippedLedger} (ranges) ≠ skipped ${skipped} (offset resets)`)

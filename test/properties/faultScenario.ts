@@ -30,6 +30,9 @@ export const faultAction: fc.Arbitrary<ScenarioAction> = fc.oneof(
   fc.record({ atSec: at, do: fc.constant('gcPause' as const), consumer: fc.constantFrom(...names), durationMs: fc.integer({ min: 0, max: 15_000 }) }),
   fc.record({ atSec: at, do: fc.constant('slowConsumer' as const), consumer: fc.constantFrom(...names), factor: fc.double({ min: 0.5, max: 20, noNaN: true }) }),
   fc.record({ atSec: at, do: fc.constant('addPartitions' as const), count: fc.integer({ min: 1, max: 4 }) }),
+  // Broker faults: numbers past the cluster's brokers are dropped below (the validator rejects them).
+  fc.record({ atSec: at, do: fc.constant('crashBroker' as const), broker: fc.integer({ min: 1, max: 3 }) }),
+  fc.record({ atSec: at, do: fc.constant('restartBroker' as const), broker: fc.integer({ min: 1, max: 3 }) }),
   fc.record({ atSec: at, do: fc.constant('setRate' as const), multiplier: fc.double({ min: 0, max: 3, noNaN: true }) }),
   fc.record({ atSec: at, do: fc.constant('setKeyCount' as const), count: fc.integer({ min: 1, max: 300 }) }),
   fc.record({ atSec: at, do: fc.constant('setHotKeyShare' as const), share: fc.double({ min: 0, max: 1, noNaN: true }) }),
@@ -75,6 +78,14 @@ export const faultScenario: fc.Arbitrary<Scenario> = fc
     loadAware: fc.boolean(),
     actions: fc.array(faultAction, { maxLength: 6 }),
     warm: fc.boolean(),
+    cluster: fc.option(
+      fc.integer({ min: 1, max: 3 }).chain((brokers) =>
+        fc.integer({ min: 1, max: brokers }).chain((rf) => fc.record({ brokers: fc.constant(brokers), rf: fc.constant(rf), minIsr: fc.integer({ min: 1, max: rf }) })),
+      ),
+      { nil: null },
+    ),
+    acks: fc.constantFrom('all' as const, '1' as const, '0' as const),
+    deliveryTimeoutMs: fc.constantFrom(2000, 120_000),
   })
   .map((r) => {
     const s = defaultScenario()
@@ -112,7 +123,10 @@ export const faultScenario: fc.Arbitrary<Scenario> = fc
     g.processing.commitOnRevoke = r.commitOnRevoke
     s.dynamic.salting.enabled = r.salting
     s.dynamic.loadAware.enabled = r.loadAware
-    s.actions = [...r.actions].sort((a, b) => a.atSec - b.atSec)
+    const brokers = r.cluster?.brokers ?? 3
+    s.actions = [...r.actions].filter((a) => !('broker' in a) || a.broker <= brokers).sort((a, b) => a.atSec - b.atSec)
+    if (r.cluster) s.cluster = { brokers: r.cluster.brokers, 'replication.factor': r.cluster.rf, 'min.insync.replicas': r.cluster.minIsr, brokerCapacityPerSec: null }
+    Object.assign(s.producerConfig, { acks: r.acks, 'request.timeout.ms': 1000, 'delivery.timeout.ms': Math.max(r.deliveryTimeoutMs, r.linger + 1000) })
     if (r.warm) s.start = 'warm'
     return s
   })

@@ -3,6 +3,7 @@
 import { addPartitions } from './addPartitions.ts'
 import { autoscaleStorm } from './autoscaleStorm.ts'
 import { brokerHotspot } from './brokerHotspot.ts'
+import { brokerFailure } from './brokerFailure.ts'
 import { consumerCrash } from './consumerCrash.ts'
 import { consumerJoinsCooperative } from './consumerJoinsCooperative.ts'
 import { consumerJoinsEager } from './consumerJoinsEager.ts'
@@ -37,6 +38,7 @@ export const presets: readonly Preset[] = [
   kip848Churn,
   autoscaleStorm,
   brokerHotspot,
+  brokerFailure,
 ]
 
 /** The preset with this name, or undefined. */

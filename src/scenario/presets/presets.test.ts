@@ -10,7 +10,7 @@ const byName = (name: string) => {
 }
 
 describe('presets', () => {
-  test('the gallery holds the sixteen named presets, each once', () => {
+  test('the gallery holds the seventeen named presets, each once', () => {
     expect(presets.map((p) => p.name)).toEqual([
       'steady',
       'hot-key',
@@ -28,6 +28,7 @@ describe('presets', () => {
       'kip848-churn',
       'autoscale-storm',
       'broker-hotspot',
+      'broker-failure',
     ])
   })
 

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest'
 import { createSimulation } from '../../sim/simulation.ts'
 import type { TraceEntry } from '../../sim/frameTypes.ts'
 import { getPreset } from './index.ts'
+import { applyOverrides } from '../overrides.ts'
 
 function run(name: string, seconds: number): { trace: TraceEntry[]; notice: string; summary: ReturnType<ReturnType<typeof createSimulation>['summary']> } {
   const p = getPreset(name)!
@@ -63,5 +64,39 @@ describe('preset stories say what the run shows', () => {
     expect(leader.t).toBeLessThan(producers.t)
     expect(notice).toMatch(/group leader learns first, at 35 s/)
     expect(Math.round(leader.t / 1000)).toBe(35)
+  })
+
+  it('broker-failure: noticed at 27.6 s, every lane stalls until then, leadership moves, nothing lost with acks=all but some with acks=1', () => {
+    const p = getPreset('broker-failure')!
+    const sim = createSimulation(p.build())
+    sim.advanceTo(20_100)
+    const appendedAtCrash = sim.summary().partitions.map((x) => x.produced)
+    sim.advanceTo(27_500)
+    const stalled = sim.summary()
+    sim.advanceTo(90_000)
+    const trace = sim.drainTrace()
+    const fenced = facts(trace, 'broker.fenced')
+    expect(fenced).toHaveLength(1)
+    expect(Math.round(fenced[0]!.t / 100) / 10).toBe(27.6)
+    expect(p.notice).toContain('at 27.6 s')
+    // Every lane, not only broker 2's, takes no record while the controller has not noticed: the
+    // producers hold them (7.4 s of 6000 rec/s).
+    expect(stalled.partitions.map((x) => x.produced)).toEqual(appendedAtCrash)
+    expect(stalled.producerBuffered).toBeGreaterThan(0.9 * 7.4 * 6000)
+    expect(fenced[0]!.fact.moved.length).toBeGreaterThan(0)
+    const sum = sim.summary()
+    expect(sum.lostRecords).toBe(0)
+    expect(p.notice).toMatch(/No record is lost/)
+    // It rejoins the in-sync replicas after its restart at 60 s, but leads nothing before the 300 s check.
+    expect(facts(trace, 'broker.isrJoin').every((e) => e.t >= 60_000)).toBe(true)
+    expect(facts(trace, 'broker.isrJoin').length).toBeGreaterThan(0)
+    expect(facts(trace, 'broker.preferredLeaders')).toHaveLength(0)
+    expect(sum.partitions.every((x) => x.leader !== 2)).toBe(true)
+    const one = applyOverrides(p.build(), { 'producerConfig.acks': 1 })
+    if (!one.ok) throw new Error(one.message)
+    const lossy = createSimulation(one.scenario)
+    lossy.advanceTo(40_000)
+    expect(lossy.summary().lostRecords).toBeGreaterThan(0)
+    expect(p.notice).toMatch(/With acks=1 .* loses them/)
   })
 })

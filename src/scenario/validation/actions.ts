@@ -13,6 +13,8 @@ export interface ActionEnv {
   producers: number
   partitions: number
   durationSec: number
+  /** Brokers of the scenario's cluster (absent: every broker number up to the limit is accepted). */
+  brokers?: number
 }
 
 type FieldRead = (ctx: Ctx, v: unknown, path: string, env: ActionEnv) => unknown
@@ -37,6 +39,17 @@ const optional = (read: FieldRead): FieldSpec => ({ optional: true, read })
 
 const CONSUMER = from(text(1, LIMITS.consumerNameChars))
 const MS = (min: number) => from(int(min, LIMITS.downMs.max))
+
+/** A broker number (from 1, as shown) must name one of the cluster's brokers. */
+const brokerNumber: FieldRead = (ctx, v, path, env) => {
+  const b = from(int(LIMITS.brokerNumber.min, LIMITS.brokerNumber.max))(ctx, v, path, env)
+  if (b === INVALID) return INVALID
+  if (env.brokers !== undefined && (b as number) > env.brokers) {
+    error(ctx, path, `refers to broker ${String(b)}, but the cluster has ${env.brokers} broker${env.brokers === 1 ? '' : 's'} (numbered from 1)`)
+    return INVALID
+  }
+  return b
+}
 
 /** A producer index must name one of the scenario's producers. */
 const producerIndex: FieldRead = (ctx, v, path, env) => {
@@ -105,6 +118,9 @@ const COMMANDS = {
   setDynamic: { dynamic: required(dynamicPatch) },
   setPartitioner: { partitioner: required(from(nullable(oneOf(PARTITIONER_NAMES)))), ignoreKeys: optional(from(bool)) },
   setAutoscaler: { enabled: required(from(bool)) },
+  crashBroker: { broker: required(brokerNumber) },
+  restartBroker: { broker: required(brokerNumber) },
+  slowBroker: { broker: required(brokerNumber), factor: required(from(num(1, LIMITS.slowDiskFactor.max))) },
 } as const satisfies CommandFields
 
 const COMMAND_NAMES = Object.keys(COMMANDS) as Array<Command['do']>

@@ -5,14 +5,21 @@ import { DEFAULT_CLUSTER } from '../defaults.ts'
 import type { ClusterSpec } from '../types.ts'
 import type { Ctx } from './issues.ts'
 import { LIMITS } from './limits.ts'
-import { int, leaf, nullable, num, record, refine } from './rules.ts'
+import { int, leaf, nullable, num, record, refine, type Reader } from './rules.ts'
+import { CLUSTER_FAULT_KEYS, readClusterFaults } from './clusterFaults.ts'
 
-const readClusterFields = record<ClusterSpec>({
-  brokers: leaf(int(LIMITS.brokers.min, LIMITS.brokers.max)),
-  'replication.factor': leaf(int(1, LIMITS.brokers.max)),
-  'min.insync.replicas': leaf(int(1, LIMITS.brokers.max)),
-  brokerCapacityPerSec: leaf(nullable(num(0, LIMITS.ratePerSec.max, { minExclusive: true }))),
-})
+const readClusterBase = record<Omit<ClusterSpec, (typeof CLUSTER_FAULT_KEYS)[number]>>(
+  {
+    brokers: leaf(int(LIMITS.brokers.min, LIMITS.brokers.max)),
+    'replication.factor': leaf(int(1, LIMITS.brokers.max)),
+    'min.insync.replicas': leaf(int(1, LIMITS.brokers.max)),
+    brokerCapacityPerSec: leaf(nullable(num(0, LIMITS.ratePerSec.max, { minExclusive: true }))),
+  },
+  CLUSTER_FAULT_KEYS,
+)
+
+/** The optional broker-fault settings are read by clusterFaults.ts. */
+const readClusterFields: Reader<ClusterSpec> = (ctx, v, base, path) => readClusterFaults(ctx, v, readClusterBase(ctx, v, base, path), path)
 
 /**
  * replication.factor ≤ brokers: Kafka refuses to create the topic otherwise

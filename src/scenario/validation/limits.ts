@@ -42,6 +42,12 @@ export const LIMITS = {
   maxPollIntervalMs: { min: 1000 },
   /** metadata.max.age.ms (producer and consumer): Kafka allows any LONG ≥ 0; a simulator bound of one day. */
   metadataMaxAgeMs: { min: 1, max: 86_400_000 },
+  /** retry.backoff.ms: Kafka allows 0; the simulator's floor, so a retrying client advances in time. */
+  retryBackoffMs: { min: 1 },
+  /** Broker numbers a command may name (1-based, as the page shows them): a cluster has at most 64 brokers. */
+  brokerNumber: { min: 1, max: 64 },
+  /** slowBroker factor: how many times slower a broker's disk appends (simulator bound). */
+  slowDiskFactor: { max: 1000 },
   nameChars: 80,
   keyNameChars: 200,
   consumerNameChars: 100,

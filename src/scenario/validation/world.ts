@@ -16,6 +16,7 @@ import { at, error, warn, type Ctx } from './issues.ts'
 import { JAVA_INT_MAX, LIMITS } from './limits.ts'
 import { bool, fail, int, leaf, num, nullable, ok, oneOf, own, asObject, record, text, type Reader, type Rule } from './rules.ts'
 import { SECONDS, SHARE } from './producers.ts'
+import { DELIVERY_KEYS, readDelivery } from './delivery.ts'
 
 /** Kafka topic names (Topic.validate): 1–249 of [a-zA-Z0-9._-], and not "." or "..". */
 export const TOPIC_NAME: Rule<string> = (v) => {
@@ -92,14 +93,21 @@ export const readTopic: Reader<TopicSpec> = (ctx, v, base, path) => {
   return lag === undefined ? t : { ...t, initialLag: lag }
 }
 
-export const readProducerConfig: Reader<ProducerConfig> = record<ProducerConfig>({
-  'batch.size': leaf(NON_NEGATIVE_INT),
-  'linger.ms': leaf(NON_NEGATIVE_INT),
-  'partitioner.adaptive.partitioning.enable': leaf(bool),
-  'partitioner.ignore.keys': leaf(bool),
-  'partitioner.class': leaf(nullable(oneOf(PARTITIONER_NAMES))),
-  'metadata.max.age.ms': leaf(METADATA_MAX_AGE),
-})
+const readProducerConfigFields = record<Omit<ProducerConfig, (typeof DELIVERY_KEYS)[number]>>(
+  {
+    'batch.size': leaf(NON_NEGATIVE_INT),
+    'linger.ms': leaf(NON_NEGATIVE_INT),
+    'partitioner.adaptive.partitioning.enable': leaf(bool),
+    'partitioner.ignore.keys': leaf(bool),
+    'partitioner.class': leaf(nullable(oneOf(PARTITIONER_NAMES))),
+    'metadata.max.age.ms': leaf(METADATA_MAX_AGE),
+  },
+  DELIVERY_KEYS,
+)
+
+/** The producer config; its optional delivery settings (acks, retries, …) are read by delivery.ts. */
+export const readProducerConfig: Reader<ProducerConfig> = (ctx, v, base, path) =>
+  readDelivery(ctx, v, readProducerConfigFields(ctx, v, base, path), base, path)
 
 export const readBroker: Reader<BrokerConfig> = record<BrokerConfig>({
   'group.initial.rebalance.delay.ms': leaf(NON_NEGATIVE_INT),

@@ -4,8 +4,11 @@ import { clusterOf } from '../../scenario/defaults.ts'
 import type { BrokerView } from '../frameTypes.ts'
 import type { WorldState } from '../worldState.ts'
 import { brokerNumber, leaderCounts, replicaCounts } from './clusterState.ts'
+import { laneNoLeader, noticeInMs } from './faultView.ts'
 
-export function brokerViews(w: WorldState): BrokerView[] {
+export { laneNoLeader }
+
+export function brokerViews(w: WorldState, now = 0): BrokerView[] {
   const cs = w.cluster
   const leaders = leaderCounts(cs)
   const replicas = replicaCounts(cs)
@@ -21,6 +24,8 @@ export function brokerViews(w: WorldState): BrokerView[] {
     hot: b.hot,
     saturated: b.saturated,
     capacityPerSec,
+    slowFactor: b.slowFactor,
+    noticeInMs: noticeInMs(w, b.id, now),
   }))
 }
 

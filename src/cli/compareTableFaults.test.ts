@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest'
+import { defaultScenario } from '../scenario/defaults.ts'
+import { createSimulation } from '../sim/simulation.ts'
+import { formatCompareTable } from './compareTable.ts'
+
+const summary = () => {
+  const sim = createSimulation(defaultScenario())
+  sim.advanceTo(500)
+  return sim.summary()
+}
+
+describe('compare table: broker-fault rows', () => {
+  it('shows records lost and failed sends when a side ran a broker fault', () => {
+    const s = summary()
+    const table = formatCompareTable(
+      [
+        { label: 'acks all', summary: { ...s, lostRecords: 0, failedSends: 0 }, lag: [] },
+        { label: 'acks 1', summary: { ...s, lostRecords: 12, failedSends: 3 }, lag: [] },
+      ],
+      { afterSec: null },
+    )
+    expect(table).toContain('| records lost (acks=1/0 on a leader crash) | 0 | 12 |')
+    expect(table).toContain('| failed sends (delivery.timeout.ms) | 0 | 3 |')
+  })
+  it('has no such rows when no broker fault ran', () => {
+    expect(formatCompareTable([{ label: 'a', summary: summary(), lag: [] }], { afterSec: null })).not.toContain('records lost')
+  })
+})

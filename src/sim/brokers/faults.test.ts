@@ -1,0 +1,185 @@
+// Broker faults through the real simulation: when the controller notices, who leads next, how
+// clients pause and resume, what acks=1 loses and acks=all does not, delivery.timeout.ms, restart,
+// the preferred-leader rebalance, and a checkpoint taken mid-fault continuing exactly.
+import { describe, expect, it } from 'vitest'
+import { checkpointFromJson, checkpointToJson } from '../../engine/checkpointJson.ts'
+import { defaultScenario } from '../../scenario/defaults.ts'
+import type { Scenario, ScenarioAction } from '../../scenario/types.ts'
+import type { SimCheckpoint, Simulation } from '../simulationApi.ts'
+import { createSimulation, restoreSimulation } from '../simulation.ts'
+import type { TraceEntry } from '../narration.ts'
+import type { WorldState } from '../worldState.ts'
+import { lastHeartbeat } from './faultState.ts'
+
+const CRASH_MS = 5_000
+
+function scenario(edit: (s: Scenario) => void = () => {}): Scenario {
+  const s = defaultScenario()
+  s.start = 'warm'
+  s.durationSec = 30
+  s.producers[0]!.rate = { kind: 'constant', perSec: 3000 }
+  // Fewer, larger send cycles keep these runs cheap; the crash lands just after one (at 5000 ms).
+  s.producerConfig['linger.ms'] = 50
+  s.cluster = { brokers: 3, 'replication.factor': 3, 'min.insync.replicas': 2, brokerCapacityPerSec: null }
+  s.actions = [{ atSec: CRASH_MS / 1000, do: 'crashBroker', broker: 2 }]
+  edit(s)
+  return s
+}
+
+const worldOf = (sim: Simulation) => (sim.checkpoint().state as { w: WorldState }).w
+const facts = (trace: readonly TraceEntry[], kind: string) => trace.filter((e) => e.fact.kind === kind)
+
+function at(s: Scenario, ms: number): { sim: Simulation; w: WorldState; trace: TraceEntry[] } {
+  const sim = createSimulation(s)
+  sim.advanceTo(ms)
+  return { sim, w: worldOf(sim), trace: sim.drainTrace() }
+}
+
+describe('the controller notices a crashed broker after broker.session.timeout.ms', () => {
+  it('fences it 9 s after its last heartbeat, not before', () => {
+    const s = scenario()
+    const { trace } = at(s, 20_000)
+    const fenced = facts(trace, 'broker.fenced')
+    expect(fenced).toHaveLength(1)
+    const last = lastHeartbeat(s.seed, 1, 2000, CRASH_MS)
+    expect(last).toBeLessThanOrEqual(CRASH_MS)
+    expect(last).toBeGreaterThan(CRASH_MS - 2000)
+    expect(fenced[0]!.t).toBe(last + 9000)
+  })
+  it('a longer broker.session.timeout.ms notices later', () => {
+    const s = scenario((x) => Object.assign(x.cluster!, { 'broker.session.timeout.ms': 15_000 }))
+    const { trace } = at(s, 20_000)
+    expect(facts(trace, 'broker.fenced')[0]!.t).toBe(lastHeartbeat(s.seed, 1, 2000, CRASH_MS) + 15_000)
+  })
+})
+
+describe('leadership moves to the first live in-sync replica', () => {
+  it('every partition broker 2 led now has a live leader from its ISR, with a new epoch', () => {
+    const before = at(scenario(), CRASH_MS - 1).w
+    const after = at(scenario(), 20_000).w
+    const led = [...before.cluster.leader.keys()].filter((p) => before.cluster.leader[p] === 1)
+    expect(led.length).toBeGreaterThan(0)
+    for (const p of led) {
+      const expected = before.cluster.replicas[p]!.find((b) => b !== 1)
+      expect(after.cluster.leader[p]).toBe(expected)
+      expect(after.cluster.leaderEpoch[p]).toBe(before.cluster.leaderEpoch[p]! + 1)
+      expect(after.cluster.isr[p]).not.toContain(1)
+    }
+  })
+  it('with replication factor 1 its partitions go offline and come back when it restarts', () => {
+    const s = scenario((x) => {
+      x.cluster = { brokers: 3, 'replication.factor': 1, 'min.insync.replicas': 1, brokerCapacityPerSec: null }
+      x.actions.push({ atSec: 20, do: 'restartBroker', broker: 2 })
+    })
+    const mid = at(s, 19_000).w
+    const offline = [...mid.cluster.leader.keys()].filter((p) => mid.cluster.leader[p] === -1)
+    expect(offline.length).toBeGreaterThan(0)
+    const later = at(s, 21_000).w
+    for (const p of offline) expect(later.cluster.leader[p]).toBe(1)
+  })
+})
+
+describe('clients pause until they learn the new leader, then resume', () => {
+  it('lanes broker 2 led neither grow nor drain between the crash and the resume, then do both', () => {
+    const s = scenario()
+    const w0 = at(s, CRASH_MS).w
+    const p = [...w0.cluster.leader.keys()].find((q) => w0.cluster.leader[q] === 1)!
+    const { trace } = at(s, 20_000)
+    const resumed = facts(trace, 'broker.clientsResumed').find((e) => (e.fact as { moved: Array<{ partition: number }> }).moved.some((m) => m.partition === p))!
+    const fenced = facts(trace, 'broker.fenced')[0]!
+    expect(resumed.t).toBeGreaterThanOrEqual(fenced.t)
+    const wBefore = at(s, resumed.t - 1).w
+    expect(wBefore.leo[p]).toBeLessThanOrEqual(w0.leo[p]!)
+    expect(wBefore.delivered[p]).toBeLessThanOrEqual(w0.leo[p]!)
+    expect(wBefore.buffered[p]).toBeGreaterThan(0) // the producers hold its records
+    const wAfter = at(s, resumed.t + 2000).w
+    expect(wAfter.leo[p]).toBeGreaterThan(wBefore.leo[p]!)
+    expect(wAfter.delivered[p]).toBeGreaterThan(wBefore.delivered[p]!)
+  })
+  it('with acks=all, a lane whose follower died also waits until the controller drops it from the ISR', () => {
+    const s = scenario()
+    const w0 = at(s, CRASH_MS).w
+    const p = [...w0.cluster.leader.keys()].find((q) => w0.cluster.leader[q] !== 1)!
+    const fenceAt = lastHeartbeat(s.seed, 1, 2000, CRASH_MS) + 9000
+    const wBefore = at(s, fenceAt - 1).w
+    expect(wBefore.leo[p]).toBe(w0.leo[p])
+    const wAfter = at(s, fenceAt + 500).w
+    expect(wAfter.leo[p]).toBeGreaterThan(w0.leo[p]!)
+  })
+})
+
+describe('acks and loss', () => {
+  const run = (acks: 'all' | '1') => at(scenario((x) => (x.producerConfig.acks = acks)), 20_000).sim.summary()
+  it('acks=1 loses the records the leader had not yet replicated; acks=all loses none (same seed)', () => {
+    const one = run('1')
+    const all = run('all')
+    expect(one.lostRecords).toBeGreaterThan(0)
+    expect(all.lostRecords).toBe(0)
+    expect(all.failedSends).toBe(0)
+  })
+  it('acks=all producers wait with NOT_ENOUGH_REPLICAS when fewer than min.insync.replicas are in sync; acks=1 do not', () => {
+    const crashTwo = (acks: 'all' | '1') =>
+      scenario((x) => {
+        x.producerConfig.acks = acks
+        x.actions.push({ atSec: 5, do: 'crashBroker', broker: 3 })
+      })
+    const all = at(crashTwo('all'), 25_000).w
+    const allBefore = at(crashTwo('all'), 18_000).w
+    // Every partition is down to one in-sync replica: nothing is appended under acks=all.
+    expect(all.leo.reduce((a, b) => a + b, 0)).toBe(allBefore.leo.reduce((a, b) => a + b, 0))
+    const one = at(crashTwo('1'), 25_000).w
+    const oneBefore = at(crashTwo('1'), 18_000).w
+    expect(one.leo.reduce((a, b) => a + b, 0)).toBeGreaterThan(oneBefore.leo.reduce((a, b) => a + b, 0))
+  })
+})
+
+describe('delivery.timeout.ms', () => {
+  it('records waiting for an offline partition fail after delivery.timeout.ms, not before', () => {
+    const s = scenario((x) => {
+      x.cluster = { brokers: 3, 'replication.factor': 1, 'min.insync.replicas': 1, brokerCapacityPerSec: null }
+      Object.assign(x.producerConfig, { 'request.timeout.ms': 1000, 'delivery.timeout.ms': 5000 })
+    })
+    expect(at(s, CRASH_MS + 4800).sim.summary().failedSends).toBe(0)
+    const later = at(s, CRASH_MS + 8000).sim.summary()
+    expect(later.failedSends).toBeGreaterThan(0)
+    // The default (120 s) fails nothing in the same time.
+    const dflt = scenario((x) => (x.cluster = { brokers: 3, 'replication.factor': 1, 'min.insync.replicas': 1, brokerCapacityPerSec: null }))
+    expect(at(dflt, CRASH_MS + 8000).sim.summary().failedSends).toBe(0)
+  })
+})
+
+describe('restart and preferred leaders', () => {
+  it('a restarted broker rejoins the ISRs, and the leader-imbalance check gives it back its preferred partitions', () => {
+    const s = scenario((x) => {
+      Object.assign(x.cluster!, { 'leader.imbalance.check.interval.seconds': 20 })
+      x.actions.push({ atSec: 16, do: 'restartBroker', broker: 2 })
+    })
+    const { w, trace } = at(s, 21_000)
+    expect(facts(trace, 'broker.isrJoin').length).toBeGreaterThan(0)
+    const check = facts(trace, 'broker.preferredLeaders')
+    expect(check).toHaveLength(1)
+    expect(check[0]!.t).toBe(20_000)
+    for (let p = 0; p < w.P; p++) expect(w.cluster.leader[p]).toBe(w.cluster.replicas[p]![0])
+  })
+})
+
+describe('determinism', () => {
+  it('a run checkpointed mid-fault (before the controller notices, and while clients wait) ends identical to the straight run', () => {
+    const s = scenario((x) => {
+      x.producerConfig.acks = '1'
+      x.actions.push({ atSec: 16, do: 'restartBroker', broker: 2 } as ScenarioAction)
+    })
+    const straight = createSimulation(s)
+    straight.advanceTo(25_000)
+    // Before the controller notices; while clients wait for their metadata refresh.
+    const fenceAt = lastHeartbeat(s.seed, 1, 2000, CRASH_MS) + 9000
+    for (const cut of [7_000, fenceAt + 50]) {
+      const first = createSimulation(s)
+      first.advanceTo(cut)
+      const cp = checkpointFromJson(checkpointToJson(first.checkpoint())) as SimCheckpoint
+      const resumed = restoreSimulation(cp)
+      resumed.advanceTo(25_000)
+      expect(JSON.stringify(resumed.summary())).toBe(JSON.stringify(straight.summary()))
+    }
+  })
+})

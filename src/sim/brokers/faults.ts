@@ -1,0 +1,234 @@
+// Broker crash, restart and slow disk, and what the KRaft controller does about them: it notices a
+// dead broker when its heartbeats stop for broker.session.timeout.ms, fences it (ISR shrink, new
+// leaders from the ISR: kafka/leaderElection.ts), lets a restarted broker catch up and rejoin the
+// ISRs, and moves leaders back to preferred replicas every leader.imbalance.check.interval.seconds
+// (auto.leader.rebalance.enable). The controller itself is assumed to stay up (a KRaft quorum apart
+// from the brokers); the group coordinator is assumed elsewhere too, so the consumer group is not
+// affected (a simplification: Kafka would move the coordinator with __consumer_offsets' leaders).
+
+import { fenceBroker, joinIsr, NO_LEADER, preferredLeaderMoves, unfenceBroker, type PartitionRegistration } from '../../kafka/leaderElection.ts'
+import { clusterOf } from '../../scenario/defaults.ts'
+import type { SimCore } from '../core.ts'
+import { defer } from '../deferred.ts'
+import { wakeOwner } from '../pollLoop.ts'
+import type { WorldState } from '../worldState.ts'
+import { createFaultState, faultSettings, lastHeartbeat, producerDelivery, type FaultState, type FaultTimer } from './faultState.ts'
+import { clientsLearnLeader, replicatedEndAt, resumeTimers, setLeader, truncateLog } from './leadership.ts'
+
+/** replica.fetch.max.bytes (ReplicaFetcherThread / ReplicationConfigs): what one follower fetch copies per partition. */
+const REPLICA_FETCH_MAX_BYTES = 1_048_576
+
+function faultsOf(w: WorldState): FaultState {
+  if (w.faults === undefined) w.faults = createFaultState(w.cluster.brokers.length, w.P)
+  return w.faults
+}
+
+function registration(w: WorldState, p: number): PartitionRegistration {
+  return { replicas: w.cluster.replicas[p]!, isr: w.cluster.isr[p]!, leader: w.cluster.leader[p]! }
+}
+
+const alive = (w: WorldState) => (b: number) => w.cluster.brokers[b]?.up === true
+
+/** crashBroker: the process dies now; clients of the partitions it led lose their leader at once. */
+export function crashBroker(sim: SimCore, b: number): void {
+  const w = sim.w
+  const br = w.cluster.brokers[b]
+  if (br === undefined || !br.up) return
+  const f = faultsOf(w)
+  const now = sim.kernel.now
+  const cfg = faultSettings(w.live.cluster)
+  br.up = false
+  f.crashedAt[b] = now
+  f.fenced[b] = false
+  const lastHb = lastHeartbeat(w.live.seed, b, cfg.heartbeatIntervalMs, now)
+  f.fenceAt[b] = Math.max(now, lastHb + cfg.sessionTimeoutMs)
+  const acksAll = producerDelivery(w.live).acks === 'all'
+  const led: number[] = []
+  for (let p = 0; p < w.P; p++) {
+    if (w.cluster.leader[p] === b) {
+      led.push(p)
+      f.produceResumeAt[p] = Infinity
+      f.fetchResumeAt[p] = Infinity
+      f.lostAt[p] = now
+      f.replicatedEnd[p] = replicatedEndAt(w, p, now)
+    } else if (w.cluster.isr[p]!.includes(b)) {
+      // The high watermark is the ISR's lowest log end: it stops where the dead follower stopped,
+      // and acks=all requests wait for it, until the controller drops it from the ISR.
+      f.hwCap[p] = Math.min(f.hwCap[p]!, replicatedEndAt(w, p, now))
+      if (acksAll) f.produceResumeAt[p] = Infinity
+    }
+  }
+  sim.say({ kind: 'broker.crash', broker: b, leaderOf: led, noticeInMs: f.fenceAt[b]! - now })
+  defer(sim, f.fenceAt[b]!, { fault: { kind: 'fence', broker: b, crashedAt: now } })
+}
+
+/** The controller fences broker b: it leaves the ISRs, and the partitions it led elect new leaders. */
+function fence(sim: SimCore, b: number): void {
+  const w = sim.w
+  const f = faultsOf(w)
+  if (f.fenced[b] || w.cluster.brokers[b]!.up) return
+  const now = sim.kernel.now
+  const cfg = faultSettings(w.live.cluster)
+  f.fenced[b] = true
+  const moved: Array<{ partition: number; to: number }> = []
+  const offline: number[] = []
+  const followed: number[] = []
+  let lost = 0
+  const resume: Array<{ partition: number; at: number }> = []
+  for (let p = 0; p < w.P; p++) {
+    const reg = registration(w, p)
+    if (!reg.replicas.includes(b)) continue
+    const wasLeader = reg.leader === b
+    const inIsr = reg.isr.includes(b)
+    const change = fenceBroker(reg, b, alive(w), cfg.uncleanElection)
+    if (inIsr && !change.isr.includes(b)) f.leftIsrAt[p]![b] = w.leo[p]!
+    w.cluster.isr[p] = change.isr
+    if (!wasLeader) {
+      if (inIsr) {
+        f.hwCap[p] = Infinity
+        if (f.lostAt[p]! < 0) f.produceResumeAt[p] = 0
+        if (change.isr.length < reg.isr.length) followed.push(p)
+      }
+      continue
+    }
+    setLeader(w, p, change.leader)
+    if (change.leader === NO_LEADER) {
+      offline.push(p)
+      continue
+    }
+    // The new leader has what the followers had copied; the rest of the old leader's log is gone.
+    lost += truncateLog(w, p, f.replicatedEnd[p]!)
+    f.replicatedEnd[p] = -1
+    resume.push({ partition: p, at: clientsLearnLeader(sim, p) })
+    moved.push({ partition: p, to: change.leader })
+  }
+  resumeTimers(sim, resume)
+  const acks = producerDelivery(w.live).acks
+  sim.say({ kind: 'broker.fenced', broker: b, silentMs: now - f.crashedAt[b]!, moved, offline, unreplicated: lost, acks, followed })
+  scheduleLeaderCheck(sim)
+}
+
+/** restartBroker: the broker registers again; offline partitions it holds come back; it catches up. */
+export function restartBroker(sim: SimCore, b: number): void {
+  const w = sim.w
+  const br = w.cluster.brokers[b]
+  if (br === undefined || br.up) return
+  const f = faultsOf(w)
+  // A new incarnation registering tells the controller the old one is gone: fenced now if not yet.
+  if (!f.fenced[b]) fence(sim, b)
+  const now = sim.kernel.now
+  br.up = true
+  f.crashedAt[b] = -1
+  f.fenced[b] = false
+  f.fenceAt[b] = Infinity
+  f.restartedAt[b] = now
+  const back: number[] = []
+  const resume: Array<{ partition: number; at: number }> = []
+  const catchUp = new Map<number, number[]>()
+  const lat = w.live.broker.networkLatencyMs
+  for (let p = 0; p < w.P; p++) {
+    const reg = registration(w, p)
+    if (!reg.replicas.includes(b)) continue
+    const change = unfenceBroker(reg, alive(w))
+    if (change.leaderChanged) {
+      setLeader(w, p, change.leader)
+      resume.push({ partition: p, at: clientsLearnLeader(sim, p) })
+      back.push(p)
+      continue
+    }
+    if (reg.isr.includes(b)) continue
+    // Catch-up: the records appended since it left the ISR, at one replica.fetch.max.bytes per round trip.
+    const missed = Math.max(0, w.leo[p]! - (f.leftIsrAt[p]![b] ?? w.leo[p]!))
+    const bytes = missed * meanRecordBytes(w)
+    const catchUpMs = Math.max(2 * lat, Math.ceil(bytes / REPLICA_FETCH_MAX_BYTES) * 2 * Math.max(1, lat))
+    catchUp.set(now + catchUpMs, [...(catchUp.get(now + catchUpMs) ?? []), p])
+  }
+  resumeTimers(sim, resume)
+  for (const [t, partitions] of [...catchUp.entries()].sort((x, y) => x[0] - y[0])) defer(sim, t, { fault: { kind: 'isrJoin', partitions, broker: b, restartedAt: now } })
+  sim.say({ kind: 'broker.restart', broker: b, leaderAgain: back })
+}
+
+function meanRecordBytes(w: WorldState): number {
+  const ps = w.live.producers
+  return ps.length === 0 ? 0 : ps.reduce((a, x) => a + x.recordBytes, 0) / ps.length
+}
+
+/**
+ * slowBroker: its disk appends take `factor` times longer. The brokers' capacity model
+ * (brokerCapacity.ts) divides cluster.brokerCapacityPerSec by slowFactor; without a capacity the
+ * simulator has no disk limit to divide, and the narration says so.
+ */
+export function slowBroker(sim: SimCore, b: number, factor: number): void {
+  const br = sim.w.cluster.brokers[b]
+  if (br === undefined) return
+  faultsOf(sim.w)
+  br.slowFactor = Math.max(1, factor)
+  sim.say({ kind: 'broker.slow', broker: b, factor: br.slowFactor, capacityPerSec: clusterOf(sim.w.live).brokerCapacityPerSec })
+}
+
+/** The next leader-imbalance check, on the controller's schedule (multiples of the interval). */
+function scheduleLeaderCheck(sim: SimCore): void {
+  const f = faultsOf(sim.w)
+  const cfg = faultSettings(sim.w.live.cluster)
+  if (f.leaderCheckScheduled || !cfg.autoLeaderRebalance) return
+  f.leaderCheckScheduled = true
+  const every = cfg.imbalanceCheckIntervalMs
+  defer(sim, (Math.floor(sim.kernel.now / every) + 1) * every, { fault: { kind: 'leaderCheck' } })
+}
+
+function leaderCheck(sim: SimCore): void {
+  const w = sim.w
+  const f = faultsOf(w)
+  f.leaderCheckScheduled = false
+  const cfg = faultSettings(w.live.cluster)
+  const regs = Array.from({ length: w.P }, (_, p) => registration(w, p))
+  const moves = preferredLeaderMoves(regs, alive(w), cfg.imbalancePercentage)
+  const back = sim.kernel.now + 2 * w.live.broker.networkLatencyMs
+  for (const p of moves) {
+    setLeader(w, p, w.cluster.replicas[p]![0]!)
+    // A controlled move: the old leader answers NOT_LEADER_OR_FOLLOWER naming the new one (KIP-951),
+    // so clients redirect after one round trip; nothing is lost (the new leader is in sync).
+    f.produceResumeAt[p] = Math.max(f.produceResumeAt[p]!, back)
+    f.fetchResumeAt[p] = Math.max(f.fetchResumeAt[p]!, back)
+  }
+  resumeTimers(sim, moves.map((p) => ({ partition: p, at: back })))
+  if (moves.length > 0) sim.say({ kind: 'broker.preferredLeaders', moved: moves.map((p) => ({ partition: p, to: w.cluster.leader[p]! })) })
+  // Keep checking while any partition is away from its preferred leader.
+  if (regs.some((r, p) => w.cluster.leader[p] !== r.replicas[0])) scheduleLeaderCheck(sim)
+}
+
+/** A fault timer fired (a Deferred item). Stale timers (the broker restarted since) do nothing. */
+export function runFaultTimer(sim: SimCore, t: FaultTimer): void {
+  const w = sim.w
+  const f = faultsOf(w)
+  switch (t.kind) {
+    case 'fence':
+      if (f.crashedAt[t.broker] === t.crashedAt) fence(sim, t.broker)
+      break
+    case 'resume': {
+      // Partitions whose leader changed again since are another timer's business.
+      const now = t.partitions.filter((p, i) => w.cluster.leaderEpoch[p] === t.epochs[i])
+      if (now.length === 0) break
+      sim.say({ kind: 'broker.clientsResumed', moved: now.map((p) => ({ partition: p, to: w.cluster.leader[p]! })) })
+      for (const p of now) wakeOwner(sim, p)
+      break
+    }
+    case 'isrJoin': {
+      if (!w.cluster.brokers[t.broker]!.up || f.restartedAt[t.broker] !== t.restartedAt) break
+      const joined = t.partitions.filter((p) => {
+        const before = w.cluster.isr[p]!.length
+        w.cluster.isr[p] = joinIsr(registration(w, p), t.broker)
+        delete f.leftIsrAt[p]![t.broker]
+        return w.cluster.isr[p]!.length > before
+      })
+      if (joined.length > 0) {
+        sim.say({ kind: 'broker.isrJoin', partitions: joined, broker: t.broker })
+        scheduleLeaderCheck(sim)
+      }
+      break
+    }
+    case 'leaderCheck':
+      leaderCheck(sim)
+      break
+  }
+}

@@ -1,0 +1,77 @@
+// Broker faults' facts and their English: who noticed what, when. Brokers are indices inside the
+// simulation and numbered from 1 where people read them (brokerNumber), partitions as `p3`.
+
+import type { Acks } from '../../kafka/producerDelivery.ts'
+import { brokerNumber } from './clusterState.ts'
+
+export type BrokerFaultFact =
+  | { kind: 'broker.crash'; broker: number; leaderOf: number[]; noticeInMs: number }
+  | { kind: 'broker.fenced'; broker: number; silentMs: number; moved: Array<{ partition: number; to: number }>; offline: number[]; unreplicated: number; acks: Acks; followed: number[] }
+  | { kind: 'broker.restart'; broker: number; leaderAgain: number[] }
+  | { kind: 'broker.isrJoin'; partitions: number[]; broker: number }
+  | { kind: 'broker.clientsResumed'; moved: Array<{ partition: number; to: number }> }
+  | { kind: 'broker.preferredLeaders'; moved: Array<{ partition: number; to: number }> }
+  | { kind: 'broker.slow'; broker: number; factor: number; capacityPerSec: number | null }
+
+const KINDS = new Set(['broker.crash', 'broker.fenced', 'broker.restart', 'broker.isrJoin', 'broker.clientsResumed', 'broker.preferredLeaders', 'broker.slow'])
+
+export function isBrokerFaultFact(f: { kind: string }): f is BrokerFaultFact {
+  return KINDS.has(f.kind)
+}
+
+const parts = (ps: readonly number[]): string => (ps.length <= 8 ? ps.map((p) => `p${p}`).join(', ') : `${ps.slice(0, 8).map((p) => `p${p}`).join(', ')} … (${ps.length})`)
+const secs = (ms: number): string => `${+(ms / 1000).toFixed(1)} s`
+
+/** "p3, p7 to broker 1; p5 to broker 3": moves grouped by their new leader. */
+function moves(ms: ReadonlyArray<{ partition: number; to: number }>): string {
+  const by = new Map<number, number[]>()
+  for (const m of ms) by.set(m.to, [...(by.get(m.to) ?? []), m.partition])
+  return [...by.entries()].map(([to, ps]) => `${parts(ps)} to broker ${brokerNumber(to)}`).join('; ')
+}
+
+/** "broker 3 for p2, p7; broker 1 for p3": the same moves, leader first. */
+function leaders(ms: ReadonlyArray<{ partition: number; to: number }>): string {
+  const by = new Map<number, number[]>()
+  for (const m of ms) by.set(m.to, [...(by.get(m.to) ?? []), m.partition])
+  return [...by.entries()].map(([to, ps]) => `broker ${brokerNumber(to)} for ${parts(ps)}`).join('; ')
+}
+
+export function narrateBrokerFault(f: BrokerFaultFact): string {
+  switch (f.kind) {
+    case 'broker.crash': {
+      const b = `broker ${brokerNumber(f.broker)}`
+      const led = f.leaderOf.length > 0 ? `; producers and consumers of ${parts(f.leaderOf)} lose their leader and retry` : ''
+      return `${b} crashed: its heartbeats to the controller stop${led}; the controller will notice in ${secs(f.noticeInMs)} (broker.session.timeout.ms)`
+    }
+    case 'broker.fenced': {
+      const b = `broker ${brokerNumber(f.broker)}`
+      const out: string[] = [`${b} missed heartbeats for ${secs(f.silentMs)}; the controller fenced it and dropped it from the in-sync replicas`]
+      if (f.moved.length > 0) out.push(`moved leadership of ${moves(f.moved)}`)
+      if (f.offline.length > 0) out.push(`${parts(f.offline)} offline: no in-sync replica alive (unclean leader election is off)`)
+      if (f.followed.length > 0) out.push(`${parts(f.followed)}, which it followed, move on (high watermark${f.acks === 'all' ? ' and acks=all writes' : ''} no longer wait for it)`)
+      if (f.unreplicated > 0) {
+        out.push(
+          f.acks === 'all'
+            ? `${f.unreplicated} records it had not yet replicated were never acknowledged (acks=all): the producer sends them again`
+            : `${f.unreplicated} acknowledged records it had not yet replicated are lost (acks=${f.acks})`,
+        )
+      }
+      return out.join('; ')
+    }
+    case 'broker.restart':
+      return f.leaderAgain.length > 0
+        ? `broker ${brokerNumber(f.broker)} restarts and registers; it leads offline ${parts(f.leaderAgain)} again and catches up its other replicas`
+        : `broker ${brokerNumber(f.broker)} restarts and registers; it catches up its replicas before rejoining their in-sync sets`
+    case 'broker.isrJoin':
+      return `broker ${brokerNumber(f.broker)} caught up and rejoins the in-sync replicas of ${parts(f.partitions)}`
+    case 'broker.clientsResumed':
+      return `producers and consumers refreshed metadata and found the new leaders (${leaders(f.moved)}): those lanes resume`
+    case 'broker.preferredLeaders':
+      return `leader imbalance check (auto.leader.rebalance.enable): preferred leaders take back ${moves(f.moved)}`
+    case 'broker.slow':
+      if (f.factor === 1) return `broker ${brokerNumber(f.broker)}'s disk is back to normal`
+      return f.capacityPerSec === null
+        ? `broker ${brokerNumber(f.broker)}'s disk is slow (appends take ${f.factor}× longer), but no broker capacity is set, so its appends are not disk-bound here: set cluster.brokerCapacityPerSec to see it`
+        : `broker ${brokerNumber(f.broker)}'s disk is slow: appends take ${f.factor}× longer, so it appends at most ${Math.round(f.capacityPerSec / f.factor)} rec/s and every lane it leads slows`
+  }
+}

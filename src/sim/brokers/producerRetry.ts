@@ -1,0 +1,70 @@
+// The producers' and consumers' side of a broker fault, as hooks the data plane calls: which lanes
+// producers cannot append to now (leader unreachable, acks=all waiting on a dead in-sync follower
+// or NOT_ENOUGH_REPLICAS), records waiting there failing after delivery.timeout.ms, and how far
+// consumers may read (nothing while the leader is unreachable; up to the frozen high watermark
+// while a dead follower is still in the ISR).
+
+import { failsAt } from '../../kafka/producerDelivery.ts'
+import { clusterOf } from '../../scenario/defaults.ts'
+import type { WorldState } from '../worldState.ts'
+import { producerDelivery } from './faultState.ts'
+
+// Scratch, rebuilt on size change; not state.
+let blocked = new Uint8Array(0)
+
+/**
+ * Per partition, 1 where producers cannot append this send cycle; null when no broker fault ever
+ * ran (the common case costs nothing). A lane that is reachable again drops its waiting list: its
+ * buffered records go out in this cycle.
+ */
+export function blockedLanes(w: WorldState, now: number): Uint8Array | null {
+  const f = w.faults
+  if (f === undefined) return null
+  if (blocked.length !== w.P) blocked = new Uint8Array(w.P)
+  const acksAll = producerDelivery(w.live).acks === 'all'
+  const minIsr = clusterOf(w.live)['min.insync.replicas']
+  for (let p = 0; p < w.P; p++) {
+    // NOT_ENOUGH_REPLICAS: an acks=all produce request needs min.insync.replicas in the ISR.
+    const b = now < f.produceResumeAt[p]! || (acksAll && w.cluster.isr[p]!.length < minIsr)
+    blocked[p] = b ? 1 : 0
+    if (!b && f.waiting[p]!.length > 0) f.waiting[p]!.length = 0
+  }
+  return blocked
+}
+
+/** Records older than this share one waiting entry (bounds the list; they fail up to this much early). */
+const WAIT_BUCKET_MS = 100
+
+/**
+ * Lane p could not append this cycle: `added` new records join `want` already queued. Records
+ * waiting past delivery.timeout.ms (or out of retries) fail: they leave the producer's buffer and
+ * are counted as failed sends.
+ */
+export function holdBack(w: WorldState, p: number, added: number, now: number): void {
+  const f = w.faults!
+  const q = f.waiting[p]!
+  if (q.length === 0) {
+    const before = w.buffered[p]! - added
+    if (before > 0) q.push(now, before) // already queued when the wait began
+  }
+  if (added > 0) {
+    const n = q.length
+    if (n > 0 && now - q[n - 2]! < WAIT_BUCKET_MS) q[n - 1]! += added
+    else q.push(now, added)
+  }
+  const cfg = producerDelivery(w.live)
+  while (q.length > 0 && failsAt(q[0]!, cfg) <= now) {
+    const n = Math.min(q[1]!, w.buffered[p]!)
+    w.buffered[p]! -= n
+    f.failedSends += n
+    q.splice(0, 2)
+  }
+}
+
+/** How far consumers may read partition p now (the log end when no fault touches it). */
+export function readableEnd(w: WorldState, p: number, now: number): number {
+  const f = w.faults
+  if (f === undefined) return w.leo[p]!
+  if (now < f.fetchResumeAt[p]!) return 0
+  return Math.min(w.leo[p]!, f.hwCap[p]!)
+}

@@ -1,0 +1,74 @@
+// A broker crash from the page, in a real browser (Debian's chromium via playwright-core, 1280×900):
+// the broker strip's menu crashes broker 2, the lanes it led say "no leader" while the strip counts
+// down to the controller noticing, then the leaders move; the recorded crash replays headless to
+// the same lags (`highway run --scenario LINK --seconds t --json` is the oracle). One page open.
+
+import { join } from 'node:path'
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import { encodeScenario, getPreset } from '../../src/scenario/index.ts'
+import { ARTIFACTS, collectErrors, scenarioInUrl, tableLags, waitForSimTime } from './harness.ts'
+import { browserSuite, runLags } from './suite.ts'
+
+const OUT = join(ARTIFACTS, 'dist-broker-faults-test')
+const suite = browserSuite(OUT)
+
+/** PageUp moves the Timeline 10 s (src/ui/TimelineBar.tsx's PAGE_MS). */
+const PAGE_MS = 10_000
+
+async function sliderAt(page: Page): Promise<[string | null, string | null]> {
+  const s = page.getByRole('slider', { name: 'Timeline' })
+  return [await s.getAttribute('aria-valuenow'), await s.getAttribute('aria-busy')]
+}
+
+/** Presses `key` on the Timeline and waits until the seek has landed on `sec`. */
+async function press(page: Page, key: string, sec: number): Promise<void> {
+  await page.getByRole('slider', { name: 'Timeline' }).press(key)
+  await expect.poll(() => sliderAt(page), { timeout: 20_000, interval: 100 }).toEqual([String(sec), 'false'])
+}
+
+const visibleText = (page: Page, sel: string) =>
+  page.locator(`[data-testid="highway"] ${sel}`).evaluateAll((els) => els.filter((e) => e.getAttribute('display') !== 'none').map((e) => e.textContent ?? ''))
+
+describe('broker faults on the page', () => {
+  it('crash broker 2 from the strip: its lanes show no leader, then leaders move; lags equal the headless replay', async () => {
+    const { preview, browser } = suite()
+    // Tall enough for lanes with room for their words (at 1024×768 the lanes are under 10 px apart).
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } })
+    const errors = collectErrors(page)
+    // broker-failure's cluster (RF 3, min.insync.replicas 2, acks=all) without its scripted crash.
+    const s = { ...getPreset('broker-failure')!.build(), actions: [] }
+    await page.goto(`${preview.url}#s=${encodeURIComponent(encodeScenario(s))}`)
+    await page.locator('[data-testid="highway"] rect.road').first().waitFor()
+    await page.getByLabel('Speed', { exact: true }).fill(String(Math.log10(8)))
+    await waitForSimTime(page, 3)
+
+    await page.getByRole('button', { name: 'Broker 2: crash, restart or slow disk' }).click()
+    await page.getByRole('menuitem', { name: /^Crash broker/ }).click()
+    const box = page.getByRole('listitem', { name: /^Broker 2/ })
+    await expect.poll(() => box.textContent(), { timeout: 10_000 }).toMatch(/DOWN.*controller notices in \d+\.\d s/)
+    await expect.poll(() => visibleText(page, 'text.no-leader'), { timeout: 10_000 }).not.toEqual([])
+    // Broker 2 leads a third of the lanes: those, and only those, lost their leader.
+    expect((await visibleText(page, 'text.no-leader')).length).toBe(4)
+    expect(await visibleText(page, 'text.leader')).not.toContain('b2')
+
+    await waitForSimTime(page, 20.5, 60_000)
+    await page.getByRole('button', { name: 'Pause', exact: true }).click()
+    const link = page.url()
+    const crash = scenarioInUrl(link)?.actions.find((a) => a.do === 'crashBroker')
+    expect(crash).toMatchObject({ do: 'crashBroker', broker: 2 })
+    // After the controller noticed (broker.session.timeout.ms), every lane has a live leader again.
+    expect(await visibleText(page, 'text.no-leader')).toEqual([])
+    expect(await visibleText(page, 'text.leader')).not.toContain('b2')
+
+    // The recorded crash replays headless to the same lags, mid-outage (10 s) and after it (20 s).
+    await press(page, 'Home', 0)
+    for (const sec of [PAGE_MS / 1000, (2 * PAGE_MS) / 1000]) {
+      await press(page, 'PageUp', sec)
+      const expected = runLags(['--scenario', link, '--seconds', String(sec)])
+      await expect.poll(() => tableLags(page), { timeout: 15_000, interval: 250 }).toEqual(expected)
+    }
+    expect(errors).toEqual([])
+    await page.close()
+  }, 60_000)
+})
