@@ -122,6 +122,7 @@ export function applyCommandToScenario(s: Scenario, cmd: Command): Scenario {
     case 'restartConsumer':
     case 'reviveConsumer':
     case 'rollingRestart':
+    case 'rebalanceCluster':
       return s
   }
 }

@@ -53,6 +53,8 @@ export function describeCommand(c: Command): string {
       return `partitioner ${c.partitioner ?? 'built-in'}${c.ignoreKeys ? ', keys ignored' : ''}`
     case 'setAutoscaler':
       return `autoscaler ${c.enabled ? 'on' : 'off'}`
+    case 'rebalanceCluster':
+      return c.throttleBytesPerSec === undefined ? 'rebalance the cluster' : `rebalance the cluster (throttle ${+(c.throttleBytesPerSec / 1e6).toFixed(2)} MB/s)`
   }
 }
 

@@ -154,6 +154,12 @@ export type Command =
   | { do: 'setPartitioner'; partitioner: PartitionerName | null; ignoreKeys?: boolean }
   /** Turns the KEDA-style autoscaler (group.autoscaler) on or off. */
   | { do: 'setAutoscaler'; enabled: boolean }
+  /**
+   * Runs the cluster balancer's plan (src/kafka/clusterBalancer.ts) at this moment: leader moves at
+   * once, replica moves one after another, each copying its log under the replication throttle
+   * (kafka-reassign-partitions --throttle, bytes/s; absent = the simulator's 50 MB/s, see reassign.ts).
+   */
+  | { do: 'rebalanceCluster'; throttleBytesPerSec?: number }
 
 export type ScenarioAction = Command & { atSec: number }
 

@@ -5,6 +5,7 @@
 import { formatSimTime, type SimTime } from '../engine/time.ts'
 import type { Command, PartitionerName } from '../scenario/types.ts'
 import { narrateGroup, type GroupFact } from './narrationGroup.ts'
+import { narrateCluster, type ClusterFact } from './brokers/reassignNarration.ts'
 
 export type { GroupFact } from './narrationGroup.ts'
 
@@ -35,6 +36,7 @@ export type Fact =
   | { kind: 'group.handover'; partition: number; to: string; from: string }
   | { kind: 'group.metadataRefresh'; partitions: number }
   | { kind: 'partition.offsetReset'; partition: number; skipped: number }
+  | ClusterFact
 
 export type KeysChange = Extract<Command, { do: 'setHotKeyShare' | 'setKeyCount' | 'setZipf' | 'setKeyCost' }>
 
@@ -122,6 +124,13 @@ export function narrate(f: Fact): string {
       return `partition ${f.partition} goes to ${f.to} while ${f.from} is still processing records from it`
     case 'partition.offsetReset':
       return `partition ${f.partition} has no committed offset: auto.offset.reset=latest skips ${f.skipped} records`
+    case 'cluster.plan':
+    case 'cluster.leaderMoved':
+    case 'cluster.replicaMoveStarted':
+    case 'cluster.replicaMoveDone':
+    case 'cluster.moveSkipped':
+    case 'cluster.rebalanceDone':
+      return narrateCluster(f)
     default:
       return narrateGroup(f)
   }

@@ -15,6 +15,7 @@ import { cycleMs, EV, type SimCore, type SimRngs } from './core.ts'
 import { defer } from './deferred.ts'
 import type { Frame, MetricsSample } from './frameTypes.ts'
 import { buildFrame } from './frame.ts'
+import { planView, type ClusterPlanView } from './brokers/planRun.ts'
 import type { GroupRuntime, RebalanceRecord } from './group/groupRuntime.ts'
 import { createGroup, restoreGroup } from './groupFactory.ts'
 import { createGroupHost } from './groupHost.ts'
@@ -143,6 +144,10 @@ class KafkaSimulation implements Simulation, SimCore {
 
   script(): readonly ScenarioAction[] {
     return this.w.script
+  }
+
+  clusterPlan(throttleBytesPerSec?: number): ClusterPlanView {
+    return planView(this.w, this.kernel.now, throttleBytesPerSec)
   }
 
   private runAction(a: ScenarioAction): void {

@@ -4,6 +4,7 @@ import type { SimTime } from '../engine/time.ts'
 import type { Command, Scenario, ScenarioAction } from '../scenario/types.ts'
 import type { Frame, MetricsSample, TraceEntry } from './frameTypes.ts'
 import type { RebalanceRecord } from './group/groupRuntime.ts'
+import type { ClusterPlanView } from './brokers/planRun.ts'
 
 export interface PartitionSummary {
   partition: number
@@ -84,6 +85,8 @@ export interface Simulation {
   rebalanceLog(): readonly RebalanceRecord[]
   /** Events dispatched so far (for benchmarks and progress). */
   eventsProcessed(): number
+  /** The cluster balancer's plan at now() (what rebalanceCluster would run), under `throttleBytesPerSec`. */
+  clusterPlan(throttleBytesPerSec?: number): ClusterPlanView
 }
 
 export interface SimCheckpoint {

@@ -7,13 +7,14 @@ import type { Command, Scenario, ScenarioAction } from '../scenario/types.ts'
 import { createHistogram } from './latencyHistogram.ts'
 import { createLedger, growLedger, type Ledger } from './ledger.ts'
 import type { KeyModel } from './keyModel.ts'
+import type { ReassignState } from './brokers/reassign.ts'
 import type { MetricsSample, TraceEntry } from './frameTypes.ts'
 
 /**
  * A command scheduled by another command, a restarted consumer slot coming back up, or a metadata
  * refresh (metadata.max.age.ms) by which the producers or the group leader see added partitions.
  */
-export type Deferred = { cmd: Command } | { up: number; first?: boolean } | { refresh: 'producers' | 'group' }
+export type Deferred = { cmd: Command } | { up: number; first?: boolean } | { refresh: 'producers' | 'group' } | { reassign: number }
 
 export type ConsumerStatus = 'running' | 'crashed' | 'closed' | 'down'
 
@@ -185,6 +186,8 @@ export interface WorldState {
   deferred: Deferred[]
   /** Independent counts for the conservation checks (ledger.ts); written, never read, by the run. */
   ledger: Ledger
+  /** A cluster rebalance (rebalanceCluster) running or done; absent until the first one. */
+  reassign?: ReassignState
 }
 
 export function createWorldState(live: Scenario, P: number): WorldState {

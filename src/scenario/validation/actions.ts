@@ -105,6 +105,7 @@ const COMMANDS = {
   setDynamic: { dynamic: required(dynamicPatch) },
   setPartitioner: { partitioner: required(from(nullable(oneOf(PARTITIONER_NAMES)))), ignoreKeys: optional(from(bool)) },
   setAutoscaler: { enabled: required(from(bool)) },
+  rebalanceCluster: { throttleBytesPerSec: optional(from(num(LIMITS.throttleBytesPerSec.min, LIMITS.throttleBytesPerSec.max))) },
 } as const satisfies CommandFields
 
 const COMMAND_NAMES = Object.keys(COMMANDS) as Array<Command['do']>
