@@ -16,6 +16,7 @@ import { defer } from './deferred.ts'
 import type { Frame, MetricsSample } from './frameTypes.ts'
 import { buildFrame } from './frame.ts'
 import { planView, type ClusterPlanView } from './brokers/planRun.ts'
+import { reassignProgress } from './brokers/reassign.ts'
 import type { GroupRuntime, RebalanceRecord } from './group/groupRuntime.ts'
 import { createGroup, restoreGroup } from './groupFactory.ts'
 import { createGroupHost } from './groupHost.ts'
@@ -30,6 +31,9 @@ import { buildSummary } from './summary.ts'
 import { createWorldState, type WorldState } from './worldState.ts'
 
 export { METRICS_INTERVAL_MS }
+
+/** Above this many partitions the page gets no live plan preview (planning is then too slow to do every second). */
+const MAX_PREVIEW_PARTITIONS = 1024
 
 /** Narration kept for traceLog() and for adapters that drain it late. */
 const MAX_TRACE = 5000
@@ -156,7 +160,19 @@ class KafkaSimulation implements Simulation, SimCore {
   }
 
   frame(maxParticles = 3000): Frame {
-    return buildFrame(this.w, this.group, this.kernel.now, maxParticles)
+    const f = buildFrame(this.w, this.group, this.kernel.now, maxParticles)
+    // CLUSTERBAL: the plan preview and the progress of a running cluster rebalance.
+    f.clusterPlan = this.planPreview()
+    f.reassign = reassignProgress(this)
+    return f
+  }
+
+  /** The plan is worked out once per sim second (it reads the last metrics window), not per frame. */
+  private planCache: { key: string; view: ClusterPlanView | null } | null = null
+  private planPreview(): ClusterPlanView | null {
+    const key = `${Math.floor(this.kernel.now / 1000)}|${this.w.scriptCursor}|${this.w.reassign?.next ?? -1}`
+    if (this.planCache?.key !== key) this.planCache = { key, view: this.w.P <= MAX_PREVIEW_PARTITIONS ? this.clusterPlan() : null }
+    return this.planCache.view
   }
 
   drainSamples(): MetricsSample[] {

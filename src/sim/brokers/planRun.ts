@@ -59,7 +59,8 @@ export function planCost(w: WorldState, plan: ClusterPlan, throttle: number): { 
 export interface ClusterPlanView {
   atSec: number
   throttleBytesPerSec: number
-  moves: Array<ClusterMove & { estimatedMs: number | null }>
+  /** Each move with its partition's bytes in/s (so a page can re-estimate under another throttle) and its time under this one. */
+  moves: Array<ClusterMove & { bytesInPerSec: number; estimatedMs: number | null }>
   leaderMoves: number
   replicaMoves: number
   bytesToMove: number
@@ -74,7 +75,10 @@ export function planView(w: WorldState, nowMs: number, throttle = DEFAULT_THROTT
   const plan = planNow(w)
   const rb = recordBytesOf(w)
   const finite = (ms: number): number | null => (Number.isFinite(ms) ? Math.round(ms) : null)
-  const moves = plan.moves.map((mv) => ({ ...mv, estimatedMs: mv.kind === 'leader' ? 0 : finite(moveDurationMs(mv.bytes, throttle, w.inRate[mv.partition]! * rb)) }))
+  const moves = plan.moves.map((mv) => {
+    const bytesInPerSec = w.inRate[mv.partition]! * rb
+    return { ...mv, bytesInPerSec, estimatedMs: mv.kind === 'leader' ? 0 : finite(moveDurationMs(mv.bytes, throttle, bytesInPerSec)) }
+  })
   const leaderMoves = moves.filter((m) => m.kind === 'leader').length
   return {
     atSec: nowMs / 1000,
