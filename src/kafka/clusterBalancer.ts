@@ -109,6 +109,9 @@ interface Model {
   logBytes: ArrayLike<number>
   cap: number | null
   moves: ClusterMove[]
+  /** Per broker: the partitions it leads / holds a replica of (kept in step with leader and replicas). */
+  led: Set<number>[]
+  hosted: Set<number>[]
 }
 
 /** The plan: moves in the order they should run, and the broker load before and after. */
@@ -122,6 +125,7 @@ export function planClusterBalance(input: ClusterBalanceInput): ClusterPlan {
   balanceLeaderCounts(m)
   // PreferredLeaderElectionGoal: the planned leader goes first in its replica list.
   for (let p = 0; p < m.replicas.length; p++) makePreferred(m, p)
+  m.moves = mergeLeaderMoves(m.moves)
   const is = check()
   const names: GoalName[] = ['RackAwareGoal', 'NetworkInboundCapacityGoal', 'ReplicaDistributionGoal', 'LeaderBytesInDistributionGoal', 'LeaderReplicaDistributionGoal', 'PreferredLeaderElectionGoal']
   return {
@@ -164,11 +168,17 @@ function buildModel(input: ClusterBalanceInput): Model {
     logBytes: input.logBytes,
     cap: input.capacityPerSec,
     moves: [],
+    led: Array.from({ length: B }, () => new Set<number>()),
+    hosted: Array.from({ length: B }, () => new Set<number>()),
   }
   for (let p = 0; p < m.replicas.length; p++) {
-    for (const b of m.replicas[p]!) m.replicaCount[b]!++
+    for (const b of m.replicas[p]!) {
+      m.replicaCount[b]!++
+      m.hosted[b]!.add(p)
+    }
     const l = m.leader[p]!
     if (l >= 0) {
+      m.led[l]!.add(p)
       m.leaders[l]!++
       m.load[l]! += m.bytes[p]!
       m.records[l]! += m.rec[p]!
@@ -247,6 +257,8 @@ function moveLeader(m: Model, p: number, to: number, goal: GoalName): void {
   m.records[from]! -= m.rec[p]!
   m.records[to]! += m.rec[p]!
   m.leader[p] = to
+  m.led[from]!.delete(p)
+  m.led[to]!.add(p)
   m.moves.push({ partition: p, kind: 'leader', from, to, bytes: 0, goal })
 }
 
@@ -258,7 +270,11 @@ function moveReplica(m: Model, p: number, from: number, to: number, goal: GoalNa
   if (i >= 0) m.isr[p]![i] = to
   m.replicaCount[from]!--
   m.replicaCount[to]!++
+  m.hosted[from]!.delete(p)
+  m.hosted[to]!.add(p)
   if (m.leader[p] === from) {
+    m.led[from]!.delete(p)
+    m.led[to]!.add(p)
     m.leaders[from]!--
     m.leaders[to]!++
     m.load[from]! -= m.bytes[p]!
@@ -279,35 +295,55 @@ function makePreferred(m: Model, p: number): void {
   r.unshift(l)
 }
 
-/** Enough steps for any goal: each applied move strictly lowers a bounded measure; this only guards the loop. */
-function stepLimit(m: Model): number {
-  return 4 * m.replicas.length * Math.max(1, m.live.length) + 16
+/**
+ * Each goal works in passes over the brokers out of bounds, as Cruise Control's rebalanceForBroker
+ * does; every applied move strictly lowers a bounded measure, so passes end. This only guards the loop.
+ */
+const MAX_PASSES = 64
+
+/** The live broker with the least `measure` among those `ok` accepts (lowest id on ties), or -1. */
+function leastOf(m: Model, measure: readonly number[], ok: (b: number) => boolean): number {
+  let best = -1
+  for (const b of m.live) if (ok(b) && (best < 0 || measure[b]! < measure[best]!)) best = b
+  return best
 }
 
 // ------------------------------------------------------------------ goal 3: replica counts
 
 function balanceReplicas(m: Model): void {
-  for (let step = stepLimit(m); step > 0 && !replicasBalanced(m); step--) {
-    // From the fullest live broker to the emptiest one that can take one of its replicas.
-    const byCount = [...m.live].sort((a, b) => m.replicaCount[a]! - m.replicaCount[b]! || a - b)
-    const from = byCount.reduce((x, b) => (m.replicaCount[b]! > m.replicaCount[x]! ? b : x), byCount[0]!)
-    let best: { p: number; to: number; key: number[] } | null = null
-    for (const to of byCount) {
-      if (m.replicaCount[to]! + 1 > m.replicaCount[from]! - 1) break // no longer lowers the spread
-      for (let p = 0; p < m.replicas.length; p++) {
-        const r = m.replicas[p]!
-        if (!r.includes(from) || r.includes(to)) continue
-        const leads = m.leader[p] === from
-        if (leads && !fitsCapacity(m, to, m.rec[p]!)) continue
-        if (leads && !lowersPair(m, from, to, m.bytes[p]!)) continue
-        // Followers first (no load changes hands), then the fewest bytes to copy.
-        const key = [leads ? 1 : 0, m.logBytes[p]!, p]
-        if (best === null || less(key, best.key)) best = { p, to, key }
+  const [lo, hi] = replicaLimits(m)
+  const count = m.replicaCount
+  // A replica of p may go from `from` to `to` when that narrows their gap and the capacity allows it.
+  const fits = (p: number, from: number, to: number): boolean =>
+    !m.replicas[p]!.includes(to) && count[to]! + 1 <= count[from]! - 1 && (m.leader[p] !== from || (fitsCapacity(m, to, m.rec[p]!) && lowersPair(m, from, to, m.bytes[p]!)))
+  // Followers first (no load changes hands), then the fewest bytes to copy.
+  const order = (b: number): number[] =>
+    [...m.hosted[b]!].sort((x, y) => (m.leader[x] === b ? 1 : 0) - (m.leader[y] === b ? 1 : 0) || m.logBytes[x]! - m.logBytes[y]! || x - y)
+  for (let pass = 0; pass < MAX_PASSES && !replicasBalanced(m); pass++) {
+    let changed = false
+    // Push out of brokers above the bound…
+    for (const from of m.live.filter((b) => count[b]! > hi)) {
+      for (const p of order(from)) {
+        if (count[from]! <= hi) break
+        const to = leastOf(m, count, (b) => fits(p, from, b))
+        if (to < 0) continue
+        moveReplica(m, p, from, to, 'ReplicaDistributionGoal')
+        changed = true
       }
-      if (best !== null) break
     }
-    if (best === null) return
-    moveReplica(m, best.p, from, best.to, 'ReplicaDistributionGoal')
+    // …then pull into brokers below it, from the fullest.
+    for (const to of m.live.filter((b) => count[b]! < lo)) {
+      const donors = [...m.live].sort((a, b) => count[b]! - count[a]! || a - b)
+      for (const from of donors) {
+        if (count[to]! >= lo) break
+        for (const p of order(from)) {
+          if (count[to]! >= lo || !fits(p, from, to)) continue
+          moveReplica(m, p, from, to, 'ReplicaDistributionGoal')
+          changed = true
+        }
+      }
+    }
+    if (!changed) return
   }
 }
 
@@ -316,32 +352,36 @@ function balanceReplicas(m: Model): void {
 function balanceLeaderLoad(m: Model): void {
   const [rlo, rhi] = replicaLimits(m)
   const replicasOk = replicasBalanced(m)
-  for (let step = stepLimit(m); step > 0 && !loadBalanced(m); step--) {
-    const upper = loadUpper(m)
-    let best: { p: number; from: number; to: number; kind: 'leader' | 'replica'; key: number[] } | null = null
-    for (let p = 0; p < m.replicas.length; p++) {
-      const from = m.leader[p]!
-      const r = m.bytes[p]!
-      if (from < 0 || r <= 0 || m.load[from]! <= upper) continue
-      for (const to of m.live) {
-        if (to === from || m.load[to]! + r >= m.load[from]!) continue // must lower the pair's peak
-        if (!fitsCapacity(m, to, m.rec[p]!)) continue
-        let kind: 'leader' | 'replica'
-        if (canLead(m, p, to)) kind = 'leader'
-        else if (!m.replicas[p]!.includes(to)) {
-          // A replica move must keep ReplicaDistributionGoal (already met) met.
-          if (replicasOk && (m.replicaCount[to]! + 1 > rhi || m.replicaCount[from]! - 1 < rlo)) continue
-          kind = 'replica'
-        } else continue
-        const peak = Math.max(m.load[from]! - r, m.load[to]! + r)
-        // Leadership first (cheap), then the lowest resulting peak, then the fewest bytes.
-        const key = [kind === 'leader' ? 0 : 1, peak, kind === 'leader' ? 0 : m.logBytes[p]!, p, to]
-        if (best === null || less(key, best.key)) best = { p, from, to, kind, key }
+  // Leadership moves only, then (if still out of balance) replica moves too.
+  for (const allowReplicas of [false, true]) {
+    for (let pass = 0; pass < MAX_PASSES && !loadBalanced(m); pass++) {
+      const upper = loadUpper(m)
+      let changed = false
+      const over = m.live.filter((b) => m.load[b]! > upper).sort((a, b) => m.load[b]! - m.load[a]! || a - b)
+      for (const from of over) {
+        // Busiest partitions first, as Cruise Control sorts a broker's replicas by the resource.
+        const cands = [...m.led[from]!].sort((x, y) => m.bytes[y]! - m.bytes[x]! || x - y)
+        for (const p of cands) {
+          if (m.load[from]! <= upper) break
+          const r = m.bytes[p]!
+          // Must lower the pair's peak, and fit the destination's capacity.
+          const helps = (to: number): boolean => to !== from && r > 0 && m.load[to]! + r < m.load[from]! && fitsCapacity(m, to, m.rec[p]!)
+          const lead = leastOf(m, m.load, (to) => helps(to) && canLead(m, p, to))
+          if (lead >= 0) {
+            moveLeader(m, p, lead, 'LeaderBytesInDistributionGoal')
+            changed = true
+            continue
+          }
+          if (!allowReplicas) continue
+          // A replica move must keep ReplicaDistributionGoal (if met) met.
+          const dest = leastOf(m, m.load, (to) => helps(to) && !m.replicas[p]!.includes(to) && (!replicasOk || (m.replicaCount[to]! + 1 <= rhi && m.replicaCount[from]! - 1 >= rlo)))
+          if (dest < 0) continue
+          moveReplica(m, p, from, dest, 'LeaderBytesInDistributionGoal')
+          changed = true
+        }
       }
+      if (!changed) break
     }
-    if (best === null) return
-    if (best.kind === 'leader') moveLeader(m, best.p, best.to, 'LeaderBytesInDistributionGoal')
-    else moveReplica(m, best.p, best.from, best.to, 'LeaderBytesInDistributionGoal')
   }
 }
 
@@ -349,27 +389,40 @@ function balanceLeaderLoad(m: Model): void {
 
 function balanceLeaderCounts(m: Model): void {
   const loadOk = loadBalanced(m)
-  for (let step = stepLimit(m); step > 0 && !leadersBalanced(m); step--) {
-    const upper = loadUpper(m)
-    let best: { p: number; to: number; key: number[] } | null = null
-    for (let p = 0; p < m.replicas.length; p++) {
-      const from = m.leader[p]!
-      if (from < 0) continue
-      for (const to of m.replicas[p]!) {
-        if (to === from || !canLead(m, p, to)) continue
-        const gap = m.leaders[from]! - m.leaders[to]!
-        if (gap < 2) continue
-        const r = m.bytes[p]!
-        // Acceptance by LeaderBytesInDistributionGoal: never push a broker over its bound, and never
-        // widen the gap between the two brokers (so no broker's load peak ever rises).
-        if (r > 0 && (!lowersPair(m, from, to, r) || (loadOk && m.load[to]! + r > upper * (1 + 1e-9)))) continue
-        if (!fitsCapacity(m, to, m.rec[p]!)) continue
-        const key = [-gap, r, p, to]
-        if (best === null || less(key, best.key)) best = { p, to, key }
+  const upper = loadUpper(m)
+  const [lo, hi] = leaderLimits(m)
+  const n = m.leaders
+  // Leadership of p may go from `from` to `to` when that narrows their gap and LeaderBytesInDistributionGoal
+  // accepts it: no broker pushed over its bound, the pair's gap never widened (no load peak rises).
+  const fits = (p: number, from: number, to: number): boolean => {
+    if (to === from || !canLead(m, p, to) || n[from]! - n[to]! < 2) return false
+    const r = m.bytes[p]!
+    if (r > 0 && (!lowersPair(m, from, to, r) || (loadOk && m.load[to]! + r > upper * (1 + 1e-9)))) return false
+    return fitsCapacity(m, to, m.rec[p]!)
+  }
+  const order = (b: number): number[] => [...m.led[b]!].sort((x, y) => m.bytes[x]! - m.bytes[y]! || x - y)
+  for (let pass = 0; pass < MAX_PASSES && !leadersBalanced(m); pass++) {
+    let changed = false
+    for (const from of m.live.filter((b) => n[b]! > hi)) {
+      for (const p of order(from)) {
+        if (n[from]! <= hi) break
+        let to = -1
+        for (const b of m.replicas[p]!) if (fits(p, from, b) && (to < 0 || n[b]! < n[to]!)) to = b
+        if (to < 0) continue
+        moveLeader(m, p, to, 'LeaderReplicaDistributionGoal')
+        changed = true
       }
     }
-    if (best === null) return
-    moveLeader(m, best.p, best.to, 'LeaderReplicaDistributionGoal')
+    for (const to of m.live.filter((b) => n[b]! < lo)) {
+      for (const p of [...m.hosted[to]!].sort((x, y) => x - y)) {
+        if (n[to]! >= lo) break
+        const from = m.leader[p]!
+        if (from < 0 || !fits(p, from, to)) continue
+        moveLeader(m, p, to, 'LeaderReplicaDistributionGoal')
+        changed = true
+      }
+    }
+    if (!changed) return
   }
 }
 
@@ -383,7 +436,30 @@ function lowersPair(m: Model, from: number, to: number, r: number): boolean {
   return r <= 0 || m.load[to]! + r <= m.load[from]!
 }
 
-function less(a: readonly number[], b: readonly number[]): boolean {
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return a[i]! < b[i]!
-  return false
+/**
+ * Leadership of one partition moved twice (a → b by one goal, b → c by a later one) with no replica
+ * move of it in between is one election a → c; a → b → a is none.
+ */
+function mergeLeaderMoves(moves: ClusterMove[]): ClusterMove[] {
+  const out: Array<ClusterMove | null> = []
+  const open = new Map<number, number>() // partition → index in `out` of its last leader move
+  for (const mv of moves) {
+    if (mv.kind === 'replica') {
+      open.delete(mv.partition)
+      out.push(mv)
+      continue
+    }
+    const i = open.get(mv.partition)
+    if (i === undefined) {
+      open.set(mv.partition, out.length)
+      out.push({ ...mv })
+      continue
+    }
+    const prev = out[i]!
+    if (prev.from === mv.to) {
+      out[i] = null
+      open.delete(mv.partition)
+    } else prev.to = mv.to
+  }
+  return out.filter((mv): mv is ClusterMove => mv !== null)
 }
