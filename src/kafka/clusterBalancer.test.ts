@@ -69,7 +69,7 @@ describe('planClusterBalance: a Cruise-Control-style plan of leader and replica 
         })
         expect(plan.goals.find((g) => g.goal === 'RackAwareGoal')!.after).toBe(true)
       }),
-      { numRuns: 150 },
+      { numRuns: 80 },
     )
   })
 
@@ -86,7 +86,7 @@ describe('planClusterBalance: a Cruise-Control-style plan of leader and replica 
         plan.leaderAfter.forEach((l, p) => (recount[l]! += input.bytesInPerSec[p]!))
         recount.forEach((x, b) => expect(after[b]).toBeCloseTo(x, 6))
       }),
-      { numRuns: 150 },
+      { numRuns: 80 },
     )
   })
 
@@ -106,7 +106,7 @@ describe('planClusterBalance: a Cruise-Control-style plan of leader and replica 
         expect(Math.max(...counts) - Math.min(...counts)).toBeLessThanOrEqual(1)
         expect(plan.bytesToMove).toBe(0)
       }),
-      { numRuns: 100 },
+      { numRuns: 60 },
     )
   })
 
@@ -162,7 +162,7 @@ describe('planClusterBalance: a Cruise-Control-style plan of leader and replica 
   it('is deterministic: the same cluster gives the same plan', () => {
     fc.assert(fc.property(arbCluster, (input) => {
       expect(planClusterBalance(input)).toEqual(planClusterBalance(input))
-    }), { numRuns: 30 })
+    }), { numRuns: 20 })
   })
 })
 
