@@ -11,6 +11,7 @@ import { rateAt } from './rate.ts'
 import type { KeySegments, ProducerState, WorldState } from './worldState.ts'
 import { saltedKey } from './keyModel.ts'
 import type { Fact } from './narration.ts'
+import { meanRecordBytes, noteAppend } from './brokers/brokerLoad.ts'
 
 export { initialKeylessRouting } from './keylessRouting.ts'
 
@@ -230,6 +231,7 @@ function inverseLoadWeights(w: WorldState): Float64Array {
 function appendAll(w: WorldState, add: Float64Array, cost: Float64Array, keyChunks: number[], tailChunks: number[], ctx: ProduceContext): void {
   const cap = w.live.broker.appendCapacityPerSec
   const startLeo = w.leo.slice()
+  const bytesPerRecord = meanRecordBytes(w, ctx.now)
   for (let p = 0; p < w.P; p++) {
     const want = add[p]! + w.buffered[p]!
     if (want <= 0) continue
@@ -245,6 +247,7 @@ function appendAll(w: WorldState, add: Float64Array, cost: Float64Array, keyChun
     const avgCost = add[p]! > 0 ? cost[p]! / add[p]! : 1
     w.leo[p]! += m
     w.inWin[p]! += m
+    noteAppend(w.cluster, p, m, bytesPerRecord) // the leader's broker appended them
     w.segT[p]!.push(ctx.now)
     w.segEnd[p]!.push(w.leo[p]!)
     w.segCost[p]!.push(avgCost)

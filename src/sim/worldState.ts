@@ -2,12 +2,15 @@
 // consumers' poll loops, per-key order tracking, metrics. No classes, no closures, so a deep copy
 // is a checkpoint. Only sim/ reads or writes it.
 
+import { Rng } from '../engine/rng.ts'
 import type { KeylessPartitionerState } from '../kafka/partitioners/keylessRouter.ts'
+import { clusterOf } from '../scenario/defaults.ts'
 import type { Command, Scenario, ScenarioAction } from '../scenario/types.ts'
 import { createHistogram } from './latencyHistogram.ts'
 import { createLedger, growLedger, type Ledger } from './ledger.ts'
 import type { KeyModel } from './keyModel.ts'
 import type { ReassignState } from './brokers/reassign.ts'
+import { createClusterState, type ClusterState } from './brokers/clusterState.ts'
 import type { MetricsSample, TraceEntry } from './frameTypes.ts'
 
 /**
@@ -188,9 +191,12 @@ export interface WorldState {
   ledger: Ledger
   /** A cluster rebalance (rebalanceCluster) running or done; absent until the first one. */
   reassign?: ReassignState
+  /** The brokers: placement, leaders, per-broker load (brokers/clusterState.ts). */
+  cluster: ClusterState
 }
 
-export function createWorldState(live: Scenario, P: number): WorldState {
+/** `brokersRng` places the replicas (the simulation passes its brokers stream, 4). */
+export function createWorldState(live: Scenario, P: number, brokersRng: Rng = Rng.create(live.seed, 4)): WorldState {
   return {
     live,
     script: live.actions.map((a) => ({ ...a })),
@@ -250,6 +256,7 @@ export function createWorldState(live: Scenario, P: number): WorldState {
     lanesAtWindowStart: P,
     deferred: [],
     ledger: createLedger(P),
+    cluster: createClusterState(clusterOf(live), P, brokersRng),
   }
 }
 

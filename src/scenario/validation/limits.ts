@@ -8,6 +8,8 @@ export const LIMITS = {
   partitions: { min: 1, max: 4096 },
   consumers: { min: 0, max: 256 },
   producers: { max: 64 },
+  /** Brokers of the simulated cluster (issue 12: up to 64); ids are 0..brokers-1. */
+  brokers: { min: 1, max: 64 },
   actions: { max: 1000 },
   keyCostEntries: { max: 1000 },
   schedulePoints: { max: 1000 },

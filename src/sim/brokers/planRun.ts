@@ -3,6 +3,7 @@
 // Read-only on the world; the plan itself is src/kafka/clusterBalancer.ts.
 
 import { type BrokerLoadFigure, type ClusterBalanceInput, type ClusterMove, type ClusterPlan, type GoalOutcome, moveDurationMs, planClusterBalance } from '../../kafka/clusterBalancer.ts'
+import { clusterOf } from '../../scenario/defaults.ts'
 import type { WorldState } from '../worldState.ts'
 
 /**
@@ -39,7 +40,7 @@ export function balanceInput(w: WorldState): ClusterBalanceInput {
     recordsInPerSec: rec,
     bytesInPerSec: rec.map((r) => r * rb),
     logBytes: Array.from({ length: w.P }, (_, p) => logBytes(w, p)),
-    capacityPerSec: w.live.cluster?.brokerCapacityPerSec ?? null,
+    capacityPerSec: clusterOf(w.live).brokerCapacityPerSec,
   }
 }
 

@@ -9,6 +9,7 @@
 import { moveDurationMs, type ClusterMove } from '../../kafka/clusterBalancer.ts'
 import type { SimCore } from '../core.ts'
 import { defer } from '../deferred.ts'
+import { brokerName } from './reassignNarration.ts'
 import { DEFAULT_THROTTLE_BYTES_PER_SEC, logBytes, planCost, planNow, recordBytesOf } from './planRun.ts'
 
 /** A move as it ran: when it started and finished (sim ms), or why it was skipped. */
@@ -122,9 +123,9 @@ function advance(sim: SimCore): void {
 function replicaMoveProblem(sim: SimCore, mv: ClusterMove): string | null {
   const cs = sim.w.cluster
   const reps = cs.replicas[mv.partition]
-  if (reps === undefined || !reps.includes(mv.from)) return `broker ${mv.from} no longer holds it`
-  if (reps.includes(mv.to)) return `broker ${mv.to} already holds it`
-  if (cs.brokers[mv.to]?.up !== true) return `broker ${mv.to} is down`
+  if (reps === undefined || !reps.includes(mv.from)) return `${brokerName(mv.from)} no longer holds it`
+  if (reps.includes(mv.to)) return `${brokerName(mv.to)} already holds it`
+  if (cs.brokers[mv.to]?.up !== true) return `${brokerName(mv.to)} is down`
   return null
 }
 
@@ -162,9 +163,9 @@ function runLeaderMove(sim: SimCore, mv: ClusterMove): void {
   const now = sim.kernel.now
   const reps = cs.replicas[p]
   let why: string | null = null
-  if (reps === undefined || cs.leader[p] !== mv.from) why = `its leader is no longer broker ${mv.from}`
-  else if (!reps.includes(mv.to) || !cs.isr[p]!.includes(mv.to)) why = `broker ${mv.to} is not an in-sync replica`
-  else if (cs.brokers[mv.to]?.up !== true) why = `broker ${mv.to} is down`
+  if (reps === undefined || cs.leader[p] !== mv.from) why = `its leader is no longer ${brokerName(mv.from)}`
+  else if (!reps.includes(mv.to) || !cs.isr[p]!.includes(mv.to)) why = `${brokerName(mv.to)} is not an in-sync replica`
+  else if (cs.brokers[mv.to]?.up !== true) why = `${brokerName(mv.to)} is down`
   if (why !== null) {
     r.runs.push({ ...mv, startedAt: now, doneAt: now, skipped: why })
     sim.say({ kind: 'cluster.moveSkipped', partition: p, from: mv.from, to: mv.to, reason: why })

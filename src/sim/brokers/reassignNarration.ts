@@ -1,4 +1,7 @@
-// The cluster rebalance's facts (reassign.ts) and their English. Brokers are named as on the page.
+// The cluster rebalance's facts (reassign.ts) and their English. Brokers are named as on the page
+// (index 0 is "broker 1", clusterState.brokerNumber).
+
+import { brokerNumber } from './clusterState.ts'
 
 export type ClusterFact =
   | { kind: 'cluster.plan'; leaderMoves: number; replicaMoves: number; bytes: number; estimatedMs: number; throttle: number; busiestBefore: number; busiestAfter: number }
@@ -8,9 +11,9 @@ export type ClusterFact =
   | { kind: 'cluster.moveSkipped'; partition: number; from: number; to: number; reason: string }
   | { kind: 'cluster.rebalanceDone'; moves: number; ms: number }
 
-/** "broker 2": broker ids as the page shows them. */
+/** "broker 2" for index 1: broker ids as the page shows them. */
 export function brokerName(id: number): string {
-  return `broker ${id}`
+  return `broker ${brokerNumber(id)}`
 }
 
 /** Bytes in MB with sensible digits ("12.5 MB", "0.04 MB"). */
