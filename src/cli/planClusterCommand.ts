@@ -69,7 +69,8 @@ export function formatPlan(name: string, v: ClusterPlanView): string {
   lines.push('')
   if (v.moves.length === 0) lines.push('  nothing to do: no move makes the brokers more even')
   else {
-    lines.push(`  ${v.leaderMoves} leader move${v.leaderMoves === 1 ? '' : 's'}, ${v.replicaMoves} replica move${v.replicaMoves === 1 ? '' : 's'}: ${megabytes(v.bytesToMove)} to copy, ${v.estimatedMs === null ? 'never finishes (throttle below a partition’s in-rate)' : `about ${duration(v.estimatedMs)}`}`)
+    const copy = v.replicaMoves === 0 ? 'no data copied' : `${megabytes(v.bytesToMove)} to copy, ${v.estimatedMs === null ? 'never finishes (throttle below a partition’s in-rate)' : `about ${duration(v.estimatedMs)}`}`
+    lines.push(`  ${v.leaderMoves} leader move${v.leaderMoves === 1 ? '' : 's'}, ${v.replicaMoves} replica move${v.replicaMoves === 1 ? '' : 's'}: ${copy}`)
     lines.push('')
     for (const m of v.moves) {
       const what = m.kind === 'leader' ? 'leader ' : 'replica'

@@ -2,6 +2,7 @@
 
 import { addPartitions } from './addPartitions.ts'
 import { autoscaleStorm } from './autoscaleStorm.ts'
+import { clusterRebalance } from './clusterRebalance.ts'
 import { consumerCrash } from './consumerCrash.ts'
 import { consumerJoinsCooperative } from './consumerJoinsCooperative.ts'
 import { consumerJoinsEager } from './consumerJoinsEager.ts'
@@ -35,6 +36,7 @@ export const presets: readonly Preset[] = [
   slowConsumerStorm,
   kip848Churn,
   autoscaleStorm,
+  clusterRebalance,
 ]
 
 /** The preset with this name, or undefined. */
