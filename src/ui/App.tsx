@@ -4,6 +4,7 @@
 import type { ReactNode } from 'react'
 import { BannerStack } from './BannerStack.tsx'
 import { ChartsPanel } from './ChartsPanel.tsx'
+import { ClusterPlanPanel } from './ClusterPlanPanel.tsx'
 import { ConsumerMenu } from './ConsumerMenu.tsx'
 import { ControlsPanel } from './ControlsPanel.tsx'
 import { LaneInspector } from './LaneInspector.tsx'
@@ -40,6 +41,8 @@ export function App(): ReactNode {
         </div>
         <aside className="right" aria-label="Details">
           <PresetNotice />
+          {/* CLUSTERBAL: the cluster balancer's plan and its "Run" (beside the brokers' details). */}
+          <ClusterPlanPanel />
           <LaneInspector />
           <NarrationPanel />
           <WhichLane />

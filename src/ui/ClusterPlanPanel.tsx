@@ -43,16 +43,14 @@ export function ClusterPlanPanel(): ReactNode {
           ) : (
             <PlanBody plan={plan} throttle={throttle} />
           )}
-          <label>
-            Copy throttle{' '}
-            <select value={throttle} onChange={(e) => setThrottle(Number(e.target.value))}>
-              {THROTTLES.map((t) => (
-                <option key={t} value={t}>
-                  {megabytes(t)}/s
-                </option>
-              ))}
-            </select>
-          </label>{' '}
+          <label htmlFor="cluster-plan-throttle">Copy throttle</label>{' '}
+          <select id="cluster-plan-throttle" value={throttle} onChange={(e) => setThrottle(Number(e.target.value))}>
+            {THROTTLES.map((t) => (
+              <option key={t} value={t}>
+                {megabytes(t)}/s
+              </option>
+            ))}
+          </select>{' '}
           <button
             type="button"
             disabled={plan !== null && plan.moves.length === 0}
