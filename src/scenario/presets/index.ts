@@ -2,6 +2,7 @@
 
 import { addPartitions } from './addPartitions.ts'
 import { autoscaleStorm } from './autoscaleStorm.ts'
+import { brokerHotspot } from './brokerHotspot.ts'
 import { clusterRebalance } from './clusterRebalance.ts'
 import { consumerCrash } from './consumerCrash.ts'
 import { consumerJoinsCooperative } from './consumerJoinsCooperative.ts'
@@ -36,6 +37,7 @@ export const presets: readonly Preset[] = [
   slowConsumerStorm,
   kip848Churn,
   autoscaleStorm,
+  brokerHotspot,
   clusterRebalance,
 ]
 

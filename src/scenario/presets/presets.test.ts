@@ -27,6 +27,7 @@ describe('presets', () => {
       'slow-consumer-storm',
       'kip848-churn',
       'autoscale-storm',
+      'broker-hotspot',
       'cluster-rebalance',
     ])
   })

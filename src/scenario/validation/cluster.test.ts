@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest'
 import { DEFAULT_CLUSTER, clusterOf, defaultScenario } from '../defaults.ts'
 import { validateScenario } from '../validate.ts'
+import { decodeScenario, encodeScenario } from '../codec.ts'
 
 const withCluster = (cluster: unknown) => ({ ...defaultScenario(), cluster })
 const errors = (input: unknown) => {
@@ -42,5 +43,13 @@ describe('cluster validation', () => {
   it('warns about unknown fields inside cluster', () => {
     const r = validateScenario(withCluster({ brokers: 4, racks: 2 }))
     expect(r.ok && r.warnings.map((w) => w.path)).toEqual(['cluster.racks'])
+  })
+
+  it('travels in a link and comes back the same (and a link without it stays without it)', () => {
+    const s = { ...defaultScenario(), cluster: { brokers: 5, 'replication.factor': 3, 'min.insync.replicas': 2, brokerCapacityPerSec: 4000 } }
+    const back = decodeScenario(encodeScenario(s))
+    expect(back.ok && back.scenario).toEqual(s)
+    const plain = decodeScenario(encodeScenario(defaultScenario()))
+    expect(plain.ok && 'cluster' in plain.scenario).toBe(false)
   })
 })

@@ -5,7 +5,8 @@
 import type { SimCore } from '../core.ts'
 import { rateAt } from '../rate.ts'
 import type { WorldState } from '../worldState.ts'
-import type { ClusterState } from './clusterState.ts'
+import { closeCapacityWindow } from './brokerCapacity.ts'
+import { ledBy, type ClusterState } from './clusterState.ts'
 
 /**
  * A broker is hot when its in-rate is above this many times the mean in-rate of the live brokers
@@ -77,11 +78,5 @@ export function closeBrokerWindow(sim: SimCore, seconds: number): void {
     else if (!hot && b.hot) sim.say({ kind: 'broker.cooled', broker: b.id, ratePerSec: b.inRate, timesMean: times })
     b.hot = hot
   }
-}
-
-/** Partitions broker `b` leads now, ascending. */
-export function ledBy(cs: ClusterState, b: number): number[] {
-  const out: number[] = []
-  for (let p = 0; p < cs.leader.length; p++) if (cs.leader[p] === b) out.push(p)
-  return out
+  closeCapacityWindow(sim)
 }

@@ -25,6 +25,8 @@ export interface BrokerState {
   saturated: boolean
   /** Appends held back by the capacity in the current window (becomes `saturated` at its close). */
   heldWin: number
+  /** Unused append capacity carried to the next send cycle (records; at most one second's worth). */
+  capCarry: number
 }
 
 export interface ClusterState {
@@ -39,7 +41,7 @@ export interface ClusterState {
 }
 
 function newBroker(id: number): BrokerState {
-  return { id, up: true, slowFactor: 1, inWin: 0, bytesInWin: 0, outWin: 0, inRate: 0, bytesInRate: 0, outRate: 0, hot: false, saturated: false, heldWin: 0 }
+  return { id, up: true, slowFactor: 1, inWin: 0, bytesInWin: 0, outWin: 0, inRate: 0, bytesInRate: 0, outRate: 0, hot: false, saturated: false, heldWin: 0, capCarry: 0 }
 }
 
 /** The cluster at topic creation: P partitions placed on spec.brokers brokers, preferred leaders leading. */
@@ -93,4 +95,11 @@ export function replicaCounts(cs: ClusterState): number[] {
 /** The number people read for broker index `b` (page, narration, run --json): 1-based. */
 export function brokerNumber(b: number): number {
   return b + 1
+}
+
+/** Partitions broker `b` leads now, ascending. */
+export function ledBy(cs: ClusterState, b: number): number[] {
+  const out: number[] = []
+  for (let p = 0; p < cs.leader.length; p++) if (cs.leader[p] === b) out.push(p)
+  return out
 }
