@@ -5,6 +5,7 @@ import type { Command, Scenario, ScenarioAction } from '../scenario/types.ts'
 import type { Frame, MetricsSample, TraceEntry } from './frameTypes.ts'
 import type { RebalanceRecord } from './group/groupRuntime.ts'
 import type { ClusterPlanView } from './brokers/planRun.ts'
+import type { ClusterRebalanceSummary } from './brokers/reassign.ts'
 import type { BrokerSummary } from './brokers/brokerView.ts'
 
 export interface PartitionSummary {
@@ -55,6 +56,8 @@ export interface RunSummary {
    * metrics window (1 s of sim time), the same the page's broker strip shows at that moment.
    */
   brokers: BrokerSummary[]
+  /** The latest cluster rebalance (rebalanceCluster), present once one ran. */
+  clusterRebalance?: ClusterRebalanceSummary
   events: number
 }
 

@@ -49,6 +49,11 @@ describe('rebalanceCluster: executing the plan in the running world', () => {
     })
     // Moves run one after another: each starts when the one before it is done.
     for (let i = 1; i < started.length; i++) expect(started[i]!.t).toBeGreaterThanOrEqual(done[i - 1]!.t)
+    // run --json tells the same story; a still log copies exactly what it held.
+    const cr = sim.summary().clusterRebalance!
+    expect(cr).toMatchObject({ plans: 1, startedAtSec: 6, replicaMoves: started.length, movesDone: done.length, movesSkipped: 0, throttleBytesPerSec: throttle })
+    expect(cr.finishedAtSec! * 1000).toBe(Math.round(done.at(-1)!.t))
+    expect(Math.abs(cr.bytesCopied - started.reduce((s, e) => s + e.fact.bytes, 0))).toBeLessThanOrEqual(throttle * TICK_MS / 1000 * started.length)
   })
 
   it('while the log keeps growing, the copy takes bytes / (throttle − bytes in)', () => {
@@ -125,10 +130,11 @@ describe('rebalanceCluster: executing the plan in the running world', () => {
     expect(lines(resumed)).toEqual(lines(straight))
   })
 
-  it('logs are measured in bytes as records × the producers’ record size', () => {
+  it('logs are measured in bytes as records × the producers’ record size; run --json says nothing of a rebalance that never ran', () => {
     const sim = createSimulation(scenario(1, []))
     sim.advanceTo(5_000)
     const w = worldOf(sim)
     expect(recordBytesOf(w)).toBe(w.live.producers[0]!.recordBytes)
+    expect('clusterRebalance' in sim.summary()).toBe(false)
   })
 })

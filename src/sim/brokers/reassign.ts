@@ -17,6 +17,8 @@ export interface MoveRun extends ClusterMove {
   startedAt: number
   doneAt: number
   skipped?: string
+  /** A replica move's bytes actually copied: the log at the start plus what was appended meanwhile. */
+  copiedBytes?: number
 }
 
 export interface ReassignState {
@@ -152,6 +154,7 @@ function finishReplicaMove(sim: SimCore, mv: ClusterMove): void {
   }
   const run = r.runs[r.next]!
   run.doneAt = now
+  run.copiedBytes = r.copied
   sim.say({ kind: 'cluster.replicaMoveDone', partition: p, from: mv.from, to: mv.to, ms: now - run.startedAt, leader: led ? cs.leader[p]! : -1 })
 }
 
@@ -207,4 +210,38 @@ export function reassignProgress(sim: SimCore): ReassignProgress | null {
 export function expectedMoveMs(sim: SimCore, p: number, throttle: number): number {
   const w = sim.w
   return moveDurationMs(logBytes(w, p), throttle, w.inRate[p]! * recordBytesOf(w))
+}
+
+/** The latest rebalance as `run --json` prints it (`clusterRebalance`). */
+export interface ClusterRebalanceSummary {
+  /** rebalanceCluster commands run so far (each replaces the plan before it). */
+  plans: number
+  throttleBytesPerSec: number
+  startedAtSec: number
+  /** null while it runs (or never ends: a throttle below a partition's in-rate). */
+  finishedAtSec: number | null
+  leaderMoves: number
+  replicaMoves: number
+  movesDone: number
+  movesSkipped: number
+  /** Bytes the finished replica moves copied, plus the copy in progress so far. */
+  bytesCopied: number
+}
+
+export function clusterRebalanceSummary(r: ReassignState): ClusterRebalanceSummary {
+  const finished = r.runs.filter((m) => m.skipped === undefined && m.doneAt >= 0)
+  // The copy in progress as of its last check (checks come at least every MAX_CHECK_MS).
+  const inProgress = r.next < r.moves.length && r.runs.length > r.next ? r.copied : 0
+  const leaderMoves = r.moves.filter((m) => m.kind === 'leader').length
+  return {
+    plans: r.gen,
+    throttleBytesPerSec: r.throttle,
+    startedAtSec: Math.round(r.startedAt) / 1000,
+    finishedAtSec: r.finishedAt >= 0 ? Math.round(r.finishedAt) / 1000 : null,
+    leaderMoves,
+    replicaMoves: r.moves.length - leaderMoves,
+    movesDone: finished.length,
+    movesSkipped: r.runs.filter((m) => m.skipped !== undefined).length,
+    bytesCopied: Math.round(finished.reduce((s, m) => s + (m.kind === 'replica' ? m.copiedBytes ?? m.bytes : 0), 0) + inProgress),
+  }
 }
