@@ -18,6 +18,14 @@ describe('rebalanceCluster: the scripted / live command that runs the cluster ba
     if (!bad.ok) expect(bad.errors.map((e) => e.path)).toEqual(['actions[0].throttleBytesPerSec', 'actions[1].throttleBytesPerSec'])
   })
 
+  it('allows at most 20 in a script (each plans the whole cluster), naming the first one too many', () => {
+    const many = Array.from({ length: 21 }, (_, i) => ({ do: 'rebalanceCluster', atSec: i }))
+    const r = validateScenario(withActions(many))
+    expect(r.ok).toBe(false)
+    if (!r.ok) expect(r.errors).toEqual([{ path: 'actions[20]', message: 'is rebalanceCluster number 21: at most 20 in a script' }])
+    expect(validateScenario(withActions(many.slice(0, 20))).ok).toBe(true)
+  })
+
   it('changes no setting (the plan acts on the cluster, not on the scenario) and reads in words', () => {
     const s = defaultScenario()
     expect(applyCommandToScenario(s, { do: 'rebalanceCluster' })).toBe(s)

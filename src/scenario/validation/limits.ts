@@ -59,4 +59,9 @@ export const LIMITS = {
    * Up to 100 GB/s, beyond any broker's network.
    */
   throttleBytesPerSec: { min: 1, max: 1e11 },
+  /**
+   * rebalanceCluster actions in one script: each plans the whole cluster (up to ~1 s of work at the
+   * largest topics), so a link cannot make a run spend minutes planning. A simulator bound.
+   */
+  rebalanceClusterActions: { max: 20 },
 } as const
