@@ -4,6 +4,7 @@
 
 import type { OverrideSet, Variant } from '../scenario/overrides.ts'
 import type { AssignorName, PartitionerName, Scenario } from '../scenario/types.ts'
+import { clusterOverrides, clusterSummary, type ClusterPatch } from '../scenario/clusterEdit.ts'
 import { ASSIGNORS_FOR, protocolChoice, type ProtocolChoice, type ScenarioEdit } from './scenarioEdits.ts'
 
 /** One side's strategy controls. */
@@ -15,6 +16,8 @@ export type StrategyEdit =
   | { kind: 'loadAware'; enabled: boolean }
   | { kind: 'commitOnRevoke'; enabled: boolean }
   | { kind: 'autoscaler'; enabled: boolean }
+  /** The side's brokers (issue 12): the broker count as a strategy answering a hot broker. */
+  | { kind: 'cluster'; patch: ClusterPatch }
 
 /** The overrides that make `cur` (a side's settings) follow `e`. */
 export function strategySet(cur: Scenario, e: StrategyEdit): OverrideSet {
@@ -37,6 +40,8 @@ export function strategySet(cur: Scenario, e: StrategyEdit): OverrideSet {
       return { 'group.processing.commitOnRevoke': e.enabled }
     case 'autoscaler':
       return { 'group.autoscaler.enabled': e.enabled }
+    case 'cluster':
+      return clusterOverrides(cur, e.patch)
   }
 }
 
@@ -76,6 +81,7 @@ export function strategySummary(s: Scenario): string {
   if (s.dynamic.loadAware.enabled) parts.push(`load-aware (${s.dynamic.loadAware.scope})`)
   if (s.group.processing.commitOnRevoke) parts.push('commit on revoke')
   if (s.group.autoscaler.enabled) parts.push('autoscaler')
+  if (s.cluster !== undefined) parts.push(clusterSummary(s))
   return parts.join(' · ')
 }
 

@@ -19,6 +19,7 @@ import type {
 /** The key a live `setHotKeyShare` makes hot when the producer had no hot key yet. */
 import { DEFAULT_HOT_KEY } from '../scenario/defaults.ts'
 import { distinctKeys } from '../scenario/keySpecs.ts'
+import { withCluster, type ClusterPatch } from '../scenario/clusterEdit.ts'
 
 export { DEFAULT_HOT_KEY }
 
@@ -46,6 +47,8 @@ export type ScenarioEdit =
   | { kind: 'metadataMaxAge'; client: 'producer' | 'consumer'; value: number }
   | { kind: 'seed'; seed: number }
   | { kind: 'autoscaler'; enabled: boolean }
+  /** The brokers (issue 12): placement happens at topic creation, so a restart. */
+  | { kind: 'cluster'; patch: ClusterPatch }
 
 export interface EditResult {
   scenario: Scenario
@@ -172,6 +175,8 @@ export function applyEdit(s: Scenario, e: ScenarioEdit): EditResult {
     }
     case 'seed':
       return restart({ ...s, seed: Math.trunc(e.seed) >>> 0 })
+    case 'cluster':
+      return restart(withCluster(s, e.patch))
     case 'autoscaler':
       return live(s, { do: 'setAutoscaler', enabled: e.enabled })
   }

@@ -3,6 +3,7 @@
 
 import type { ReactNode } from 'react'
 import { BannerStack } from './BannerStack.tsx'
+import { BrokerStrip } from './BrokerStrip.tsx'
 import { ChartsPanel } from './ChartsPanel.tsx'
 import { ClusterPlanPanel } from './ClusterPlanPanel.tsx'
 import { ConsumerMenu } from './ConsumerMenu.tsx'
@@ -35,6 +36,7 @@ export function App(): ReactNode {
           <ControlsPanel />
         </aside>
         <div className="center">
+          <BrokerStrip />
           <LanesPanel />
           <TimelineBar />
           <ChartsPanel />

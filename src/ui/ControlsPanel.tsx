@@ -9,6 +9,7 @@ import { useAppStore } from '../store/useAppStore.ts'
 import { useActions } from './actions.ts'
 import { CheckField, NumberField, RangeField, SelectField } from './fields.tsx'
 import { LoadSection } from './LoadSection.tsx'
+import { BrokerControls } from './BrokerControls.tsx'
 import { useSettingsNow } from './useSettingsNow.ts'
 
 export const PROTOCOLS: ReadonlyArray<{ value: ProtocolChoice; label: string }> = [
@@ -142,6 +143,7 @@ export function ControlsPanel(): ReactNode {
           }
         />
       </section>
+      <BrokerControls s={s} edit={(patch) => edit({ kind: 'cluster', patch })} />
       <section aria-labelledby="sec-timeouts">
         <h2 id="sec-timeouts">Kafka timeouts</h2>
         <p className="dim small">Changing one restarts the run.</p>

@@ -24,6 +24,7 @@ interface Row {
   backlog: SVGRectElement
   label: SVGTextElement
   hot: SVGTextElement
+  leader: SVGTextElement
   lag: SVGTextElement
   barrier: SVGRectElement
   tag: SVGRectElement
@@ -115,6 +116,15 @@ export function createLaneRows(
         'stroke-width': '3',
         'paint-order': 'stroke',
       }),
+      leader: make(layers.labels, 'text', {
+        class: 'leader',
+        dy: '0.35em',
+        'font-weight': '700',
+        fill: theme.text,
+        stroke: theme.background,
+        'stroke-width': '3',
+        'paint-order': 'stroke',
+      }),
       lag: make(layers.labels, 'text', {
         class: 'lag',
         dy: '0.35em',
@@ -171,11 +181,21 @@ export function createLaneRows(
       text(r.label, `P${d.index}`)
     }
 
-    // Lanes flagged by hotspot detection get an orange HOT tag at the producers' end.
+    // The lane's leader broker at the producers' end ("b2"), where its records are appended.
+    const leaderPx = Math.min(L.fontPx, 13)
+    const leader = L.pitch >= OWNER_LABEL_MIN_PITCH && d.leader !== ''
+    set(r.leader, 'display', leader ? null : 'none')
+    if (leader) {
+      set(r.leader, 'x', L.x0 + 6)
+      set(r.leader, 'y', mid)
+      set(r.leader, 'font-size', leaderPx)
+      text(r.leader, d.leader)
+    }
+    // Lanes flagged by hotspot detection get an orange HOT tag at the producers' end, after the leader.
     const hot = d.hot && L.pitch >= 14
     set(r.hot, 'display', hot ? null : 'none')
     if (hot) {
-      set(r.hot, 'x', L.x0 + 6)
+      set(r.hot, 'x', L.x0 + 6 + (leader ? Math.ceil(d.leader.length * 0.62 * leaderPx) + 6 : 0))
       set(r.hot, 'y', mid)
       set(r.hot, 'font-size', Math.min(L.fontPx, 16))
       text(r.hot, 'HOT')

@@ -61,6 +61,8 @@ export interface LaneMark {
   saturated: boolean
   /** Draw the "P3" label for this lane (lanes too thin to label are skipped in a regular pattern). */
   labelled: boolean
+  /** The broker leading it, as the broker strip names it ("b1"), or "no leader" (offline). */
+  leader: string
 }
 
 export interface ConsumerMark {
@@ -116,6 +118,11 @@ export interface LanesLayout {
   links: LinkMark[]
   particles: ParticleMarks
   banner: HighwayBanner | null
+}
+
+/** A lane's leader as the broker strip names it: "b1" for broker index 0; "no leader" when offline. */
+export function leaderLabel(b: number): string {
+  return b >= 0 ? `b${b + 1}` : 'no leader'
 }
 
 /** "consumer-12" → "c12" (other names unchanged). */
@@ -182,6 +189,7 @@ export function layout(frame: Frame, size: Size, options: Partial<LayoutOptions>
       moving: (flags & LANE_MOVING) !== 0,
       saturated: (flags & LANE_SATURATED) !== 0,
       labelled: (flags & LANE_HOT) !== 0 || (i % labelEvery === 0 && !nearHot(i)),
+      leader: leaderLabel(frame.laneLeader[i] ?? -1),
     })
   }
 

@@ -1,0 +1,50 @@
+// The broker strip on the page: one listed box per broker of the frame, named for screen readers,
+// with the frame's figures; the broker controls edit the cluster (a restart-level setting).
+import { act } from 'react'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { getPreset } from '../scenario/presets/index.ts'
+import { createSimulation } from '../sim/simulation.ts'
+import { BrokerStrip } from './BrokerStrip.tsx'
+import { ControlsPanel } from './ControlsPanel.tsx'
+import { byLabel, mount, setValue, type Mounted } from './renderForTest.tsx'
+
+let m: Mounted | null = null
+beforeEach(() => vi.useFakeTimers())
+afterEach(() => {
+  m?.unmount()
+  m = null
+  vi.useRealTimers()
+})
+
+describe('BrokerStrip', () => {
+  it('lists the frame\'s brokers with their leaders, in-rate and HOT / AT CAPACITY in words', () => {
+    const sim = createSimulation(getPreset('broker-hotspot')!.build())
+    sim.advanceTo(5000)
+    const frame = sim.frame()
+    m = mount(<BrokerStrip />)
+    act(() => m!.store.getState().receiveFrame(0, frame, [], []))
+    act(() => vi.advanceTimersByTime(400))
+    const items = Array.from(m.container.querySelectorAll('ul[aria-label="Brokers"] > li'))
+    expect(items).toHaveLength(3)
+    expect(items.map((li) => li.getAttribute('aria-label')?.split(':')[0])).toEqual(['Broker 1', 'Broker 2', 'Broker 3'])
+    const json = sim.summary().brokers
+    items.forEach((li, i) => {
+      expect(Number(li.getAttribute('data-in-rate'))).toBe(json[i]!.recordsInPerSec)
+      expect(Number(li.getAttribute('data-leaders'))).toBe(json[i]!.leaders)
+    })
+    expect(items[0]!.textContent).toContain('AT CAPACITY')
+    expect(items[0]!.textContent).toContain('4 leaders')
+    expect(items[1]!.textContent).not.toMatch(/HOT|CAPACITY/)
+  })
+
+  it('edits the cluster from the controls panel: more brokers, and RF follows a smaller cluster down', () => {
+    m = mount(<ControlsPanel />)
+    setValue(byLabel(m.container, 'replication.factor'), '3', ['change'])
+    setValue(byLabel(m.container, 'Brokers'), '2', ['change'])
+    expect(m.actions.edits).toEqual([
+      { kind: 'cluster', patch: { 'replication.factor': 3 } },
+      { kind: 'cluster', patch: { brokers: 2 } },
+    ])
+    expect(m.store.getState().scenario.cluster).toEqual({ brokers: 2, 'replication.factor': 2, 'min.insync.replicas': 1, brokerCapacityPerSec: null })
+  })
+})
