@@ -36,15 +36,17 @@ export function App(): ReactNode {
           <ControlsPanel />
         </aside>
         <div className="center">
-          <BrokerStrip />
+          {/* One grid row: the broker strip and, under it (CLUSTERBAL), "Rebalance cluster…" with its progress. */}
+          <div className="cluster-head">
+            <BrokerStrip />
+            <ClusterPlanPanel />
+          </div>
           <LanesPanel />
           <TimelineBar />
           <ChartsPanel />
         </div>
         <aside className="right" aria-label="Details">
           <PresetNotice />
-          {/* CLUSTERBAL: the cluster balancer's plan and its "Run" (beside the brokers' details). */}
-          <ClusterPlanPanel />
           <LaneInspector />
           <NarrationPanel />
           <WhichLane />

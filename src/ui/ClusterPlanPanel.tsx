@@ -90,10 +90,18 @@ function PlanBody({ plan, throttle }: { plan: ClusterPlanView; throttle: number 
 
 function ProgressLine({ progress }: { progress: ReassignProgress }): ReactNode {
   const c = progress.current
+  const pct = c === null ? null : Math.floor(c.fraction * 100)
   return (
-    <p role="status" aria-live="polite">
-      Rebalancing: move {Math.min(progress.done + 1, progress.total)} of {progress.total}
-      {c !== null ? ` — P${c.partition} copying to ${brokerName(c.to)}, ${Math.floor(c.fraction * 100)} %` : ''}
-    </p>
+    <span className="cluster-progress">
+      <span role="status" aria-live="polite">
+        Rebalancing: move {Math.min(progress.done + 1, progress.total)} of {progress.total}
+        {c !== null ? ` — P${c.partition} copying to ${brokerName(c.to)}, ${pct} %` : ''}
+      </span>
+      {c !== null ? (
+        <progress max={100} value={pct!} aria-label={`P${c.partition} copied to ${brokerName(c.to)}`}>
+          {pct} %
+        </progress>
+      ) : null}
+    </span>
   )
 }

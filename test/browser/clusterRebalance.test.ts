@@ -39,6 +39,8 @@ describe('cluster rebalance on the page', () => {
     const moves = page.getByRole('list', { name: 'Planned moves' }).getByRole('listitem')
     await expect.poll(() => moves.allTextContents(), { timeout: 10_000 }).toEqual(plan.moves.map((m) => `P${m.partition}: leader broker ${m.from + 1} → broker ${m.to + 1}`))
 
+    // For a look at 1024×768 (test/artifacts is not committed).
+    await page.screenshot({ path: join(ARTIFACTS, 'cluster-rebalance.png') })
     await page.getByLabel('Copy throttle').selectOption('10000000')
     await page.getByRole('button', { name: 'Run the plan' }).click()
     // The link records the command at the moment it ran.
