@@ -130,6 +130,18 @@ describe('rebalanceCluster: executing the plan in the running world', () => {
     expect(lines(resumed)).toEqual(lines(straight))
   })
 
+  it('a new plan cancels the copy in progress: the partition keeps its original replicas', () => {
+    const sim = createSimulation(scenario(1, [{ do: 'rebalanceCluster', throttleBytesPerSec: 20_000, atSec: 5 }, { do: 'rebalanceCluster', throttleBytesPerSec: 1_000_000, atSec: 6 }]))
+    sim.advanceTo(9_000)
+    const trace = sim.drainTrace()
+    const cancelled = facts(trace, 'cluster.moveSkipped').filter((e) => e.fact.reason === 'cancelled by a new plan')
+    expect(cancelled).toHaveLength(1)
+    expect(cancelled[0]!.t).toBe(6_000)
+    const w = worldOf(sim)
+    expect(w.cluster.replicas.every((r) => r.length === 1)).toBe(true)
+    expect(sim.summary().clusterRebalance).toMatchObject({ plans: 2 })
+  })
+
   it('logs are measured in bytes as records × the producers’ record size; run --json says nothing of a rebalance that never ran', () => {
     const sim = createSimulation(scenario(1, []))
     sim.advanceTo(5_000)

@@ -46,6 +46,7 @@ export function startRebalance(sim: SimCore, throttleBytesPerSec: number | undef
   const w = sim.w
   const now = sim.kernel.now
   const throttle = throttleBytesPerSec ?? DEFAULT_THROTTLE_BYTES_PER_SEC
+  cancelCopy(sim)
   const plan = planNow(w)
   const cost = planCost(w, plan, throttle)
   const busiest = (xs: typeof plan.before): number => xs.reduce((m, b) => Math.max(m, b.recordsInPerSec), 0)
@@ -63,6 +64,24 @@ export function startRebalance(sim: SimCore, throttleBytesPerSec: number | undef
   const gen = (w.reassign?.gen ?? 0) + 1
   w.reassign = { gen, throttle, moves: plan.moves, next: 0, copied: 0, moveStartedAt: now, lastAt: now, startedAt: now, finishedAt: -1, runs: [] }
   advance(sim)
+}
+
+/**
+ * A replica still copying when a new plan replaces this one is cancelled as
+ * kafka-reassign-partitions --cancel does: the partition goes back to its original replicas.
+ */
+function cancelCopy(sim: SimCore): void {
+  const r = sim.w.reassign
+  if (r === undefined || r.next >= r.moves.length || r.runs.length <= r.next) return
+  const mv = r.moves[r.next]!
+  if (mv.kind !== 'replica') return
+  const reps = sim.w.cluster.replicas[mv.partition]!
+  const i = reps.lastIndexOf(mv.to)
+  if (i >= 0 && !sim.w.cluster.isr[mv.partition]!.includes(mv.to)) reps.splice(i, 1)
+  r.runs[r.next]!.skipped = 'cancelled by a new plan'
+  r.runs[r.next]!.doneAt = sim.kernel.now
+  r.next = r.moves.length
+  sim.say({ kind: 'cluster.moveSkipped', partition: mv.partition, from: mv.from, to: mv.to, reason: 'cancelled by a new plan' })
 }
 
 /** The deferred step of the move in progress (runDeferred calls this). */
