@@ -19,6 +19,9 @@ commands:
           [--seconds S] [--seed N] [--after SEC] [--json] [--link [--base-url URL]]
                                        the same workload under each variant, side by side (help: compare --help)
   validate (--scenario FILE|URL|ENCODED | --preset NAME)
+  plan-cluster (--scenario FILE|URL|ENCODED | --preset NAME) [--at SEC] [--throttle BYTES_PER_SEC] [--json]
+                                       the cluster rebalance plan at that moment: leader and replica moves,
+                                       bytes, time under the throttle, broker load before/after (help: plan-cluster --help)
   config --client java|librdkafka|kafkajs|kafka-python (--scenario FILE|URL|ENCODED | --preset NAME) [--set PATH=VALUE ...]
                                        the scenario's settings as that client writes them
   assign --assignor NAME [--jsonl]     Kafka's assignor on a JSON group read from stdin
@@ -119,6 +122,9 @@ async function main(argv: string[]): Promise<number> {
       r = assign.runAssign(rest, stdin)
       break
     }
+    case 'plan-cluster':
+      r = (await import('./planClusterCommand.ts')).runPlanCluster(rest, io)
+      break
     case 'lessons':
       r = (await import('./lessonsCommand.ts')).runLessons(rest, io)
       break

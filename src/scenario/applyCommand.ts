@@ -125,6 +125,7 @@ export function applyCommandToScenario(s: Scenario, cmd: Command): Scenario {
     case 'crashBroker':
     case 'restartBroker':
     case 'slowBroker':
+    case 'rebalanceCluster':
       return s
   }
 }

@@ -59,6 +59,8 @@ export function describeCommand(c: Command): string {
       return `restart broker ${c.broker}`
     case 'slowBroker':
       return c.factor === 1 ? `broker ${c.broker} disk back to normal` : `slow disk on broker ${c.broker} ${c.factor}×`
+    case 'rebalanceCluster':
+      return c.throttleBytesPerSec === undefined ? 'rebalance the cluster' : `rebalance the cluster (throttle ${+(c.throttleBytesPerSec / 1e6).toFixed(2)} MB/s)`
   }
 }
 

@@ -195,6 +195,12 @@ export type Command =
   | { do: 'restartBroker'; broker: number }
   /** Slow disk: the broker's appends take `factor` times longer from now on (1 = normal again). */
   | { do: 'slowBroker'; broker: number; factor: number }
+  /**
+   * Runs the cluster balancer's plan (src/kafka/clusterBalancer.ts) at this moment: leader moves at
+   * once, replica moves one after another, each copying its log under the replication throttle
+   * (kafka-reassign-partitions --throttle, bytes/s; absent = the simulator's 50 MB/s, see reassign.ts).
+   */
+  | { do: 'rebalanceCluster'; throttleBytesPerSec?: number }
 
 export type ScenarioAction = Command & { atSec: number }
 

@@ -10,6 +10,7 @@ import { noteRemapAll, restartShareWindow } from './hotspots.ts'
 import { addPartitions, groupLeaderRefreshesMetadata, producersRefreshMetadata } from './metadataRefresh.ts'
 import { closeGracefully, consumerByName, lastRunning, newConsumer, schedulePoll, startConsumer, stopConsumer } from './pollLoop.ts'
 import { rebuildProducer } from './producers.ts'
+import { reassignStep, startRebalance } from './brokers/reassign.ts'
 import { recountStopped } from './stoppedTime.ts'
 import type { Deferred } from './worldState.ts'
 import { crashBroker, restartBroker, runFaultTimer, slowBroker } from './brokers/faults.ts'
@@ -115,6 +116,9 @@ export function applyCommand(sim: SimCore, cmd: Command): void {
       sim.say({ kind: 'autoscaler.set', enabled: a.enabled, lagThreshold: a.lagThreshold, cooldownSec: a.cooldownSec, maxConsumers: a.maxConsumers })
       break
     }
+    case 'rebalanceCluster':
+      startRebalance(sim, cmd.throttleBytesPerSec)
+      break
     case 'setPartitioner':
       sim.say({ kind: 'producer.partitioner', partitioner: w.live.producerConfig['partitioner.class'], ignoreKeys: w.live.producerConfig['partitioner.ignore.keys'] })
       break
@@ -140,6 +144,10 @@ export function runDeferred(sim: SimCore, item: Deferred): void {
   if ('fault' in item) {
     runFaultTimer(sim, item.fault)
     recountStopped(sim)
+    return
+  }
+  if ('reassign' in item) {
+    reassignStep(sim, item.reassign)
     return
   }
   if ('refresh' in item) {

@@ -3,6 +3,8 @@
 // touching the simulation. Nothing here is written back.
 
 import type { SimTime } from '../engine/time.ts'
+import type { ClusterPlanView } from './brokers/planRun.ts'
+import type { ReassignProgress } from './brokers/reassign.ts'
 
 /** Lane state flags (bit set in `Frame.laneFlags`). */
 export const LANE_STOPPED = 1 // unowned or revoked: nobody consumes it (rebalance barrier, dead owner)
@@ -164,6 +166,10 @@ export interface Frame {
   totals: Totals
   hotKeys: HotKeyView[]
   particles: Float64Array
+  /** CLUSTERBAL: what "Rebalance cluster" would run now (refreshed once a sim second; null on very large topics). */
+  clusterPlan?: ClusterPlanView | null
+  /** CLUSTERBAL: the cluster rebalance in progress or last run (null before the first). */
+  reassign?: ReassignProgress | null
   /** The cluster's brokers (always at least one). */
   brokers: BrokerView[]
   /** Per partition: the broker index leading it (-1 = offline). */

@@ -5,6 +5,7 @@
 import { formatSimTime, type SimTime } from '../engine/time.ts'
 import type { Command, PartitionerName } from '../scenario/types.ts'
 import { narrateGroup, type GroupFact } from './narrationGroup.ts'
+import { narrateCluster, type ClusterFact } from './brokers/reassignNarration.ts'
 import { isBrokerFact, narrateBroker, type BrokerFact } from './brokers/narrationBrokers.ts'
 import { isBrokerFaultFact, narrateBrokerFault, type BrokerFaultFact } from './brokers/narrationFaults.ts'
 
@@ -39,6 +40,7 @@ export type Fact =
   | { kind: 'group.handover'; partition: number; to: string; from: string }
   | { kind: 'group.metadataRefresh'; partitions: number }
   | { kind: 'partition.offsetReset'; partition: number; skipped: number }
+  | ClusterFact
 
 export type KeysChange = Extract<Command, { do: 'setHotKeyShare' | 'setKeyCount' | 'setZipf' | 'setKeyCost' }>
 
@@ -126,6 +128,13 @@ export function narrate(f: Fact): string {
       return `partition ${f.partition} goes to ${f.to} while ${f.from} is still processing records from it`
     case 'partition.offsetReset':
       return `partition ${f.partition} has no committed offset: auto.offset.reset=latest skips ${f.skipped} records`
+    case 'cluster.plan':
+    case 'cluster.leaderMoved':
+    case 'cluster.replicaMoveStarted':
+    case 'cluster.replicaMoveDone':
+    case 'cluster.moveSkipped':
+    case 'cluster.rebalanceDone':
+      return narrateCluster(f)
     default:
       // Brokers' facts (issue 12) are told by their own modules.
       if (isBrokerFaultFact(f)) return narrateBrokerFault(f)

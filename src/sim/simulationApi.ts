@@ -4,6 +4,8 @@ import type { SimTime } from '../engine/time.ts'
 import type { Command, Scenario, ScenarioAction } from '../scenario/types.ts'
 import type { Frame, MetricsSample, TraceEntry } from './frameTypes.ts'
 import type { RebalanceRecord } from './group/groupRuntime.ts'
+import type { ClusterPlanView } from './brokers/planRun.ts'
+import type { ClusterRebalanceSummary } from './brokers/reassign.ts'
 import type { BrokerSummary } from './brokers/brokerView.ts'
 
 export interface PartitionSummary {
@@ -56,6 +58,8 @@ export interface RunSummary {
    * metrics window (1 s of sim time), the same the page's broker strip shows at that moment.
    */
   brokers: BrokerSummary[]
+  /** The latest cluster rebalance (rebalanceCluster), present once one ran. */
+  clusterRebalance?: ClusterRebalanceSummary
   events: number
   /**
    * Only when a broker fault ran (crashBroker / restartBroker / slowBroker): records a failed leader
@@ -100,6 +104,8 @@ export interface Simulation {
   rebalanceLog(): readonly RebalanceRecord[]
   /** Events dispatched so far (for benchmarks and progress). */
   eventsProcessed(): number
+  /** The cluster balancer's plan at now() (what rebalanceCluster would run), under `throttleBytesPerSec`. */
+  clusterPlan(throttleBytesPerSec?: number): ClusterPlanView
 }
 
 export interface SimCheckpoint {

@@ -9,6 +9,7 @@ import type { Command, Scenario, ScenarioAction } from '../scenario/types.ts'
 import { createHistogram } from './latencyHistogram.ts'
 import { createLedger, growLedger, type Ledger } from './ledger.ts'
 import type { KeyModel } from './keyModel.ts'
+import type { ReassignState } from './brokers/reassign.ts'
 import { createClusterState, type ClusterState } from './brokers/clusterState.ts'
 import type { MetricsSample, TraceEntry } from './frameTypes.ts'
 import { growFaultState, type FaultState, type FaultTimer } from './brokers/faultState.ts'
@@ -17,7 +18,12 @@ import { growFaultState, type FaultState, type FaultTimer } from './brokers/faul
  * A command scheduled by another command, a restarted consumer slot coming back up, or a metadata
  * refresh (metadata.max.age.ms) by which the producers or the group leader see added partitions.
  */
-export type Deferred = { cmd: Command } | { up: number; first?: boolean } | { refresh: 'producers' | 'group' } | { fault: FaultTimer }
+export type Deferred =
+  | { cmd: Command }
+  | { up: number; first?: boolean }
+  | { refresh: 'producers' | 'group' }
+  | { fault: FaultTimer }
+  | { reassign: number }
 
 export type ConsumerStatus = 'running' | 'crashed' | 'closed' | 'down'
 
@@ -189,6 +195,8 @@ export interface WorldState {
   deferred: Deferred[]
   /** Independent counts for the conservation checks (ledger.ts); written, never read, by the run. */
   ledger: Ledger
+  /** A cluster rebalance (rebalanceCluster) running or done; absent until the first one. */
+  reassign?: ReassignState
   /** The brokers: placement, leaders, per-broker load (brokers/clusterState.ts). */
   cluster: ClusterState
   /** Broker faults (brokers/faultState.ts): absent until the first broker command, so other runs carry nothing. */

@@ -5,6 +5,7 @@ import type { ReactNode } from 'react'
 import { BannerStack } from './BannerStack.tsx'
 import { BrokerStrip } from './BrokerStrip.tsx'
 import { ChartsPanel } from './ChartsPanel.tsx'
+import { ClusterPlanPanel } from './ClusterPlanPanel.tsx'
 import { ConsumerMenu } from './ConsumerMenu.tsx'
 import { BrokerMenu } from './BrokerMenu.tsx'
 import { ControlsPanel } from './ControlsPanel.tsx'
@@ -36,8 +37,12 @@ export function App(): ReactNode {
           <ControlsPanel />
         </aside>
         <div className="center">
+          {/* The broker strip and, under it (CLUSTERBAL), "Rebalance cluster…" with its progress, above the lanes. */}
           <div className="highway-stack">
-            <BrokerStrip />
+            <div className="cluster-head">
+              <BrokerStrip />
+              <ClusterPlanPanel />
+            </div>
             <LanesPanel />
           </div>
           <TimelineBar />

@@ -114,6 +114,8 @@ const commandFor = (producers: number): fc.Arbitrary<Command> => {
     fc.tuple(producerIndex, double(0, 5)).map(([p, s]): Command => withProducer({ do: 'setZipf', s }, p)),
     fc.tuple(producerIndex, keyName, cost).map(([p, key, c]): Command => withProducer({ do: 'setKeyCost', key, cost: c }, p)),
     int(1, 8).map((count): Command => ({ do: 'addPartitions', count })),
+    // CLUSTERBAL: a cluster rebalance (leader and replica moves) never changes what the logs hold.
+    opt(int(1, INT_MAX)).map((t): Command => (t === undefined ? { do: 'rebalanceCluster' } : { do: 'rebalanceCluster', throttleBytesPerSec: t })),
     fc
       .record(
         {

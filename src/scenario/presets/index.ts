@@ -4,6 +4,7 @@ import { addPartitions } from './addPartitions.ts'
 import { autoscaleStorm } from './autoscaleStorm.ts'
 import { brokerHotspot } from './brokerHotspot.ts'
 import { brokerFailure } from './brokerFailure.ts'
+import { clusterRebalance } from './clusterRebalance.ts'
 import { consumerCrash } from './consumerCrash.ts'
 import { consumerJoinsCooperative } from './consumerJoinsCooperative.ts'
 import { consumerJoinsEager } from './consumerJoinsEager.ts'
@@ -39,6 +40,7 @@ export const presets: readonly Preset[] = [
   autoscaleStorm,
   brokerHotspot,
   brokerFailure,
+  clusterRebalance,
 ]
 
 /** The preset with this name, or undefined. */

@@ -19,6 +19,37 @@ const facts = <K extends TraceEntry['fact']['kind']>(trace: TraceEntry[], kind: 
   trace.filter((e): e is TraceEntry & { fact: Extract<TraceEntry['fact'], { kind: K }> } => e.fact.kind === kind)
 
 describe('preset stories say what the run shows', () => {
+  it('cluster-rebalance: broker 1 ~3800 → ~3000 rec/s by three leader moves (P1, P4, P11), no copy, and stays hot', () => {
+    const { trace, notice, summary } = run('cluster-rebalance', 25)
+    const hot = facts(trace, 'broker.hot').find((e) => e.fact.broker === 0)!
+    expect(hot.fact.leaders).toContain(6)
+    const plan = facts(trace, 'cluster.plan')[0]!
+    expect(plan.t).toBe(20_000)
+    expect(Math.round(plan.fact.busiestBefore / 100) * 100).toBe(3800)
+    expect(Math.round(plan.fact.busiestAfter / 100) * 100).toBe(3000)
+    expect(plan.fact).toMatchObject({ leaderMoves: 3, replicaMoves: 0, bytes: 0 })
+    const moved = facts(trace, 'cluster.leaderMoved').map((e) => e.fact)
+    expect(moved.map((m) => `P${m.partition}`)).toEqual(['P1', 'P4', 'P11'])
+    expect(moved.every((m) => m.from === 0)).toBe(true)
+    expect(notice).toMatch(/three preferred-leader elections \(P1, P4 and P11\)/)
+    expect(notice).toMatch(/about 3800 records\/s/)
+    expect(notice).toMatch(/drops to about 3000 records\/s/)
+    // The others append about 1100 each before; broker 1 is still the busiest and still hot after.
+    const others = summary.brokers.filter((b) => b.broker !== 1)
+    expect(facts(trace, 'broker.cooled').filter((e) => e.fact.broker === 0)).toEqual([])
+    expect(summary.brokers[0]!.hot).toBe(true)
+    expect(others.every((b) => b.recordsInPerSec < summary.brokers[0]!.recordsInPerSec)).toBe(true)
+    // With replication factor 1 the plan has to copy a partition instead.
+    const p = getPreset('cluster-rebalance')!.build()
+    const rf1 = createSimulation({ ...p, cluster: { ...p.cluster!, 'replication.factor': 1 } })
+    rf1.advanceTo(25_000)
+    const plan1 = facts(rf1.drainTrace(), 'cluster.plan')[0]!
+    expect(plan1.fact.leaderMoves).toBe(0)
+    expect(plan1.fact.replicaMoves).toBeGreaterThan(0)
+    expect(plan1.fact.estimatedMs).toBeGreaterThan(0)
+    expect(notice).toMatch(/replication factor 1 there is no second replica: the plan must copy a whole partition/)
+  })
+
   it('consumer-joins-eager: lanes close member by member, all closed only between the last rejoin and the new assignment', () => {
     const { trace, notice } = run('consumer-joins-eager', 40)
     const revokes = facts(trace, 'group.revoke').filter((e) => e.t >= 30_000)

@@ -121,6 +121,7 @@ const COMMANDS = {
   crashBroker: { broker: required(brokerNumber) },
   restartBroker: { broker: required(brokerNumber) },
   slowBroker: { broker: required(brokerNumber), factor: required(from(num(1, LIMITS.slowDiskFactor.max))) },
+  rebalanceCluster: { throttleBytesPerSec: optional(from(num(LIMITS.throttleBytesPerSec.min, LIMITS.throttleBytesPerSec.max))) },
 } as const satisfies CommandFields
 
 const COMMAND_NAMES = Object.keys(COMMANDS) as Array<Command['do']>
@@ -194,7 +195,12 @@ export function readActions(ctx: Ctx, v: unknown, env: ActionEnv, path = 'action
   read.sort((a, b) => a.action.atSec - b.action.atSec)
   const out: ScenarioAction[] = []
   let partitions = env.partitions
+  let rebalances = 0
   for (const { action, index } of read) {
+    if (action.do === 'rebalanceCluster' && ++rebalances > LIMITS.rebalanceClusterActions.max) {
+      error(ctx, at(path, index), `is rebalanceCluster number ${rebalances}: at most ${LIMITS.rebalanceClusterActions.max} in a script`)
+      continue
+    }
     if (action.do === 'addPartitions') {
       if (partitions + action.count > LIMITS.partitions.max) {
         error(ctx, at(at(path, index), 'count'), `would take the topic to ${partitions + action.count} partitions (at most ${fmt(LIMITS.partitions.max)})`)

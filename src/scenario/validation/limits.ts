@@ -59,4 +59,15 @@ export const LIMITS = {
   consumerGroupHeartbeatIntervalMs: { min: 5000, max: 15_000 },
   /** Kafka topic names: 1–249 characters of [a-zA-Z0-9._-], not "." or ".." (Topic.validate). */
   topicNameChars: 249,
+  /**
+   * rebalanceCluster's throttle, bytes/s: kafka-reassign-partitions --throttle sets
+   * leader/follower.replication.throttled.rate (a LONG ≥ 0; 0 would never finish a move here, so ≥ 1).
+   * Up to 100 GB/s, beyond any broker's network.
+   */
+  throttleBytesPerSec: { min: 1, max: 1e11 },
+  /**
+   * rebalanceCluster actions in one script: each plans the whole cluster (up to ~1 s of work at the
+   * largest topics), so a link cannot make a run spend minutes planning. A simulator bound.
+   */
+  rebalanceClusterActions: { max: 20 },
 } as const

@@ -1,0 +1,107 @@
+// "Rebalance cluster": shows the cluster balancer's plan at the moment shown (moves, bytes to copy,
+// time under the chosen throttle, busiest broker before → after) and runs it as a live command;
+// while it runs, the move in progress and how much of its copy is done.
+
+import { useState, type ReactNode } from 'react'
+import { moveDurationMs } from '../kafka/clusterBalancer.ts'
+import { brokerName, duration, megabytes } from '../sim/brokers/reassignNarration.ts'
+import type { ClusterPlanView } from '../sim/brokers/planRun.ts'
+import type { ReassignProgress } from '../sim/brokers/reassign.ts'
+import { useActions } from './actions.ts'
+import { useThrottled } from './useThrottled.ts'
+
+/** Throttles a workshop can pick (bytes/s): kafka-reassign-partitions --throttle values. */
+export const THROTTLES = [1_000_000, 10_000_000, 50_000_000, 500_000_000] as const
+const SHOWN_MOVES = 12
+
+/** The plan's total time under `throttle`, from each replica move's bytes and its partition's in-rate; Infinity = never. */
+export function planMs(plan: ClusterPlanView, throttle: number): number {
+  return plan.moves.reduce((s, m) => s + (m.kind === 'replica' ? moveDurationMs(m.bytes, throttle, m.bytesInPerSec) : 0), 0)
+}
+
+function busiest(xs: ClusterPlanView['before']): number {
+  return xs.reduce((m, b) => Math.max(m, b.recordsInPerSec), 0)
+}
+
+export function ClusterPlanPanel(): ReactNode {
+  const actions = useActions()
+  const plan = useThrottled((s) => s.frame?.clusterPlan ?? null, 500)
+  const progress = useThrottled((s) => s.frame?.reassign ?? null, 250)
+  const [open, setOpen] = useState(false)
+  const [throttle, setThrottle] = useState<number>(50_000_000)
+  const running = progress?.running === true
+  return (
+    <section className="panel cluster-plan" aria-label="Cluster rebalance">
+      <button type="button" aria-expanded={open} aria-controls="cluster-plan-body" onClick={() => setOpen(!open)}>
+        Rebalance cluster…
+      </button>
+      {running && progress !== null ? <ProgressLine progress={progress} /> : null}
+      {open ? (
+        <div id="cluster-plan-body">
+          {plan === null ? (
+            <p>No plan preview for a topic this large; running it still works and the narration lists each move.</p>
+          ) : (
+            <PlanBody plan={plan} throttle={throttle} />
+          )}
+          <label htmlFor="cluster-plan-throttle">Copy throttle</label>{' '}
+          <select id="cluster-plan-throttle" value={throttle} onChange={(e) => setThrottle(Number(e.target.value))}>
+            {THROTTLES.map((t) => (
+              <option key={t} value={t}>
+                {megabytes(t)}/s
+              </option>
+            ))}
+          </select>{' '}
+          <button
+            type="button"
+            disabled={plan !== null && plan.moves.length === 0}
+            onClick={() => actions.inject({ do: 'rebalanceCluster', throttleBytesPerSec: throttle })}
+          >
+            {running ? 'Re-plan and run' : 'Run the plan'}
+          </button>
+        </div>
+      ) : null}
+    </section>
+  )
+}
+
+function PlanBody({ plan, throttle }: { plan: ClusterPlanView; throttle: number }): ReactNode {
+  if (plan.moves.length === 0) return <p>Nothing to do: no move would make the brokers more even.</p>
+  const ms = planMs(plan, throttle)
+  return (
+    <>
+      <p>
+        {plan.leaderMoves} leader move{plan.leaderMoves === 1 ? '' : 's'} (no data copied), {plan.replicaMoves} replica move
+        {plan.replicaMoves === 1 ? '' : 's'}
+        {plan.replicaMoves > 0 ? ` copying ${megabytes(plan.bytesToMove)}, ${Number.isFinite(ms) ? `about ${duration(ms)}` : duration(ms)}` : ''}. Busiest
+        broker {Math.round(busiest(plan.before))} → {Math.round(busiest(plan.after))} records/s.
+      </p>
+      <ol aria-label="Planned moves">
+        {plan.moves.slice(0, SHOWN_MOVES).map((m, i) => (
+          <li key={i}>
+            P{m.partition}: {m.kind === 'leader' ? 'leader' : 'replica'} {brokerName(m.from)} → {brokerName(m.to)}
+            {m.kind === 'replica' ? ` · ${megabytes(m.bytes)}, ${duration(moveDurationMs(m.bytes, throttle, m.bytesInPerSec))}` : ''}
+          </li>
+        ))}
+      </ol>
+      {plan.moves.length > SHOWN_MOVES ? <p>… and {plan.moves.length - SHOWN_MOVES} more.</p> : null}
+    </>
+  )
+}
+
+function ProgressLine({ progress }: { progress: ReassignProgress }): ReactNode {
+  const c = progress.current
+  const pct = c === null ? null : Math.floor(c.fraction * 100)
+  return (
+    <span className="cluster-progress">
+      <span role="status" aria-live="polite">
+        Rebalancing: move {Math.min(progress.done + 1, progress.total)} of {progress.total}
+        {c !== null ? ` — P${c.partition} copying to ${brokerName(c.to)}, ${pct} %` : ''}
+      </span>
+      {c !== null ? (
+        <progress max={100} value={pct!} aria-label={`P${c.partition} copied to ${brokerName(c.to)}`}>
+          {pct} %
+        </progress>
+      ) : null}
+    </span>
+  )
+}
