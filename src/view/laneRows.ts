@@ -168,7 +168,7 @@ export function createLaneRows(
       set(r.label, 'y', mid)
       set(r.label, 'font-size', L.fontPx)
       set(r.label, 'fill', d.hot ? theme.hot : theme.text)
-      text(r.label, `P${d.index}`)
+      text(r.label, d.name)
     }
 
     // Lanes flagged by hotspot detection get an orange HOT tag at the producers' end.

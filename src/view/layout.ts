@@ -61,6 +61,8 @@ export interface LaneMark {
   saturated: boolean
   /** Draw the "P3" label for this lane (lanes too thin to label are skipped in a regular pattern). */
   labelled: boolean
+  /** The row's label: "P3", or a lane group's ("c12", "b2", "rest": laneGroups.ts). */
+  name: string
 }
 
 export interface ConsumerMark {
@@ -156,6 +158,8 @@ export function layout(frame: Frame, size: Size, options: Partial<LayoutOptions>
   for (let i = 0; i < n; i++) if (((frame.laneFlags[i] ?? 0) & LANE_HOT) !== 0) hotRows.push(i)
   const nearHot = (i: number): boolean => hotRows.some((h) => h !== i && Math.abs(h - i) < labelEvery)
   const lanes: LaneMark[] = []
+  // Rows that stand for lane groups carry their own labels (laneGroups.ts GroupedFrame).
+  const names = (frame as Frame & { laneLabels?: readonly string[] }).laneLabels
   for (let i = 0; i < n; i++) {
     const flags = frame.laneFlags[i] ?? 0
     const lag = frame.lag[i] ?? 0
@@ -182,6 +186,7 @@ export function layout(frame: Frame, size: Size, options: Partial<LayoutOptions>
       moving: (flags & LANE_MOVING) !== 0,
       saturated: (flags & LANE_SATURATED) !== 0,
       labelled: (flags & LANE_HOT) !== 0 || (i % labelEvery === 0 && !nearHot(i)),
+      name: names?.[i] ?? `P${i}`,
     })
   }
 
