@@ -1,10 +1,27 @@
 // Defaults for every scenario field. Kafka settings carry Kafka's own defaults, cited beside them
 // (../shared/kafka-semantics.md §5). Simulator-only knobs are chosen so the default page is calm.
 
-import { SCENARIO_VERSION, type Scenario } from './types.ts'
+import { SCENARIO_VERSION, type ClusterSpec, type Scenario } from './types.ts'
 
 /** The hot key a "Hot-key share" control introduces when the keys had none: the seed's global marketplace. */
 export const DEFAULT_HOT_KEY = 'global-marketplace'
+
+/**
+ * The cluster a scenario without `cluster` runs on. 3 brokers is the simulator's choice (a small
+ * cluster a workshop can see); the replication settings are Kafka's broker defaults
+ * (ServerLogConfigs: default.replication.factor = 1, min.insync.replicas = 1).
+ */
+export const DEFAULT_CLUSTER: Readonly<ClusterSpec> = Object.freeze({
+  brokers: 3,
+  'replication.factor': 1,
+  'min.insync.replicas': 1,
+  brokerCapacityPerSec: null,
+})
+
+/** The scenario's cluster, or the default one when the field is absent. */
+export function clusterOf(s: Pick<Scenario, 'cluster'>): ClusterSpec {
+  return s.cluster ?? { ...DEFAULT_CLUSTER }
+}
 
 export function defaultScenario(): Scenario {
   return {

@@ -83,6 +83,21 @@ export interface BrokerConfig {
   networkLatencyMs: number
 }
 
+/**
+ * The brokers the topic lives on (issue 12). Absent from a scenario = DEFAULT_CLUSTER (defaults.ts),
+ * which changes nothing that ran before brokers existed: no capacity, so brokers only report load.
+ */
+export interface ClusterSpec {
+  /** 1..64 brokers, ids 0..brokers-1 (shown as b1…). */
+  brokers: number
+  /** 1..brokers; Kafka's default.replication.factor = 1. */
+  'replication.factor': number
+  /** 1..replication.factor; Kafka's default 1. */
+  'min.insync.replicas': number
+  /** Records/s one broker can append as leader over all its partitions (null = unlimited). */
+  brokerCapacityPerSec: number | null
+}
+
 export interface ProcessingSpec {
   /** Records per second one consumer processes at cost multiplier 1. */
   recordsPerSec: number
@@ -187,6 +202,8 @@ export interface Scenario {
   producers: ProducerSpec[]
   producerConfig: ProducerConfig
   broker: BrokerConfig
+  /** Absent = DEFAULT_CLUSTER (3 brokers, RF 1, no capacity), so older links replay exactly. */
+  cluster?: ClusterSpec
   group: ConsumerGroupSpec
   dynamic: DynamicPartitioningSpec
   actions: ScenarioAction[]

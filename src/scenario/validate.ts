@@ -11,6 +11,7 @@ import { error, finish, newCtx, type Ctx, type Issue } from './validation/issues
 import { LIMITS } from './validation/limits.ts'
 import { readProducers } from './validation/producers.ts'
 import { asObject, int, leaf, num, oneOf, own, record, text, type Reader } from './validation/rules.ts'
+import { readCluster } from './validation/cluster.ts'
 import { readBroker, readDynamic, readGroup, readProducerConfig, readTopic } from './validation/world.ts'
 
 export type { Issue } from './validation/issues.ts'
@@ -20,7 +21,7 @@ export type ValidationResult =
   /** `scenario` is a safe fallback: the defaults merged with the valid parts; it validates cleanly. */
   | { ok: false; errors: Issue[]; scenario: Scenario }
 
-type World = Omit<Scenario, 'version' | 'actions' | 'start'>
+type World = Omit<Scenario, 'version' | 'actions' | 'start' | 'cluster'>
 
 const readWorld: Reader<World> = record<World>(
   {
@@ -34,7 +35,7 @@ const readWorld: Reader<World> = record<World>(
     group: readGroup,
     dynamic: readDynamic,
   },
-  ['version', 'actions', 'start'],
+  ['version', 'actions', 'start', 'cluster'],
 )
 
 const START_MODES = ['warm', 'cold'] as const satisfies readonly StartMode[]
@@ -72,6 +73,7 @@ function readScenario(ctx: Ctx, input: unknown): Scenario {
     durationSec: world.durationSec,
   })
   const start = readStart(ctx, own(o, 'start'))
+  const cluster = readCluster(ctx, own(o, 'cluster'), 'cluster')
   return {
     version: SCENARIO_VERSION,
     name: world.name,
@@ -82,6 +84,7 @@ function readScenario(ctx: Ctx, input: unknown): Scenario {
     producers: world.producers,
     producerConfig: world.producerConfig,
     broker: world.broker,
+    ...(cluster ? { cluster } : {}),
     group: world.group,
     dynamic: world.dynamic,
     actions,

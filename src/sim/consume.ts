@@ -4,6 +4,7 @@
 
 import { recordLatency } from './latencyHistogram.ts'
 import { noteHanded } from './ledger.ts'
+import { noteFetch } from './brokers/brokerLoad.ts'
 import type { KeySegments, WorldState } from './worldState.ts'
 
 export interface FetchResult {
@@ -47,6 +48,7 @@ export function fetchForConsumer(w: WorldState, c: number, maxRecords: number, n
 function deliver(w: WorldState, p: number, from: number, to: number, now: number, extraLatencyMs: number): number {
   const cost = costOfRange(w, p, from, to)
   w.outWin[p]! += to - from
+  noteFetch(w.cluster, p, to - from) // fetched from the partition's leader
   const seen = w.delivered[p]!
   if (from < seen) w.duplicates += Math.min(to, seen) - from
   if (to > seen) firstDelivery(w, p, Math.max(from, seen), to, now, extraLatencyMs)

@@ -23,6 +23,8 @@ export interface SimRngs {
   produce: Rng
   consume: Rng
   group: Rng
+  /** Replica placement of added partitions (stream 4). */
+  brokers: Rng
 }
 
 export interface SimCore {

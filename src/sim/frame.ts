@@ -8,6 +8,7 @@ import { shownShare } from './hotspots.ts'
 import { saltedPartitions } from './keyModel.ts'
 import { computeTotals } from './summary.ts'
 import type { WorldState } from './worldState.ts'
+import { brokerViews } from './brokers/brokerView.ts'
 
 /** How long a lane that changed owner is shown as handed over (its link to the new owner dashed). */
 const HANDOVER_SHOWN_MS = 3000
@@ -72,6 +73,8 @@ export function buildFrame(w: WorldState, group: GroupRuntime, now: number, maxP
     totals: computeTotals(w, group, now),
     hotKeys: hotKeys.slice(0, 8),
     particles: packParticles(w, maxParticles),
+    brokers: brokerViews(w),
+    laneLeader: w.cluster.leader.slice(),
   }
 }
 

@@ -120,6 +120,25 @@ export interface HotKeyView {
  */
 export const PARTICLE_STRIDE = 6
 
+/** One broker as the page shows it (issue 12). `id` is its index; people read it as `id + 1`. */
+export interface BrokerView {
+  id: number
+  up: boolean
+  /** Partitions it leads now / replicas it holds (leaders included). */
+  leaders: number
+  replicas: number
+  /** Per second over the last metrics window (1 s): records and bytes appended as leader, records fetched from it. */
+  inRate: number
+  bytesInRate: number
+  outRate: number
+  /** Broker hotspot: in-rate far above the brokers' mean (sim/brokers/brokerLoad.ts). */
+  hot: boolean
+  /** At cluster.brokerCapacityPerSec in the last window: the lanes it leads are held back. */
+  saturated: boolean
+  /** cluster.brokerCapacityPerSec (null = unlimited). */
+  capacityPerSec: number | null
+}
+
 export interface Frame {
   t: SimTime
   partitions: number
@@ -141,6 +160,10 @@ export interface Frame {
   totals: Totals
   hotKeys: HotKeyView[]
   particles: Float64Array
+  /** The cluster's brokers (always at least one). */
+  brokers: BrokerView[]
+  /** Per partition: the broker index leading it (-1 = offline). */
+  laneLeader: Int32Array
 }
 
 export type { TraceEntry } from './narration.ts'

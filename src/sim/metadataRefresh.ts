@@ -11,6 +11,8 @@ import { defer } from './deferred.ts'
 import { allKeyNames } from './keyModel.ts'
 import { rebuildProducer } from './producers.ts'
 import { growPartitions } from './worldState.ts'
+import { clusterOf } from '../scenario/defaults.ts'
+import { growClusterPartitions } from './brokers/clusterState.ts'
 
 /** The topic grows to what the scenario's settings now say (applyCommandToScenario has clamped it). */
 export function addPartitions(sim: SimCore): void {
@@ -19,6 +21,8 @@ export function addPartitions(sim: SimCore): void {
   const to = w.live.topic.partitions
   if (to <= from) return
   growPartitions(w, to)
+  // The controller places the new partitions at once (CreatePartitions), continuing the stripe.
+  growClusterPartitions(w.cluster, clusterOf(w.live), to, sim.rng.brokers)
   const now = sim.kernel.now
   const producerAge = Math.max(1, w.live.producerConfig['metadata.max.age.ms'])
   const consumerAge = Math.max(1, w.live.group.config['metadata.max.age.ms'])

@@ -8,6 +8,7 @@ import type { SimCore } from './core.ts'
 import { pruneSegments } from './consume.ts'
 import { detectHotspots } from './hotspots.ts'
 import { openRebalance } from './stoppedTime.ts'
+import { closeBrokerWindow } from './brokers/brokerLoad.ts'
 
 export const METRICS_INTERVAL_MS = 1000
 /** One hour of rows at one a second. */
@@ -55,6 +56,7 @@ export function closeMetricsWindow(sim: SimCore): MetricsWindow {
   w.latencyWin.fill(0)
   // Hotspot detection is producer-side: it judges the lanes the producers knew all window (hotspots.ts).
   detectHotspots(sim)
+  closeBrokerWindow(sim, dt)
   const gv = sim.group.group()
   if (gv.rebalancing && totalLag > w.maxLagDuringRebalance) w.maxLagDuringRebalance = totalLag
   const open = openRebalance(sim.group)

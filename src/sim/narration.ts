@@ -5,11 +5,13 @@
 import { formatSimTime, type SimTime } from '../engine/time.ts'
 import type { Command, PartitionerName } from '../scenario/types.ts'
 import { narrateGroup, type GroupFact } from './narrationGroup.ts'
+import { isBrokerFact, narrateBroker, type BrokerFact } from './brokers/narrationBrokers.ts'
 
 export type { GroupFact } from './narrationGroup.ts'
 
 export type Fact =
   | GroupFact
+  | BrokerFact
   | { kind: 'lane.saturated'; partition: number; capacityPerSec: number }
   | { kind: 'hotspot.keyFlagged'; key: string; share: number; partition: number }
   | { kind: 'hotspot.keyCleared'; key: string; share: number }
@@ -123,7 +125,8 @@ export function narrate(f: Fact): string {
     case 'partition.offsetReset':
       return `partition ${f.partition} has no committed offset: auto.offset.reset=latest skips ${f.skipped} records`
     default:
-      return narrateGroup(f)
+      // Brokers' facts (issue 12) are told by their own module.
+      return isBrokerFact(f) ? narrateBroker(f) : narrateGroup(f)
   }
 }
 

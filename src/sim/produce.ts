@@ -11,6 +11,8 @@ import { rateAt } from './rate.ts'
 import type { KeySegments, ProducerState, WorldState } from './worldState.ts'
 import { saltedKey } from './keyModel.ts'
 import type { Fact } from './narration.ts'
+import { meanRecordBytes, noteAppend } from './brokers/brokerLoad.ts'
+import { noteBrokerAppend, planBrokerAppends, settleBrokerAppends } from './brokers/brokerCapacity.ts'
 
 export { initialKeylessRouting } from './keylessRouting.ts'
 
@@ -253,6 +255,9 @@ function appendAll(w: WorldState, add: Float64Array, cost: Float64Array, keyChun
   if (scratchLeo.length !== w.P) scratchLeo = new Float64Array(w.P)
   const startLeo = scratchLeo
   startLeo.set(w.leo)
+  const bytesPerRecord = meanRecordBytes(w, ctx.now)
+  // Broker capacity (cluster.brokerCapacityPerSec): null, and nothing changes, when it is not set.
+  const brokerPlan = planBrokerAppends(w, (p) => add[p]! + w.buffered[p]!, ctx.dtMs)
   for (let p = 0; p < w.P; p++) {
     const want = add[p]! + w.buffered[p]!
     if (want <= 0) continue
@@ -263,16 +268,23 @@ function appendAll(w: WorldState, add: Float64Array, cost: Float64Array, keyChun
       w.capCarry[p] = Math.min(budget - m, cap) // unused capacity does not pile up beyond 1 s
       if (m < want && w.buffered[p] === 0) ctx.say({ kind: 'lane.saturated', partition: p, capacityPerSec: cap })
     }
+    if (brokerPlan) {
+      const laneAllows = m
+      m = Math.min(m, brokerPlan.allow[p]!)
+      noteBrokerAppend(w, brokerPlan, p, m, laneAllows)
+    }
     w.buffered[p] = want - m
     if (m <= 0) continue
     const avgCost = add[p]! > 0 ? cost[p]! / add[p]! : 1
     w.leo[p]! += m
     w.inWin[p]! += m
+    noteAppend(w.cluster, p, m, bytesPerRecord) // the leader's broker appended them
     w.segT[p]!.push(ctx.now)
     w.segEnd[p]!.push(w.leo[p]!)
     w.segCost[p]!.push(avgCost)
     ctx.appended(p)
   }
+  if (brokerPlan) settleBrokerAppends(w, brokerPlan, ctx.dtMs)
   // Per-key segments: where each tracked key's records of this cycle ended up.
   for (let c = 0; c < keyChunks.length; c += 4) {
     const pi = keyChunks[c]!, k = keyChunks[c + 1]!, p = keyChunks[c + 2]!, n = keyChunks[c + 3]!

@@ -36,7 +36,7 @@ const MAX_TRACE = 5000
 interface SavedState {
   w: WorldState
   kernel: KernelState
-  rng: { produce: RngState; consume: RngState; group: RngState }
+  rng: { produce: RngState; consume: RngState; group: RngState; brokers: RngState }
   group: unknown
 }
 
@@ -73,18 +73,19 @@ class KafkaSimulation implements Simulation, SimCore {
       this.w = s.w
       if (script) this.w.script = deepClone([...script])
       this.kernel = Kernel.restore(s.kernel)
-      this.rng = { produce: Rng.restore(s.rng.produce), consume: Rng.restore(s.rng.consume), group: Rng.restore(s.rng.group) }
+      this.rng = { produce: Rng.restore(s.rng.produce), consume: Rng.restore(s.rng.consume), group: Rng.restore(s.rng.group), brokers: Rng.restore(s.rng.brokers) }
       this.group = restoreGroup(host, this.w.live, s.group)
       return
     }
     const live = deepClone(scenario)
-    const w = createWorldState(live, live.topic.partitions)
+    const brokers = Rng.create(scenario.seed, 4)
+    const w = createWorldState(live, live.topic.partitions, brokers)
     this.w = w
     // The group existed before the run: committed offsets start at the log start.
     w.committed.fill(0)
     seedBacklog(w, live.topic.initialLag)
     this.kernel = new Kernel()
-    this.rng = { produce: Rng.create(scenario.seed, 1), consume: Rng.create(scenario.seed, 2), group: Rng.create(scenario.seed, 3) }
+    this.rng = { produce: Rng.create(scenario.seed, 1), consume: Rng.create(scenario.seed, 2), group: Rng.create(scenario.seed, 3), brokers }
     for (let i = 0; i < live.producers.length; i++) w.producers.push(newProducer(w, i))
     this.group = createGroup(host, live)
     if (live.start === 'warm') startWarm(this)
@@ -174,7 +175,7 @@ class KafkaSimulation implements Simulation, SimCore {
     const state: SavedState = {
       w: deepClone(this.w),
       kernel: this.kernel.save(),
-      rng: { produce: this.rng.produce.save(), consume: this.rng.consume.save(), group: this.rng.group.save() },
+      rng: { produce: this.rng.produce.save(), consume: this.rng.consume.save(), group: this.rng.group.save(), brokers: this.rng.brokers.save() },
       group: deepClone(this.group.save()),
     }
     return { version: 1, scenario: deepClone(this.scenario), state }

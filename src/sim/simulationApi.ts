@@ -4,6 +4,7 @@ import type { SimTime } from '../engine/time.ts'
 import type { Command, Scenario, ScenarioAction } from '../scenario/types.ts'
 import type { Frame, MetricsSample, TraceEntry } from './frameTypes.ts'
 import type { RebalanceRecord } from './group/groupRuntime.ts'
+import type { BrokerSummary } from './brokers/brokerView.ts'
 
 export interface PartitionSummary {
   partition: number
@@ -48,6 +49,11 @@ export interface RunSummary {
   maxRebalancesPerMinute: number
   rebalanceLog: RebalanceSummary[]
   hotKeys: Array<{ key: string; share: number; flagged: boolean; partitions: number[] }>
+  /**
+   * The cluster's brokers, always (issue 12). Per-second figures are the mean over the last closed
+   * metrics window (1 s of sim time), the same the page's broker strip shows at that moment.
+   */
+  brokers: BrokerSummary[]
   events: number
 }
 

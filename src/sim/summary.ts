@@ -7,6 +7,7 @@ import { maxValue, mergeInto, quantile, createHistogram } from './latencyHistogr
 import type { RunSummary } from './simulationApi.ts'
 import { openRebalance, rebalanceStoppedMsAt, stoppedMsAt } from './stoppedTime.ts'
 import type { WorldState } from './worldState.ts'
+import { brokerSummaries } from './brokers/brokerView.ts'
 
 /**
  * Records of one key consumed after a later record of the same key. Exact for tracked keys; for
@@ -112,6 +113,7 @@ export function buildSummary(w: WorldState, group: GroupRuntime, now: number): R
     maxRebalancesPerMinute: w.maxRebalancesPerMinute,
     rebalanceLog: group.rebalanceLog().map((r, i) => ({ ...r, stoppedPartitionSeconds: round(rebalanceStoppedMsAt(w, i, open, now) / 1000), maxLag: w.rebalanceMaxLag[i] ?? 0 })),
     hotKeys: hotKeys.slice(0, 8),
+    brokers: brokerSummaries(w),
     events: 0,
   }
 }

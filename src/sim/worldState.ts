@@ -2,11 +2,14 @@
 // consumers' poll loops, per-key order tracking, metrics. No classes, no closures, so a deep copy
 // is a checkpoint. Only sim/ reads or writes it.
 
+import { Rng } from '../engine/rng.ts'
 import type { KeylessPartitionerState } from '../kafka/partitioners/keylessRouter.ts'
+import { clusterOf } from '../scenario/defaults.ts'
 import type { Command, Scenario, ScenarioAction } from '../scenario/types.ts'
 import { createHistogram } from './latencyHistogram.ts'
 import { createLedger, growLedger, type Ledger } from './ledger.ts'
 import type { KeyModel } from './keyModel.ts'
+import { createClusterState, type ClusterState } from './brokers/clusterState.ts'
 import type { MetricsSample, TraceEntry } from './frameTypes.ts'
 
 /**
@@ -185,9 +188,12 @@ export interface WorldState {
   deferred: Deferred[]
   /** Independent counts for the conservation checks (ledger.ts); written, never read, by the run. */
   ledger: Ledger
+  /** The brokers: placement, leaders, per-broker load (brokers/clusterState.ts). */
+  cluster: ClusterState
 }
 
-export function createWorldState(live: Scenario, P: number): WorldState {
+/** `brokersRng` places the replicas (the simulation passes its brokers stream, 4). */
+export function createWorldState(live: Scenario, P: number, brokersRng: Rng = Rng.create(live.seed, 4)): WorldState {
   return {
     live,
     script: live.actions.map((a) => ({ ...a })),
@@ -247,6 +253,7 @@ export function createWorldState(live: Scenario, P: number): WorldState {
     lanesAtWindowStart: P,
     deferred: [],
     ledger: createLedger(P),
+    cluster: createClusterState(clusterOf(live), P, brokersRng),
   }
 }
 

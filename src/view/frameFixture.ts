@@ -78,5 +78,11 @@ export function makeFrame(o: FixtureOptions = {}): Frame {
     },
     hotKeys: [{ key: 'key-0', share: o.hotShare ?? 0.01, ratePerSec: 30, partitions: [0], flagged: false }],
     particles,
+    // Three brokers leading the lanes round-robin (RF 1), each appending its lanes' 250 rec/s.
+    brokers: [0, 1, 2].map((id) => {
+      const led = Array.from({ length: n }, (_, i) => i).filter((i) => i % 3 === id).length
+      return { id, up: true, leaders: led, replicas: led, inRate: 250 * led, bytesInRate: 25_000 * led, outRate: 250 * led, hot: false, saturated: false, capacityPerSec: null }
+    }),
+    laneLeader: Int32Array.from({ length: n }, (_, i) => i % 3),
   }
 }

@@ -121,6 +121,7 @@ export function transferablesOf(msg: FrameMessage): ArrayBuffer[] {
     f.outRate,
     f.owner,
     f.laneFlags,
+    f.laneLeader,
     f.particles,
     ...msg.samples.map((s) => s.lag),
   ]

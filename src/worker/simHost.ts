@@ -39,6 +39,7 @@ export function detachFrame(f: Frame): Frame {
     outRate: f.outRate.slice(),
     owner: f.owner.slice(),
     laneFlags: f.laneFlags.slice(),
+    laneLeader: f.laneLeader.slice(),
     particles: f.particles.slice(),
   }
 }

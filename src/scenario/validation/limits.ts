@@ -15,6 +15,8 @@ export const LIMITS = {
   partitions: { min: 1, max: 10_000 },
   consumers: { min: 0, max: 1000 },
   producers: { max: 64 },
+  /** Brokers of the simulated cluster (issue 12: up to 64); ids are 0..brokers-1. */
+  brokers: { min: 1, max: 64 },
   actions: { max: 1000 },
   keyCostEntries: { max: 1000 },
   schedulePoints: { max: 1000 },

@@ -1,0 +1,76 @@
+// cluster.brokerCapacityPerSec: a saturated broker slows every lane it leads, and only those; the
+// records it cannot append wait in the producers' buffers (nothing is lost).
+import { describe, expect, it } from 'vitest'
+import { DEFAULT_HOT_KEY, defaultScenario } from '../../scenario/defaults.ts'
+import type { Scenario } from '../../scenario/types.ts'
+import { createSimulation } from '../simulation.ts'
+import type { Simulation } from '../simulationApi.ts'
+import type { WorldState } from '../worldState.ts'
+
+/** 6 lanes on 3 brokers (2 each); the hot key's lane takes ~2000 of 3000 rec/s. */
+function scenario(capacity: number | null): Scenario {
+  const s = defaultScenario()
+  s.topic.partitions = 6
+  s.start = 'warm'
+  s.producers[0]!.keys = { kind: 'hot', count: 1000, hotKey: DEFAULT_HOT_KEY, share: 0.6 }
+  s.cluster = { brokers: 3, 'replication.factor': 1, 'min.insync.replicas': 1, brokerCapacityPerSec: capacity }
+  return s
+}
+
+const worldOf = (sim: Simulation): WorldState => (sim as unknown as { w: WorldState }).w
+
+describe('broker capacity', () => {
+  const free = createSimulation(scenario(null))
+  const capped = createSimulation(scenario(1200))
+  free.advanceTo(8000)
+  capped.advanceTo(8000)
+  const trace = capped.drainTrace()
+  const f = capped.frame()
+  const hotLane = capped.summary().hotKeys[0]!.partitions[0]!
+  const hotBroker = f.laneLeader[hotLane]!
+  const lanes = Array.from({ length: 6 }, (_, p) => p)
+  const onHot = lanes.filter((p) => f.laneLeader[p] === hotBroker)
+  const elsewhere = lanes.filter((p) => f.laneLeader[p] !== hotBroker)
+
+  it('holds the saturated broker to its capacity, and every lane it leads falls behind what it was sent', () => {
+    expect(onHot.length).toBe(2)
+    const b = f.brokers[hotBroker]!
+    expect(b.saturated).toBe(true)
+    expect(b.inRate).toBeGreaterThan(1100)
+    expect(b.inRate).toBeLessThanOrEqual(1200)
+    const w = worldOf(capped)
+    const wFree = worldOf(free)
+    for (const p of onHot) {
+      expect(w.leo[p]!).toBeLessThan(wFree.leo[p]!)
+      expect(w.buffered[p]!).toBeGreaterThan(0)
+    }
+  })
+
+  it('leaves the lanes of the other brokers exactly as they run without capacity', () => {
+    const w = worldOf(capped)
+    const wFree = worldOf(free)
+    expect(elsewhere.length).toBe(4)
+    for (const p of elsewhere) {
+      expect(w.leo[p]).toBe(wFree.leo[p])
+      expect(w.buffered[p]).toBe(0)
+    }
+    expect(f.brokers.filter((b) => b.saturated).map((b) => b.id)).toEqual([hotBroker])
+  })
+
+  it('keeps every record: generated = appended + waiting in the producers', () => {
+    const w = worldOf(capped)
+    let appended = 0
+    let buffered = 0
+    for (let p = 0; p < w.P; p++) {
+      appended += w.leo[p]!
+      buffered += w.buffered[p]!
+    }
+    expect(buffered).toBeGreaterThan(1000)
+    expect(appended + buffered).toBe(w.ledger.generated)
+  })
+
+  it('says which broker saturated and which lanes it slows', () => {
+    const said = trace.map((e) => e.fact).filter((x) => x.kind === 'broker.saturated')
+    expect(said).toEqual([{ kind: 'broker.saturated', broker: hotBroker, capacityPerSec: 1200, partitions: onHot }])
+  })
+})

@@ -1,0 +1,50 @@
+// The brokers as the frame and `run --json` show them. Reads only.
+
+import { clusterOf } from '../../scenario/defaults.ts'
+import type { BrokerView } from '../frameTypes.ts'
+import type { WorldState } from '../worldState.ts'
+import { brokerNumber, leaderCounts, replicaCounts } from './clusterState.ts'
+
+export function brokerViews(w: WorldState): BrokerView[] {
+  const cs = w.cluster
+  const leaders = leaderCounts(cs)
+  const replicas = replicaCounts(cs)
+  const capacityPerSec = clusterOf(w.live).brokerCapacityPerSec
+  return cs.brokers.map((b) => ({
+    id: b.id,
+    up: b.up,
+    leaders: leaders[b.id]!,
+    replicas: replicas[b.id]!,
+    inRate: b.inRate,
+    bytesInRate: b.bytesInRate,
+    outRate: b.outRate,
+    hot: b.hot,
+    saturated: b.saturated,
+    capacityPerSec,
+  }))
+}
+
+/** One broker in `run --json` (`broker` is the number people read: index + 1). */
+export interface BrokerSummary {
+  broker: number
+  leaders: number
+  replicas: number
+  /** Mean over the last closed metrics window (1 s of sim time), as the page's strip shows. */
+  recordsInPerSec: number
+  bytesInPerSec: number
+  recordsOutPerSec: number
+  hot: boolean
+}
+
+export function brokerSummaries(w: WorldState): BrokerSummary[] {
+  const round = (x: number): number => Math.round(x * 100) / 100
+  return brokerViews(w).map((b) => ({
+    broker: brokerNumber(b.id),
+    leaders: b.leaders,
+    replicas: b.replicas,
+    recordsInPerSec: round(b.inRate),
+    bytesInPerSec: round(b.bytesInRate),
+    recordsOutPerSec: round(b.outRate),
+    hot: b.hot,
+  }))
+}
