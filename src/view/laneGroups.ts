@@ -203,3 +203,18 @@ function moveParticles(frame: Frame, rowOf: Int32Array, rowPosition: Float64Arra
   }
   return out.subarray(0, o)
 }
+
+/** What the highway draws for `frame`: every lane (small topics), the groups, or one group's lanes. */
+export function shownFrame(frame: Frame, groups: readonly LaneGroup[], openId: string | null): Frame | GroupedFrame {
+  if (frame.partitions <= GROUP_ABOVE || groups.length === 0) return frame
+  const open = openId === null ? undefined : groups.find((g) => g.id === openId)
+  return open ? subsetFrame(frame, open.lanes) : aggregateFrame(frame, groups)
+}
+
+/** The real lane (partition) behind row `row` of a shown frame, or -1 when the row is a group of several. */
+export function laneOfRow(shown: Frame | GroupedFrame, row: number): number {
+  const rows = (shown as Partial<GroupedFrame>).rowLanes
+  if (!rows) return row
+  const lanes = rows[row]
+  return lanes && lanes.length === 1 ? lanes[0]! : -1
+}
