@@ -56,10 +56,11 @@ describe('lane groups', () => {
 
   it('by broker: one group per leader broker (frame.laneLeader), offline lanes last', () => {
     const f = bigFrame(120, 4) as Frame & { laneLeader: Int32Array }
-    f.laneLeader = Int32Array.from({ length: 120 }, (_, p) => (p === 9 ? -1 : (p % 3) + 1))
+    f.laneLeader = Int32Array.from({ length: 120 }, (_, p) => (p === 9 ? -1 : p % 3)) // broker ids 0, 1, 2
     const groups = groupLanes(f, 'broker')
     expect(groups.map((g) => g.label)).toEqual(['b1', 'b2', 'b3', 'offline'])
-    expect(groups[1]!.lanes.every((p) => f.laneLeader[p] === 2)).toBe(true)
+    expect(groups[1]!.lanes.every((p) => f.laneLeader[p] === 1)).toBe(true)
+    expect(groups[1]!.title).toBe('Broker 2: 40 lanes')
     expect(groups[3]!.lanes).toEqual([9])
   })
 

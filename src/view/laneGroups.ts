@@ -57,7 +57,8 @@ export function groupLanes(frame: Frame, by: LaneGrouping, n = HOTTEST_DEFAULT):
     list.push(p)
   }
   const keys = [...byKey.keys()].filter((k) => k >= 0).sort((a, b) => a - b)
-  const name = (k: number): string => (by === 'consumer' ? memberShort(frame, k) : `b${k}`)
+  // Broker ids count from 0 in the cluster state; people read them from 1 (`b1`, as run --json and the broker strip do).
+  const name = (k: number): string => (by === 'consumer' ? memberShort(frame, k) : `b${k + 1}`)
   const noun = by === 'consumer' ? 'Consumer' : 'Broker'
   const out: LaneGroup[] = []
   const rows = MAX_GROUPS - (byKey.has(-1) ? 1 : 0)
@@ -104,7 +105,7 @@ function memberShort(frame: Frame, m: number): string {
 }
 
 function longName(frame: Frame, by: LaneGrouping, k: number): string {
-  return by === 'consumer' ? (frame.members[k]?.name ?? `#${k}`) : String(k)
+  return by === 'consumer' ? (frame.members[k]?.name ?? `#${k}`) : String(k + 1)
 }
 
 /**
