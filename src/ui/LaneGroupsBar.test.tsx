@@ -5,6 +5,7 @@ import { createAppStore } from '../store/createAppStore.ts'
 import { makeFrame } from '../view/frameFixture.ts'
 import { formatCount } from '../view/laneRows.ts'
 import { LanesPanel } from './LanesPanel.tsx'
+import { MetricsTable } from './MetricsTable.tsx'
 import { mount } from './renderForTest.tsx'
 
 beforeAll(() => {
@@ -67,6 +68,18 @@ describe('lane groups on the highway', () => {
     act(() => store.getState().receiveFrame(0, makeFrame({ t: 20_000, partitions: 64, members: 4 }), [], []))
     expect(m.container.querySelector('[data-testid="lane-groups"]')).toBeNull()
     expect(rowLabels(m.container)).toHaveLength(64)
+    m.unmount()
+  })
+
+  it('the partition table of a 2 000-lane topic lists the 100 lanes with the most lag, in partition order, and says so', () => {
+    const store = createAppStore({ scenario: defaultScenario() })
+    const lag = Array.from({ length: 2000 }, (_, i) => (i * 7919) % 2000)
+    act(() => store.getState().receiveFrame(0, makeFrame({ partitions: 2000, members: 4, lag }), [], []))
+    const m = mount(<MetricsTable />, store)
+    const rows = [...m.container.querySelectorAll('tbody tr')].map((tr) => Number(tr.getAttribute('data-partition')))
+    const expected = lag.map((l, p) => [l, p] as const).sort((a, b) => b[0] - a[0] || a[1] - b[1]).slice(0, 100).map(([, p]) => p).sort((a, b) => a - b)
+    expect(rows).toEqual(expected)
+    expect(m.container.querySelector('[data-testid="metrics-rows-note"]')?.textContent).toContain('The 100 partitions with the most lag of 2,000')
     m.unmount()
   })
 })
