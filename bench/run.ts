@@ -13,6 +13,7 @@ import { runJsSimulator } from './mm1JsSimulator.ts'
 import { runKernel } from './mm1Kernel.ts'
 import { MODEL_EVENTS, type Mm1Result, type Variant } from './mm1Workload.ts'
 import { MODEL_CASES, runModel, type ModelCase, type ModelResult } from './modelWorkload.ts'
+import { SCALE_CASES, runScale, type ScaleCase, type ScaleResult } from './scaleWorkload.ts'
 import { fmtRate, fullGc, machine, median, table } from './stats.ts'
 import { CHECKPOINT_TARGET_MB, runTimelineBench, SEEK_TARGET_MS } from './timelineWorkload.ts'
 
@@ -122,6 +123,46 @@ function benchModel() {
   })
 }
 
+// ------------------------------------------------------------------ f. real cluster sizes
+
+const SCALE_ROUNDS = quick ? 1 : 3
+const SCALE_WARM_SEC = 10
+const SCALE_MEASURE_SEC = 10
+/** The full size runs slower than real time on this machine: caps keep the bench's budget. */
+const SCALE_WARM_CAP_MS = 20_000
+const SCALE_MEASURE_CAP_MS = 15_000
+
+function benchScale() {
+  const cases = Object.keys(SCALE_CASES) as ScaleCase[]
+  const runs: Partial<Record<ScaleCase, ScaleResult[]>> = {}
+  const opts = { warmSec: SCALE_WARM_SEC, measureSec: SCALE_MEASURE_SEC, warmCapMs: SCALE_WARM_CAP_MS, measureCapMs: SCALE_MEASURE_CAP_MS, beforeTimed: fullGc }
+  for (let round = 0; round < SCALE_ROUNDS; round++) {
+    for (const c of round % 2 ? [...cases].reverse() : cases) {
+      fullGc()
+      const r = runScale(c, opts)
+      ;(runs[c] ??= []).push(r)
+      log(`  scale round ${round + 1}/${SCALE_ROUNDS}: ${c} ${(r.simSeconds / (r.wallMs / 1000)).toFixed(2)}× wall, ${(r.simSeconds / (r.cpuMs / 1000)).toFixed(2)}× CPU`)
+    }
+  }
+  return cases.map((c) => {
+    const rs = runs[c]!
+    const speed = median(rs.map((r) => r.simSeconds / (r.wallMs / 1000)))
+    return {
+      case: c,
+      label: SCALE_CASES[c].label,
+      rounds: rs.length,
+      warmSimSeconds: median(rs.map((r) => r.warmSimSeconds)),
+      measuredSimSeconds: median(rs.map((r) => r.simSeconds)),
+      simSecondsPerWallSecond: speed,
+      simSecondsPerCpuSecond: median(rs.map((r) => r.simSeconds / (r.cpuMs / 1000))),
+      target: SCALE_CASES[c].target,
+      meetsTarget: speed >= SCALE_CASES[c].target,
+      eventsPerSimSecond: median(rs.map((r) => r.events / r.simSeconds)),
+      endLagRecords: median(rs.map((r) => r.endLag)),
+    }
+  })
+}
+
 // ------------------------------------------------------------------ d. the StickyAssignor at group scale
 
 function benchSticky() {
@@ -197,6 +238,8 @@ const memory = benchMemory()
 log('  time travel: seeks in a 10-minute default run, checkpoints of an hour')
 fullGc()
 const timeline = runTimelineBench(quick ? 8 : 24)
+log('  scale: 10 000 partitions (the full size and the scale-10k preset)')
+const scale = benchScale()
 const loadAvgAtEnd = os.loadavg().map((x) => Math.round(x * 100) / 100)
 const totalSec = Math.round((performance.now() - started) / 1000)
 
@@ -268,8 +311,26 @@ out.push(
     `median ${timeline.seekMedianMs} ms, max ${timeline.seekMaxMs} ms, worst place (just before a checkpoint) ${timeline.worstPlaceSeekMs} ms (target ≤ ${SEEK_TARGET_MS} ms); ` +
     `after 1 h: ${timeline.hourCheckpoints} checkpoints every ${timeline.hourCheckpointEverySec} s, ${timeline.hourCheckpointMB} MB (target ≤ ${CHECKPOINT_TARGET_MB} MB), seek max ${timeline.hourSeekMaxMs} ms → ${timeline.meetsTargets ? 'ok' : 'MISSED'}`,
 )
+out.push('')
+out.push(
+  `f. Real cluster sizes, warm start, up to ${SCALE_MEASURE_SEC} sim s timed (cap ${SCALE_MEASURE_CAP_MS / 1000} s wall) after up to ${SCALE_WARM_SEC} s warm-up (cap ${SCALE_WARM_CAP_MS / 1000} s), median of ${scale[0]!.rounds}`,
+)
+out.push(
+  table([
+    ['scenario', 'sim s / wall s', 'target', 'sim s / CPU s', 'events / sim s', 'sim s timed (warm)', 'lag at end'],
+    ...scale.map((r) => [
+      r.label,
+      `${r.simSecondsPerWallSecond.toFixed(2)}×`,
+      `≥ ${r.target}× ${r.meetsTarget ? 'ok' : 'MISSED'}`,
+      `${r.simSecondsPerCpuSecond.toFixed(2)}×`,
+      fmtRate(r.eventsPerSimSecond),
+      `${r.measuredSimSeconds.toFixed(1)} (${r.warmSimSeconds.toFixed(1)})`,
+      r.endLagRecords.toLocaleString('en'),
+    ]),
+  ]),
+)
 console.log(out.join('\n'))
 
-const results = { date: new Date().toISOString(), machine: { ...m, loadAvgAtEnd }, git, quick, totalSeconds: totalSec, kernel, model, memory, sticky, timeline }
+const results = { date: new Date().toISOString(), machine: { ...m, loadAvgAtEnd }, git, quick, totalSeconds: totalSec, kernel, model, memory, sticky, timeline, scale }
 writeFileSync(join(here, 'results.json'), `${JSON.stringify(results, null, 2)}\n`)
 log(`wrote ${join('bench', 'results.json')}`)

@@ -1,6 +1,7 @@
 // Browser benchmark: builds the app, serves it with `vite preview`, and measures in headless
 // chromium (Debian's, via playwright-core): frames drawn per second and the worker's time per
-// frame on the default scenario and on the `heavy` preset, first frame after navigation, and the
+// frame on the default scenario, the `heavy` preset and `scale-10k` (10 000 partitions, lane groups),
+// first frame after navigation, and the
 // gzipped JavaScript size, and the renderer's peak memory over a long heavy run at top speed
 // (scripts/benchMemory.ts). Prints a table; writes test/artifacts/bench-browser.json.
 //
@@ -211,6 +212,8 @@ async function main(): Promise<void> {
     const scenes: Array<{ name: string; preset: string | null }> = [
       { name: 'default (12 partitions, 3k rec/s)', preset: null },
       { name: 'heavy (256 partitions, 1M rec/s)', preset: 'heavy' },
+      // Issue 12 §5: ≥ 50 fps with 10 000 partitions (the highway draws lane groups, laneGroups.ts).
+      { name: 'scale-10k (10 000 partitions, grouped)', preset: 'scale-10k' },
     ]
     const rows: Array<{ scene: string; drawn: number; raf: number; engine: number; engineMax: number }> = []
     for (const scene of scenes) {

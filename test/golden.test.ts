@@ -16,7 +16,7 @@ const MAX_TRACE_LINES = 1000
 
 /** Long enough for each story to unfold, short enough to keep `npm test` quick. */
 function secondsFor(name: string, durationSec: number): number {
-  if (name === 'heavy') return 5
+  if (name === 'heavy' || name === 'scale-10k') return 5
   return Math.min(durationSec, 120)
 }
 

@@ -90,8 +90,8 @@ describe('validateScenario: errors name the path and the rule', () => {
     ['rate as a string', { producers: [{ rate: { perSec: '5' } }] }, 'producers[0].rate.perSec', 'must be a number'],
     ['fractional partitions', { topic: { partitions: 2.5 } }, 'topic.partitions', 'must be an integer'],
     ['zero partitions', { topic: { partitions: 0 } }, 'topic.partitions', 'must be ≥ 1'],
-    ['too many partitions', { topic: { partitions: 4097 } }, 'topic.partitions', 'must be ≤ 4096'],
-    ['too many consumers', { group: { consumers: 257 } }, 'group.consumers', 'must be ≤ 256'],
+    ['too many partitions', { topic: { partitions: 10_001 } }, 'topic.partitions', 'must be ≤ 10_000'],
+    ['too many consumers', { group: { consumers: 1001 } }, 'group.consumers', 'must be ≤ 1000'],
     ['share above 1', { producers: [{ keys: { kind: 'hot', share: 1.5 } }] }, 'producers[0].keys.share', 'must be ≤ 1'],
     ['zipf s above 5', { producers: [{ keys: { kind: 'zipf', s: 6 } }] }, 'producers[0].keys.s', 'must be ≤ 5'],
     ['zero keys', { producers: [{ keys: { count: 0 } }] }, 'producers[0].keys.count', 'must be ≥ 1'],
@@ -266,17 +266,17 @@ describe('validateScenario: actions', () => {
     expect(r.scenario.actions).toEqual([{ atSec: 1, do: 'setDynamic', dynamic: { salting: { enabled: true } } }])
   })
 
-  test('partitions added over the run may not pass 4096', () => {
+  test('partitions added over the run may not pass 10 000', () => {
     const r = validateScenario(
       edited((s) => {
-        s.topic.partitions = 4000
+        s.topic.partitions = 9950
         s.actions = [
           { atSec: 20, do: 'addPartitions', count: 50 },
           { atSec: 10, do: 'addPartitions', count: 50 },
         ]
       }),
     )
-    expect(errorsOf(r)).toEqual([{ path: 'actions[0].count', message: 'would take the topic to 4100 partitions (at most 4096)' }])
+    expect(errorsOf(r)).toEqual([{ path: 'actions[0].count', message: 'would take the topic to 10050 partitions (at most 10_000)' }])
     expect(r.scenario.actions).toEqual([{ atSec: 10, do: 'addPartitions', count: 50 }])
   })
 

@@ -23,7 +23,7 @@ export function fetchForConsumer(w: WorldState, c: number, maxRecords: number, n
   const cs = w.consumers[c]!
   const owned = cs.owned
   const n = owned.length
-  cs.batch = []
+  cs.batch.length = 0 // reused: a fresh array per poll was garbage at 1 000 consumers
   let remaining = maxRecords
   let costUnits = 0
   let next = cs.rr
@@ -98,9 +98,12 @@ function firstDelivery(w: WorldState, p: number, from: number, to: number, now: 
 /** Mean cost multiplier of offsets [from, to), from the kept segments (1 where none is kept). */
 export function costOfRange(w: WorldState, p: number, from: number, to: number): number {
   const segEnd = w.segEnd[p]!, segCost = w.segCost[p]!
-  // first segment whose end > from
+  // first segment whose end > from: usually the first one not yet delivered (a first delivery
+  // starts there), so check it before searching every kept segment.
+  const h = w.segHead[p]!
   let lo = 0
   let hi = segEnd.length
+  if (h < hi && segEnd[h]! > from && (h === 0 || segEnd[h - 1]! <= from)) lo = hi = h
   while (lo < hi) {
     const mid = (lo + hi) >> 1
     if (segEnd[mid]! > from) hi = mid
@@ -141,11 +144,12 @@ export function pruneSegments(w: WorldState, now: number): void {
     const limit = w.segHead[p]!
     while (k < limit && segEnd[k]! <= keepFrom) k++
     if (k > 256 || (k > 0 && k === segEnd.length)) {
-      segEnd.splice(0, k)
-      w.segT[p]!.splice(0, k)
-      w.segCost[p]!.splice(0, k)
+      dropFront(segEnd, k)
+      dropFront(w.segT[p]!, k)
+      dropFront(w.segCost[p]!, k)
       w.segHead[p]! -= k
     }
+    collapseDelivered(w, p)
     if (segEnd.length - w.segHead[p]! > pendingCap) coalesceSegments(w, p)
     // Samples: keep delivered ones for a few seconds of animation, at most 400 per lane.
     const list = w.samplesByP[p]!
@@ -160,13 +164,41 @@ export function pruneSegments(w: WorldState, now: number): void {
   const keyCap = Math.min(MAX_PENDING_SEGMENTS, Math.max(MIN_PENDING_SEGMENTS, Math.floor(MAX_TOTAL_PENDING_SEGMENTS / Math.max(1, w.keySegs.length))))
   for (const s of w.keySegs) {
     if (s.head > 256 || (s.head > 0 && s.head === s.end.length)) {
-      s.t.splice(0, s.head)
-      s.end.splice(0, s.head)
-      s.n.splice(0, s.head)
+      dropFront(s.t, s.head)
+      dropFront(s.end, s.head)
+      dropFront(s.n, s.head)
       s.head = 0
     }
     if (s.end.length - s.head > keyCap) coalesceKeySegments(s)
   }
+}
+
+/**
+ * Delivered segments (below segHead) are read again only for their cost, when a rebalance hands
+ * them out a second time (costOfRange), and for the last one's end. Where every one of them costs
+ * exactly 1, a single segment gives the same figures exactly (sums of whole numbers), so they are
+ * merged: a lane then keeps about one second of segments instead of one auto-commit interval's,
+ * which at 10 000 lanes was most of the heap and of the garbage collector's work.
+ */
+function collapseDelivered(w: WorldState, p: number): void {
+  const h = w.segHead[p]!
+  if (h < 2) return
+  const cost = w.segCost[p]!
+  for (let i = 0; i < h; i++) if (cost[i] !== 1) return
+  const end = w.segEnd[p]!, t = w.segT[p]!
+  end[0] = end[h - 1]!
+  t[0] = t[h - 1]!
+  for (const a of [end, t, cost]) {
+    a.copyWithin(1, h)
+    a.length -= h - 1
+  }
+  w.segHead[p] = 1
+}
+
+/** splice(0, k) without allocating the removed part (10 000 lanes × 3 arrays every window). */
+function dropFront(a: number[], k: number): void {
+  a.copyWithin(0, k)
+  a.length -= k
 }
 
 /** A jammed lane's backlog can last an hour: beyond this many segments, halve their resolution. */

@@ -38,6 +38,26 @@ const MAX_PENDING_SAMPLES = 600
 // Scratch arrays reused across ticks (not state: rebuilt on size change, never checkpointed).
 let scratchAdd = new Float64Array(0)
 let scratchCost = new Float64Array(0)
+let scratchLeo = new Float64Array(0)
+
+/**
+ * A cycle's flat chunk list ([partition, count] or [producer, key, partition, count]) in a reused
+ * typed buffer: at 10 000 partitions a fresh JS array per cycle was most of the engine's garbage.
+ */
+interface Chunks {
+  a: Float64Array
+  n: number
+}
+const tailScratch: Chunks = { a: new Float64Array(1024), n: 0 }
+function push2(c: Chunks, x: number, y: number): void {
+  if (c.n + 2 > c.a.length) {
+    const b = new Float64Array(c.a.length * 2)
+    b.set(c.a)
+    c.a = b
+  }
+  c.a[c.n++] = x
+  c.a[c.n++] = y
+}
 
 export function produceTick(w: WorldState, ctx: ProduceContext): void {
   const logs = w.P
@@ -52,7 +72,8 @@ export function produceTick(w: WorldState, ctx: ProduceContext): void {
   add.fill(0)
   cost.fill(0)
   const keyChunks: number[] = [] // flat [producer, key, partition, count]
-  const tailChunks: number[] = [] // flat [partition, count]
+  const tailChunks = tailScratch // flat [partition, count]
+  tailChunks.n = 0
   let total = 0
   const cfg = w.live.producerConfig
   const ignoreKeys = !hashesKeys(partitionerName(w), cfg['partitioner.ignore.keys'])
@@ -75,7 +96,7 @@ export function produceTick(w: WorldState, ctx: ProduceContext): void {
       for (let c = 0; c < chunks.length; c += 2) {
         add[chunks[c]!]! += chunks[c + 1]!
         cost[chunks[c]!]! += chunks[c + 1]!
-        tailChunks.push(chunks[c]!, chunks[c + 1]!)
+        push2(tailChunks, chunks[c]!, chunks[c + 1]!)
       }
       // Tracked keys ride along with the chunks the sticky logic chose: their order is lost.
       for (let k = 0; k < m.tracked.length; k++) {
@@ -140,7 +161,7 @@ export function produceTick(w: WorldState, ctx: ProduceContext): void {
         if (cp > 0) {
           add[p]! += cp
           cost[p]! += cp
-          tailChunks.push(p, cp)
+          push2(tailChunks, p, cp)
         }
       }
     }
@@ -230,9 +251,11 @@ function inverseLoadWeights(w: WorldState): Float64Array {
 }
 
 /** Appends each partition's batch (respecting an optional lane capacity) and records segments. */
-function appendAll(w: WorldState, add: Float64Array, cost: Float64Array, keyChunks: number[], tailChunks: number[], ctx: ProduceContext): void {
+function appendAll(w: WorldState, add: Float64Array, cost: Float64Array, keyChunks: number[], tailChunks: Chunks, ctx: ProduceContext): void {
   const cap = w.live.broker.appendCapacityPerSec
-  const startLeo = w.leo.slice()
+  if (scratchLeo.length !== w.P) scratchLeo = new Float64Array(w.P)
+  const startLeo = scratchLeo
+  startLeo.set(w.leo)
   const bytesPerRecord = meanRecordBytes(w, ctx.now)
   // Broker capacity (cluster.brokerCapacityPerSec): null, and nothing changes, when it is not set.
   const brokerPlan = planBrokerAppends(w, (p) => add[p]! + w.buffered[p]!, ctx.dtMs)
@@ -293,17 +316,28 @@ function keySegmentsFor(w: WorldState, producer: number, key: number, p: number)
   return s
 }
 
-function addSamples(w: WorldState, keyChunks: number[], tailChunks: number[], startLeo: Float64Array, ctx: ProduceContext): void {
+let tailCum = new Float64Array(0)
+
+function addSamples(w: WorldState, keyChunks: number[], tailChunks: Chunks, startLeo: Float64Array, ctx: ProduceContext): void {
   const perSec = Math.min(MAX_PARTICLES_PER_SEC, PARTICLES_PER_SEC_PER_LANE * w.P)
   w.sampleCarry += (perSec * ctx.dtMs) / 1000
   let want = Math.floor(w.sampleCarry)
   if (want <= 0) return
   w.sampleCarry -= want
-  let total = 0
-  for (let c = 3; c < keyChunks.length; c += 4) total += keyChunks[c]!
-  for (let c = 1; c < tailChunks.length; c += 2) total += tailChunks[c]!
+  let keyTotal = 0
+  for (let c = 3; c < keyChunks.length; c += 4) keyTotal += keyChunks[c]!
+  // Running sums of the tail chunks: a draw finds its chunk by binary search, the same chunk a
+  // scan that subtracts each count would find (a scan over 10 000 lanes per sample was the cost).
+  const T = tailChunks.n / 2
+  if (tailCum.length < T) tailCum = new Float64Array(Math.max(T, tailCum.length * 2))
+  let total = keyTotal
+  for (let c = 0; c < T; c++) {
+    total += tailChunks.a[2 * c + 1]!
+    tailCum[c] = total - keyTotal
+  }
   if (total <= 0) return
   want = Math.min(want, total)
+  const allKeyless = w.producers.every((x) => x.model.keyless)
   for (let s = 0; s < want; s++) {
     let r = ctx.rng.int(total)
     let p = -1
@@ -314,11 +348,19 @@ function addSamples(w: WorldState, keyChunks: number[], tailChunks: number[], st
         keyIndex = w.producers[keyChunks[c]!]!.model.keyless ? -1 : keyChunks[c + 1]!
       } else r -= keyChunks[c + 3]!
     }
-    for (let c = 0; c < tailChunks.length && p < 0; c += 2) {
-      if (r < tailChunks[c + 1]!) {
-        p = tailChunks[c]!
-        keyIndex = w.producers.every((x) => x.model.keyless) ? -1 : TAIL_COLOR_BASE + ctx.rng.int(TAIL_COLORS)
-      } else r -= tailChunks[c + 1]!
+    if (p < 0 && T > 0) {
+      // first tail chunk whose running sum exceeds r
+      let lo = 0
+      let hi = T - 1
+      while (lo < hi) {
+        const mid = (lo + hi) >> 1
+        if (tailCum[mid]! > r) hi = mid
+        else lo = mid + 1
+      }
+      if (r < tailCum[lo]!) {
+        p = tailChunks.a[2 * lo]!
+        keyIndex = allKeyless ? -1 : TAIL_COLOR_BASE + ctx.rng.int(TAIL_COLORS)
+      }
     }
     if (p < 0) continue
     const lo = startLeo[p]!

@@ -17,7 +17,7 @@ export function MetricsTable(props: { label?: string } = {}): ReactNode {
   const frame = useThrottled((s) => s.frame, 500)
   const select = useAppStore((s) => s.selectLane)
   const n = frame?.partitions ?? 0
-  const rows = Array.from({ length: n }, (_, p) => p)
+  const rows = frame === null ? [] : shownRows(frame)
   return (
     <section className="panel metrics">
       {props.label === undefined ? <RunCounts /> : null}
@@ -50,8 +50,24 @@ export function MetricsTable(props: { label?: string } = {}): ReactNode {
               })}
         </tbody>
       </table>
+      {rows.length < n ? (
+        <p className="dim" data-testid="metrics-rows-note">
+          The {rows.length} partitions with the most lag of {fmt(n)} (every one: <code>highway run --json</code>).
+        </p>
+      ) : null}
     </section>
   )
+}
+
+/** Above this many partitions the table lists only the MOST_LAG ones with the most lag: 10 000 rows twice a second stall the page. */
+export const ALL_ROWS_UP_TO = 1024
+const MOST_LAG = 100
+
+function shownRows(frame: { partitions: number; lag: ArrayLike<number> }): number[] {
+  const all = Array.from({ length: frame.partitions }, (_, p) => p)
+  if (frame.partitions <= ALL_ROWS_UP_TO) return all
+  all.sort((a, b) => (frame.lag[b] ?? 0) - (frame.lag[a] ?? 0) || a - b)
+  return all.slice(0, MOST_LAG).sort((a, b) => a - b)
 }
 
 /** The run's counts since the mark (single mode: compare mode's strip has its own mark). */

@@ -188,7 +188,7 @@ export function createLaneRows(
       set(r.label, 'y', mid)
       set(r.label, 'font-size', L.fontPx)
       set(r.label, 'fill', d.hot ? theme.hot : theme.text)
-      text(r.label, `P${d.index}`)
+      text(r.label, d.name)
     }
 
     // A lane without a reachable leader (broker fault) says so in words, where its leader's name is.

@@ -65,6 +65,8 @@ export interface LaneMark {
   labelled: boolean
   /** The broker leading it, as the broker strip names it ("b1"), or "no leader" (offline). */
   leader: string
+  /** The row's label: "P3", or a lane group's ("c12", "b2", "rest": laneGroups.ts). */
+  name: string
 }
 
 export interface ConsumerMark {
@@ -123,7 +125,12 @@ export interface LanesLayout {
 }
 
 /** A lane's leader as the broker strip names it: "b1" for broker index 0; "no leader" when offline. */
+/** A grouped row (laneGroups.ts) whose lanes are led by different brokers. */
+export const MIXED_LEADERS = -2
+
 export function leaderLabel(b: number): string {
+  // MIXED_LEADERS: a lane group whose lanes have different leaders names none.
+  if (b === MIXED_LEADERS) return ''
   return b >= 0 ? `b${b + 1}` : 'no leader'
 }
 
@@ -165,6 +172,8 @@ export function layout(frame: Frame, size: Size, options: Partial<LayoutOptions>
   for (let i = 0; i < n; i++) if (((frame.laneFlags[i] ?? 0) & LANE_HOT) !== 0) hotRows.push(i)
   const nearHot = (i: number): boolean => hotRows.some((h) => h !== i && Math.abs(h - i) < labelEvery)
   const lanes: LaneMark[] = []
+  // Rows that stand for lane groups carry their own labels (laneGroups.ts GroupedFrame).
+  const names = (frame as Frame & { laneLabels?: readonly string[] }).laneLabels
   for (let i = 0; i < n; i++) {
     const flags = frame.laneFlags[i] ?? 0
     const lag = frame.lag[i] ?? 0
@@ -193,6 +202,7 @@ export function layout(frame: Frame, size: Size, options: Partial<LayoutOptions>
       noLeader: frame.laneNoLeader?.[i] === 1,
       labelled: (flags & LANE_HOT) !== 0 || (i % labelEvery === 0 && !nearHot(i)),
       leader: leaderLabel(frame.laneLeader[i] ?? -1),
+      name: names?.[i] ?? `P${i}`,
     })
   }
 

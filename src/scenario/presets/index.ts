@@ -16,6 +16,7 @@ import type { Preset } from './preset.ts'
 import { rollingRestartDynamic } from './rollingRestartDynamic.ts'
 import { rollingRestartStatic } from './rollingRestartStatic.ts'
 import { saltedHotKey } from './saltedHotKey.ts'
+import { scale10k } from './scale10k.ts'
 import { slowConsumerStorm } from './slowConsumerStorm.ts'
 import { spike } from './spike.ts'
 import { steady } from './steady.ts'
@@ -41,6 +42,7 @@ export const presets: readonly Preset[] = [
   brokerHotspot,
   brokerFailure,
   clusterRebalance,
+  scale10k,
 ]
 
 /** The preset with this name, or undefined. */

@@ -30,6 +30,7 @@ describe('presets', () => {
       'broker-hotspot',
       'broker-failure',
       'cluster-rebalance',
+      'scale-10k',
     ])
   })
 

@@ -175,7 +175,7 @@ function readAction(ctx: Ctx, v: unknown, path: string, env: ActionEnv): Scenari
 
 /**
  * Reads `actions`: at most 1000, each checked, then sorted by atSec (stable, so equal times keep
- * input order). Partitions added in total may not take the topic past 4096.
+ * input order). Partitions added in total may not take the topic past LIMITS.partitions.max.
  */
 export function readActions(ctx: Ctx, v: unknown, env: ActionEnv, path = 'actions'): ScenarioAction[] {
   if (v === undefined) return []

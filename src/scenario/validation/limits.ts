@@ -5,8 +5,15 @@
 export const JAVA_INT_MAX = 2_147_483_647
 
 export const LIMITS = {
-  partitions: { min: 1, max: 4096 },
-  consumers: { min: 0, max: 256 },
+  /**
+   * Partitions of the topic: the issue's "real cluster sizes" (10 000 partitions, 1 000 consumers).
+   * Kafka itself caps neither (KRaft aims at millions of partitions per cluster, KIP-500;
+   * group.consumer.max.size / group.max.size default to Integer.MAX_VALUE); memory stays bounded by
+   * MAX_TOTAL_PENDING_SEGMENTS (sim/consume.ts), and the work budget (cost.ts) still rejects sizes
+   * that would run slower than real time.
+   */
+  partitions: { min: 1, max: 10_000 },
+  consumers: { min: 0, max: 1000 },
   producers: { max: 64 },
   /** Brokers of the simulated cluster (issue 12: up to 64); ids are 0..brokers-1. */
   brokers: { min: 1, max: 64 },

@@ -1,0 +1,59 @@
+// The lane-group controls shown above a highway of more than GROUP_ABOVE lanes: how to group the
+// lanes, one button per group (click or Enter opens it: the highway shows that group's lanes), and
+// a way back (the button, or Esc on the highway). Presentational: LanesPanel owns the state.
+
+import type { ReactNode } from 'react'
+import type { LaneGroup, LaneGrouping } from '../view/laneGroups.ts'
+
+export interface LaneGroupsBarProps {
+  partitions: number
+  by: LaneGrouping
+  groups: readonly LaneGroup[]
+  open: LaneGroup | null
+  /** The run has broker leaders (frame.laneLeader): grouping by broker means something. */
+  hasBrokers: boolean
+  onBy: (by: LaneGrouping) => void
+  onOpen: (id: string | null) => void
+}
+
+const BY_WORDS: Record<LaneGrouping, string> = {
+  consumer: 'consumer',
+  broker: 'leader broker',
+  hottest: 'hottest lanes + the rest',
+}
+
+export function LaneGroupsBar(p: LaneGroupsBarProps): ReactNode {
+  const options = (Object.keys(BY_WORDS) as LaneGrouping[]).filter((b) => b !== 'broker' || p.hasBrokers)
+  return (
+    <div className="lane-groups" role="group" aria-label="Lane groups" data-testid="lane-groups">
+      <label>
+        {p.partitions.toLocaleString('en')} lanes, grouped by{' '}
+        <select value={p.by} onChange={(e) => p.onBy(e.target.value as LaneGrouping)} aria-label="Group lanes by">
+          {options.map((b) => (
+            <option key={b} value={b}>
+              {BY_WORDS[b]}
+            </option>
+          ))}
+        </select>
+      </label>
+      {p.open ? (
+        <span className="lane-groups-open">
+          <span role="status" data-testid="lane-group-open">
+            Showing {p.open.title}
+          </span>{' '}
+          <button type="button" onClick={() => p.onOpen(null)}>
+            Back to all groups (Esc)
+          </button>
+        </span>
+      ) : (
+        <span className="lane-groups-list" aria-label="Open a group">
+          {p.groups.map((g) => (
+            <button key={g.id} type="button" className="lane-group" title={g.title} aria-label={`Open ${g.title}`} onClick={() => p.onOpen(g.id)}>
+              {g.label}
+            </button>
+          ))}
+        </span>
+      )}
+    </div>
+  )
+}
