@@ -4,6 +4,16 @@ import { ASSIGN_LIMITS, checkAssignArgs, runAssign } from './assignCommand.ts'
 const request = (members: unknown[], topics: Record<string, unknown> = { orders: 3 }): string => JSON.stringify({ topics, members })
 
 describe('assign command', () => {
+  it('lag-aware weighs the partitions by the "load" given (not built into Kafka), and rejects a bad load', () => {
+    const req = { topics: { t0: 3 }, members: [{ memberId: 'C0', topics: ['t0'] }, { memberId: 'C1', topics: ['t0'] }], load: { t0: [100000, 50000, 60000] } }
+    const r = runAssign(['--assignor', 'lag-aware'], JSON.stringify(req))
+    expect(r.code).toBe(0)
+    expect(JSON.parse(r.stdout)).toEqual({ C0: [['t0', 0]], C1: [['t0', 1], ['t0', 2]] })
+    const bad = runAssign(['--assignor', 'lag-aware'], JSON.stringify({ ...req, load: { t0: [1, -2], t9: [1] } }))
+    expect(bad.code).toBe(2)
+    expect(bad.stderr).toBe('load.t0: must be an array of at most 3 weights, each a number ≥ 0\nload.t9: not a topic of the request\n')
+  })
+
   it('prints one line of JSON with every member and sorted partitions', () => {
     const out = runAssign(['--assignor', 'range'], request([{ memberId: 'c2', topics: ['orders'] }, { memberId: 'c1', topics: ['orders'] }]))
     expect(out).toEqual({ stdout: '{"c2":[["orders",2]],"c1":[["orders",0],["orders",1]]}\n', stderr: '', code: 0 })
@@ -68,7 +78,7 @@ describe('assign command errors (exit code 2, nothing on stdout)', () => {
   it('rejects a missing or unknown assignor and unknown arguments', () => {
     fails([], '{}', 'assign: missing --assignor NAME')
     fails(['--assignor'], '{}', 'assign: --assignor needs a value')
-    fails(['--assignor', 'fair'], '{}', 'unknown assignor "fair" (expected one of: range, roundrobin, sticky, cooperative-sticky, uniform)')
+    fails(['--assignor', 'fair'], '{}', 'unknown assignor "fair" (expected one of: range, roundrobin, sticky, cooperative-sticky, uniform, lag-aware)')
     fails(['--assignor', 'range', '--verbose'], '{}', 'unknown argument "--verbose"')
   })
 

@@ -25,6 +25,8 @@ export const ASSIGN_USAGE = `usage: assign --assignor NAME [--jsonl]
   stdin    {"topics": {"orders": 12}, "members": [{"memberId": "c1", "topics": ["orders"],
             "groupInstanceId": null, "owned": [["orders", 0]], "generation": 3}]}
            groupInstanceId, owned and generation are optional (null, [], -1)
+           "load": {"orders": [w0, w1, ...]} is optional: each partition's weight (lag + 60 s of its
+           rate) for lag-aware, which is not built into Kafka; the other assignors ignore it
   --jsonl  one request per input line, one result per output line (blank lines skipped)
   output   {"c1": [["orders", 0], ...], ...}: every member, partitions sorted by topic then number
 `
@@ -151,7 +153,7 @@ function parseRequest(text: string): AssignmentRequest | string | string[] {
   }
   if (!isObject(value)) return 'must be a JSON object with "topics" and "members"'
   const errors: string[] = []
-  for (const k of Object.keys(value)) if (k !== 'topics' && k !== 'members') errors.push(`${k}: unknown field (expected "topics" and "members")`)
+  for (const k of Object.keys(value)) if (k !== 'topics' && k !== 'members' && k !== 'load') errors.push(`${k}: unknown field (expected "topics", "members" and optionally "load")`)
 
   const topics: [string, number][] = []
   if (!isObject(value.topics)) errors.push('topics: must be an object mapping topic names to partition counts')
@@ -202,7 +204,22 @@ function parseRequest(text: string): AssignmentRequest | string | string[] {
       members.push(m)
     })
   }
-  return errors.length > 0 ? errors : { topics: Object.fromEntries(topics), members }
+  const load = value.load === undefined ? undefined : parseLoad(value.load, new Map(topics), errors)
+  return errors.length > 0 ? errors : { topics: Object.fromEntries(topics), members, ...(load ? { load } : {}) }
+}
+
+/** `load`: per topic of the request, at most one finite weight ≥ 0 per partition. */
+function parseLoad(raw: unknown, counts: ReadonlyMap<string, number>, errors: string[]): Record<string, number[]> | undefined {
+  if (!isObject(raw)) return void errors.push('load: must be an object mapping topic names to arrays of partition weights')
+  const out: Record<string, number[]> = {}
+  for (const [topic, ws] of Object.entries(raw)) {
+    const n = counts.get(topic)
+    if (n === undefined) errors.push(`${key('load', topic)}: not a topic of the request`)
+    else if (!Array.isArray(ws) || ws.length > n || !ws.every((w) => typeof w === 'number' && Number.isFinite(w) && w >= 0)) {
+      errors.push(`${key('load', topic)}: must be an array of at most ${n} weights, each a number ≥ 0`)
+    } else out[topic] = ws as number[]
+  }
+  return out
 }
 
 function parseMember(raw: unknown, at: string, errors: string[]): AssignorMember | null {

@@ -211,7 +211,7 @@ export const classicMemberActions = {
         owned: m.subscription.owned,
         generation: m.subscription.generation,
       }))
-      assignments = runAssignor({ assignor: context.assignor, topic: context.topic, partitionCount: context.partitionCount, members })
+      assignments = runAssignor({ assignor: context.assignor, topic: context.topic, partitionCount: context.partitionCount, members, ...(event.partitionLoad ? { load: event.partitionLoad } : {}) })
       if (context.protocol === 'cooperative') assignments = withholdTransferring(assignments, members)
       enqueue.assign({ assignmentSnapshot: context.partitionCount })
     }

@@ -102,7 +102,12 @@ export type ClassicCoordinatorEvent = CoordinatorRequestEvent | CoordinatorTimer
 
 /** Responses as a member receives them. `sent*` echo the request so stale answers can be ignored. */
 export type CoordinatorResponseEvent =
-  | { type: 'coordinator.joinGroupResponse'; response: JoinGroupResponse }
+  /**
+   * `partitionLoad`: not part of Kafka's response. With the lag-aware assignor the runtime adds the
+   * partitions' weights as the leader would read them (end and committed offsets, rates) when it
+   * receives its JoinGroup response, i.e. at onLeaderElected.
+   */
+  | { type: 'coordinator.joinGroupResponse'; response: JoinGroupResponse; partitionLoad?: readonly number[] }
   | { type: 'coordinator.syncGroupResponse'; response: SyncGroupResponse }
   | { type: 'coordinator.heartbeatResponse'; error: ErrorCode; sentMemberId: string; sentGeneration: number }
   | { type: 'coordinator.leaveGroupResponse'; error: ErrorCode }

@@ -24,13 +24,18 @@ export interface FormedClassic {
  * The classic group after generation 1 (coordinator in Stable, members in Stable with their
  * assignment applied). `members` in join order, each with the member.id the coordinator gave it.
  */
-export function formedClassicGroup(group: { groupId: string; initialRebalanceDelayMs: number; newMemberJoinTimeoutMs?: number }, members: ReadonlyArray<{ memberId: string; input: ClassicMemberInput }>): FormedClassic {
+/** `load`: the partitions' weights the leader reads at t = 0 (lag-aware assignor only). */
+export function formedClassicGroup(
+  group: { groupId: string; initialRebalanceDelayMs: number; newMemberJoinTimeoutMs?: number },
+  members: ReadonlyArray<{ memberId: string; input: ClassicMemberInput }>,
+  load?: readonly number[],
+): FormedClassic {
   const first = members[0]
   const leaderId = first?.memberId ?? null
   const assignor = first?.input.assignor ?? 'range'
   // What each JoinGroup carried: nothing owned yet, no generation (an eager sticky member's userData is empty too).
   const joined = members.map((m) => ({ memberId: m.memberId, groupInstanceId: m.input.groupInstanceId, owned: [] as number[], generation: NO_GENERATION }))
-  const assignments = first ? runAssignor({ assignor, topic: first.input.topic, partitionCount: first.input.partitionCount, members: joined }) : {}
+  const assignments = first ? runAssignor({ assignor, topic: first.input.topic, partitionCount: first.input.partitionCount, members: joined, ...(load ? { load } : {}) }) : {}
   const coordinatorMembers: GroupMember[] = members.map((m) => ({
     memberId: m.memberId,
     groupInstanceId: m.input.groupInstanceId,

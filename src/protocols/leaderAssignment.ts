@@ -8,6 +8,8 @@ export interface AssignInput {
   topic: string
   partitionCount: number
   members: ReadonlyArray<{ memberId: string; groupInstanceId: string | null; owned: readonly number[]; generation: number }>
+  /** Each partition's weight when the assignor weighs them (lag-aware); others ignore it. */
+  load?: readonly number[]
 }
 
 /** The assignor's answer as partition numbers per member id (every member present, ascending). */
@@ -19,7 +21,11 @@ export function runAssignor(input: AssignInput): Record<string, number[]> {
     owned: m.owned.map((p) => [input.topic, p] as const),
     generation: m.generation,
   }))
-  const { assignment } = getAssignor(input.assignor).assign({ topics: { [input.topic]: input.partitionCount }, members })
+  const { assignment } = getAssignor(input.assignor).assign({
+    topics: { [input.topic]: input.partitionCount },
+    members,
+    ...(input.load ? { load: { [input.topic]: input.load } } : {}),
+  })
   const out: Record<string, number[]> = {}
   for (const m of input.members) {
     out[m.memberId] = (assignment[m.memberId] ?? []).filter(([t]) => t === input.topic).map(([, p]) => p).sort((a, b) => a - b)

@@ -60,7 +60,8 @@ export interface ProducerConfig {
   'retry.backoff.ms'?: number
 }
 
-export type AssignorName = 'range' | 'roundrobin' | 'sticky' | 'cooperative-sticky' | 'uniform'
+/** Kafka's assignors, plus 'lag-aware' (weighs partitions by lag and rate; not built into Kafka, eager protocol only). */
+export type AssignorName = 'range' | 'roundrobin' | 'sticky' | 'cooperative-sticky' | 'uniform' | 'lag-aware'
 
 /**
  * How the group rebalances. `eager` and `cooperative` are the classic protocol with an eager or a

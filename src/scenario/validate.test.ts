@@ -150,7 +150,7 @@ describe('validateScenario: errors name the path and the rule', () => {
 
   test.each([
     ['cooperative', 'range', 'cooperative-sticky'],
-    ['eager', 'cooperative-sticky', 'range or roundrobin or sticky'],
+    ['eager', 'cooperative-sticky', 'range or roundrobin or sticky or lag-aware'],
     ['consumer', 'sticky', 'uniform or range'],
   ])('protocol %s with assignor %s is an error naming both paths', (protocol, assignor, needs) => {
     const r = validateScenario({ group: { protocol, assignor } })

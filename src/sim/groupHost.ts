@@ -5,6 +5,7 @@
 import { EV, type SimCore } from './core.ts'
 import type { GroupHost } from './group/groupRuntime.ts'
 import { noteSkipped } from './ledger.ts'
+import { partitionLoads } from './partitionLoad.ts'
 import { schedulePoll } from './pollLoop.ts'
 import { recountStopped } from './stoppedTime.ts'
 import { setOwner, type WorldState } from './worldState.ts'
@@ -18,6 +19,7 @@ export function createGroupHost(sim: SimCore): GroupHost {
       return sim.rng.group
     },
     partitionCount: () => sim.w.P,
+    partitionLoad: () => partitionLoads(sim.w),
     topicName: () => sim.w.live.topic.name,
     networkLatencyMs: () => sim.w.live.broker.networkLatencyMs,
     commitSync: (m, parts) => commitSync(sim, m, parts),

@@ -179,7 +179,7 @@ export function narrateGroup(f: GroupFact): string {
     case 'group.initialDelay':
       return `a member joined during group.initial.rebalance.delay.ms → waiting another ${seconds(f.delayMs)}`
     case 'group.joinComplete':
-      return `generation ${f.generation}: ${f.members.length} members joined, ${f.leader} leads and runs the ${f.assignor} assignor`
+      return `generation ${f.generation}: ${f.members.length} members joined, ${f.leader} leads and runs the ${f.assignor} assignor${f.assignor === 'lag-aware' ? ' (not built into Kafka: it weighs each partition by its lag and rate)' : ''}`
     case 'group.stable':
       return `generation ${f.generation} stable: ${assignmentText(f.assignment)}`
     case 'group.empty':

@@ -60,7 +60,8 @@ export interface EditResult {
 
 /** The assignors each protocol can run (classic eager, classic cooperative, KIP-848 server-side). */
 export const ASSIGNORS_FOR: Record<RebalanceProtocol, readonly AssignorName[]> = {
-  eager: ['range', 'roundrobin', 'sticky'],
+  // lag-aware: an eager assignor (see lagAwareAssignor.ts), so the classic eager protocol only.
+  eager: ['range', 'roundrobin', 'sticky', 'lag-aware'],
   cooperative: ['cooperative-sticky'],
   consumer: ['uniform', 'range'],
 }

@@ -68,3 +68,17 @@ describe('ControlsPanel: metadata.max.age.ms', () => {
     expect(m.actions.edits).toEqual([{ kind: 'metadataMaxAge', client: 'consumer', value: 30_000 }])
   })
 })
+
+describe('ControlsPanel: the lag-aware assignor', () => {
+  it('is offered under the eager protocol, labelled as not built into Kafka, and selecting it sets the group\'s assignor', () => {
+    m = mount(<ControlsPanel />)
+    const s = defaultScenario()
+    act(() => m!.store.getState().setScenario({ ...s, group: { ...s.group, protocol: 'eager', assignor: 'range' } }, true))
+    const select = byLabel(m.container, 'Assignor')
+    const option = [...select.options].find((o) => o.value === 'lag-aware')
+    expect(option?.textContent).toBe('lag-aware (not built into Kafka)')
+    act(() => setValue(select, 'lag-aware', ['change']))
+    expect(m.store.getState().scenario.group.assignor).toBe('lag-aware')
+    expect(byLabel(m.container, 'Assignor').title).toMatch(/^Not built into Kafka/)
+  })
+})

@@ -25,6 +25,7 @@ export const ASSIGNOR_LABEL: Record<AssignorName, string> = {
   sticky: 'sticky',
   'cooperative-sticky': 'cooperative-sticky',
   uniform: 'uniform (server)',
+  'lag-aware': 'lag-aware (not built into Kafka)',
 }
 
 export type PartitionerChoice = 'builtin' | PartitionerName | 'ignore-keys'
@@ -124,7 +125,11 @@ export function ControlsPanel(): ReactNode {
           value={s.group.assignor}
           options={assignors.map((a) => ({ value: a, label: ASSIGNOR_LABEL[a] }))}
           onChange={(v) => edit({ kind: 'assignor', assignor: v })}
-          hint="partition.assignment.strategy (restarts the run)"
+          hint={
+            s.group.assignor === 'lag-aware'
+              ? 'Not built into Kafka: the group leader weighs each lane by its lag plus a minute of its rate (restarts the run)'
+              : 'partition.assignment.strategy (restarts the run)'
+          }
         />
       </section>
       <section aria-labelledby="sec-topic">

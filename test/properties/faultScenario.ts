@@ -46,7 +46,7 @@ export const faultAction: fc.Arbitrary<ScenarioAction> = fc.oneof(
 )
 
 const group: fc.Arbitrary<{ protocol: RebalanceProtocol; assignor: AssignorName; staticMembership: boolean }> = fc.oneof(
-  fc.record({ protocol: fc.constant('eager' as const), assignor: fc.constantFrom<AssignorName>('range', 'roundrobin', 'sticky'), staticMembership: fc.boolean() }),
+  fc.record({ protocol: fc.constant('eager' as const), assignor: fc.constantFrom<AssignorName>('range', 'roundrobin', 'sticky', 'lag-aware'), staticMembership: fc.boolean() }),
   fc.record({ protocol: fc.constant('cooperative' as const), assignor: fc.constant<AssignorName>('cooperative-sticky'), staticMembership: fc.boolean() }),
   fc.record({ protocol: fc.constant('consumer' as const), assignor: fc.constantFrom<AssignorName>('uniform', 'range'), staticMembership: fc.boolean() }),
 )

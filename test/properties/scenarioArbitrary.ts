@@ -77,7 +77,7 @@ const producer: fc.Arbitrary<ProducerSpec> = fc.record({
 })
 
 const protocolAndAssignor: fc.Arbitrary<{ protocol: RebalanceProtocol; assignor: AssignorName }> = fc.oneof(
-  fc.record({ protocol: fc.constant('eager' as const), assignor: fc.constantFrom<AssignorName>('range', 'roundrobin', 'sticky') }),
+  fc.record({ protocol: fc.constant('eager' as const), assignor: fc.constantFrom<AssignorName>('range', 'roundrobin', 'sticky', 'lag-aware') }),
   fc.record({ protocol: fc.constant('cooperative' as const), assignor: fc.constant<AssignorName>('cooperative-sticky') }),
   fc.record({ protocol: fc.constant('consumer' as const), assignor: fc.constantFrom<AssignorName>('uniform', 'range') }),
 )

@@ -30,7 +30,7 @@ describe('getAssignor', () => {
   })
 
   it('reports COOPERATIVE only for the incremental assignors', () => {
-    expect(ASSIGNOR_NAMES.map((n) => getAssignor(n).protocol)).toEqual(['EAGER', 'EAGER', 'EAGER', 'COOPERATIVE', 'COOPERATIVE'])
+    expect(ASSIGNOR_NAMES.map((n) => getAssignor(n).protocol)).toEqual(['EAGER', 'EAGER', 'EAGER', 'COOPERATIVE', 'COOPERATIVE', 'EAGER'])
   })
 
   it('recognises assignor names', () => {

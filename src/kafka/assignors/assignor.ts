@@ -2,6 +2,7 @@
 // no DOM, no Node, no clock, no randomness. Behaviour follows Kafka's AbstractPartitionAssignor.
 
 import { cooperativeStickyAssignor } from './cooperativeStickyAssignor.ts'
+import { lagAwareAssignor } from './lagAwareAssignor.ts'
 import { rangeAssignor } from './rangeAssignor.ts'
 import { roundRobinAssignor } from './roundRobinAssignor.ts'
 import { stickyAssignor } from './stickyAssignor.ts'
@@ -20,6 +21,11 @@ export interface AssignorMember {
 export interface AssignmentRequest {
   topics: Readonly<Record<string, number>>
   members: readonly AssignorMember[]
+  /**
+   * Per topic, each partition's weight (lag-aware only: lag + rate, see lagAwareAssignor.ts); Kafka's
+   * assignors see only metadata and subscriptions and ignore it.
+   */
+  load?: Readonly<Record<string, readonly number[]>>
 }
 
 /** Every member present, each list sorted by topic then partition. */
@@ -31,7 +37,8 @@ export interface AssignorResult {
   partitionsTransferringOwnership: Map<string, string> | null
 }
 
-export type AssignorName = 'range' | 'roundrobin' | 'sticky' | 'cooperative-sticky' | 'uniform'
+/** Kafka's assignors, plus 'lag-aware' (a community-style assignor, not built into Kafka). */
+export type AssignorName = 'range' | 'roundrobin' | 'sticky' | 'cooperative-sticky' | 'uniform' | 'lag-aware'
 
 export interface Assignor {
   name: AssignorName
@@ -43,7 +50,7 @@ export interface Assignor {
 /** `AbstractStickyAssignor.DEFAULT_GENERATION`: the member's generation is not known. */
 export const DEFAULT_GENERATION = -1
 
-export const ASSIGNOR_NAMES: readonly AssignorName[] = ['range', 'roundrobin', 'sticky', 'cooperative-sticky', 'uniform']
+export const ASSIGNOR_NAMES: readonly AssignorName[] = ['range', 'roundrobin', 'sticky', 'cooperative-sticky', 'uniform', 'lag-aware']
 
 export function isAssignorName(name: string): name is AssignorName {
   return (ASSIGNOR_NAMES as readonly string[]).includes(name)
@@ -62,6 +69,8 @@ export function getAssignor(name: AssignorName): Assignor {
       return cooperativeStickyAssignor
     case 'uniform':
       return uniformAssignor
+    case 'lag-aware':
+      return lagAwareAssignor
   }
 }
 

@@ -3,7 +3,7 @@
 import type { AssignorName, PartitionerName, Scenario } from '../types.ts'
 import { BOOTSTRAP, codeNotes, header, instanceIds } from './common.ts'
 
-export const JAVA_ASSIGNORS: Record<Exclude<AssignorName, 'uniform'>, string> = {
+export const JAVA_ASSIGNORS: Record<Exclude<AssignorName, 'uniform' | 'lag-aware'>, string> = {
   range: 'org.apache.kafka.clients.consumer.RangeAssignor',
   roundrobin: 'org.apache.kafka.clients.consumer.RoundRobinAssignor',
   sticky: 'org.apache.kafka.clients.consumer.StickyAssignor',
@@ -38,7 +38,13 @@ export function javaConfig(s: Scenario, atMs?: number): string {
     out.push(set('group.remote.assignor', g.assignor))
   } else {
     out.push(set('group.protocol', 'classic'))
-    out.push(set('partition.assignment.strategy', JAVA_ASSIGNORS[g.assignor === 'uniform' ? 'range' : g.assignor]))
+    if (g.assignor === 'lag-aware') {
+      // Not in Kafka: a community jar (github.com/grantneale/kafka-lag-based-assignor) weighs lag only.
+      out.push('# lag-aware is not built into Kafka; the nearest is a community assignor (lag only, no rate):')
+      out.push(set('partition.assignment.strategy', 'com.github.grantneale.kafka.LagBasedPartitionAssignor'))
+    } else {
+      out.push(set('partition.assignment.strategy', JAVA_ASSIGNORS[g.assignor === 'uniform' ? 'range' : g.assignor]))
+    }
   }
   if (g.staticMembership) {
     const ids = instanceIds(s)

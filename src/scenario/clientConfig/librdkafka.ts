@@ -26,6 +26,9 @@ export function librdkafkaConfig(s: Scenario, atMs?: number): string {
     if (g.assignor === 'sticky') {
       out.push("    # librdkafka has no eager 'sticky' assignor (its sticky one is 'cooperative-sticky', which changes the")
       out.push("    # protocol to cooperative), so the scenario's eager sticky assignment cannot be reproduced here.")
+    } else if (g.assignor === 'lag-aware') {
+      out.push("    # The lag-aware assignor is not built into Kafka or librdkafka, and librdkafka cannot load a custom one,")
+      out.push("    # so the scenario's lag-aware assignment cannot be reproduced here.")
     } else {
       // librdkafka's names: range, roundrobin, cooperative-sticky.
       out.push(set('partition.assignment.strategy', g.assignor === 'uniform' ? 'range' : g.assignor))

@@ -11,6 +11,7 @@ import { consumerJoinsEager } from './consumerJoinsEager.ts'
 import { heavy } from './heavy.ts'
 import { hotKey } from './hotKey.ts'
 import { kip848Churn } from './kip848Churn.ts'
+import { lagAwareAssignor } from './lagAwareAssignor.ts'
 import { loadAware } from './loadAware.ts'
 import type { Preset } from './preset.ts'
 import { rollingRestartDynamic } from './rollingRestartDynamic.ts'
@@ -43,6 +44,7 @@ export const presets: readonly Preset[] = [
   brokerFailure,
   clusterRebalance,
   scale10k,
+  lagAwareAssignor,
 ]
 
 /** The preset with this name, or undefined. */

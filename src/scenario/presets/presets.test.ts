@@ -31,6 +31,7 @@ describe('presets', () => {
       'broker-failure',
       'cluster-rebalance',
       'scale-10k',
+      'lag-aware-assignor',
     ])
   })
 

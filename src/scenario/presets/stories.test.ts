@@ -130,4 +130,32 @@ describe('preset stories say what the run shows', () => {
     expect(lossy.summary().lostRecords).toBeGreaterThan(0)
     expect(p.notice).toMatch(/With acks=1 .* loses them/)
   })
+
+  it('lag-aware-assignor: after the join the hot lane has a consumer of its own and drains; with range it shares three lanes and climbs', () => {
+    const p = getPreset('lag-aware-assignor')!
+    const look = (assignor: 'lag-aware' | 'range') => {
+      const s = p.build()
+      const sim = createSimulation({ ...s, group: { ...s.group, assignor } })
+      sim.advanceTo(25_000)
+      const at25 = sim.frame(0)
+      const hot = at25.inRate.indexOf(Math.max(...at25.inRate))
+      const lag25 = at25.lag[hot]!
+      sim.advanceTo(45_000)
+      const f = sim.frame(0)
+      const shared = Array.from(f.owner).filter((o) => o === f.owner[hot]).length
+      const cold = Array.from(f.inRate).filter((_, q) => q !== hot)
+      return { shared, drains: f.lag[hot]! < lag25, hotRate: f.inRate[hot]!, cold }
+    }
+    const lag = look('lag-aware')
+    expect(lag.shared).toBe(1)
+    expect(lag.drains).toBe(true)
+    expect(Math.abs(lag.hotRate - 2160)).toBeLessThan(150)
+    for (const r of lag.cold) expect(Math.abs(r - 240)).toBeLessThan(60)
+    const range = look('range')
+    expect(range.shared).toBe(3)
+    expect(range.drains).toBe(false)
+    expect(p.notice).toMatch(/about 2160 records\/s and the other eleven about 240/)
+    expect(p.notice).toMatch(/a consumer of its own and its lag drains/)
+    expect(p.notice).toMatch(/keeps three lanes, 2640 records\/s, and its lag keeps climbing/)
+  })
 })

@@ -50,11 +50,12 @@ const MAX_POLL_INTERVAL = int(LIMITS.maxPollIntervalMs.min, JAVA_INT_MAX)
 const METADATA_MAX_AGE = int(LIMITS.metadataMaxAgeMs.min, LIMITS.metadataMaxAgeMs.max)
 
 export const PROTOCOLS = ['eager', 'cooperative', 'consumer'] as const satisfies readonly RebalanceProtocol[]
-export const ASSIGNORS = ['range', 'roundrobin', 'sticky', 'cooperative-sticky', 'uniform'] as const satisfies readonly AssignorName[]
+export const ASSIGNORS = ['range', 'roundrobin', 'sticky', 'cooperative-sticky', 'uniform', 'lag-aware'] as const satisfies readonly AssignorName[]
 
 /** Assignors each protocol can run: KIP-429 (cooperative needs a COOPERATIVE assignor), KIP-848 server assignors. */
 export const ASSIGNORS_FOR: { readonly [P in RebalanceProtocol]: readonly AssignorName[] } = {
-  eager: ['range', 'roundrobin', 'sticky'],
+  // lag-aware: an eager assignor (see lagAwareAssignor.ts), so the classic eager protocol only.
+  eager: ['range', 'roundrobin', 'sticky', 'lag-aware'],
   cooperative: ['cooperative-sticky'],
   consumer: ['uniform', 'range'],
 }
@@ -201,7 +202,8 @@ export const readGroup: Reader<ConsumerGroupSpec> = (ctx, v, base, path) => {
     error(
       ctx,
       at(path, 'assignor'),
-      `'${out.assignor}' does not work with ${at(path, 'protocol')} '${out.protocol}' (it needs ${fits.join(' or ')})`,
+      `'${out.assignor}' does not work with ${at(path, 'protocol')} '${out.protocol}' (it needs ${fits.join(' or ')})` +
+        (out.assignor === 'lag-aware' ? "; lag-aware is an eager, client-side assignor (not built into Kafka): use protocol 'eager'" : ''),
     )
     return { ...out, assignor: DEFAULT_ASSIGNOR[out.protocol] }
   }

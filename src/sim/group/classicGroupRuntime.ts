@@ -15,7 +15,7 @@ import type { GroupHost } from './groupRuntime.ts'
 import type { SnapshotOf } from './memberProcesses.ts'
 import { uuidFrom } from './memberIds.ts'
 import { MachineGroupRuntime } from './runtimeCore.ts'
-import { machineRuntimeFactory, type CoordinatorView, type Formed, type SavedRuntime } from './runtimeTypes.ts'
+import { machineRuntimeFactory, type CoordinatorView, type Formed, type MemberEventOf, type SavedRuntime } from './runtimeTypes.ts'
 
 interface Classic {
   coordinatorContext: ClassicGroupContext
@@ -64,6 +64,16 @@ export class ClassicGroupRuntime extends MachineGroupRuntime<Classic> {
     }
   }
 
+  /**
+   * The lag-aware leader reads every partition's lag and rate when its JoinGroup response arrives
+   * (onLeaderElected), as community lag-based assignors query offsets there. Only the leader's
+   * response lists the members.
+   */
+  protected override arriving(event: MemberEventOf<Classic>): MemberEventOf<Classic> {
+    if (this.spec.assignor !== 'lag-aware' || event.type !== 'coordinator.joinGroupResponse' || event.response.members.length === 0) return event
+    return { ...event, partitionLoad: this.host.partitionLoad() }
+  }
+
   protected sessionTimerId(memberId: string): string {
     return sessionTimerId(memberId)
   }
@@ -76,7 +86,8 @@ export class ClassicGroupRuntime extends MachineGroupRuntime<Classic> {
       this.names[memberId] = slot
       return { memberId, input }
     })
-    const f = formedClassicGroup({ groupId: this.spec.groupId, initialRebalanceDelayMs: this.broker['group.initial.rebalance.delay.ms'] }, members)
+    const load = this.spec.assignor === 'lag-aware' ? this.host.partitionLoad() : undefined
+    const f = formedClassicGroup({ groupId: this.spec.groupId, initialRebalanceDelayMs: this.broker['group.initial.rebalance.delay.ms'] }, members, load)
     // SyncGroup counted as each member's heartbeat (the coordinator rescheduled its session then).
     const coordinatorTimers = f.coordinator.members.map((m) => ({ id: sessionTimerId(m.memberId), event: { type: 'timer.sessionTimeout' as const, memberId: m.memberId }, delayMs: m.sessionTimeoutMs }))
     return { coordinatorState: 'Stable', coordinator: f.coordinator, coordinatorTimers, memberState: 'Stable', members: f.members }

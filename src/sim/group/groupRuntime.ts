@@ -21,6 +21,8 @@ export interface GroupHost {
   readonly rng: Rng
   /** Current partition count of the subscribed topic, as metadata shows it. */
   partitionCount(): number
+  /** Each partition's weight for the lag-aware assignor (lag + rate), as the world has it now. */
+  partitionLoad(): number[]
   topicName(): string
   /** One-way client↔coordinator latency, ms. */
   networkLatencyMs(): number

@@ -25,6 +25,7 @@ function clockHost(): { host: GroupHost; kernel: Kernel; fired: number[]; run: (
     cancel: (id) => kernel.cancel(id),
     rng: Rng.create(1),
     partitionCount: () => 1,
+    partitionLoad: () => [0],
     topicName: () => 't',
     networkLatencyMs: () => 2,
     commitSync: () => 0,

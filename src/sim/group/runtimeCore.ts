@@ -93,6 +93,11 @@ export abstract class MachineGroupRuntime<P extends ProtocolTypes> implements Gr
 
   protected onPartitionsChanged(_count: number): void {}
 
+  /** A message or timer as it reaches a member; a subclass may add what the member reads at that moment. */
+  protected arriving(event: MemberEventOf<P>): MemberEventOf<P> {
+    return event
+  }
+
   /** The coordinator's timer id for a member's session. */
   protected abstract sessionTimerId(memberId: string): string
 
@@ -165,7 +170,7 @@ export abstract class MachineGroupRuntime<P extends ProtocolTypes> implements Gr
           break
         case 'member':
           if (d.event.type === 'timer.pollTimeout' && d.raiseId !== null && this.members.deferPollTimeout(d.slot, d.incarnation, d.raiseId)) return
-          this.members.deliver(d.slot, d.incarnation, d.event)
+          this.members.deliver(d.slot, d.incarnation, this.arriving(d.event))
           break
       }
     })

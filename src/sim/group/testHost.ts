@@ -47,6 +47,8 @@ export interface TestHostOptions {
   revokeCallbackMs?: number
   /** What a synchronous offset commit takes (a round trip), ms. */
   commitMs?: number
+  /** Each partition's weight for the lag-aware assignor (missing: 0). */
+  load?: number[]
 }
 
 interface TestHostState {
@@ -76,7 +78,7 @@ export class TestHost implements GroupHost {
   }
 
   static create(options: TestHostOptions, factory: GroupRuntimeFactory, spec: ConsumerGroupSpec, broker: BrokerConfig): TestHost {
-    const opts: Required<TestHostOptions> = { seed: 7, topic: 'orders', latencyMs: 2, idlePollMs: 500, processMs: 200, revokeCallbackMs: 4, commitMs: 4, ...options }
+    const opts: Required<TestHostOptions> = { seed: 7, topic: 'orders', latencyMs: 2, idlePollMs: 500, processMs: 200, revokeCallbackMs: 4, commitMs: 4, load: [], ...options }
     const h = new TestHost({
       opts,
       kernel: new Kernel().save(),
@@ -121,6 +123,9 @@ export class TestHost implements GroupHost {
   }
   partitionCount(): number {
     return this.st.partitionCount
+  }
+  partitionLoad(): number[] {
+    return Array.from({ length: this.st.partitionCount }, (_, p) => this.st.opts.load[p] ?? 0)
   }
   topicName(): string {
     return this.st.opts.topic
