@@ -68,7 +68,8 @@ export interface GroupView {
   /** Coordinator state: Empty, PreparingRebalance, CompletingRebalance, Stable, Dead (classic) or KIP-848 epochs. */
   state: string
   generation: number
-  protocol: 'eager' | 'cooperative' | 'consumer'
+  /** 'share': a KIP-932 share group (no rebalances; the `simple` assignor may share partitions). */
+  protocol: 'eager' | 'cooperative' | 'consumer' | 'share'
   assignor: string
   rebalancing: boolean
   leader: string | null

@@ -5,11 +5,13 @@
 import { formatSimTime, type SimTime } from '../engine/time.ts'
 import type { Command, PartitionerName } from '../scenario/types.ts'
 import { narrateGroup, type GroupFact } from './narrationGroup.ts'
+import { isShareFact, narrateShare, type ShareFact } from './share/shareFacts.ts'
 
 export type { GroupFact } from './narrationGroup.ts'
 
 export type Fact =
   | GroupFact
+  | ShareFact
   | { kind: 'lane.saturated'; partition: number; capacityPerSec: number }
   | { kind: 'hotspot.keyFlagged'; key: string; share: number; partition: number }
   | { kind: 'hotspot.keyCleared'; key: string; share: number }
@@ -123,7 +125,8 @@ export function narrate(f: Fact): string {
     case 'partition.offsetReset':
       return `partition ${f.partition} has no committed offset: auto.offset.reset=latest skips ${f.skipped} records`
     default:
-      return narrateGroup(f)
+      // Share-group facts (KIP-932) have their own words (share/shareFacts.ts).
+      return isShareFact(f) ? narrateShare(f) : narrateGroup(f)
   }
 }
 

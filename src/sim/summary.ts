@@ -7,6 +7,7 @@ import { maxValue, mergeInto, quantile, createHistogram } from './latencyHistogr
 import type { RunSummary } from './simulationApi.ts'
 import { openRebalance, rebalanceStoppedMsAt, stoppedMsAt } from './stoppedTime.ts'
 import type { WorldState } from './worldState.ts'
+import { shareGroupSummary } from './share/shareSummary.ts'
 
 /**
  * Records of one key consumed after a later record of the same key. Exact for tracked keys; for
@@ -113,6 +114,7 @@ export function buildSummary(w: WorldState, group: GroupRuntime, now: number): R
     rebalanceLog: group.rebalanceLog().map((r, i) => ({ ...r, stoppedPartitionSeconds: round(rebalanceStoppedMsAt(w, i, open, now) / 1000), maxLag: w.rebalanceMaxLag[i] ?? 0 })),
     hotKeys: hotKeys.slice(0, 8),
     events: 0,
+    ...shareField(w),
   }
 }
 
@@ -123,4 +125,10 @@ function roundOrNull(x: number | null): number | null {
 function round(x: number, digits = 2): number {
   const f = Math.pow(10, digits)
   return Math.round(x * f) / f
+}
+
+/** `shareGroup` appears only when a share group runs. */
+function shareField(w: WorldState): Pick<RunSummary, 'shareGroup'> {
+  const s = shareGroupSummary(w)
+  return s ? { shareGroup: s } : {}
 }

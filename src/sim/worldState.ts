@@ -7,6 +7,7 @@ import type { Command, Scenario, ScenarioAction } from '../scenario/types.ts'
 import { createHistogram } from './latencyHistogram.ts'
 import { createLedger, growLedger, type Ledger } from './ledger.ts'
 import type { KeyModel } from './keyModel.ts'
+import { growShareWorld, type ShareWorld } from './share/shareState.ts'
 import type { MetricsSample, TraceEntry } from './frameTypes.ts'
 
 /**
@@ -185,6 +186,8 @@ export interface WorldState {
   deferred: Deferred[]
   /** Independent counts for the conservation checks (ledger.ts); written, never read, by the run. */
   ledger: Ledger
+  /** A share group's share-partitions and counts (KIP-932); absent for a consumer group. */
+  share?: ShareWorld
 }
 
 export function createWorldState(live: Scenario, P: number): WorldState {
@@ -290,6 +293,7 @@ export function growPartitions(w: WorldState, P: number): void {
     w.sampleHead.push(0)
   }
   growLedger(w.ledger, P)
+  if (w.share) growShareWorld(w.share, P)
   w.P = P
 }
 
