@@ -63,6 +63,15 @@ function rows(o: TableOptions): Row[] {
   ]
 }
 
+const shareFigure = (f: (s: NonNullable<RunSummary['shareGroup']>) => number) => (r: TableRun) => (r.summary.shareGroup ? count(f(r.summary.shareGroup)) : '—')
+
+const SHARE_ROWS: Row[] = [
+  { name: 'share group: redelivered', value: shareFigure((s) => s.redelivered) },
+  { name: 'share group: archived', value: shareFigure((s) => s.archived) },
+  { name: 'share group: max delivery count', value: shareFigure((s) => s.maxDeliveryCount) },
+  { name: 'share group: most records in flight on a partition', value: shareFigure((s) => s.inFlightMax) },
+]
+
 /** Pipes would break a Markdown cell. */
 function cell(text: string): string {
   return text.replace(/\|/g, '\\|')
@@ -76,6 +85,8 @@ export function formatCompareTable(runs: readonly TableRun[], o: TableOptions): 
   const lines = [`${head}${note}`, '']
   lines.push(`| | ${runs.map((r) => cell(r.label)).join(' | ')} |`)
   lines.push(`|---|${runs.map(() => '---:|').join('')}`)
-  for (const row of rows(o)) lines.push(`| ${row.name} | ${runs.map((r) => cell(row.value(r))).join(' | ')} |`)
+  // A share group's rows (KIP-932) only when one of the runs is a share group.
+  const shareRows = runs.some((r) => r.summary.shareGroup) ? SHARE_ROWS : []
+  for (const row of [...rows(o), ...shareRows]) lines.push(`| ${row.name} | ${runs.map((r) => cell(row.value(r))).join(' | ')} |`)
   return `${lines.join('\n')}\n`
 }

@@ -2,6 +2,7 @@
 // (`run --set`, `compare --variant`) and the page's compare mode share. Pure; never throws: every
 // problem comes back as a message naming the path.
 
+import { materializeSections } from './optionalSections.ts'
 import { applyCommandToScenario } from './applyCommand.ts'
 import { liveCommands, settingsBefore } from './liveOverrides.ts'
 import { formatValue, indexOutside, parseValue, resolvePath, splitList, tokenizePath } from './overridePath.ts'
@@ -89,6 +90,7 @@ export function applyOverrides(s: Scenario, set: OverrideSet): Applied {
   const copy = JSON.parse(JSON.stringify(s)) as Scenario
   const done: Array<{ path: string; canonical: string; created: boolean; parent: string; key: string | number }> = []
   for (const [path, value] of Object.entries(set)) {
+    materializeSections(copy as unknown as Record<string, unknown>, path)
     const r = resolvePath(copy, path)
     if (!r.ok) return { ok: false, path, message: r.message }
     let node = copy as unknown as Record<string | number, unknown>
