@@ -13,6 +13,7 @@ import type { Preset } from './preset.ts'
 import { rollingRestartDynamic } from './rollingRestartDynamic.ts'
 import { rollingRestartStatic } from './rollingRestartStatic.ts'
 import { saltedHotKey } from './saltedHotKey.ts'
+import { shareGroupHotLane } from './shareGroupHotLane.ts'
 import { slowConsumerStorm } from './slowConsumerStorm.ts'
 import { spike } from './spike.ts'
 import { steady } from './steady.ts'
@@ -35,6 +36,7 @@ export const presets: readonly Preset[] = [
   slowConsumerStorm,
   kip848Churn,
   autoscaleStorm,
+  shareGroupHotLane,
 ]
 
 /** The preset with this name, or undefined. */
