@@ -70,7 +70,8 @@ describe('preset stories say what the run shows', () => {
     const sim = createSimulation(preset.build())
     sim.advanceTo(19_000)
     expect(sim.frame(0).lag[0]).toBeLessThan(1000)
-    const classic = createSimulation({ ...preset.build(), group: { ...preset.build().group, type: undefined, share: undefined } })
+    const { type: _type, share: _share, ...consumerGroup } = preset.build().group
+    const classic = createSimulation({ ...preset.build(), group: consumerGroup })
     classic.advanceTo(19_000)
     expect(classic.frame(0).lag[0]).toBeGreaterThan(20_000)
     expect(preset.notice).toContain('under a thousand')
