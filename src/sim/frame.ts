@@ -8,6 +8,7 @@ import { shownShare } from './hotspots.ts'
 import { saltedPartitions } from './keyModel.ts'
 import { computeTotals } from './summary.ts'
 import type { WorldState } from './worldState.ts'
+import { shareGroupView } from './share/shareSummary.ts'
 
 /** How long a lane that changed owner is shown as handed over (its link to the new owner dashed). */
 const HANDOVER_SHOWN_MS = 3000
@@ -72,6 +73,7 @@ export function buildFrame(w: WorldState, group: GroupRuntime, now: number, maxP
     totals: computeTotals(w, group, now),
     hotKeys: hotKeys.slice(0, 8),
     particles: packParticles(w, maxParticles),
+    ...shareFrame(w, now),
   }
 }
 
@@ -115,4 +117,10 @@ function packParticles(w: WorldState, max: number): Float64Array {
     }
   }
   return o === n ? out : out.slice(0, o * PARTICLE_STRIDE)
+}
+
+/** `shareGroup` only when a share group runs. */
+function shareFrame(w: WorldState, now: number): Pick<Frame, 'shareGroup'> {
+  const v = shareGroupView(w, now)
+  return v ? { shareGroup: v } : {}
 }

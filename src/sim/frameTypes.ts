@@ -2,6 +2,7 @@
 // Plain data with typed arrays, so the worker can transfer it and the view can draw it without
 // touching the simulation. Nothing here is written back.
 
+import type { ShareGroupView } from './share/shareSummary.ts'
 import type { SimTime } from '../engine/time.ts'
 
 /** Lane state flags (bit set in `Frame.laneFlags`). */
@@ -142,6 +143,8 @@ export interface Frame {
   totals: Totals
   hotKeys: HotKeyView[]
   particles: Float64Array
+  /** Only for a share group (KIP-932): its counts and the records locked to members that stopped. */
+  shareGroup?: ShareGroupView
 }
 
 export type { TraceEntry } from './narration.ts'

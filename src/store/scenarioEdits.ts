@@ -4,6 +4,7 @@
 // that are not live commands (protocol, assignor, Kafka timeouts, seed, fewer partitions) restart
 // the run.
 
+import { applyShareEdit, type ShareEdit } from './shareEdits.ts'
 import { applyCommandToScenario } from '../scenario/applyCommand.ts'
 import type {
   AssignorName,
@@ -46,6 +47,8 @@ export type ScenarioEdit =
   | { kind: 'metadataMaxAge'; client: 'producer' | 'consumer'; value: number }
   | { kind: 'seed'; seed: number }
   | { kind: 'autoscaler'; enabled: boolean }
+  /** Consumer group or KIP-932 share group, and a share group's settings: restart-level (shareEdits.ts). */
+  | ShareEdit
 
 export interface EditResult {
   scenario: Scenario
@@ -172,6 +175,9 @@ export function applyEdit(s: Scenario, e: ScenarioEdit): EditResult {
     }
     case 'seed':
       return restart({ ...s, seed: Math.trunc(e.seed) >>> 0 })
+    case 'groupType':
+    case 'shareSetting':
+      return restart(applyShareEdit(s, e))
     case 'autoscaler':
       return live(s, { do: 'setAutoscaler', enabled: e.enabled })
   }

@@ -52,3 +52,37 @@ export function shareGroupSummary(w: WorldState): ShareGroupSummary | undefined 
     lag,
   }
 }
+
+/** Records locked to a member that is not running (crashed, down, paused), and when the first lock ends. */
+export interface StrandedLocks {
+  member: string
+  records: number
+  /** Sim ms until its earliest lock expires and those records become available again. */
+  expiresInMs: number
+  lockMs: number
+}
+
+export interface ShareGroupView extends ShareGroupSummary {
+  stranded: StrandedLocks[]
+}
+
+/** What the page shows of a share group at `now` (the frame's `shareGroup`). */
+export function shareGroupView(w: WorldState, now: number): ShareGroupView | undefined {
+  const summary = shareGroupSummary(w)
+  if (!summary || !w.share) return undefined
+  const byMember = new Map<number, { records: number; until: number }>()
+  for (const sp of w.share.parts) {
+    for (const r of sp.runs) {
+      if (r.state !== 'acquired') continue
+      const cs = w.consumers[r.member]
+      if (!cs || (cs.status === 'running' && now >= cs.pausedUntil)) continue
+      const e = byMember.get(r.member) ?? { records: 0, until: Infinity }
+      e.records += r.to - r.from
+      e.until = Math.min(e.until, r.lockUntil)
+      byMember.set(r.member, e)
+    }
+  }
+  const lockMs = w.live.group.share?.['group.share.record.lock.duration.ms'] ?? 30000
+  const stranded = [...byMember].sort((a, b) => a[0] - b[0]).map(([c, e]) => ({ member: w.consumers[c]!.name, records: e.records, expiresInMs: Math.max(0, e.until - now), lockMs }))
+  return { ...summary, stranded }
+}
