@@ -3,7 +3,7 @@
 // opens with, and the changes "Fork to compare" offers. Pure.
 
 import type { OverrideSet, Variant } from '../scenario/overrides.ts'
-import type { AssignorName, PartitionerName, Scenario } from '../scenario/types.ts'
+import type { AssignorName, GroupType, PartitionerName, Scenario } from '../scenario/types.ts'
 import { ASSIGNORS_FOR, protocolChoice, type ProtocolChoice, type ScenarioEdit } from './scenarioEdits.ts'
 
 /** One side's strategy controls. */
@@ -15,6 +15,8 @@ export type StrategyEdit =
   | { kind: 'loadAware'; enabled: boolean }
   | { kind: 'commitOnRevoke'; enabled: boolean }
   | { kind: 'autoscaler'; enabled: boolean }
+  /** Consumer group or KIP-932 share group (`group.type`). */
+  | { kind: 'groupType'; type: GroupType }
 
 /** The overrides that make `cur` (a side's settings) follow `e`. */
 export function strategySet(cur: Scenario, e: StrategyEdit): OverrideSet {
@@ -37,6 +39,8 @@ export function strategySet(cur: Scenario, e: StrategyEdit): OverrideSet {
       return { 'group.processing.commitOnRevoke': e.enabled }
     case 'autoscaler':
       return { 'group.autoscaler.enabled': e.enabled }
+    case 'groupType':
+      return { 'group.type': e.type }
   }
 }
 
@@ -68,7 +72,8 @@ const PARTITIONER_WORDS: Record<string, string> = { 'round-robin': 'round-robin'
 
 /** A side's strategy in a few words: "cooperative · cooperative-sticky · salting". */
 export function strategySummary(s: Scenario): string {
-  const parts: string[] = [protocolChoice(s), s.group.assignor]
+  // A share group (KIP-932) has no rebalance protocol to name: its simple assignor says it all.
+  const parts: string[] = s.group.type === 'share' ? ['share group'] : [protocolChoice(s), s.group.assignor]
   const pc = s.producerConfig
   if (pc['partitioner.ignore.keys']) parts.push('keys ignored')
   else if (pc['partitioner.class'] !== null) parts.push(PARTITIONER_WORDS[pc['partitioner.class']] ?? pc['partitioner.class'])
