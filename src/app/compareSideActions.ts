@@ -51,6 +51,7 @@ export function strategyEditOf(e: ScenarioEdit): StrategyEdit | null {
     case 'assignor':
     case 'partitioner':
     case 'autoscaler':
+    case 'groupType':
       return e
     case 'dynamic':
       if (e.patch.salting?.enabled !== undefined) return { kind: 'salting', enabled: e.patch.salting.enabled }

@@ -71,6 +71,14 @@ function faultRows(runs: readonly TableRun[]): Row[] {
     { name: 'failed sends (delivery.timeout.ms)', value: (r) => count(r.summary.failedSends ?? 0) },
   ]
 }
+const shareFigure = (f: (s: NonNullable<RunSummary['shareGroup']>) => number) => (r: TableRun) => (r.summary.shareGroup ? count(f(r.summary.shareGroup)) : '—')
+
+const SHARE_ROWS: Row[] = [
+  { name: 'share group: redelivered', value: shareFigure((s) => s.redelivered) },
+  { name: 'share group: archived', value: shareFigure((s) => s.archived) },
+  { name: 'share group: max delivery count', value: shareFigure((s) => s.maxDeliveryCount) },
+  { name: 'share group: most records in flight on a partition', value: shareFigure((s) => s.inFlightMax) },
+]
 
 /** Pipes would break a Markdown cell. */
 function cell(text: string): string {
@@ -85,6 +93,8 @@ export function formatCompareTable(runs: readonly TableRun[], o: TableOptions): 
   const lines = [`${head}${note}`, '']
   lines.push(`| | ${runs.map((r) => cell(r.label)).join(' | ')} |`)
   lines.push(`|---|${runs.map(() => '---:|').join('')}`)
-  for (const row of [...rows(o), ...faultRows(runs)]) lines.push(`| ${row.name} | ${runs.map((r) => cell(row.value(r))).join(' | ')} |`)
+  // Broker-fault rows when a side ran a broker fault; a share group's rows (KIP-932) when a side is one.
+  const shareRows = runs.some((r) => r.summary.shareGroup) ? SHARE_ROWS : []
+  for (const row of [...rows(o), ...faultRows(runs), ...shareRows]) lines.push(`| ${row.name} | ${runs.map((r) => cell(row.value(r))).join(' | ')} |`)
   return `${lines.join('\n')}\n`
 }

@@ -1,7 +1,7 @@
 // Defaults for every scenario field. Kafka settings carry Kafka's own defaults, cited beside them
 // (../shared/kafka-semantics.md §5). Simulator-only knobs are chosen so the default page is calm.
 
-import { SCENARIO_VERSION, type ClusterSpec, type Scenario } from './types.ts'
+import { SCENARIO_VERSION, type ClusterSpec, type Scenario, type ShareGroupSpec } from './types.ts'
 
 /** The hot key a "Hot-key share" control introduces when the keys had none: the seed's global marketplace. */
 export const DEFAULT_HOT_KEY = 'global-marketplace'
@@ -88,5 +88,20 @@ export function defaultScenario(): Scenario {
       loadAware: { enabled: false, scope: 'hot-keys' },
     },
     actions: [],
+  }
+}
+
+/**
+ * A share group's settings when the scenario gives none: Kafka's broker defaults (ShareGroupConfig,
+ * Kafka 4.2: record locks 2000 per partition, raised from 200 in 4.0) and an application that
+ * accepts every record.
+ */
+export function defaultShareGroup(): ShareGroupSpec {
+  return {
+    'group.share.record.lock.duration.ms': 30000,
+    'group.share.delivery.count.limit': 5,
+    'group.share.partition.max.record.locks': 2000,
+    releaseShare: 0,
+    rejectShare: 0,
   }
 }

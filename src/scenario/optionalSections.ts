@@ -3,12 +3,14 @@
 // `--set cluster.brokers=6` on a scenario without `cluster` sets that field of the default cluster.
 // Pure. Each optional section adds one line to OPTIONAL_SECTIONS.
 
-import { DEFAULT_CLUSTER } from './defaults.ts'
+import { DEFAULT_CLUSTER, defaultShareGroup } from './defaults.ts'
 
 type Section = { path: readonly string[]; make: () => Record<string, unknown> }
 
 const OPTIONAL_SECTIONS: readonly Section[] = [
   { path: ['cluster'], make: () => ({ ...DEFAULT_CLUSTER }) },
+  // KIP-932 share-group settings (validation/share.ts): the validator drops them for a consumer group.
+  { path: ['group', 'share'], make: () => ({ ...defaultShareGroup() }) },
 ]
 
 /**

@@ -151,6 +151,34 @@ export interface ConsumerGroupSpec {
   config: ConsumerConfig
   processing: ProcessingSpec
   autoscaler: AutoscalerSpec
+  /**
+   * `share` (KIP-932): members read the same partitions together, acquiring records under a lock
+   * and acknowledging each one. Absent = 'consumer', today's consumer groups.
+   */
+  type?: GroupType
+  /** Share-group settings; read only when `type` is 'share' (absent = Kafka's defaults). */
+  share?: ShareGroupSpec
+}
+
+export type GroupType = 'consumer' | 'share'
+
+/**
+ * A share group's broker settings (ShareGroupConfig, KIP-932) and what the application does with
+ * the records it receives. Acknowledgement is implicit (share.acknowledgement.mode=implicit, the
+ * default): a poll accepts the records the previous poll returned, except those the application
+ * released or rejected.
+ */
+export interface ShareGroupSpec {
+  /** How long acquired records stay locked to one member before they become available again. */
+  'group.share.record.lock.duration.ms': number
+  /** Deliveries after which a record that is released or whose lock expires is archived instead. */
+  'group.share.delivery.count.limit': number
+  /** In-flight records (between the share-partition start and end offsets) per partition. */
+  'group.share.partition.max.record.locks': number
+  /** Simulator: fraction of processed records the application releases (redelivered later). */
+  releaseShare: number
+  /** Simulator: fraction of processed records the application rejects (archived, never redelivered). */
+  rejectShare: number
 }
 
 /** Dynamic partitioning: the strategies a teacher switches on and compares. */

@@ -46,7 +46,7 @@ export function fetchForConsumer(w: WorldState, c: number, maxRecords: number, n
 }
 
 /** Hands offsets [from, to) of partition p to the application. Returns their cost units. */
-function deliver(w: WorldState, p: number, from: number, to: number, now: number, extraLatencyMs: number): number {
+export function deliver(w: WorldState, p: number, from: number, to: number, now: number, extraLatencyMs: number): number {
   const cost = costOfRange(w, p, from, to)
   w.outWin[p]! += to - from
   noteFetch(w.cluster, p, to - from) // fetched from the partition's leader
@@ -71,7 +71,21 @@ function firstDelivery(w: WorldState, p: number, from: number, to: number, now: 
     h++
   }
   w.segHead[p] = h
-  // Per-key order: a tracked key's records consumed after a later record of the same key.
+  // Per-key order: a tracked key's records consumed after a later record of the same key. A share
+  // group checks it when members finish processing instead (share/shareOrdering.ts).
+  if (!w.share) keyOrderOnFirstDelivery(w, p, to)
+  // Animation samples leave the lane.
+  const list = w.samplesByP[p]!
+  let sh = w.sampleHead[p]!
+  while (sh < list.length && list[sh]!.offset < to) {
+    list[sh]!.consumedAt = now
+    sh++
+  }
+  w.sampleHead[p] = sh
+  w.delivered[p] = to
+}
+
+function keyOrderOnFirstDelivery(w: WorldState, p: number, to: number): void {
   for (const idx of w.partKeySegs[p]!) {
     const s = w.keySegs[idx]!
     const ps = w.producers[s.producer]
@@ -84,15 +98,6 @@ function firstDelivery(w: WorldState, p: number, from: number, to: number, now: 
       s.head++
     }
   }
-  // Animation samples leave the lane.
-  const list = w.samplesByP[p]!
-  let sh = w.sampleHead[p]!
-  while (sh < list.length && list[sh]!.offset < to) {
-    list[sh]!.consumedAt = now
-    sh++
-  }
-  w.sampleHead[p] = sh
-  w.delivered[p] = to
 }
 
 /** Mean cost multiplier of offsets [from, to), from the kept segments (1 where none is kept). */

@@ -16,6 +16,8 @@ export const EV = {
   group: 5,
   resume: 6,
   deferred: 7,
+  /** A share-partition's acquisition locks expire (arg = partition; share/shareDataPlane.ts). */
+  share: 8,
 } as const
 
 /** One seeded stream per concern, so adding draws in one never shifts another's. */

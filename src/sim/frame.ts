@@ -9,6 +9,7 @@ import { saltedPartitions } from './keyModel.ts'
 import { computeTotals } from './summary.ts'
 import type { WorldState } from './worldState.ts'
 import { brokerViews, laneNoLeader } from './brokers/brokerView.ts'
+import { shareGroupView } from './share/shareSummary.ts'
 
 /** How long a lane that changed owner is shown as handed over (its link to the new owner dashed). */
 const HANDOVER_SHOWN_MS = 3000
@@ -76,6 +77,7 @@ export function buildFrame(w: WorldState, group: GroupRuntime, now: number, maxP
     brokers: brokerViews(w, now),
     laneLeader: w.cluster.leader.slice(),
     laneNoLeader: laneNoLeader(w, now),
+    ...shareFrame(w, now),
   }
 }
 
@@ -130,4 +132,10 @@ function packParticles(w: WorldState, max: number): Float64Array {
     L = K
   }
   return o === n ? out : out.slice(0, o * PARTICLE_STRIDE)
+}
+
+/** `shareGroup` only when a share group runs. */
+function shareFrame(w: WorldState, now: number): Pick<Frame, 'shareGroup'> {
+  const v = shareGroupView(w, now)
+  return v ? { shareGroup: v } : {}
 }

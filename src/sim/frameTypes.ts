@@ -2,6 +2,7 @@
 // Plain data with typed arrays, so the worker can transfer it and the view can draw it without
 // touching the simulation. Nothing here is written back.
 
+import type { ShareGroupView } from './share/shareSummary.ts'
 import type { SimTime } from '../engine/time.ts'
 import type { ClusterPlanView } from './brokers/planRun.ts'
 import type { ReassignProgress } from './brokers/reassign.ts'
@@ -70,7 +71,8 @@ export interface GroupView {
   /** Coordinator state: Empty, PreparingRebalance, CompletingRebalance, Stable, Dead (classic) or KIP-848 epochs. */
   state: string
   generation: number
-  protocol: 'eager' | 'cooperative' | 'consumer'
+  /** 'share': a KIP-932 share group (no rebalances; the `simple` assignor may share partitions). */
+  protocol: 'eager' | 'cooperative' | 'consumer' | 'share'
   assignor: string
   rebalancing: boolean
   leader: string | null
@@ -176,6 +178,8 @@ export interface Frame {
   laneLeader: Int32Array
   /** Per partition: 1 while its producers or consumers cannot reach a leader (dead, offline, not yet learned). */
   laneNoLeader: Uint8Array
+  /** Only for a share group (KIP-932): its counts and the records locked to members that stopped. */
+  shareGroup?: ShareGroupView
 }
 
 export type { TraceEntry } from './narration.ts'

@@ -6,16 +6,22 @@ import type { RebalanceProtocol, Scenario } from '../scenario/types.ts'
 import { classicGroupRuntimeFactory } from './group/classicGroupRuntime.ts'
 import { consumerGroupRuntimeFactory } from './group/consumerGroupRuntime.ts'
 import type { GroupHost, GroupRuntime, GroupRuntimeFactory } from './group/groupRuntime.ts'
+import { shareGroupRuntimeFactory } from './share/shareGroupRuntime.ts'
 
 export function groupRuntimeFactoryFor(protocol: RebalanceProtocol): GroupRuntimeFactory {
   return protocol === 'consumer' ? consumerGroupRuntimeFactory : classicGroupRuntimeFactory
 }
 
 export function createGroup(host: GroupHost, live: Scenario): GroupRuntime {
-  return groupRuntimeFactoryFor(live.group.protocol).create(host, live.group, live.broker)
+  return factoryFor(live).create(host, live.group, live.broker)
+}
+
+/** A share group (KIP-932) has its own membership runtime, whatever `protocol` says. */
+function factoryFor(live: Scenario): GroupRuntimeFactory {
+  return live.group.type === 'share' ? shareGroupRuntimeFactory : groupRuntimeFactoryFor(live.group.protocol)
 }
 
 /** Continues a runtime saved by `GroupRuntime.save()` under the same scenario. */
 export function restoreGroup(host: GroupHost, live: Scenario, saved: unknown): GroupRuntime {
-  return groupRuntimeFactoryFor(live.group.protocol).restore(host, live.group, live.broker, saved)
+  return factoryFor(live).restore(host, live.group, live.broker, saved)
 }

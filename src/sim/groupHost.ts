@@ -7,6 +7,7 @@ import type { GroupHost } from './group/groupRuntime.ts'
 import { noteSkipped } from './ledger.ts'
 import { partitionLoads } from './partitionLoad.ts'
 import { schedulePoll } from './pollLoop.ts'
+import { shareAssign, shareUnassign } from './share/shareDataPlane.ts'
 import { recountStopped } from './stoppedTime.ts'
 import { setOwner, type WorldState } from './worldState.ts'
 
@@ -23,9 +24,10 @@ export function createGroupHost(sim: SimCore): GroupHost {
     topicName: () => sim.w.live.topic.name,
     networkLatencyMs: () => sim.w.live.broker.networkLatencyMs,
     commitSync: (m, parts) => commitSync(sim, m, parts),
-    revoke: (m, parts) => revoke(sim, m, parts),
-    lose: (m, parts) => lose(sim, m, parts),
-    assign: (m, parts) => assign(sim, m, parts),
+    // A share group's members read partitions together, without offsets to commit (share/).
+    revoke: (m, parts) => (sim.w.share ? (shareUnassign(sim, m, parts), 0) : revoke(sim, m, parts)),
+    lose: (m, parts) => (sim.w.share ? shareUnassign(sim, m, parts) : lose(sim, m, parts)),
+    assign: (m, parts) => (sim.w.share ? shareAssign(sim, m, parts) : assign(sim, m, parts)),
     say: (fact) => sim.say(fact),
     memberName: (m) => memberName(sim, m),
   }

@@ -14,6 +14,12 @@ export interface Ledger {
   skippedOnce: Float64Array
   /** Per partition: the union of handed and skipped offsets, as sorted disjoint flat [start, end, …]. */
   reached: number[][]
+  /**
+   * Share groups (KIP-932), per partition: records acknowledged and records archived, counted at
+   * each transition (absent for a consumer group, and in checkpoints from before share groups).
+   */
+  shareAcknowledged?: Float64Array
+  shareArchived?: Float64Array
 }
 
 export function createLedger(P: number): Ledger {
@@ -35,6 +41,8 @@ export function growLedger(l: Ledger, P: number): void {
   l.handed = grow(l.handed)
   l.handedOnce = grow(l.handedOnce)
   l.skippedOnce = grow(l.skippedOnce)
+  if (l.shareAcknowledged) l.shareAcknowledged = grow(l.shareAcknowledged)
+  if (l.shareArchived) l.shareArchived = grow(l.shareArchived)
   while (l.reached.length < P) l.reached.push([])
 }
 
@@ -84,4 +92,14 @@ function addRange(r: number[], from: number, to: number): number {
   r.length = 0
   r.push(...out)
   return added
+}
+
+/** A share-partition settled records of partition p: acknowledged (accepted) or archived. */
+export function noteShareSettled(l: Ledger, p: number, acknowledged: number, archived: number): void {
+  if (acknowledged === 0 && archived === 0) return
+  const n = l.handed.length
+  l.shareAcknowledged ??= new Float64Array(n)
+  l.shareArchived ??= new Float64Array(n)
+  l.shareAcknowledged[p]! += acknowledged
+  l.shareArchived[p]! += archived
 }

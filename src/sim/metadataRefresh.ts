@@ -28,7 +28,8 @@ export function addPartitions(sim: SimCore): void {
   const consumerAge = Math.max(1, w.live.group.config['metadata.max.age.ms'])
   const producersAt = nextPhase(now, producerAge, 0)
   const groupAt = nextPhase(now, consumerAge, consumerAge / 2)
-  const coordinatorSees = w.live.group.protocol === 'consumer'
+  // KIP-848's and a share group's (KIP-932) coordinator read the broker's metadata themselves.
+  const coordinatorSees = w.live.group.protocol === 'consumer' || w.live.group.type === 'share'
   sim.say({ kind: 'topic.partitionsAdded', from, to, producersInMs: producersAt - now, groupInMs: groupAt - now, groupAtCoordinator: coordinatorSees })
   if (!w.producerRefreshPending) {
     w.producerRefreshPending = true

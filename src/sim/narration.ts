@@ -8,6 +8,7 @@ import { narrateGroup, type GroupFact } from './narrationGroup.ts'
 import { narrateCluster, type ClusterFact } from './brokers/reassignNarration.ts'
 import { isBrokerFact, narrateBroker, type BrokerFact } from './brokers/narrationBrokers.ts'
 import { isBrokerFaultFact, narrateBrokerFault, type BrokerFaultFact } from './brokers/narrationFaults.ts'
+import { isShareFact, narrateShare, type ShareFact } from './share/shareFacts.ts'
 
 export type { GroupFact } from './narrationGroup.ts'
 
@@ -15,6 +16,7 @@ export type Fact =
   | GroupFact
   | BrokerFact
   | BrokerFaultFact
+  | ShareFact
   | { kind: 'lane.saturated'; partition: number; capacityPerSec: number }
   | { kind: 'hotspot.keyFlagged'; key: string; share: number; partition: number }
   | { kind: 'hotspot.keyCleared'; key: string; share: number }
@@ -136,8 +138,9 @@ export function narrate(f: Fact): string {
     case 'cluster.rebalanceDone':
       return narrateCluster(f)
     default:
-      // Brokers' facts (issue 12) are told by their own modules.
+      // Brokers' and share groups' facts (issue 12) are told by their own modules.
       if (isBrokerFaultFact(f)) return narrateBrokerFault(f)
+      if (isShareFact(f)) return narrateShare(f)
       return isBrokerFact(f) ? narrateBroker(f) : narrateGroup(f)
   }
 }

@@ -2,6 +2,7 @@
 // its idle long-poll, GC-pause resume, and a consumer process starting, stopping or closing.
 
 import { commitOwned, fetchForConsumer } from './consume.ts'
+import { shareAcknowledge, shareFetch, shareMemberLeft, wakeShareMembers } from './share/shareDataPlane.ts'
 import { cycleMs, EV, type SimCore } from './core.ts'
 import { recountStopped } from './stoppedTime.ts'
 import type { ConsumerState } from './worldState.ts'
@@ -15,6 +16,7 @@ export function schedulePoll(sim: SimCore, c: number, at: number): void {
 
 /** Data arrived on partition p: an owner idle in its long poll (fetch.max.wait.ms) returns now. */
 export function wakeOwner(sim: SimCore, p: number): void {
+  if (sim.w.share) return wakeShareMembers(sim, p)
   const c = sim.w.owner[p]!
   if (c < 0) return
   const cs = sim.w.consumers[c]!
@@ -36,7 +38,9 @@ export function onPoll(sim: SimCore, c: number): void {
   const now = sim.kernel.now
   if (now < cs.pausedUntil) return // the resume event polls
   const g = w.live.group
-  if (g.processing.commitMode === 'after-processing') commitOwned(w, c)
+  // A share group acknowledges what the last poll returned instead of committing offsets.
+  if (w.share) shareAcknowledge(sim, c)
+  else if (g.processing.commitMode === 'after-processing') commitOwned(w, c)
   else if (g.config['enable.auto.commit'] && now - cs.lastAutoCommit >= g.config['auto.commit.interval.ms']) {
     commitOwned(w, c)
     cs.lastAutoCommit = now
@@ -46,7 +50,7 @@ export function onPoll(sim: SimCore, c: number): void {
   sim.group.memberPolled(c)
   if (cs.status !== 'running' || cs.pollEvent >= 0) return
   const lat = w.live.broker.networkLatencyMs
-  const fetched = fetchForConsumer(w, c, g.config['max.poll.records'], now, cycleMs(sim) / 2 + lat)
+  const fetched = (w.share ? shareFetch : fetchFor)(sim, c, g.config['max.poll.records'], now, cycleMs(sim) / 2 + lat)
   if (fetched.records === 0) {
     cs.waiting = true
     schedulePoll(sim, c, now + g.config['fetch.max.wait.ms'])
@@ -129,11 +133,16 @@ export function stopConsumer(sim: SimCore, c: number, status: 'crashed' | 'close
   cs.waiting = false
   cs.status = status
   cs.incarnation++
+  // A share-group member's unacknowledged records stay locked until their locks expire.
+  if (sim.w.share) cs.batch = []
 }
 
 /** close(): commits if auto-commit is on (as KafkaConsumer.close does), then leaves the group. */
 export function closeGracefully(sim: SimCore, c: number): void {
-  if (sim.w.live.group.config['enable.auto.commit']) commitOwned(sim.w, c)
+  if (sim.w.share) {
+    const released = shareMemberLeft(sim, c)
+    sim.say({ kind: 'share.left', member: sim.w.consumers[c]!.name, released })
+  } else if (sim.w.live.group.config['enable.auto.commit']) commitOwned(sim.w, c)
   sim.group.memberClosed(c)
 }
 
@@ -145,4 +154,8 @@ export function consumerByName(sim: SimCore, name: string | undefined): number {
 export function lastRunning(sim: SimCore): number {
   for (let c = sim.w.consumers.length - 1; c >= 0; c--) if (sim.w.consumers[c]!.status === 'running') return c
   return -1
+}
+
+function fetchFor(sim: SimCore, c: number, maxRecords: number, now: number, extraLatencyMs: number) {
+  return fetchForConsumer(sim.w, c, maxRecords, now, extraLatencyMs)
 }

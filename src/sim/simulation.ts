@@ -27,6 +27,8 @@ import { produceTick } from './produce.ts'
 import { newProducer } from './producers.ts'
 import type { RunSummary, SimCheckpoint, Simulation } from './simulationApi.ts'
 import { accrueStopped } from './stoppedTime.ts'
+import { onShareLockTimer } from './share/shareDataPlane.ts'
+import { createShareWorld, isShareGroup } from './share/shareState.ts'
 import { buildSummary } from './summary.ts'
 import { createWorldState, type WorldState } from './worldState.ts'
 
@@ -94,6 +96,8 @@ class KafkaSimulation implements Simulation, SimCore {
     // The group existed before the run: committed offsets start at the log start.
     w.committed.fill(0)
     seedBacklog(w, live.topic.initialLag)
+    // A share group (KIP-932): its share-partitions start where the group's offsets do.
+    if (isShareGroup(live)) w.share = createShareWorld(w.committed)
     this.kernel = new Kernel()
     this.rng = { produce: Rng.create(scenario.seed, 1), consume: Rng.create(scenario.seed, 2), group: Rng.create(scenario.seed, 3), brokers }
     for (let i = 0; i < live.producers.length; i++) w.producers.push(newProducer(w, i))
@@ -249,6 +253,9 @@ class KafkaSimulation implements Simulation, SimCore {
         break
       case EV.resume:
         onResume(this, arg)
+        break
+      case EV.share:
+        onShareLockTimer(this, arg)
         break
       case EV.deferred: {
         const item = this.w.deferred[arg]

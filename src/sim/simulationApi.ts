@@ -1,5 +1,6 @@
 // The one surface the adapters (worker, CLI, tests) use. Implemented by simulation.ts.
 
+import type { ShareGroupSummary } from './share/shareSummary.ts'
 import type { SimTime } from '../engine/time.ts'
 import type { Command, Scenario, ScenarioAction } from '../scenario/types.ts'
 import type { Frame, MetricsSample, TraceEntry } from './frameTypes.ts'
@@ -21,6 +22,8 @@ export interface PartitionSummary {
 }
 
 /** What `highway run --json` prints. produced = consumed + lag holds exactly. */
+export type { ShareGroupSummary }
+
 export interface RunSummary {
   scenario: string
   seed: number
@@ -69,6 +72,8 @@ export interface RunSummary {
    */
   lostRecords?: number
   failedSends?: number
+  /** Only for a share group (group.type=share, KIP-932). */
+  shareGroup?: ShareGroupSummary
 }
 
 /** A rebalance as the run saw it: the runtime's record plus what it cost the data plane. */

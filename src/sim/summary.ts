@@ -9,6 +9,7 @@ import { openRebalance, rebalanceStoppedMsAt, stoppedMsAt } from './stoppedTime.
 import type { WorldState } from './worldState.ts'
 import { brokerSummaries } from './brokers/brokerView.ts'
 import { clusterRebalanceSummary } from './brokers/reassign.ts'
+import { shareGroupSummary } from './share/shareSummary.ts'
 
 /**
  * Records of one key consumed after a later record of the same key. Exact for tracked keys; for
@@ -120,6 +121,7 @@ export function buildSummary(w: WorldState, group: GroupRuntime, now: number): R
     ...(w.reassign !== undefined ? { clusterRebalance: clusterRebalanceSummary(w.reassign) } : {}),
     events: 0,
     ...(w.faults ? { lostRecords: w.faults.lostRecords, failedSends: w.faults.failedSends } : {}),
+    ...shareField(w),
   }
 }
 
@@ -130,4 +132,10 @@ function roundOrNull(x: number | null): number | null {
 function round(x: number, digits = 2): number {
   const f = Math.pow(10, digits)
   return Math.round(x * f) / f
+}
+
+/** `shareGroup` appears only when a share group runs. */
+function shareField(w: WorldState): Pick<RunSummary, 'shareGroup'> {
+  const s = shareGroupSummary(w)
+  return s ? { shareGroup: s } : {}
 }

@@ -11,6 +11,7 @@ import { createLedger, growLedger, type Ledger } from './ledger.ts'
 import type { KeyModel } from './keyModel.ts'
 import type { ReassignState } from './brokers/reassign.ts'
 import { createClusterState, type ClusterState } from './brokers/clusterState.ts'
+import { growShareWorld, type ShareWorld } from './share/shareState.ts'
 import type { MetricsSample, TraceEntry } from './frameTypes.ts'
 import { growFaultState, type FaultState, type FaultTimer } from './brokers/faultState.ts'
 
@@ -201,6 +202,8 @@ export interface WorldState {
   cluster: ClusterState
   /** Broker faults (brokers/faultState.ts): absent until the first broker command, so other runs carry nothing. */
   faults?: FaultState
+  /** A share group's share-partitions and counts (KIP-932); absent for a consumer group. */
+  share?: ShareWorld
 }
 
 /** `brokersRng` places the replicas (the simulation passes its brokers stream, 4). */
@@ -309,6 +312,7 @@ export function growPartitions(w: WorldState, P: number): void {
   }
   growLedger(w.ledger, P)
   if (w.faults) growFaultState(w.faults, P)
+  if (w.share) growShareWorld(w.share, P)
   w.P = P
 }
 

@@ -3,7 +3,7 @@
 // opens with, and the changes "Fork to compare" offers. Pure.
 
 import type { OverrideSet, Variant } from '../scenario/overrides.ts'
-import type { AssignorName, PartitionerName, Scenario } from '../scenario/types.ts'
+import type { AssignorName, GroupType, PartitionerName, Scenario } from '../scenario/types.ts'
 import { clusterOverrides, clusterSummary, type ClusterPatch } from '../scenario/clusterEdit.ts'
 import { ASSIGNORS_FOR, protocolChoice, type ProtocolChoice, type ScenarioEdit } from './scenarioEdits.ts'
 
@@ -18,6 +18,8 @@ export type StrategyEdit =
   | { kind: 'autoscaler'; enabled: boolean }
   /** The side's brokers (issue 12): the broker count as a strategy answering a hot broker. */
   | { kind: 'cluster'; patch: ClusterPatch }
+  /** Consumer group or KIP-932 share group (`group.type`). */
+  | { kind: 'groupType'; type: GroupType }
 
 /** The overrides that make `cur` (a side's settings) follow `e`. */
 export function strategySet(cur: Scenario, e: StrategyEdit): OverrideSet {
@@ -42,6 +44,8 @@ export function strategySet(cur: Scenario, e: StrategyEdit): OverrideSet {
       return { 'group.autoscaler.enabled': e.enabled }
     case 'cluster':
       return clusterOverrides(cur, e.patch)
+    case 'groupType':
+      return { 'group.type': e.type }
   }
 }
 
@@ -73,7 +77,8 @@ const PARTITIONER_WORDS: Record<string, string> = { 'round-robin': 'round-robin'
 
 /** A side's strategy in a few words: "cooperative · cooperative-sticky · salting". */
 export function strategySummary(s: Scenario): string {
-  const parts: string[] = [protocolChoice(s), s.group.assignor]
+  // A share group (KIP-932) has no rebalance protocol to name: its simple assignor says it all.
+  const parts: string[] = s.group.type === 'share' ? ['share group'] : [protocolChoice(s), s.group.assignor]
   const pc = s.producerConfig
   if (pc['partitioner.ignore.keys']) parts.push('keys ignored')
   else if (pc['partitioner.class'] !== null) parts.push(PARTITIONER_WORDS[pc['partitioner.class']] ?? pc['partitioner.class'])

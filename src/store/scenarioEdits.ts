@@ -4,6 +4,7 @@
 // that are not live commands (protocol, assignor, Kafka timeouts, seed, fewer partitions) restart
 // the run.
 
+import { applyShareEdit, type ShareEdit } from './shareEdits.ts'
 import { applyCommandToScenario } from '../scenario/applyCommand.ts'
 import type {
   AssignorName,
@@ -49,6 +50,8 @@ export type ScenarioEdit =
   | { kind: 'autoscaler'; enabled: boolean }
   /** The brokers (issue 12): placement happens at topic creation, so a restart. */
   | { kind: 'cluster'; patch: ClusterPatch }
+  /** Consumer group or KIP-932 share group, and a share group's settings: restart-level (shareEdits.ts). */
+  | ShareEdit
 
 export interface EditResult {
   scenario: Scenario
@@ -178,6 +181,9 @@ export function applyEdit(s: Scenario, e: ScenarioEdit): EditResult {
       return restart({ ...s, seed: Math.trunc(e.seed) >>> 0 })
     case 'cluster':
       return restart(withCluster(s, e.patch))
+    case 'groupType':
+    case 'shareSetting':
+      return restart(applyShareEdit(s, e))
     case 'autoscaler':
       return live(s, { do: 'setAutoscaler', enabled: e.enabled })
   }

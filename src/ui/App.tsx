@@ -13,6 +13,7 @@ import { LaneInspector } from './LaneInspector.tsx'
 import { LanesPanel } from './LanesPanel.tsx'
 import { MetricsTable } from './MetricsTable.tsx'
 import { NarrationPanel } from './NarrationPanel.tsx'
+import { SharePanel } from './SharePanel.tsx'
 import { PresetNotice } from './PresetNotice.tsx'
 import { ShortcutsDialog } from './ShortcutsDialog.tsx'
 import { StatusBar } from './StatusBar.tsx'
@@ -52,6 +53,7 @@ export function App(): ReactNode {
           <PresetNotice />
           <LaneInspector />
           <NarrationPanel />
+          <SharePanel />
           <WhichLane />
           <MetricsTable />
         </aside>

@@ -10,6 +10,8 @@ import { useActions } from './actions.ts'
 import { CheckField, NumberField, RangeField, SelectField } from './fields.tsx'
 import { LoadSection } from './LoadSection.tsx'
 import { BrokerControls } from './BrokerControls.tsx'
+import { GroupTypeField, ShareSettings } from './ShareControls.tsx'
+import { groupTypeOf } from '../store/shareEdits.ts'
 import { useSettingsNow } from './useSettingsNow.ts'
 
 export const PROTOCOLS: ReadonlyArray<{ value: ProtocolChoice; label: string }> = [
@@ -119,18 +121,26 @@ export function ControlsPanel(): ReactNode {
         >
           Rolling restart
         </button>
-        <SelectField label="Protocol" value={protocol} options={PROTOCOLS} onChange={(v) => edit({ kind: 'protocol', protocol: v })} hint="Changing the protocol restarts the run" />
-        <SelectField
-          label="Assignor"
-          value={s.group.assignor}
-          options={assignors.map((a) => ({ value: a, label: ASSIGNOR_LABEL[a] }))}
-          onChange={(v) => edit({ kind: 'assignor', assignor: v })}
-          hint={
-            s.group.assignor === 'lag-aware'
-              ? 'Not built into Kafka: the group leader weighs each lane by its lag plus a minute of its rate (restarts the run)'
-              : 'partition.assignment.strategy (restarts the run)'
-          }
-        />
+        <GroupTypeField s={s} edit={edit} />
+        {/* A share group (KIP-932) has its own membership protocol and the simple assignor. */}
+        {groupTypeOf(s) === 'share' ? (
+          <ShareSettings s={s} edit={edit} />
+        ) : (
+          <>
+            <SelectField label="Protocol" value={protocol} options={PROTOCOLS} onChange={(v) => edit({ kind: 'protocol', protocol: v })} hint="Changing the protocol restarts the run" />
+            <SelectField
+              label="Assignor"
+              value={s.group.assignor}
+              options={assignors.map((a) => ({ value: a, label: ASSIGNOR_LABEL[a] }))}
+              onChange={(v) => edit({ kind: 'assignor', assignor: v })}
+              hint={
+                s.group.assignor === 'lag-aware'
+                  ? 'Not built into Kafka: the group leader weighs each lane by its lag plus a minute of its rate (restarts the run)'
+                  : 'partition.assignment.strategy (restarts the run)'
+              }
+            />
+          </>
+        )}
       </section>
       <section aria-labelledby="sec-topic">
         <h2 id="sec-topic">Topic “{s.topic.name}”</h2>

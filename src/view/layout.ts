@@ -2,6 +2,7 @@
 // no clock). Motion is a function of the frame's sim time: a record's x comes from its produce and
 // consume times and the lane's backlog, so pause, step, speed and replay need no animation state.
 
+import { shareLaneLabels } from './shareLanes.ts'
 import { LANE_HOT, LANE_MOVING, LANE_PAUSED, LANE_SATURATED, LANE_STOPPED, type Countdown, type Frame, type MemberPhase } from '../sim/frameTypes.ts'
 import { headerHeight } from './laneHeader.ts'
 import { backlogFloor, backlogFraction, layoutParticles, type ParticleMarks } from './particleLayout.ts'
@@ -174,6 +175,8 @@ export function layout(frame: Frame, size: Size, options: Partial<LayoutOptions>
   const lanes: LaneMark[] = []
   // Rows that stand for lane groups carry their own labels (laneGroups.ts GroupedFrame).
   const names = (frame as Frame & { laneLabels?: readonly string[] }).laneLabels
+  // A share group's lanes name every reader (share/ KIP-932); null otherwise.
+  const shared = shareLaneLabels(frame, shortName)
   for (let i = 0; i < n; i++) {
     const flags = frame.laneFlags[i] ?? 0
     const lag = frame.lag[i] ?? 0
@@ -193,7 +196,7 @@ export function layout(frame: Frame, size: Size, options: Partial<LayoutOptions>
       outRate: frame.outRate[i] ?? 0,
       owner,
       ownerColour: memberColour(owner),
-      ownerLabel: owner >= 0 ? shortName(frame.members[owner]?.name ?? '') : '',
+      ownerLabel: shared ? (shared[i] ?? '') : owner >= 0 ? shortName(frame.members[owner]?.name ?? '') : '',
       stopped: (flags & LANE_STOPPED) !== 0,
       paused: (flags & LANE_PAUSED) !== 0,
       hot: (flags & LANE_HOT) !== 0,

@@ -52,6 +52,31 @@ export function conservationErrors(w: WorldState): string[] {
   }
   if (redelivered !== w.duplicates) errors.push(`redelivered ${redelivered} (from fetched ranges) ≠ duplicates ${w.duplicates}`)
   if (skippedLedger !== skipped) errors.push(`skipped ${skippedLedger} (ranges) ≠ skipped ${skipped} (offset resets)`)
+  if (w.share) errors.push(...shareConservationErrors(w))
+  return errors
+}
+
+/**
+ * A share group (KIP-932), per partition: every record the members ever acquired (up to the
+ * share-partition end offset, which is the first-delivery frontier) is acknowledged or archived —
+ * as counted by the ledger at each transition — or still in flight (acquired or available) in the
+ * share-partition's state: acquired-ever = acknowledged + archived + in flight.
+ */
+export function shareConservationErrors(w: WorldState): string[] {
+  const errors: string[] = []
+  const sh = w.share!
+  const l = w.ledger
+  for (let p = 0; p < w.P; p++) {
+    const sp = sh.parts[p]!
+    let unsettled = 0
+    for (const r of sp.runs) if (r.state === 'acquired' || r.state === 'available') unsettled += r.to - r.from
+    const acked = l.shareAcknowledged?.[p] ?? 0
+    const archived = l.shareArchived?.[p] ?? 0
+    if (acked + archived + unsettled !== sp.end) {
+      errors.push(`share partition ${p}: acquired up to ${sp.end} ≠ acknowledged ${acked} + archived ${archived} + in flight ${unsettled}`)
+    }
+    if (sp.end !== w.delivered[p]) errors.push(`share partition ${p}: end offset ${sp.end} ≠ delivered frontier ${w.delivered[p]}`)
+  }
   return errors
 }
 

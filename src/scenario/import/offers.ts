@@ -1,6 +1,7 @@
 // The comparisons worth making for an imported cluster, each a ready compare link (the same
 // `s=…&v=…` words `highway compare --link` writes): salting the key behind the hot lane, more
-// partitions, and the cooperative protocol (or KIP-848) when a consumer joins. Pure.
+// partitions, the cooperative protocol (or KIP-848) when a consumer joins, and a share group
+// (KIP-932) reading the hot lane with several members. Pure.
 
 import { compareLinkHash } from '../links.ts'
 import { variantScenario, type Variant } from '../overrides.ts'
@@ -12,7 +13,7 @@ import { hotSpot } from './story.ts'
 import type { ClusterFacts } from './types.ts'
 
 export interface CompareOffer {
-  id: 'salt' | 'partitions' | 'cooperative'
+  id: 'salt' | 'partitions' | 'cooperative' | 'share'
   /** Button text. */
   label: string
   /** One sentence: what the comparison shows. */
@@ -97,5 +98,28 @@ export function offersFor(s: Scenario, view: PartitionView, facts: ClusterFacts)
       )
     }
   }
+  out.push(shareOffer(s, hot?.partition))
   return out.filter((o): o is CompareOffer => o !== null)
+}
+
+/**
+ * A share group on the hot lane. The simple assignor (KIP-932) shares a partition only when members
+ * outnumber partitions (ceil(members / partitions) per partition), so both sides run twice as many
+ * consumers as partitions: the consumer group leaves half of them idle, the share group puts two on
+ * every lane.
+ */
+function shareOffer(s: Scenario, hotPartition: number | undefined): CompareOffer | null {
+  if (hotPartition === undefined || s.group.type === 'share') return null
+  const members = 2 * s.topic.partitions
+  if (members > LIMITS.consumers.max) return null
+  return offer(
+    'share',
+    `A share group of ${members} on the hot lane`,
+    `a consumer group gives partition ${hotPartition} to one consumer however many you add; a share group of ${members} reads every lane with two members (records of one key then finish out of order, and a crashed member's records wait for their lock to expire)`,
+    s,
+    [
+      { label: `consumer group of ${members}`, set: { 'group.consumers': members } },
+      { label: `share group of ${members}`, set: { 'group.consumers': members, 'group.type': 'share' } },
+    ],
+  )
 }

@@ -77,7 +77,7 @@ describe('import story', () => {
 describe('import offers', () => {
   it('offers salting the hot key, more partitions and cooperative, each a compare link the page reads back', () => {
     const { offers, scenario } = built()
-    expect(offers.map((o) => o.id)).toEqual(['salt', 'partitions', 'cooperative'])
+    expect(offers.map((o) => o.id)).toEqual(['salt', 'partitions', 'cooperative', 'share'])
     for (const o of offers) {
       const h = readLinkHash(o.hash)
       expect(h.problems).toEqual([])
@@ -104,6 +104,25 @@ describe('import offers', () => {
     const f = facts('uniform')
     f.groups[0]!.protocol = 'consumer'
     const r = buildScenario(f)
-    expect(r.ok && r.offers.map((o) => o.id)).toEqual(['salt', 'partitions'])
+    expect(r.ok && r.offers.map((o) => o.id)).toEqual(['salt', 'partitions', 'share'])
+  })
+
+  it('offers a share group as many members as twice the partitions on both sides, so only the group type differs', () => {
+    const share = built().offers.find((o) => o.id === 'share')!
+    expect(share.label).toBe('A share group of 96 on the hot lane')
+    const [classic, shared] = share.variants.map((v) => variantScenario(share.base, v)) as [ReturnType<typeof variantScenario>, ReturnType<typeof variantScenario>]
+    expect(classic.ok && shared.ok).toBe(true)
+    if (!classic.ok || !shared.ok) return
+    expect(classic.scenario.group.consumers).toBe(96)
+    expect(shared.scenario.group.type).toBe('share')
+    expect({ ...shared.scenario.group, type: undefined, share: undefined }).toEqual({ ...classic.scenario.group, type: undefined, share: undefined })
+  })
+
+  it('offers no share group when no lane stands out', () => {
+    const f = facts()
+    for (const p of f.topics[0]!.partitions) p.producedPerSec = 100
+    delete f.keySample
+    const even = buildScenario(f)
+    expect(even.ok && even.offers.map((o) => o.id)).not.toContain('share')
   })
 })

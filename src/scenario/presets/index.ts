@@ -18,6 +18,7 @@ import { rollingRestartDynamic } from './rollingRestartDynamic.ts'
 import { rollingRestartStatic } from './rollingRestartStatic.ts'
 import { saltedHotKey } from './saltedHotKey.ts'
 import { scale10k } from './scale10k.ts'
+import { shareGroupHotLane } from './shareGroupHotLane.ts'
 import { slowConsumerStorm } from './slowConsumerStorm.ts'
 import { spike } from './spike.ts'
 import { steady } from './steady.ts'
@@ -45,6 +46,7 @@ export const presets: readonly Preset[] = [
   clusterRebalance,
   scale10k,
   lagAwareAssignor,
+  shareGroupHotLane,
 ]
 
 /** The preset with this name, or undefined. */

@@ -32,6 +32,7 @@ describe('presets', () => {
       'cluster-rebalance',
       'scale-10k',
       'lag-aware-assignor',
+      'share-group-hot-lane',
     ])
   })
 

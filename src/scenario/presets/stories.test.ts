@@ -157,5 +157,30 @@ describe('preset stories say what the run shows', () => {
     expect(p.notice).toMatch(/about 2160 records\/s and the other eleven about 240/)
     expect(p.notice).toMatch(/a consumer of its own and its lag drains/)
     expect(p.notice).toMatch(/keeps three lanes, 2640 records\/s, and its lag keeps climbing/)
+  it('share-group-hot-lane: two members keep the hot lane up where one consumer cannot; order breaks; a crash stalls the lane until its locks expire', () => {
+    const preset = getPreset('share-group-hot-lane')!
+    const sim = createSimulation(preset.build())
+    sim.advanceTo(19_000)
+    expect(sim.frame(0).lag[0]).toBeLessThan(1000)
+    const { type: _type, share: _share, ...consumerGroup } = preset.build().group
+    const classic = createSimulation({ ...preset.build(), group: consumerGroup })
+    classic.advanceTo(19_000)
+    expect(classic.frame(0).lag[0]).toBeGreaterThan(20_000)
+    expect(preset.notice).toContain('under a thousand')
+    expect(preset.notice).toContain('pass 20 000 records by 19 s')
+    // The stall: nothing of partition 0 is taken between the window filling and the locks expiring.
+    sim.advanceTo(32_000)
+    const at32 = sim.summary().partitions[0]!.consumed
+    sim.advanceTo(49_000)
+    expect(sim.summary().partitions[0]!.consumed).toBe(at32)
+    sim.advanceTo(60_000)
+    const s = sim.summary()
+    const expired = facts(sim.drainTrace(), 'share.lockExpired')
+    expect(expired.map((e) => [e.fact.partition, e.fact.member, Math.round(e.t / 1000)])).toEqual([[0, 'consumer-2', 50]])
+    expect(preset.notice).toContain('locks expire at 50 s')
+    expect(s.shareGroup!.inFlightMax).toBe(2000)
+    expect(s.shareGroup!.redelivered).toBeGreaterThan(0)
+    expect(s.shareGroup!.maxDeliveryCount).toBe(2)
+    expect(s.orderingViolations).toBeGreaterThan(0)
   })
 })

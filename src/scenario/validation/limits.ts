@@ -64,6 +64,12 @@ export const LIMITS = {
   /** KIP-848 allowed ranges: group.consumer.min/max.session.timeout.ms and heartbeat equivalents. */
   consumerGroupSessionTimeoutMs: { min: 45_000, max: 60_000 },
   consumerGroupHeartbeatIntervalMs: { min: 5000, max: 15_000 },
+  /** group.share.record.lock.duration.ms: ShareGroupConfig's between(1000, 3_600_000) (KIP-932). */
+  shareRecordLockDurationMs: { min: 1000, max: 3_600_000 },
+  /** group.share.delivery.count.limit: ShareGroupConfig's between(2, 10). */
+  shareDeliveryCountLimit: { min: 2, max: 10 },
+  /** group.share.partition.max.record.locks: ShareGroupConfig's between(100, 10_000). */
+  sharePartitionMaxRecordLocks: { min: 100, max: 10_000 },
   /** Kafka topic names: 1–249 characters of [a-zA-Z0-9._-], not "." or ".." (Topic.validate). */
   topicNameChars: 249,
   /**

@@ -17,6 +17,7 @@ import { JAVA_INT_MAX, LIMITS } from './limits.ts'
 import { bool, fail, int, leaf, num, nullable, ok, oneOf, own, asObject, record, text, type Reader, type Rule } from './rules.ts'
 import { SECONDS, SHARE } from './producers.ts'
 import { DELIVERY_KEYS, readDelivery } from './delivery.ts'
+import { readShareFields } from './share.ts'
 
 /** Kafka topic names (Topic.validate): 1–249 of [a-zA-Z0-9._-], and not "." or "..". */
 export const TOPIC_NAME: Rule<string> = (v) => {
@@ -177,7 +178,7 @@ const readAutoscaler: Reader<ConsumerGroupSpec['autoscaler']> = (ctx, v, base, p
   return out
 }
 
-const readGroupFields = record<ConsumerGroupSpec>({
+const readGroupFields = record<Omit<ConsumerGroupSpec, 'type' | 'share'>>({
   groupId: leaf(text(1, LIMITS.groupIdChars)),
   consumers: leaf(CONSUMERS),
   protocol: leaf(oneOf(PROTOCOLS)),
@@ -186,15 +187,16 @@ const readGroupFields = record<ConsumerGroupSpec>({
   config: readConsumerConfig,
   processing: readProcessing,
   autoscaler: readAutoscaler,
-})
+}, ['type', 'share'])
 
 /**
  * The group. A missing assignor takes Kafka's default for the protocol; an assignor the protocol
  * cannot run is an error naming both fields, and the fallback uses the protocol's default.
  */
 export const readGroup: Reader<ConsumerGroupSpec> = (ctx, v, base, path) => {
-  const g = readGroupFields(ctx, v, base, path)
   const o = asObject(v)
+  // The optional share-group fields (KIP-932) are read apart, so a group without them stays as it was.
+  const g = { ...readGroupFields(ctx, v, base, path), ...readShareFields(ctx, o, base, path) }
   const assignorGiven = o !== undefined && own(o, 'assignor') !== undefined
   const out = assignorGiven ? g : { ...g, assignor: DEFAULT_ASSIGNOR[g.protocol] }
   const fits = ASSIGNORS_FOR[out.protocol]

@@ -9,6 +9,7 @@ import type { SimTime } from '../../engine/time.ts'
 import type { ConsumerGroupSpec, BrokerConfig } from '../../scenario/types.ts'
 import type { GroupView, MemberPhase } from '../frameTypes.ts'
 import type { GroupFact } from '../narrationGroup.ts'
+import type { ShareFact } from '../share/shareFacts.ts'
 
 /** What a group runtime may do to the world. Members are consumer slot indices (stable for a run). */
 export interface GroupHost {
@@ -42,7 +43,7 @@ export interface GroupHost {
   /** onPartitionsAssigned: the member starts fetching these from the committed offsets. */
   assign(member: number, partitions: readonly number[]): void
   /** A fact for the narration (who, what, why); sim/narration.ts words it. */
-  say(fact: GroupFact): void
+  say(fact: GroupFact | ShareFact): void
   /** Display name of a member slot ("consumer-3"). */
   memberName(member: number): string
 }

@@ -53,7 +53,8 @@ export interface Formed<P extends ProtocolTypes> {
 }
 
 /** The coordinator's side of GroupView; the runtime adds the rebalance log's figures. */
-export type CoordinatorView = Omit<GroupView, 'rebalances' | 'rebalancesLastMinute' | 'storm'>
+/** The machine-run (consumer-group) protocols' view: never a share group. */
+export type CoordinatorView = Omit<GroupView, 'rebalances' | 'rebalancesLastMinute' | 'storm' | 'protocol'> & { protocol: 'eager' | 'cooperative' | 'consumer' }
 
 /** The factory of one runtime kind: `restore` takes only what that kind saved. */
 export function machineRuntimeFactory(

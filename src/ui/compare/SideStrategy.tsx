@@ -1,4 +1,4 @@
-// One side's strategy controls, compact: protocol, assignor, partitioner, salting, load-aware
+// One side's strategy controls, compact: group type (consumer / share group), protocol, assignor, partitioner, salting, load-aware
 // routing, commit on revoke, autoscaler. A change restarts that side with it (from 0 s, or from the
 // fork moment for a forked side) and brings it back to the current moment.
 
@@ -9,6 +9,8 @@ import type { Scenario } from '../../store/types.ts'
 import { ASSIGNOR_LABEL, PARTITIONERS, PROTOCOLS, type PartitionerChoice } from '../ControlsPanel.tsx'
 import { CheckField, SelectField } from '../fields.tsx'
 import { SideBrokers } from '../BrokerControls.tsx'
+import { GROUP_TYPES } from '../ShareControls.tsx'
+import { groupTypeOf } from '../../store/shareEdits.ts'
 
 export function SideStrategy(p: { label: string; s: Scenario; edit: (e: StrategyEdit) => void }): ReactNode {
   const { s, edit } = p
@@ -16,13 +18,19 @@ export function SideStrategy(p: { label: string; s: Scenario; edit: (e: Strategy
   const partitioner: PartitionerChoice = pc['partitioner.ignore.keys'] ? 'ignore-keys' : (pc['partitioner.class'] ?? 'builtin')
   return (
     <div className="side-strategy" role="group" aria-label={`Strategy: ${p.label}`}>
-      <SelectField label="Protocol" value={protocolChoice(s)} options={PROTOCOLS} onChange={(v) => edit({ kind: 'protocol', protocol: v })} />
-      <SelectField
-        label="Assignor"
-        value={s.group.assignor}
-        options={ASSIGNORS_FOR[s.group.protocol].map((a) => ({ value: a, label: ASSIGNOR_LABEL[a] }))}
-        onChange={(v) => edit({ kind: 'assignor', assignor: v })}
-      />
+      <SelectField label="Group type" value={groupTypeOf(s)} options={GROUP_TYPES} onChange={(v) => edit({ kind: 'groupType', type: v })} />
+      {/* A share group (KIP-932) has its own membership protocol and the simple assignor. */}
+      {groupTypeOf(s) === 'share' ? null : (
+        <>
+          <SelectField label="Protocol" value={protocolChoice(s)} options={PROTOCOLS} onChange={(v) => edit({ kind: 'protocol', protocol: v })} />
+          <SelectField
+            label="Assignor"
+            value={s.group.assignor}
+            options={ASSIGNORS_FOR[s.group.protocol].map((a) => ({ value: a, label: ASSIGNOR_LABEL[a] }))}
+            onChange={(v) => edit({ kind: 'assignor', assignor: v })}
+          />
+        </>
+      )}
       <SelectField
         label="Partitioner"
         value={partitioner}

@@ -1,0 +1,74 @@
+// A share group's part of the world (KIP-932): one share-partition per partition, which members
+// each partition is assigned to, and the counts `run --json` prints. Plain data inside WorldState
+// (`w.share`), so a checkpoint copies it; absent for a consumer group.
+
+import { createSharePartition, type ShareLimits, type SharePartitionState } from '../../kafka/sharePartition.ts'
+import type { Scenario } from '../../scenario/types.ts'
+import { defaultShareGroup } from '../../scenario/defaults.ts'
+
+export interface ShareStats {
+  /** Records acquired by members, redeliveries included. */
+  acquired: number
+  /** Of those, records acquired again (delivery count > 1). */
+  redelivered: number
+  acknowledged: number
+  /** Released by the application or by a lock that expired, back to AVAILABLE. */
+  released: number
+  /** Archived: rejected by the application, or at the delivery count limit. Never delivered again. */
+  archived: number
+  /** Acknowledgements of records whose lock had already expired (Kafka: INVALID_RECORD_STATE). */
+  invalidAcks: number
+  maxDeliveryCount: number
+  /** The most records in flight on one partition at once. */
+  inFlightMax: number
+}
+
+export interface ShareWorld {
+  parts: SharePartitionState[]
+  /** Per partition: member slots assigned to it, ascending. */
+  members: number[][]
+  /** Per partition: the pending lock-expiry engine event and its time (-1 / Infinity: none). */
+  lockEvent: number[]
+  lockEventAt: number[]
+  /** Per consumer slot: fractional carries of records to release / reject (so fractions integrate exactly). */
+  releaseCarry: number[]
+  rejectCarry: number[]
+  stats: ShareStats
+}
+
+export function isShareGroup(s: Scenario): boolean {
+  return s.group.type === 'share'
+}
+
+export function shareLimits(s: Scenario): ShareLimits {
+  const c = s.group.share ?? defaultShareGroup()
+  return {
+    lockDurationMs: c['group.share.record.lock.duration.ms'],
+    deliveryCountLimit: c['group.share.delivery.count.limit'],
+    maxRecordLocks: c['group.share.partition.max.record.locks'],
+  }
+}
+
+/** The share-partitions start where the group's offsets start (the pre-existing group's, as consumer groups do). */
+export function createShareWorld(starts: ArrayLike<number>): ShareWorld {
+  const P = starts.length
+  return {
+    parts: Array.from({ length: P }, (_, p) => createSharePartition(Math.max(0, starts[p]!))),
+    members: Array.from({ length: P }, () => []),
+    lockEvent: new Array<number>(P).fill(-1),
+    lockEventAt: new Array<number>(P).fill(Infinity),
+    releaseCarry: [],
+    rejectCarry: [],
+    stats: { acquired: 0, redelivered: 0, acknowledged: 0, released: 0, archived: 0, invalidAcks: 0, maxDeliveryCount: 0, inFlightMax: 0 },
+  }
+}
+
+/** Added partitions: share.auto.offset.reset=latest reads from the log end (empty, as they are new). */
+export function growShareWorld(sh: ShareWorld, P: number): void {
+  while (sh.parts.length < P) {
+    sh.parts.push(createSharePartition(0))
+    sh.members.push([])
+    sh.lockEvent.push(-1)
+    sh.lockEventAt.push(Infinity)
+  }
+}

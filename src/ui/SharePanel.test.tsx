@@ -1,0 +1,82 @@
+// The share group on the page: the group-type control switches the scenario to a share group (and
+// back, leaving no share fields), its settings appear only then, and the share-group panel shows
+// what the simulation's frame says, including a crashed member's locked records and when they
+// come back. Lanes name every reader.
+import { act } from 'react'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { getPreset } from '../scenario/presets/index.ts'
+import { defaultScenario } from '../scenario/defaults.ts'
+import { createSimulation } from '../sim/simulation.ts'
+import { layout } from '../view/layout.ts'
+import { ControlsPanel } from './ControlsPanel.tsx'
+import { byLabel, mount, setValue, type Mounted } from './renderForTest.tsx'
+import { SharePanel } from './SharePanel.tsx'
+
+let m: Mounted | null = null
+afterEach(() => {
+  m?.unmount()
+  m = null
+  vi.useRealTimers()
+})
+
+describe('group type control', () => {
+  it('turns the group into a share group with its settings, and back to a consumer group without them', () => {
+    m = mount(<ControlsPanel />)
+    expect(m.container.textContent).not.toContain('Record lock (s)')
+    setValue(byLabel(m.container, 'Group type'), 'share', ['change'])
+    expect(m.actions.edits).toEqual([{ kind: 'groupType', type: 'share' }])
+    expect(m.store.getState().scenario.group.type).toBe('share')
+    expect(byLabel(m.container, 'Record lock (s)').value).toBe('30')
+    expect(byLabel(m.container, 'Delivery limit').value).toBe('5')
+    // The consumer-group protocol controls make no sense for a share group.
+    expect(m.container.querySelector('label')?.textContent).toBeDefined()
+    expect([...m.container.querySelectorAll('label')].map((l) => l.textContent)).not.toContain('Protocol')
+    setValue(byLabel(m.container, 'Group type'), 'consumer', ['change'])
+    const g = m.store.getState().scenario.group
+    expect(g.type).toBeUndefined()
+    expect(g.share).toBeUndefined()
+    expect(g).toEqual(defaultScenario().group)
+  })
+})
+
+describe('SharePanel', () => {
+  it('is absent for a consumer group', () => {
+    vi.useFakeTimers()
+    m = mount(<SharePanel />)
+    const sim = createSimulation({ ...defaultScenario(), start: 'warm' })
+    sim.advanceTo(2000)
+    act(() => m!.store.getState().receiveFrame(0, sim.frame(0), [], []))
+    act(() => vi.advanceTimersByTime(300))
+    expect(m.container.textContent).toBe('')
+  })
+
+  it("shows the frame's figures, and a crashed member's locked records with the seconds until they come back", () => {
+    vi.useFakeTimers()
+    m = mount(<SharePanel />)
+    const s = getPreset('share-group-hot-lane')!.build()
+    // Shorter than the preset: consumer-2 crashes at 3 s holding records locked for 5 s.
+    const sim = createSimulation({ ...s, group: { ...s.group, share: { ...s.group.share!, 'group.share.record.lock.duration.ms': 5000 } }, actions: [{ do: 'crashConsumer', consumer: 'consumer-2', atSec: 3 }] })
+    sim.advanceTo(6000)
+    const f = sim.frame(0)
+    const held = f.shareGroup!.stranded[0]!
+    act(() => m!.store.getState().receiveFrame(0, f, [], []))
+    act(() => vi.advanceTimersByTime(300))
+    const figure = (name: string) => m!.container.querySelector(`td[data-figure="${name}"]`)?.textContent
+    expect(figure('In flight now')).toBe(f.shareGroup!.inFlight.toLocaleString('en-US'))
+    expect(figure('Most in flight on one lane')).toBe(f.shareGroup!.inFlightMax.toLocaleString('en-US'))
+    // consumer-2 acquired its last batch just before 3 s; its 5 s locks end just before 8 s: 2 s from 6 s.
+    expect(held).toMatchObject({ member: 'consumer-2', lockMs: 5000 })
+    expect(held.records).toBeGreaterThan(0)
+    expect(m.container.textContent).toContain(`consumer-2 stopped holding ${held.records.toLocaleString('en-US')} records`)
+    expect(m.container.textContent).toContain('come back to the others in 2 s, when its 5 s locks expire')
+  })
+})
+
+describe('lanes of a share group', () => {
+  it('name every member reading a lane', () => {
+    const sim = createSimulation(getPreset('share-group-hot-lane')!.build())
+    sim.advanceTo(1000)
+    const l = layout(sim.frame(0), { width: 1000, height: 600 })
+    expect(l.lanes.map((l) => l.ownerLabel)).toEqual(['c1+c2', 'c3+c4', 'c5+c6', 'c7+c8', 'c9+c10', 'c11+c12'])
+  })
+})

@@ -1,0 +1,43 @@
+// A share group's figures (KIP-932), shown only when one runs: records in flight and locked,
+// redelivered, archived, and the records a stopped member still holds, with when they come back.
+
+import type { ReactNode } from 'react'
+import { useThrottled } from './useThrottled.ts'
+import { fmt } from './MetricsTable.tsx'
+
+export function SharePanel(): ReactNode {
+  const sg = useThrottled((s) => s.frame?.shareGroup, 250)
+  if (!sg) return null
+  const rows: Array<[string, string, string]> = [
+    ['In flight now', fmt(sg.inFlight), 'Records taken from the lanes and not yet acknowledged or archived'],
+    ['Locked to a member', fmt(sg.locked), 'Acquired records held under a lock by one member'],
+    ['Redelivered', fmt(sg.redelivered), 'Records delivered again after a release or an expired lock: each one processed twice or more'],
+    ['Archived', fmt(sg.archived), 'Rejected, or failed at the delivery limit: never delivered again'],
+    ['Most deliveries of one record', String(sg.maxDeliveryCount), 'The highest delivery count so far'],
+    ['Most in flight on one lane', fmt(sg.inFlightMax), 'Bounded by group.share.partition.max.record.locks'],
+  ]
+  return (
+    <section className="panel share-group" aria-labelledby="share-group-h">
+      <h2 id="share-group-h">Share group</h2>
+      <table aria-label="Share group figures">
+        <tbody>
+          {rows.map(([name, value, hint]) => (
+            <tr key={name} title={hint}>
+              <th scope="row">{name}</th>
+              <td data-figure={name}>{value}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {sg.stranded.length > 0 ? (
+        <ul className="share-stranded" aria-live="polite">
+          {sg.stranded.map((x) => (
+            <li key={x.member}>
+              {x.member} stopped holding {fmt(x.records)} records: they come back to the others in {Math.ceil(x.expiresInMs / 1000)} s, when its {x.lockMs / 1000} s locks expire
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </section>
+  )
+}

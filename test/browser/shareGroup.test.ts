@@ -1,0 +1,59 @@
+// A share group (KIP-932) in a real browser (Debian's chromium via playwright-core, 1024×768): a
+// moment link of the share-group-hot-lane preset opens paused where a crashed member's records are
+// still locked; the share-group panel shows what `highway run --json` says at that moment (its
+// shareGroup figures and lags), each lane names its two readers, the crashed member's records say
+// when they come back; the group-type control turns it back into a consumer group. One page open.
+
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { runRun } from '../../src/cli/runCommand.ts'
+import { encodeScenario, getPreset } from '../../src/scenario/index.ts'
+import type { RunSummary } from '../../src/sim/simulationApi.ts'
+import { ARTIFACTS, collectErrors, tableLags } from './harness.ts'
+import { browserSuite, noFiles } from './suite.ts'
+
+const OUT = join(ARTIFACTS, 'dist-share-group-test')
+const suite = browserSuite(OUT)
+
+/** `highway run --preset share-group-hot-lane --seconds S --json`, in this process. */
+function cli(seconds: number): RunSummary {
+  const r = runRun(['--preset', 'share-group-hot-lane', '--seconds', String(seconds), '--json'], noFiles as Parameters<typeof runRun>[1])
+  if (r.code !== 0) throw new Error(r.stderr)
+  return JSON.parse(r.stdout) as RunSummary
+}
+
+const fmt = (n: number): string => String(Math.round(n)).replace(/\B(?=(\d{3})+(?!\d))/g, ',')
+
+describe('share group on the page', () => {
+  it('shows at a moment what the CLI says, names each lane’s readers and a crashed member’s locked records, and switches back', async () => {
+    const preset = getPreset('share-group-hot-lane')!
+    const at = 35
+    const expected = cli(at)
+    const page = await suite().browser.newPage({ viewport: { width: 1024, height: 768 } })
+    const errors = collectErrors(page)
+    await page.goto(`${suite().preview.url}#s=${encodeURIComponent(encodeScenario(preset.build()))}&t=${at}`)
+    await page.locator('[data-testid="highway"] rect.road').first().waitFor()
+    await expect.poll(() => tableLags(page), { timeout: 20_000, interval: 250 }).toEqual(expected.partitions.map((p) => p.lag))
+
+    const panel = page.getByRole('region', { name: 'Share group', exact: true })
+    const figure = (name: string) => panel.locator(`td[data-figure="${name}"]`).textContent()
+    const sg = expected.shareGroup!
+    expect(await figure('In flight now')).toBe(fmt(sg.inFlight))
+    expect(await figure('Redelivered')).toBe(fmt(sg.redelivered))
+    expect(await figure('Archived')).toBe(fmt(sg.archived))
+    expect(await figure('Most in flight on one lane')).toBe(fmt(sg.inFlightMax))
+    // consumer-2 crashed at 20 s; its locks expire at 50 s: 15 s after the moment shown.
+    await panel.getByText(/consumer-2 stopped holding [\d,]+ records: they come back to the others in 15 s/).waitFor({ timeout: 5000 })
+
+    // Every lane names its two readers (the simple assignor: 12 members over 6 partitions).
+    const labels = await page.locator('[data-testid="highway"] text.owner').allTextContents()
+    expect(labels).toContain('c3+c4')
+    expect(labels.some((l) => l.includes('+'))).toBe(true)
+
+    // Back to a consumer group: the run restarts as one, and the share-group panel goes away.
+    await page.getByLabel('Group type').selectOption('consumer')
+    await expect.poll(() => panel.count(), { timeout: 15_000, interval: 250 }).toBe(0)
+    expect(errors).toEqual([])
+    await page.close()
+  }, 25_000)
+})
