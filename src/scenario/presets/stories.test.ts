@@ -157,6 +157,8 @@ describe('preset stories say what the run shows', () => {
     expect(p.notice).toMatch(/about 2160 records\/s and the other eleven about 240/)
     expect(p.notice).toMatch(/a consumer of its own and its lag drains/)
     expect(p.notice).toMatch(/keeps three lanes, 2640 records\/s, and its lag keeps climbing/)
+  })
+
   it('share-group-hot-lane: two members keep the hot lane up where one consumer cannot; order breaks; a crash stalls the lane until its locks expire', () => {
     const preset = getPreset('share-group-hot-lane')!
     const sim = createSimulation(preset.build())
