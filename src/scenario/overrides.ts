@@ -4,6 +4,7 @@
 
 import { applyCommandToScenario } from './applyCommand.ts'
 import { liveCommands, settingsBefore } from './liveOverrides.ts'
+import { materializeOptional } from './optionalObjects.ts'
 import { formatValue, indexOutside, parseValue, resolvePath, splitList, tokenizePath } from './overridePath.ts'
 import type { Command, Scenario, ScenarioAction } from './types.ts'
 import { validateScenario, type Issue } from './validate.ts'
@@ -89,6 +90,7 @@ export function applyOverrides(s: Scenario, set: OverrideSet): Applied {
   const copy = JSON.parse(JSON.stringify(s)) as Scenario
   const done: Array<{ path: string; canonical: string; created: boolean; parent: string; key: string | number }> = []
   for (const [path, value] of Object.entries(set)) {
+    materializeOptional(copy as unknown as Record<string, unknown>, path)
     const r = resolvePath(copy, path)
     if (!r.ok) return { ok: false, path, message: r.message }
     let node = copy as unknown as Record<string | number, unknown>

@@ -2,6 +2,7 @@
 // its idle long-poll, GC-pause resume, and a consumer process starting, stopping or closing.
 
 import { commitOwned, fetchForConsumer } from './consume.ts'
+import { onParallelPoll } from './parallel/pcPoll.ts'
 import { cycleMs, EV, type SimCore } from './core.ts'
 import { recountStopped } from './stoppedTime.ts'
 import type { ConsumerState } from './worldState.ts'
@@ -29,6 +30,8 @@ export function wakeOwner(sim: SimCore, p: number): void {
  * client), fetches up to max.poll.records, and schedules the next poll after processing them.
  */
 export function onPoll(sim: SimCore, c: number): void {
+  // Hook: a Parallel Consumer runs its own loop (sim/parallel/pcPoll.ts).
+  if (sim.w.live.group.parallel) return onParallelPoll(sim, c)
   const w = sim.w
   const cs = w.consumers[c]!
   cs.pollEvent = -1

@@ -1,5 +1,6 @@
 // The one surface the adapters (worker, CLI, tests) use. Implemented by simulation.ts.
 
+import type { ParallelConsumerSummary } from './parallel/pcSummary.ts'
 import type { SimTime } from '../engine/time.ts'
 import type { Command, Scenario, ScenarioAction } from '../scenario/types.ts'
 import type { Frame, MetricsSample, TraceEntry } from './frameTypes.ts'
@@ -49,6 +50,8 @@ export interface RunSummary {
   rebalanceLog: RebalanceSummary[]
   hotKeys: Array<{ key: string; share: number; flagged: boolean; partitions: number[] }>
   events: number
+  /** Confluent Parallel Consumer figures, when group.parallel runs (sim/parallel/pcSummary.ts). */
+  parallelConsumer?: ParallelConsumerSummary
 }
 
 /** A rebalance as the run saw it: the runtime's record plus what it cost the data plane. */

@@ -7,6 +7,7 @@ import { maxValue, mergeInto, quantile, createHistogram } from './latencyHistogr
 import type { RunSummary } from './simulationApi.ts'
 import { openRebalance, rebalanceStoppedMsAt, stoppedMsAt } from './stoppedTime.ts'
 import type { WorldState } from './worldState.ts'
+import { parallelSummary } from './parallel/pcSummary.ts'
 
 /**
  * Records of one key consumed after a later record of the same key. Exact for tracked keys; for
@@ -79,6 +80,8 @@ export function buildSummary(w: WorldState, group: GroupRuntime, now: number): R
     })
   }
   hotKeys.sort((a, b) => b.share - a.share)
+  // Hook: Parallel Consumer figures, only when group.parallel runs.
+  const parallelConsumer = parallelSummary(w)
   return {
     scenario: w.live.name,
     seed: w.live.seed,
@@ -113,6 +116,7 @@ export function buildSummary(w: WorldState, group: GroupRuntime, now: number): R
     rebalanceLog: group.rebalanceLog().map((r, i) => ({ ...r, stoppedPartitionSeconds: round(rebalanceStoppedMsAt(w, i, open, now) / 1000), maxLag: w.rebalanceMaxLag[i] ?? 0 })),
     hotKeys: hotKeys.slice(0, 8),
     events: 0,
+    ...(parallelConsumer ? { parallelConsumer } : {}),
   }
 }
 

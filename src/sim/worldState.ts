@@ -8,6 +8,7 @@ import { createHistogram } from './latencyHistogram.ts'
 import { createLedger, growLedger, type Ledger } from './ledger.ts'
 import type { KeyModel } from './keyModel.ts'
 import type { MetricsSample, TraceEntry } from './frameTypes.ts'
+import type { PcWorld } from './parallel/pcState.ts'
 
 /**
  * A command scheduled by another command, a restarted consumer slot coming back up, or a metadata
@@ -185,6 +186,8 @@ export interface WorldState {
   deferred: Deferred[]
   /** Independent counts for the conservation checks (ledger.ts); written, never read, by the run. */
   ledger: Ledger
+  /** Parallel Consumer state (group.parallel), created at the first such poll; absent otherwise. */
+  parallel?: PcWorld
 }
 
 export function createWorldState(live: Scenario, P: number): WorldState {

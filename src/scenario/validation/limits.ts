@@ -49,6 +49,12 @@ export const LIMITS = {
   /** KIP-848 allowed ranges: group.consumer.min/max.session.timeout.ms and heartbeat equivalents. */
   consumerGroupSessionTimeoutMs: { min: 45_000, max: 60_000 },
   consumerGroupHeartbeatIntervalMs: { min: 5000, max: 15_000 },
+  /** Parallel Consumer worker threads per consumer (ParallelConsumerOptions.maxConcurrency: any int ≥ 1; a simulator bound). */
+  pcMaxConcurrency: { min: 1, max: 10_000 },
+  /** Parallel Consumer commitInterval, ms (a simulator bound of a minute; PC takes any Duration). */
+  pcCommitIntervalMs: { min: 1, max: 3_600_000 },
+  /** offset.metadata.max.bytes: Kafka's broker config is an INT ≥ 0 (default 4096); here 1 byte to 1 MiB. */
+  offsetMetadataMaxBytes: { min: 1, max: 1_048_576 },
   /** Kafka topic names: 1–249 characters of [a-zA-Z0-9._-], not "." or ".." (Topic.validate). */
   topicNameChars: 249,
 } as const

@@ -8,6 +8,7 @@ import type {
   ConsumerConfig,
   ConsumerGroupSpec,
   DynamicPartitioningSpec,
+  ParallelConsumerSpec,
   ProducerConfig,
   RebalanceProtocol,
   TopicSpec,
@@ -16,6 +17,7 @@ import { at, error, warn, type Ctx } from './issues.ts'
 import { JAVA_INT_MAX, LIMITS } from './limits.ts'
 import { bool, fail, int, leaf, num, nullable, ok, oneOf, own, asObject, record, text, type Reader, type Rule } from './rules.ts'
 import { SECONDS, SHARE } from './producers.ts'
+import { PC_DEFAULTS, PROCESSING_ORDERS } from '../../kafka/parallelConsumer.ts'
 
 /** Kafka topic names (Topic.validate): 1–249 of [a-zA-Z0-9._-], and not "." or "..". */
 export const TOPIC_NAME: Rule<string> = (v) => {
@@ -168,6 +170,28 @@ const readAutoscaler: Reader<ConsumerGroupSpec['autoscaler']> = (ctx, v, base, p
   return out
 }
 
+/** Parallel Consumer options; given at all = on, merged onto PC's defaults (kafka/parallelConsumer.ts). */
+const readParallelFields = record<ParallelConsumerSpec>({
+  ordering: leaf(oneOf(PROCESSING_ORDERS)),
+  maxConcurrency: leaf(int(LIMITS.pcMaxConcurrency.min, LIMITS.pcMaxConcurrency.max)),
+  commitIntervalMs: optionalLeaf(int(LIMITS.pcCommitIntervalMs.min, LIMITS.pcCommitIntervalMs.max)),
+  'offset.metadata.max.bytes': optionalLeaf(int(LIMITS.offsetMetadataMaxBytes.min, LIMITS.offsetMetadataMaxBytes.max)),
+})
+
+/** An optional leaf: a bad value is reported and the field stays as it was (absent = the default applies). */
+function optionalLeaf<T>(rule: Rule<T>): Reader<T | undefined> {
+  return (ctx, v, base, path) => {
+    const r = rule(v)
+    if (r.ok) return r.value
+    error(ctx, path, r.message)
+    return base
+  }
+}
+
+/** `null` switches it off (a compare side or --set can undo a scenario's Parallel Consumer). */
+const readParallel: Reader<ParallelConsumerSpec | undefined> = (ctx, v, base, path) =>
+  v === null ? undefined : readParallelFields(ctx, v, base ?? { ordering: PC_DEFAULTS.ordering, maxConcurrency: PC_DEFAULTS.maxConcurrency }, path)
+
 const readGroupFields = record<ConsumerGroupSpec>({
   groupId: leaf(text(1, LIMITS.groupIdChars)),
   consumers: leaf(CONSUMERS),
@@ -177,6 +201,7 @@ const readGroupFields = record<ConsumerGroupSpec>({
   config: readConsumerConfig,
   processing: readProcessing,
   autoscaler: readAutoscaler,
+  parallel: readParallel,
 })
 
 /**
