@@ -22,6 +22,10 @@ export function commitPcPartition(w: WorldState, c: number, p: number, now?: num
     return
   }
   if (now !== undefined) advance(pw, s, now)
+  // A partition just taken over: PC loaded the last commit's map at assignment and commits it
+  // again until it has read past the offsets it covers.
+  const old = pw.meta[p]
+  if (old && w.pos[p]! < old.upTo && w.committed[p]! <= old.base) return
   const { base, incomplete } = incompleteOn(s, p, w.pos[p]!)
   w.committed[p] = base
   const range = w.pos[p]! - base
@@ -37,7 +41,7 @@ export function commitPcPartition(w: WorldState, c: number, p: number, now?: num
   if (!intact) pw.stats.metadataOverflows++
   else if (chars > pw.stats.payloadMaxChars) pw.stats.payloadMaxChars = chars
   while (pw.meta.length <= p) pw.meta.push(null)
-  pw.meta[p] = completed >= 1 ? { base, upTo: w.pos[p]!, completed, intact } : null
+  pw.meta[p] = completed >= 1 ? { base, upTo: w.pos[p]!, completed: Math.round(completed), intact } : null
 }
 
 /** The lowest incomplete offset of partition p (its position when nothing is held) and how many are incomplete. */
@@ -54,21 +58,26 @@ function incompleteOn(s: PcConsumer, p: number, pos: number): { base: number; in
 
 /**
  * Records [from, to) of partition p come back to a consumer after a move or a restart. Those the
- * last commit's map marked complete are skipped if the map survived (PC filters them out, so they
- * are not duplicates after all), or processed again if it was lost (counted as reprocessed).
- * Returns how many of them are skipped.
+ * last commit's map marked complete are skipped if the map survived (PC filters them out), or
+ * processed again if it was lost (counted as reprocessed). Kafka delivered all of them before, but
+ * only the completed ones processed again are duplicates: the incomplete ones never finished
+ * (the few in flight at a crash are not told apart). Returns how many are skipped.
  */
 export function skippedOnRefetch(w: WorldState, p: number, from: number, to: number): number {
   const pw = w.parallel
   const m = pw?.meta[p]
   if (!pw || !m) return 0
+  // Only a read below the map's end re-reads what it covers (the next commit replaces the map).
   const lo = Math.max(from, m.base)
   const hi = Math.min(to, m.upTo)
-  if (to >= m.upTo) pw.meta[p] = null
   if (hi <= lo) return 0
-  const done = ((hi - lo) * m.completed) / (m.upTo - m.base)
+  // Whole records, so the duplicate count stays a count.
+  const done = Math.round(((hi - lo) * m.completed) / (m.upTo - m.base))
+  // Fetched again, but first completions: not duplicates.
+  w.duplicates -= hi - lo - done
   if (m.intact) {
     pw.stats.skipped += done
+    w.duplicates -= done
     return done
   }
   pw.stats.reprocessed += done

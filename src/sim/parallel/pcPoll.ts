@@ -23,6 +23,9 @@ export function onParallelPoll(sim: SimCore, c: number): void {
   const opts = pcOptions(w)!
   const pw = (w.parallel ??= createPcWorld())
   const s = pcConsumer(pw, c, cs.incarnation, now)
+  // The blocked stretch of the last plan, as far as it ran before this poll replaced it.
+  if (s.blockedBy !== null) pw.stats.blockedMs += Math.max(0, Math.min(now, s.blockedTo) - s.blockedFrom)
+  s.blockedBy = null
   advance(pw, s, now)
   // Work of partitions taken away is dropped (PC's onPartitionsRevoked removes their shards).
   s.chains = s.chains.filter((ch) => w.owner[ch.p] === c)
@@ -69,9 +72,7 @@ export function onParallelPoll(sim: SimCore, c: number): void {
   let next = Math.max(plan.firstIdle, roomAt)
   if (cs.waiting) next = Math.max(next, Math.min(g.config['fetch.max.wait.ms'], plan.makespan))
   if (next <= 0 && fetched === 0) next = Math.max(1, plan.makespan)
-  const until = next + lat
-  if (s.blockedBy !== null) pw.stats.blockedMs += Math.max(0, Math.min(plan.makespan, until) - plan.firstIdle)
-  schedulePoll(sim, c, now + until)
+  schedulePoll(sim, c, now + next + lat)
 }
 
 /** Each tracked-key run's first undelivered segment on the given partitions, before a fetch. */
@@ -93,8 +94,6 @@ function addBatch(w: WorldState, s: PcConsumer, batch: readonly number[], heads:
     let units = costOfRange(w, p, from, to)
     const skipped = skippedOnRefetch(w, p, from, to)
     if (skipped > 0) {
-      // Not processed again: they were only fetched again.
-      w.duplicates -= skipped
       units *= 1 - skipped / recs
       recs -= skipped
     }
@@ -202,6 +201,8 @@ function planWork(s: PcConsumer, m: number, now: number): { firstIdle: number; m
   // Blocked: a worker will sit idle while a chain still has records queued behind its current one.
   const l = longest as PcChain | null
   s.blockedBy = l && plan.firstIdle < plan.makespan && l.recs > 1 ? l.id : null
+  s.blockedFrom = now + plan.firstIdle
+  s.blockedTo = now + plan.makespan
   return { firstIdle: plan.firstIdle, makespan: plan.makespan, busy: plan.busyWorkers }
 }
 

@@ -30,6 +30,9 @@ export interface PcConsumer {
   /** Under the current plan: workers busy, and the chain that holds the rest back (null = none). */
   busy: number
   blockedBy: string | null
+  /** Under the current plan: from when a worker sits idle while `blockedBy` still has records queued, until when (sim ms). */
+  blockedFrom: number
+  blockedTo: number
 }
 
 /** What the last commit of a partition carried in its metadata (PC's offset map). */
@@ -92,7 +95,7 @@ export function pcOptions(w: WorldState): Required<ParallelConsumerSpec> | null 
 export function pcConsumer(pw: PcWorld, c: number, incarnation: number, now: number): PcConsumer {
   let s = pw.consumers[c]
   if (!s || s.incarnation !== incarnation) {
-    s = { incarnation, chains: [], lastCommit: now, busy: 0, blockedBy: null }
+    s = { incarnation, chains: [], lastCommit: now, busy: 0, blockedBy: null, blockedFrom: 0, blockedTo: 0 }
     while (pw.consumers.length <= c) pw.consumers.push(null)
     pw.consumers[c] = s
   }
