@@ -9,6 +9,7 @@ import { heavy } from './heavy.ts'
 import { hotKey } from './hotKey.ts'
 import { kip848Churn } from './kip848Churn.ts'
 import { loadAware } from './loadAware.ts'
+import { parallelConsumerKeyOrder } from './parallelConsumerKeyOrder.ts'
 import type { Preset } from './preset.ts'
 import { rollingRestartDynamic } from './rollingRestartDynamic.ts'
 import { rollingRestartStatic } from './rollingRestartStatic.ts'
@@ -35,6 +36,7 @@ export const presets: readonly Preset[] = [
   slowConsumerStorm,
   kip848Churn,
   autoscaleStorm,
+  parallelConsumerKeyOrder,
 ]
 
 /** The preset with this name, or undefined. */

@@ -10,7 +10,7 @@ const byName = (name: string) => {
 }
 
 describe('presets', () => {
-  test('the gallery holds the fifteen named presets, each once', () => {
+  test('the gallery holds the sixteen named presets, each once', () => {
     expect(presets.map((p) => p.name)).toEqual([
       'steady',
       'hot-key',
@@ -27,6 +27,7 @@ describe('presets', () => {
       'slow-consumer-storm',
       'kip848-churn',
       'autoscale-storm',
+      'parallel-consumer-key-order',
     ])
   })
 

@@ -110,7 +110,7 @@ function addBatch(w: WorldState, s: PcConsumer, batch: readonly number[], heads:
         const ps = w.producers[kc.producer]
         if (ps) ps.violations[kc.key]! += unorderedOverlaps(kc.n, recs, k)
       }
-      for (let j = 0; j < k; j++) addTo(s, `p${p}:u${j}`, p, from, to, recs / k, (units * msPerUnit) / k)
+      for (let j = 0; j < k; j++) addTo(s, `p${p}#u${j}`, p, from, to, recs / k, (units * msPerUnit) / k)
       continue
     }
     // KEY: one chain per tracked key (one key = one chain, whichever producer wrote it), the
@@ -135,7 +135,7 @@ function addBatch(w: WorldState, s: PcConsumer, batch: readonly number[], heads:
     if (rest > 1e-9) {
       const k = Math.max(1, Math.min(m, Math.ceil(rest), tailKeysOn(w, p)))
       const u = Math.max(0, units - keyedUnits)
-      for (let j = 0; j < k; j++) addTo(s, `p${p}:~${j}`, p, from, to, rest / k, (u * msPerUnit) / k)
+      for (let j = 0; j < k; j++) addTo(s, `p${p}#~${j}`, p, from, to, rest / k, (u * msPerUnit) / k)
     }
   }
   return added
@@ -195,15 +195,22 @@ function planWork(s: PcConsumer, m: number, now: number): { firstIdle: number; m
   s.chains.forEach((ch, j) => {
     ch.start = now + plan.start[j]!
     ch.end = now + plan.end[j]!
-    if (!longest || ch.end > longest.end) longest = ch
+    // Only an ordering chain can hold records back: shares of unordered or untracked-key records
+    // are split only for the plan, and an idle worker could take any of them.
+    if (isOrderingChain(ch) && (!longest || ch.end > longest.end)) longest = ch
   })
   s.busy = plan.busyWorkers
   // Blocked: a worker will sit idle while a chain still has records queued behind its current one.
   const l = longest as PcChain | null
-  s.blockedBy = l && plan.firstIdle < plan.makespan && l.recs > 1 ? l.id : null
+  s.blockedBy = l && plan.firstIdle < l.end - now && l.recs > 1 ? l.id : null
   s.blockedFrom = now + plan.firstIdle
-  s.blockedTo = now + plan.makespan
+  s.blockedTo = l ? l.end : now
   return { firstIdle: plan.firstIdle, makespan: plan.makespan, busy: plan.busyWorkers }
+}
+
+/** A partition's chain (PARTITION order) or one key's (KEY order): `p3`, `p3:key-7`, not a share `p3#u5`. */
+export function isOrderingChain(ch: PcChain): boolean {
+  return /^p\d+(:|$)/.test(ch.id)
 }
 
 /** When the records held fall to `target` under the current plan (ms from now; 0 if already). */

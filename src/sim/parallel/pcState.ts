@@ -8,7 +8,7 @@ import type { WorldState } from '../worldState.ts'
 
 /** Records one worker runs in order. Fluid: `recs` may be fractional, spread evenly over [lo, hi). */
 export interface PcChain {
-  /** `p3` (partition order), `p3:key-7` (a tracked key), `p3:~2` (a share of the untracked keys), `p3:u5` (unordered). */
+  /** `p3` (partition order), `p3:key-7` (a tracked key), `p3#~2` (a share of the untracked keys), `p3#u5` (unordered). */
   id: string
   p: number
   /** Processing ms still to do, and records not yet complete. */
