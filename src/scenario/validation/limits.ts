@@ -49,8 +49,12 @@ export const LIMITS = {
   /** KIP-848 allowed ranges: group.consumer.min/max.session.timeout.ms and heartbeat equivalents. */
   consumerGroupSessionTimeoutMs: { min: 45_000, max: 60_000 },
   consumerGroupHeartbeatIntervalMs: { min: 5000, max: 15_000 },
-  /** Parallel Consumer worker threads per consumer (ParallelConsumerOptions.maxConcurrency: any int ≥ 1; a simulator bound). */
-  pcMaxConcurrency: { min: 1, max: 10_000 },
+  /**
+   * Parallel Consumer worker threads per consumer (ParallelConsumerOptions.maxConcurrency: any int ≥ 1).
+   * A simulator bound: each poll plans every held chain over the workers, and a thousand threads
+   * per client is already far past what PC's docs suggest ("much higher than core count").
+   */
+  pcMaxConcurrency: { min: 1, max: 1000 },
   /** Parallel Consumer commitInterval, ms (a simulator bound of a minute; PC takes any Duration). */
   pcCommitIntervalMs: { min: 1, max: 3_600_000 },
   /** offset.metadata.max.bytes: Kafka's broker config is an INT ≥ 0 (default 4096); here 1 byte to 1 MiB. */
