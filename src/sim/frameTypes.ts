@@ -2,6 +2,7 @@
 // Plain data with typed arrays, so the worker can transfer it and the view can draw it without
 // touching the simulation. Nothing here is written back.
 
+import type { ParallelConsumerSummary } from './parallel/pcSummary.ts'
 import type { SimTime } from '../engine/time.ts'
 
 /** Lane state flags (bit set in `Frame.laneFlags`). */
@@ -141,6 +142,22 @@ export interface Frame {
   totals: Totals
   hotKeys: HotKeyView[]
   particles: Float64Array
+  /** Confluent Parallel Consumer, when group.parallel runs (sim/parallel/pcFrame.ts). */
+  parallel?: ParallelView
+}
+
+/** One Parallel Consumer (index = member index; null when not running). */
+export interface ParallelMemberView {
+  /** Worker threads busy now (≤ maxConcurrency). */
+  busy: number
+  /** Records it holds: fetched, not yet complete. */
+  held: number
+  /** The key (KEY order) or partition (PARTITION order) its idle workers wait behind now, or null. */
+  blockedBy: { partition: number; key: string | null } | null
+}
+
+export interface ParallelView extends ParallelConsumerSummary {
+  members: Array<ParallelMemberView | null>
 }
 
 export type { TraceEntry } from './narration.ts'

@@ -3,7 +3,7 @@
 // opens with, and the changes "Fork to compare" offers. Pure.
 
 import type { OverrideSet, Variant } from '../scenario/overrides.ts'
-import type { AssignorName, PartitionerName, Scenario } from '../scenario/types.ts'
+import type { AssignorName, ParallelConsumerSpec, PartitionerName, Scenario } from '../scenario/types.ts'
 import { ASSIGNORS_FOR, protocolChoice, type ProtocolChoice, type ScenarioEdit } from './scenarioEdits.ts'
 
 /** One side's strategy controls. */
@@ -15,6 +15,8 @@ export type StrategyEdit =
   | { kind: 'loadAware'; enabled: boolean }
   | { kind: 'commitOnRevoke'; enabled: boolean }
   | { kind: 'autoscaler'; enabled: boolean }
+  /** Confluent Parallel Consumer: its ordering and threads, or null for the plain loop. */
+  | { kind: 'parallel'; parallel: ParallelConsumerSpec | null }
 
 /** The overrides that make `cur` (a side's settings) follow `e`. */
 export function strategySet(cur: Scenario, e: StrategyEdit): OverrideSet {
@@ -37,6 +39,8 @@ export function strategySet(cur: Scenario, e: StrategyEdit): OverrideSet {
       return { 'group.processing.commitOnRevoke': e.enabled }
     case 'autoscaler':
       return { 'group.autoscaler.enabled': e.enabled }
+    case 'parallel':
+      return e.parallel ? { 'group.parallel.ordering': e.parallel.ordering, 'group.parallel.maxConcurrency': e.parallel.maxConcurrency } : { 'group.parallel': null }
   }
 }
 

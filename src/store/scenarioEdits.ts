@@ -14,6 +14,7 @@ import type {
   PartitionerName,
   RebalanceProtocol,
   Scenario,
+  ParallelConsumerSpec,
 } from '../scenario/types.ts'
 
 /** The key a live `setHotKeyShare` makes hot when the producer had no hot key yet. */
@@ -46,6 +47,8 @@ export type ScenarioEdit =
   | { kind: 'metadataMaxAge'; client: 'producer' | 'consumer'; value: number }
   | { kind: 'seed'; seed: number }
   | { kind: 'autoscaler'; enabled: boolean }
+  /** Confluent Parallel Consumer on every consumer (null = the plain KafkaConsumer loop): a client setting, so a restart. */
+  | { kind: 'parallel'; parallel: ParallelConsumerSpec | null }
 
 export interface EditResult {
   scenario: Scenario
@@ -160,6 +163,10 @@ export function applyEdit(s: Scenario, e: ScenarioEdit): EditResult {
     }
     case 'assignor':
       return restart({ ...s, group: { ...s.group, assignor: e.assignor } })
+    case 'parallel': {
+      const { parallel: _off, ...group } = s.group
+      return restart({ ...s, group: e.parallel ? { ...group, parallel: e.parallel } : group })
+    }
     case 'timeout': {
       const config: ConsumerConfig = { ...s.group.config, [e.key]: Math.max(1, Math.round(e.value)) }
       return restart({ ...s, group: { ...s.group, config } })

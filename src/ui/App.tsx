@@ -8,6 +8,7 @@ import { ConsumerMenu } from './ConsumerMenu.tsx'
 import { ControlsPanel } from './ControlsPanel.tsx'
 import { LaneInspector } from './LaneInspector.tsx'
 import { LanesPanel } from './LanesPanel.tsx'
+import { ParallelConsumerPanel } from './ParallelConsumerPanel.tsx'
 import { MetricsTable } from './MetricsTable.tsx'
 import { NarrationPanel } from './NarrationPanel.tsx'
 import { PresetNotice } from './PresetNotice.tsx'
@@ -35,6 +36,7 @@ export function App(): ReactNode {
         </aside>
         <div className="center">
           <LanesPanel />
+          <ParallelConsumerPanel />
           <TimelineBar />
           <ChartsPanel />
         </div>

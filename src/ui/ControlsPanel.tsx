@@ -9,6 +9,7 @@ import { useAppStore } from '../store/useAppStore.ts'
 import { useActions } from './actions.ts'
 import { CheckField, NumberField, RangeField, SelectField } from './fields.tsx'
 import { LoadSection } from './LoadSection.tsx'
+import { ParallelConsumerControls } from './ParallelConsumerControls.tsx'
 import { useSettingsNow } from './useSettingsNow.ts'
 
 export const PROTOCOLS: ReadonlyArray<{ value: ProtocolChoice; label: string }> = [
@@ -125,6 +126,7 @@ export function ControlsPanel(): ReactNode {
           onChange={(v) => edit({ kind: 'assignor', assignor: v })}
           hint="partition.assignment.strategy (restarts the run)"
         />
+        <ParallelConsumerControls parallel={s.group.parallel} onChange={(parallel) => edit({ kind: 'parallel', parallel })} />
       </section>
       <section aria-labelledby="sec-topic">
         <h2 id="sec-topic">Topic “{s.topic.name}”</h2>

@@ -8,6 +8,7 @@ import type { StrategyEdit } from '../../store/compareEdits.ts'
 import type { Scenario } from '../../store/types.ts'
 import { ASSIGNOR_LABEL, PARTITIONERS, PROTOCOLS, type PartitionerChoice } from '../ControlsPanel.tsx'
 import { CheckField, SelectField } from '../fields.tsx'
+import { ParallelConsumerControls } from '../ParallelConsumerControls.tsx'
 
 export function SideStrategy(p: { label: string; s: Scenario; edit: (e: StrategyEdit) => void }): ReactNode {
   const { s, edit } = p
@@ -32,6 +33,7 @@ export function SideStrategy(p: { label: string; s: Scenario; edit: (e: Strategy
       <CheckField label="Load-aware routing" checked={s.dynamic.loadAware.enabled} onChange={(on) => edit({ kind: 'loadAware', enabled: on })} />
       <CheckField label="Commit on revoke" checked={s.group.processing.commitOnRevoke} onChange={(on) => edit({ kind: 'commitOnRevoke', enabled: on })} />
       <CheckField label="Autoscaler" checked={s.group.autoscaler.enabled} onChange={(on) => edit({ kind: 'autoscaler', enabled: on })} />
+      <ParallelConsumerControls parallel={s.group.parallel} onChange={(parallel) => edit({ kind: 'parallel', parallel })} compact />
       <p className="dim small">A change restarts this side with it and brings it back to this moment.</p>
     </div>
   )
