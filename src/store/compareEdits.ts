@@ -80,6 +80,7 @@ export function strategySummary(s: Scenario): string {
   if (s.dynamic.loadAware.enabled) parts.push(`load-aware (${s.dynamic.loadAware.scope})`)
   if (s.group.processing.commitOnRevoke) parts.push('commit on revoke')
   if (s.group.autoscaler.enabled) parts.push('autoscaler')
+  if (s.group.parallel) parts.push(`parallel consumer (${s.group.parallel.ordering} order, ${s.group.parallel.maxConcurrency} threads)`)
   return parts.join(' · ')
 }
 
