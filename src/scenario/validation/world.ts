@@ -189,8 +189,18 @@ function optionalLeaf<T>(rule: Rule<T>): Reader<T | undefined> {
 }
 
 /** `null` switches it off (a compare side or --set can undo a scenario's Parallel Consumer). */
-const readParallel: Reader<ParallelConsumerSpec | undefined> = (ctx, v, base, path) =>
-  v === null ? undefined : readParallelFields(ctx, v, base ?? { ordering: PC_DEFAULTS.ordering, maxConcurrency: PC_DEFAULTS.maxConcurrency }, path)
+const readParallel: Reader<ParallelConsumerSpec | undefined> = (ctx, v, base, path) => {
+  if (v === null) return undefined
+  const o = readParallelFields(ctx, v, base ?? { ordering: PC_DEFAULTS.ordering, maxConcurrency: PC_DEFAULTS.maxConcurrency }, path)
+  return withoutUndefined(o)
+}
+
+/** Optional fields left out stay out (a scenario is plain JSON data: no keys holding undefined). */
+function withoutUndefined<T extends object>(o: T): T {
+  const out = { ...o }
+  for (const k of Object.keys(out) as Array<keyof T>) if (out[k] === undefined) delete out[k]
+  return out
+}
 
 const readGroupFields = record<ConsumerGroupSpec>({
   groupId: leaf(text(1, LIMITS.groupIdChars)),
@@ -212,7 +222,7 @@ export const readGroup: Reader<ConsumerGroupSpec> = (ctx, v, base, path) => {
   const g = readGroupFields(ctx, v, base, path)
   const o = asObject(v)
   const assignorGiven = o !== undefined && own(o, 'assignor') !== undefined
-  const out = assignorGiven ? g : { ...g, assignor: DEFAULT_ASSIGNOR[g.protocol] }
+  const out = withoutUndefined(assignorGiven ? g : { ...g, assignor: DEFAULT_ASSIGNOR[g.protocol] })
   const fits = ASSIGNORS_FOR[out.protocol]
   if (!fits.includes(out.assignor)) {
     error(
