@@ -39,7 +39,8 @@ export function ParallelConsumerPanel(): ReactNode {
   return (
     <section className="parallel-panel" aria-labelledby="pc-title" data-testid="parallel-panel">
       <h2 id="pc-title" className="small">
-        Parallel Consumer, {s.ordering} order, {s.threads} threads each · head-of-line blocked so far: {s.blockedSec} s
+        Parallel Consumer ({s.ordering === 'unordered' ? 'unordered' : `${s.ordering} order`}, {s.threads} threads each) · head-of-line blocked so far:{' '}
+        <span data-testid="pc-blocked-seconds">{s.blockedSec}</span> s
       </h2>
       <ul>
         {s.rows.map((r) => (
