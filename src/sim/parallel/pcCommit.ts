@@ -75,9 +75,11 @@ export function skippedOnRefetch(w: WorldState, p: number, from: number, to: num
   const done = Math.round(((hi - lo) * m.completed) / (m.upTo - m.base))
   // Fetched again, but first completions: not duplicates.
   w.duplicates -= hi - lo - done
+  pw.stats.notDuplicates += hi - lo - done
   if (m.intact) {
     pw.stats.skipped += done
     w.duplicates -= done
+    pw.stats.notDuplicates += done
     return done
   }
   pw.stats.reprocessed += done

@@ -59,6 +59,11 @@ export interface PcStats {
   reprocessed: number
   /** Records PC skipped after a move because the committed map marked them complete. */
   skipped: number
+  /**
+   * Records Kafka delivered again that PC did not process again (skipped as complete, or never
+   * completed before): Kafka's redeliveries = `duplicates` + this (the conservation check's rule).
+   */
+  notDuplicates: number
   /** Records completed. */
   processed: number
   /** Largest offset-map payload committed, base64 characters. */
@@ -75,7 +80,7 @@ export function createPcWorld(): PcWorld {
   return {
     consumers: [],
     meta: [],
-    stats: { inFlightMax: 0, blockedMs: 0, incompleteOffsetsMax: 0, metadataOverflows: 0, reprocessed: 0, skipped: 0, processed: 0, payloadMaxChars: 0 },
+    stats: { inFlightMax: 0, blockedMs: 0, incompleteOffsetsMax: 0, metadataOverflows: 0, reprocessed: 0, skipped: 0, notDuplicates: 0, processed: 0, payloadMaxChars: 0 },
   }
 }
 
