@@ -3,6 +3,7 @@
 // `--set cluster.brokers=6` on a scenario without `cluster` sets that field of the default cluster.
 // Pure. Each optional section adds one line to OPTIONAL_SECTIONS.
 
+import { PC_DEFAULTS } from '../kafka/parallelConsumer.ts'
 import { DEFAULT_CLUSTER, defaultShareGroup } from './defaults.ts'
 
 type Section = { path: readonly string[]; make: () => Record<string, unknown> }
@@ -11,6 +12,8 @@ const OPTIONAL_SECTIONS: readonly Section[] = [
   { path: ['cluster'], make: () => ({ ...DEFAULT_CLUSTER }) },
   // KIP-932 share-group settings (validation/share.ts): the validator drops them for a consumer group.
   { path: ['group', 'share'], make: () => ({ ...defaultShareGroup() }) },
+  // Confluent Parallel Consumer (validation/world.ts readParallel): one field switches it on with PC's defaults.
+  { path: ['group', 'parallel'], make: () => ({ ordering: PC_DEFAULTS.ordering, maxConcurrency: PC_DEFAULTS.maxConcurrency }) },
 ]
 
 /**
@@ -28,6 +31,7 @@ export function materializeOptional(root: Record<string, unknown>, path: string)
       node = next as Record<string, unknown>
     }
     const key = s.path[s.path.length - 1]!
-    if (!Object.hasOwn(node, key) || node[key] === undefined) node[key] = s.make()
+    // null is how a side switches an optional mode off; a path below it switches it on again.
+    if (!Object.hasOwn(node, key) || node[key] === undefined || node[key] === null) node[key] = s.make()
   }
 }

@@ -141,6 +141,21 @@ export interface AutoscalerSpec {
   maxConsumers: number
 }
 
+/**
+ * Each consumer runs Confluent's Parallel Consumer over its KafkaConsumer (names after
+ * ParallelConsumerOptions). Absent = the plain KafkaConsumer poll loop.
+ */
+export interface ParallelConsumerSpec {
+  /** ProcessingOrder: PARTITION / KEY (PC's default) / UNORDERED. */
+  ordering: 'partition' | 'key' | 'unordered'
+  /** Worker threads per consumer (PC's default 16). */
+  maxConcurrency: number
+  /** PC's commitInterval: how often it commits what is complete (default 5000 ms). */
+  commitIntervalMs?: number
+  /** The commit-metadata limit PC's offset map must fit (Kafka's offset.metadata.max.bytes, default 4096). */
+  'offset.metadata.max.bytes'?: number
+}
+
 export interface ConsumerGroupSpec {
   groupId: string
   consumers: number
@@ -151,6 +166,8 @@ export interface ConsumerGroupSpec {
   config: ConsumerConfig
   processing: ProcessingSpec
   autoscaler: AutoscalerSpec
+  /** Parallel Consumer per consumer (absent = plain KafkaConsumer loop, as before). */
+  parallel?: ParallelConsumerSpec
   /**
    * `share` (KIP-932): members read the same partitions together, acquiring records under a lock
    * and acknowledging each one. Absent = 'consumer', today's consumer groups.

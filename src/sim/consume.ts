@@ -5,6 +5,7 @@
 import { recordLatency } from './latencyHistogram.ts'
 import { noteHanded } from './ledger.ts'
 import { noteFetch } from './brokers/brokerLoad.ts'
+import { commitPc } from './parallel/pcCommit.ts'
 import type { KeySegments, WorldState } from './worldState.ts'
 import { readableEnd } from './brokers/producerRetry.ts'
 
@@ -133,6 +134,8 @@ export function costOfRange(w: WorldState, p: number, from: number, to: number):
 
 /** Commits the position of every partition `c` owns (what poll() returned is processed by now). */
 export function commitOwned(w: WorldState, c: number): void {
+  // Hook: a Parallel Consumer commits only completed offsets (sim/parallel/pcCommit.ts).
+  if (w.live.group.parallel) return commitPc(w, c)
   for (const p of w.consumers[c]!.owned) w.committed[p] = w.pos[p]!
 }
 

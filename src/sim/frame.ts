@@ -1,6 +1,8 @@
 // Builds the read-only Frame the view draws: copies of the per-partition arrays, members with
 // their protocol phase, totals, hot keys and the newest sampled records.
 
+import { parallelView } from './parallel/pcFrame.ts'
+import type { ParallelView } from './frameTypes.ts'
 import { memberCountdowns, metadataCountdowns } from './countdowns.ts'
 import { LANE_HOT, LANE_MOVING, LANE_PAUSED, LANE_SATURATED, LANE_STOPPED, PARTICLE_STRIDE, type Frame, type GroupView, type HotKeyView, type MemberView } from './frameTypes.ts'
 import type { GroupRuntime } from './group/groupRuntime.ts'
@@ -78,6 +80,8 @@ export function buildFrame(w: WorldState, group: GroupRuntime, now: number, maxP
     laneLeader: w.cluster.leader.slice(),
     laneNoLeader: laneNoLeader(w, now),
     ...shareFrame(w, now),
+    // Hook: the Parallel Consumer's view, only when group.parallel runs.
+    ...parallelPart(w, now),
   }
 }
 
@@ -138,4 +142,9 @@ function packParticles(w: WorldState, max: number): Float64Array {
 function shareFrame(w: WorldState, now: number): Pick<Frame, 'shareGroup'> {
   const v = shareGroupView(w, now)
   return v ? { shareGroup: v } : {}
+}
+
+function parallelPart(w: WorldState, now: number): { parallel?: ParallelView } {
+  const parallel = parallelView(w, now)
+  return parallel ? { parallel } : {}
 }

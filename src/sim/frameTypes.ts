@@ -3,6 +3,7 @@
 // touching the simulation. Nothing here is written back.
 
 import type { ShareGroupView } from './share/shareSummary.ts'
+import type { ParallelConsumerSummary } from './parallel/pcSummary.ts'
 import type { SimTime } from '../engine/time.ts'
 import type { ClusterPlanView } from './brokers/planRun.ts'
 import type { ReassignProgress } from './brokers/reassign.ts'
@@ -180,6 +181,22 @@ export interface Frame {
   laneNoLeader: Uint8Array
   /** Only for a share group (KIP-932): its counts and the records locked to members that stopped. */
   shareGroup?: ShareGroupView
+  /** Confluent Parallel Consumer, when group.parallel runs (sim/parallel/pcFrame.ts). */
+  parallel?: ParallelView
+}
+
+/** One Parallel Consumer (index = member index; null when not running). */
+export interface ParallelMemberView {
+  /** Worker threads busy now (≤ maxConcurrency). */
+  busy: number
+  /** Records it holds: fetched, not yet complete. */
+  held: number
+  /** The key (KEY order) or partition (PARTITION order) its idle workers wait behind now, or null. */
+  blockedBy: { partition: number; key: string | null } | null
+}
+
+export interface ParallelView extends ParallelConsumerSummary {
+  members: Array<ParallelMemberView | null>
 }
 
 export type { TraceEntry } from './narration.ts'

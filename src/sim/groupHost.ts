@@ -6,6 +6,7 @@ import { EV, type SimCore } from './core.ts'
 import type { GroupHost } from './group/groupRuntime.ts'
 import { noteSkipped } from './ledger.ts'
 import { partitionLoads } from './partitionLoad.ts'
+import { commitPcPartition } from './parallel/pcCommit.ts'
 import { schedulePoll } from './pollLoop.ts'
 import { shareAssign, shareUnassign } from './share/shareDataPlane.ts'
 import { recountStopped } from './stoppedTime.ts'
@@ -47,7 +48,9 @@ function commitSync(sim: SimCore, m: number, parts: readonly number[]): number {
   let n = 0
   for (const p of parts) {
     if (w.owner[p] !== m) continue
-    w.committed[p] = w.pos[p]!
+    // Hook: a Parallel Consumer commits only completed offsets.
+    if (w.live.group.parallel) commitPcPartition(w, m, p, sim.kernel.now)
+    else w.committed[p] = w.pos[p]!
     n++
   }
   return n > 0 ? 2 * w.live.broker.networkLatencyMs : 0
@@ -66,7 +69,8 @@ function revoke(sim: SimCore, m: number, parts: readonly number[]): number {
   let n = 0
   for (const p of parts) {
     if (w.owner[p] !== m) continue
-    if (commit) w.committed[p] = w.pos[p]!
+    if (commit && w.live.group.parallel) commitPcPartition(w, m, p, sim.kernel.now)
+    else if (commit) w.committed[p] = w.pos[p]!
     setOwner(w, p, -1)
     n++
   }

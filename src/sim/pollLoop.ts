@@ -3,6 +3,7 @@
 
 import { commitOwned, fetchForConsumer } from './consume.ts'
 import { shareAcknowledge, shareFetch, shareMemberLeft, wakeShareMembers } from './share/shareDataPlane.ts'
+import { onParallelPoll } from './parallel/pcPoll.ts'
 import { cycleMs, EV, type SimCore } from './core.ts'
 import { recountStopped } from './stoppedTime.ts'
 import type { ConsumerState } from './worldState.ts'
@@ -31,6 +32,8 @@ export function wakeOwner(sim: SimCore, p: number): void {
  * client), fetches up to max.poll.records, and schedules the next poll after processing them.
  */
 export function onPoll(sim: SimCore, c: number): void {
+  // Hook: a Parallel Consumer runs its own loop (sim/parallel/pcPoll.ts).
+  if (sim.w.live.group.parallel) return onParallelPoll(sim, c)
   const w = sim.w
   const cs = w.consumers[c]!
   cs.pollEvent = -1

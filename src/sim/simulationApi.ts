@@ -1,6 +1,7 @@
 // The one surface the adapters (worker, CLI, tests) use. Implemented by simulation.ts.
 
 import type { ShareGroupSummary } from './share/shareSummary.ts'
+import type { ParallelConsumerSummary } from './parallel/pcSummary.ts'
 import type { SimTime } from '../engine/time.ts'
 import type { Command, Scenario, ScenarioAction } from '../scenario/types.ts'
 import type { Frame, MetricsSample, TraceEntry } from './frameTypes.ts'
@@ -74,6 +75,8 @@ export interface RunSummary {
   failedSends?: number
   /** Only for a share group (group.type=share, KIP-932). */
   shareGroup?: ShareGroupSummary
+  /** Confluent Parallel Consumer figures, when group.parallel runs (sim/parallel/pcSummary.ts). */
+  parallelConsumer?: ParallelConsumerSummary
 }
 
 /** A rebalance as the run saw it: the runtime's record plus what it cost the data plane. */

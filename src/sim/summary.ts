@@ -10,6 +10,7 @@ import type { WorldState } from './worldState.ts'
 import { brokerSummaries } from './brokers/brokerView.ts'
 import { clusterRebalanceSummary } from './brokers/reassign.ts'
 import { shareGroupSummary } from './share/shareSummary.ts'
+import { parallelSummary } from './parallel/pcSummary.ts'
 
 /**
  * Records of one key consumed after a later record of the same key. Exact for tracked keys; for
@@ -82,6 +83,8 @@ export function buildSummary(w: WorldState, group: GroupRuntime, now: number): R
     })
   }
   hotKeys.sort((a, b) => b.share - a.share)
+  // Hook: Parallel Consumer figures, only when group.parallel runs.
+  const parallelConsumer = parallelSummary(w)
   return {
     scenario: w.live.name,
     seed: w.live.seed,
@@ -122,6 +125,7 @@ export function buildSummary(w: WorldState, group: GroupRuntime, now: number): R
     events: 0,
     ...(w.faults ? { lostRecords: w.faults.lostRecords, failedSends: w.faults.failedSends } : {}),
     ...shareField(w),
+    ...(parallelConsumer ? { parallelConsumer } : {}),
   }
 }
 

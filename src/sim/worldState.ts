@@ -14,6 +14,7 @@ import { createClusterState, type ClusterState } from './brokers/clusterState.ts
 import { growShareWorld, type ShareWorld } from './share/shareState.ts'
 import type { MetricsSample, TraceEntry } from './frameTypes.ts'
 import { growFaultState, type FaultState, type FaultTimer } from './brokers/faultState.ts'
+import type { PcWorld } from './parallel/pcState.ts'
 
 /**
  * A command scheduled by another command, a restarted consumer slot coming back up, or a metadata
@@ -204,6 +205,8 @@ export interface WorldState {
   faults?: FaultState
   /** A share group's share-partitions and counts (KIP-932); absent for a consumer group. */
   share?: ShareWorld
+  /** Parallel Consumer state (group.parallel), created at the first such poll; absent otherwise. */
+  parallel?: PcWorld
 }
 
 /** `brokersRng` places the replicas (the simulation passes its brokers stream, 4). */

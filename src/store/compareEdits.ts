@@ -3,7 +3,7 @@
 // opens with, and the changes "Fork to compare" offers. Pure.
 
 import type { OverrideSet, Variant } from '../scenario/overrides.ts'
-import type { AssignorName, GroupType, PartitionerName, Scenario } from '../scenario/types.ts'
+import type { AssignorName, GroupType, ParallelConsumerSpec, PartitionerName, Scenario } from '../scenario/types.ts'
 import { clusterOverrides, clusterSummary, type ClusterPatch } from '../scenario/clusterEdit.ts'
 import { ASSIGNORS_FOR, protocolChoice, type ProtocolChoice, type ScenarioEdit } from './scenarioEdits.ts'
 
@@ -20,6 +20,8 @@ export type StrategyEdit =
   | { kind: 'cluster'; patch: ClusterPatch }
   /** Consumer group or KIP-932 share group (`group.type`). */
   | { kind: 'groupType'; type: GroupType }
+  /** Confluent Parallel Consumer: its ordering and threads, or null for the plain loop. */
+  | { kind: 'parallel'; parallel: ParallelConsumerSpec | null }
 
 /** The overrides that make `cur` (a side's settings) follow `e`. */
 export function strategySet(cur: Scenario, e: StrategyEdit): OverrideSet {
@@ -46,6 +48,8 @@ export function strategySet(cur: Scenario, e: StrategyEdit): OverrideSet {
       return clusterOverrides(cur, e.patch)
     case 'groupType':
       return { 'group.type': e.type }
+    case 'parallel':
+      return e.parallel ? { 'group.parallel.ordering': e.parallel.ordering, 'group.parallel.maxConcurrency': e.parallel.maxConcurrency } : { 'group.parallel': null }
   }
 }
 
@@ -87,6 +91,7 @@ export function strategySummary(s: Scenario): string {
   if (s.group.processing.commitOnRevoke) parts.push('commit on revoke')
   if (s.group.autoscaler.enabled) parts.push('autoscaler')
   if (s.cluster !== undefined) parts.push(clusterSummary(s))
+  if (s.group.parallel) parts.push(`parallel consumer (${s.group.parallel.ordering} order, ${s.group.parallel.maxConcurrency} threads)`)
   return parts.join(' · ')
 }
 

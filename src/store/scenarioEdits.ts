@@ -15,6 +15,7 @@ import type {
   PartitionerName,
   RebalanceProtocol,
   Scenario,
+  ParallelConsumerSpec,
 } from '../scenario/types.ts'
 
 /** The key a live `setHotKeyShare` makes hot when the producer had no hot key yet. */
@@ -52,6 +53,8 @@ export type ScenarioEdit =
   | { kind: 'cluster'; patch: ClusterPatch }
   /** Consumer group or KIP-932 share group, and a share group's settings: restart-level (shareEdits.ts). */
   | ShareEdit
+  /** Confluent Parallel Consumer on every consumer (null = the plain KafkaConsumer loop): a client setting, so a restart. */
+  | { kind: 'parallel'; parallel: ParallelConsumerSpec | null }
 
 export interface EditResult {
   scenario: Scenario
@@ -167,6 +170,10 @@ export function applyEdit(s: Scenario, e: ScenarioEdit): EditResult {
     }
     case 'assignor':
       return restart({ ...s, group: { ...s.group, assignor: e.assignor } })
+    case 'parallel': {
+      const { parallel: _off, ...group } = s.group
+      return restart({ ...s, group: e.parallel ? { ...group, parallel: e.parallel } : group })
+    }
     case 'timeout': {
       const config: ConsumerConfig = { ...s.group.config, [e.key]: Math.max(1, Math.round(e.value)) }
       return restart({ ...s, group: { ...s.group, config } })

@@ -11,6 +11,7 @@ import { BrokerMenu } from './BrokerMenu.tsx'
 import { ControlsPanel } from './ControlsPanel.tsx'
 import { LaneInspector } from './LaneInspector.tsx'
 import { LanesPanel } from './LanesPanel.tsx'
+import { ParallelConsumerPanel } from './ParallelConsumerPanel.tsx'
 import { MetricsTable } from './MetricsTable.tsx'
 import { NarrationPanel } from './NarrationPanel.tsx'
 import { SharePanel } from './SharePanel.tsx'
@@ -46,6 +47,7 @@ export function App(): ReactNode {
             </div>
             <LanesPanel />
           </div>
+          <ParallelConsumerPanel />
           <TimelineBar />
           <ChartsPanel />
         </div>

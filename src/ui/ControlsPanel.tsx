@@ -12,6 +12,7 @@ import { LoadSection } from './LoadSection.tsx'
 import { BrokerControls } from './BrokerControls.tsx'
 import { GroupTypeField, ShareSettings } from './ShareControls.tsx'
 import { groupTypeOf } from '../store/shareEdits.ts'
+import { ParallelConsumerControls } from './ParallelConsumerControls.tsx'
 import { useSettingsNow } from './useSettingsNow.ts'
 
 export const PROTOCOLS: ReadonlyArray<{ value: ProtocolChoice; label: string }> = [
@@ -140,6 +141,9 @@ export function ControlsPanel(): ReactNode {
               }
             />
           </>
+        )}
+        {groupTypeOf(s) !== 'share' && (
+          <ParallelConsumerControls parallel={s.group.parallel} onChange={(parallel) => edit({ kind: 'parallel', parallel })} />
         )}
       </section>
       <section aria-labelledby="sec-topic">

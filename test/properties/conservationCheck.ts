@@ -18,8 +18,9 @@ export function worldOf(sim: Simulation): WorldState {
  *   + skipped by auto.offset.reset + not yet delivered (from the furthest offset reached to the
  *   log end, never negative): no offset below the furthest one reached was passed over;
  * - the simulation's own first-delivery frontier (`delivered`) is that furthest offset;
- * - redeliveries counted from the ranges (handed − delivered once) are its `duplicates`, and the
- *   skipped offsets are its `skipped`.
+ * - redeliveries counted from the ranges (handed − delivered once) are its `duplicates` plus the
+ *   Parallel Consumer's `notDuplicates` (delivered again, not processed again), and the skipped
+ *   offsets are its `skipped`.
  */
 export function conservationErrors(w: WorldState): string[] {
   const errors: string[] = []
@@ -50,7 +51,10 @@ export function conservationErrors(w: WorldState): string[] {
     const faults = w.faults ? ` + lost ${lost} + failed ${failed}` : ''
     errors.push(`producers: generated ${l.generated} ≠ appended ${appended} + buffered ${buffered}${faults} (${l.generated - appended - buffered - lost - failed} missing)`)
   }
-  if (redelivered !== w.duplicates) errors.push(`redelivered ${redelivered} (from fetched ranges) ≠ duplicates ${w.duplicates}`)
+  const notDuplicates = w.parallel?.stats.notDuplicates ?? 0
+  if (redelivered !== w.duplicates + notDuplicates) {
+    errors.push(`redelivered ${redelivered} (from fetched ranges) ≠ duplicates ${w.duplicates} + not processed again (Parallel Consumer) ${notDuplicates}`)
+  }
   if (skippedLedger !== skipped) errors.push(`skipped ${skippedLedger} (ranges) ≠ skipped ${skipped} (offset resets)`)
   if (w.share) errors.push(...shareConservationErrors(w))
   return errors

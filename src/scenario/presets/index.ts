@@ -13,6 +13,7 @@ import { hotKey } from './hotKey.ts'
 import { kip848Churn } from './kip848Churn.ts'
 import { lagAwareAssignor } from './lagAwareAssignor.ts'
 import { loadAware } from './loadAware.ts'
+import { parallelConsumerKeyOrder } from './parallelConsumerKeyOrder.ts'
 import type { Preset } from './preset.ts'
 import { rollingRestartDynamic } from './rollingRestartDynamic.ts'
 import { rollingRestartStatic } from './rollingRestartStatic.ts'
@@ -47,6 +48,7 @@ export const presets: readonly Preset[] = [
   scale10k,
   lagAwareAssignor,
   shareGroupHotLane,
+  parallelConsumerKeyOrder,
 ]
 
 /** The preset with this name, or undefined. */

@@ -33,6 +33,7 @@ describe('presets', () => {
       'scale-10k',
       'lag-aware-assignor',
       'share-group-hot-lane',
+      'parallel-consumer-key-order',
     ])
   })
 

@@ -70,6 +70,16 @@ export const LIMITS = {
   shareDeliveryCountLimit: { min: 2, max: 10 },
   /** group.share.partition.max.record.locks: ShareGroupConfig's between(100, 10_000). */
   sharePartitionMaxRecordLocks: { min: 100, max: 10_000 },
+  /**
+   * Parallel Consumer worker threads per consumer (ParallelConsumerOptions.maxConcurrency: any int ≥ 1).
+   * A simulator bound: each poll plans every held chain over the workers, and a thousand threads
+   * per client is already far past what PC's docs suggest ("much higher than core count").
+   */
+  pcMaxConcurrency: { min: 1, max: 1000 },
+  /** Parallel Consumer commitInterval, ms (a simulator bound of a minute; PC takes any Duration). */
+  pcCommitIntervalMs: { min: 1, max: 3_600_000 },
+  /** offset.metadata.max.bytes: Kafka's broker config is an INT ≥ 0 (default 4096); here 1 byte to 1 MiB. */
+  offsetMetadataMaxBytes: { min: 1, max: 1_048_576 },
   /** Kafka topic names: 1–249 characters of [a-zA-Z0-9._-], not "." or ".." (Topic.validate). */
   topicNameChars: 249,
   /**

@@ -8,6 +8,7 @@ import type {
   ConsumerConfig,
   ConsumerGroupSpec,
   DynamicPartitioningSpec,
+  ParallelConsumerSpec,
   ProducerConfig,
   RebalanceProtocol,
   TopicSpec,
@@ -18,6 +19,7 @@ import { bool, fail, int, leaf, num, nullable, ok, oneOf, own, asObject, record,
 import { SECONDS, SHARE } from './producers.ts'
 import { DELIVERY_KEYS, readDelivery } from './delivery.ts'
 import { readShareFields } from './share.ts'
+import { PC_DEFAULTS, PROCESSING_ORDERS } from '../../kafka/parallelConsumer.ts'
 
 /** Kafka topic names (Topic.validate): 1–249 of [a-zA-Z0-9._-], and not "." or "..". */
 export const TOPIC_NAME: Rule<string> = (v) => {
@@ -178,6 +180,38 @@ const readAutoscaler: Reader<ConsumerGroupSpec['autoscaler']> = (ctx, v, base, p
   return out
 }
 
+/** Parallel Consumer options; given at all = on, merged onto PC's defaults (kafka/parallelConsumer.ts). */
+const readParallelFields = record<ParallelConsumerSpec>({
+  ordering: leaf(oneOf(PROCESSING_ORDERS)),
+  maxConcurrency: leaf(int(LIMITS.pcMaxConcurrency.min, LIMITS.pcMaxConcurrency.max)),
+  commitIntervalMs: optionalLeaf(int(LIMITS.pcCommitIntervalMs.min, LIMITS.pcCommitIntervalMs.max)),
+  'offset.metadata.max.bytes': optionalLeaf(int(LIMITS.offsetMetadataMaxBytes.min, LIMITS.offsetMetadataMaxBytes.max)),
+})
+
+/** An optional leaf: a bad value is reported and the field stays as it was (absent = the default applies). */
+function optionalLeaf<T>(rule: Rule<T>): Reader<T | undefined> {
+  return (ctx, v, base, path) => {
+    const r = rule(v)
+    if (r.ok) return r.value
+    error(ctx, path, r.message)
+    return base
+  }
+}
+
+/** `null` switches it off (a compare side or --set can undo a scenario's Parallel Consumer). */
+const readParallel: Reader<ParallelConsumerSpec | undefined> = (ctx, v, base, path) => {
+  if (v === null) return undefined
+  const o = readParallelFields(ctx, v, base ?? { ordering: PC_DEFAULTS.ordering, maxConcurrency: PC_DEFAULTS.maxConcurrency }, path)
+  return withoutUndefined(o)
+}
+
+/** Optional fields left out stay out (a scenario is plain JSON data: no keys holding undefined). */
+function withoutUndefined<T extends object>(o: T): T {
+  const out = { ...o }
+  for (const k of Object.keys(out) as Array<keyof T>) if (out[k] === undefined) delete out[k]
+  return out
+}
+
 const readGroupFields = record<Omit<ConsumerGroupSpec, 'type' | 'share'>>({
   groupId: leaf(text(1, LIMITS.groupIdChars)),
   consumers: leaf(CONSUMERS),
@@ -187,6 +221,7 @@ const readGroupFields = record<Omit<ConsumerGroupSpec, 'type' | 'share'>>({
   config: readConsumerConfig,
   processing: readProcessing,
   autoscaler: readAutoscaler,
+  parallel: readParallel,
 }, ['type', 'share'])
 
 /**
@@ -198,7 +233,7 @@ export const readGroup: Reader<ConsumerGroupSpec> = (ctx, v, base, path) => {
   // The optional share-group fields (KIP-932) are read apart, so a group without them stays as it was.
   const g = { ...readGroupFields(ctx, v, base, path), ...readShareFields(ctx, o, base, path) }
   const assignorGiven = o !== undefined && own(o, 'assignor') !== undefined
-  const out = assignorGiven ? g : { ...g, assignor: DEFAULT_ASSIGNOR[g.protocol] }
+  const out = withoutUndefined(assignorGiven ? g : { ...g, assignor: DEFAULT_ASSIGNOR[g.protocol] })
   const fits = ASSIGNORS_FOR[out.protocol]
   if (!fits.includes(out.assignor)) {
     error(

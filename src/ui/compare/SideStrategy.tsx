@@ -11,6 +11,7 @@ import { CheckField, SelectField } from '../fields.tsx'
 import { SideBrokers } from '../BrokerControls.tsx'
 import { GROUP_TYPES } from '../ShareControls.tsx'
 import { groupTypeOf } from '../../store/shareEdits.ts'
+import { ParallelConsumerControls } from '../ParallelConsumerControls.tsx'
 
 export function SideStrategy(p: { label: string; s: Scenario; edit: (e: StrategyEdit) => void }): ReactNode {
   const { s, edit } = p
@@ -42,6 +43,7 @@ export function SideStrategy(p: { label: string; s: Scenario; edit: (e: Strategy
       <CheckField label="Commit on revoke" checked={s.group.processing.commitOnRevoke} onChange={(on) => edit({ kind: 'commitOnRevoke', enabled: on })} />
       <CheckField label="Autoscaler" checked={s.group.autoscaler.enabled} onChange={(on) => edit({ kind: 'autoscaler', enabled: on })} />
       <SideBrokers s={s} edit={(patch) => edit({ kind: 'cluster', patch })} />
+      <ParallelConsumerControls parallel={s.group.parallel} onChange={(parallel) => edit({ kind: 'parallel', parallel })} compact />
       <p className="dim small">A change restarts this side with it and brings it back to this moment.</p>
     </div>
   )

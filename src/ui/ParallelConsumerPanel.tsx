@@ -1,0 +1,65 @@
+// Head-of-line blocking, in words and a mark: for each consumer running the Parallel Consumer, how
+// many of its threads work, and which key (or partition) the idle ones wait behind. Strangers'
+// key names are rendered as text, never as HTML.
+
+import type { ReactNode } from 'react'
+import type { Frame } from '../sim/frameTypes.ts'
+import { useAppStore } from '../store/useAppStore.ts'
+
+interface Row {
+  name: string
+  busy: number
+  held: number
+  blocked: { partition: number; key: string | null } | null
+}
+
+interface Shown {
+  ordering: string
+  threads: number
+  rows: Row[]
+  blockedSec: number
+}
+
+/** What the panel shows, as a string: equal strings mean nothing to redraw (frames stream fast). */
+export function parallelText(f: Frame | null): string {
+  const pv = f?.parallel
+  if (!f || !pv) return ''
+  const rows: Row[] = []
+  pv.members.forEach((m, i) => {
+    if (m && f.members[i]) rows.push({ name: f.members[i].name, busy: m.busy, held: m.held, blocked: m.blockedBy })
+  })
+  const shown: Shown = { ordering: pv.ordering, threads: pv.maxConcurrency, rows, blockedSec: Math.round(pv.blockedMs / 1000) }
+  return JSON.stringify(shown)
+}
+
+export function ParallelConsumerPanel(): ReactNode {
+  const text = useAppStore((st) => parallelText(st.frame))
+  if (text === '') return null
+  const s = JSON.parse(text) as Shown
+  return (
+    <section className="parallel-panel" aria-labelledby="pc-title" data-testid="parallel-panel">
+      <h2 id="pc-title" className="small">
+        Parallel Consumer ({s.ordering === 'unordered' ? 'unordered' : `${s.ordering} order`}, {s.threads} threads each) · head-of-line blocked so far:{' '}
+        <span data-testid="pc-blocked-seconds">{s.blockedSec}</span> s
+      </h2>
+      <ul>
+        {s.rows.map((r) => (
+          <li key={r.name} data-blocked={r.blocked ? 'true' : 'false'}>
+            {r.blocked ? (
+              <span className="hol-mark" role="img" aria-label="head-of-line blocked">
+                ⏸ blocked
+              </span>
+            ) : null}{' '}
+            <strong>{r.name}</strong>: {r.busy} of {s.threads} threads busy, {r.held} records held
+            {r.blocked ? (
+              <span>
+                {' '}
+                — {s.threads - r.busy} threads wait behind {r.blocked.key !== null ? <>key “{r.blocked.key}” on P{r.blocked.partition}</> : <>partition P{r.blocked.partition}</>}
+              </span>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+    </section>
+  )
+}
