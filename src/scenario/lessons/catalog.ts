@@ -4,6 +4,7 @@ import { addPartitionsLesson } from './catalog/addPartitions.ts'
 import { autoscaleStormLesson } from './catalog/autoscaleStorm.ts'
 import { eagerVsCooperativeLesson } from './catalog/eagerVsCooperative.ts'
 import { hotKeyLesson } from './catalog/hotKey.ts'
+import { hotLaneAnswersLesson } from './catalog/hotLaneAnswers.ts'
 import { loadAwareLesson } from './catalog/loadAware.ts'
 import { stormLesson } from './catalog/storm.ts'
 import type { Lesson } from './types.ts'
@@ -12,6 +13,7 @@ import { validateLesson, type ResolvedLesson } from './validate.ts'
 export const lessons: readonly Lesson[] = [
   hotKeyLesson,
   loadAwareLesson,
+  hotLaneAnswersLesson,
   eagerVsCooperativeLesson,
   stormLesson,
   addPartitionsLesson,

@@ -107,6 +107,41 @@ const checks: Record<string, Record<number, [answer: number, check: Check]>> = {
       },
     ],
   },
+  'hot-lane-answers': {
+    0: [
+      1,
+      ([salted, share, pc, lagAware]) => {
+        const hot = (run: RunSummary[], t: number): number => lagOf(run[t]!, 6)
+        expect(hot(salted!, 15)).toBeLessThan(1000)
+        expect(hot(share!, 15)).toBeLessThan(1000)
+        // Slower than the plain group's climb, but climbing.
+        expect(hot(pc!, 15)).toBeGreaterThan(hot(pc!, 10))
+        expect(hot(pc!, 15)).toBeLessThan(hot(lagAware!, 15) / 3)
+        expect(hot(lagAware!, 15)).toBeGreaterThan(10_000)
+      },
+    ],
+    1: [
+      1,
+      ([, , , lagAware]) => {
+        const run = lagAware!
+        const owner = run[35]!.partitions.find((x) => x.partition === 6)!.owner
+        expect(run[35]!.partitions.filter((x) => x.owner === owner).map((x) => x.partition)).toEqual([6])
+        const before = (lagOf(run[15]!, 6) - lagOf(run[5]!, 6)) / 10
+        const after = (lagOf(run[35]!, 6) - lagOf(run[25]!, 6)) / 10
+        expect(after).toBeGreaterThan(0)
+        expect(after).toBeLessThan(0.7 * before)
+      },
+    ],
+    2: [
+      2,
+      ([salted, share, pc, lagAware]) => {
+        expect(salted![50]!.orderingViolations).toBeGreaterThan(0)
+        expect(share![50]!.orderingViolations).toBeGreaterThan(0)
+        expect(pc![50]!.orderingViolations).toBe(0)
+        expect(lagAware![50]!.orderingViolations).toBe(0)
+      },
+    ],
+  },
   'eager-vs-cooperative': {
     1: [
       1,
