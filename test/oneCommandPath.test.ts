@@ -50,7 +50,7 @@ describe('one command path', () => {
   it('clamps as the schema does, so the link stays valid', () => {
     const s = getPreset('steady')!.build()
     expect(applyEdit(s, { kind: 'keyCount', count: 5_000_000 }).scenario.producers[0]!.keys).toEqual({ kind: 'uniform', count: 1_000_000 })
-    expect(applyEdit(s, { kind: 'partitions', count: 99_999 }).scenario.topic.partitions).toBe(4096)
+    expect(applyEdit(s, { kind: 'partitions', count: 99_999 }).scenario.topic.partitions).toBe(10_000)
     expect(applyEdit(s, { kind: 'rate', perSec: 5e12 }).scenario.producers[0]!.rate).toEqual({ kind: 'constant', perSec: 1e8 })
   })
 })

@@ -53,6 +53,12 @@ function detachSample(s: MetricsSample): MetricsSample {
 export const CHECKPOINT_EVERY_WALL_MS = 2000
 /** … and only after this much more sim time (ms). */
 export const CHECKPOINT_EVERY_SIM_MS = 1000
+/**
+ * … and no sooner than this many times what the last one took to make: a world of 10 000 lanes
+ * takes ~0.3–1 s to write out, which every 2 s left the worker too little time to run (and draw).
+ * Small worlds (a few ms) keep the 2 s rhythm.
+ */
+export const CHECKPOINT_COST_MULTIPLE = 20
 /** While a long request runs, `alive` goes out this often (wall ms): the page's patience is 750 ms. */
 export const ALIVE_EVERY_MS = 200
 /** A step runs in pieces this long (sim ms), so it can say it is alive between them. */
@@ -72,16 +78,20 @@ export function createSimHost(opts: SimHostOptions): SimHost {
   // SUPERVISE: the page keeps the newest checkpoint of the run to continue from after a fault.
   let lastCheckpointSim = 0
   let lastCheckpointWall = -Infinity
+  let lastCheckpointCost = 0
   let lastAlive = -Infinity
   /** Posts a checkpoint of the run now, at most every CHECKPOINT_EVERY_WALL_MS and CHECKPOINT_EVERY_SIM_MS. */
   function maybePostCheckpoint(): void {
     if (tl === null || opts.post === undefined) return
     const t = tl.now()
     const wall = opts.now()
-    if (t - lastCheckpointSim < CHECKPOINT_EVERY_SIM_MS || wall - lastCheckpointWall < CHECKPOINT_EVERY_WALL_MS) return
+    const gap = Math.max(CHECKPOINT_EVERY_WALL_MS, CHECKPOINT_COST_MULTIPLE * lastCheckpointCost)
+    if (t - lastCheckpointSim < CHECKPOINT_EVERY_SIM_MS || wall - lastCheckpointWall < gap) return
     lastCheckpointSim = t
     lastCheckpointWall = wall
-    opts.post({ type: 'checkpoint', runId, t, checkpoint: checkpointToJson(tl.sim().checkpoint()) })
+    const checkpoint = checkpointToJson(tl.sim().checkpoint())
+    lastCheckpointCost = opts.now() - wall
+    opts.post({ type: 'checkpoint', runId, t, checkpoint })
   }
   /** During a long request: tells the page this worker is busy, not gone. */
   function alive(): void {

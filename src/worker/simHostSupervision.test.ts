@@ -3,7 +3,8 @@
 import { describe, expect, it } from 'vitest'
 import { getPreset } from '../scenario/presets/index.ts'
 import type { FrameMessage, WorkerResponse } from './protocol.ts'
-import { CHECKPOINT_EVERY_WALL_MS, createSimHost } from './simHost.ts'
+import { Timeline } from '../sim/timeline.ts'
+import { CHECKPOINT_COST_MULTIPLE, CHECKPOINT_EVERY_WALL_MS, createSimHost } from './simHost.ts'
 
 const scenario = () => getPreset('consumer-crash')!.build()
 
@@ -38,6 +39,30 @@ describe('simHost supervision', () => {
     frameOf(host.handle({ type: 'step', id: 5, stepMs: 1500 }))
     expect(cps()).toHaveLength(2)
   })
+
+  it('a checkpoint that was slow to make waits that many times longer before the next (10 000 lanes)', () => {
+    const posted: WorkerResponse[] = []
+    const wall = { t: 0 }
+    // The run's checkpoints take 1 s of wall time each (a 10 000-lane world on a busy machine).
+    const slow = (tl: Timeline) =>
+      new Proxy(tl, {
+        get: (target, prop) =>
+          prop === 'sim'
+            ? () => new Proxy(target.sim(), { get: (sim, p) => (p === 'checkpoint' ? () => ((wall.t += 1000), sim.checkpoint()) : Reflect.get(sim, p).bind(sim)) })
+            : Reflect.get(target, prop).bind(target),
+      })
+    const host = createSimHost({ now: () => wall.t, post: (m) => posted.push(m), createTimeline: (s) => slow(new Timeline(s)) })
+    const cps = () => posted.filter((m) => m.type === 'checkpoint').length
+    frameOf(host.handle({ type: 'init', id: 1, runId: 0, scenario: scenario(), maxParticles: 0 }))
+    frameOf(host.handle({ type: 'step', id: 2, stepMs: 2000 }))
+    expect(cps()).toBe(1)
+    wall.t += CHECKPOINT_EVERY_WALL_MS + 1000
+    frameOf(host.handle({ type: 'step', id: 3, stepMs: 2000 }))
+    expect(cps()).toBe(1) // 2 s of wall would do for a cheap checkpoint, not for a 1 s one
+    wall.t += CHECKPOINT_COST_MULTIPLE * 1000
+    frameOf(host.handle({ type: 'step', id: 4, stepMs: 2000 }))
+    expect(cps()).toBe(2)
+  }, 30_000)
 
   it('a fresh host given the checkpoint continues the run exactly where the first one was', () => {
     const posted: WorkerResponse[] = []
