@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import type { AnyEventObject, AnyMachineSnapshot } from 'xstate'
-import { createTestModel } from 'xstate/graph'
 import { HEARTBEAT_TIMER, POLL_TIMER, classicMemberMachine, type ClassicMemberContext, type ClassicMemberEvent, type ClassicMemberInput } from './classicMemberMachine.ts'
 import type { MemberRequest } from './classicMessages.ts'
-import { replayPath, type ReplayStep } from './pathReplay.ts'
+import { shortestPathTree, type ReplayStep } from './pathReplay.ts'
 
 const inputFor = (protocol: 'eager' | 'cooperative', groupInstanceId: string | null): ClassicMemberInput => ({
   slot: 0,
@@ -60,8 +59,6 @@ function events(s: AnyMachineSnapshot): ClassicMemberEvent[] {
   }
   return out
 }
-
-const onlyGenerated = (s: AnyMachineSnapshot, e: AnyEventObject): boolean => events(s).some((x) => JSON.stringify(x) === JSON.stringify(e))
 
 function key(s: AnyMachineSnapshot): string {
   const c = s.context as ClassicMemberContext
@@ -134,37 +131,29 @@ describe.each([
   ['eager', 'consumer-1-instance'],
 ] as const)('classic member machine, %s, group.instance.id %s (model-based)', (protocol, instance) => {
   const input = inputFor(protocol, instance)
-  const model = createTestModel(classicMemberMachine, { events, filterEvents: onlyGenerated, serializeState: key, input })
-  const paths = model.getShortestPaths()
+  // Explored and replayed in one pass: every shortest path is its parent's plus one step, so each
+  // node is checked once (xstate/graph's paths were each replayed from the start, twice).
+  const nodes = shortestPathTree(classicMemberMachine, input, { events, key, timerIdOf })
 
   it('reaches every client state', () => {
-    const reached = new Set(paths.flatMap((p) => p.steps.map((s) => String(s.state.value))))
+    const reached = new Set(nodes.map((n) => String(n.snapshot.value)))
     // Only a cooperative member waits for onJoinPrepare's commit on its own: an eager one revokes in the same step.
     const committing = protocol === 'cooperative' ? ['Committing'] : []
     expect([...reached].sort()).toEqual([...committing, 'CompletingRebalance', 'Dead', 'PreparingRebalance', 'Revoking', 'Stable', 'Unjoined'])
   })
 
   it('keeps its invariants on every generated path', () => {
-    for (const path of paths) {
-      const steps = replayPath(classicMemberMachine, input, path.steps.slice(1).map((s) => s.event), timerIdOf)
-      steps.forEach((step, i) => {
-        expect(step.snapshot.value).toEqual(path.steps[i]?.state.value)
-        checkInvariants(steps[i - 1], step)
-      })
-    }
+    for (const n of nodes) checkInvariants(n.parent < 0 ? undefined : nodes[n.parent], n)
   }, 60_000)
 
   it('sends JoinGroup only from inside poll()', () => {
-    for (const path of paths) {
-      const steps = replayPath(classicMemberMachine, input, path.steps.slice(1).map((s) => s.event), timerIdOf)
-      for (const step of steps) {
-        const joins = step.effects.filter((e) => e.type === 'sendRequest' && (e.params as MemberRequest).type === 'member.joinGroup')
-        if (joins.length === 0) continue
-        const c = step.snapshot.context as ClassicMemberContext
-        // From app.poll itself, from a commit or revoke callback that poll() ran, or while idle inside poll().
-        const inPoll = step.event.type === 'app.poll' || step.event.type === 'callback.done' || (c.hasPolled && c.owned.length === 0)
-        expect(inPoll).toBe(true)
-      }
+    for (const step of nodes) {
+      const joins = step.effects.filter((e) => e.type === 'sendRequest' && (e.params as MemberRequest).type === 'member.joinGroup')
+      if (joins.length === 0) continue
+      const c = step.snapshot.context as ClassicMemberContext
+      // From app.poll itself, from a commit or revoke callback that poll() ran, or while idle inside poll().
+      const inPoll = step.event.type === 'app.poll' || step.event.type === 'callback.done' || (c.hasPolled && c.owned.length === 0)
+      expect(inPoll).toBe(true)
     }
   }, 60_000)
 })
