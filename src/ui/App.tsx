@@ -36,12 +36,12 @@ export function App(): ReactNode {
           <ControlsPanel />
         </aside>
         <div className="center">
-          {/* One grid row: the broker strip and, under it (CLUSTERBAL), "Rebalance cluster…" with its progress. */}
-          <div className="cluster-head">
+          <div className="highway-stack">
             <BrokerStrip />
+            {/* CLUSTERBAL: "Rebalance cluster…" and the progress of its moves, under the broker strip. */}
             <ClusterPlanPanel />
+            <LanesPanel />
           </div>
-          <LanesPanel />
           <TimelineBar />
           <ChartsPanel />
         </div>

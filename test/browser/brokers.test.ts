@@ -1,0 +1,70 @@
+// The broker strip in a real browser (Debian's chromium via playwright-core, 1024×768): at a moment
+// link's moment it shows what `highway run --seconds t --json` prints as `brokers`, names the hot
+// broker in words, each lane names its leader, and the Brokers control restarts the run on the
+// new cluster. One page open; the CLI is the oracle, no figures written here.
+
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { runRun } from '../../src/cli/runCommand.ts'
+import { encodeScenario, getPreset } from '../../src/scenario/index.ts'
+import { ARTIFACTS, collectErrors } from './harness.ts'
+import { browserSuite, noFiles } from './suite.ts'
+
+const OUT = join(ARTIFACTS, 'dist-brokers-test')
+const suite = browserSuite(OUT)
+
+interface CliBroker {
+  broker: number
+  leaders: number
+  recordsInPerSec: number
+  hot: boolean
+}
+
+function cliBrokers(args: string[]): CliBroker[] {
+  const r = runRun([...args, '--json'], noFiles as Parameters<typeof runRun>[1])
+  if (r.code !== 0) throw new Error(r.stderr)
+  return (JSON.parse(r.stdout) as { brokers: CliBroker[] }).brokers.map((b) => ({ broker: b.broker, leaders: b.leaders, recordsInPerSec: b.recordsInPerSec, hot: b.hot }))
+}
+
+describe('broker strip', () => {
+  it('shows at t what run --json says, in words and accessible names, and follows the Brokers control', async () => {
+    const { preview, browser } = suite()
+    const page = await browser.newPage({ viewport: { width: 1024, height: 768 } })
+    const errors = collectErrors(page)
+    const s = getPreset('broker-hotspot')!.build()
+    await page.goto(`${preview.url}#s=${encodeURIComponent(encodeScenario(s))}&t=3.3`)
+    const slider = page.getByRole('slider', { name: 'Timeline' })
+    await expect.poll(async () => [await slider.getAttribute('aria-valuenow'), await slider.getAttribute('aria-busy')], { timeout: 20_000, interval: 100 }).toEqual(['3.3', 'false'])
+
+    const expected = cliBrokers(['--preset', 'broker-hotspot', '--seconds', '3.3'])
+    const strip = page.getByRole('list', { name: 'Brokers' })
+    const shown = () =>
+      strip.locator('li').evaluateAll((lis) =>
+        lis.map((li) => ({
+          broker: Number(li.getAttribute('data-broker')),
+          leaders: Number(li.getAttribute('data-leaders')),
+          recordsInPerSec: Math.round(Number(li.getAttribute('data-in-rate')) * 100) / 100,
+          hot: li.getAttribute('data-hot') === 'true',
+        })),
+      )
+    await expect.poll(shown, { timeout: 10_000, interval: 200 }).toEqual(expected)
+    const hot = expected.find((b) => b.hot)!
+    const box = page.getByRole('listitem', { name: new RegExp(`^Broker ${hot.broker}: leads ${hot.leaders} partitions`) })
+    expect(await box.textContent()).toMatch(/AT CAPACITY|HOT/)
+    // Readable at 1024×768: the strip's boxes fit without scrolling sideways.
+    expect(await strip.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true)
+    // Each lane names its leader; the hot lane's is the hot broker.
+    const hotLane = JSON.parse(runRun(['--preset', 'broker-hotspot', '--seconds', '2', '--json'], noFiles as Parameters<typeof runRun>[1]).stdout).hotKeys[0].partitions[0] as number
+    const leaders = await page.locator('[data-testid="highway"] text.leader').allTextContents()
+    expect(leaders).toHaveLength(12)
+    expect(leaders[hotLane]).toBe(`b${hot.broker}`)
+
+    // A restart-level setting: four brokers, then the strip has four boxes.
+    const field = page.getByRole('spinbutton', { name: 'Brokers', exact: true })
+    await field.fill('4')
+    await field.press('Enter')
+    await expect.poll(() => strip.locator('li').count(), { timeout: 15_000 }).toBe(4)
+    expect(errors).toEqual([])
+    await page.close()
+  }, 60_000)
+})
