@@ -39,12 +39,10 @@ export function App(): ReactNode {
           <ControlsPanel />
         </aside>
         <div className="center">
-          {/* The broker strip and, under it (CLUSTERBAL), "Rebalance cluster…" with its progress, above the lanes. */}
           <div className="highway-stack">
-            <div className="cluster-head">
-              <BrokerStrip />
-              <ClusterPlanPanel />
-            </div>
+            <BrokerStrip />
+            {/* CLUSTERBAL: "Rebalance cluster…" and the progress of its moves, under the broker strip. */}
+            <ClusterPlanPanel />
             <LanesPanel />
           </div>
           <ParallelConsumerPanel />

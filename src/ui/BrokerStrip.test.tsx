@@ -6,6 +6,7 @@ import { getPreset } from '../scenario/presets/index.ts'
 import { createSimulation } from '../sim/simulation.ts'
 import { BrokerStrip } from './BrokerStrip.tsx'
 import { ControlsPanel } from './ControlsPanel.tsx'
+import { LaneInspector } from './LaneInspector.tsx'
 import { byLabel, mount, setValue, type Mounted } from './renderForTest.tsx'
 
 let m: Mounted | null = null
@@ -46,5 +47,19 @@ describe('BrokerStrip', () => {
       { kind: 'cluster', patch: { brokers: 2 } },
     ])
     expect(m.store.getState().scenario.cluster).toEqual({ brokers: 2, 'replication.factor': 2, 'min.insync.replicas': 1, brokerCapacityPerSec: null })
+  })
+
+  it('names a lane\'s leader broker in the lane details, and its state in words', () => {
+    const sim = createSimulation(getPreset('broker-hotspot')!.build())
+    sim.advanceTo(3000)
+    const frame = sim.frame()
+    const hotLane = sim.summary().hotKeys[0]!.partitions[0]!
+    m = mount(<LaneInspector />)
+    act(() => {
+      m!.store.getState().receiveFrame(0, frame, [], [])
+      m!.store.getState().selectLane(hotLane)
+    })
+    act(() => vi.advanceTimersByTime(400))
+    expect(m.container.textContent).toContain(`Leaderbroker ${frame.laneLeader[hotLane]! + 1} (hot, at capacity)`)
   })
 })

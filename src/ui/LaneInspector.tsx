@@ -1,6 +1,7 @@
 // Details of the lane the user clicked: rate, lag, owner, and the hot keys routed to it.
 
 import type { ReactNode } from 'react'
+import type { Frame } from '../sim/frameTypes.ts'
 import { useAppStore } from '../store/useAppStore.ts'
 import { useThrottled } from './useThrottled.ts'
 
@@ -28,6 +29,8 @@ export function LaneInspector(): ReactNode {
       <dl>
         <dt>Owner</dt>
         <dd>{member === undefined ? 'nobody (stopped)' : `${member.name} (${member.phase})`}</dd>
+        <dt>Leader</dt>
+        <dd>{leaderWords(frame, lane)}</dd>
         <dt>In</dt>
         <dd>{fmt(frame.inRate[lane] ?? 0)} rec/s</dd>
         <dt>Out</dt>
@@ -49,4 +52,13 @@ export function LaneInspector(): ReactNode {
       </dl>
     </section>
   )
+}
+
+/** "broker 1 (hot, at capacity)": the broker that appends this lane's records. */
+function leaderWords(frame: Frame, lane: number): string {
+  const b = frame.laneLeader[lane] ?? -1
+  const broker = frame.brokers[b]
+  if (broker === undefined) return 'no leader (offline)'
+  const notes = [broker.hot ? 'hot' : '', broker.saturated ? 'at capacity' : ''].filter((x) => x !== '')
+  return `broker ${b + 1}${notes.length > 0 ? ` (${notes.join(', ')})` : ''}`
 }
