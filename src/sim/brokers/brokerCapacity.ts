@@ -30,7 +30,8 @@ let scratch: BrokerAppendPlan = { allow: new Float64Array(0), budget: new Float6
  * append now (new batch + backlog).
  */
 export function planBrokerAppends(w: WorldState, want: (p: number) => number, dtMs: number): BrokerAppendPlan | null {
-  const cap = clusterOf(w.live).brokerCapacityPerSec
+  // Read in place (no default object per send cycle): absent cluster = no capacity.
+  const cap = w.live.cluster?.brokerCapacityPerSec ?? null
   if (cap === null) return null
   const cs = w.cluster
   const B = cs.brokers.length
@@ -86,7 +87,7 @@ export function noteBrokerAppend(w: WorldState, plan: BrokerAppendPlan, p: numbe
 
 /** After the cycle: unused capacity carries over (at most one second's worth, as lanes do). */
 export function settleBrokerAppends(w: WorldState, plan: BrokerAppendPlan, dtMs: number): void {
-  const cap = clusterOf(w.live).brokerCapacityPerSec
+  const cap = w.live.cluster?.brokerCapacityPerSec ?? null
   if (cap === null) return
   for (let b = 0; b < w.cluster.brokers.length; b++) {
     const broker = w.cluster.brokers[b]!
