@@ -194,7 +194,7 @@ describe('frames on the wire', () => {
     const msg: FrameMessage = { type: 'frame', id: 1, runId: 0, frame: makeFrame(), samples: [], trace: [], timeline: { latest: 0, checkpointBytes: 0 }, engineMs: 1, behind: false }
     const buffers = transferablesOf(msg)
     expect(new Set(buffers).size).toBe(buffers.length)
-    expect(buffers.length).toBe(9) // ten arrays; the empty particle array has no buffer worth moving
+    expect(buffers.length).toBe(11) // twelve arrays (laneLeader, laneNoLeader the last added); the empty particle array has no buffer worth moving
     const copy = structuredClone(msg, { transfer: buffers })
     expect(copy.frame.partitions).toBe(6)
     expect(msg.frame.lag.length).toBe(0) // detached: ownership moved
