@@ -8,6 +8,10 @@ describe('producer delivery defaults (ProducerConfig)', () => {
     expect(DELIVERY_DEFAULTS.acks).toBe('all')
     expect(DELIVERY_DEFAULTS['delivery.timeout.ms']).toBe(120_000)
   })
+  it('raises an unset delivery.timeout.ms to linger.ms + request.timeout.ms, as KafkaProducer does', () => {
+    expect(deliveryConfig({ 'linger.ms': 100_000 })['delivery.timeout.ms']).toBe(130_000)
+    expect(deliveryConfig({ 'linger.ms': 5 })['delivery.timeout.ms']).toBe(120_000)
+  })
   it('rejects delivery.timeout.ms below linger.ms + request.timeout.ms', () => {
     expect(deliveryTimeoutProblem(deliveryConfig({ 'delivery.timeout.ms': 30_004 }), 5)).toMatch(/30005/)
     expect(deliveryTimeoutProblem(deliveryConfig({ 'delivery.timeout.ms': 30_005 }), 5)).toBeNull()

@@ -28,13 +28,18 @@ export const DELIVERY_DEFAULTS: Readonly<DeliveryConfig> = {
 /** retry.backoff.max.ms (KIP-580, Kafka 3.7): the cap of the exponential backoff. Not a scenario field. */
 export const RETRY_BACKOFF_MAX_MS = 1000
 
-/** The producer's delivery settings with Kafka's defaults for those a scenario leaves out. */
-export function deliveryConfig(cfg: Partial<DeliveryConfig>): DeliveryConfig {
+/**
+ * The producer's delivery settings with Kafka's defaults for those a scenario leaves out. An unset
+ * delivery.timeout.ms below linger.ms + request.timeout.ms is raised to it, as
+ * KafkaProducer.configureDeliveryTimeout does (with a warning) when the user did not set it.
+ */
+export function deliveryConfig(cfg: Partial<DeliveryConfig> & { 'linger.ms'?: number }): DeliveryConfig {
+  const request = cfg['request.timeout.ms'] ?? DELIVERY_DEFAULTS['request.timeout.ms']
   return {
     acks: cfg.acks ?? DELIVERY_DEFAULTS.acks,
     retries: cfg.retries ?? DELIVERY_DEFAULTS.retries,
-    'delivery.timeout.ms': cfg['delivery.timeout.ms'] ?? DELIVERY_DEFAULTS['delivery.timeout.ms'],
-    'request.timeout.ms': cfg['request.timeout.ms'] ?? DELIVERY_DEFAULTS['request.timeout.ms'],
+    'delivery.timeout.ms': cfg['delivery.timeout.ms'] ?? Math.max(DELIVERY_DEFAULTS['delivery.timeout.ms'], (cfg['linger.ms'] ?? 0) + request),
+    'request.timeout.ms': request,
     'retry.backoff.ms': cfg['retry.backoff.ms'] ?? DELIVERY_DEFAULTS['retry.backoff.ms'],
   }
 }

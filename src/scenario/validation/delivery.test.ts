@@ -29,6 +29,9 @@ describe('producer delivery settings (optional)', () => {
     expect(errors({ producerConfig: { 'retry.backoff.ms': 0 } })[0]).toMatch(/^producerConfig\["retry\.backoff\.ms"\]: /)
     expect(errors({ producerConfig: { retries: -1 } })[0]).toMatch(/^producerConfig\.retries: /)
   })
+  it('a long linger.ms alone is fine: the unset delivery.timeout.ms follows it', () => {
+    expect(errors({ producerConfig: { 'linger.ms': 200_000 } })).toEqual([])
+  })
   it('delivery.timeout.ms below linger.ms + request.timeout.ms is an error, as KafkaProducer throws', () => {
     const e = errors({ producerConfig: { 'linger.ms': 5, 'delivery.timeout.ms': 20000 } })
     expect(e).toEqual(['producerConfig["delivery.timeout.ms"]: must be ≥ linger.ms + request.timeout.ms (30005), as KafkaProducer requires'])

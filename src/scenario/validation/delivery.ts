@@ -34,8 +34,8 @@ const RULES: { [K in DeliveryKey]-?: Rule<NonNullable<ProducerConfig[K]>> } = {
 
 /**
  * Adds the delivery settings found in `v` to `cfg` (the rest of the producer config, already read);
- * those absent in `v` stay as `base` had them. Checks delivery.timeout.ms ≥ linger.ms +
- * request.timeout.ms as KafkaProducer does, dropping the delivery settings given on failure.
+ * those absent in `v` stay as `base` had them. Checks a given delivery.timeout.ms ≥ linger.ms +
+ * request.timeout.ms as KafkaProducer does, dropping the delivery settings on failure.
  */
 export function readDelivery(ctx: Ctx, v: unknown, cfg: ProducerConfig, base: ProducerConfig, path: string): ProducerConfig {
   const o = asObject(v)
@@ -51,7 +51,8 @@ export function readDelivery(ctx: Ctx, v: unknown, cfg: ProducerConfig, base: Pr
     if (r.ok) Object.assign(out, { [k]: r.value })
     else error(ctx, at(path, k), r.message)
   }
-  const problem = deliveryTimeoutProblem(deliveryConfig(out), out['linger.ms'])
+  // Only a delivery.timeout.ms set explicitly is refused (KafkaProducer raises an unset one).
+  const problem = out['delivery.timeout.ms'] === undefined ? null : deliveryTimeoutProblem(deliveryConfig(out), out['linger.ms'])
   if (problem !== null) {
     error(ctx, at(path, 'delivery.timeout.ms'), problem)
     for (const k of DELIVERY_KEYS) delete out[k]
