@@ -43,7 +43,7 @@ describe('highway import', () => {
     const owner = factsOf(DESCRIBE).groups[0]!.members.find((m) => m.assignment.some((a) => a.partition === hot))!.clientId
     expect(out.story).toContain(`Partition ${hot} takes`)
     expect(out.story).toContain(`${owner} owns it and lags`)
-    expect(out.offers.map((o) => o.id)).toEqual(['partitions', 'cooperative'])
+    expect(out.offers.map((o) => o.id)).toEqual(['partitions', 'cooperative', 'share'])
   })
 
   it('the imported scenario runs at the scraped per-partition rates (±10 %), starting with the measured lag', () => {

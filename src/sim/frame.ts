@@ -12,6 +12,7 @@ import { computeTotals } from './summary.ts'
 import type { WorldState } from './worldState.ts'
 import { brokerViews, laneNoLeader } from './brokers/brokerView.ts'
 import { shareGroupView } from './share/shareSummary.ts'
+import { runningReader } from './share/shareState.ts'
 
 /** How long a lane that changed owner is shown as handed over (its link to the new owner dashed). */
 const HANDOVER_SHOWN_MS = 3000
@@ -26,7 +27,9 @@ export function buildFrame(w: WorldState, group: GroupRuntime, now: number, maxP
     lag[p] = w.leo[p]! - w.delivered[p]!
     const h = w.segHead[p]!
     lagMs[p] = h < w.segT[p]!.length && lag[p]! > 0 ? now - w.segT[p]![h]! : 0
-    const c = w.owner[p]!
+    // A share group's lane is flagged by a member still reading it, if any (several read each lane).
+    const reader = w.share ? runningReader(w, p, now) : -1
+    const c = reader >= 0 ? reader : w.owner[p]!
     const cs = c >= 0 ? w.consumers[c] : undefined
     let f = 0
     if (!cs || cs.status !== 'running') f |= LANE_STOPPED

@@ -11,6 +11,7 @@
 import type { GroupRuntime } from './group/groupRuntime.ts'
 import type { SimCore } from './core.ts'
 import type { WorldState } from './worldState.ts'
+import { runningReader } from './share/shareState.ts'
 
 /** Index of the rebalance in progress in the runtime's log, or -1. */
 export function openRebalance(group: GroupRuntime): number {
@@ -33,6 +34,8 @@ export function accrueStopped(sim: SimCore): void {
 }
 
 function isStopped(w: WorldState, p: number, now: number): boolean {
+  // A share group's lane stops only when none of its several members reads it.
+  if (w.share) return runningReader(w, p, now) < 0
   const c = w.owner[p]!
   if (c < 0) return true
   const cs = w.consumers[c]!

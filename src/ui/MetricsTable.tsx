@@ -3,6 +3,7 @@
 
 import type { ReactNode } from 'react'
 import { useAppStore } from '../store/useAppStore.ts'
+import { shareLaneLabels } from '../view/shareLanes.ts'
 import { MarkControl } from './MarkControl.tsx'
 import { useSinceMark } from './useSinceMark.ts'
 import { useThrottled } from './useThrottled.ts'
@@ -18,6 +19,8 @@ export function MetricsTable(props: { label?: string } = {}): ReactNode {
   const select = useAppStore((s) => s.selectLane)
   const n = frame?.partitions ?? 0
   const rows = frame === null ? [] : shownRows(frame)
+  // A share group's lanes have several readers: the Owner column names them all.
+  const readers = frame === null ? null : shareLaneLabels(frame, (name) => name)
   return (
     <section className="panel metrics">
       {props.label === undefined ? <RunCounts /> : null}
@@ -42,7 +45,7 @@ export function MetricsTable(props: { label?: string } = {}): ReactNode {
                         P{p}
                       </button>
                     </th>
-                    <td>{owner?.name ?? '—'}</td>
+                    <td>{readers?.[p] || owner?.name || '—'}</td>
                     <td>{fmt(frame.inRate[p] ?? 0)}</td>
                     <td data-lag={frame.lag[p] ?? 0}>{fmt(frame.lag[p] ?? 0)}</td>
                   </tr>

@@ -9,6 +9,7 @@ import { defaultScenario } from '../scenario/defaults.ts'
 import { createSimulation } from '../sim/simulation.ts'
 import { layout } from '../view/layout.ts'
 import { ControlsPanel } from './ControlsPanel.tsx'
+import { MetricsTable } from './MetricsTable.tsx'
 import { byLabel, mount, setValue, type Mounted } from './renderForTest.tsx'
 import { SharePanel } from './SharePanel.tsx'
 
@@ -78,5 +79,16 @@ describe('lanes of a share group', () => {
     sim.advanceTo(1000)
     const l = layout(sim.frame(0), { width: 1000, height: 600 })
     expect(l.lanes.map((l) => l.ownerLabel)).toEqual(['c1+c2', 'c3+c4', 'c5+c6', 'c7+c8', 'c9+c10', 'c11+c12'])
+  })
+
+  it('the partition metrics table names every reader too', () => {
+    vi.useFakeTimers()
+    m = mount(<MetricsTable />)
+    const sim = createSimulation(getPreset('share-group-hot-lane')!.build())
+    sim.advanceTo(1000)
+    act(() => m!.store.getState().receiveFrame(0, sim.frame(0), [], []))
+    act(() => vi.advanceTimersByTime(600))
+    const owners = [...m.container.querySelectorAll('tbody tr')].map((tr) => tr.querySelector('td')?.textContent)
+    expect(owners.slice(0, 2)).toEqual(['consumer-1+consumer-2', 'consumer-3+consumer-4'])
   })
 })

@@ -104,3 +104,18 @@ describe('share group: a consumer group is untouched', () => {
     expect(countIn({ start: 0, end: 0, runs: [] }, 'acquired')).toBe(0)
   })
 })
+
+describe('share group: stopped lanes', () => {
+  it('a lane is stopped only when none of its members reads it', () => {
+    // Two members on one partition; consumer-1 crashes: consumer-2 still reads the lane.
+    const one = createSimulation(shareScenario(2, {}, [{ do: 'crashConsumer', consumer: 'consumer-1', atSec: 5 }]))
+    one.advanceTo(15_000)
+    expect(one.summary().stoppedPartitionSeconds).toBe(0)
+    expect(one.frame(0).laneFlags[0]! & 1).toBe(0)
+    // Both crash: nobody reads it from 6 s.
+    const both = createSimulation(shareScenario(2, {}, [{ do: 'crashConsumer', consumer: 'consumer-1', atSec: 5 }, { do: 'crashConsumer', consumer: 'consumer-2', atSec: 6 }]))
+    both.advanceTo(15_000)
+    expect(both.summary().stoppedPartitionSeconds).toBe(9)
+    expect(both.frame(0).laneFlags[0]! & 1).toBe(1)
+  })
+})

@@ -49,6 +49,18 @@ export function shareLimits(s: Scenario): ShareLimits {
   }
 }
 
+/**
+ * A member reading partition p that is running now (not crashed, down or paused), or -1. A share
+ * group's lane is stopped only when none of its members reads it.
+ */
+export function runningReader(w: { share?: ShareWorld; consumers: ReadonlyArray<{ status: string; pausedUntil: number }> }, p: number, now: number): number {
+  for (const c of w.share?.members[p] ?? []) {
+    const cs = w.consumers[c]
+    if (cs && cs.status === 'running' && now >= cs.pausedUntil) return c
+  }
+  return -1
+}
+
 /** The share-partitions start where the group's offsets start (the pre-existing group's, as consumer groups do). */
 export function createShareWorld(starts: ArrayLike<number>): ShareWorld {
   const P = starts.length
