@@ -76,6 +76,18 @@ export function formatCompareTable(runs: readonly TableRun[], o: TableOptions): 
   const lines = [`${head}${note}`, '']
   lines.push(`| | ${runs.map((r) => cell(r.label)).join(' | ')} |`)
   lines.push(`|---|${runs.map(() => '---:|').join('')}`)
-  for (const row of rows(o)) lines.push(`| ${row.name} | ${runs.map((r) => cell(row.value(r))).join(' | ')} |`)
+  // Hook: the Parallel Consumer's rows, only when a side runs it.
+  for (const row of [...rows(o), ...parallelRows(runs)]) lines.push(`| ${row.name} | ${runs.map((r) => cell(row.value(r))).join(' | ')} |`)
   return `${lines.join('\n')}\n`
+}
+
+/** Head-of-line blocking and offset-map losses, when some side runs the Parallel Consumer ('–' for the others). */
+function parallelRows(runs: readonly TableRun[]): Row[] {
+  if (!runs.some((r) => r.summary.parallelConsumer)) return []
+  const pc = (r: TableRun, f: (p: NonNullable<TableRun['summary']['parallelConsumer']>) => string) => (r.summary.parallelConsumer ? f(r.summary.parallelConsumer) : '–')
+  return [
+    { name: 'parallel consumer', value: (r) => pc(r, (p) => `${p.ordering}, ${p.maxConcurrency} threads`) },
+    { name: 'head-of-line blocked (s)', value: (r) => pc(r, (p) => (p.blockedMs / 1000).toFixed(1)) },
+    { name: 'offset maps too large', value: (r) => pc(r, (p) => count(p.metadataOverflows)) },
+  ]
 }
