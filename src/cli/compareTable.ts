@@ -93,8 +93,19 @@ export function formatCompareTable(runs: readonly TableRun[], o: TableOptions): 
   const lines = [`${head}${note}`, '']
   lines.push(`| | ${runs.map((r) => cell(r.label)).join(' | ')} |`)
   lines.push(`|---|${runs.map(() => '---:|').join('')}`)
-  // Broker-fault rows when a side ran a broker fault; a share group's rows (KIP-932) when a side is one.
+  // Rows that appear only when a side runs the mode: broker faults, a share group (KIP-932), the Parallel Consumer.
   const shareRows = runs.some((r) => r.summary.shareGroup) ? SHARE_ROWS : []
-  for (const row of [...rows(o), ...faultRows(runs), ...shareRows]) lines.push(`| ${row.name} | ${runs.map((r) => cell(row.value(r))).join(' | ')} |`)
+  for (const row of [...rows(o), ...faultRows(runs), ...shareRows, ...parallelRows(runs)]) lines.push(`| ${row.name} | ${runs.map((r) => cell(row.value(r))).join(' | ')} |`)
   return `${lines.join('\n')}\n`
+}
+
+/** Head-of-line blocking and offset-map losses, when some side runs the Parallel Consumer ('–' for the others). */
+function parallelRows(runs: readonly TableRun[]): Row[] {
+  if (!runs.some((r) => r.summary.parallelConsumer)) return []
+  const pc = (r: TableRun, f: (p: NonNullable<TableRun['summary']['parallelConsumer']>) => string) => (r.summary.parallelConsumer ? f(r.summary.parallelConsumer) : '–')
+  return [
+    { name: 'parallel consumer', value: (r) => pc(r, (p) => `${p.ordering}, ${p.maxConcurrency} threads`) },
+    { name: 'head-of-line blocked (s)', value: (r) => pc(r, (p) => (p.blockedMs / 1000).toFixed(1)) },
+    { name: 'offset maps too large', value: (r) => pc(r, (p) => count(p.metadataOverflows)) },
+  ]
 }
