@@ -44,8 +44,9 @@ export function App(): ReactNode {
             {/* CLUSTERBAL: "Rebalance cluster…" and the progress of its moves, under the broker strip. */}
             <ClusterPlanPanel />
             <LanesPanel />
+            {/* In the stack, so the centre column keeps its three rows (highway, timeline, charts). */}
+            <ParallelConsumerPanel />
           </div>
-          <ParallelConsumerPanel />
           <TimelineBar />
           <ChartsPanel />
         </div>
