@@ -1,36 +1,8 @@
 // A share group (KIP-932) through the real simulation: locks expire at exactly the lock duration
 // and the records go to another member; the delivery count limit archives.
 import { describe, expect, it } from 'vitest'
-import { defaultScenario, defaultShareGroup } from '../../scenario/defaults.ts'
-import type { Scenario, ScenarioAction, ShareGroupSpec } from '../../scenario/types.ts'
+import { shareScenario, worldOf } from './shareTestWorld.ts'
 import { createSimulation } from '../simulation.ts'
-import type { Simulation } from '../simulationApi.ts'
-import type { WorldState } from '../worldState.ts'
-
-function worldOf(sim: Simulation): WorldState {
-  return (sim.checkpoint().state as { w: WorldState }).w
-}
-
-/** One partition read by `members` share-group members, which process slower than records arrive. */
-function shareScenario(members: number, share: Partial<ShareGroupSpec> = {}, actions: ScenarioAction[] = []): Scenario {
-  const s = defaultScenario()
-  return {
-    ...s,
-    start: 'warm',
-    durationSec: 120,
-    topic: { ...s.topic, partitions: 1 },
-    producers: [{ ...s.producers[0]!, rate: { kind: 'constant', perSec: 100 } }],
-    group: {
-      ...s.group,
-      consumers: members,
-      type: 'share',
-      share: { ...defaultShareGroup(), ...share },
-      config: { ...s.group.config, 'max.poll.records': 50 },
-      processing: { ...s.group.processing, recordsPerSec: 60 },
-    },
-    actions,
-  }
-}
 
 describe('share group: acquisition locks', () => {
   it("a crashed member's records come back exactly one lock duration after it acquired them, and another member gets them", () => {
