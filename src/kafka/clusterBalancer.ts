@@ -21,6 +21,8 @@
 //  6. PreferredLeaderElectionGoal: every planned leader is made the preferred replica (its replica list
 //     reordered, no data moved), so Kafka's auto.leader.rebalance.enable does not move it back.
 
+import { allPreferred, buildModel, canLead, figures, fitsCapacity, leaderLimits, leadersBalanced, loadBalanced, loadUpper, makePreferred, moveLeader, moveReplica, rackAware, replicaLimits, replicasBalanced, withinCapacity, type Model } from './clusterBalanceModel.ts'
+
 /** The cluster as the balancer sees it. Arrays are per partition unless named per broker. */
 export interface ClusterBalanceInput {
   /** Every broker id, ascending. */
@@ -89,31 +91,6 @@ export interface ClusterPlan {
   bytesToMove: number
 }
 
-/** Cruise Control's default balance thresholds (1.10) with ReplicaDistributionAbstractGoal's BALANCE_MARGIN 0.9. */
-const BALANCE_MARGIN = 0.9
-const BALANCE_THRESHOLD = 1.1
-const MARGIN = (BALANCE_THRESHOLD - 1) * BALANCE_MARGIN
-
-interface Model {
-  replicas: number[][]
-  leader: number[]
-  isr: number[][]
-  live: number[]
-  up: readonly boolean[]
-  leaders: number[]
-  replicaCount: number[]
-  load: number[]
-  records: number[]
-  rec: ArrayLike<number>
-  bytes: ArrayLike<number>
-  logBytes: ArrayLike<number>
-  cap: number | null
-  moves: ClusterMove[]
-  /** Per broker: the partitions it leads / holds a replica of (kept in step with leader and replicas). */
-  led: Set<number>[]
-  hosted: Set<number>[]
-}
-
 /** The plan: moves in the order they should run, and the broker load before and after. */
 export function planClusterBalance(input: ClusterBalanceInput): ClusterPlan {
   const m = buildModel(input)
@@ -151,149 +128,6 @@ export function moveDurationMs(bytes: number, throttleBytesPerSec: number, bytes
   return net > 0 ? (bytes / net) * 1000 : Infinity
 }
 
-function buildModel(input: ClusterBalanceInput): Model {
-  const B = input.up.length
-  const m: Model = {
-    replicas: input.replicas.map((r) => [...r]),
-    leader: Array.from(input.leader),
-    isr: input.isr.map((r) => [...r]),
-    live: input.brokers.filter((b) => input.up[b] === true),
-    up: input.up,
-    leaders: new Array<number>(B).fill(0),
-    replicaCount: new Array<number>(B).fill(0),
-    load: new Array<number>(B).fill(0),
-    records: new Array<number>(B).fill(0),
-    rec: input.recordsInPerSec,
-    bytes: input.bytesInPerSec,
-    logBytes: input.logBytes,
-    cap: input.capacityPerSec,
-    moves: [],
-    led: Array.from({ length: B }, () => new Set<number>()),
-    hosted: Array.from({ length: B }, () => new Set<number>()),
-  }
-  for (let p = 0; p < m.replicas.length; p++) {
-    for (const b of m.replicas[p]!) {
-      m.replicaCount[b]!++
-      m.hosted[b]!.add(p)
-    }
-    const l = m.leader[p]!
-    if (l >= 0) {
-      m.led[l]!.add(p)
-      m.leaders[l]!++
-      m.load[l]! += m.bytes[p]!
-      m.records[l]! += m.rec[p]!
-    }
-  }
-  return m
-}
-
-function figures(m: Model, brokers: readonly number[]): BrokerLoadFigure[] {
-  return brokers.map((b) => ({ broker: b, leaders: m.leaders[b]!, replicas: m.replicaCount[b]!, recordsInPerSec: m.records[b]!, bytesInPerSec: m.load[b]! }))
-}
-
-// ------------------------------------------------------------------ limits of each goal
-
-function replicaLimits(m: Model): [number, number] {
-  const total = m.live.reduce((s, b) => s + m.replicaCount[b]!, 0)
-  const avg = m.live.length > 0 ? total / m.live.length : 0
-  return [Math.floor(avg * Math.max(0, 1 - MARGIN)), Math.ceil(avg * (1 + MARGIN))]
-}
-
-function loadUpper(m: Model): number {
-  const total = m.live.reduce((s, b) => s + m.load[b]!, 0)
-  return m.live.length > 0 ? (total / m.live.length) * (1 + MARGIN) : 0
-}
-
-function leaderLimits(m: Model): [number, number] {
-  const total = m.live.reduce((s, b) => s + m.leaders[b]!, 0)
-  const avg = m.live.length > 0 ? total / m.live.length : 0
-  return [Math.floor(avg), Math.ceil(avg)]
-}
-
-function rackAware(m: Model): boolean {
-  return m.replicas.every((r) => new Set(r).size === r.length)
-}
-
-function withinCapacity(m: Model): boolean {
-  return m.cap === null || m.live.every((b) => m.records[b]! <= m.cap!)
-}
-
-function replicasBalanced(m: Model): boolean {
-  const [lo, hi] = replicaLimits(m)
-  return m.live.every((b) => m.replicaCount[b]! >= lo && m.replicaCount[b]! <= hi)
-}
-
-/** A tiny relative slack, so float sums of the same rates never read as "over". */
-function loadBalanced(m: Model): boolean {
-  const hi = loadUpper(m)
-  return m.live.every((b) => m.load[b]! <= hi * (1 + 1e-9))
-}
-
-function leadersBalanced(m: Model): boolean {
-  const [lo, hi] = leaderLimits(m)
-  return m.live.every((b) => m.leaders[b]! >= lo && m.leaders[b]! <= hi)
-}
-
-function allPreferred(m: Model): boolean {
-  return m.replicas.every((r, p) => m.leader[p]! < 0 || r[0] === m.leader[p])
-}
-
-// ------------------------------------------------------------------ applying moves
-
-function canLead(m: Model, p: number, b: number): boolean {
-  return m.up[b] === true && m.replicas[p]!.includes(b) && m.isr[p]!.includes(b)
-}
-
-function fitsCapacity(m: Model, b: number, addRecords: number): boolean {
-  return m.cap === null || addRecords <= 0 || m.records[b]! + addRecords <= m.cap
-}
-
-function moveLeader(m: Model, p: number, to: number, goal: GoalName): void {
-  const from = m.leader[p]!
-  m.leaders[from]!--
-  m.leaders[to]!++
-  m.load[from]! -= m.bytes[p]!
-  m.load[to]! += m.bytes[p]!
-  m.records[from]! -= m.rec[p]!
-  m.records[to]! += m.rec[p]!
-  m.leader[p] = to
-  m.led[from]!.delete(p)
-  m.led[to]!.add(p)
-  m.moves.push({ partition: p, kind: 'leader', from, to, bytes: 0, goal })
-}
-
-/** The new replica takes the old one's place in the list, so a moved leader stays leader (Kafka elects it once it is in sync). */
-function moveReplica(m: Model, p: number, from: number, to: number, goal: GoalName): void {
-  const r = m.replicas[p]!
-  r[r.indexOf(from)] = to
-  const i = m.isr[p]!.indexOf(from)
-  if (i >= 0) m.isr[p]![i] = to
-  m.replicaCount[from]!--
-  m.replicaCount[to]!++
-  m.hosted[from]!.delete(p)
-  m.hosted[to]!.add(p)
-  if (m.leader[p] === from) {
-    m.led[from]!.delete(p)
-    m.led[to]!.add(p)
-    m.leaders[from]!--
-    m.leaders[to]!++
-    m.load[from]! -= m.bytes[p]!
-    m.load[to]! += m.bytes[p]!
-    m.records[from]! -= m.rec[p]!
-    m.records[to]! += m.rec[p]!
-    m.leader[p] = to
-  }
-  m.moves.push({ partition: p, kind: 'replica', from, to, bytes: m.logBytes[p]!, goal })
-}
-
-function makePreferred(m: Model, p: number): void {
-  const r = m.replicas[p]!
-  const l = m.leader[p]!
-  const i = r.indexOf(l)
-  if (l < 0 || i <= 0) return
-  r.splice(i, 1)
-  r.unshift(l)
-}
 
 /**
  * Each goal works in passes over the brokers out of bounds, as Cruise Control's rebalanceForBroker
