@@ -1,10 +1,10 @@
 // The menu a click on a broker box opens: crash it, restart it, slow its disk (or make it normal
 // again). Keyboard: the first item takes focus, arrows move, Esc closes (menuKeys).
 
-import { useEffect, useLayoutEffect, useRef, type ReactNode } from 'react'
+import { type ReactNode } from 'react'
 import { useAppStore } from '../store/useAppStore.ts'
 import { useActions } from './actions.ts'
-import { placeMenu } from './ConsumerMenu.tsx'
+import { usePopupMenu } from './usePopupMenu.ts'
 import { menuKeys } from './useMenuBox.ts'
 
 /** How many times slower a "slow disk" makes the broker's appends. */
@@ -18,24 +18,7 @@ export function BrokerMenu(): ReactNode {
   const up = useAppStore((s) => (sel === null ? true : (s.frame?.brokers?.[sel.index]?.up ?? true)))
   const slow = useAppStore((s) => (sel === null ? 1 : (s.frame?.brokers?.[sel.index]?.slowFactor ?? 1)))
   const noticeInMs = useAppStore((s) => (sel === null ? null : (s.frame?.brokers?.[sel.index]?.noticeInMs ?? null)))
-  const first = useRef<HTMLButtonElement>(null)
-  const menu = useRef<HTMLDivElement>(null)
-  useEffect(() => {
-    if (sel === null) return
-    first.current?.focus()
-    const onDown = (e: PointerEvent): void => {
-      if (!(e.target instanceof Node) || menu.current?.contains(e.target) !== true) close(null)
-    }
-    document.addEventListener('pointerdown', onDown)
-    return () => document.removeEventListener('pointerdown', onDown)
-  }, [sel, close])
-  useLayoutEffect(() => {
-    const el = menu.current
-    if (sel === null || el === null) return
-    const r = el.getBoundingClientRect()
-    el.style.left = `${placeMenu(sel.x, r.width, window.innerWidth)}px`
-    el.style.top = `${placeMenu(sel.y + 4, r.height, window.innerHeight)}px`
-  }, [sel])
+  const { first, menu } = usePopupMenu(sel, close)
   if (sel === null) return null
   const name = `Broker ${sel.index + 1}`
   const act = (f: () => void) => () => {

@@ -1,10 +1,11 @@
 // The menu a click on a consumer opens: inject a crash, a GC pause, a slowdown, or a graceful leave,
 // and undo a fault: restore a slowed consumer's speed, start a gone consumer's process again.
 
-import { useEffect, useId, useLayoutEffect, useRef, type ReactNode } from 'react'
+import { useId, type ReactNode } from 'react'
 import { countdownText } from '../sim/countdownWords.ts'
 import { useAppStore } from '../store/useAppStore.ts'
 import { useActions } from './actions.ts'
+import { placeMenu, usePopupMenu } from './usePopupMenu.ts'
 
 export const GC_PAUSE_MS = 5000
 /** A restart as a deployment does it: close(), down for a while, start again. */
@@ -17,16 +18,7 @@ export const SLOWED_SPEED = 0.25
  */
 export const SLOW_FACTOR = 1 / SLOWED_SPEED
 
-/** Margin kept between a menu and the window's edge (px). */
-const EDGE = 8
-
-/**
- * Where a menu of `size` px wanted at `at` goes along an axis of `room` px: there if it fits,
- * else pulled back so its far edge sits `EDGE` inside, and never before `EDGE`.
- */
-export function placeMenu(at: number, size: number, room: number): number {
-  return Math.max(EDGE, Math.min(at, room - size - EDGE))
-}
+export { placeMenu }
 
 export function ConsumerMenu(): ReactNode {
   const sel = useAppStore((s) => s.selectedConsumer)
@@ -43,29 +35,8 @@ export function ConsumerMenu(): ReactNode {
   // A process that is not running (not started yet, or down in a restart) takes no fault.
   const down = phase === 'starting' || phase === 'restarting'
   const slowed = useAppStore((s) => (s.frame?.members.find((m) => m.name === sel?.name)?.speed ?? 1) < 0.999)
-  const first = useRef<HTMLButtonElement>(null)
-  const menu = useRef<HTMLDivElement>(null)
+  const { first, menu } = usePopupMenu(sel, close)
   const menuId = useId()
-  useEffect(() => {
-    if (sel === null) return
-    first.current?.focus()
-    // A press anywhere outside the menu closes it (the press that opened it has already ended).
-    const onDown = (e: PointerEvent): void => {
-      if (!(e.target instanceof Node) || menu.current?.contains(e.target) !== true) close(null)
-    }
-    document.addEventListener('pointerdown', onDown)
-    return () => document.removeEventListener('pointerdown', onDown)
-  }, [sel, close])
-  // Kept on screen: a consumer at the highway's bottom right (the last one, on a 1024×768
-  // projector) would open its menu past the window's edges.
-  useLayoutEffect(() => {
-    const el = menu.current
-    if (sel === null || el === null) return
-    const r = el.getBoundingClientRect()
-    const { innerWidth: w, innerHeight: h } = window
-    el.style.left = `${placeMenu(sel.x, r.width, w)}px`
-    el.style.top = `${placeMenu(sel.y + 4, r.height, h)}px`
-  }, [sel])
   if (sel === null) return null
   const act = (f: () => void) => () => {
     f()
