@@ -126,8 +126,8 @@ export function fitsCapacity(m: Model, b: number, addRecords: number): boolean {
   return m.cap === null || addRecords <= 0 || m.records[b]! + addRecords <= m.cap
 }
 
-export function moveLeader(m: Model, p: number, to: number, goal: GoalName): void {
-  const from = m.leader[p]!
+/** Partition p's leadership, with its leader count and load, goes from broker `from` to `to`. */
+function transferLeadership(m: Model, p: number, from: number, to: number): void {
   m.leaders[from]!--
   m.leaders[to]!++
   m.load[from]! -= m.bytes[p]!
@@ -137,6 +137,11 @@ export function moveLeader(m: Model, p: number, to: number, goal: GoalName): voi
   m.leader[p] = to
   m.led[from]!.delete(p)
   m.led[to]!.add(p)
+}
+
+export function moveLeader(m: Model, p: number, to: number, goal: GoalName): void {
+  const from = m.leader[p]!
+  transferLeadership(m, p, from, to)
   m.moves.push({ partition: p, kind: 'leader', from, to, bytes: 0, goal })
 }
 
@@ -150,17 +155,7 @@ export function moveReplica(m: Model, p: number, from: number, to: number, goal:
   m.replicaCount[to]!++
   m.hosted[from]!.delete(p)
   m.hosted[to]!.add(p)
-  if (m.leader[p] === from) {
-    m.led[from]!.delete(p)
-    m.led[to]!.add(p)
-    m.leaders[from]!--
-    m.leaders[to]!++
-    m.load[from]! -= m.bytes[p]!
-    m.load[to]! += m.bytes[p]!
-    m.records[from]! -= m.rec[p]!
-    m.records[to]! += m.rec[p]!
-    m.leader[p] = to
-  }
+  if (m.leader[p] === from) transferLeadership(m, p, from, to)
   m.moves.push({ partition: p, kind: 'replica', from, to, bytes: m.logBytes[p]!, goal })
 }
 
