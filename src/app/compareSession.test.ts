@@ -5,6 +5,7 @@ import type { Scenario } from '../scenario/types.ts'
 import { validateScenario } from '../scenario/validate.ts'
 import type { WorkerRequest } from '../worker/protocol.ts'
 import { MAX_SPEED } from '../store/playbackSlice.ts'
+import { compareHashOf } from './compareLinks.ts'
 import { createCompareSession, TOTAL_PARTICLES } from './compareSession.ts'
 import { recordActions } from './compareSideActions.ts'
 import { fakeWorker, type FakeWorker } from './fakeWorker.ts'
@@ -192,6 +193,9 @@ describe('compare session', () => {
   it('opens paused at a link moment, every side brought there through the mark', () => {
     const { session, workers, ticks } = setup({ openAtMs: 30_000, markMs: 12_000 })
     expect(session.store.getState().playing).toBe(false)
+    // Before any side has a frame, the clock (and so the link's t=) already names the moment.
+    expect(session.store.getState().clock).toBe(30_000)
+    expect(compareHashOf(session.store.getState())).toMatch(/[#&]t=30(&|$)/)
     ticks(3)
     for (const w of workers) expect(sentOf(w, 'advance').map((m) => (m as { toT: number }).toT)).toEqual([12_000, 30_000])
     expect(session.store.getState().clock).toBe(30_000)

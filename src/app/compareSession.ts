@@ -60,7 +60,7 @@ export interface CompareSession {
 
 export function createCompareSession(o: CompareSessionOptions): CompareSession {
   const n = o.variants.length
-  const store = createCompareStore({ base: o.base, variants: o.variants, playing: o.openAtMs === undefined, mark: o.markMs ?? null })
+  const store = createCompareStore({ base: o.base, variants: o.variants, playing: o.openAtMs === undefined, mark: o.markMs ?? null, clock: o.openAtMs ?? 0 })
   const perSideParticles = Math.floor(TOTAL_PARTICLES / Math.max(1, n))
   const sides: Side[] = []
 
@@ -311,10 +311,9 @@ export function createCompareSession(o: CompareSessionOptions): CompareSession {
   })
 
   const openAt = o.openAtMs ?? 0
-  sides.forEach((side, i) => {
-    side.client.start(side.store.getState().runId, side.store.getState().scenario)
-    setStops(i, stopsTo(openAt))
-  })
+  // Every side's stops before any side starts: a first frame (t=0) must not count as the clock.
+  sides.forEach((_, i) => setStops(i, stopsTo(openAt)))
+  for (const side of sides) side.client.start(side.store.getState().runId, side.store.getState().scenario)
   driver.setTarget(openAt)
 
   return {

@@ -67,6 +67,11 @@ export interface CompareInit {
   variants: Variant[]
   playing: boolean
   mark?: number | null
+  /**
+   * The moment a link opens at (ms). The shown clock starts there, not at 0, so the page's link
+   * and timer name that moment while the sides replay to it (a copy made then is the same link).
+   */
+  clock?: number
 }
 
 /** The mark in effect: the teacher's, else the default once every side has settled. */
@@ -81,7 +86,7 @@ export function createCompareStore(init: CompareInit): CompareStore {
     variants: init.variants,
     playing: init.playing,
     speed: 1,
-    clock: 0,
+    clock: init.clock ?? 0,
     mark: init.mark ?? null,
     firstSettled: Array.from({ length: n }, () => null),
     autoMark: null,
