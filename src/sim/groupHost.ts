@@ -2,6 +2,7 @@
 // rebalance listener's callbacks — onPartitionsRevoked, onPartitionsLost, onPartitionsAssigned —
 // acting on offsets and ownership.
 
+import { commitReachesCoordinator } from './brokers/coordinatorState.ts'
 import { EV, type SimCore } from './core.ts'
 import type { GroupHost } from './group/groupRuntime.ts'
 import { noteSkipped } from './ledger.ts'
@@ -45,6 +46,8 @@ function memberName(sim: SimCore, m: number): string {
  */
 function commitSync(sim: SimCore, m: number, parts: readonly number[]): number {
   const w = sim.w
+  // Hook: no reachable coordinator: the commit fails (the rejoin goes on without it, as onJoinPrepare does when its timer runs out).
+  if (!commitReachesCoordinator(w, sim.kernel.now)) return 0
   let n = 0
   for (const p of parts) {
     if (w.owner[p] !== m) continue
@@ -65,7 +68,8 @@ function commitSync(sim: SimCore, m: number, parts: readonly number[]): number {
  */
 function revoke(sim: SimCore, m: number, parts: readonly number[]): number {
   const w = sim.w
-  const commit = w.live.group.processing.commitOnRevoke
+  // Hook: a commit in the callback fails without a reachable coordinator (brokers/coordinatorState.ts).
+  const commit = w.live.group.processing.commitOnRevoke && parts.some((p) => w.owner[p] === m) && commitReachesCoordinator(w, sim.kernel.now)
   let n = 0
   for (const p of parts) {
     if (w.owner[p] !== m) continue

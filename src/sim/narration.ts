@@ -9,6 +9,7 @@ import { narrateCluster, type ClusterFact } from './brokers/reassignNarration.ts
 import { isBrokerFact, narrateBroker, type BrokerFact } from './brokers/narrationBrokers.ts'
 import { isBrokerFaultFact, narrateBrokerFault, type BrokerFaultFact } from './brokers/narrationFaults.ts'
 import { isShareFact, narrateShare, type ShareFact } from './share/shareFacts.ts'
+import { isCoordinatorFact, narrateCoordinator, type CoordinatorFact } from './brokers/coordinatorFacts.ts'
 
 export type { GroupFact } from './narrationGroup.ts'
 
@@ -17,6 +18,8 @@ export type Fact =
   | BrokerFact
   | BrokerFaultFact
   | ShareFact
+  // The group coordinator's failover (brokers/coordinatorFailover.ts).
+  | CoordinatorFact
   | { kind: 'lane.saturated'; partition: number; capacityPerSec: number }
   | { kind: 'hotspot.keyFlagged'; key: string; share: number; partition: number }
   | { kind: 'hotspot.keyCleared'; key: string; share: number }
@@ -141,6 +144,7 @@ export function narrate(f: Fact): string {
       // Brokers' and share groups' facts (issue 12) are told by their own modules.
       if (isBrokerFaultFact(f)) return narrateBrokerFault(f)
       if (isShareFact(f)) return narrateShare(f)
+      if (isCoordinatorFact(f)) return narrateCoordinator(f)
       return isBrokerFact(f) ? narrateBroker(f) : narrateGroup(f)
   }
 }

@@ -1,6 +1,7 @@
 // The consumers' side of the data plane: each consumer's poll loop (poll, process, poll again),
 // its idle long-poll, GC-pause resume, and a consumer process starting, stopping or closing.
 
+import { commitReachesCoordinator } from './brokers/coordinatorState.ts'
 import { commitOwned, fetchForConsumer } from './consume.ts'
 import { shareAcknowledge, shareFetch, shareMemberLeft, wakeShareMembers } from './share/shareDataPlane.ts'
 import { onParallelPoll } from './parallel/pcPoll.ts'
@@ -43,8 +44,10 @@ export function onPoll(sim: SimCore, c: number): void {
   const g = w.live.group
   // A share group acknowledges what the last poll returned instead of committing offsets.
   if (w.share) shareAcknowledge(sim, c)
-  else if (g.processing.commitMode === 'after-processing') commitOwned(w, c)
-  else if (g.config['enable.auto.commit'] && now - cs.lastAutoCommit >= g.config['auto.commit.interval.ms']) {
+  // Hook: without a reachable group coordinator a commit fails; the next poll tries again (brokers/coordinatorState.ts).
+  else if (g.processing.commitMode === 'after-processing') {
+    if (commitReachesCoordinator(w, now)) commitOwned(w, c)
+  } else if (g.config['enable.auto.commit'] && now - cs.lastAutoCommit >= g.config['auto.commit.interval.ms'] && commitReachesCoordinator(w, now)) {
     commitOwned(w, c)
     cs.lastAutoCommit = now
   }
@@ -145,7 +148,7 @@ export function closeGracefully(sim: SimCore, c: number): void {
   if (sim.w.share) {
     const released = shareMemberLeft(sim, c)
     sim.say({ kind: 'share.left', member: sim.w.consumers[c]!.name, released })
-  } else if (sim.w.live.group.config['enable.auto.commit']) commitOwned(sim.w, c)
+  } else if (sim.w.live.group.config['enable.auto.commit'] && commitReachesCoordinator(sim.w, sim.kernel.now)) commitOwned(sim.w, c)
   sim.group.memberClosed(c)
 }
 

@@ -6,6 +6,7 @@
 import { Rng } from '../../engine/rng.ts'
 import { DELIVERY_DEFAULTS, deliveryConfig, type DeliveryConfig } from '../../kafka/producerDelivery.ts'
 import type { ClusterSpec, Scenario } from '../../scenario/types.ts'
+import type { CoordinatorState } from './coordinatorState.ts'
 
 /** A timer of the fault machinery (a Deferred item's payload). */
 export type FaultTimer =
@@ -14,6 +15,8 @@ export type FaultTimer =
   | { kind: 'resume'; partitions: number[]; epochs: number[] }
   | { kind: 'isrJoin'; partitions: number[]; broker: number; restartedAt: number }
   | { kind: 'leaderCheck' }
+  /** The offsets partition's new leader has loaded the group (coordinatorFailover.ts). */
+  | { kind: 'coordinatorLoaded'; epoch: number }
 
 export interface FaultState {
   /** Per broker index: when it crashed (-1 = running), and whether the controller has fenced it. */
@@ -47,6 +50,8 @@ export interface FaultState {
   /** Records an acks=all producer sent again because the failed leader never acknowledged them. */
   retriedRecords: number
   leaderCheckScheduled: boolean
+  /** The group coordinator, once a broker fault touched it (coordinatorState.ts). */
+  coordinator?: CoordinatorState
 }
 
 /** The controller settings of the fault model, with Kafka's defaults (KafkaConfig / ReplicationConfigs). */

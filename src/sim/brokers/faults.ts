@@ -3,8 +3,8 @@
 // leaders from the ISR: kafka/leaderElection.ts), lets a restarted broker catch up and rejoin the
 // ISRs, and moves leaders back to preferred replicas every leader.imbalance.check.interval.seconds
 // (auto.leader.rebalance.enable). The controller itself is assumed to stay up (a KRaft quorum apart
-// from the brokers); the group coordinator is assumed elsewhere too, so the consumer group is not
-// affected (a simplification: Kafka would move the coordinator with __consumer_offsets' leaders).
+// from the brokers). The group coordinator moves with its __consumer_offsets partition's leader
+// (coordinatorFailover.ts, hooked in below).
 
 import { fenceBroker, joinIsr, NO_LEADER, preferredLeaderMoves, unfenceBroker, type PartitionRegistration } from '../../kafka/leaderElection.ts'
 import { clusterOf } from '../../scenario/defaults.ts'
@@ -12,6 +12,7 @@ import type { SimCore } from '../core.ts'
 import { defer } from '../deferred.ts'
 import { wakeOwner } from '../pollLoop.ts'
 import type { WorldState } from '../worldState.ts'
+import { coordinatorBrokerCrashed, coordinatorBrokerFenced, coordinatorBrokerRestarted, coordinatorLoaded } from './coordinatorFailover.ts'
 import { createFaultState, faultSettings, lastHeartbeat, producerDelivery, type FaultState, type FaultTimer } from './faultState.ts'
 import { clientsLearnLeader, replicatedEndAt, resumeTimers, setLeader, truncateLog } from './leadership.ts'
 
@@ -59,6 +60,8 @@ export function crashBroker(sim: SimCore, b: number): void {
     }
   }
   sim.say({ kind: 'broker.crash', broker: b, leaderOf: led, noticeInMs: f.fenceAt[b]! - now })
+  // Hook: the group loses its coordinator if this broker led the group's offsets partition.
+  coordinatorBrokerCrashed(sim, b)
   defer(sim, f.fenceAt[b]!, { fault: { kind: 'fence', broker: b, crashedAt: now } })
 }
 
@@ -105,6 +108,8 @@ function fence(sim: SimCore, b: number): void {
   resumeTimers(sim, resume)
   const acks = producerDelivery(w.live).acks
   sim.say({ kind: 'broker.fenced', broker: b, silentMs: now - f.crashedAt[b]!, moved, offline, unreplicated: lost, acks, followed })
+  // Hook: the offsets partition elects too; its new leader loads the group.
+  coordinatorBrokerFenced(sim, b)
   scheduleLeaderCheck(sim)
 }
 
@@ -146,6 +151,8 @@ export function restartBroker(sim: SimCore, b: number): void {
   resumeTimers(sim, resume)
   for (const [t, partitions] of [...catchUp.entries()].sort((x, y) => x[0] - y[0])) defer(sim, t, { fault: { kind: 'isrJoin', partitions, broker: b, restartedAt: now } })
   sim.say({ kind: 'broker.restart', broker: b, leaderAgain: back })
+  // Hook: an offline offsets partition comes back with it.
+  coordinatorBrokerRestarted(sim, b)
 }
 
 function meanRecordBytes(w: WorldState): number {
@@ -229,6 +236,9 @@ export function runFaultTimer(sim: SimCore, t: FaultTimer): void {
     }
     case 'leaderCheck':
       leaderCheck(sim)
+      break
+    case 'coordinatorLoaded':
+      coordinatorLoaded(sim, t.epoch)
       break
   }
 }

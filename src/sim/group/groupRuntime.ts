@@ -110,6 +110,13 @@ export interface GroupRuntime {
    */
   partitionsChanged(count: number): void
   onTimer(token: number): void
+  /**
+   * The group coordinator's broker died (brokers/coordinatorFailover.ts): the coordinator's timers
+   * stop and requests sent to it fail until it is loaded elsewhere. Optional: share groups ignore it.
+   */
+  coordinatorLost?(): void
+  /** A new coordinator loaded the group: its timers start again now; members reach it at `reachableAt`. */
+  coordinatorLoaded?(reachableAt: number): void
   group(): GroupView
   member(member: number): MemberProtocolView
   rebalanceLog(): readonly RebalanceRecord[]

@@ -15,11 +15,16 @@ export interface ResumeEvent {
   incarnation: number
 }
 
+/** The runtime's own event: members found the group's new coordinator (coordinatorOutage.ts). */
+export interface CoordinatorFoundEvent {
+  type: 'runtime.coordinatorFound'
+}
+
 /** Who receives a delivery: the coordinator, one process of a member slot, or the runtime itself. */
 export type Delivery<CoordinatorEvent extends EventObject, MemberEvent extends EventObject> =
   | { to: 'coordinator'; event: CoordinatorEvent }
   | { to: 'member'; slot: number; incarnation: number; event: MemberEvent }
-  | { to: 'runtime'; event: ResumeEvent }
+  | { to: 'runtime'; event: ResumeEvent | CoordinatorFoundEvent }
 
 export type Recipient = { to: 'coordinator' } | { to: 'member'; slot: number; incarnation: number } | { to: 'runtime' }
 
@@ -93,6 +98,18 @@ export class DeliveryTable<D extends Recipient & { event: EventObject }> {
       this.pending.delete(token)
       this.byRaise.delete(raiseKey(d, d.raiseId))
     }
+  }
+
+  /** Removes every pending delivery to `to` (timers and messages in flight), oldest first, and returns them. */
+  takeAll(to: Recipient): Array<PendingDelivery<D>> {
+    const who = recipientKey(to)
+    const out: Array<PendingDelivery<D>> = []
+    for (const [token, d] of [...this.pending]) {
+      if (recipientKey(d) !== who) continue
+      this.host.cancel(d.eventId)
+      out.push(this.take(token)!)
+    }
+    return out
   }
 
   /** The delivery for a fired token (removed from the table), or undefined if unknown. */

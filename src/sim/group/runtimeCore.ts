@@ -10,6 +10,7 @@ import type { GroupView, MemberPhase } from '../frameTypes.ts'
 import type { GroupHost, GroupRuntime, MemberProtocolView, RebalanceRecord } from './groupRuntime.ts'
 import { DeliveryTable, interpretActions, type MachineAction, type MachineTimers, type Recipient } from './machineEffects.ts'
 import { MemberProcesses, restoreSnapshot, saveSnapshot, type SnapshotOf } from './memberProcesses.ts'
+import { holdRequest, holdsRequests, newOutage, type OutageState } from './coordinatorOutage.ts'
 import { releaseCrashed, runConsumerCall } from './rebalanceCallbacks.ts'
 import type { CoordinatorView, DeliveryOf, Formed, MemberEventOf, ProtocolTypes, SavedCore, SavedRuntime } from './runtimeTypes.ts'
 import { RebalanceTracker } from './rebalanceTracker.ts'
@@ -25,6 +26,8 @@ export abstract class MachineGroupRuntime<P extends ProtocolTypes> implements Gr
   /** member.id -> slot, for names in the narration. */
   protected readonly names: Record<string, number>
   private readonly queue: Array<() => void> = []
+  /** Set while the coordinator's broker is dead or a new coordinator loads (coordinatorOutage.ts). */
+  private outage: OutageState<P['coordinatorEvent']> | null
   protected busy = false
   private readonly coordinatorTimers: MachineTimers<P['coordinatorEvent']> = {
     set: (event, delayMs, raiseId) => this.table.schedule({ to: 'coordinator', event }, delayMs, raiseId),
@@ -44,6 +47,7 @@ export abstract class MachineGroupRuntime<P extends ProtocolTypes> implements Gr
     this.table = new DeliveryTable(host, saved?.table)
     this.tracker = new RebalanceTracker(protocol, saved?.tracker)
     this.names = { ...(saved?.names ?? {}) }
+    this.outage = saved?.outage ? copyOutage(saved.outage) : null
     this.members = new MemberProcesses<P['memberContext'], P['memberEvent']>(
       host,
       this.table,
@@ -152,7 +156,9 @@ export abstract class MachineGroupRuntime<P extends ProtocolTypes> implements Gr
 
   partitionsChanged(count: number): void {
     this.run(() => {
-      this.onPartitionsChanged(count)
+      // A coordinator that is down reads the metadata when it is loaded.
+      if (this.outage !== null && this.outage.releaseAt === null) this.outage.partitions = count
+      else this.onPartitionsChanged(count)
       this.members.deliverToAll({ type: 'metadata.update', partitionCount: count })
     })
   }
@@ -166,7 +172,8 @@ export abstract class MachineGroupRuntime<P extends ProtocolTypes> implements Gr
           this.stepCoordinator(d.event)
           break
         case 'runtime':
-          this.members.resume(d.event.slot, d.event.incarnation)
+          if (d.event.type === 'runtime.coordinatorFound') this.coordinatorFound()
+          else this.members.resume(d.event.slot, d.event.incarnation)
           break
         case 'member':
           if (d.event.type === 'timer.pollTimeout' && d.raiseId !== null && this.members.deferPollTimeout(d.slot, d.incarnation, d.raiseId)) return
@@ -209,8 +216,49 @@ export abstract class MachineGroupRuntime<P extends ProtocolTypes> implements Gr
       table: this.table.save(),
       tracker: this.tracker.save(),
       names: { ...this.names },
+      // Only while a failover is under way, so other checkpoints are what they were.
+      ...(this.outage !== null ? { outage: copyOutage(this.outage) } : {}),
     }
     return { kind: this.kind, core: core as SavedCore }
+  }
+
+  // ---------------------------------------------------------------- coordinator failover
+
+  /** The coordinator's broker died: its timers stop, requests in flight to it are lost and wait for a retry. */
+  coordinatorLost(): void {
+    this.run(() => {
+      const o = this.outage ?? newOutage<P['coordinatorEvent']>()
+      o.releaseAt = null
+      for (const d of this.table.takeAll(COORDINATOR)) {
+        if (d.to !== 'coordinator') continue
+        if (d.raiseId !== null) o.timers.push({ event: d.event, raiseId: d.raiseId, durationMs: (d.dueAt ?? 0) - (d.setAt ?? 0) })
+        else holdRequest(o, d.event)
+      }
+      this.outage = o
+    })
+  }
+
+  /** A new coordinator loaded the group: its timers start afresh now; members send what waited at `reachableAt`. */
+  coordinatorLoaded(reachableAt: number): void {
+    this.run(() => {
+      const o = this.outage
+      if (o === null) return
+      for (const t of o.timers) this.table.schedule({ to: 'coordinator', event: t.event }, t.durationMs, t.raiseId)
+      o.timers = []
+      o.releaseAt = reachableAt
+      if (o.partitions !== null) this.onPartitionsChanged(o.partitions)
+      o.partitions = null
+      this.table.schedule({ to: 'runtime', event: { type: 'runtime.coordinatorFound' } }, reachableAt - this.host.now())
+    })
+  }
+
+  /** Members found the new coordinator: what waited goes now, in the order it was sent. */
+  private coordinatorFound(): void {
+    const o = this.outage
+    // A stale lookup (the coordinator was lost again since) does nothing.
+    if (o === null || o.releaseAt === null || this.host.now() < o.releaseAt) return
+    this.outage = null
+    for (const e of o.requests) this.sendToCoordinator(e)
   }
 
   // ---------------------------------------------------------------- effects
@@ -276,6 +324,11 @@ export abstract class MachineGroupRuntime<P extends ProtocolTypes> implements Gr
 
   /** Sends a request from a member to the coordinator; it arrives after the network latency. */
   protected sendToCoordinator(event: P['coordinatorEvent']): void {
+    // Hook: no coordinator to reach (failover under way): the client retries after FindCoordinator.
+    if (this.outage !== null && holdsRequests(this.outage, this.host.now())) {
+      holdRequest(this.outage, event)
+      return
+    }
     this.table.schedule({ to: 'coordinator', event }, this.host.networkLatencyMs())
   }
 
@@ -292,4 +345,8 @@ export abstract class MachineGroupRuntime<P extends ProtocolTypes> implements Gr
     const slot = this.names[memberId]
     return slot === undefined ? memberId : this.host.memberName(slot)
   }
+}
+
+function copyOutage<Ev>(o: OutageState<Ev>): OutageState<Ev> {
+  return { timers: o.timers.map((t) => ({ ...t })), requests: [...o.requests], releaseAt: o.releaseAt, partitions: o.partitions }
 }

@@ -9,6 +9,7 @@ import type { GroupHost, GroupRuntime, GroupRuntimeFactory } from './groupRuntim
 import type { Delivery, DeliveryTableState } from './machineEffects.ts'
 import type { MemberContextBase, SavedSlot, SavedSnapshot } from './memberProcesses.ts'
 import type { RebalanceTrackerState } from './rebalanceTracker.ts'
+import type { OutageState } from './coordinatorOutage.ts'
 
 /** The types one protocol's two machines speak. */
 export interface ProtocolTypes {
@@ -34,6 +35,8 @@ export interface SavedCore<P extends ProtocolTypes = ProtocolTypes> {
   table: DeliveryTableState<DeliveryOf<P>>
   tracker: RebalanceTrackerState
   names: Record<string, number>
+  /** A coordinator failover under way (coordinatorOutage.ts); absent otherwise. */
+  outage?: OutageState<P['coordinatorEvent']>
 }
 
 export interface SavedRuntime {

@@ -1,0 +1,98 @@
+// The group coordinator lives on a broker: the leader of the group's __consumer_offsets partition.
+// When that broker crashes, the clients lose it at once (their connection breaks) and the group
+// runtime stops answering; when the controller fences the broker it elects a new leader for the
+// offsets partition from its ISR (the same rule as for data partitions), and that broker loads the
+// group from the log. Loading ends with every member's session timer started afresh
+// (GroupMetadataManager.onLoaded: scheduleConsumerGroupSessionTimeout /
+// rescheduleClassicGroupMemberHeartbeat), so the failover itself rebalances nobody; a member that
+// cannot heartbeat within session.timeout.ms after the load (it crashed meanwhile) is removed then.
+// Members find the new coordinator at their next FindCoordinator retry (retry backoff, KIP-580).
+
+import { fenceBroker, NO_LEADER, unfenceBroker } from '../../kafka/leaderElection.ts'
+import type { SimCore } from '../core.ts'
+import { defer } from '../deferred.ts'
+import { coordinatorReachableAt, coordinatorStateOf, type CoordinatorState } from './coordinatorState.ts'
+import { faultSettings } from './faultState.ts'
+
+/**
+ * The new leader learns it leads the offsets partition from the controller's metadata (one network
+ * latency) and reads the group's records from the log (one more): the simulator keeps one group in
+ * a small partition, so loading is that quick; a real __consumer_offsets partition can take longer.
+ */
+function loadMs(sim: SimCore): number {
+  return 2 * Math.max(1, sim.w.live.broker.networkLatencyMs)
+}
+
+const alive = (sim: SimCore) => (b: number) => sim.w.cluster.brokers[b]?.up === true
+
+/** Broker b crashed (brokers/faults.ts, after its own bookkeeping): if it was the coordinator, the group loses it. */
+export function coordinatorBrokerCrashed(sim: SimCore, b: number): void {
+  const c = coordinatorStateOf(sim.w)
+  if (c.leader !== b) return
+  c.lostAt = sim.kernel.now
+  c.loadedAt = Infinity
+  c.epoch++
+  sim.say({ kind: 'coordinator.lost', broker: b, group: sim.w.live.group.groupId, partition: c.partition })
+  sim.group.coordinatorLost?.()
+}
+
+/** The controller fenced broker b: it leaves the offsets partition's ISR; if it led it, a new leader loads the group. */
+export function coordinatorBrokerFenced(sim: SimCore, b: number): void {
+  const c = coordinatorStateOf(sim.w)
+  if (!c.replicas.includes(b)) return
+  const wasLeader = c.leader === b
+  const change = fenceBroker({ replicas: c.replicas, isr: c.isr, leader: c.leader }, b, alive(sim), faultSettings(sim.w.live.cluster).uncleanElection)
+  c.isr = change.isr
+  if (!wasLeader) return
+  c.leader = change.leader
+  if (change.leader === NO_LEADER) {
+    sim.say({ kind: 'coordinator.offline', broker: b, group: sim.w.live.group.groupId, partition: c.partition })
+    return
+  }
+  startLoad(sim, c, b)
+}
+
+/** Broker b registered again: back in the offsets partition's ISR (it is small: no catch-up); leads it again if it was offline. */
+export function coordinatorBrokerRestarted(sim: SimCore, b: number): void {
+  const c = coordinatorStateOf(sim.w)
+  if (!c.replicas.includes(b)) return
+  const wasOffline = c.leader === NO_LEADER
+  const change = unfenceBroker({ replicas: c.replicas, isr: c.isr, leader: c.leader }, alive(sim))
+  if (!c.isr.includes(b)) c.isr = [...c.isr, b]
+  if (wasOffline && change.leader !== NO_LEADER) {
+    c.leader = change.leader
+    startLoad(sim, c, b)
+  }
+}
+
+function startLoad(sim: SimCore, c: CoordinatorState, from: number): void {
+  const ms = loadMs(sim)
+  c.loadedAt = sim.kernel.now + ms
+  c.failovers++
+  sim.say({ kind: 'coordinator.moved', from, to: c.leader, group: sim.w.live.group.groupId, partition: c.partition, loadMs: ms })
+  defer(sim, c.loadedAt, { fault: { kind: 'coordinatorLoaded', epoch: c.epoch } })
+}
+
+/** The load timer: the group is live on its new coordinator; the runtime restarts its timers and members find it. */
+export function coordinatorLoaded(sim: SimCore, epoch: number): void {
+  const c = sim.w.faults?.coordinator
+  if (c === undefined || c.epoch !== epoch || c.lostAt < 0 || c.leader === NO_LEADER) return
+  const now = sim.kernel.now
+  const reachableAt = coordinatorReachableAt(sim.w)
+  sim.say({
+    kind: 'coordinator.loaded',
+    broker: c.leader,
+    group: sim.w.live.group.groupId,
+    partition: c.partition,
+    reachableInMs: reachableAt - now,
+    failedCommits: c.failedCommits,
+    sessionTimeoutMs: sessionTimeoutMs(sim),
+  })
+  sim.group.coordinatorLoaded?.(reachableAt)
+}
+
+/** The session timeout the coordinator restarts (classic: the member's; KIP-848: the group's config). */
+function sessionTimeoutMs(sim: SimCore): number {
+  const g = sim.w.live.group
+  return g.protocol === 'consumer' ? sim.w.live.broker['group.consumer.session.timeout.ms'] : g.config['session.timeout.ms']
+}

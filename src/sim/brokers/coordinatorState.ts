@@ -1,0 +1,107 @@
+// The group coordinator as plain data in the world: which __consumer_offsets partition holds the
+// group (kafka/coordinatorPlacement.ts), where that partition's replicas sit, who leads it now, and,
+// after its leader crashed, when the clients lost it and when a new leader has loaded the group.
+// Absent until a broker fault touches it (`w.faults.coordinator`), so other runs carry nothing.
+
+import { Rng } from '../../engine/rng.ts'
+import { OFFSETS_TOPIC_DEFAULTS, offsetsPartitionFor } from '../../kafka/coordinatorPlacement.ts'
+import { learnsLeaderAt } from '../../kafka/producerDelivery.ts'
+import { placeReplicas } from '../../kafka/replicaPlacer.ts'
+import type { WorldState } from '../worldState.ts'
+import { CONSUMER_RETRY_BACKOFF_MS } from './faultState.ts'
+
+/**
+ * The offsets topic's placement draws from its own stream of the seed: Kafka creates
+ * __consumer_offsets on its own (at the first FindCoordinator), apart from the data topic, and
+ * adding draws here must not shift the data topic's placement (stream 4).
+ */
+const OFFSETS_PLACEMENT_STREAM = 16
+
+export interface CoordinatorState {
+  /** The __consumer_offsets partition of the group. */
+  partition: number
+  /** Its replicas (preferred leader first) and in-sync replicas. */
+  replicas: number[]
+  isr: number[]
+  /** The broker leading it: the group's coordinator (-1: offline, no coordinator). */
+  leader: number
+  /** When the clients lost the coordinator (its broker crashed); -1 = they have it. */
+  lostAt: number
+  /** When the new leader has loaded the group (Infinity: not elected yet); read while lostAt >= 0. */
+  loadedAt: number
+  /** A load timer of an earlier failover is stale when this moved on. */
+  epoch: number
+  /** Commits that failed because the coordinator was unreachable (retried later). */
+  failedCommits: number
+  failovers: number
+}
+
+interface Placement {
+  partition: number
+  replicas: number[]
+}
+
+// Cache of the pure placement (seed, brokers, group, rf): the page asks every frame. Not state.
+const placements = new Map<string, Placement>()
+
+/** The offsets partition of the world's group and its replicas, as KRaft's placer would put them. */
+export function coordinatorPlacement(w: WorldState): Placement {
+  const brokers = w.cluster.brokers.length
+  // offsets.topic.replication.factor (3) cannot exceed the brokers there are; Kafka would refuse to
+  // create the topic, the simulator takes every broker instead.
+  const rf = Math.min(OFFSETS_TOPIC_DEFAULTS['offsets.topic.replication.factor'], brokers)
+  const groupId = w.live.group.groupId
+  const key = `${w.live.seed}|${brokers}|${rf}|${groupId}`
+  let p = placements.get(key)
+  if (p === undefined) {
+    const n = OFFSETS_TOPIC_DEFAULTS['offsets.topic.num.partitions']
+    const partition = offsetsPartitionFor(groupId, n)
+    const all = placeReplicas(w.cluster.brokers.map((b) => b.id), n, rf, Rng.create(w.live.seed, OFFSETS_PLACEMENT_STREAM))
+    p = { partition, replicas: all[partition]! }
+    if (placements.size > 64) placements.clear()
+    placements.set(key, p)
+  }
+  return p
+}
+
+/** The broker that coordinates the group now (-1: none while its offsets partition is offline). */
+export function coordinatorBroker(w: WorldState): number {
+  const c = w.faults?.coordinator
+  return c === undefined ? coordinatorPlacement(w).replicas[0]! : c.leader
+}
+
+/** The coordinator's state, created at the first broker fault that needs it. */
+export function coordinatorStateOf(w: WorldState): CoordinatorState {
+  const f = w.faults!
+  if (f.coordinator === undefined) {
+    const p = coordinatorPlacement(w)
+    f.coordinator = { partition: p.partition, replicas: p.replicas.slice(), isr: p.replicas.slice(), leader: p.replicas[0]!, lostAt: -1, loadedAt: Infinity, epoch: 0, failedCommits: 0, failovers: 0 }
+  }
+  return f.coordinator
+}
+
+/**
+ * When the group's members reach the coordinator again: they lost it at `lostAt` and retried
+ * FindCoordinator with the consumer's retry backoff (KIP-580's exponential backoff, as for leaders);
+ * the first lookup after the load answers, then one round trip to the new coordinator. 0 = reachable
+ * (no outage); Infinity = not yet (no leader has loaded the group).
+ */
+export function coordinatorReachableAt(w: WorldState): number {
+  const c = w.faults?.coordinator
+  if (c === undefined || c.lostAt < 0) return 0
+  if (c.loadedAt === Infinity) return Infinity
+  return learnsLeaderAt(c.lostAt, c.loadedAt, CONSUMER_RETRY_BACKOFF_MS).at + 2 * w.live.broker.networkLatencyMs
+}
+
+/**
+ * Whether an OffsetCommit sent now reaches the coordinator. If not it fails
+ * (COORDINATOR_NOT_AVAILABLE / NOT_COORDINATOR / COORDINATOR_LOAD_IN_PROGRESS) and is counted;
+ * the client commits again later (auto-commit at its next poll, after retry.backoff.ms).
+ */
+export function commitReachesCoordinator(w: WorldState, now: number): boolean {
+  const c = w.faults?.coordinator
+  if (c === undefined || c.lostAt < 0) return true
+  if (now >= coordinatorReachableAt(w)) return true
+  c.failedCommits++
+  return false
+}
