@@ -9,6 +9,7 @@
 // and that member's session runs out at the new coordinator instead.
 
 import type { EventObject } from 'xstate'
+import type { Delivery, DeliveryTable } from './machineEffects.ts'
 
 /** What a request event carries for the runtime to answer on. */
 interface Addressed {
@@ -56,4 +57,40 @@ export function holdRequest<Ev extends EventObject>(o: OutageState<Ev>, e: Ev): 
     if (i >= 0) o.requests.splice(i, 1)
   }
   o.requests.push(e)
+}
+
+/** The coordinator's broker died: its timers and the requests in flight to it come out of the table. */
+export function stopCoordinator<Ev extends EventObject, M extends EventObject>(table: DeliveryTable<Delivery<Ev, M>>, current: OutageState<Ev> | null): OutageState<Ev> {
+  const o = current ?? newOutage<Ev>()
+  o.releaseAt = null
+  for (const d of table.takeAll({ to: 'coordinator' })) {
+    if (d.to !== 'coordinator') continue
+    if (d.raiseId !== null) o.timers.push({ event: d.event, raiseId: d.raiseId, durationMs: (d.dueAt ?? 0) - (d.setAt ?? 0) })
+    else holdRequest(o, d.event)
+  }
+  return o
+}
+
+/**
+ * A new coordinator loaded the group: its timers start afresh, full length, now; members send what
+ * waited at `reachableAt` (a runtime timer). Returns a partition count the coordinator must now read.
+ */
+export function loadCoordinator<Ev extends EventObject, M extends EventObject>(table: DeliveryTable<Delivery<Ev, M>>, o: OutageState<Ev>, reachableAt: number, now: number): number | null {
+  for (const t of o.timers) table.schedule({ to: 'coordinator', event: t.event }, t.durationMs, t.raiseId)
+  o.timers = []
+  o.releaseAt = reachableAt
+  const partitions = o.partitions
+  o.partitions = null
+  table.schedule({ to: 'runtime', event: { type: 'runtime.coordinatorFound' } }, reachableAt - now)
+  return partitions
+}
+
+/** Members found the new coordinator: the requests to send now, in order (null: a stale lookup, lost again since). */
+export function releasedRequests<Ev>(o: OutageState<Ev> | null, now: number): Ev[] | null {
+  if (o === null || o.releaseAt === null || now < o.releaseAt) return null
+  return o.requests
+}
+
+export function copyOutage<Ev>(o: OutageState<Ev>): OutageState<Ev> {
+  return { timers: o.timers.map((t) => ({ ...t })), requests: [...o.requests], releaseAt: o.releaseAt, partitions: o.partitions }
 }

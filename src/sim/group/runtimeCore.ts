@@ -10,7 +10,7 @@ import type { GroupView, MemberPhase } from '../frameTypes.ts'
 import type { GroupHost, GroupRuntime, MemberProtocolView, RebalanceRecord } from './groupRuntime.ts'
 import { DeliveryTable, interpretActions, type MachineAction, type MachineTimers, type Recipient } from './machineEffects.ts'
 import { MemberProcesses, restoreSnapshot, saveSnapshot, type SnapshotOf } from './memberProcesses.ts'
-import { holdRequest, holdsRequests, newOutage, type OutageState } from './coordinatorOutage.ts'
+import { copyOutage, holdRequest, holdsRequests, loadCoordinator, releasedRequests, stopCoordinator, type OutageState } from './coordinatorOutage.ts'
 import { releaseCrashed, runConsumerCall } from './rebalanceCallbacks.ts'
 import type { CoordinatorView, DeliveryOf, Formed, MemberEventOf, ProtocolTypes, SavedCore, SavedRuntime } from './runtimeTypes.ts'
 import { RebalanceTracker } from './rebalanceTracker.ts'
@@ -226,39 +226,22 @@ export abstract class MachineGroupRuntime<P extends ProtocolTypes> implements Gr
 
   /** The coordinator's broker died: its timers stop, requests in flight to it are lost and wait for a retry. */
   coordinatorLost(): void {
-    this.run(() => {
-      const o = this.outage ?? newOutage<P['coordinatorEvent']>()
-      o.releaseAt = null
-      for (const d of this.table.takeAll(COORDINATOR)) {
-        if (d.to !== 'coordinator') continue
-        if (d.raiseId !== null) o.timers.push({ event: d.event, raiseId: d.raiseId, durationMs: (d.dueAt ?? 0) - (d.setAt ?? 0) })
-        else holdRequest(o, d.event)
-      }
-      this.outage = o
-    })
+    this.run(() => (this.outage = stopCoordinator(this.table, this.outage)))
   }
 
-  /** A new coordinator loaded the group: its timers start afresh now; members send what waited at `reachableAt`. */
+  /** A new coordinator loaded the group (timers restart); members send what waited at `reachableAt`. */
   coordinatorLoaded(reachableAt: number): void {
     this.run(() => {
-      const o = this.outage
-      if (o === null) return
-      for (const t of o.timers) this.table.schedule({ to: 'coordinator', event: t.event }, t.durationMs, t.raiseId)
-      o.timers = []
-      o.releaseAt = reachableAt
-      if (o.partitions !== null) this.onPartitionsChanged(o.partitions)
-      o.partitions = null
-      this.table.schedule({ to: 'runtime', event: { type: 'runtime.coordinatorFound' } }, reachableAt - this.host.now())
+      const partitions = this.outage === null ? null : loadCoordinator(this.table, this.outage, reachableAt, this.host.now())
+      if (partitions !== null) this.onPartitionsChanged(partitions)
     })
   }
 
-  /** Members found the new coordinator: what waited goes now, in the order it was sent. */
   private coordinatorFound(): void {
-    const o = this.outage
-    // A stale lookup (the coordinator was lost again since) does nothing.
-    if (o === null || o.releaseAt === null || this.host.now() < o.releaseAt) return
+    const requests = releasedRequests(this.outage, this.host.now())
+    if (requests === null) return
     this.outage = null
-    for (const e of o.requests) this.sendToCoordinator(e)
+    for (const e of requests) this.sendToCoordinator(e)
   }
 
   // ---------------------------------------------------------------- effects
@@ -345,8 +328,4 @@ export abstract class MachineGroupRuntime<P extends ProtocolTypes> implements Gr
     const slot = this.names[memberId]
     return slot === undefined ? memberId : this.host.memberName(slot)
   }
-}
-
-function copyOutage<Ev>(o: OutageState<Ev>): OutageState<Ev> {
-  return { timers: o.timers.map((t) => ({ ...t })), requests: [...o.requests], releaseAt: o.releaseAt, partitions: o.partitions }
 }
