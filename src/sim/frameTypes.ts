@@ -146,6 +146,8 @@ export interface BrokerView {
   slowFactor: number
   /** Down and not yet noticed: ms until the controller fences it (broker.session.timeout.ms); null otherwise. */
   noticeInMs: number | null
+  /** It leads the group's __consumer_offsets partition: the group's coordinator (brokers/coordinatorState.ts). */
+  coordinator: boolean
 }
 
 export interface Frame {

@@ -1,5 +1,6 @@
 // The one surface the adapters (worker, CLI, tests) use. Implemented by simulation.ts.
 
+import type { GroupCoordinatorSummary } from './brokers/coordinatorView.ts'
 import type { ShareGroupSummary } from './share/shareSummary.ts'
 import type { ParallelConsumerSummary } from './parallel/pcSummary.ts'
 import type { SimTime } from '../engine/time.ts'
@@ -62,6 +63,8 @@ export interface RunSummary {
    * metrics window (1 s of sim time), the same the page's broker strip shows at that moment.
    */
   brokers: BrokerSummary[]
+  /** Where the group's coordinator lives (the leader of its __consumer_offsets partition) and its failovers. */
+  groupCoordinator: GroupCoordinatorSummary
   /** The latest cluster rebalance (rebalanceCluster), present once one ran. */
   clusterRebalance?: ClusterRebalanceSummary
   events: number

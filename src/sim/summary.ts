@@ -8,6 +8,7 @@ import type { RunSummary } from './simulationApi.ts'
 import { openRebalance, rebalanceStoppedMsAt, stoppedMsAt } from './stoppedTime.ts'
 import type { WorldState } from './worldState.ts'
 import { brokerSummaries } from './brokers/brokerView.ts'
+import { groupCoordinatorSummary } from './brokers/coordinatorView.ts'
 import { clusterRebalanceSummary } from './brokers/reassign.ts'
 import { shareGroupSummary } from './share/shareSummary.ts'
 import { parallelSummary } from './parallel/pcSummary.ts'
@@ -120,6 +121,7 @@ export function buildSummary(w: WorldState, group: GroupRuntime, now: number): R
     rebalanceLog: group.rebalanceLog().map((r, i) => ({ ...r, stoppedPartitionSeconds: round(rebalanceStoppedMsAt(w, i, open, now) / 1000), maxLag: w.rebalanceMaxLag[i] ?? 0 })),
     hotKeys: hotKeys.slice(0, 8),
     brokers: brokerSummaries(w),
+    groupCoordinator: groupCoordinatorSummary(w, now),
     // CLUSTERBAL: only once a rebalanceCluster ran (older runs' --json stays as it was).
     ...(w.reassign !== undefined ? { clusterRebalance: clusterRebalanceSummary(w.reassign) } : {}),
     events: 0,

@@ -23,6 +23,7 @@ export function BrokerStrip(): ReactNode {
           data-in-rate={b.inRate}
           data-leaders={b.leaders}
           data-hot={b.hot ? 'true' : 'false'}
+          data-coordinator={b.coordinator ? 'true' : 'false'}
         >
           <div className="broker-head">
             {/* The name opens the broker's fault menu (BrokerMenu): crash, restart, slow disk. */}
@@ -39,6 +40,12 @@ export function BrokerStrip(): ReactNode {
               <b>{b.name}</b>
             </button>
             {b.badge !== '' ? <span className="broker-badge">{b.badge}</span> : null}
+            {/* The group's coordinator lives here (the leader of its __consumer_offsets partition). */}
+            {b.coordinator ? (
+              <span className="broker-badge broker-coordinator" title="Group coordinator: leads the group's __consumer_offsets partition">
+                COORDINATOR
+              </span>
+            ) : null}
             {(brokers[b.id]?.slowFactor ?? 1) > 1 ? <span className="broker-badge">SLOW DISK ×{brokers[b.id]!.slowFactor}</span> : null}
           </div>
           {(() => {

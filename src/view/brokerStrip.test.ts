@@ -18,6 +18,7 @@ const broker = (id: number, o: Partial<BrokerView> = {}): BrokerView => ({
   capacityPerSec: null,
   slowFactor: 1,
   noticeInMs: null,
+  coordinator: false,
   ...o,
 })
 
@@ -42,6 +43,13 @@ describe('broker strip model', () => {
     expect(boxes[1]!.inFrac).toBe(0.5)
     expect(boxes[0]!.description).toContain('100 % of its 3.0k rec/s capacity')
     expect(boxes[0]!.description).toContain('at capacity: the lanes it leads slow down')
+  })
+
+  it("names the group's coordinator in the description, on that broker only", () => {
+    const boxes = brokerBoxes([broker(0), broker(1, { coordinator: true })])
+    expect(boxes.map((b) => b.coordinator)).toEqual([false, true])
+    expect(boxes[1]!.description).toMatch(/the consumer group's coordinator$/)
+    expect(boxes[0]!.description).not.toMatch(/coordinator/)
   })
 
   it('labels each lane with its leader broker, "no leader" when offline', () => {

@@ -23,6 +23,8 @@ export interface BrokerBox {
   capFrac: number | null
   hot: boolean
   saturated: boolean
+  /** It is the group's coordinator (leads the group's __consumer_offsets partition). */
+  coordinator: boolean
   /** The badge in words ('' when none): "HOT", "AT CAPACITY", "DOWN". */
   badge: string
   /** Everything above as one sentence, for screen readers and tooltips. */
@@ -48,6 +50,7 @@ export function brokerBoxes(brokers: readonly BrokerView[]): BrokerBox[] {
     const cap = b.capacityPerSec === null ? '' : `, ${Math.round((capFrac ?? 0) * 100)} % of its ${formatCount(b.capacityPerSec)} rec/s capacity`
     const hot = b.hot ? ', hot: far above the other brokers' : ''
     const sat = b.saturated ? ', at capacity: the lanes it leads slow down' : ''
+    const coord = b.coordinator ? ", the consumer group's coordinator" : ''
     return {
       id: b.id,
       name,
@@ -60,8 +63,9 @@ export function brokerBoxes(brokers: readonly BrokerView[]): BrokerBox[] {
       capFrac,
       hot: b.hot,
       saturated: b.saturated,
+      coordinator: b.coordinator,
       badge,
-      description: `${name}${b.up ? '' : ' (down)'}: leads ${b.leaders} partition${b.leaders === 1 ? '' : 's'}, holds ${b.replicas} replica${b.replicas === 1 ? '' : 's'}, appends ${rateText.replace(' in', '')}${cap}${hot}${sat}`,
+      description: `${name}${b.up ? '' : ' (down)'}: leads ${b.leaders} partition${b.leaders === 1 ? '' : 's'}, holds ${b.replicas} replica${b.replicas === 1 ? '' : 's'}, appends ${rateText.replace(' in', '')}${cap}${hot}${sat}${coord}`,
       inRate: b.inRate,
       bytesInRate: b.bytesInRate,
     }

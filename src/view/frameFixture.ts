@@ -81,7 +81,7 @@ export function makeFrame(o: FixtureOptions = {}): Frame {
     // Three brokers leading the lanes round-robin (RF 1), each appending its lanes' 250 rec/s.
     brokers: [0, 1, 2].map((id) => {
       const led = Array.from({ length: n }, (_, i) => i).filter((i) => i % 3 === id).length
-      return { id, up: true, leaders: led, replicas: led, inRate: 250 * led, bytesInRate: 25_000 * led, outRate: 250 * led, hot: false, saturated: false, capacityPerSec: null, slowFactor: 1, noticeInMs: null }
+      return { id, up: true, leaders: led, replicas: led, inRate: 250 * led, bytesInRate: 25_000 * led, outRate: 250 * led, hot: false, saturated: false, capacityPerSec: null, slowFactor: 1, noticeInMs: null, coordinator: false }
     }),
     laneLeader: Int32Array.from({ length: n }, (_, i) => i % 3),
     laneNoLeader: new Uint8Array(n),

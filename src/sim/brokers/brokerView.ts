@@ -4,6 +4,7 @@ import { clusterOf } from '../../scenario/defaults.ts'
 import type { BrokerView } from '../frameTypes.ts'
 import type { WorldState } from '../worldState.ts'
 import { brokerNumber, leaderCounts, replicaCounts } from './clusterState.ts'
+import { coordinatorBroker } from './coordinatorState.ts'
 import { laneNoLeader, noticeInMs } from './faultView.ts'
 
 export { laneNoLeader }
@@ -13,6 +14,7 @@ export function brokerViews(w: WorldState, now = 0): BrokerView[] {
   const leaders = leaderCounts(cs)
   const replicas = replicaCounts(cs)
   const capacityPerSec = clusterOf(w.live).brokerCapacityPerSec
+  const coordinator = coordinatorBroker(w)
   return cs.brokers.map((b) => ({
     id: b.id,
     up: b.up,
@@ -26,6 +28,7 @@ export function brokerViews(w: WorldState, now = 0): BrokerView[] {
     capacityPerSec,
     slowFactor: b.slowFactor,
     noticeInMs: noticeInMs(w, b.id, now),
+    coordinator: b.id === coordinator,
   }))
 }
 
@@ -39,6 +42,8 @@ export interface BrokerSummary {
   bytesInPerSec: number
   recordsOutPerSec: number
   hot: boolean
+  /** It is the group's coordinator (leads the group's __consumer_offsets partition). */
+  coordinator: boolean
 }
 
 export function brokerSummaries(w: WorldState): BrokerSummary[] {
@@ -51,5 +56,6 @@ export function brokerSummaries(w: WorldState): BrokerSummary[] {
     bytesInPerSec: round(b.bytesInRate),
     recordsOutPerSec: round(b.outRate),
     hot: b.hot,
+    coordinator: b.coordinator,
   }))
 }

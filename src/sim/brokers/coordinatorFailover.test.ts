@@ -143,3 +143,25 @@ describe('a checkpoint taken mid-failover', () => {
     }
   })
 })
+
+describe('what the page and run --json show', () => {
+  it('marks the coordinator on its broker, then on the broker that loaded the group, with the failover counted', () => {
+    const s = crashing(base(), 'coordinator')
+    const first = coordinatorOf(s)
+    const sim = createSimulation(s)
+    sim.advanceTo(CRASH_MS - 1)
+    expect(sim.frame().brokers.filter((b) => b.coordinator).map((b) => b.id)).toEqual([first])
+    expect(sim.summary().groupCoordinator).toEqual({ broker: first + 1, offsetsPartition: '__consumer_offsets-31', reachable: true, failovers: 0, failedCommits: 0 })
+    sim.advanceTo(CRASH_MS + 2000)
+    expect(sim.summary().groupCoordinator.reachable).toBe(false)
+    sim.advanceTo(CRASH_MS + 12_000)
+    const now = sim.summary()
+    const next = sim.frame().brokers.filter((b) => b.coordinator)
+    expect(next).toHaveLength(1)
+    expect(next[0]!.id).not.toBe(first)
+    expect(now.groupCoordinator.broker).toBe(next[0]!.id + 1)
+    expect(now.brokers.filter((b) => b.coordinator).map((b) => b.broker)).toEqual([next[0]!.id + 1])
+    expect(now.groupCoordinator).toMatchObject({ reachable: true, failovers: 1 })
+    expect(now.groupCoordinator.failedCommits).toBeGreaterThan(0)
+  })
+})
