@@ -6,6 +6,7 @@ import type { WorldState } from '../worldState.ts'
 import { brokerNumber, leaderCounts, replicaCounts } from './clusterState.ts'
 import { coordinatorBroker } from './coordinatorState.ts'
 import { laneNoLeader, noticeInMs } from './faultView.ts'
+import { extraAppendMs } from './slowDisk.ts'
 
 export { laneNoLeader }
 
@@ -44,6 +45,9 @@ export interface BrokerSummary {
   hot: boolean
   /** It is the group's coordinator (leads the group's __consumer_offsets partition). */
   coordinator: boolean
+  /** Slow disk: how many times longer its appends take (1 = normal), and the ms that adds to each. */
+  slowFactor: number
+  extraAppendMs: number
 }
 
 export function brokerSummaries(w: WorldState): BrokerSummary[] {
@@ -57,5 +61,7 @@ export function brokerSummaries(w: WorldState): BrokerSummary[] {
     recordsOutPerSec: round(b.outRate),
     hot: b.hot,
     coordinator: b.coordinator,
+    slowFactor: b.slowFactor,
+    extraAppendMs: extraAppendMs(b.slowFactor),
   }))
 }

@@ -161,9 +161,9 @@ function meanRecordBytes(w: WorldState): number {
 }
 
 /**
- * slowBroker: its disk appends take `factor` times longer. The brokers' capacity model
- * (brokerCapacity.ts) divides cluster.brokerCapacityPerSec by slowFactor; without a capacity the
- * simulator has no disk limit to divide, and the narration says so.
+ * slowBroker: its disk appends take `factor` times longer: records it appends, as leader or as an
+ * in-sync follower, become readable later (slowDisk.ts); with a broker capacity set, the capacity
+ * model (brokerCapacity.ts) also divides cluster.brokerCapacityPerSec by the factor.
  */
 export function slowBroker(sim: SimCore, b: number, factor: number): void {
   const br = sim.w.cluster.brokers[b]

@@ -3,6 +3,7 @@
 
 import type { Acks } from '../../kafka/producerDelivery.ts'
 import { brokerNumber } from './clusterState.ts'
+import { extraAppendMs } from './slowDisk.ts'
 
 export type BrokerFaultFact =
   | { kind: 'broker.crash'; broker: number; leaderOf: number[]; noticeInMs: number }
@@ -70,8 +71,10 @@ export function narrateBrokerFault(f: BrokerFaultFact): string {
       return `leader imbalance check (auto.leader.rebalance.enable): preferred leaders take back ${moves(f.moved)}`
     case 'broker.slow':
       if (f.factor === 1) return `broker ${brokerNumber(f.broker)}'s disk is back to normal`
-      return f.capacityPerSec === null
-        ? `broker ${brokerNumber(f.broker)}'s disk is slow (appends take ${f.factor}× longer), but no broker capacity is set, so its appends are not disk-bound here: set cluster.brokerCapacityPerSec to see it`
-        : `broker ${brokerNumber(f.broker)}'s disk is slow: appends take ${f.factor}× longer, so it appends at most ${Math.round(f.capacityPerSec / f.factor)} rec/s and every lane it leads slows`
+      return (
+        `broker ${brokerNumber(f.broker)}'s disk is slow: each append takes ${f.factor}× longer (+${extraAppendMs(f.factor)} ms), so the lanes it leads, and with ` +
+        `it as an in-sync follower those whose high watermark waits for it (acks=all writes too), reach consumers later` +
+        (f.capacityPerSec === null ? '' : `; it also appends at most ${Math.round(f.capacityPerSec / f.factor)} rec/s and every lane it leads slows`)
+      )
   }
 }

@@ -8,6 +8,7 @@ import { failsAt } from '../../kafka/producerDelivery.ts'
 import { clusterOf } from '../../scenario/defaults.ts'
 import type { WorldState } from '../worldState.ts'
 import { producerDelivery } from './faultState.ts'
+import { slowHighWatermark } from './slowDisk.ts'
 
 // Scratch, rebuilt on size change; not state.
 let blocked = new Uint8Array(0)
@@ -66,5 +67,6 @@ export function readableEnd(w: WorldState, p: number, now: number): number {
   const f = w.faults
   if (f === undefined) return w.leo[p]!
   if (now < f.fetchResumeAt[p]!) return 0
-  return Math.min(w.leo[p]!, f.hwCap[p]!)
+  // Hook: a slow disk on an in-sync replica holds the high watermark back (slowDisk.ts).
+  return slowHighWatermark(w, p, now, Math.min(w.leo[p]!, f.hwCap[p]!))
 }
