@@ -52,6 +52,12 @@ describe('broker strip model', () => {
     expect(boxes[0]!.description).not.toMatch(/coordinator/)
   })
 
+  it('says how much longer a slow disk makes each append', () => {
+    const boxes = brokerBoxes([broker(0, { slowFactor: 4 }), broker(1)])
+    expect(boxes[0]!.description).toContain('slow disk: appends take 4× longer (+30 ms each)')
+    expect(boxes[1]!.description).not.toContain('slow disk')
+  })
+
   it('labels each lane with its leader broker, "no leader" when offline', () => {
     const f = makeFrame({ partitions: 4 })
     f.laneLeader = Int32Array.from([2, 0, -1, 1])

@@ -2,6 +2,7 @@
 // Pure: BrokerView[] in, boxes out (no DOM). Bars share one scale, so boxes compare at a glance:
 // the busiest broker's in-rate, or the capacity when one is set.
 
+import { extraAppendMs } from '../sim/brokers/slowDisk.ts'
 import type { BrokerView } from '../sim/frameTypes.ts'
 import { formatCount } from './laneRows.ts'
 
@@ -51,6 +52,7 @@ export function brokerBoxes(brokers: readonly BrokerView[]): BrokerBox[] {
     const hot = b.hot ? ', hot: far above the other brokers' : ''
     const sat = b.saturated ? ', at capacity: the lanes it leads slow down' : ''
     const coord = b.coordinator ? ", the consumer group's coordinator" : ''
+    const slow = b.slowFactor > 1 ? `, slow disk: appends take ${b.slowFactor}× longer (+${extraAppendMs(b.slowFactor)} ms each)` : ''
     return {
       id: b.id,
       name,
@@ -65,7 +67,7 @@ export function brokerBoxes(brokers: readonly BrokerView[]): BrokerBox[] {
       saturated: b.saturated,
       coordinator: b.coordinator,
       badge,
-      description: `${name}${b.up ? '' : ' (down)'}: leads ${b.leaders} partition${b.leaders === 1 ? '' : 's'}, holds ${b.replicas} replica${b.replicas === 1 ? '' : 's'}, appends ${rateText.replace(' in', '')}${cap}${hot}${sat}${coord}`,
+      description: `${name}${b.up ? '' : ' (down)'}: leads ${b.leaders} partition${b.leaders === 1 ? '' : 's'}, holds ${b.replicas} replica${b.replicas === 1 ? '' : 's'}, appends ${rateText.replace(' in', '')}${cap}${hot}${sat}${slow}${coord}`,
       inRate: b.inRate,
       bytesInRate: b.bytesInRate,
     }
