@@ -1,7 +1,9 @@
 // The broker strip in a real browser (Debian's chromium via playwright-core, 1024×768): at a moment
 // link's moment it shows what `highway run --seconds t --json` prints as `brokers`, names the hot
-// broker in words, each lane names its leader, and the Brokers control restarts the run on the
-// new cluster. One page open; the CLI is the oracle, no figures written here.
+// broker in words and the group's coordinator where `run --json` puts it, each lane names its
+// leader, lane words stay legible under the strip in normal and presenter mode, and the Brokers
+// control restarts the run on the new cluster. One page open; the CLI is the oracle, no figures
+// written here.
 
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
@@ -58,6 +60,36 @@ describe('broker strip', () => {
     const leaders = await page.locator('[data-testid="highway"] text.leader').allTextContents()
     expect(leaders).toHaveLength(12)
     expect(leaders[hotLane]).toBe(`b${hot.broker}`)
+
+    // The group's coordinator is on the broker `run --json` names (the leader of its __consumer_offsets partition).
+    const coord = (JSON.parse(runRun(['--preset', 'broker-hotspot', '--seconds', '3.3', '--json'], noFiles as Parameters<typeof runRun>[1]).stdout) as { groupCoordinator: { broker: number } }).groupCoordinator.broker
+    expect(await strip.locator('li[data-coordinator="true"]').evaluateAll((lis) => lis.map((li) => Number(li.getAttribute('data-broker'))))).toEqual([coord])
+    await expect.poll(() => page.getByRole('listitem', { name: new RegExp(`^Broker ${coord}: .*the consumer group's coordinator$`) }).count()).toBe(1)
+
+    // Lane words legible under the strip at 1024×768, in normal and presenter mode: every lane keeps
+    // its name (presenter mode's 20 px type had room for every other one), each word sits in its lane.
+    const laneWords = () =>
+      page.evaluate(() => {
+        const hw = document.querySelector('[data-testid="highway"]')!
+        const roads = Array.from(hw.querySelectorAll('rect.road')).map((r) => r.getBoundingClientRect())
+        const pitch = roads.length > 1 ? roads[1]!.y - roads[0]!.y : 0
+        const shown = (sel: string) => Array.from(hw.querySelectorAll<SVGTextElement>(sel)).filter((t) => t.getAttribute('display') !== 'none' && (t.textContent ?? '') !== '')
+        const names = shown('text.p')
+        const inLane = shown('text.p, text.leader, text.owner, text.lag').every((t) => {
+          const b = t.getBoundingClientRect()
+          const mid = b.y + b.height / 2
+          return roads.some((r) => Math.abs(mid - (r.y + r.height / 2)) <= pitch / 4)
+        })
+        return { names: names.length, px: Math.min(...names.map((t) => parseFloat(getComputedStyle(t).fontSize))), inLane }
+      })
+    expect(await laneWords()).toEqual({ names: 12, px: expect.any(Number), inLane: true })
+    await page.keyboard.press('p')
+    await expect.poll(() => page.locator('.app.presenter').count()).toBe(1)
+    await expect.poll(async () => (await laneWords()).px, { timeout: 5000 }).toBeGreaterThanOrEqual(20)
+    expect(await laneWords()).toEqual({ names: 12, px: 20, inLane: true })
+    expect(await strip.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true)
+    await page.keyboard.press('p')
+    await expect.poll(() => page.locator('.app.presenter').count()).toBe(0)
 
     // A restart-level setting: four brokers, then the strip has four boxes.
     const field = page.getByRole('spinbutton', { name: 'Brokers', exact: true })
