@@ -16,7 +16,7 @@ export function isCoordinatorFact(f: { kind: string }): f is CoordinatorFact {
   return KINDS.has(f.kind)
 }
 
-const secs = (ms: number): string => `${+(ms / 1000).toFixed(1)} s`
+const secs = (ms: number): string => (ms < 1000 ? `${Math.round(ms)} ms` : `${+(ms / 1000).toFixed(1)} s`)
 
 export function narrateCoordinator(f: CoordinatorFact): string {
   const tp = `${OFFSETS_TOPIC}-${f.partition}`
