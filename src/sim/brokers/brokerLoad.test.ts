@@ -51,6 +51,9 @@ describe('broker load', () => {
         bytesInPerSec: Math.round(b.bytesInRate * 100) / 100,
         recordsOutPerSec: Math.round(b.outRate * 100) / 100,
         hot: b.hot,
+        coordinator: b.coordinator,
+        slowFactor: b.slowFactor,
+        extraAppendMs: 0,
       })),
     )
     expect(sim.summary().brokers.map((b) => b.leaders)).toEqual([2, 2, 2])
