@@ -105,6 +105,8 @@ export interface Totals {
   /** Partitions lost without a commit: onPartitionsLost, or a crashed member's. */
   lostPartitions: number
   stoppedPartitionSeconds: number
+  /** Hook (BROKERCLASS): only once a broker fault ran, records lost as run --json counts them (compare's strip). */
+  lostRecords?: number
 }
 
 export interface HotKeyView {

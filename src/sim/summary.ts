@@ -68,6 +68,8 @@ export function computeTotals(w: WorldState, group: GroupRuntime, now: number, h
     revokedPartitions: w.revokedPartitions,
     lostPartitions: w.lostPartitions,
     stoppedPartitionSeconds: round(stoppedMsAt(w, now) / 1000),
+    // Hook: records lost to a leader crash (acks=1/0), only once a broker fault ran, for the page.
+    ...(w.faults ? { lostRecords: w.faults.lostRecords } : {}),
   }
 }
 

@@ -4,7 +4,7 @@
 import type { Frame, MetricsSample } from '../sim/frameTypes.ts'
 import { countersSince, type Counters } from './sinceMark.ts'
 
-export type DiffRowKey = 'lag' | 'stopped' | 'duplicates' | 'ordering' | 'p99' | 'rebalances'
+export type DiffRowKey = 'lag' | 'stopped' | 'duplicates' | 'ordering' | 'p99' | 'rebalances' | 'lost'
 
 export interface DiffRowSpec {
   key: DiffRowKey
@@ -12,6 +12,8 @@ export interface DiffRowSpec {
   unit: string
   /** How the figure is made, for a tooltip. */
   title: string
+  /** Shown only while some side has a figure (records lost: once a broker fault ran). */
+  optional?: boolean
 }
 
 /** Rows of the strip, in order. Lower is better on every row. */
@@ -22,9 +24,12 @@ export const DIFF_ROWS: readonly DiffRowSpec[] = [
   { key: 'ordering', label: 'out of order', unit: '', title: 'Records of a key consumed after a later record of that key, since the mark' },
   { key: 'p99', label: 'p99 (worst 1 s)', unit: 'ms', title: 'The highest per-second p99 latency since the mark' },
   { key: 'rebalances', label: 'rebalances', unit: '', title: 'Rebalances started since the mark' },
+  // acks=1 vs acks=all on a leader crash: what the producers were told was written, then lost.
+  { key: 'lost', label: 'records lost', unit: '', title: 'Records a crashed leader had acknowledged (acks=1 or 0) but no follower had copied, since the mark', optional: true },
 ]
 
-export type DiffValues = Record<DiffRowKey, number | null>
+/** `lost` is optional: absent or null while no broker fault ran (the row is then not shown). */
+export type DiffValues = Record<Exclude<DiffRowKey, 'lost'>, number | null> & { lost?: number | null }
 
 export interface SideDiff {
   values: DiffValues
@@ -53,6 +58,7 @@ export function sideDiff(markMs: number, now: Frame, track: readonly Counters[],
       ordering: deltas.orderingViolations,
       p99,
       rebalances: deltas.rebalances,
+      lost: now.totals.lostRecords === undefined ? null : deltas.lostRecords,
     },
     exact,
   }

@@ -3,9 +3,12 @@
 // opens with, and the changes "Fork to compare" offers. Pure.
 
 import type { OverrideSet, Variant } from '../scenario/overrides.ts'
-import type { AssignorName, GroupType, ParallelConsumerSpec, PartitionerName, Scenario } from '../scenario/types.ts'
+import type { AssignorName, GroupType, ParallelConsumerSpec, PartitionerName, ProducerConfig, Scenario } from '../scenario/types.ts'
 import { clusterOverrides, clusterSummary, type ClusterPatch } from '../scenario/clusterEdit.ts'
 import { ASSIGNORS_FOR, protocolChoice, type ProtocolChoice, type ScenarioEdit } from './scenarioEdits.ts'
+
+/** ProducerConfig's acks as stored ("-1" is read as 'all'). */
+export type Acks = NonNullable<ProducerConfig['acks']>
 
 /** One side's strategy controls. */
 export type StrategyEdit =
@@ -22,6 +25,8 @@ export type StrategyEdit =
   | { kind: 'groupType'; type: GroupType }
   /** Confluent Parallel Consumer: its ordering and threads, or null for the plain loop. */
   | { kind: 'parallel'; parallel: ParallelConsumerSpec | null }
+  /** The producers' `acks` (Kafka's default 'all'): what a broker crash costs, side by side. */
+  | { kind: 'acks'; acks: Acks }
 
 /** The overrides that make `cur` (a side's settings) follow `e`. */
 export function strategySet(cur: Scenario, e: StrategyEdit): OverrideSet {
@@ -50,6 +55,8 @@ export function strategySet(cur: Scenario, e: StrategyEdit): OverrideSet {
       return { 'group.type': e.type }
     case 'parallel':
       return e.parallel ? { 'group.parallel.ordering': e.parallel.ordering, 'group.parallel.maxConcurrency': e.parallel.maxConcurrency } : { 'group.parallel': null }
+    case 'acks':
+      return { 'producerConfig.acks': e.acks }
   }
 }
 
@@ -91,6 +98,8 @@ export function strategySummary(s: Scenario): string {
   if (s.group.processing.commitOnRevoke) parts.push('commit on revoke')
   if (s.group.autoscaler.enabled) parts.push('autoscaler')
   if (s.cluster !== undefined) parts.push(clusterSummary(s))
+  // Only when set: absent is Kafka's default (all), and it changes nothing until a broker fails.
+  if (pc.acks !== undefined) parts.push(`acks=${pc.acks}`)
   if (s.group.parallel) parts.push(`parallel consumer (${s.group.parallel.ordering} order, ${s.group.parallel.maxConcurrency} threads)`)
   return parts.join(' · ')
 }

@@ -15,6 +15,8 @@ export interface Counters {
   revokedPartitions: number
   lostPartitions: number
   remappedKeys: number
+  /** Records lost to a leader crash (acks=1 or 0); absent or 0 while no broker fault ran. */
+  lostRecords?: number
   /** Kept whatever comes after (the mark was set here). */
   pinned?: boolean
 }
@@ -30,9 +32,10 @@ export const COUNTER_KEYS: readonly CounterKey[] = [
   'revokedPartitions',
   'lostPartitions',
   'remappedKeys',
+  'lostRecords',
 ]
 
-export function countersOf(frame: Frame): Counters {
+export function countersOf(frame: Frame): Counters & { lostRecords: number } {
   const x = frame.totals
   return {
     t: frame.t,
@@ -43,6 +46,7 @@ export function countersOf(frame: Frame): Counters {
     revokedPartitions: x.revokedPartitions,
     lostPartitions: x.lostPartitions,
     remappedKeys: x.remappedKeys,
+    lostRecords: x.lostRecords ?? 0,
   }
 }
 
@@ -101,6 +105,6 @@ export function countersSince(markMs: number, now: Frame, track: readonly Counte
   const c = countersOf(now)
   const base = at?.counters ?? c
   const deltas = {} as CounterDeltas
-  for (const k of COUNTER_KEYS) deltas[k] = Math.max(0, c[k] - base[k])
+  for (const k of COUNTER_KEYS) deltas[k] = Math.max(0, (c[k] ?? 0) - (base[k] ?? 0))
   return { deltas, exact: at?.exact ?? false }
 }

@@ -2,13 +2,16 @@
 // link's moment it shows what `highway run --seconds t --json` prints as `brokers`, names the hot
 // broker in words and the group's coordinator where `run --json` puts it, each lane names its
 // leader, lane words stay legible under the strip in normal and presenter mode, and the Brokers
-// control restarts the run on the new cluster. One page open; the CLI is the oracle, no figures
-// written here.
+// control restarts the run on the new cluster. Compare mode (1280×720): each side with a cluster
+// shows its own strip and acks control, and the difference strip's "records lost" is what run --json
+// counts for that side's acks. Two page opens; the CLI is the oracle, no figures written here.
 
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { runRun } from '../../src/cli/runCommand.ts'
 import { encodeScenario, getPreset } from '../../src/scenario/index.ts'
+import { getLesson } from '../../src/scenario/lessons/catalog.ts'
+import { compareLinkHash } from '../../src/scenario/links.ts'
 import { ARTIFACTS, collectErrors } from './harness.ts'
 import { browserSuite, noFiles } from './suite.ts'
 
@@ -22,10 +25,28 @@ interface CliBroker {
   hot: boolean
 }
 
-function cliBrokers(args: string[]): CliBroker[] {
+function cliRun(args: string[]): { brokers: CliBroker[]; lostRecords?: number } {
   const r = runRun([...args, '--json'], noFiles as Parameters<typeof runRun>[1])
   if (r.code !== 0) throw new Error(r.stderr)
-  return (JSON.parse(r.stdout) as { brokers: CliBroker[] }).brokers.map((b) => ({ broker: b.broker, leaders: b.leaders, recordsInPerSec: b.recordsInPerSec, hot: b.hot }))
+  return JSON.parse(r.stdout) as { brokers: CliBroker[]; lostRecords?: number }
+}
+
+const brokersOf = (run: { brokers: CliBroker[] }): CliBroker[] => run.brokers.map((b) => ({ broker: b.broker, leaders: b.leaders, recordsInPerSec: b.recordsInPerSec, hot: b.hot }))
+
+function cliBrokers(args: string[]): CliBroker[] {
+  return brokersOf(cliRun(args))
+}
+
+/** Each listed broker box's figures, as cliBrokers gives them. */
+function stripOf(strip: import('playwright-core').Locator) {
+  return strip.locator('li').evaluateAll((lis) =>
+    lis.map((li) => ({
+      broker: Number(li.getAttribute('data-broker')),
+      leaders: Number(li.getAttribute('data-leaders')),
+      recordsInPerSec: Math.round(Number(li.getAttribute('data-in-rate')) * 100) / 100,
+      hot: li.getAttribute('data-hot') === 'true',
+    })),
+  )
 }
 
 describe('broker strip', () => {
@@ -40,16 +61,7 @@ describe('broker strip', () => {
 
     const expected = cliBrokers(['--preset', 'broker-hotspot', '--seconds', '3.3'])
     const strip = page.getByRole('list', { name: 'Brokers' })
-    const shown = () =>
-      strip.locator('li').evaluateAll((lis) =>
-        lis.map((li) => ({
-          broker: Number(li.getAttribute('data-broker')),
-          leaders: Number(li.getAttribute('data-leaders')),
-          recordsInPerSec: Math.round(Number(li.getAttribute('data-in-rate')) * 100) / 100,
-          hot: li.getAttribute('data-hot') === 'true',
-        })),
-      )
-    await expect.poll(shown, { timeout: 10_000, interval: 200 }).toEqual(expected)
+    await expect.poll(() => stripOf(strip), { timeout: 10_000, interval: 200 }).toEqual(expected)
     const hot = expected.find((b) => b.hot)!
     const box = page.getByRole('listitem', { name: new RegExp(`^Broker ${hot.broker}: leads ${hot.leaders} partitions`) })
     expect(await box.textContent()).toMatch(/AT CAPACITY|HOT/)
@@ -96,6 +108,34 @@ describe('broker strip', () => {
     await field.fill('4')
     await field.press('Enter')
     await expect.poll(() => strip.locator('li').count(), { timeout: 15_000 }).toBe(4)
+    expect(errors).toEqual([])
+    await page.close()
+  }, 60_000)
+
+  it('compare sides (acks 1 vs acks all, the hot-brokers lesson’s) each show their strip and acks, and records lost as run --json counts them', async () => {
+    const { preview, browser } = suite()
+    const page = await browser.newPage({ viewport: { width: 1280, height: 720 } })
+    const errors = collectErrors(page)
+    const lesson = getLesson('hot-brokers')!
+    // The lesson's sides with its crash early (a short replay): broker 1 crashes at 2 s; by 10 s the
+    // controller has moved its leaders and counted the lost tail.
+    const base = { ...lesson.scenario, actions: [{ atSec: 2, do: 'crashBroker' as const, broker: 1 }] }
+    await page.goto(`${preview.url}#${compareLinkHash(base, lesson.variants, { t: 10 })}`)
+    const slider = page.getByRole('slider', { name: 'Timeline' })
+    await expect.poll(async () => [await slider.getAttribute('aria-valuenow'), await slider.getAttribute('aria-busy')], { timeout: 20_000, interval: 100 }).toEqual(['10', 'false'])
+    const scenario = encodeScenario(base)
+    for (const [i, v] of lesson.variants.entries()) {
+      const side = page.getByRole('region', { name: new RegExp(`^Side ${'AB'[i]}: `) })
+      const args = ['--scenario', scenario, ...Object.entries(v.set).flatMap(([k, x]) => ['--set', `${k}=${String(x)}`]), '--seconds', '10']
+      const cli = cliRun(args)
+      if (i === 0) expect(cli.lostRecords).toBeGreaterThan(0)
+      await expect.poll(() => stripOf(side.getByRole('list', { name: 'Brokers' })), { timeout: 10_000, interval: 200 }).toEqual(brokersOf(cli))
+      // The lost records all come after the default mark (the groups settle in the first seconds).
+      await expect.poll(() => side.locator('[data-row="lost"] dd').first().textContent(), { timeout: 10_000, interval: 200 }).toMatch(new RegExp(`^${cli.lostRecords}(\\D|$)`))
+      await side.getByText('Strategy', { exact: true }).click()
+      expect(await side.getByLabel('acks', { exact: true }).inputValue()).toBe(String(v.set['producerConfig.acks']))
+      await side.getByText('Strategy', { exact: true }).click()
+    }
     expect(errors).toEqual([])
     await page.close()
   }, 60_000)

@@ -3,6 +3,7 @@
 import { addPartitionsLesson } from './catalog/addPartitions.ts'
 import { autoscaleStormLesson } from './catalog/autoscaleStorm.ts'
 import { eagerVsCooperativeLesson } from './catalog/eagerVsCooperative.ts'
+import { hotBrokersLesson } from './catalog/hotBrokers.ts'
 import { hotKeyLesson } from './catalog/hotKey.ts'
 import { hotLaneAnswersLesson } from './catalog/hotLaneAnswers.ts'
 import { loadAwareLesson } from './catalog/loadAware.ts'
@@ -14,6 +15,7 @@ export const lessons: readonly Lesson[] = [
   hotKeyLesson,
   loadAwareLesson,
   hotLaneAnswersLesson,
+  hotBrokersLesson,
   eagerVsCooperativeLesson,
   stormLesson,
   addPartitionsLesson,

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest'
 import { saltedPartitions } from '../../sim/keyModel.ts'
 import { createSimulation } from '../../sim/simulation.ts'
 import type { RunSummary } from '../../sim/simulationApi.ts'
-import { variantScenario } from '../overrides.ts'
+import { applyOverrides, variantScenario } from '../overrides.ts'
 import { getLesson, lessons } from './catalog.ts'
 import type { ResolvedLesson } from './validate.ts'
 
@@ -139,6 +139,90 @@ const checks: Record<string, Record<number, [answer: number, check: Check]>> = {
         expect(share![50]!.orderingViolations).toBeGreaterThan(0)
         expect(pc![50]!.orderingViolations).toBe(0)
         expect(lagAware![50]!.orderingViolations).toBe(0)
+      },
+    ],
+  },
+  'hot-brokers': {
+    0: [
+      1,
+      ([run, other], r) => {
+        const s = run![15]!
+        const led = [1, 4, 6, 11]
+        // acks changes nothing before a broker fails: both sides have appended the same records.
+        expect(other![15]!.partitions.map((x) => x.produced)).toEqual(s.partitions.map((x) => x.produced))
+        // Broker 1 leads those four lanes (read from the leaders the crash makes visible, 1 s after it).
+        expect(run![21]!.partitions.filter((x) => x.leader === 1).map((x) => x.partition)).toEqual(led)
+        expect(s.hotKeys[0]!.partitions).toEqual([6])
+        expect(s.brokers.map((b) => b.leaders)).toEqual([4, 4, 4])
+        const cap = r.scenario.cluster!.brokerCapacityPerSec!
+        expect(cap).toBe(3000)
+        expect(s.brokers[0]!.recordsInPerSec).toBe(cap)
+        for (const b of s.brokers.slice(1)) {
+          expect(b.recordsInPerSec).toBeGreaterThan(1000)
+          expect(b.recordsInPerSec).toBeLessThan(1200)
+        }
+        // The same world without a capacity: what the producers send. About 3800 rec/s for broker 1.
+        const free = applyOverrides(r.scenario, { 'cluster.brokerCapacityPerSec': null })
+        if (!free.ok) throw new Error(free.message)
+        const sim = createSimulation(free.scenario)
+        sim.advanceTo(15_000)
+        const u = sim.summary()
+        expect(u.brokers[0]!.recordsInPerSec).toBeGreaterThan(3600)
+        expect(u.brokers[0]!.recordsInPerSec).toBeLessThan(4000)
+        // Broker 1's quiet lanes get less than they are sent; lanes of brokers 2 and 3 all of it.
+        for (const x of s.partitions) {
+          const ratio = x.produced / u.partitions[x.partition]!.produced
+          if (led.includes(x.partition)) expect(ratio, `lane ${x.partition}`).toBeLessThan(0.9)
+          else expect(ratio, `lane ${x.partition}`).toBeGreaterThan(0.99)
+        }
+      },
+    ],
+    1: [
+      1,
+      ([one, all]) => {
+        const led = [1, 4, 6, 11]
+        // Lanes that appended nothing from 21 s to 27 s (broker 1 down, not yet fenced).
+        const paused = (run: RunSummary[]) => run[27]!.partitions.filter((x) => x.produced === run[21]!.partitions[x.partition]!.produced).map((x) => x.partition)
+        expect(paused(one!)).toEqual(led)
+        // Under acks=all every lane broker 1 holds a replica of waits for it: 8 of 12 with RF 2 on 3 brokers.
+        const stalled = paused(all!)
+        expect(all![15]!.brokers[0]!.replicas).toBe(2 * led.length)
+        expect(stalled).toHaveLength(2 * led.length)
+        for (const p of led) expect(stalled).toContain(p)
+        // The controller moved the leaders (broker.session.timeout.ms after the last heartbeat) and every stalled lane writes again.
+        for (const run of [one!, all!]) {
+          expect(run[27]!.partitions.filter((x) => x.leader === 1).map((x) => x.partition)).toEqual(led)
+          expect(run[28]!.partitions.some((x) => x.leader === 1)).toBe(false)
+          for (const p of stalled) expect(run[29]!.partitions[p]!.produced, `lane ${p}`).toBeGreaterThan(run[27]!.partitions[p]!.produced)
+        }
+        expect(one![32]!.lostRecords).toBeGreaterThan(0)
+        expect(all![32]!.lostRecords).toBe(0)
+      },
+    ],
+    2: [
+      1,
+      (runs, r) => {
+        const atSec = r.scenario.actions.find((a) => a.do === 'rebalanceCluster')!.atSec
+        expect(atSec).toBe(50)
+        for (const run of runs) {
+          // Restarted at 40 s, broker 1 leads nothing until the plan.
+          expect(run[49]!.brokers[0]!.leaders).toBe(0)
+          expect(run[49]!.brokers[0]!.replicas).toBe(8)
+          expect(run[56]!.clusterRebalance).toMatchObject({ leaderMoves: 1, replicaMoves: 0, bytesCopied: 0, movesDone: 1, startedAtSec: atSec, finishedAtSec: atSec })
+          expect(run[51]!.partitions.filter((x) => x.leader === 1).map((x) => x.partition)).toEqual([6])
+        }
+      },
+    ],
+    // The closing step has no question (the 0 is unused); its text's claims are checked here all the same.
+    3: [
+      0,
+      (runs, r) => {
+        for (const run of runs) {
+          expect(run[65]!.partitions.filter((x) => x.leader === 1).map((x) => x.partition)).toEqual([6])
+          expect(run[65]!.brokers[0]!.recordsInPerSec).toBe(r.scenario.cluster!.brokerCapacityPerSec)
+        }
+        expect(runs[0]![65]!.lostRecords).toBeGreaterThan(0)
+        expect(runs[1]![65]!.lostRecords).toBe(0)
       },
     ],
   },

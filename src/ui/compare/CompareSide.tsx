@@ -1,6 +1,7 @@
 // One side of the comparison: a header (label, strategy in words, its strategy controls), its
-// difference strip and its highway. The single page's panels are reused inside the side's own
-// store and actions (a fault from its consumer menu goes to every side: see compareSession).
+// difference strip, its broker strip when the scenario has a cluster, and its highway. The single
+// page's panels are reused inside the side's own store and actions (a fault from its consumer or
+// broker menu goes to every side: see compareSession).
 
 import { useMemo, type ReactNode } from 'react'
 import { useStore } from 'zustand'
@@ -9,6 +10,8 @@ import { formatVariant } from '../../scenario/overrides.ts'
 import { strategySummary } from '../../store/compareEdits.ts'
 import { AppStoreProvider } from '../../store/useAppStore.ts'
 import { ActionsContext } from '../actions.ts'
+import { BrokerMenu } from '../BrokerMenu.tsx'
+import { BrokerStrip } from '../BrokerStrip.tsx'
 import { ConsumerMenu } from '../ConsumerMenu.tsx'
 import { LanesPanel } from '../LanesPanel.tsx'
 import { useCompare } from './compareActions.ts'
@@ -29,10 +32,12 @@ export function CompareSide(p: { index: number; diffs: CompareDiffs }): ReactNod
   const catchingUp = useStore(store, (s) => s.catchingUp[p.index] ?? null)
   const label = variant?.label ?? SIDE_LETTERS[p.index] ?? String(p.index + 1)
   const fork = variant?.atSec !== undefined ? ` (changed at ${variant.atSec} s)` : ''
+  // Only a scenario with a cluster gets the strip: older comparisons keep their lanes' height.
+  const brokers = scenario.cluster !== undefined
   return (
     <AppStoreProvider store={side.store}>
       <ActionsContext.Provider value={side.actions}>
-        <section className="compare-side" aria-label={`Side ${SIDE_LETTERS[p.index] ?? ''}: ${label}`}>
+        <section className={brokers ? 'compare-side with-brokers' : 'compare-side'} aria-label={`Side ${SIDE_LETTERS[p.index] ?? ''}: ${label}`}>
           <header className="side-head">
             <span className="side-letter" aria-hidden="true">
               {SIDE_LETTERS[p.index]}
@@ -53,8 +58,11 @@ export function CompareSide(p: { index: number; diffs: CompareDiffs }): ReactNod
             </details>
           </header>
           <DiffStrip side={p.index} label={label} diffs={p.diffs} />
+          {brokers ? <BrokerStrip /> : null}
           <LanesPanel />
           <ConsumerMenu />
+          {/* A fault from a side's broker menu goes to every side (sideActions' inject), as a consumer fault does. */}
+          {brokers ? <BrokerMenu /> : null}
         </section>
       </ActionsContext.Provider>
     </AppStoreProvider>

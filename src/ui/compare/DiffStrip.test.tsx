@@ -41,6 +41,16 @@ describe('DiffStrip', () => {
     expect(a.querySelector('dl')?.getAttribute('aria-label')).toBe('Differences: side 0, since 5.0 s')
   })
 
+  it('shows "records lost" only once some side has the figure (a broker fault ran), the lower side best', () => {
+    const none = diffsFor([values(900, 4000, 3), values(120, 300, 3)])
+    expect(render(0, none).querySelector('[data-row="lost"]')).toBeNull()
+    const d = diffsFor([{ ...values(900, 4000, 3), lost: 15 }, { ...values(120, 300, 3), lost: 0 }])
+    const a = render(0, d)
+    const b = render(1, d)
+    expect(a.querySelector('[data-row="lost"]')?.textContent).toBe('records lost15')
+    expect(b.querySelector('[data-row="lost"]')?.textContent).toMatch(/^records lost0 ★best$/)
+  })
+
   it('says what it waits for before the groups have settled', () => {
     const el = render(0, { mark: null, userMark: false, sides: [null, null], best: bestSides([null, null]) })
     expect(el.querySelector('dl')?.getAttribute('aria-label')).toMatch(/waiting for the group to settle/)

@@ -1,5 +1,5 @@
 // The difference strip: per side, what happened since the mark (lag, stopped lanes, duplicates,
-// ordering, p99, rebalances), the best side of each row marked with ★ and the word "best", not by
+// ordering, p99, rebalances, and records lost once a broker fault ran), the best side of each row marked with ★ and the word "best", not by
 // colour alone. The figures are computed for all sides at once (the best needs them all).
 
 import { useEffect, useState, type ReactNode } from 'react'
@@ -84,7 +84,7 @@ export function DiffStrip(p: { side: number; label: string; diffs: CompareDiffs 
   const since = p.diffs.mark === null ? 'waiting for the group to settle' : `since ${(p.diffs.mark / 1000).toFixed(1)} s`
   return (
     <dl className="diff-strip" aria-label={`Differences: ${p.label}, ${since}`}>
-      {DIFF_ROWS.map((row) => {
+      {DIFF_ROWS.filter((row) => !row.optional || p.diffs.sides.some((s) => (s?.values[row.key] ?? null) !== null)).map((row) => {
         const v = d?.values[row.key] ?? null
         const best = p.diffs.best[row.key].includes(p.side)
         return (

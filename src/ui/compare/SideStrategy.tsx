@@ -1,10 +1,11 @@
-// One side's strategy controls, compact: group type (consumer / share group), protocol, assignor, partitioner, salting, load-aware
-// routing, commit on revoke, autoscaler. A change restarts that side with it (from 0 s, or from the
-// fork moment for a forked side) and brings it back to the current moment.
+// One side's strategy controls, compact: group type (consumer / share group), protocol, assignor,
+// partitioner, salting, load-aware routing, commit on revoke, autoscaler, brokers and (with a
+// cluster) the producers' acks. A change restarts that side with it (from 0 s, or from the fork
+// moment for a forked side) and brings it back to the current moment.
 
 import type { ReactNode } from 'react'
 import { ASSIGNORS_FOR, protocolChoice } from '../../store/scenarioEdits.ts'
-import type { StrategyEdit } from '../../store/compareEdits.ts'
+import type { Acks, StrategyEdit } from '../../store/compareEdits.ts'
 import type { Scenario } from '../../store/types.ts'
 import { ASSIGNOR_LABEL, PARTITIONERS, PROTOCOLS, type PartitionerChoice } from '../ControlsPanel.tsx'
 import { CheckField, SelectField } from '../fields.tsx'
@@ -12,6 +13,13 @@ import { SideBrokers } from '../BrokerControls.tsx'
 import { GROUP_TYPES } from '../ShareControls.tsx'
 import { groupTypeOf } from '../../store/shareEdits.ts'
 import { ParallelConsumerControls } from '../ParallelConsumerControls.tsx'
+
+/** ProducerConfig's acks values, Kafka's default first. */
+export const ACKS_CHOICES: ReadonlyArray<{ value: Acks; label: string }> = [
+  { value: 'all', label: 'all (in-sync replicas)' },
+  { value: '1', label: '1 (leader only)' },
+  { value: '0', label: '0 (no wait)' },
+]
 
 export function SideStrategy(p: { label: string; s: Scenario; edit: (e: StrategyEdit) => void }): ReactNode {
   const { s, edit } = p
@@ -43,6 +51,16 @@ export function SideStrategy(p: { label: string; s: Scenario; edit: (e: Strategy
       <CheckField label="Commit on revoke" checked={s.group.processing.commitOnRevoke} onChange={(on) => edit({ kind: 'commitOnRevoke', enabled: on })} />
       <CheckField label="Autoscaler" checked={s.group.autoscaler.enabled} onChange={(on) => edit({ kind: 'autoscaler', enabled: on })} />
       <SideBrokers s={s} edit={(patch) => edit({ kind: 'cluster', patch })} />
+      {/* acks decides what a broker crash costs (records lost vs lanes waiting), so it sits with the brokers. */}
+      {s.cluster === undefined ? null : (
+        <SelectField
+          label="acks"
+          value={pc.acks ?? 'all'}
+          options={ACKS_CHOICES}
+          onChange={(v) => edit({ kind: 'acks', acks: v })}
+          hint="When the producer counts a record as written: once every in-sync replica has it (all), once the leader has (1), or at once (0)"
+        />
+      )}
       <ParallelConsumerControls parallel={s.group.parallel} onChange={(parallel) => edit({ kind: 'parallel', parallel })} compact />
       <p className="dim small">A change restarts this side with it and brings it back to this moment.</p>
     </div>

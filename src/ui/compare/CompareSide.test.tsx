@@ -1,0 +1,86 @@
+// A compare side with a cluster: its broker strip (the single page's BrokerStrip in the side's own
+// store), a broker's menu whose crash goes to every side, and the side's acks control as an edit of
+// that side only. A side without a cluster keeps its old layout (no strip, no acks control).
+import { act } from 'react'
+import { createRoot, type Root } from 'react-dom/client'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { sideActions } from '../../app/compareSideActions.ts'
+import { defaultScenario } from '../../scenario/defaults.ts'
+import { getPreset } from '../../scenario/presets/index.ts'
+import type { Scenario } from '../../scenario/types.ts'
+import type { StrategyEdit } from '../../store/compareEdits.ts'
+import { bestSides } from '../../store/compareDiff.ts'
+import { createCompareStore } from '../../store/compareStore.ts'
+import { createAppStore } from '../../store/createAppStore.ts'
+import type { Command } from '../../store/types.ts'
+import { makeFrame } from '../../view/frameFixture.ts'
+import { byLabel, buttons, setValue } from '../renderForTest.tsx'
+import { CompareContext, type CompareActions } from './compareActions.ts'
+import { CompareSide } from './CompareSide.tsx'
+
+let root: Root | null = null
+let el: HTMLElement | null = null
+beforeEach(() => vi.useFakeTimers())
+afterEach(() => {
+  act(() => root?.unmount())
+  el?.remove()
+  root = null
+  vi.useRealTimers()
+})
+
+function renderSides(base: Scenario) {
+  const injected: Command[] = []
+  const edits: Array<[number, StrategyEdit]> = []
+  const actions = { inject: (c: Command) => void injected.push(c), editSide: (i: number, e: StrategyEdit) => void edits.push([i, e]) } as unknown as CompareActions
+  const variants = [
+    { label: 'acks 1', set: { 'producerConfig.acks': '1' } },
+    { label: 'acks all', set: {} },
+  ]
+  const store = createCompareStore({ base, variants, playing: false, mark: 0 })
+  const sides = [0, 1].map((i) => ({ store: createAppStore({ scenario: base, playing: false }), actions: sideActions(actions, i) }))
+  for (const s of sides) s.store.getState().receiveFrame(0, makeFrame({ t: 1000 }), [], [])
+  const diffs = { mark: null, userMark: false, sides: [null, null], best: bestSides([null, null]) }
+  el = document.createElement('div')
+  document.body.appendChild(el)
+  root = createRoot(el)
+  act(() =>
+    root!.render(
+      <CompareContext.Provider value={{ store, actions, sides }}>
+        <CompareSide index={0} diffs={diffs} />
+        <CompareSide index={1} diffs={diffs} />
+      </CompareContext.Provider>,
+    ),
+  )
+  act(() => vi.advanceTimersByTime(400))
+  return { el, injected, edits }
+}
+
+const side = (root: HTMLElement, letter: string) => root.querySelector<HTMLElement>(`section[aria-label^="Side ${letter}:"]`)!
+
+describe('CompareSide with a cluster', () => {
+  it('shows each side its own broker strip, and a crash from one side’s broker menu goes to every side', () => {
+    const { el, injected } = renderSides(getPreset('broker-hotspot')!.build())
+    for (const letter of ['A', 'B']) expect(side(el, letter).querySelectorAll('ul[aria-label="Brokers"] > li')).toHaveLength(3)
+    const b = side(el, 'B')
+    act(() => buttons(b, 'Broker 2: crash, restart or slow disk')[0]!.click())
+    const crash = Array.from(b.querySelectorAll<HTMLButtonElement>('[role="menuitem"]')).find((x) => x.textContent?.startsWith('Crash broker'))!
+    act(() => crash.click())
+    // sideActions' inject is compare mode's: the same command on every side.
+    expect(injected).toEqual([{ do: 'crashBroker', broker: 2 }])
+  })
+
+  it('offers acks per side, as that side’s strategy edit', () => {
+    const { el, edits } = renderSides(getPreset('broker-hotspot')!.build())
+    const acks = byLabel(side(el, 'B'), 'acks')
+    expect(acks.value).toBe('all')
+    setValue(acks, '1', ['change'])
+    expect(edits).toEqual([[1, { kind: 'acks', acks: '1' }]])
+  })
+
+  it('without a cluster: no strip and no acks control (the side keeps its lanes’ height)', () => {
+    const { el } = renderSides(defaultScenario())
+    expect(el.querySelector('.broker-strip')).toBeNull()
+    expect(el.querySelector('.compare-side.with-brokers')).toBeNull()
+    expect(() => byLabel(side(el, 'A'), 'acks')).toThrow(/found 0/)
+  })
+})
