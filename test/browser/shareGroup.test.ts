@@ -42,12 +42,13 @@ describe('share group on the page', () => {
     expect(await figure('Redelivered')).toBe(fmt(sg.redelivered))
     expect(await figure('Archived')).toBe(fmt(sg.archived))
     expect(await figure('Most in flight on one lane')).toBe(fmt(sg.inFlightMax))
-    // consumer-2 crashed at 20 s; its locks expire at 50 s: 15 s after the moment shown.
-    await panel.getByText(/consumer-2 stopped holding [\d,]+ records: they come back to the others in 15 s/).waitFor({ timeout: 5000 })
+    // consumer-3 crashed at 20 s; its locks expire at 50 s: 15 s after the moment shown.
+    await panel.getByText(/consumer-3 stopped holding [\d,]+ records: they come back to the others in 15 s/).waitFor({ timeout: 5000 })
 
-    // Every lane names its two readers (the simple assignor: 12 members over 6 partitions).
+    // Every lane names its two readers (the simple assignor: 12 members over 6 partitions; Kafka's
+    // member order puts consumer-3 and consumer-7 on the hot lane, partition 0).
     const labels = await page.locator('[data-testid="highway"] text.owner').allTextContents()
-    expect(labels).toContain('c3+c4')
+    expect(labels).toContain('c3+c7')
     expect(labels.some((l) => l.includes('+'))).toBe(true)
 
     // Back to a consumer group: the run restarts as one, and the share-group panel goes away.

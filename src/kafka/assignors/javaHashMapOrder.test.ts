@@ -76,4 +76,17 @@ describe('Java HashMap iteration order', () => {
     expect(set.first()).toBe('z0')
     expect(set.ordered().at(-1)).toBe('x')
   })
+
+  it('starts at the next power of two of an initial capacity, as new HashSet<>(int) does', () => {
+    // jshell: new HashSet<Integer>(5) after add(9), add(1), add(17) prints [9, 1, 17] (8 buckets:
+    // all in bucket 1, insertion order); new HashSet<Integer>() prints [1, 17, 9] (16 buckets).
+    const sized = new JavaHashOrder<number>((i) => i, 5)
+    const plain = new JavaHashOrder<number>((i) => i)
+    for (const i of [9, 1, 17]) {
+      sized.add(i)
+      plain.add(i)
+    }
+    expect(sized.ordered()).toEqual([9, 1, 17])
+    expect(plain.ordered()).toEqual([1, 17, 9])
+  })
 })

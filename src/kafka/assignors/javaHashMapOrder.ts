@@ -24,6 +24,13 @@ export function spreadHash(h: number): number {
 }
 
 const DEFAULT_CAPACITY = 16
+
+/** `HashMap.tableSizeFor`: the smallest power of two >= cap (at least 1). */
+export function tableSizeFor(cap: number): number {
+  let n = 1
+  while (n < cap) n *= 2
+  return n
+}
 const TREEIFY_BIN_SIZE = 9 // a bin reaching 9 nodes calls treeifyBin
 const MIN_TREEIFY_CAPACITY = 64
 
@@ -37,11 +44,20 @@ const MIN_TREEIFY_CAPACITY = 64
  * Not emulated: the order inside a treeified bin (9+ colliding keys in a table of 64 or more).
  */
 export class JavaHashOrder<K> {
-  private capacity = DEFAULT_CAPACITY
+  private capacity: number
   private seq = 0
   private readonly entries = new Map<K, { hash: number; seq: number }>()
 
-  constructor(private readonly hashOf: (key: K) => number) {}
+  /**
+   * `initialCapacity` as passed to `new HashMap<>(int)` / `new HashSet<>(int)`: the table starts at
+   * the next power of two (Java's tableSizeFor). Absent: the default constructor's 16.
+   */
+  constructor(
+    private readonly hashOf: (key: K) => number,
+    initialCapacity?: number,
+  ) {
+    this.capacity = initialCapacity === undefined ? DEFAULT_CAPACITY : tableSizeFor(initialCapacity)
+  }
 
   get size(): number {
     return this.entries.size

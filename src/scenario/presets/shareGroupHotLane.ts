@@ -8,8 +8,10 @@ import type { Preset } from './preset.ts'
 /**
  * 6000 rec/s over 6 partitions, 45 % on `global-marketplace`: its lane gets 2700 + 3300/6 = 3250
  * rec/s; one consumer processes 2000. Twelve members: the simple assignor shares every partition
- * between two of them (ceil(12/6)), so the hot lane has 4000 rec/s of readers. consumer-2, one of
- * them, crashes at 20 s: its locked records pin the share-partition start until they expire at 50 s.
+ * between two of them (ceil(12/6)), so the hot lane has 4000 rec/s of readers. Kafka's assignor
+ * orders members by the hash of their member ids, so which two is seeded: consumer-3 and
+ * consumer-7 here. consumer-3 crashes at 20 s: its locked records pin the share-partition start
+ * until they expire at 50 s.
  */
 export function shareGroupHotLaneScenario(): Scenario {
   const s = defaultScenario()
@@ -31,7 +33,7 @@ export function shareGroupHotLaneScenario(): Scenario {
       share: defaultShareGroup(),
       processing: { ...s.group.processing, recordsPerSec: 2000 },
     },
-    actions: [{ do: 'crashConsumer', consumer: 'consumer-2', atSec: 20 }],
+    actions: [{ do: 'crashConsumer', consumer: 'consumer-3', atSec: 20 }],
   }
 }
 
@@ -45,8 +47,9 @@ export const shareGroupHotLane: Preset = {
     'with more members than partitions the simple assignor puts two members on every lane, they take records ' +
     'in batches under a 30 s lock, and the hot lane keeps up: its lag stays under a thousand. The costs: records ' +
     'of one key are processed by two members at once and finish out of order (ordering violations). And when ' +
-    'consumer-2 crashes at 20 s, the records it held stay locked: the share-partition cannot move its start ' +
-    'past them, so once 2000 records are in flight (group.share.partition.max.record.locks) consumer-1 can take ' +
+    'consumer-3, one of the hot lane\'s two readers, crashes at 20 s, the records it held stay locked: the ' +
+    'share-partition cannot move its start past them, so once 2000 records are in flight ' +
+    '(group.share.partition.max.record.locks) consumer-7, the other reader, can take ' +
     'no more and the lane stalls until the locks expire at 50 s. Then those records are delivered a second time ' +
     '(redelivered).',
   build: shareGroupHotLaneScenario,

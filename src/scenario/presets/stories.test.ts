@@ -178,7 +178,7 @@ describe('preset stories say what the run shows', () => {
     sim.advanceTo(60_000)
     const s = sim.summary()
     const expired = facts(sim.drainTrace(), 'share.lockExpired')
-    expect(expired.map((e) => [e.fact.partition, e.fact.member, Math.round(e.t / 1000)])).toEqual([[0, 'consumer-2', 50]])
+    expect(expired.map((e) => [e.fact.partition, e.fact.member, Math.round(e.t / 1000)])).toEqual([[0, 'consumer-3', 50]])
     expect(preset.notice).toContain('locks expire at 50 s')
     expect(s.shareGroup!.inFlightMax).toBe(2000)
     expect(s.shareGroup!.redelivered).toBeGreaterThan(0)

@@ -1,159 +1,157 @@
-// A share group's membership (KIP-932) on the engine clock: members join and stay with
-// ShareGroupHeartbeat (like KIP-848, a group epoch and a target assignment computed by the
-// coordinator with the `simple` assignor), and there is no rebalance barrier: a new assignment
-// reaches each member in its next heartbeat response and applies at once, nobody stops reading.
-// Records are never owned by a member, so nothing is revoked with a commit: locks do that work
-// (shareDataPlane.ts). Plain state, saved and restored as data.
+// A share group's membership (KIP-932) on the engine clock: the share group coordinator and member
+// machines of src/protocols (shareGroupMachine, shareMemberMachine), ShareGroupHeartbeat carried
+// over the host's network latency both ways, timers as engine events. There is no rebalance
+// barrier: a new assignment reaches each member in the answer to its next heartbeat and applies at
+// once, nobody stops reading. Records are never owned by a member, so nothing is revoked with a
+// commit: locks do that work (shareDataPlane.ts). Plain state, saved and restored as data.
 
-import type { EventId } from '../../engine/heap.ts'
-import { simpleShareAssign } from '../../kafka/shareAssignor.ts'
+import { initialTransition, transition } from 'xstate'
+import { topicIdHashOf } from '../../kafka/shareAssignor.ts'
+import { findShareMember, formedShareGroup, shareSessionTimerId, type ShareGroupContext, type ShareGroupInput } from '../../protocols/shareGroupLogic.ts'
+import { shareGroupMachine, type ShareGroupEffect } from '../../protocols/shareGroupMachine.ts'
+import type { ShareGroupCoordinatorEvent, ShareGroupReport } from '../../protocols/shareGroupMessages.ts'
+import { SHARE_HEARTBEAT_TIMER, shareMemberMachine, type ShareMemberContext, type ShareMemberEffect, type ShareMemberEvent, type ShareMemberReport } from '../../protocols/shareMemberMachine.ts'
 import type { BrokerConfig, ConsumerGroupSpec } from '../../scenario/types.ts'
 import type { GroupView } from '../frameTypes.ts'
 import type { GroupHost, GroupRuntime, GroupRuntimeFactory, MemberProtocolView, RebalanceRecord } from '../group/groupRuntime.ts'
+import { DeliveryTable, interpretActions, type Delivery, type DeliveryTableState, type MachineAction } from '../group/machineEffects.ts'
 import { uuidFrom } from '../group/memberIds.ts'
+import { restoreSnapshot, saveSnapshot, type SavedSnapshot, type SnapshotOf } from '../group/memberProcesses.ts'
 
 /** group.share.session.timeout.ms and group.share.heartbeat.interval.ms defaults (GroupCoordinatorConfig). */
 export const SHARE_SESSION_TIMEOUT_MS = 45000
 export const SHARE_HEARTBEAT_INTERVAL_MS = 5000
 
-const T_HEARTBEAT = 0
-const T_SESSION = 1
-const T_JOINED = 2
-const KINDS = 3
+type ShareDelivery = Delivery<ShareGroupCoordinatorEvent, ShareMemberEvent>
 
-interface ShareMemberState {
-  memberId: string
-  /** In the group (the coordinator has it); false before its first heartbeat is answered. */
-  joined: boolean
-  joining: boolean
-  /** The process is gone (crashed or closed): no heartbeats. */
-  gone: boolean
-  /** GC pause: no heartbeats until then. */
+/** One consumer slot's current process. */
+interface ShareSlot {
+  incarnation: number
+  alive: boolean
+  /** GC pause: deliveries to it wait until then. */
   pausedUntil: number
-  epoch: number
-  /** The assignment the member has applied. */
-  assignment: number[]
-  lastHeartbeatAt: number
-  heartbeatEvent: EventId
-  sessionEvent: EventId
+  member: SavedSnapshot
+  /** A crashed process's partitions, released when the coordinator removes its member or the slot restarts. */
+  orphaned: { memberId: string; partitions: number[] } | null
 }
 
 interface SavedShare {
   kind: 'share'
-  groupEpoch: number
-  partitions: number
-  members: Array<ShareMemberState | null>
-  target: Array<number[] | null>
+  coordinator: SavedSnapshot
+  slots: Array<ShareSlot | null>
+  table: DeliveryTableState<ShareDelivery>
+  names: Record<string, number>
 }
 
 export class ShareGroupRuntime implements GroupRuntime {
-  private s: SavedShare
+  private coordinator: SnapshotOf<ShareGroupContext>
+  private readonly slots: Array<ShareSlot | null>
+  private readonly table: DeliveryTable<ShareDelivery>
+  /** member.id -> slot, for names in the narration. */
+  private readonly names: Record<string, number>
+  private readonly input: ShareGroupInput
 
   constructor(
     private readonly host: GroupHost,
+    spec: ConsumerGroupSpec,
     saved?: SavedShare,
   ) {
-    this.s = saved ?? { kind: 'share', groupEpoch: 0, partitions: host.partitionCount(), members: [], target: [] }
+    this.input = {
+      groupId: spec.groupId,
+      topicIdHash: topicIdHashOf(host.topicName()),
+      partitionCount: host.partitionCount(),
+      sessionTimeoutMs: SHARE_SESSION_TIMEOUT_MS,
+      heartbeatIntervalMs: SHARE_HEARTBEAT_INTERVAL_MS,
+    }
+    this.table = new DeliveryTable(host, saved?.table)
+    this.slots = saved ? saved.slots.map((s) => (s ? { ...s, orphaned: s.orphaned && { ...s.orphaned, partitions: [...s.orphaned.partitions] } } : null)) : []
+    this.names = { ...(saved?.names ?? {}) }
+    // The coordinator starts Empty with no timers, so its initial actions need no interpreting.
+    this.coordinator = saved ? restoreSnapshot(shareGroupMachine, saved.coordinator) : (initialTransition(shareGroupMachine, this.input)[0] as SnapshotOf<ShareGroupContext>)
   }
 
   startFormed(slots: readonly number[]): void {
-    for (const slot of slots) {
-      const m = this.newMember(slot)
-      m.joined = true
-      this.s.members[slot] = m
-    }
-    this.s.groupEpoch = 1
-    this.computeTarget()
-    for (const slot of slots) {
-      const m = this.s.members[slot]!
-      m.epoch = this.s.groupEpoch
-      this.applyTarget(slot, m)
+    const ids = slots.map((slot) => this.newMemberId(slot))
+    const ctx = formedShareGroup(this.input, ids)
+    this.coordinator = restoreSnapshot(shareGroupMachine, { value: ids.length > 0 ? 'Stable' : 'Empty', context: ctx })
+    slots.forEach((slot, i) => {
+      const memberId = ids[i]!
+      const assigned = [...(ctx.target[memberId] ?? [])]
+      const member: ShareMemberContext = { slot, memberId, heartbeatIntervalMs: this.input.heartbeatIntervalMs, memberEpoch: ctx.groupEpoch, assigned, heartbeatInFlight: false }
+      this.slots[slot] = { incarnation: 0, alive: true, pausedUntil: 0, member: { value: 'Stable', context: member }, orphaned: null }
+      if (assigned.length > 0) this.host.assign(slot, assigned)
+      this.applied(slot, [], assigned)
       // Heartbeat threads out of phase, as the consumer-group runtimes start them.
-      m.heartbeatEvent = this.host.schedule(SHARE_HEARTBEAT_INTERVAL_MS * (1 - this.host.rng.next()), token(slot, T_HEARTBEAT))
-      this.resetSession(slot, m)
-    }
+      this.table.schedule({ to: 'member', slot, incarnation: 0, event: { type: 'timer.heartbeat' } }, this.input.heartbeatIntervalMs * (1 - this.host.rng.next()), SHARE_HEARTBEAT_TIMER)
+      this.armSession(memberId)
+    })
   }
 
   memberStarted(slot: number): void {
-    const old = this.s.members[slot]
-    if (old && old.joined) this.remove(slot, old, false)
-    this.s.members[slot] = this.newMember(slot)
+    const old = this.slots[slot]
+    // What a crashed predecessor still held stops being read here; its member stays in the group
+    // until the coordinator's session timer removes it.
+    if (old?.orphaned) this.host.lose(slot, old.orphaned.partitions)
+    const memberId = this.newMemberId(slot)
+    const [snapshot] = initialTransition(shareMemberMachine, { slot, memberId, heartbeatIntervalMs: this.input.heartbeatIntervalMs })
+    this.slots[slot] = { incarnation: (old?.incarnation ?? -1) + 1, alive: true, pausedUntil: 0, member: saveSnapshot(snapshot), orphaned: null }
   }
 
   memberPolled(slot: number): void {
-    const m = this.s.members[slot]
-    if (!m || m.joined || m.joining || m.gone) return
-    // The first ShareGroupHeartbeat (epoch 0) goes out from poll; the answer comes a round trip later.
-    m.joining = true
-    this.host.schedule(2 * this.host.networkLatencyMs(), token(slot, T_JOINED))
+    // Only the first poll matters: it sends the join heartbeat (later ones are routine for a share consumer).
+    const s = this.slots[slot]
+    if (s && s.alive && s.member.value === 'Unsubscribed') this.stepMember(slot, { type: 'app.poll' })
   }
 
   memberCrashed(slot: number): void {
-    const m = this.s.members[slot]
-    if (!m) return
-    m.gone = true
-    this.cancel(m.heartbeatEvent)
-    m.heartbeatEvent = -1
-    if (!m.joined) this.s.members[slot] = null
-    // Only the session timeout notices; its timer keeps running.
+    const s = this.slots[slot]
+    if (!s || !s.alive) return
+    s.alive = false
+    this.table.cancelTimersOf({ to: 'member', slot, incarnation: s.incarnation })
+    const c = s.member.context as ShareMemberContext
+    // Only the session timeout notices: no heartbeat with epoch -1.
+    s.orphaned = findShareMember(this.ctx, c.memberId) ? { memberId: c.memberId, partitions: [...c.assigned] } : null
+    if (!s.orphaned && c.assigned.length > 0) this.host.lose(slot, c.assigned)
   }
 
   memberClosed(slot: number): void {
-    const m = this.s.members[slot]
-    if (!m) return
-    m.gone = true
-    // ShareGroupHeartbeat with epoch -1: the member leaves at once.
-    if (m.joined) this.remove(slot, m, true)
-    else this.s.members[slot] = null
+    const s = this.slots[slot]
+    if (!s || !s.alive) return
+    this.stepMember(slot, { type: 'app.close' })
+    s.alive = false
   }
 
   memberPaused(slot: number, durationMs: number): void {
-    const m = this.s.members[slot]
-    if (m) m.pausedUntil = Math.max(m.pausedUntil, this.host.now() + durationMs)
+    const s = this.slots[slot]
+    if (s) s.pausedUntil = Math.max(s.pausedUntil, this.host.now() + durationMs)
   }
 
   partitionsChanged(count: number): void {
     // The coordinator reads the topic's metadata: a new group epoch, picked up at the next heartbeats.
-    this.s.partitions = count
-    this.s.groupEpoch++
-    this.computeTarget()
+    this.stepCoordinator({ type: 'metadata.partitionsChanged', partitionCount: count })
   }
 
-  onTimer(tok: number): void {
-    const slot = Math.floor(tok / KINDS)
-    const kind = tok % KINDS
-    const m = this.s.members[slot]
-    if (!m) return
+  onTimer(token: number): void {
+    const d = this.table.take(token)
+    if (!d) return
+    if (d.to === 'coordinator') return this.stepCoordinator(d.event)
+    if (d.to !== 'member') return
+    const s = this.slots[d.slot]
+    if (!s || !s.alive || s.incarnation !== d.incarnation) return
     const now = this.host.now()
-    if (kind === T_JOINED) {
-      m.joining = false
-      if (m.gone || m.joined) return
-      m.joined = true
-      this.s.groupEpoch++
-      this.computeTarget()
-      this.host.say({ kind: 'share.joined', member: this.host.memberName(slot), epoch: this.s.groupEpoch })
-      this.heartbeatAnswered(slot, m)
-    } else if (kind === T_HEARTBEAT) {
-      m.heartbeatEvent = -1
-      if (m.gone) return
-      if (now < m.pausedUntil) {
-        m.heartbeatEvent = this.host.schedule(m.pausedUntil - now, token(slot, T_HEARTBEAT))
-        return
-      }
-      this.heartbeatAnswered(slot, m)
-    } else if (kind === T_SESSION) {
-      m.sessionEvent = -1
-      if (!m.joined) return
-      this.host.say({ kind: 'share.memberRemoved', member: this.host.memberName(slot), sessionTimeoutMs: SHARE_SESSION_TIMEOUT_MS })
-      this.remove(slot, m, false)
+    // A stop-the-world pause holds its heartbeats and answers until it ends.
+    if (now < s.pausedUntil) {
+      this.table.schedule({ to: 'member', slot: d.slot, incarnation: d.incarnation, event: d.event }, s.pausedUntil - now, d.raiseId)
+      return
     }
+    this.stepMember(d.slot, d.event)
   }
 
   group(): GroupView {
-    const members = this.s.members.filter((m) => m && m.joined).length
+    const members = this.ctx.members.length
     return {
       state: members > 0 ? 'Stable' : 'Empty',
-      generation: this.s.groupEpoch,
+      generation: this.ctx.groupEpoch,
       protocol: 'share',
       assignor: 'simple',
       rebalancing: false,
@@ -166,101 +164,134 @@ export class ShareGroupRuntime implements GroupRuntime {
   }
 
   member(slot: number): MemberProtocolView {
-    const m = this.s.members[slot]
-    if (!m) return { memberId: '', groupInstanceId: null, phase: 'dead', generation: 0, sessionTimer: null }
-    const silent = m.gone || this.host.now() < m.pausedUntil
-    return {
-      memberId: m.memberId,
-      groupInstanceId: null,
-      phase: m.joined ? 'stable' : 'joining',
-      generation: m.epoch,
-      sessionTimer: m.joined && silent ? { setAt: m.lastHeartbeatAt, dueAt: m.lastHeartbeatAt + SHARE_SESSION_TIMEOUT_MS } : null,
-    }
+    const s = this.slots[slot]
+    if (!s) return { memberId: '', groupInstanceId: null, phase: 'dead', generation: 0, sessionTimer: null }
+    const c = s.member.context as ShareMemberContext
+    const silent = !s.alive || this.host.now() < s.pausedUntil
+    const known = findShareMember(this.ctx, c.memberId) !== undefined
+    // The coordinator's session timer, while the process sends no heartbeats.
+    const t = silent && known ? this.table.timer({ to: 'coordinator' }, shareSessionTimerId(c.memberId)) : null
+    const phase = s.member.value === 'Dead' || (!s.alive && !known) ? 'dead' : known && s.member.value !== 'Joining' ? 'stable' : 'joining'
+    return { memberId: c.memberId, groupInstanceId: null, phase, generation: c.memberEpoch, sessionTimer: t && { setAt: t.setAt, dueAt: t.dueAt } }
   }
 
   rebalanceLog(): readonly RebalanceRecord[] {
     return NO_REBALANCES
   }
 
-  save(): unknown {
-    return structuredCloneLike(this.s)
+  save(): SavedShare {
+    return JSON.parse(JSON.stringify({ kind: 'share', coordinator: saveSnapshot(this.coordinator), slots: this.slots, table: this.table.save(), names: this.names })) as SavedShare
   }
 
-  // ------------------------------------------------------------------ coordinator
+  // ------------------------------------------------------------------ machines
 
-  private newMember(slot: number): ShareMemberState {
-    void slot
-    return { memberId: uuidFrom(this.host.rng), joined: false, joining: false, gone: false, pausedUntil: 0, epoch: 0, assignment: [], lastHeartbeatAt: this.host.now(), heartbeatEvent: -1, sessionEvent: -1 }
+  private get ctx(): ShareGroupContext {
+    return this.coordinator.context
   }
 
-  /** A heartbeat reached the coordinator and its answer the member: session reset, target applied, next one scheduled. */
-  private heartbeatAnswered(slot: number, m: ShareMemberState): void {
-    this.resetSession(slot, m)
-    m.epoch = this.s.groupEpoch
-    this.applyTarget(slot, m)
-    m.heartbeatEvent = this.host.schedule(SHARE_HEARTBEAT_INTERVAL_MS, token(slot, T_HEARTBEAT))
+  private newMemberId(slot: number): string {
+    const id = uuidFrom(this.host.rng)
+    this.names[id] = slot
+    return id
   }
 
-  private resetSession(slot: number, m: ShareMemberState): void {
-    m.lastHeartbeatAt = this.host.now()
-    this.cancel(m.sessionEvent)
-    m.sessionEvent = this.host.schedule(SHARE_SESSION_TIMEOUT_MS, token(slot, T_SESSION))
+  private armSession(memberId: string): void {
+    this.table.schedule({ to: 'coordinator', event: { type: 'timer.sessionTimeout', memberId } }, this.input.sessionTimeoutMs, shareSessionTimerId(memberId))
   }
 
-  /** The member takes its target: no barrier, partitions added and dropped at once. */
-  private applyTarget(slot: number, m: ShareMemberState): void {
-    const target = this.s.target[slot] ?? []
-    const dropped = m.assignment.filter((p) => !target.includes(p))
-    const added = target.filter((p) => !m.assignment.includes(p))
-    if (dropped.length === 0 && added.length === 0) return
-    if (dropped.length > 0) this.host.revoke(slot, dropped)
-    if (added.length > 0) this.host.assign(slot, added)
-    m.assignment = [...target]
-    const shared = target.filter((p) => this.s.target.some((t, other) => other !== slot && t !== null && t !== undefined && t.includes(p)))
-    this.host.say({ kind: 'share.assignment', member: this.host.memberName(slot), partitions: [...target], shared })
-  }
-
-  private remove(slot: number, m: ShareMemberState, left: boolean): void {
-    this.cancel(m.heartbeatEvent)
-    this.cancel(m.sessionEvent)
-    if (m.assignment.length > 0) {
-      if (left) this.host.revoke(slot, m.assignment)
-      else this.host.lose(slot, m.assignment)
-    }
-    this.s.members[slot] = null
-    this.s.groupEpoch++
-    this.computeTarget()
-  }
-
-  private computeTarget(): void {
-    const ids: number[] = []
-    const current = new Map<number, number[]>()
-    this.s.members.forEach((m, slot) => {
-      if (!m || !m.joined) return
-      ids.push(slot)
-      current.set(slot, this.s.target[slot] ?? m.assignment)
+  private stepCoordinator(event: ShareGroupCoordinatorEvent): void {
+    const [next, actions] = transition(shareGroupMachine, this.coordinator, event)
+    this.coordinator = next as SnapshotOf<ShareGroupContext>
+    const effects = interpretActions<ShareGroupCoordinatorEvent, ShareGroupEffect>(actions as MachineAction[], {
+      set: (ev, delayMs, raiseId) => this.table.schedule({ to: 'coordinator', event: ev }, delayMs, raiseId),
+      cancel: (raiseId) => this.table.cancelRaise({ to: 'coordinator' }, raiseId),
     })
-    const next = simpleShareAssign(ids, this.s.partitions, current)
-    this.s.target = []
-    for (const [slot, parts] of next) this.s.target[slot] = parts
+    for (const e of effects) {
+      if (e.type === 'sendResponse') {
+        const { slot, incarnation } = e.params.replyTo
+        this.table.schedule({ to: 'member', slot, incarnation, event: e.params.event }, this.host.networkLatencyMs())
+      } else this.onCoordinatorReport(e.params)
+    }
   }
 
-  private cancel(id: EventId): void {
-    if (id >= 0) this.host.cancel(id)
+  private stepMember(slot: number, event: ShareMemberEvent): void {
+    const s = this.slots[slot]!
+    const self = { to: 'member', slot, incarnation: s.incarnation } as const
+    const before = (s.member.context as ShareMemberContext).assigned
+    const [next, actions] = transition(shareMemberMachine, restoreSnapshot(shareMemberMachine, s.member), event)
+    s.member = saveSnapshot(next)
+    const effects = interpretActions<ShareMemberEvent, ShareMemberEffect>(actions as MachineAction[], {
+      set: (ev, delayMs, raiseId) => this.table.schedule({ ...self, event: ev }, delayMs, raiseId),
+      cancel: (raiseId) => this.table.cancelRaise(self, raiseId),
+    })
+    for (const e of effects) {
+      switch (e.type) {
+        case 'sendRequest':
+          this.table.schedule({ to: 'coordinator', event: { ...e.params, replyTo: { slot, incarnation: s.incarnation } } }, this.host.networkLatencyMs())
+          break
+        case 'assignPartitions':
+          this.host.assign(slot, e.params.partitions)
+          break
+        case 'revokePartitions':
+          this.host.revoke(slot, e.params.partitions)
+          break
+        case 'losePartitions':
+          this.host.lose(slot, e.params.partitions)
+          break
+        case 'report':
+          this.onMemberReport(slot, e.params, before)
+          break
+      }
+    }
+  }
+
+  private onMemberReport(slot: number, r: ShareMemberReport, before: readonly number[]): void {
+    if (r.kind === 'assignment') this.applied(slot, before, r.assigned)
+  }
+
+  /** Narrates a member's new assignment; `shared`: its partitions other members' targets include too. */
+  private applied(slot: number, before: readonly number[], assigned: readonly number[]): void {
+    if (assigned.length === before.length && assigned.every((p) => before.includes(p))) return
+    const mine = (this.slots[slot]?.member.context as ShareMemberContext | undefined)?.memberId
+    const others = Object.entries(this.ctx.target).filter(([id]) => id !== mine)
+    const shared = assigned.filter((p) => others.some(([, ps]) => ps.includes(p)))
+    this.host.say({ kind: 'share.assignment', member: this.host.memberName(slot), partitions: [...assigned], shared })
+  }
+
+  private onCoordinatorReport(r: ShareGroupReport): void {
+    switch (r.kind) {
+      case 'epochBumped':
+        if (r.cause.kind === 'memberJoined') this.host.say({ kind: 'share.joined', member: this.nameOf(r.cause.memberId), epoch: r.groupEpoch })
+        break
+      case 'memberFenced': {
+        this.host.say({ kind: 'share.memberRemoved', member: this.nameOf(r.memberId), sessionTimeoutMs: this.input.sessionTimeoutMs })
+        // A crashed process's partitions are lost now (a live, fenced one rejoins by itself).
+        const slot = this.names[r.memberId]
+        const s = slot === undefined ? null : this.slots[slot]
+        if (slot !== undefined && s?.orphaned?.memberId === r.memberId) {
+          this.host.lose(slot, s.orphaned.partitions)
+          s.orphaned = null
+        }
+        break
+      }
+      case 'targetComputed':
+      case 'memberLeft':
+        break
+    }
+  }
+
+  private nameOf(memberId: string): string {
+    const slot = this.names[memberId]
+    return slot === undefined ? memberId : this.host.memberName(slot)
   }
 }
 
 const NO_REBALANCES: readonly RebalanceRecord[] = []
 
-function token(slot: number, kind: number): number {
-  return slot * KINDS + kind
-}
-
-function structuredCloneLike<T>(x: T): T {
-  return JSON.parse(JSON.stringify(x)) as T
-}
-
 export const shareGroupRuntimeFactory: GroupRuntimeFactory = {
-  create: (host: GroupHost, _spec: ConsumerGroupSpec, _broker: BrokerConfig) => new ShareGroupRuntime(host),
-  restore: (host: GroupHost, _spec: ConsumerGroupSpec, _broker: BrokerConfig, saved: unknown) => new ShareGroupRuntime(host, saved as SavedShare),
+  create: (host: GroupHost, spec: ConsumerGroupSpec, _broker: BrokerConfig) => new ShareGroupRuntime(host, spec),
+  restore: (host: GroupHost, spec: ConsumerGroupSpec, _broker: BrokerConfig, saved: unknown) => {
+    if (typeof saved !== 'object' || saved === null || (saved as { kind?: unknown }).kind !== 'share') throw new Error('restore: not a saved share group')
+    return new ShareGroupRuntime(host, spec, saved as SavedShare)
+  },
 }
