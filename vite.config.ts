@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os'
 import { defineConfig } from 'vitest/config'
 import react from '@vitejs/plugin-react'
 
@@ -13,6 +14,10 @@ export default defineConfig({
     // Snapshots (the golden traces in test/output) are only ever compared: a missing or different
     // one fails instead of being written. `npm run test:update-goldens` (vitest -u) rewrites them.
     update: 'none',
+    // Vitest's default is one worker fewer than the cores: on this 2-core machine (and CI's) that is
+    // ONE, so the unit tests ran one file after another while a core sat idle (~300 s). The workers
+    // are what is busy; vitest's own process mostly waits for them.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
         extends: true,

@@ -1,5 +1,9 @@
-// The CLI as outside scripts call it: `npm run -s highway -- <command>`, real process, real stdin.
-import { spawnSync } from 'node:child_process'
+// The CLI as outside scripts call it: a real process, real stdin, exit codes and stderr as a shell
+// sees them. `npm run -s highway --` costs npm's and tsx's own start-up on top of the CLI's (three
+// processes, 1-3 s apiece here), so most tests start the CLI as one process, `node --import tsx
+// src/cli/main.ts` (what `tsx src/cli/main.ts` runs); the first test checks that the npm script
+// gives the same bytes, and the `| head` test goes through npm, as a script would.
+import { spawn, spawnSync } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
@@ -8,56 +12,88 @@ import { afterAll, describe, expect, it } from 'vitest'
 const ROOT = resolve(__dirname, '..')
 const TMP = mkdtempSync(join(tmpdir(), 'highway-cli-'))
 afterAll(() => rmSync(TMP, { recursive: true, force: true }))
-function highway(args: string[], input?: string) {
-  const r = spawnSync('npm', ['run', '-s', 'highway', '--', ...args], { cwd: ROOT, input: input ?? '', encoding: 'utf8', timeout: 60_000 })
-  return { code: r.status, stdout: r.stdout, stderr: r.stderr }
+
+interface Ran {
+  code: number | null
+  stdout: string
+  stderr: string
 }
 
-// Each test spawns npm → tsx (1-3 s apiece here); the budget allows for a loaded 2-core machine.
-describe('the highway CLI process', { timeout: 120_000 }, () => {
-  it('partition reads keys from stdin split on \\n only, every line a key', () => {
-    const r = highway(['partition', '--partitions', '1000'], 'a\nab\n\nabc\n')
+function spawnText(cmd: string, args: string[], input: string): Promise<Ran> {
+  return new Promise((res, rej) => {
+    const child = spawn(cmd, args, { cwd: ROOT, timeout: 60_000 })
+    let stdout = ''
+    let stderr = ''
+    child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d))
+    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d))
+    child.on('error', rej)
+    child.on('close', (code) => res({ code, stdout, stderr }))
+    child.stdin.end(input)
+  })
+}
+
+/** The CLI as one node process (async, so a test's several runs overlap). */
+function highway(args: string[], input = ''): Promise<Ran> {
+  return spawnText(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', ...args], input)
+}
+
+/** The CLI as `npm run -s highway -- ARGS`, the documented way (npm and tsx add two processes). */
+function viaNpm(args: string[], input = ''): Promise<Ran> {
+  return spawnText('npm', ['run', '-s', 'highway', '--', ...args], input)
+}
+
+// Concurrent: the tests wait on processes, not on this one. The budget allows for process
+// start-ups on a loaded 2-core machine.
+describe('the highway CLI process', { timeout: 120_000, concurrent: true }, () => {
+  it('partition reads keys from stdin split on \\n only, every line a key; `npm run -s highway` prints the same bytes', async () => {
+    const args = ['partition', '--partitions', '1000']
+    const [r, npm, npmBad] = await Promise.all([highway(args, 'a\nab\n\nabc\n'), viaNpm(args, 'a\nab\n\nabc\n'), viaNpm(['frobnicate'])])
     expect(r.code).toBe(0)
     expect(r.stdout).toBe('524\n434\n681\n107\n') // kafka-python's published table
+    expect(npm).toEqual(r)
+    // Through npm too, a failure is the CLI's exit code and its message (npm -s adds no noise).
+    expect(npmBad.code).toBe(2)
+    expect(npmBad.stderr).toMatch(/^highway: unknown command "frobnicate"\n/)
   })
 
-  it('partition takes keys as arguments', () => {
-    const r = highway(['partition', '--partitions', '4', '1', '0'])
+  it('partition takes keys as arguments', async () => {
+    const r = await highway(['partition', '--partitions', '4', '1', '0'])
     expect(r.stdout).toBe('3\n0\n')
   })
 
-  it('partition --keyless prints the partition of each batch: UniformStickyPartitioner alternates on 2 partitions', () => {
-    const r = highway(['partition', '--keyless', '--partitioner', 'uniform-sticky', '--partitions', '2', '--batches', '20'])
+  it('partition --keyless prints the partition of each batch: UniformStickyPartitioner alternates on 2 partitions', async () => {
+    const r = await highway(['partition', '--keyless', '--partitioner', 'uniform-sticky', '--partitions', '2', '--batches', '20'])
     expect(r.code).toBe(0)
     const seq = r.stdout.trimEnd().split('\n').map(Number)
     expect(seq).toHaveLength(20)
     for (let i = 1; i < seq.length; i++) expect(seq[i]).toBe(1 - seq[i - 1]!)
   })
 
-  it('partition --keyless rejects bad input with one line and exit 2', () => {
-    const r = highway(['partition', '--keyless', '--partitions=2', '--batches=x'])
+  it('partition --keyless rejects bad input with one line and exit 2', async () => {
+    const r = await highway(['partition', '--keyless', '--partitions=2', '--batches=x'])
     expect(r.code).toBe(2)
     expect(r.stderr).toMatch(/^partition: --batches must be an integer/)
     expect(r.stderr.trimEnd().split('\n')).toHaveLength(1)
   })
 
-  it('run --json prints one JSON object', () => {
-    const r = highway(['run', '--preset', 'steady', '--seconds', '5', '--json'])
+  it('run --json prints one JSON object', async () => {
+    const r = await highway(['run', '--preset', 'steady', '--seconds', '5', '--json'])
     expect(r.code).toBe(0)
     const j = JSON.parse(r.stdout)
     expect(j.produced).toBe(j.consumed + j.lag)
   })
 
-  it('assign reads a group on stdin and prints every member', () => {
-    const r = highway(['assign', '--assignor', 'range'], JSON.stringify({ topics: { topic1: 3, topic2: 3 }, members: [{ memberId: 'consumer1', topics: ['topic1', 'topic2'] }, { memberId: 'consumer2', topics: ['topic1', 'topic2'] }] }))
+  it('assign reads a group on stdin and prints every member', async () => {
+    const r = await highway(['assign', '--assignor', 'range'], JSON.stringify({ topics: { topic1: 3, topic2: 3 }, members: [{ memberId: 'consumer1', topics: ['topic1', 'topic2'] }, { memberId: 'consumer2', topics: ['topic1', 'topic2'] }] }))
     expect(r.code).toBe(0)
     expect(JSON.parse(r.stdout)).toEqual({ consumer1: [['topic1', 0], ['topic1', 1], ['topic2', 0], ['topic2', 1]], consumer2: [['topic1', 2], ['topic2', 2]] })
   })
 
-  it('bad input exits 2 with a message and no stack trace', () => {
-    for (const args of [['partition'], ['run', '--preset', 'x'], ['assign', '--assignor', 'nope'], ['frobnicate']]) {
-      const r = highway(args, 'not json')
-      expect(r.code, args.join(' ')).toBe(2)
+  it('bad input exits 2 with a message and no stack trace', async () => {
+    const cases = [['partition'], ['run', '--preset', 'x'], ['assign', '--assignor', 'nope'], ['frobnicate']]
+    const ran = await Promise.all(cases.map((args) => highway(args, 'not json')))
+    for (const [i, r] of ran.entries()) {
+      expect(r.code, cases[i]!.join(' ')).toBe(2)
       expect(r.stderr).not.toMatch(/\n\s+at /)
     }
   })
@@ -72,20 +108,23 @@ describe('the highway CLI process', { timeout: 120_000 }, () => {
     expect(r.status).toBe(0)
   })
 
-  it('says why a scenario file cannot be read: a directory, binary data', () => {
+  it('says why a scenario file cannot be read: a directory, binary data', async () => {
     const bin = join(TMP, 'scenario.bin')
     writeFileSync(bin, new Uint8Array([0x1f, 0x8b, 0x08, 0x00, 0x00]))
-    for (const [file, why] of [[TMP, 'is a directory'], [bin, 'is binary, not text']] as const) {
-      const r = highway(['validate', '--scenario', file])
+    const cases = [[TMP, 'is a directory'], [bin, 'is binary, not text']] as const
+    const ran = await Promise.all(cases.map(([file]) => highway(['validate', '--scenario', file])))
+    for (const [i, [file, why]] of cases.entries()) {
+      const r = ran[i]!
       expect(r.code).toBe(2)
       expect(r.stderr).toBe(`validate: --scenario ${file}: ${why}${why.startsWith('is binary') ? ' (it contains NUL bytes)' : ''}\n`)
     }
   })
 
-  it('answers stray arguments and sloppy numbers with one line and exit 2', () => {
-    for (const args of [['presets', 'extra'], ['validate', '--preset', 'steady', 'extra'], ['run', '--preset', 'steady', '--seconds', '0x10']]) {
-      const r = highway(args)
-      expect(r.code, args.join(' ')).toBe(2)
+  it('answers stray arguments and sloppy numbers with one line and exit 2', async () => {
+    const cases = [['presets', 'extra'], ['validate', '--preset', 'steady', 'extra'], ['run', '--preset', 'steady', '--seconds', '0x10']]
+    const ran = await Promise.all(cases.map((args) => highway(args)))
+    for (const [i, r] of ran.entries()) {
+      expect(r.code, cases[i]!.join(' ')).toBe(2)
       expect(r.stderr.split('\n')[0]).toMatch(/^(presets|validate|run): (unexpected argument "extra"|--seconds must be a plain decimal)/)
       expect(r.stderr).not.toMatch(/\n\s+at /)
     }

@@ -1,73 +1,29 @@
 // The page in a real browser: Debian's chromium, driven by playwright-core, against `vite preview`
-// of a fresh build. Screenshots go to test/artifacts/ (gitignored); docs/screenshot.png is rewritten
-// only by the explicit `npm run test:update-screenshot` (which sets UPDATE_SCREENSHOT=1).
+// of a fresh build: it loads and draws, its table follows the partitions, controls act and survive a
+// reload through the URL, a broken link is answered in words. What a teacher does to consumers live
+// (crash, GC pause, slow down, rolling restart, Share) is in highwayLive.test.ts. Screenshots go to
+// test/artifacts/ (gitignored).
 
-import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
-import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { partitionForKey } from '../../src/kafka/murmur2.ts'
-import { defaultScenario, encodeScenario, getPreset } from '../../src/scenario/index.ts'
+import { getPreset } from '../../src/scenario/index.ts'
 import { editedFromPreset } from '../../src/store/presetMatch.ts'
-import {
-  animationFrames,
-  ARTIFACTS,
-  canvasInk,
-  collectErrors,
-  ROOT,
-  scenarioInUrl,
-  simTime,
-  tableLags,
-  waitForSimTime,
-} from './harness.ts'
+import { animationFrames, ARTIFACTS, canvasInk, scenarioInUrl, tableLags, waitForSimTime } from './harness.ts'
+import { openHighway, owners, rows, setSpeed, VIEWPORT, WARM } from './highwayPage.ts'
 import { browserSuite } from './suite.ts'
 
-const OUT = join(ARTIFACTS, 'dist-browser-test')
-const VIEWPORT = { width: 1280, height: 720 }
-
-const suite = browserSuite(OUT)
-
-/**
- * The default scenario with its group already formed at 0 s (`start: "warm"`): tests of what a
- * crash, a GC pause or a slowdown does need a stable group, not the few seconds it takes to form.
- */
-const WARM = `#s=${encodeURIComponent(encodeScenario({ ...defaultScenario(), start: 'warm' }))}`
-
-async function open(hash = ''): Promise<{ page: Page; errors: string[] }> {
-  const { browser, preview } = suite()
-  const page = await browser.newPage({ viewport: VIEWPORT })
-  const errors = collectErrors(page)
-  await page.goto(preview.url + hash)
-  await page.locator('[data-testid="highway"] rect.road').first().waitFor()
-  return { page, errors }
-}
-
-async function setSpeed(page: Page, speed: number): Promise<void> {
-  await page.getByLabel('Speed', { exact: true }).fill(String(Math.log10(speed)))
-}
-
-/** Barriers currently shown (rows keep a hidden barrier element per lane). */
-async function barriers(page: Page): Promise<number> {
-  return page.locator('[data-testid="highway"] rect.barrier:not([display="none"])').count()
-}
-
-async function rows(page: Page): Promise<number> {
-  return page.getByRole('table', { name: 'Partition metrics' }).locator('tbody').getByRole('row').count()
-}
+const suite = browserSuite(join(ARTIFACTS, 'dist-browser-test'))
 
 describe('the highway page', () => {
-  it('loads without console errors and draws moving records on the lanes', async () => {
-    const { page, errors } = await open()
+  it('loads without console errors and draws moving records; the Partition metrics table has one row per partition, also after adding partitions live', async () => {
+    const { page, errors } = await openHighway(suite())
     await waitForSimTime(page, 2)
     expect(await page.locator('[data-testid="highway"] rect.road').count()).toBe(12)
     expect(await canvasInk(page)).toBeGreaterThan(500)
     await page.screenshot({ path: join(ARTIFACTS, 'default.png') })
     expect(errors).toEqual([])
-    await page.close()
-  })
-
-  it('the Partition metrics table has one row per partition, also after adding partitions live', async () => {
-    const { page, errors } = await open()
+    // The same page: the table, then partitions added live.
     await expect.poll(() => rows(page), { timeout: 20_000 }).toBe(12)
     await page.getByLabel('Partitions', { exact: true }).fill('16')
     await page.getByLabel('Partitions', { exact: true }).press('Enter')
@@ -78,7 +34,7 @@ describe('the highway page', () => {
   })
 
   it('raising the hot-key share makes the hot lane lag far above the others', async () => {
-    const { page, errors } = await open()
+    const { page, errors } = await openHighway(suite())
     await setSpeed(page, 10)
     await page.getByLabel('Hot-key share', { exact: true }).fill('0.8')
     const hot = partitionForKey('global-marketplace', 12)
@@ -98,7 +54,7 @@ describe('the highway page', () => {
   })
 
   it('a changed control survives a reload through the URL', async () => {
-    const { page, errors } = await open()
+    const { page, errors } = await openHighway(suite())
     await waitForSimTime(page, 0.5)
     await page.getByLabel('Producer rate', { exact: true }).fill('5000')
     // The rate is a live edit: the worker records it as a timed action (what the link carries);
@@ -129,7 +85,7 @@ describe('the highway page', () => {
   })
 
   it('a broken link shows a banner naming the problem and runs the default scenario', async () => {
-    const { page, errors } = await open('#s=v1.<img src=x onerror="window.__pwned=1">')
+    const { page, errors } = await openHighway(suite(), '#s=v1.<img src=x onerror="window.__pwned=1">')
     const alert = page.getByRole('alert')
     await expect.poll(() => alert.textContent(), { timeout: 15_000 }).toMatch(/could not be used/)
     expect(await alert.textContent()).toMatch(/base64url/)
@@ -141,125 +97,14 @@ describe('the highway page', () => {
     await page.screenshot({ path: join(ARTIFACTS, 'broken-link.png') })
     // The bad link itself is reported only by our banner, not as a page error.
     expect(errors.filter((e) => !e.includes('Failed to load resource'))).toEqual([])
-    const unknown = await open('#s=v7.abc')
+    const unknown = await openHighway(suite(), '#s=v7.abc')
     await expect.poll(() => unknown.page.getByRole('alert').textContent(), { timeout: 15_000 }).toMatch(/v7/)
     await unknown.page.close()
     await page.close()
   })
 
-  async function generation(page: Page): Promise<number> {
-    return Number(/gen (\d+)/.exec((await page.locator('.status').textContent()) ?? '')?.[1] ?? 'NaN')
-  }
-
-  async function owners(page: Page): Promise<string[]> {
-    return page.evaluate(() =>
-      Array.from(document.querySelectorAll('table[aria-label="Partition metrics"] tbody tr td:nth-of-type(1)')).map((td) => td.textContent ?? ''),
-    )
-  }
-
-  async function crash(page: Page, nth: number): Promise<void> {
-    await page.locator('[data-testid="highway"] g.consumer').nth(nth).click()
-    await page.getByRole('menuitem', { name: /Crash/ }).click()
-  }
-
-  it('crashing a consumer triggers a rebalance: it is shown gone and its lanes move to the others', async () => {
-    const { page, errors } = await open(WARM)
-    await waitForSimTime(page, 1)
-    await expect.poll(async () => (await owners(page)).includes('consumer-1'), { timeout: 20_000 }).toBe(true)
-    const before = await generation(page)
-    await crash(page, 0)
-    await setSpeed(page, 30) // the classic protocol notices a crash only after session.timeout.ms (45 s)
-    await expect.poll(() => generation(page), { timeout: 30_000, interval: 250 }).toBeGreaterThan(before)
-    // Once the rebalance completes, every lane belongs to a survivor (during it, lanes may be unowned).
-    await expect
-      .poll(async () => (await owners(page)).every((o) => o === 'consumer-2' || o === 'consumer-3'), { timeout: 20_000, interval: 250 })
-      .toBe(true)
-    expect(await page.locator('[data-testid="highway"] g.consumer').first().getAttribute('aria-label')).toMatch(/gone/)
-    expect((await page.getByRole('log').textContent()) ?? '').toMatch(/consumer-1 crashed/)
-    await page.screenshot({ path: join(ARTIFACTS, 'crash-rebalanced.png') })
-    expect(errors).toEqual([])
-    await page.close()
-  })
-
-  it('a crash closes the crashed consumer’s lanes (barrier) until the rebalance reopens them', async () => {
-    const { page, errors } = await open(WARM)
-    await expect.poll(async () => (await owners(page)).includes('consumer-1'), { timeout: 20_000 }).toBe(true)
-    await expect.poll(() => barriers(page), { timeout: 20_000 }).toBe(0)
-    const before = await generation(page)
-    await crash(page, 0)
-    // The crashed consumer keeps its lanes until session.timeout.ms: they sit behind a barrier.
-    await expect.poll(() => barriers(page), { timeout: 20_000 }).toBeGreaterThan(0)
-    await page.screenshot({ path: join(ARTIFACTS, 'crash-barrier.png') })
-    await setSpeed(page, 30)
-    await expect.poll(() => generation(page), { timeout: 30_000, interval: 250 }).toBeGreaterThan(before)
-    await expect.poll(() => barriers(page), { timeout: 20_000 }).toBe(0)
-    expect((await page.getByRole('log').textContent()) ?? '').toMatch(/rebalanc/i)
-    expect(errors).toEqual([])
-    await page.close()
-  })
-
-  it('a GC pause shows a barrier on the paused consumer’s lanes while it lasts', async () => {
-    const { page, errors } = await open(WARM)
-    await expect.poll(async () => (await owners(page)).includes('consumer-2'), { timeout: 20_000 }).toBe(true)
-    await expect.poll(() => barriers(page), { timeout: 20_000 }).toBe(0)
-    await page.locator('[data-testid="highway"] g.consumer').nth(1).click()
-    await page.getByRole('menuitem', { name: /GC/ }).click()
-    await expect.poll(() => barriers(page), { timeout: 15_000 }).toBeGreaterThan(0)
-    expect(await page.locator('[data-testid="highway"] g.consumer').nth(1).getAttribute('aria-label')).toMatch(/paused/)
-    await setSpeed(page, 10)
-    await expect.poll(() => barriers(page), { timeout: 30_000 }).toBe(0)
-    expect(errors).toEqual([])
-    await page.close()
-  })
-
-  it('Share copies the exact link and says so; the link replays the live edit at the moment it was made', async () => {
-    const { browser, preview } = suite()
-    const context = await browser.newContext({ viewport: VIEWPORT, permissions: ['clipboard-read', 'clipboard-write'] })
-    const page = await context.newPage()
-    await page.goto(preview.url)
-    await page.locator('[data-testid="highway"] rect.road').first().waitFor()
-    await waitForSimTime(page, 1)
-    const initial = await page.getByLabel('Hot-key share', { exact: true }).inputValue()
-    expect(initial).not.toBe('0.5')
-    await page.getByLabel('Hot-key share', { exact: true }).fill('0.5')
-    // A live edit is recorded as a timed action; the URL (debounced) carries it once the worker has.
-    const edit = () => scenarioInUrl(page.url())?.actions.find((a) => a.do === 'setHotKeyShare')
-    await expect.poll(edit, { timeout: 15_000 }).toMatchObject({ do: 'setHotKeyShare', share: 0.5 })
-    const atSec = edit()!.atSec
-    await page.getByRole('button', { name: 'Share', exact: true }).click()
-    await page.getByRole('menuitem', { name: 'Copy link' }).click()
-    await expect.poll(() => page.getByRole('status').filter({ hasText: 'Link' }).textContent(), { timeout: 15_000 }).toMatch(/Link copied/)
-    const copied = await page.evaluate(() => navigator.clipboard.readText())
-    expect(copied).toBe(page.url())
-    expect(copied).toMatch(/#s=v1\./)
-    // The link holds the run from 0 s (the t = 0 setting) plus the edit at the moment it was made.
-    expect(scenarioInUrl(copied)?.producers[0]?.keys).not.toMatchObject({ share: 0.5 })
-    // Opened elsewhere, the run reaches that moment and then shows what the teacher set.
-    const other = await context.newPage()
-    await other.goto(copied)
-    await other.locator('[data-testid="highway"] rect.road').first().waitFor()
-    await waitForSimTime(other, atSec + 0.5)
-    await expect.poll(() => other.getByLabel('Hot-key share', { exact: true }).inputValue(), { timeout: 15_000 }).toBe('0.5')
-    // "Link to this moment" opens paused at the moment shown, the edit already in force.
-    await page.getByRole('button', { name: 'Pause', exact: true }).click()
-    await page.getByRole('button', { name: 'Share', exact: true }).click()
-    await page.getByRole('menuitem', { name: 'Link to this moment' }).click()
-    const note = page.getByRole('status').filter({ hasText: 'Link to' })
-    await expect.poll(() => note.textContent(), { timeout: 15_000 }).toMatch(/Link to [\d.]+ s copied/)
-    const momentSec = Number(/Link to ([\d.]+) s/.exec((await note.textContent()) ?? '')?.[1])
-    expect(momentSec).toBeGreaterThan(atSec)
-    const moment = await page.evaluate(() => navigator.clipboard.readText())
-    expect(moment).toBe(`${copied}&t=${momentSec}`)
-    const third = await context.newPage()
-    await third.goto(moment)
-    await third.getByRole('button', { name: 'Play', exact: true }).waitFor()
-    await expect.poll(() => third.getByRole('timer', { name: 'Simulated time' }).textContent(), { timeout: 15_000 }).toBe(`${momentSec.toFixed(1)} s`)
-    expect(await third.getByLabel('Hot-key share', { exact: true }).inputValue()).toBe('0.5')
-    await context.close()
-  })
-
   it('space toggles play/pause and the button name follows', async () => {
-    const { page } = await open()
+    const { page } = await openHighway(suite())
     await page.getByRole('button', { name: 'Pause', exact: true }).waitFor()
     await page.locator('body').press('Space')
     await page.getByRole('button', { name: 'Play', exact: true }).waitFor()
@@ -280,27 +125,13 @@ describe('the highway page', () => {
     await page.close()
   })
 
-  it('“Slow down” leaves the consumer at 0.25× speed and says so (the engine reads factor as “times slower”)', async () => {
-    const { page, errors } = await open(WARM)
+  it('the Partition metrics table fits its panel at 1280×720 and at 1920×1080 (no column cut off)', async () => {
+    const { page } = await openHighway(suite(), WARM)
+    await expect.poll(() => rows(page), { timeout: 20_000 }).toBe(12)
     await expect.poll(async () => (await owners(page)).includes('consumer-1'), { timeout: 20_000 }).toBe(true)
-    await page.locator('[data-testid="highway"] g.consumer').nth(0).click()
-    await page.getByRole('menuitem', { name: /Slow down/ }).click()
-    await expect
-      .poll(() => page.locator('[data-testid="highway"] g.consumer').nth(0).getAttribute('aria-label'), { timeout: 15_000 })
-      .toMatch(/slowed to 0\.25× speed/)
-    // the narration panel is throttled: poll for the line rather than read it once
-    await expect.poll(async () => (await page.getByRole('log').textContent()) ?? '', { timeout: 20_000 }).toMatch(/consumer-1 now processes 4× slower/)
-    expect(errors).toEqual([])
-    await page.close()
-  })
-
-  for (const viewport of [VIEWPORT, { width: 1920, height: 1080 }]) {
-    it(`the Partition metrics table fits its panel at ${viewport.width}×${viewport.height} (no column cut off)`, async () => {
-      const { browser, preview } = suite()
-      const page = await browser.newPage({ viewport })
-      await page.goto(preview.url + WARM)
-      await expect.poll(() => rows(page), { timeout: 20_000 }).toBe(12)
-      await expect.poll(async () => (await owners(page)).includes('consumer-1'), { timeout: 20_000 }).toBe(true)
+    // One page, resized: the layout follows the viewport as it does on a fresh open.
+    for (const viewport of [VIEWPORT, { width: 1920, height: 1080 }]) {
+      await page.setViewportSize(viewport)
       const fit = await page.evaluate(() => {
         const panel = document.querySelector('aside.right')!
         const table = document.querySelector('table[aria-label="Partition metrics"]')!
@@ -312,15 +143,16 @@ describe('the highway page', () => {
           ownerHeight: cell.getBoundingClientRect().height,
         }
       })
-      expect(fit.panelOverflow).toBeLessThanOrEqual(0)
-      expect(fit.tableRight).toBeLessThanOrEqual(fit.panelRight)
-      expect(fit.ownerHeight).toBeLessThan(30) // one line, not "consumer-" / "1"
-      await page.close()
-    })
-  }
+      const at = `${viewport.width}×${viewport.height}`
+      expect(fit.panelOverflow, at).toBeLessThanOrEqual(0)
+      expect(fit.tableRight, at).toBeLessThanOrEqual(fit.panelRight)
+      expect(fit.ownerHeight, at).toBeLessThan(30) // one line, not "consumer-" / "1"
+    }
+    await page.close()
+  })
 
   it('a preset edited away from its story is marked “edited”; the same preset after a reload is not', async () => {
-    const { page, errors } = await open()
+    const { page, errors } = await openHighway(suite())
     await page.getByLabel('Preset', { exact: true }).selectOption('consumer-joins-eager')
     // The URL write is debounced: wait until the link holds the preset, unedited.
     const preset = getPreset('consumer-joins-eager')!.build()
@@ -342,44 +174,10 @@ describe('the highway page', () => {
     await page.close()
   })
 
-  it('a rolling restart, started live, rebalances the group once per consumer stop and start', async () => {
-    const { page, errors } = await open()
-    await setSpeed(page, 20)
-    await waitForSimTime(page, 8)
-    const before = await generation(page)
-    await page.getByRole('button', { name: 'Rolling restart' }).click()
-    await expect.poll(async () => (await page.getByRole('log').textContent()) ?? '', { timeout: 20_000 }).toMatch(/rolling restart of 3 consumers/)
-    await expect.poll(() => generation(page), { timeout: 30_000, interval: 250 }).toBeGreaterThanOrEqual(before + 4)
-    expect(errors).toEqual([])
-    await page.close()
-  })
-
   it('the autoscaler can be switched on live and says so', async () => {
-    const { page, errors } = await open()
+    const { page, errors } = await openHighway(suite())
     await page.getByLabel('Autoscaler (KEDA-style)').check()
     await expect.poll(async () => (await page.getByRole('log').textContent()) ?? '', { timeout: 20_000 }).toMatch(/autoscaler on/)
-    expect(errors).toEqual([])
-    await page.close()
-  })
-
-  it('takes the README screenshot: a hot lane jammed while a paused consumer’s lanes wait', async () => {
-    const { page, errors } = await open()
-    await page.getByLabel('Preset', { exact: true }).selectOption('hot-key')
-    await setSpeed(page, 10)
-    await waitForSimTime(page, 25)
-    await setSpeed(page, 1)
-    await page.locator('[data-testid="highway"] g.consumer').nth(2).click()
-    await page.getByRole('menuitem', { name: /GC/ }).click()
-    await expect.poll(() => barriers(page), { timeout: 20_000 }).toBeGreaterThan(0)
-    // Let 2.5 s of simulated time pile records up behind the barrier before the picture.
-    await waitForSimTime(page, (await simTime(page)) + 2.5)
-    // Saved as an artifact on every run; the README's copy is refreshed only on request
-    // (`npm run test:update-screenshot`), so a test run leaves the work tree clean.
-    await page.screenshot({ path: join(ARTIFACTS, 'readme-hot-key.png') })
-    if (process.env['UPDATE_SCREENSHOT'] === '1') {
-      mkdirSync(join(ROOT, 'docs'), { recursive: true })
-      await page.screenshot({ path: join(ROOT, 'docs/screenshot.png') })
-    }
     expect(errors).toEqual([])
     await page.close()
   })

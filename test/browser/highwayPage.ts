@@ -1,0 +1,54 @@
+// What the highway test files (highway.test.ts, highwayLive.test.ts) do to the page. They were one
+// file of 17 tests that ran alone on one of the two browser workers long after the other had finished;
+// as two files the workers share them.
+
+import type { Page } from 'playwright-core'
+import { defaultScenario, encodeScenario } from '../../src/scenario/index.ts'
+import { collectErrors } from './harness.ts'
+import type { Suite } from './suite.ts'
+
+export const VIEWPORT = { width: 1280, height: 720 }
+
+/**
+ * The default scenario with its group already formed at 0 s (`start: "warm"`): tests of what a
+ * crash, a GC pause or a slowdown does need a stable group, not the few seconds it takes to form.
+ */
+export const WARM = `#s=${encodeURIComponent(encodeScenario({ ...defaultScenario(), start: 'warm' }))}`
+
+export async function openHighway(suite: Suite, hash = ''): Promise<{ page: Page; errors: string[] }> {
+  const page = await suite.browser.newPage({ viewport: VIEWPORT })
+  const errors = collectErrors(page)
+  await page.goto(suite.preview.url + hash)
+  await page.locator('[data-testid="highway"] rect.road').first().waitFor()
+  return { page, errors }
+}
+
+export async function setSpeed(page: Page, speed: number): Promise<void> {
+  await page.getByLabel('Speed', { exact: true }).fill(String(Math.log10(speed)))
+}
+
+/** Barriers currently shown (rows keep a hidden barrier element per lane). */
+export async function barriers(page: Page): Promise<number> {
+  return page.locator('[data-testid="highway"] rect.barrier:not([display="none"])').count()
+}
+
+export async function rows(page: Page): Promise<number> {
+  return page.getByRole('table', { name: 'Partition metrics' }).locator('tbody').getByRole('row').count()
+}
+
+export async function generation(page: Page): Promise<number> {
+  return Number(/gen (\d+)/.exec((await page.locator('.status').textContent()) ?? '')?.[1] ?? 'NaN')
+}
+
+/** The owner column of the Partition metrics table, one entry per lane. */
+export async function owners(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    Array.from(document.querySelectorAll('table[aria-label="Partition metrics"] tbody tr td:nth-of-type(1)')).map((td) => td.textContent ?? ''),
+  )
+}
+
+/** Opens the nth consumer's menu and picks the item matching `item` (Crash, GC pause, Slow down …). */
+export async function consumerAction(page: Page, nth: number, item: RegExp): Promise<void> {
+  await page.locator('[data-testid="highway"] g.consumer').nth(nth).click()
+  await page.getByRole('menuitem', { name: item }).click()
+}
