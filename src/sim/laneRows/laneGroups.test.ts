@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { LANE_HOT, LANE_PAUSED, LANE_STOPPED, PARTICLE_STRIDE, type Frame } from '../sim/frameTypes.ts'
-import { makeFrame } from './frameFixture.ts'
+import { LANE_HOT, LANE_PAUSED, LANE_STOPPED, PARTICLE_STRIDE, type Frame } from '../frameTypes.ts'
+import { makeFrame } from '../../view/frameFixture.ts'
 import { aggregateFrame, GROUP_ABOVE, groupLanes, laneOfRow, MAX_GROUPS, shownFrame, subsetFrame } from './laneGroups.ts'
 
 /** A frame of `n` lanes with varied figures (owner = lane % members), lane 7 the hottest. */
