@@ -5,7 +5,7 @@
 // length: what the structured clone carries, near enough). Used by scripts/bench-browser.ts
 // (`--only scale`) and test/browser/scale.test.ts.
 
-import type { Browser, Page } from 'playwright-core'
+import type { Browser, CDPSession, Page } from 'playwright-core'
 
 /** Counts frames from the worker, from before the app's first line runs; sizes them while `__scale.sizing`. */
 export const SCALE_COUNTERS = `(() => {
@@ -44,6 +44,17 @@ export interface ScaleFigures {
   maxFrameBytes: number
   /** Sim seconds per wall second reached. */
   simPerWall: number
+  /** Main-thread CPU ms per frame from the worker (CDP ThreadTime): the page's own work, robust to a loaded machine. */
+  mainCpuMsPerFrame: number
+  /** Main-thread CPU over wall time. */
+  mainCpuShare: number
+}
+
+/** Main-thread CPU seconds so far (Chrome's own accounting, as battery.test.ts reads it). */
+export async function threadTime(cdp: CDPSession): Promise<{ cpu: number; wall: number }> {
+  const r = (await cdp.send('Performance.getMetrics')) as { metrics: Array<{ name: string; value: number }> }
+  const m = new Map(r.metrics.map((x) => [x.name, x.value]))
+  return { cpu: m.get('ThreadTime') ?? 0, wall: m.get('Timestamp') ?? 0 }
 }
 
 /** rAF callbacks and worker frames over `ms` of wall time, counted in the page. */
@@ -90,9 +101,16 @@ export async function runScaleBench(browser: Browser, url: string, seconds: numb
     await page.getByTestId('lane-groups').waitFor({ timeout: 60_000 })
     await setSpeed(page, speed)
     await page.waitForTimeout(2500) // warm-up: JIT, the first samples
+    const cdp = await page.context().newCDPSession(page)
+    await cdp.send('Performance.enable')
+    const a = await threadTime(cdp)
     const n = await countFrames(page, seconds * 1000)
+    const b = await threadTime(cdp)
+    await cdp.detach()
     const bytes = await frameBytes(page, 1500)
     return {
+      mainCpuMsPerFrame: n.frames > 0 ? ((b.cpu - a.cpu) * 1000) / n.frames : Number.NaN,
+      mainCpuShare: (b.cpu - a.cpu) / (b.wall - a.wall),
       rafFps: (n.raf * 1000) / n.wallMs,
       workerFps: (n.frames * 1000) / n.wallMs,
       frameBytes: bytes.mean,
@@ -109,5 +127,6 @@ export function scaleLines(f: ScaleFigures): string[] {
   return [
     `| scale-10k (10 000 partitions), 10× | rAF ${f.rafFps.toFixed(1)} fps (target ≥ 50) | worker frames ${f.workerFps.toFixed(1)}/s | ${f.simPerWall.toFixed(2)}× real time |`,
     `| scale-10k frame message            | mean ${kb(f.frameBytes)}, max ${kb(f.maxFrameBytes)} |`,
+    `| scale-10k main thread              | ${f.mainCpuMsPerFrame.toFixed(1)} ms CPU per frame, ${(f.mainCpuShare * 100).toFixed(0)} % of a core |`,
   ]
 }

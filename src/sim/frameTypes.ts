@@ -57,8 +57,10 @@ export interface MemberView {
   memberId: string
   groupInstanceId: string | null
   phase: MemberPhase
-  /** Partitions it owns now. */
+  /** Partitions it owns now (empty in a grouped frame, Frame.grouped: then `ownedCount` says how many). */
   owned: number[]
+  /** PAGESCALE: how many partitions it owns, in a grouped frame (10 000 lane numbers need not cross to the page). */
+  ownedCount?: number
   /** Fraction of the last second spent processing (0..1+). */
   utilization: number
   /** Processing speed factor (1 = normal; < 1 slowed down). */

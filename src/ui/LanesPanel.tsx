@@ -83,6 +83,11 @@ export function LanesPanel(): ReactNode {
       else trailing ??= setTimeout(relabel, wait)
       view.update(drawnRows(f), { labels: wait <= 0 })
       el.dataset['t'] = String(f.t)
+      // A big topic's rows: their lanes (-1: a group) and lags, so a test can check them against the CLI.
+      if (f.grouped !== undefined) {
+        el.dataset['rows'] = f.grouped.rowLane.join(',')
+        el.dataset['lags'] = f.lag.join(',')
+      }
     }
     const first = store.getState().frame
     if (first !== null) show(first)

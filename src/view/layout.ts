@@ -273,7 +273,7 @@ function layoutConsumers(frame: Frame, x: number, width: number, top: number, av
     w,
     h,
     colour: memberColour(i),
-    owned: mv.owned.length,
+    owned: mv.ownedCount ?? mv.owned.length,
     utilization: mv.utilization,
     speed: mv.speed,
     gone: mv.phase === 'dead',

@@ -87,10 +87,29 @@ export function groupLanes(frame: Frame, by: LaneGrouping, n = HOTTEST_DEFAULT):
   return out
 }
 
+/** Busiest first: higher in-rate, then larger lag, then lower index. */
+function byHeat(frame: Frame): (a: number, b: number) => number {
+  return (a, b) => frame.inRate[b]! - frame.inRate[a]! || frame.lag[b]! - frame.lag[a]! || a - b
+}
+
+/**
+ * The rows of an opened group: each of its lanes, or, when it holds more than MAX_GROUPS (a
+ * consumer's 1 000), its MAX_GROUPS − 1 busiest lanes in partition order and one row for the
+ * others, so the highway never draws more rows than it has room for.
+ */
+export function openRows(frame: Frame, group: LaneGroup): LaneGroup[] {
+  const lane = (p: number): LaneGroup => ({ id: `lane:${p}`, label: `P${p}`, title: `Lane P${p}`, lanes: [p] })
+  if (group.lanes.length <= MAX_GROUPS) return group.lanes.map(lane)
+  const busiest = group.lanes.slice().sort(byHeat(frame))
+  const shown = busiest.slice(0, MAX_GROUPS - 1).sort((a, b) => a - b)
+  const others = busiest.slice(MAX_GROUPS - 1).sort((a, b) => a - b)
+  return [...shown.map(lane), { id: `${group.id}:others`, label: 'others', title: `The other ${lanesWord(others.length)} of ${group.title.replace(/:.*$/, '')}`, lanes: others }]
+}
+
 function hottest(frame: Frame, n: number): LaneGroup[] {
   const P = frame.partitions
   const idx = Array.from({ length: P }, (_, p) => p)
-  idx.sort((a, b) => frame.inRate[b]! - frame.inRate[a]! || frame.lag[b]! - frame.lag[a]! || a - b)
+  idx.sort(byHeat(frame))
   const top = idx.slice(0, n)
   const out: LaneGroup[] = top.map((p) => ({ id: `hottest:${p}`, label: `P${p}`, title: `Lane P${p}`, lanes: [p] }))
   const rest = idx.slice(n).sort((a, b) => a - b)

@@ -4,8 +4,8 @@
 // frame of 10 000 partitions crosses to the page as a few kilobytes and the page's work per frame
 // follows the rows it draws, not the partitions. Pure: a Frame in, a smaller Frame out.
 
-import type { Frame, LaneFigures, LaneGroupInfo, LaneView, MetricsSample } from '../frameTypes.ts'
-import { aggregateFrame, GROUP_ABOVE, subsetFrame, type LaneGroup } from './laneGroups.ts'
+import { PARTICLE_STRIDE, type Frame, type LaneFigures, type LaneGroupInfo, type LaneView, type MetricsSample } from '../frameTypes.ts'
+import { aggregateFrame, GROUP_ABOVE, type LaneGroup } from './laneGroups.ts'
 
 /** Up to this many partitions the metrics table lists every one (it did before frames were grouped). */
 export const ALL_ROWS_UP_TO = 1024
@@ -13,6 +13,12 @@ export const ALL_ROWS_UP_TO = 1024
 export const MOST_LAG = 100
 /** The charts' backlog heat map of a big topic: at most this many bands of adjacent partitions. */
 export const HEAT_BANDS = 64
+
+/**
+ * A row of a grouped frame carries at most this many records in flight: rows of 1 000 lanes would
+ * otherwise get all of the frame's particles (~190 KB of them), more than a row can show apart.
+ */
+export const PARTICLES_PER_ROW = 100
 
 /** What the page shows when it has not said otherwise: groups by consumer, none open. */
 export const DEFAULT_LANE_VIEW: LaneView = { by: 'consumer', open: null, inspect: null }
@@ -42,13 +48,19 @@ export function tableLanes(frame: Frame): number[] {
   return all.slice(0, MOST_LAG).sort((a, b) => a - b)
 }
 
-/** The rows of `full` the page draws for `view` (groups or the open group's lanes), with what else it lists. */
-export function pageFrame(full: Frame, groups: readonly LaneGroup[], view: LaneView): Frame {
-  const open = view.open === null ? undefined : groups.find((g) => g.id === view.open)
-  const { laneLabels, rowLanes, ...rows } = open ? subsetFrame(full, open.lanes) : aggregateFrame(full, groups)
+/**
+ * The rows of `full` the page draws for `view`, with what else it lists: the groups, or, when
+ * `view.open` is one of them, `opened` (its rows: laneGroups.ts openRows).
+ */
+export function pageFrame(full: Frame, groups: readonly LaneGroup[], view: LaneView, opened: readonly LaneGroup[] | null): Frame {
+  const open = view.open === null || opened === null ? undefined : groups.find((g) => g.id === view.open)
+  const { laneLabels, rowLanes, ...rows } = aggregateFrame(full, open ? opened! : groups)
   const inspect = view.inspect
   return {
     ...rows,
+    particles: capPerRow(rows.particles, rows.partitions, PARTICLES_PER_ROW),
+    // How many lanes each owns is what the page shows of it, not which (the rows say that).
+    members: rows.members.map((m) => ({ ...m, owned: [], ownedCount: m.owned.length })),
     grouped: {
       partitions: full.partitions,
       by: view.by,
@@ -60,6 +72,24 @@ export function pageFrame(full: Frame, groups: readonly LaneGroup[], view: LaneV
       inspected: inspect !== null && inspect >= 0 && inspect < full.partitions ? figuresOf(full, inspect) : null,
     },
   }
+}
+
+/** The first `perRow` particles of each row (they come newest first, lane by lane in turn). */
+function capPerRow(particles: Float64Array, rows: number, perRow: number): Float64Array {
+  const n = Math.floor(particles.length / PARTICLE_STRIDE)
+  if (n <= perRow) return particles
+  const count = new Int32Array(rows)
+  const out = new Float64Array(Math.min(n, rows * perRow) * PARTICLE_STRIDE)
+  let o = 0
+  for (let i = 0; i < n && o < out.length; i++) {
+    const b = i * PARTICLE_STRIDE
+    const row = particles[b]!
+    if (count[row]! >= perRow) continue
+    count[row]!++
+    out.set(particles.subarray(b, b + PARTICLE_STRIDE), o)
+    o += PARTICLE_STRIDE
+  }
+  return o === out.length ? out : out.slice(0, o)
 }
 
 /** The topic's partition count, whether the frame holds lanes or rows. */
