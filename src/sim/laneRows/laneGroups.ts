@@ -204,15 +204,6 @@ export function aggregateFrame(frame: Frame, groups: readonly LaneGroup[]): Grou
   }
 }
 
-/** The frame restricted to `lanes` (a group opened): each lane its own row, labelled P<n>. */
-export function subsetFrame(frame: Frame, lanes: readonly number[]): GroupedFrame {
-  const agg = aggregateFrame(
-    frame,
-    lanes.map((p) => ({ id: `lane:${p}`, label: `P${p}`, title: `Lane P${p}`, lanes: [p] })),
-  )
-  return agg
-}
-
 function moveParticles(frame: Frame, rowOf: Int32Array, rowPosition: Float64Array): Float64Array {
   const src = frame.particles
   const n = Math.floor(src.length / PARTICLE_STRIDE)
@@ -230,19 +221,4 @@ function moveParticles(frame: Frame, rowOf: Int32Array, rowPosition: Float64Arra
     o += PARTICLE_STRIDE
   }
   return out.subarray(0, o)
-}
-
-/** What the highway draws for `frame`: every lane (small topics), the groups, or one group's lanes. */
-export function shownFrame(frame: Frame, groups: readonly LaneGroup[], openId: string | null): Frame | GroupedFrame {
-  if (frame.partitions <= GROUP_ABOVE || groups.length === 0) return frame
-  const open = openId === null ? undefined : groups.find((g) => g.id === openId)
-  return open ? subsetFrame(frame, open.lanes) : aggregateFrame(frame, groups)
-}
-
-/** The real lane (partition) behind row `row` of a shown frame, or -1 when the row is a group of several. */
-export function laneOfRow(shown: Frame | GroupedFrame, row: number): number {
-  const rows = (shown as Partial<GroupedFrame>).rowLanes
-  if (!rows) return row
-  const lanes = rows[row]
-  return lanes && lanes.length === 1 ? lanes[0]! : -1
 }
