@@ -3,7 +3,7 @@ import { defineConfig } from 'vitest/config'
 import react from '@vitejs/plugin-react'
 
 /** Browser tests that measure or time the page in wall clock, so they run one file at a time. */
-const ALONE = ['test/browser/battery.test.ts', 'test/browser/steadiness.test.ts', 'test/browser/supervision.test.ts']
+const ALONE = ['test/browser/battery.test.ts', 'test/browser/steadiness.test.ts', 'test/browser/supervision.test.ts', 'test/browser/scale.test.ts']
 
 export default defineConfig({
   plugins: [react()],

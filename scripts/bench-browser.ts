@@ -5,9 +5,10 @@
 // gzipped JavaScript size, and the renderer's peak memory over a long heavy run at top speed
 // (scripts/benchMemory.ts). Prints a table; writes test/artifacts/bench-browser.json.
 //
-// Run: npm run bench:browser [-- --seconds 8] [--minutes 10] [--only memory]
+// Run: npm run bench:browser [-- --seconds 8] [--minutes 10] [--only memory|scale]
 //   --minutes N    length of the heavy memory run (default 10; fractions allowed)
 //   --only memory  just the memory run
+//   --only scale   just scale-10k: fps (drawn, rAF) and bytes per frame message (scripts/benchScale.ts)
 
 import { readdirSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs'
 import { join } from 'node:path'
@@ -15,6 +16,7 @@ import { gzipSync } from 'node:zlib'
 import type { Page } from 'playwright-core'
 import { ARTIFACTS, buildApp, launchBrowser, startPreview } from '../test/browser/harness.ts'
 import { memoryLine, runMemoryBench } from './benchMemory.ts'
+import { runScaleBench, scaleLines } from './benchScale.ts'
 import { defaultScenario, encodeScenario } from '../src/scenario/index.ts'
 import { compareLinkHash } from '../src/scenario/links.ts'
 import type { Variant } from '../src/scenario/overrides.ts'
@@ -32,8 +34,8 @@ if (!(minutes > 0)) {
   process.exit(2)
 }
 const only = arg('--only')
-if (only !== null && only !== 'memory') {
-  console.error(`--only: the one part that runs alone is "memory", got "${only}"`)
+if (only !== null && only !== 'memory' && only !== 'scale') {
+  console.error(`--only: the parts that run alone are "memory" and "scale", got "${only}"`)
   process.exit(2)
 }
 const OUT = join(ARTIFACTS, 'dist-bench')
@@ -202,6 +204,13 @@ async function main(): Promise<void> {
       writeFileSync(join(ARTIFACTS, 'bench-browser.json'), JSON.stringify(results, null, 2))
       return
     }
+    if (only === 'scale') {
+      const scale = await runScaleBench(browser, preview.url, seconds)
+      results['scale'] = scale
+      console.log(scaleLines(scale).join('\n'))
+      writeFileSync(join(ARTIFACTS, 'bench-browser.json'), JSON.stringify(results, null, 2))
+      return
+    }
     const firsts: number[] = []
     for (let i = 0; i < 3; i++) {
       const page = await browser.newPage({ viewport: VIEWPORT })
@@ -263,6 +272,9 @@ async function main(): Promise<void> {
     const memory = await runMemoryBench(browser, preview.url, minutes)
     results['memory'] = memory
 
+    const scale = await runScaleBench(browser, preview.url, seconds)
+    results['scale'] = scale
+
     const pad = (s: string, n: number): string => s.padEnd(n)
     console.log('')
     console.log(`Headless chromium ${browser.version()}, ${VIEWPORT.width}×${VIEWPORT.height}, ${seconds} s per scene, vite preview`)
@@ -291,6 +303,7 @@ async function main(): Promise<void> {
     console.log(`| main thread, default playing    | ${pct(battery.playing.task)} busy (tasks), ${pct(battery.playing.cpu)} CPU of a core (target ≤ 40 %) |`)
     console.log(`| main thread, paused             | ${pct(battery.paused.task)} busy (tasks), ${pct(battery.paused.cpu)} CPU of a core (target ≤ 2 %) |`)
     console.log(memoryLine(memory, minutes))
+    for (const line of scaleLines(scale)) console.log(line)
     writeFileSync(join(ARTIFACTS, 'bench-browser.json'), JSON.stringify(results, null, 2))
   } finally {
     await browser.close()

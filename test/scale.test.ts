@@ -8,7 +8,7 @@ import { validateScenario } from '../src/scenario/validate.ts'
 import type { Frame } from '../src/sim/frameTypes.ts'
 import { createSimulation } from '../src/sim/simulation.ts'
 import type { RunSummary } from '../src/sim/simulationApi.ts'
-import { aggregateFrame, groupLanes } from '../src/view/laneGroups.ts'
+import { aggregateFrame, groupLanes } from '../src/sim/laneRows/laneGroups.ts'
 
 const RUN_MS = 4000
 

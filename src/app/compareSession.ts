@@ -18,6 +18,7 @@ import { commandMoment, furthestReached, reachedByAll, recordActions, recordShar
 import { throttleEdits } from './editThrottle.ts'
 import { STEP_MS } from './controller.ts'
 import type { DriverHost } from './driver.ts'
+import { followLaneView } from './laneViewSync.ts'
 import { createSimClient, type SimClient, type SupervisionClock, type SupervisionEvent, type WorkerLike } from './simClient.ts'
 import { supervisionNotice } from './supervisionNotice.ts'
 
@@ -313,6 +314,8 @@ export function createCompareSession(o: CompareSessionOptions): CompareSession {
   const openAt = o.openAtMs ?? 0
   // Every side's stops before any side starts: a first frame (t=0) must not count as the clock.
   sides.forEach((_, i) => setStops(i, stopsTo(openAt)))
+  // PAGESCALE: each side's worker builds a big topic's rows as that side shows them.
+  const unfollowLanes = sides.map((side) => followLaneView(side.store, { setLaneView: (v) => side.client.setLaneView?.(v) }))
   for (const side of sides) side.client.start(side.store.getState().runId, side.store.getState().scenario)
   driver.setTarget(openAt)
 
@@ -324,6 +327,7 @@ export function createCompareSession(o: CompareSessionOptions): CompareSession {
     clients: () => sides.map((s) => s.client),
     dispose() {
       driver.stop()
+      for (const off of unfollowLanes) off()
       for (const s of sides) s.client.dispose()
     },
   }

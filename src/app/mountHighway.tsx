@@ -18,6 +18,7 @@ import { embedFromHash } from './embed.ts'
 import { createExportActions } from './exportActions.ts'
 import { debugFaultsOn, exposeDebugFaults } from './debugFaults.ts'
 import { pageClock } from './pageClock.ts'
+import { followLaneView } from './laneViewSync.ts'
 import { createSimClient, type SimClient, type SupervisionClock, type SupervisionEvent, type WorkerLike } from './simClient.ts'
 import { supervisionNotice } from './supervisionNotice.ts'
 import {
@@ -213,6 +214,8 @@ export function mountHighway(el: HTMLElement, opts: MountOptions): MountedHighwa
     })
   }
 
+  // PAGESCALE: the worker builds a big topic's rows as this page shows them (before the first start).
+  const unfollowLanes = followLaneView(store, client)
   client.start(store.getState().runId, store.getState().scenario)
   client.setSpeed(store.getState().speed)
   driver.start()
@@ -237,6 +240,7 @@ export function mountHighway(el: HTMLElement, opts: MountOptions): MountedHighwa
       urlSync?.dispose()
       removeDebugHook?.()
       unsubscribeFaults()
+      unfollowLanes()
       client.dispose()
     },
   }

@@ -94,4 +94,18 @@ describe('createSimClient', () => {
     client.command({ do: 'crashConsumer', consumer: 'consumer-1' }, 12_000)
     expect(w.sent.at(-1)).toMatchObject({ type: 'command', atT: 12_000, command: { do: 'crashConsumer' } })
   })
+
+  it('PAGESCALE: sends the page\'s lane view with every start, and a change at once while a run goes', () => {
+    const w = fakeWorker()
+    const client = createSimClient(w, { onFrame: () => {}, onError: () => {} })
+    const view = { by: 'broker' as const, open: null, inspect: 3 }
+    client.setLaneView!(view)
+    expect(w.sent).toEqual([]) // no run yet: the start carries it
+    client.start(0, defaultScenario())
+    expect(w.sent[0]).toMatchObject({ type: 'init', lanes: view })
+    w.reply(frameMsg(0))
+    client.setLaneView!({ ...view, open: 'broker:1-1' })
+    expect(w.sent.at(-1)).toMatchObject({ type: 'lanes', view: { by: 'broker', open: 'broker:1-1', inspect: 3 } })
+    expect(client.busy()).toBe(true) // answered with a frame, like any request
+  })
 })

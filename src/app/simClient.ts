@@ -7,6 +7,7 @@
 // livelocked one never holds Restart or a preset hostage.
 
 import type { Scenario, ScenarioAction } from '../scenario/types.ts'
+import type { LaneView } from '../sim/frameTypes.ts'
 import { isSideMessage, isWorkerResponse, type FrameMessage, type ResumePoint, type WorkerRequest, type WorkerResponse } from '../worker/protocol.ts'
 import type { SimClient, SimClientCallbacks, SimClientOptions, WorkerLike } from './simClientApi.ts'
 import { restoredFrame, type Restoring } from './restore.ts'
@@ -34,6 +35,7 @@ export function createSimClient(source: WorkerLike | (() => WorkerLike), cb: Sim
   let fresh = true // the current worker has not said anything yet (its script may still be loading)
   let pendingSeek: number | null = null
   let speed: number | null = null
+  let lanes: LaneView | null = null
   let pings = 0
   // The current run: what a fresh worker needs to continue it.
   let scenario: Scenario | null = null
@@ -108,6 +110,7 @@ export function createSimClient(source: WorkerLike | (() => WorkerLike), cb: Sim
       maxParticles,
       ...(resume !== null ? { resume } : {}),
       ...(o.debugFaults === true ? { debugFaults: true } : {}),
+      ...(lanes !== null ? { lanes } : {}),
     }
   }
 
@@ -240,7 +243,7 @@ export function createSimClient(source: WorkerLike | (() => WorkerLike), cb: Sim
       unanswered.clear()
       armed = []
       policy.reset()
-      send({ type: 'init', id: nextId++, runId: id, scenario: s, maxParticles, ...(o.debugFaults === true ? { debugFaults: true } : {}) })
+      send({ type: 'init', id: nextId++, runId: id, scenario: s, maxParticles, ...(o.debugFaults === true ? { debugFaults: true } : {}), ...(lanes !== null ? { lanes } : {}) })
       if (speed !== null) send({ type: 'speed', speed })
     },
     advance(toT, pauseAtRebalance) {
@@ -281,6 +284,11 @@ export function createSimClient(source: WorkerLike | (() => WorkerLike), cb: Sim
       const req: WorkerRequest = atSec === undefined ? { type: 'debugFault', kind } : { type: 'debugFault', kind, atSec }
       if (atSec !== undefined) armed.push(req)
       send(req)
+    },
+    setLaneView(view) {
+      lanes = view
+      // A worker restoring a run gets the view with its init; one without a run yet, with its start.
+      if (given && !stopped && restoring === null) send({ type: 'lanes', id: nextId++, view })
     },
     busy: () => inFlight > 0,
     dispose() {

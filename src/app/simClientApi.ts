@@ -2,6 +2,7 @@
 // requests, callbacks, and what worker supervision reports.
 
 import type { Command, Scenario } from '../scenario/types.ts'
+import type { LaneView } from '../sim/frameTypes.ts'
 import type { DebugFaultKind, FrameMessage, WorkerRequest } from '../worker/protocol.ts'
 
 /** The part of `Worker` the client uses (a fake in tests). */
@@ -65,6 +66,11 @@ export interface SimClient {
   exportRun?(kind: 'csv' | 'json', toT: number, onProgress?: (fraction: number) => void): Promise<string>
   /** Test hook (pages with `debug=faults`): the worker fails now, or when the run reaches `atSec` (again after each retry). */
   debugFault?(kind: DebugFaultKind, atSec?: number): void
+  /**
+   * PAGESCALE: how the page shows a big topic's lanes (grouping, open group, inspected lane). Kept
+   * for every later run and worker; a running one answers at once with a frame of the moment shown.
+   */
+  setLaneView?(view: LaneView): void
   /** True while a frame request is unanswered. */
   busy(): boolean
   dispose(): void

@@ -57,8 +57,10 @@ export interface MemberView {
   memberId: string
   groupInstanceId: string | null
   phase: MemberPhase
-  /** Partitions it owns now. */
+  /** Partitions it owns now (empty in a grouped frame, Frame.grouped: then `ownedCount` says how many). */
   owned: number[]
+  /** PAGESCALE: how many partitions it owns, in a grouped frame (10 000 lane numbers need not cross to the page). */
+  ownedCount?: number
   /** Fraction of the last second spent processing (0..1+). */
   utilization: number
   /** Processing speed factor (1 = normal; < 1 slowed down). */
@@ -187,6 +189,64 @@ export interface Frame {
   shareGroup?: ShareGroupView
   /** Confluent Parallel Consumer, when group.parallel runs (sim/parallel/pcFrame.ts). */
   parallel?: ParallelView
+  /**
+   * PAGESCALE: only in frames the worker sends for a topic of more than GROUP_ABOVE partitions. Then
+   * the per-partition arrays above hold one entry per ROW (a lane group, or a lane of the open
+   * group) and `partitions` counts rows; this says what the rows are (sim/laneRows/pageFrame.ts).
+   */
+  grouped?: GroupedLanes
+}
+
+/** How a big topic's lanes are grouped on the page: by owning consumer, by leader broker, or the hottest N and the rest. */
+export type LaneGrouping = 'consumer' | 'broker' | 'hottest'
+
+/** PAGESCALE: what the page shows of a big topic, sent to the worker (it builds only that). */
+export interface LaneView {
+  by: LaneGrouping
+  /** The group opened (its lanes are the rows), or null for the groups. */
+  open: string | null
+  /** The lane the inspector shows, if any (its figures come one by one). */
+  inspect: number | null
+}
+
+/** A lane group as the page lists it (its lanes stay in the worker). */
+export interface LaneGroupInfo {
+  id: string
+  label: string
+  title: string
+  size: number
+}
+
+/** One lane's figures, for the lanes the page lists one by one (metrics table, inspector). */
+export interface LaneFigures {
+  lane: number
+  /** Member index into `Frame.members`, or -1. */
+  owner: number
+  /** Leader broker index, or -1. */
+  leader: number
+  inRate: number
+  outRate: number
+  lag: number
+  lagMs: number
+  logEndOffset: number
+  position: number
+  committed: number
+}
+
+export interface GroupedLanes {
+  /** The topic's partitions (the frame's arrays hold its rows). */
+  partitions: number
+  by: LaneGrouping
+  /** The group whose lanes are the rows, or null when the rows are the groups. */
+  open: string | null
+  groups: LaneGroupInfo[]
+  /** Per row: its label ("c3", "rest", "P17"), and its one lane (-1 for a group of several). */
+  rowLabels: string[]
+  rowLane: Int32Array
+  /** The lanes with the most lag (the metrics table's), ascending by lane. */
+  mostLag: LaneFigures[]
+  /** The inspected lane's figures (LaneView.inspect), when it is one of the topic's. */
+  inspected: LaneFigures | null
 }
 
 /** One Parallel Consumer (index = member index; null when not running). */

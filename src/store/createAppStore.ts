@@ -7,6 +7,7 @@ import { createBannerSlice, type BannerSlice } from './bannerSlice.ts'
 import { createFrameSlice, type FrameSlice } from './frameSlice.ts'
 import { createHighlightSlice, type HighlightSlice } from './highlightSlice.ts'
 import { createImportSlice, type ImportSlice } from './importSlice.ts'
+import { createLaneViewSlice, type LaneViewSlice } from './laneViewSlice.ts'
 import { createMarkSlice, type MarkSlice } from './markSlice.ts'
 import { createPlaybackSlice, type PlaybackSlice } from './playbackSlice.ts'
 import { createPresenterSlice, type PresenterSlice } from './presenterSlice.ts'
@@ -14,7 +15,7 @@ import { createScenarioSlice, type ScenarioSlice } from './scenarioSlice.ts'
 import { createSelectionSlice, type SelectionSlice } from './selectionSlice.ts'
 import { createTimelineSlice, type TimelineSlice } from './timelineSlice.ts'
 
-export type AppState = ScenarioSlice & PlaybackSlice & FrameSlice & SelectionSlice & BannerSlice & TimelineSlice & PresenterSlice & MarkSlice & HighlightSlice & ImportSlice
+export type AppState = ScenarioSlice & PlaybackSlice & FrameSlice & SelectionSlice & BannerSlice & TimelineSlice & PresenterSlice & MarkSlice & HighlightSlice & ImportSlice & LaneViewSlice
 export type AppStore = StoreApi<AppState>
 
 export interface AppStoreInit {
@@ -38,5 +39,7 @@ export function createAppStore(init: AppStoreInit): AppStore {
     ...createHighlightSlice(...a),
     // IMPORT: an imported cluster's story and offers
     ...createImportSlice(...a),
+    // PAGESCALE: a big topic's lane groups, chosen on the page, built by the worker
+    ...createLaneViewSlice(...a),
   }))
 }

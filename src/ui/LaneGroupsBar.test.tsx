@@ -1,8 +1,11 @@
 import { act } from 'react'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { defaultScenario } from '../scenario/defaults.ts'
-import { createAppStore } from '../store/createAppStore.ts'
+import { followLaneView } from '../app/laneViewSync.ts'
+import type { Frame } from '../sim/frameTypes.ts'
+import { createAppStore, type AppStore } from '../store/createAppStore.ts'
 import { makeFrame } from '../view/frameFixture.ts'
+import { createLaneViewState } from '../worker/laneView.ts'
 import { formatCount } from '../view/laneRows.ts'
 import { LanesPanel } from './LanesPanel.tsx'
 import { MetricsTable } from './MetricsTable.tsx'
@@ -25,12 +28,37 @@ function rowLabels(container: HTMLElement): string[] {
   return [...container.querySelectorAll('[data-testid="highway"] text.p')].map((t) => t.textContent ?? '')
 }
 
+/**
+ * The page's frames as the worker makes them: every lane's frame `full` turned into the rows the
+ * store's lane view asks for (worker/laneView.ts), sent again whenever the page changes its view
+ * (app/laneViewSync.ts), as the real worker answers a `lanes` request.
+ */
+function likeWorker(store: AppStore): { show(full: Frame): void } {
+  const lanes = createLaneViewState(() => 0)
+  let full: Frame | null = null
+  const send = (): void => {
+    if (full !== null) store.getState().receiveFrame(store.getState().runId, lanes.frame(full), [], [])
+  }
+  followLaneView(store, {
+    setLaneView: (v) => {
+      lanes.set(v)
+      send()
+    },
+  })
+  return {
+    show(f) {
+      full = f
+      act(send)
+    },
+  }
+}
+
 describe('lane groups on the highway', () => {
   it('a topic of 200 lanes shows one row per consumer; a group opens into its lanes and Esc comes back', () => {
     const store = createAppStore({ scenario: defaultScenario() })
     const m = mount(<LanesPanel />, store)
     const lag = Array.from({ length: 200 }, (_, i) => i)
-    act(() => store.getState().receiveFrame(0, makeFrame({ partitions: 200, members: 8, lag }), [], []))
+    likeWorker(store).show(makeFrame({ partitions: 200, members: 8, lag }))
     const highway = m.container.querySelector<HTMLElement>('[data-testid="highway"]')!
     expect(highway.dataset['grouped']).toBe('groups')
     expect(rowLabels(m.container)).toEqual(['c1', 'c2', 'c3', 'c4', 'c5', 'c6', 'c7', 'c8'])
@@ -57,7 +85,8 @@ describe('lane groups on the highway', () => {
     const m = mount(<LanesPanel />, store)
     const f = makeFrame({ partitions: 100, members: 4 })
     f.inRate[42] = 5000
-    act(() => store.getState().receiveFrame(0, f, [], []))
+    const worker = likeWorker(store)
+    worker.show(f)
     const select = m.container.querySelector<HTMLSelectElement>('select[aria-label="Group lanes by"]')!
     act(() => {
       select.value = 'hottest'
@@ -65,7 +94,7 @@ describe('lane groups on the highway', () => {
     })
     expect(rowLabels(m.container)[0]).toBe('P42')
     expect(rowLabels(m.container).at(-1)).toBe('rest')
-    act(() => store.getState().receiveFrame(0, makeFrame({ t: 20_000, partitions: 64, members: 4 }), [], []))
+    worker.show(makeFrame({ t: 20_000, partitions: 64, members: 4 }))
     expect(m.container.querySelector('[data-testid="lane-groups"]')).toBeNull()
     expect(rowLabels(m.container)).toHaveLength(64)
     m.unmount()
@@ -74,7 +103,7 @@ describe('lane groups on the highway', () => {
   it('the partition table of a 2 000-lane topic lists the 100 lanes with the most lag, in partition order, and says so', () => {
     const store = createAppStore({ scenario: defaultScenario() })
     const lag = Array.from({ length: 2000 }, (_, i) => (i * 7919) % 2000)
-    act(() => store.getState().receiveFrame(0, makeFrame({ partitions: 2000, members: 4, lag }), [], []))
+    likeWorker(store).show(makeFrame({ partitions: 2000, members: 4, lag }))
     const m = mount(<MetricsTable />, store)
     const rows = [...m.container.querySelectorAll('tbody tr')].map((tr) => Number(tr.getAttribute('data-partition')))
     const expected = lag.map((l, p) => [l, p] as const).sort((a, b) => b[0] - a[0] || a[1] - b[1]).slice(0, 100).map(([, p]) => p).sort((a, b) => a - b)

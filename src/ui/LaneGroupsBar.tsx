@@ -1,15 +1,16 @@
 // The lane-group controls shown above a highway of more than GROUP_ABOVE lanes: how to group the
 // lanes, one button per group (click or Enter opens it: the highway shows that group's lanes), and
-// a way back (the button, or Esc on the highway). Presentational: LanesPanel owns the state.
+// a way back (the button, or Esc on the highway). Presentational: LanesPanel owns the state; the
+// groups come from the worker's frame (Frame.grouped), which keeps their lanes.
 
 import type { ReactNode } from 'react'
-import type { LaneGroup, LaneGrouping } from '../view/laneGroups.ts'
+import type { LaneGroupInfo, LaneGrouping } from '../sim/frameTypes.ts'
 
 export interface LaneGroupsBarProps {
   partitions: number
   by: LaneGrouping
-  groups: readonly LaneGroup[]
-  open: LaneGroup | null
+  groups: readonly LaneGroupInfo[]
+  open: LaneGroupInfo | null
   /** The run has broker leaders (frame.laneLeader): grouping by broker means something. */
   hasBrokers: boolean
   onBy: (by: LaneGrouping) => void

@@ -2,6 +2,7 @@
 
 import type { ReactNode } from 'react'
 import type { Frame } from '../sim/frameTypes.ts'
+import { laneFigures } from '../sim/laneRows/pageFrame.ts'
 import { useAppStore } from '../store/useAppStore.ts'
 import { useThrottled } from './useThrottled.ts'
 
@@ -14,9 +15,10 @@ export function LaneInspector(): ReactNode {
   const lane = useAppStore((s) => s.selectedLane)
   const close = useAppStore((s) => s.selectLane)
   const frame = useThrottled((s) => s.frame, 300)
-  if (lane === null || frame === null || lane >= frame.partitions) return null
-  const owner = frame.owner[lane] ?? -1
-  const member = frame.members[owner]
+  // A big topic's frame holds rows: the worker adds the inspected lane's figures (Frame.grouped).
+  const x = lane === null || frame === null ? null : laneFigures(frame, lane)
+  if (lane === null || frame === null || x === null) return null
+  const member = frame.members[x.owner]
   const keys = frame.hotKeys.filter((k) => k.partitions.includes(lane))
   return (
     <section className="panel inspector" aria-label={`Lane P${lane}`}>
@@ -30,18 +32,18 @@ export function LaneInspector(): ReactNode {
         <dt>Owner</dt>
         <dd>{member === undefined ? 'nobody (stopped)' : `${member.name} (${member.phase})`}</dd>
         <dt>Leader</dt>
-        <dd>{leaderWords(frame, lane)}</dd>
+        <dd>{leaderWords(frame, x.leader)}</dd>
         <dt>In</dt>
-        <dd>{fmt(frame.inRate[lane] ?? 0)} rec/s</dd>
+        <dd>{fmt(x.inRate)} rec/s</dd>
         <dt>Out</dt>
-        <dd>{fmt(frame.outRate[lane] ?? 0)} rec/s</dd>
+        <dd>{fmt(x.outRate)} rec/s</dd>
         <dt>Lag</dt>
         <dd>
-          {fmt(frame.lag[lane] ?? 0)} records · {((frame.lagMs[lane] ?? 0) / 1000).toFixed(1)} s behind
+          {fmt(x.lag)} records · {(x.lagMs / 1000).toFixed(1)} s behind
         </dd>
         <dt>Offsets</dt>
         <dd>
-          end {fmt(frame.logEndOffset[lane] ?? 0)} · position {fmt(frame.position[lane] ?? 0)} · committed {fmt(frame.committed[lane] ?? 0)}
+          end {fmt(x.logEndOffset)} · position {fmt(x.position)} · committed {fmt(x.committed)}
         </dd>
         <dt>Busiest keys</dt>
         <dd>
@@ -55,8 +57,7 @@ export function LaneInspector(): ReactNode {
 }
 
 /** "broker 1 (hot, at capacity)": the broker that appends this lane's records. */
-function leaderWords(frame: Frame, lane: number): string {
-  const b = frame.laneLeader[lane] ?? -1
+function leaderWords(frame: Frame, b: number): string {
   const broker = frame.brokers[b]
   if (broker === undefined) return 'no leader (offline)'
   const notes = [broker.hot ? 'hot' : '', broker.saturated ? 'at capacity' : ''].filter((x) => x !== '')

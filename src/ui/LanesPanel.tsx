@@ -1,29 +1,25 @@
 // Mounts the D3 highway once and feeds it frames straight from the store (transient updates):
 // animation never re-renders React.
 
-import { useEffect, useRef, useState, type ReactNode } from 'react'
-import type { Frame } from '../sim/frameTypes.ts'
+import { useEffect, useMemo, useRef, type ReactNode } from 'react'
+import type { Frame, LaneGroupInfo } from '../sim/frameTypes.ts'
+import { laneAtRow } from '../sim/laneRows/pageFrame.ts'
 import { useAppStore, useAppStoreApi } from '../store/useAppStore.ts'
 import { createLanesView } from '../view/createLanesView.ts'
-import { GROUP_ABOVE, groupLanes, laneLeaderOf, laneOfRow, shownFrame, type LaneGroup, type LaneGrouping } from '../view/laneGroups.ts'
+import { drawnRows } from '../view/groupedRows.ts'
 import { LaneGroupsBar } from './LaneGroupsBar.tsx'
 import { projectorTheme, theme } from '../view/theme.ts'
 import { followSize } from './followSize.ts'
 
 /** Wall ms between refreshes of the lanes' lag numbers while frames stream in. */
 export const LABEL_MS = 250
-/** Wall ms between regroupings of a big topic's lanes (rows would jump if the hottest moved every frame). */
-export const REGROUP_MS = 1000
 
-interface Grouping {
-  by: LaneGrouping
-  open: string | null
-  groups: LaneGroup[]
-  /** When and for what the groups were made. */
-  at: number
-  key: string
-  /** The frame last drawn (rows → lanes for clicks). */
-  shown: Frame | null
+const NO_GROUPS: readonly LaneGroupInfo[] = []
+
+/** The groups' identity: a new list only when a group comes, goes or changes size (not every frame). */
+function groupsKey(f: Frame | null): string {
+  const g = f?.grouped
+  return g === undefined ? '' : `${g.by}|${g.open ?? ''}|${g.groups.map((x) => `${x.id}:${x.size}`).join()}`
 }
 
 export function LanesPanel(): ReactNode {
@@ -31,51 +27,30 @@ export function LanesPanel(): ReactNode {
   const ref = useRef<HTMLDivElement>(null)
   // Presenter mode redraws the highway in the projector theme (a new view: colours are set once).
   const presenter = useAppStore((s) => s.presenter)
-  // Big topics (laneGroups.ts): how lanes are grouped and which group is open. The effect reads
-  // them through `grouping` so changing them redraws without rebuilding the view.
-  const big = useAppStore((s) => (s.frame?.partitions ?? 0) > GROUP_ABOVE)
-  const hasBrokers = useAppStore((s) => s.frame !== null && laneLeaderOf(s.frame) !== null)
-  const partitions = useAppStore((s) => s.frame?.partitions ?? 0)
-  const [by, setBy] = useState<LaneGrouping>('consumer')
-  const [open, setOpen] = useState<string | null>(null)
-  const [groups, setGroups] = useState<LaneGroup[]>([])
-  const grouping = useRef<Grouping>({ by, open, groups: [], at: -Infinity, key: '', shown: null })
-  const redraw = useRef<(() => void) | null>(null)
-  useEffect(() => {
-    grouping.current.by = by
-    grouping.current.open = open
-    grouping.current.at = -Infinity
-    redraw.current?.()
-  }, [by, open])
+  // Big topics (sim/laneRows): the worker sends rows (groups, or the open group's lanes), built
+  // for the grouping and open group chosen here (store: laneBy, laneOpen; app/laneViewSync.ts).
+  const big = useAppStore((s) => s.frame?.grouped !== undefined)
+  const hasBrokers = useAppStore((s) => (s.frame?.brokers.length ?? 0) > 0)
+  const partitions = useAppStore((s) => s.frame?.grouped?.partitions ?? 0)
+  const by = useAppStore((s) => s.laneBy)
+  const key = useAppStore((s) => groupsKey(s.frame))
+  const groups = useMemo(() => (key === '' ? NO_GROUPS : (store.getState().frame?.grouped?.groups ?? NO_GROUPS)), [key, store])
+  const openId = useMemo(() => (key === '' ? null : (store.getState().frame?.grouped?.open ?? null)), [key, store])
   useEffect(() => {
     const el = ref.current
     if (el === null) return
-    const regroup = (f: Frame): Frame => {
-      const g = grouping.current
-      if (f.partitions <= GROUP_ABOVE) return (g.shown = f)
-      const key = `${g.by}:${f.partitions}:${f.members.length}`
-      const now = performance.now()
-      if (key !== g.key || now - g.at >= REGROUP_MS) {
-        const next = groupLanes(f, g.by)
-        const ids = (x: LaneGroup[]) => x.map((y) => `${y.id}:${y.lanes.length}`).join()
-        if (ids(next) !== ids(g.groups)) setGroups(next)
-        g.groups = next
-        g.key = key
-        g.at = now
-      }
-      return (g.shown = shownFrame(f, g.groups, g.open))
-    }
     const view = createLanesView(el, {
       onLaneClick: (row) => {
-        const g = grouping.current
+        const s = store.getState()
+        const g = s.frame?.grouped
         // A group's row opens the group; a lane's row opens the lane inspector as ever.
-        if (g.shown !== null && 'rowLanes' in g.shown && g.open === null) {
+        if (g !== undefined && g.open === null) {
           const id = g.groups[row]?.id
-          if (id !== undefined) setOpen(id)
+          if (id !== undefined) s.setLaneOpen(id)
           return
         }
-        const lane = g.shown ? laneOfRow(g.shown, row) : row
-        if (lane >= 0) store.getState().selectLane(lane)
+        const lane = s.frame ? laneAtRow(s.frame, row) : row
+        if (lane >= 0) s.selectLane(lane)
       },
       onConsumerClick: (member, name, x, y) => store.getState().selectConsumer({ member, name, x, y }),
       theme: presenter ? projectorTheme : theme,
@@ -98,23 +73,24 @@ export function LanesPanel(): ReactNode {
       }
       labelled = performance.now()
       const f = store.getState().frame
-      if (f !== null) view.update(regroup(f), { labels: true })
+      if (f !== null) view.update(drawnRows(f), { labels: true })
     }
     // data-t: the sim ms this highway shows, so a test can tell that compare mode's sides move together.
-    const show = (f: Parameters<typeof view.update>[0]): void => {
+    const show = (f: Frame): void => {
       shown = performance.now()
       const wait = LABEL_MS - (shown - labelled)
       if (wait <= 0) labelled = performance.now()
       else trailing ??= setTimeout(relabel, wait)
-      view.update(regroup(f), { labels: wait <= 0 })
+      view.update(drawnRows(f), { labels: wait <= 0 })
       el.dataset['t'] = String(f.t)
+      // A big topic's rows: their lanes (-1: a group) and lags, so a test can check them against the CLI.
+      if (f.grouped !== undefined) {
+        el.dataset['rows'] = f.grouped.rowLane.join(',')
+        el.dataset['lags'] = f.lag.join(',')
+      }
     }
     const first = store.getState().frame
     if (first !== null) show(first)
-    redraw.current = () => {
-      const f = store.getState().frame
-      if (f !== null) view.update(regroup(f), { labels: true })
-    }
     view.setHighlight(store.getState().highlight)
     const unsub = store.subscribe((s, prev) => {
       if (s.frame !== prev.frame && s.frame !== null) show(s.frame)
@@ -122,26 +98,35 @@ export function LanesPanel(): ReactNode {
       if (s.highlight !== prev.highlight) view.setHighlight(s.highlight)
     })
     return () => {
-      redraw.current = null
       if (trailing !== null) clearTimeout(trailing)
       unsub()
       unfollow()
       view.destroy()
     }
   }, [store, presenter])
-  const openGroup = open === null ? null : (groups.find((g) => g.id === open) ?? null)
+  const openGroup = openId === null ? null : (groups.find((g) => g.id === openId) ?? null)
   return (
     <div
       className="lanes-wrap"
       onKeyDown={(e) => {
-        if (e.key === 'Escape' && open !== null) {
+        if (e.key === 'Escape' && openId !== null) {
           e.stopPropagation()
-          setOpen(null)
+          store.getState().setLaneOpen(null)
         }
       }}
     >
-      {big && <LaneGroupsBar partitions={partitions} by={by} groups={groups} open={openGroup} hasBrokers={hasBrokers} onBy={(b) => (setOpen(null), setBy(b))} onOpen={setOpen} />}
-      <div ref={ref} className="lanes" data-testid="highway" data-grouped={big ? (open === null ? 'groups' : 'lanes') : undefined} />
+      {big && (
+        <LaneGroupsBar
+          partitions={partitions}
+          by={by}
+          groups={groups}
+          open={openGroup}
+          hasBrokers={hasBrokers}
+          onBy={(b) => store.getState().setLaneBy(b)}
+          onOpen={(id) => store.getState().setLaneOpen(id)}
+        />
+      )}
+      <div ref={ref} className="lanes" data-testid="highway" data-grouped={big ? (openId === null ? 'groups' : 'lanes') : undefined} />
     </div>
   )
 }

@@ -2,6 +2,8 @@
 // tests and anyone who prefers numbers. Refreshed twice a second, not per frame.
 
 import type { ReactNode } from 'react'
+import type { Frame, LaneFigures } from '../sim/frameTypes.ts'
+import { ALL_ROWS_UP_TO, figuresOf, tableLanes, topicPartitions } from '../sim/laneRows/pageFrame.ts'
 import { useAppStore } from '../store/useAppStore.ts'
 import { shareLaneLabels } from '../view/shareLanes.ts'
 import { MarkControl } from './MarkControl.tsx'
@@ -17,7 +19,7 @@ export function fmt(n: number): string {
 export function MetricsTable(props: { label?: string } = {}): ReactNode {
   const frame = useThrottled((s) => s.frame, 500)
   const select = useAppStore((s) => s.selectLane)
-  const n = frame?.partitions ?? 0
+  const n = frame === null ? 0 : topicPartitions(frame)
   const rows = frame === null ? [] : shownRows(frame)
   // A share group's lanes have several readers: the Owner column names them all.
   const readers = frame === null ? null : shareLaneLabels(frame, (name) => name)
@@ -36,8 +38,9 @@ export function MetricsTable(props: { label?: string } = {}): ReactNode {
         <tbody>
           {frame === null
             ? null
-            : rows.map((p) => {
-                const owner = frame.members[frame.owner[p] ?? -1]
+            : rows.map((r) => {
+                const p = r.lane
+                const owner = frame.members[r.owner]
                 return (
                   <tr key={p} data-partition={p}>
                     <th scope="row">
@@ -46,8 +49,8 @@ export function MetricsTable(props: { label?: string } = {}): ReactNode {
                       </button>
                     </th>
                     <td>{readers?.[p] || owner?.name || '—'}</td>
-                    <td>{fmt(frame.inRate[p] ?? 0)}</td>
-                    <td data-lag={frame.lag[p] ?? 0}>{fmt(frame.lag[p] ?? 0)}</td>
+                    <td>{fmt(r.inRate)}</td>
+                    <td data-lag={r.lag}>{fmt(r.lag)}</td>
                   </tr>
                 )
               })}
@@ -62,15 +65,12 @@ export function MetricsTable(props: { label?: string } = {}): ReactNode {
   )
 }
 
-/** Above this many partitions the table lists only the MOST_LAG ones with the most lag: 10 000 rows twice a second stall the page. */
-export const ALL_ROWS_UP_TO = 1024
-const MOST_LAG = 100
+/** Above this many partitions the table lists only the ones with the most lag: 10 000 rows twice a second stall the page. */
+export { ALL_ROWS_UP_TO }
 
-function shownRows(frame: { partitions: number; lag: ArrayLike<number> }): number[] {
-  const all = Array.from({ length: frame.partitions }, (_, p) => p)
-  if (frame.partitions <= ALL_ROWS_UP_TO) return all
-  all.sort((a, b) => (frame.lag[b] ?? 0) - (frame.lag[a] ?? 0) || a - b)
-  return all.slice(0, MOST_LAG).sort((a, b) => a - b)
+/** The rows: a grouped frame's list from the worker (sim/laneRows/pageFrame.ts), else picked here the same way. */
+function shownRows(frame: Frame): LaneFigures[] {
+  return frame.grouped?.mostLag ?? tableLanes(frame).map((p) => figuresOf(frame, p))
 }
 
 /** The run's counts since the mark (single mode: compare mode's strip has its own mark). */

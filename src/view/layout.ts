@@ -7,6 +7,10 @@ import { LANE_HOT, LANE_MOVING, LANE_PAUSED, LANE_SATURATED, LANE_STOPPED, type 
 import { headerHeight } from './laneHeader.ts'
 import { backlogFloor, backlogFraction, layoutParticles, type ParticleMarks } from './particleLayout.ts'
 import { memberColour } from './theme.ts'
+import { MIXED_LEADERS } from '../sim/laneRows/laneGroups.ts'
+
+/** A grouped row whose lanes are led by different brokers (sim/laneRows/laneGroups.ts). */
+export { MIXED_LEADERS }
 
 export { backlogFloor, backlogFraction, particleX, type ParticleMarks } from './particleLayout.ts'
 
@@ -126,9 +130,6 @@ export interface LanesLayout {
 }
 
 /** A lane's leader as the broker strip names it: "b1" for broker index 0; "no leader" when offline. */
-/** A grouped row (laneGroups.ts) whose lanes are led by different brokers. */
-export const MIXED_LEADERS = -2
-
 export function leaderLabel(b: number): string {
   // MIXED_LEADERS: a lane group whose lanes have different leaders names none.
   if (b === MIXED_LEADERS) return ''
@@ -272,7 +273,7 @@ function layoutConsumers(frame: Frame, x: number, width: number, top: number, av
     w,
     h,
     colour: memberColour(i),
-    owned: mv.owned.length,
+    owned: mv.ownedCount ?? mv.owned.length,
     utilization: mv.utilization,
     speed: mv.speed,
     gone: mv.phase === 'dead',

@@ -2,7 +2,7 @@
 // Frames carry typed arrays whose buffers are transferred, not copied.
 
 import type { Command, Scenario, ScenarioAction } from '../scenario/types.ts'
-import type { Frame, MetricsSample, TraceEntry } from '../sim/frameTypes.ts'
+import type { Frame, LaneView, MetricsSample, TraceEntry } from '../sim/frameTypes.ts'
 import type { TimelineMarker } from '../sim/timeline.ts'
 
 export type { TimelineMarker }
@@ -14,7 +14,8 @@ export type WorkerRequest =
    * SUPERVISE: `resume` continues the run from a checkpoint the worker posted earlier (exact: a
    * checkpoint restores the straight run); `debugFaults` lets this worker accept `debugFault`.
    */
-  | { type: 'init'; id: number; runId: number; scenario: Scenario; maxParticles: number; resume?: ResumePoint; debugFaults?: boolean }
+  /** PAGESCALE: `lanes`, what the page shows of a big topic (else groups by consumer). */
+  | { type: 'init'; id: number; runId: number; scenario: Scenario; maxParticles: number; resume?: ResumePoint; debugFaults?: boolean; lanes?: LaneView }
   | { type: 'play' }
   | { type: 'pause' }
   /** Sim ms per wall ms; the worker sizes its catch-up chunks by it. */
@@ -34,6 +35,8 @@ export type WorkerRequest =
    */
   | { type: 'command'; id: number; command: Command; atT?: number }
   | { type: 'dispose' }
+  /** PAGESCALE: the page groups, opens or inspects a big topic's lanes differently; answers with a frame of now. */
+  | { type: 'lanes'; id: number; view: LaneView }
   // EXPORT: the run data (csv) or summary (json) of this run replayed from 0 s to sim ms `toT` in a
   // fresh simulation (src/worker/exportRun.ts). Answered with `export` (progress on the way).
   | { type: 'export'; id: number; kind: 'csv' | 'json'; toT: number }
@@ -124,6 +127,7 @@ export function transferablesOf(msg: FrameMessage): ArrayBuffer[] {
     f.laneLeader,
     f.laneNoLeader,
     f.particles,
+    ...(f.grouped ? [f.grouped.rowLane] : []),
     ...msg.samples.map((s) => s.lag),
   ]
   const seen = new Set<ArrayBuffer>()

@@ -199,4 +199,19 @@ describe('frames on the wire', () => {
     expect(copy.frame.partitions).toBe(6)
     expect(msg.frame.lag.length).toBe(0) // detached: ownership moved
   })
+
+  it('PAGESCALE: a big topic\'s frames carry its rows, as the page last asked (init, then a lanes request answered at once)', () => {
+    const sim = fakeSim().sim
+    ;(sim as { frame: () => unknown }).frame = () => makeFrame({ t: sim.now(), partitions: 300, members: 3 })
+    const host = createSimHost({ createTimeline: () => over(sim), now: () => 0 })
+    const first = frameOf(host.handle({ type: 'init', id: 1, runId: 0, scenario: defaultScenario(), maxParticles: 100, lanes: { by: 'consumer', open: null, inspect: 7 } }))
+    expect(first.frame.partitions).toBe(3)
+    expect(first.frame.grouped!.partitions).toBe(300)
+    expect(first.frame.grouped!.inspected!.lane).toBe(7)
+    const opened = frameOf(host.handle({ type: 'lanes', id: 2, view: { by: 'consumer', open: first.frame.grouped!.groups[1]!.id, inspect: null } }))
+    expect(opened.id).toBe(2)
+    expect(Array.from(opened.frame.grouped!.rowLane).slice(0, 3)).toEqual([1, 4, 7])
+    // Its buffers are the rows' own: transferring them leaves nothing of the simulation detached.
+    expect(transferablesOf(opened)).toContain(opened.frame.grouped!.rowLane.buffer)
+  })
 })

@@ -8,6 +8,7 @@ import type { Frame, MetricsSample } from '../sim/frameTypes.ts'
 import { checkpointToJson } from '../engine/checkpointJson.ts'
 import { Timeline, type TimelineApi } from '../sim/timeline.ts'
 import { exportText } from './exportRun.ts'
+import { createLaneViewState } from './laneView.ts'
 import type { FrameMessage, TimelineInfo, WorkerRequest, WorkerResponse } from './protocol.ts'
 
 export interface SimHostOptions {
@@ -74,6 +75,8 @@ export function createSimHost(opts: SimHostOptions): SimHost {
   let speed = 1
   let sentMarkers = -1
   let sentActions = -1
+  // PAGESCALE: a big topic's frames carry the rows the page draws, not every lane.
+  const lanes = createLaneViewState(opts.now)
 
   // SUPERVISE: the page keeps the newest checkpoint of the run to continue from after a fault.
   let lastCheckpointSim = 0
@@ -117,8 +120,14 @@ export function createSimHost(opts: SimHostOptions): SimHost {
 
   function frameMessage(id: number, started: number, behind: boolean, extra: Partial<TimelineInfo> = {}): FrameMessage {
     const t = tl as TimelineApi
-    const frame = detachFrame(t.sim().frame(maxParticles))
-    const samples = t.drainSamples().map(detachSample)
+    const full = t.sim().frame(maxParticles)
+    const shown = lanes.frame(full)
+    // Rows are new arrays already; only a frame of every lane needs copies to transfer.
+    const frame = shown === full ? detachFrame(full) : shown
+    const samples = t.drainSamples().map((s) => {
+      const folded = lanes.sample(s)
+      return folded === s ? detachSample(s) : folded
+    })
     const trace = t.drainTrace()
     return {
       type: 'frame',
@@ -162,6 +171,7 @@ export function createSimHost(opts: SimHostOptions): SimHost {
             maxParticles = req.maxParticles
             sentMarkers = -1
             sentActions = -1
+            if (req.lanes !== undefined) lanes.set(req.lanes)
             tl = createTimeline(req.scenario, req.resume?.checkpoint)
             lastCheckpointSim = tl.now()
             lastCheckpointWall = -Infinity
@@ -198,6 +208,14 @@ export function createSimHost(opts: SimHostOptions): SimHost {
             return fail(req.id, err)
           }
         }
+        case 'lanes':
+          lanes.set(req.view)
+          if (tl === null) return fail(req.id, new Error('the simulation is not running'))
+          try {
+            return frameMessage(req.id, started, false)
+          } catch (err) {
+            return fail(req.id, err)
+          }
         case 'advance':
         case 'step':
         case 'seek':

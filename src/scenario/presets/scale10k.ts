@@ -1,5 +1,5 @@
 // Preset `scale-10k`: a topic of ten thousand partitions, the size architects bring, for the
-// highway's lane groups (src/view/laneGroups.ts) and the scale bench.
+// highway's lane groups (src/sim/laneRows/laneGroups.ts) and the scale bench.
 
 import { defaultScenario } from '../defaults.ts'
 import type { Scenario } from '../types.ts'

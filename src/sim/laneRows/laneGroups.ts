@@ -1,10 +1,15 @@
 // Lane groups for big topics: above GROUP_ABOVE lanes the highway draws one row per group of lanes
 // (by consumer, by leader broker, or the hottest N lanes and "the rest") and a group opens into
 // its own lanes (drill-down). Pure: a Frame in, a smaller Frame out, so the lanes view draws a
-// group exactly as it draws a lane. Reads only the frame it is given.
+// group exactly as it draws a lane. Reads only the frame it is given. The simulation worker
+// builds these rows (laneRows/pageFrame.ts), so a frame of 10 000 lanes never crosses to the page.
 
-import { LANE_HOT, LANE_MOVING, LANE_PAUSED, LANE_SATURATED, LANE_STOPPED, PARTICLE_STRIDE, type Frame } from '../sim/frameTypes.ts'
-import { MIXED_LEADERS } from './layout.ts'
+import { LANE_HOT, LANE_MOVING, LANE_PAUSED, LANE_SATURATED, LANE_STOPPED, PARTICLE_STRIDE, type Frame, type LaneGrouping } from '../frameTypes.ts'
+
+export type { LaneGrouping }
+
+/** A grouped row's leader when its lanes are led by different brokers. */
+export const MIXED_LEADERS = -2
 
 /** Up to this many lanes the highway shows every lane; above it, groups. */
 export const GROUP_ABOVE = 64
@@ -12,8 +17,6 @@ export const GROUP_ABOVE = 64
 export const MAX_GROUPS = 64
 /** The hottest N lanes shown one by one before "the rest". */
 export const HOTTEST_DEFAULT = 16
-
-export type LaneGrouping = 'consumer' | 'broker' | 'hottest'
 
 export interface LaneGroup {
   /** Stable id within its grouping (for drill-down and keys). */
@@ -84,10 +87,29 @@ export function groupLanes(frame: Frame, by: LaneGrouping, n = HOTTEST_DEFAULT):
   return out
 }
 
+/** Busiest first: higher in-rate, then larger lag, then lower index. */
+function byHeat(frame: Frame): (a: number, b: number) => number {
+  return (a, b) => frame.inRate[b]! - frame.inRate[a]! || frame.lag[b]! - frame.lag[a]! || a - b
+}
+
+/**
+ * The rows of an opened group: each of its lanes, or, when it holds more than MAX_GROUPS (a
+ * consumer's 1 000), its MAX_GROUPS − 1 busiest lanes in partition order and one row for the
+ * others, so the highway never draws more rows than it has room for.
+ */
+export function openRows(frame: Frame, group: LaneGroup): LaneGroup[] {
+  const lane = (p: number): LaneGroup => ({ id: `lane:${p}`, label: `P${p}`, title: `Lane P${p}`, lanes: [p] })
+  if (group.lanes.length <= MAX_GROUPS) return group.lanes.map(lane)
+  const busiest = group.lanes.slice().sort(byHeat(frame))
+  const shown = busiest.slice(0, MAX_GROUPS - 1).sort((a, b) => a - b)
+  const others = busiest.slice(MAX_GROUPS - 1).sort((a, b) => a - b)
+  return [...shown.map(lane), { id: `${group.id}:others`, label: 'others', title: `The other ${lanesWord(others.length)} of ${group.title.replace(/:.*$/, '')}`, lanes: others }]
+}
+
 function hottest(frame: Frame, n: number): LaneGroup[] {
   const P = frame.partitions
   const idx = Array.from({ length: P }, (_, p) => p)
-  idx.sort((a, b) => frame.inRate[b]! - frame.inRate[a]! || frame.lag[b]! - frame.lag[a]! || a - b)
+  idx.sort(byHeat(frame))
   const top = idx.slice(0, n)
   const out: LaneGroup[] = top.map((p) => ({ id: `hottest:${p}`, label: `P${p}`, title: `Lane P${p}`, lanes: [p] }))
   const rest = idx.slice(n).sort((a, b) => a - b)
@@ -112,8 +134,8 @@ function longName(frame: Frame, by: LaneGrouping, k: number): string {
 /**
  * One row per group: offsets, lags and rates are the sums of the group's lanes, the age of the
  * oldest waiting record the largest of theirs. A row is stopped or paused only when all its lanes
- * are, hot, moving or saturated when any is. Its owner is the group's one owner, else none; only
- * the members that own a row are kept (renumbered), so 1 000 consumers do not crowd the column.
+ * are, hot, moving or saturated when any is. Its owner is the group's one owner, else none (an
+ * index into the frame's members, all kept: the view draws only those that own a row).
  * Particles move to their group's row, queued as far ahead as they were in their own lane.
  */
 export function aggregateFrame(frame: Frame, groups: readonly LaneGroup[]): GroupedFrame {
@@ -130,8 +152,6 @@ export function aggregateFrame(frame: Frame, groups: readonly LaneGroup[]): Grou
   const lagMs = new Float64Array(G)
   const flags = new Uint8Array(G)
   const owner = new Int32Array(G).fill(-1)
-  const memberIndex = new Map<number, number>()
-  const members: Frame['members'] = []
   const rowOf = new Int32Array(frame.partitions).fill(-1)
   // Per row: the one leader of its lanes (MIXED_LEADERS when they differ), leaderless when all are.
   const laneLeader = new Int32Array(G).fill(MIXED_LEADERS)
@@ -161,15 +181,7 @@ export function aggregateFrame(frame: Frame, groups: readonly LaneGroup[]): Grou
     }
     lagMs[i] = age
     flags[i] = (all & (LANE_STOPPED | LANE_PAUSED)) | (any & (LANE_HOT | LANE_MOVING | LANE_SATURATED))
-    if (o >= 0 && frame.members[o]) {
-      let m = memberIndex.get(o)
-      if (m === undefined) {
-        m = members.length
-        memberIndex.set(o, m)
-        members.push(frame.members[o]!)
-      }
-      owner[i] = m
-    }
+    if (o >= 0 && frame.members[o]) owner[i] = o
   })
   const position = sum(frame.position)
   return {
@@ -186,20 +198,10 @@ export function aggregateFrame(frame: Frame, groups: readonly LaneGroup[]): Grou
     laneFlags: flags,
     laneLeader,
     laneNoLeader,
-    members,
     particles: moveParticles(frame, rowOf, position),
     laneLabels: groups.map((g) => g.label),
     rowLanes: groups.map((g) => g.lanes),
   }
-}
-
-/** The frame restricted to `lanes` (a group opened): each lane its own row, labelled P<n>. */
-export function subsetFrame(frame: Frame, lanes: readonly number[]): GroupedFrame {
-  const agg = aggregateFrame(
-    frame,
-    lanes.map((p) => ({ id: `lane:${p}`, label: `P${p}`, title: `Lane P${p}`, lanes: [p] })),
-  )
-  return agg
 }
 
 function moveParticles(frame: Frame, rowOf: Int32Array, rowPosition: Float64Array): Float64Array {
@@ -219,19 +221,4 @@ function moveParticles(frame: Frame, rowOf: Int32Array, rowPosition: Float64Arra
     o += PARTICLE_STRIDE
   }
   return out.subarray(0, o)
-}
-
-/** What the highway draws for `frame`: every lane (small topics), the groups, or one group's lanes. */
-export function shownFrame(frame: Frame, groups: readonly LaneGroup[], openId: string | null): Frame | GroupedFrame {
-  if (frame.partitions <= GROUP_ABOVE || groups.length === 0) return frame
-  const open = openId === null ? undefined : groups.find((g) => g.id === openId)
-  return open ? subsetFrame(frame, open.lanes) : aggregateFrame(frame, groups)
-}
-
-/** The real lane (partition) behind row `row` of a shown frame, or -1 when the row is a group of several. */
-export function laneOfRow(shown: Frame | GroupedFrame, row: number): number {
-  const rows = (shown as Partial<GroupedFrame>).rowLanes
-  if (!rows) return row
-  const lanes = rows[row]
-  return lanes && lanes.length === 1 ? lanes[0]! : -1
 }

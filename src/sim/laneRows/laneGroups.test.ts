@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { LANE_HOT, LANE_PAUSED, LANE_STOPPED, PARTICLE_STRIDE, type Frame } from '../sim/frameTypes.ts'
-import { makeFrame } from './frameFixture.ts'
-import { aggregateFrame, GROUP_ABOVE, groupLanes, laneOfRow, MAX_GROUPS, shownFrame, subsetFrame } from './laneGroups.ts'
+import { LANE_HOT, LANE_PAUSED, LANE_STOPPED, PARTICLE_STRIDE, type Frame } from '../frameTypes.ts'
+import { makeFrame } from '../../view/frameFixture.ts'
+import { aggregateFrame, groupLanes, MAX_GROUPS, openRows } from './laneGroups.ts'
 
 /** A frame of `n` lanes with varied figures (owner = lane % members), lane 7 the hottest. */
 function bigFrame(n: number, members: number): Frame {
@@ -105,22 +105,14 @@ describe('lane groups', () => {
   it('drill-down: the open group\'s lanes, one row each, labelled and mapped back to their partitions', () => {
     const f = bigFrame(200, 8)
     const groups = groupLanes(f, 'consumer')
-    const shown = shownFrame(f, groups, groups[3]!.id)
+    const rows = openRows(f, groups[3]!)
+    const shown = aggregateFrame(f, rows)
     expect(shown.partitions).toBe(25)
-    expect((shown as ReturnType<typeof subsetFrame>).laneLabels.slice(0, 3)).toEqual(['P3', 'P11', 'P19'])
+    expect(shown.laneLabels.slice(0, 3)).toEqual(['P3', 'P11', 'P19'])
     for (let row = 0; row < 25; row++) {
-      const p = laneOfRow(shown, row)
-      expect(p).toBe(groups[3]!.lanes[row])
-      expect(shown.lag[row]).toBe(f.lag[p])
+      const p = shown.rowLanes[row]!
+      expect(p).toEqual([groups[3]!.lanes[row]])
+      expect(shown.lag[row]).toBe(f.lag[p[0]!])
     }
-    // Closed again: the groups; a group row maps to no single lane.
-    const closed = shownFrame(f, groups, null)
-    expect(closed.partitions).toBe(8)
-    expect(laneOfRow(closed, 0)).toBe(-1)
-  })
-
-  it(`topics of up to ${GROUP_ABOVE} lanes are drawn lane by lane`, () => {
-    const f = bigFrame(GROUP_ABOVE, 4)
-    expect(shownFrame(f, groupLanes(f, 'consumer'), null)).toBe(f)
   })
 })

@@ -1,0 +1,132 @@
+// The page at 10 000 lanes (issue 12 §5: "staying ≥ 50 fps in headless Chromium at 10 000
+// partitions"): opens the scale-10k preset, plays it at high speed and measures, in the page,
+// animation frames per second (requestAnimationFrame counted), frames from the worker per second,
+// and the size of each frame message (typed arrays by their bytes, numbers 8 bytes, strings by
+// length: what the structured clone carries, near enough). Used by scripts/bench-browser.ts
+// (`--only scale`) and test/browser/scale.test.ts.
+
+import type { Browser, CDPSession, Page } from 'playwright-core'
+
+/** Counts frames from the worker, from before the app's first line runs; sizes them while `__scale.sizing`. */
+export const SCALE_COUNTERS = `(() => {
+  const c = { frames: 0, sized: 0, bytes: 0, maxBytes: 0, sizing: false }
+  window.__scale = c
+  const size = (x) => {
+    if (x === null || x === undefined) return 1
+    if (typeof x === 'number') return 8
+    if (typeof x === 'string') return x.length
+    if (typeof x === 'boolean') return 1
+    if (ArrayBuffer.isView(x)) return x.byteLength
+    if (Array.isArray(x)) { let s = 0; for (const y of x) s += size(y); return s }
+    if (typeof x === 'object') { let s = 0; for (const k in x) s += k.length + size(x[k]); return s }
+    return 0
+  }
+  const add = Worker.prototype.addEventListener
+  Worker.prototype.addEventListener = function (type, listener, ...rest) {
+    if (type !== 'message' || typeof listener !== 'function') return add.call(this, type, listener, ...rest)
+    return add.call(this, type, function (ev) {
+      if (ev.data && ev.data.type === 'frame') {
+        c.frames++
+        if (c.sizing) { const b = size(ev.data); c.sized++; c.bytes += b; c.maxBytes = Math.max(c.maxBytes, b) }
+      }
+      return listener.call(this, ev)
+    }, ...rest)
+  }
+})()`
+
+export interface ScaleFigures {
+  /** requestAnimationFrame callbacks per second on the page's main thread. */
+  rafFps: number
+  /** Frames from the worker per second (each one drawn). */
+  workerFps: number
+  /** Mean and largest frame message, bytes. */
+  frameBytes: number
+  maxFrameBytes: number
+  /** Sim seconds per wall second reached. */
+  simPerWall: number
+  /** Main-thread CPU ms per frame from the worker (CDP ThreadTime): the page's own work, robust to a loaded machine. */
+  mainCpuMsPerFrame: number
+  /** Main-thread CPU over wall time. */
+  mainCpuShare: number
+}
+
+/** Main-thread CPU seconds so far (Chrome's own accounting, as battery.test.ts reads it). */
+export async function threadTime(cdp: CDPSession): Promise<{ cpu: number; wall: number }> {
+  const r = (await cdp.send('Performance.getMetrics')) as { metrics: Array<{ name: string; value: number }> }
+  const m = new Map(r.metrics.map((x) => [x.name, x.value]))
+  return { cpu: m.get('ThreadTime') ?? 0, wall: m.get('Timestamp') ?? 0 }
+}
+
+/** rAF callbacks and worker frames over `ms` of wall time, counted in the page. */
+export async function countFrames(page: Page, ms: number): Promise<{ raf: number; frames: number; wallMs: number; simMs: number }> {
+  // A string, not a function: tsx's name-keeping helper (__name) does not exist in the page.
+  return page.evaluate(`new Promise((res) => {
+    const c = window.__scale
+    const simNow = () => Number.parseFloat(document.querySelector('[role="timer"][aria-label="Simulated time"]')?.textContent ?? '0') * 1000
+    const f0 = c.frames
+    const s0 = simNow()
+    let raf = 0
+    const start = performance.now()
+    function tick(t) {
+      raf++
+      if (t - start < ${ms}) requestAnimationFrame(tick)
+      else res({ raf, frames: c.frames - f0, wallMs: t - start, simMs: simNow() - s0 })
+    }
+    requestAnimationFrame(tick)
+  })`) as Promise<{ raf: number; frames: number; wallMs: number; simMs: number }>
+}
+
+/** Mean and largest frame message over `ms` of wall time. */
+export async function frameBytes(page: Page, ms: number): Promise<{ mean: number; max: number }> {
+  await page.evaluate('(() => { const c = window.__scale; c.sizing = true; c.sized = 0; c.bytes = 0; c.maxBytes = 0 })()')
+  await page.waitForTimeout(ms)
+  return page.evaluate('(() => { const c = window.__scale; c.sizing = false; return { mean: c.sized ? c.bytes / c.sized : 0, max: c.maxBytes } })()') as Promise<{
+    mean: number
+    max: number
+  }>
+}
+
+/** Sets the speed slider (log10 scale) to `speed`×. */
+export async function setSpeed(page: Page, speed: number): Promise<void> {
+  await page.getByLabel('Speed', { exact: true }).fill(String(Math.log10(speed)))
+}
+
+/** Opens scale-10k at `speed`×, warms up, then measures over `seconds`. */
+export async function runScaleBench(browser: Browser, url: string, seconds: number, speed = 10): Promise<ScaleFigures> {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 720 } })
+  try {
+    await page.addInitScript(SCALE_COUNTERS)
+    await page.goto(url)
+    await page.getByLabel('Preset', { exact: true }).selectOption('scale-10k')
+    await page.getByTestId('lane-groups').waitFor({ timeout: 60_000 })
+    await setSpeed(page, speed)
+    await page.waitForTimeout(2500) // warm-up: JIT, the first samples
+    const cdp = await page.context().newCDPSession(page)
+    await cdp.send('Performance.enable')
+    const a = await threadTime(cdp)
+    const n = await countFrames(page, seconds * 1000)
+    const b = await threadTime(cdp)
+    await cdp.detach()
+    const bytes = await frameBytes(page, 1500)
+    return {
+      mainCpuMsPerFrame: n.frames > 0 ? ((b.cpu - a.cpu) * 1000) / n.frames : Number.NaN,
+      mainCpuShare: (b.cpu - a.cpu) / (b.wall - a.wall),
+      rafFps: (n.raf * 1000) / n.wallMs,
+      workerFps: (n.frames * 1000) / n.wallMs,
+      frameBytes: bytes.mean,
+      maxFrameBytes: bytes.max,
+      simPerWall: n.simMs / n.wallMs,
+    }
+  } finally {
+    await page.close()
+  }
+}
+
+export function scaleLines(f: ScaleFigures): string[] {
+  const kb = (b: number): string => `${(b / 1024).toFixed(1)} KB`
+  return [
+    `| scale-10k (10 000 partitions), 10× | rAF ${f.rafFps.toFixed(1)} fps (target ≥ 50) | worker frames ${f.workerFps.toFixed(1)}/s | ${f.simPerWall.toFixed(2)}× real time |`,
+    `| scale-10k frame message            | mean ${kb(f.frameBytes)}, max ${kb(f.maxFrameBytes)} |`,
+    `| scale-10k main thread              | ${f.mainCpuMsPerFrame.toFixed(1)} ms CPU per frame, ${(f.mainCpuShare * 100).toFixed(0)} % of a core |`,
+  ]
+}
