@@ -30,6 +30,7 @@ import { accrueStopped } from './stoppedTime.ts'
 import { onShareLockTimer } from './share/shareDataPlane.ts'
 import { createShareWorld, isShareGroup } from './share/shareState.ts'
 import { buildSummary } from './summary.ts'
+import { migrateSegLogs } from './segLog.ts'
 import { createWorldState, type WorldState } from './worldState.ts'
 
 export { METRICS_INTERVAL_MS }
@@ -82,7 +83,7 @@ class KafkaSimulation implements Simulation, SimCore {
     const host = createGroupHost(this)
     if (saved) {
       const s = deepClone(saved)
-      this.w = s.w
+      this.w = migrateSegLogs(s.w) // a checkpoint from before segment logs
       if (script) this.w.script = deepClone([...script])
       this.kernel = Kernel.restore(s.kernel)
       this.rng = { produce: Rng.restore(s.rng.produce), consume: Rng.restore(s.rng.consume), group: Rng.restore(s.rng.group), brokers: Rng.restore(s.rng.brokers) }
