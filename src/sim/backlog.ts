@@ -3,6 +3,7 @@
 // consumers begin exactly as far behind as the real group was. Pure; one call before t = 0.
 
 import type { WorldState } from './worldState.ts'
+import { pushSeg } from './segLog.ts'
 
 export function seedBacklog(w: WorldState, initialLag: readonly number[] | undefined): void {
   if (initialLag === undefined) return
@@ -12,9 +13,7 @@ export function seedBacklog(w: WorldState, initialLag: readonly number[] | undef
     w.leo[p] = n
     // One segment appended at t = 0 at normal cost: when within the backlog each record was
     // written is not known, so its latency counts from the start of the run.
-    w.segT[p]!.push(0)
-    w.segEnd[p]!.push(n)
-    w.segCost[p]!.push(1)
+    pushSeg(w.seg[p]!, 0, n, 1)
     // The producers wrote them before the run: conservation counts them as generated.
     w.ledger.generated += n
   }

@@ -8,6 +8,7 @@ import { noteFetch } from './brokers/brokerLoad.ts'
 import { commitPc } from './parallel/pcCommit.ts'
 import type { KeySegments, WorldState } from './worldState.ts'
 import { readableEnd } from './brokers/producerRetry.ts'
+import { dropFrontSegs, segCost, segEnd, segTime, setSeg, shrinkSegLog, truncateSegs } from './segLog.ts'
 
 export interface FetchResult {
   records: number
@@ -48,33 +49,88 @@ export function fetchForConsumer(w: WorldState, c: number, maxRecords: number, n
 
 /** Hands offsets [from, to) of partition p to the application. Returns their cost units. */
 export function deliver(w: WorldState, p: number, from: number, to: number, now: number, extraLatencyMs: number): number {
-  const cost = costOfRange(w, p, from, to)
+  const seen = w.delivered[p]!
+  // The common case, a fetch continuing where the last first delivery ended: one pass over the
+  // segments gives both the cost and the latencies (costOfRange then firstDelivery read the same
+  // segments twice, with the same sums in the same order).
+  const fused = from === seen && to > seen && headStartsAt(w, p, from)
+  const cost = fused ? firstPass(w, p, from, to, now, extraLatencyMs) : costOfRange(w, p, from, to)
   w.outWin[p]! += to - from
   noteFetch(w.cluster, p, to - from) // fetched from the partition's leader
-  const seen = w.delivered[p]!
   if (from < seen) w.duplicates += Math.min(to, seen) - from
-  if (to > seen) firstDelivery(w, p, Math.max(from, seen), to, now, extraLatencyMs)
+  if (fused) afterFirstDelivery(w, p, to, now)
+  else if (to > seen) firstDelivery(w, p, Math.max(from, seen), to, now, extraLatencyMs)
   return cost
 }
 
-function firstDelivery(w: WorldState, p: number, from: number, to: number, now: number, extraLatencyMs: number): void {
-  // Latency of every record, at segment granularity (one segment per producer send cycle).
-  const segT = w.segT[p]!, segEnd = w.segEnd[p]!
+/** Whether segHead is the first segment ending after `from` (costOfRange's start, found without a search). */
+function headStartsAt(w: WorldState, p: number, from: number): boolean {
+  const seg = w.seg[p]!
+  const h = w.segHead[p]!
+  return h < seg.n && segEnd(seg, h) > from && (h === 0 || segEnd(seg, h - 1) <= from)
+}
+
+/**
+ * costOfRange and firstDelivery's latency loop in one pass, for a range starting at segHead:
+ * records each segment's latency, advances segHead past what is delivered, returns the cost units.
+ */
+function firstPass(w: WorldState, p: number, from: number, to: number, now: number, extraLatencyMs: number): number {
+  const seg = w.seg[p]!
+  const a = seg.a
+  const n = seg.n
+  const hist = w.latencyWin
   let h = w.segHead[p]!
-  let prevEnd = h > 0 ? segEnd[h - 1]! : from
-  while (h < segEnd.length) {
-    const end = segEnd[h]!
+  let prevEnd = h > 0 ? a[h * 3 - 2]! : from
+  let cost = 0
+  let covered = 0
+  while (h < n) {
+    const o = h * 3
+    const end = a[o + 1]!
     const lo = Math.max(prevEnd, from)
     const hi = Math.min(end, to)
-    if (hi > lo) recordLatency(w.latencyWin, now - segT[h]! + extraLatencyMs, hi - lo)
+    if (hi > lo) {
+      cost += (hi - lo) * a[o + 2]!
+      covered += hi - lo
+      recordLatency(hist, now - a[o]! + extraLatencyMs, hi - lo)
+    }
     if (end > to) break
     prevEnd = end
     h++
   }
   w.segHead[p] = h
+  // Merge the delivered segments now rather than at the next prune: a lane then holds a few
+  // segments instead of a metrics window's worth, which keeps 10 000 lanes' logs in cache. Only
+  // the last delivered end is ever read again (see collapseDelivered), so results are unchanged.
+  // Bounded: a lane whose delivered segments cannot merge (costs other than 1) waits for the prune.
+  if (h >= 2 && h <= EAGER_COLLAPSE_MAX) collapseDelivered(w, p)
+  return cost + (to - from - covered)
+}
+
+const EAGER_COLLAPSE_MAX = 8
+
+function firstDelivery(w: WorldState, p: number, from: number, to: number, now: number, extraLatencyMs: number): void {
+  // Latency of every record, at segment granularity (one segment per producer send cycle).
+  const seg = w.seg[p]!
+  let h = w.segHead[p]!
+  let prevEnd = h > 0 ? segEnd(seg, h - 1) : from
+  while (h < seg.n) {
+    const end = segEnd(seg, h)
+    const lo = Math.max(prevEnd, from)
+    const hi = Math.min(end, to)
+    if (hi > lo) recordLatency(w.latencyWin, now - segTime(seg, h) + extraLatencyMs, hi - lo)
+    if (end > to) break
+    prevEnd = end
+    h++
+  }
+  w.segHead[p] = h
+  afterFirstDelivery(w, p, to, now)
+}
+
+/** Per-key order, animation samples and the delivery frontier, once records up to `to` are first delivered. */
+function afterFirstDelivery(w: WorldState, p: number, to: number, now: number): void {
   // Per-key order: a tracked key's records consumed after a later record of the same key. A share
   // group checks it when members finish processing instead (share/shareOrdering.ts).
-  if (!w.share) keyOrderOnFirstDelivery(w, p, to)
+  if (!w.share && w.partKeySegs[p]!.length > 0) keyOrderOnFirstDelivery(w, p, to)
   // Animation samples leave the lane.
   const list = w.samplesByP[p]!
   let sh = w.sampleHead[p]!
@@ -103,27 +159,28 @@ function keyOrderOnFirstDelivery(w: WorldState, p: number, to: number): void {
 
 /** Mean cost multiplier of offsets [from, to), from the kept segments (1 where none is kept). */
 export function costOfRange(w: WorldState, p: number, from: number, to: number): number {
-  const segEnd = w.segEnd[p]!, segCost = w.segCost[p]!
+  const seg = w.seg[p]!
+  const n = seg.n
   // first segment whose end > from: usually the first one not yet delivered (a first delivery
   // starts there), so check it before searching every kept segment.
   const h = w.segHead[p]!
   let lo = 0
-  let hi = segEnd.length
-  if (h < hi && segEnd[h]! > from && (h === 0 || segEnd[h - 1]! <= from)) lo = hi = h
+  let hi = n
+  if (h < hi && segEnd(seg, h) > from && (h === 0 || segEnd(seg, h - 1) <= from)) lo = hi = h
   while (lo < hi) {
     const mid = (lo + hi) >> 1
-    if (segEnd[mid]! > from) hi = mid
+    if (segEnd(seg, mid) > from) hi = mid
     else lo = mid + 1
   }
   let cost = 0
   let covered = 0
-  let prevEnd = lo > 0 ? segEnd[lo - 1]! : from
-  for (let i = lo; i < segEnd.length; i++) {
-    const end = segEnd[i]!
+  let prevEnd = lo > 0 ? segEnd(seg, lo - 1) : from
+  for (let i = lo; i < n; i++) {
+    const end = segEnd(seg, i)
     const a = Math.max(prevEnd, from)
     const b = Math.min(end, to)
     if (b > a) {
-      cost += (b - a) * segCost[i]!
+      cost += (b - a) * segCost(seg, i)
       covered += b - a
     }
     if (end >= to) break
@@ -147,18 +204,17 @@ export function pruneSegments(w: WorldState, now: number): void {
   const pendingCap = Math.min(MAX_PENDING_SEGMENTS, Math.max(MIN_PENDING_SEGMENTS, Math.floor(MAX_TOTAL_PENDING_SEGMENTS / w.P)))
   for (let p = 0; p < w.P; p++) {
     const keepFrom = w.committed[p]! >= 0 ? Math.min(w.committed[p]!, w.delivered[p]!) : w.delivered[p]!
-    const segEnd = w.segEnd[p]!
+    const seg = w.seg[p]!
     let k = 0
     const limit = w.segHead[p]!
-    while (k < limit && segEnd[k]! <= keepFrom) k++
-    if (k > 256 || (k > 0 && k === segEnd.length)) {
-      dropFront(segEnd, k)
-      dropFront(w.segT[p]!, k)
-      dropFront(w.segCost[p]!, k)
+    while (k < limit && segEnd(seg, k) <= keepFrom) k++
+    if (k > 256 || (k > 0 && k === seg.n)) {
+      dropFrontSegs(seg, k)
       w.segHead[p]! -= k
     }
     collapseDelivered(w, p)
-    if (segEnd.length - w.segHead[p]! > pendingCap) coalesceSegments(w, p)
+    if (seg.n - w.segHead[p]! > pendingCap) coalesceSegments(w, p)
+    shrinkSegLog(seg)
     // Samples: keep delivered ones for a few seconds of animation, at most 400 per lane.
     const list = w.samplesByP[p]!
     const sh = w.sampleHead[p]!
@@ -191,15 +247,11 @@ export function pruneSegments(w: WorldState, now: number): void {
 function collapseDelivered(w: WorldState, p: number): void {
   const h = w.segHead[p]!
   if (h < 2) return
-  const cost = w.segCost[p]!
-  for (let i = 0; i < h; i++) if (cost[i] !== 1) return
-  const end = w.segEnd[p]!, t = w.segT[p]!
-  end[0] = end[h - 1]!
-  t[0] = t[h - 1]!
-  for (const a of [end, t, cost]) {
-    a.copyWithin(1, h)
-    a.length -= h - 1
-  }
+  const seg = w.seg[p]!
+  for (let i = 0; i < h; i++) if (segCost(seg, i) !== 1) return
+  setSeg(seg, 0, segTime(seg, h - 1), segEnd(seg, h - 1), segCost(seg, 0))
+  seg.a.copyWithin(3, h * 3, seg.n * 3)
+  seg.n -= h - 1
   w.segHead[p] = 1
 }
 
@@ -221,27 +273,24 @@ const SAMPLE_AFTERGLOW_MS = 4000
 
 /** Merges undelivered segments pairwise (the older time is kept: latency errs high by ≤ one cycle). */
 function coalesceSegments(w: WorldState, p: number): void {
-  const t = w.segT[p]!, end = w.segEnd[p]!, cost = w.segCost[p]!
+  const seg = w.seg[p]!
+  const n = seg.n
   const h = w.segHead[p]!
   let o = h
-  for (let i = h; i < end.length; i += 2) {
-    if (i + 1 < end.length) {
-      const prev = i > 0 ? end[i - 1]! : end[i]!
-      const n1 = end[i]! - prev
-      const n2 = end[i + 1]! - end[i]!
-      cost[o] = n1 + n2 > 0 ? (cost[i]! * n1 + cost[i + 1]! * n2) / (n1 + n2) : 1
-      t[o] = t[i]!
-      end[o] = end[i + 1]!
+  for (let i = h; i < n; i += 2) {
+    // Read before writing: o ≤ i, and segment i - 1 is read for the first pair.
+    if (i + 1 < n) {
+      const prev = i > 0 ? segEnd(seg, i - 1) : segEnd(seg, i)
+      const n1 = segEnd(seg, i) - prev
+      const n2 = segEnd(seg, i + 1) - segEnd(seg, i)
+      const cost = n1 + n2 > 0 ? (segCost(seg, i) * n1 + segCost(seg, i + 1) * n2) / (n1 + n2) : 1
+      setSeg(seg, o, segTime(seg, i), segEnd(seg, i + 1), cost)
     } else {
-      cost[o] = cost[i]!
-      t[o] = t[i]!
-      end[o] = end[i]!
+      setSeg(seg, o, segTime(seg, i), segEnd(seg, i), segCost(seg, i))
     }
     o++
   }
-  t.length = o
-  end.length = o
-  cost.length = o
+  truncateSegs(seg, o)
 }
 
 /**

@@ -14,6 +14,7 @@ import type { Fact } from './narration.ts'
 import { meanRecordBytes, noteAppend } from './brokers/brokerLoad.ts'
 import { noteBrokerAppend, planBrokerAppends, settleBrokerAppends } from './brokers/brokerCapacity.ts'
 import { blockedLanes, holdBack } from './brokers/producerRetry.ts'
+import { pushSeg } from './segLog.ts'
 
 export { initialKeylessRouting } from './keylessRouting.ts'
 
@@ -287,9 +288,7 @@ function appendAll(w: WorldState, add: Float64Array, cost: Float64Array, keyChun
     w.leo[p]! += m
     w.inWin[p]! += m
     noteAppend(w.cluster, p, m, bytesPerRecord) // the leader's broker appended them
-    w.segT[p]!.push(ctx.now)
-    w.segEnd[p]!.push(w.leo[p]!)
-    w.segCost[p]!.push(avgCost)
+    pushSeg(w.seg[p]!, ctx.now, w.leo[p]!, avgCost)
     ctx.appended(p)
   }
   if (brokerPlan) settleBrokerAppends(w, brokerPlan, ctx.dtMs)

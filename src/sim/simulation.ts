@@ -30,6 +30,8 @@ import { accrueStopped } from './stoppedTime.ts'
 import { onShareLockTimer } from './share/shareDataPlane.ts'
 import { createShareWorld, isShareGroup } from './share/shareState.ts'
 import { buildSummary } from './summary.ts'
+import { migrateSegLogs } from './segLog.ts'
+import { migrateLedger } from './ledger.ts'
 import { createWorldState, type WorldState } from './worldState.ts'
 
 export { METRICS_INTERVAL_MS }
@@ -82,7 +84,8 @@ class KafkaSimulation implements Simulation, SimCore {
     const host = createGroupHost(this)
     if (saved) {
       const s = deepClone(saved)
-      this.w = s.w
+      this.w = migrateSegLogs(s.w) // a checkpoint from before segment logs
+      migrateLedger(this.w.ledger) // … or before the ledger's open ranges
       if (script) this.w.script = deepClone([...script])
       this.kernel = Kernel.restore(s.kernel)
       this.rng = { produce: Rng.restore(s.rng.produce), consume: Rng.restore(s.rng.consume), group: Rng.restore(s.rng.group), brokers: Rng.restore(s.rng.brokers) }

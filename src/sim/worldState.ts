@@ -15,6 +15,7 @@ import { growShareWorld, type ShareWorld } from './share/shareState.ts'
 import type { MetricsSample, TraceEntry } from './frameTypes.ts'
 import { growFaultState, type FaultState, type FaultTimer } from './brokers/faultState.ts'
 import type { PcWorld } from './parallel/pcState.ts'
+import { createSegLog, type SegLog } from './segLog.ts'
 
 /**
  * A command scheduled by another command, a restarted consumer slot coming back up, or a metadata
@@ -144,10 +145,8 @@ export interface WorldState {
   /** The last member that was assigned each partition, and when it last changed hands (-Infinity: never). */
   lastOwner: Int32Array
   movedAt: Float64Array
-  /** Log segments per partition: append time, end offset, mean cost per record; kept from the committed offset on. segHead = first segment not yet delivered. */
-  segT: number[][]
-  segEnd: number[][]
-  segCost: number[][]
+  /** Log segments per partition (segLog.ts): append time, end offset, mean cost per record; kept from the committed offset on. segHead = first segment not yet delivered. */
+  seg: SegLog[]
   segHead: number[]
   keySegs: KeySegments[]
   /** Per partition: indices into keySegs with pending segments there. */
@@ -234,9 +233,7 @@ export function createWorldState(live: Scenario, P: number, brokersRng: Rng = Rn
     hotLane: new Uint8Array(P),
     lastOwner: new Int32Array(P).fill(-1),
     movedAt: new Float64Array(P).fill(-Infinity),
-    segT: Array.from({ length: P }, () => []),
-    segEnd: Array.from({ length: P }, () => []),
-    segCost: Array.from({ length: P }, () => []),
+    seg: Array.from({ length: P }, createSegLog),
     segHead: new Array<number>(P).fill(0),
     keySegs: [],
     partKeySegs: Array.from({ length: P }, () => []),
@@ -305,9 +302,7 @@ export function growPartitions(w: WorldState, P: number): void {
   w.lastOwner = lastOwner
   w.movedAt = growF(w.movedAt, P, -Infinity)
   for (let p = old; p < P; p++) {
-    w.segT.push([])
-    w.segEnd.push([])
-    w.segCost.push([])
+    w.seg.push(createSegLog())
     w.segHead.push(0)
     w.partKeySegs.push([])
     w.samplesByP.push([])

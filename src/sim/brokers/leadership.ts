@@ -6,6 +6,7 @@ import { learnsLeaderAt, unreplicatedFate } from '../../kafka/producerDelivery.t
 import type { SimCore } from '../core.ts'
 import { defer } from '../deferred.ts'
 import type { WorldState } from '../worldState.ts'
+import { segEnd, segTime, setSegEnd, truncateSegs } from '../segLog.ts'
 import { CONSUMER_RETRY_BACKOFF_MS, producerDelivery } from './faultState.ts'
 
 /**
@@ -15,12 +16,12 @@ import { CONSUMER_RETRY_BACKOFF_MS, producerDelivery } from './faultState.ts'
  */
 export function replicatedEndAt(w: WorldState, p: number, t: number): number {
   const horizon = t - w.live.broker.networkLatencyMs
-  const segT = w.segT[p]!, segEnd = w.segEnd[p]!
-  if (segEnd.length === 0) return w.leo[p]!
-  let i = segEnd.length - 1
-  while (i >= 0 && segT[i]! >= horizon) i--
+  const seg = w.seg[p]!
+  if (seg.n === 0) return w.leo[p]!
+  let i = seg.n - 1
+  while (i >= 0 && segTime(seg, i) >= horizon) i--
   // No kept segment is old enough: what is before them was consumed (pruning keeps the rest).
-  const copied = i >= 0 ? segEnd[i]! : 0
+  const copied = i >= 0 ? segEnd(seg, i) : 0
   return Math.max(copied, w.delivered[p]!)
 }
 
@@ -39,13 +40,9 @@ export function truncateLog(w: WorldState, p: number, end: number): number {
     f.retriedRecords += cut
   }
   w.leo[p] = end
-  const segT = w.segT[p]!, segEnd = w.segEnd[p]!, segCost = w.segCost[p]!
-  while (segEnd.length > 0 && segEnd.length > w.segHead[p]! && (segEnd.length > 1 ? segEnd[segEnd.length - 2]! : 0) >= end) {
-    segEnd.pop()
-    segT.pop()
-    segCost.pop()
-  }
-  if (segEnd.length > 0 && segEnd[segEnd.length - 1]! > end) segEnd[segEnd.length - 1] = end
+  const seg = w.seg[p]!
+  while (seg.n > 0 && seg.n > w.segHead[p]! && (seg.n > 1 ? segEnd(seg, seg.n - 2) : 0) >= end) truncateSegs(seg, seg.n - 1)
+  if (seg.n > 0 && segEnd(seg, seg.n - 1) > end) setSegEnd(seg, seg.n - 1, end)
   for (const idx of w.partKeySegs[p]!) {
     const s = w.keySegs[idx]!
     while (s.end.length > s.head && s.end[s.end.length - 1]! > end) {
