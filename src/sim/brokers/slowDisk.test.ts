@@ -9,6 +9,7 @@ import { createSimulation } from '../simulation.ts'
 import type { WorldState } from '../worldState.ts'
 import { readableEnd } from './producerRetry.ts'
 import { extraAppendMs, LOG_APPEND_MS, slowAckMs } from './slowDisk.ts'
+import { segEnd, segTime } from '../segLog.ts'
 
 const worldOf = (sim: Simulation) => (sim.checkpoint().state as { w: WorldState }).w
 
@@ -39,10 +40,10 @@ describe('slow disk without a broker capacity', () => {
     for (const p of others) expect(readableEnd(w, p, now)).toBe(w.leo[p])
     for (const p of led) {
       // Readable: exactly what was appended at least 30 ms ago.
-      const segT = w.segT[p]!, segEnd = w.segEnd[p]!
-      let i = segEnd.length - 1
-      while (i >= 0 && segT[i]! > now - 3 * LOG_APPEND_MS) i--
-      expect(readableEnd(w, p, now)).toBe(Math.max(segEnd[i]!, w.delivered[p]!))
+      const log = w.seg[p]!
+      let i = log.n - 1
+      while (i >= 0 && segTime(log, i) > now - 3 * LOG_APPEND_MS) i--
+      expect(readableEnd(w, p, now)).toBe(Math.max(segEnd(log, i), w.delivered[p]!))
       expect(readableEnd(w, p, now)).toBeLessThan(w.leo[p]!)
     }
   })

@@ -8,6 +8,7 @@
 
 import type { Acks } from '../../kafka/producerDelivery.ts'
 import type { WorldState } from '../worldState.ts'
+import { segEnd, segTime } from '../segLog.ts'
 
 /** A nominal disk append of one produce batch on a healthy broker, ms (a model figure, not a Kafka config). */
 export const LOG_APPEND_MS = 10
@@ -49,9 +50,9 @@ export function slowHighWatermark(w: WorldState, p: number, now: number, end: nu
   const delay = slowReplicationMs(w, p)
   if (delay <= 0) return end
   const horizon = now - delay
-  const segT = w.segT[p]!, segEnd = w.segEnd[p]!
-  let i = segEnd.length - 1
-  while (i >= 0 && segT[i]! > horizon) i--
-  const hw = i >= 0 ? segEnd[i]! : 0
+  const log = w.seg[p]!
+  let i = log.n - 1
+  while (i >= 0 && segTime(log, i) > horizon) i--
+  const hw = i >= 0 ? segEnd(log, i) : 0
   return Math.min(end, Math.max(hw, w.delivered[p]!))
 }
