@@ -2,6 +2,7 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { javaStringHashCode } from './assignors/javaHashMapOrder.ts'
 import { simpleShareAssign, topicIdHashOf, topicIdPartitionHash } from './shareAssignor.ts'
+import vectors from './shareAssignor.vectors.json' with { type: 'json' }
 
 /** A topic id whose hash makes TopicIdPartition.hashCode() = 31·(31 + h) + p equal p: partitions iterate 0, 1, 2, … */
 const ASCENDING = -31
@@ -43,6 +44,22 @@ describe('simpleShareAssign: vectors from Kafka SimpleAssignorTest (group-coordi
       expect(byPartition(current, 24).filter((ms) => ms.length > 0)).toHaveLength(24)
     }
     expect(current.get('M0')).toEqual(Array.from({ length: 24 }, (_, p) => p))
+  })
+})
+
+describe("simpleShareAssign: outputs of Kafka's own builder run under Java (shareAssignor.vectors.json)", () => {
+  // Kafka's SimpleAssignorTest pins no exact homogeneous outputs (its topic ids are random), so these
+  // were produced by running SimpleHomogeneousAssignmentBuilder itself with java.util.HashMap; see `source`.
+  it.each(vectors.cases.map((c, i) => [i, c] as const))('case %i gives what Kafka gave', (_, c) => {
+    const got = simpleShareAssign(c.members, c.partitions, new Map(Object.entries(c.current)), c.topicIdHash)
+    expect(Object.fromEntries(got)).toEqual(c.expected)
+  })
+
+  it('covers sharing, stickiness and fresh groups (the vectors are not all one kind)', () => {
+    expect(vectors.cases.some((c) => c.members.length > c.partitions)).toBe(true)
+    expect(vectors.cases.some((c) => c.members.length < c.partitions)).toBe(true)
+    expect(vectors.cases.some((c) => Object.keys(c.current).length === 0)).toBe(true)
+    expect(vectors.cases.filter((c) => Object.values(c.current).some((ps) => ps.length > 0)).length).toBeGreaterThan(20)
   })
 })
 

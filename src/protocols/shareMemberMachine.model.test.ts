@@ -81,6 +81,29 @@ describe('KIP-932 share member machine (model-based)', () => {
     }
   })
 
+  it('keeps its invariants on every edge, not only the shortest paths (a drop is never on a shortest path)', () => {
+    // Every state on the shortest paths (each once); from there, every event the model allows.
+    let edges = 0
+    const done = new Set<string>()
+    for (const path of paths) {
+      const all = path.steps.slice(1).map((s) => s.event)
+      const steps = replayPath(shareMemberMachine, input, all, timerIdOf)
+      steps.forEach((from, i) => {
+        const k = key(from.snapshot)
+        if (done.has(k)) return
+        done.add(k)
+        for (const e of events(from.snapshot)) {
+          const id = timerIdOf(e)
+          if (id !== null && !from.timers.has(id)) continue
+          const next = replayPath(shareMemberMachine, input, [...all.slice(0, i), e], timerIdOf)
+          checkInvariants(next.at(-2), next.at(-1)!)
+          edges++
+        }
+      })
+    }
+    expect(edges).toBeGreaterThan(50)
+  })
+
   it('applies a new assignment in the step its answer arrives: no barrier, no callback to wait for', () => {
     let changes = 0
     for (const path of paths) {

@@ -78,7 +78,9 @@ describe('lanes of a share group', () => {
     const sim = createSimulation(getPreset('share-group-hot-lane')!.build())
     sim.advanceTo(1000)
     const l = layout(sim.frame(0), { width: 1000, height: 600 })
-    expect(l.lanes.map((l) => l.ownerLabel)).toEqual(['c1+c2', 'c3+c4', 'c5+c6', 'c7+c8', 'c9+c10', 'c11+c12'])
+    // Kafka's simple assignor numbers members in the hash order of their (seeded) member ids, so the
+    // pairs are not neighbours: the share-group-hot-lane golden trace lists the same assignment.
+    expect(l.lanes.map((l) => l.ownerLabel)).toEqual(['c3+c7', 'c1+c9', 'c5+c6', 'c2+c10', 'c4+c11', 'c8+c12'])
   })
 
   it('the partition metrics table names every reader too', () => {
@@ -89,6 +91,6 @@ describe('lanes of a share group', () => {
     act(() => m!.store.getState().receiveFrame(0, sim.frame(0), [], []))
     act(() => vi.advanceTimersByTime(600))
     const owners = [...m.container.querySelectorAll('tbody tr')].map((tr) => tr.querySelector('td')?.textContent)
-    expect(owners.slice(0, 2)).toEqual(['consumer-1+consumer-2', 'consumer-3+consumer-4'])
+    expect(owners.slice(0, 2)).toEqual(['consumer-3+consumer-7', 'consumer-1+consumer-9'])
   })
 })

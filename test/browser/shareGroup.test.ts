@@ -45,10 +45,12 @@ describe('share group on the page', () => {
     // consumer-3 crashed at 20 s; its locks expire at 50 s: 15 s after the moment shown.
     await panel.getByText(/consumer-3 stopped holding [\d,]+ records: they come back to the others in 15 s/).waitFor({ timeout: 5000 })
 
-    // Every lane names its two readers (the simple assignor: 12 members over 6 partitions; Kafka's
-    // member order puts consumer-3 and consumer-7 on the hot lane, partition 0).
+    // Every lane names its readers (the simple assignor: 12 members over 6 partitions; Kafka's
+    // member order pairs consumer-1 with consumer-9 on partition 1, and consumer-3 with consumer-7 on
+    // the hot lane, where only consumer-7 is still running at this moment).
     const labels = await page.locator('[data-testid="highway"] text.owner').allTextContents()
-    expect(labels).toContain('c3+c7')
+    expect(labels).toContain('c1+c9')
+    expect(labels[0]).toBe('c7')
     expect(labels.some((l) => l.includes('+'))).toBe(true)
 
     // Back to a consumer group: the run restarts as one, and the share-group panel goes away.
