@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest'
 import { getPreset } from '../scenario/presets/index.ts'
 import { compareLinkHash, readLinkHash } from '../scenario/links.ts'
 import { applyOverrides, formatVariant, parseVariant, variantScenario, type Variant } from '../scenario/overrides.ts'
-import { strategySet, strategySummary, withOverrides } from './compareEdits.ts'
+import { forkChoices, forkVariants, strategySet, strategySummary, withOverrides } from './compareEdits.ts'
 
 const hotspot = () => getPreset('broker-hotspot')!.build()
 
@@ -46,5 +46,15 @@ describe('compare: acks per side', () => {
     const r = applyOverrides(hotspot(), { 'producerConfig.acks': '2' })
     expect(r.ok).toBe(false)
     if (!r.ok) expect(`${r.path}: ${r.message}`).toBe('producerConfig.acks: must be "all" (or -1), "1" or "0"')
+  })
+
+  it('is offered as a fork when the scenario has a cluster: the other acks, from the start', () => {
+    const fork = forkChoices(getPreset('broker-failure')!.build()).find((c) => c.id === 'acks')
+    expect(fork).toMatchObject({ label: 'acks 1', set: { 'producerConfig.acks': '1' }, live: false })
+    const r = variantScenario(getPreset('broker-failure')!.build(), forkVariants(fork!, 30)[1]!)
+    expect(r.ok && r.scenario.producerConfig.acks).toBe('1')
+    const back = applyOverrides(getPreset('broker-failure')!.build(), { 'producerConfig.acks': '1' })
+    expect(back.ok && forkChoices(back.scenario).find((c) => c.id === 'acks')?.set).toEqual({ 'producerConfig.acks': 'all' })
+    expect(forkChoices(getPreset('hot-key')!.build()).some((c) => c.id === 'acks')).toBe(false)
   })
 })

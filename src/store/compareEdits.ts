@@ -158,6 +158,11 @@ export function forkChoices(s: Scenario): ForkChoice[] {
   if (s.group.protocol !== 'consumer') {
     out.push({ id: 'static', title: stat ? 'Dynamic members' : 'Static members (KIP-345)', label: stat ? 'dynamic' : 'static', set: { 'group.staticMembership': !stat }, live: false })
   }
+  // With a cluster, what a broker crash costs: the leader's word (acks=1) against every in-sync replica's.
+  if (s.cluster !== undefined) {
+    const one = s.producerConfig.acks === '1'
+    out.push({ id: 'acks', title: one ? 'acks=all (every in-sync replica)' : 'acks=1 (the leader only)', label: one ? 'acks all' : 'acks 1', set: { 'producerConfig.acks': one ? 'all' : '1' }, live: false })
+  }
   const cor = s.group.processing.commitOnRevoke
   out.push({ id: 'commitOnRevoke', title: cor ? 'No commit on revoke' : 'Commit on revoke', label: cor ? 'no-commit' : 'commit-on-revoke', set: { 'group.processing.commitOnRevoke': !cor }, live: false })
   return out
