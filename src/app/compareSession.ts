@@ -315,7 +315,7 @@ export function createCompareSession(o: CompareSessionOptions): CompareSession {
   // Every side's stops before any side starts: a first frame (t=0) must not count as the clock.
   sides.forEach((_, i) => setStops(i, stopsTo(openAt)))
   // PAGESCALE: each side's worker builds a big topic's rows as that side shows them.
-  const unfollowLanes = sides.map((side) => followLaneView(side.store, { setLaneView: (v) => side.client.setLaneView?.(v) }))
+  const unfollowLanes = sides.map((side) => followLaneView(side.store, { setLaneView: (v, refresh) => side.client.setLaneView?.(v, refresh) }))
   for (const side of sides) side.client.start(side.store.getState().runId, side.store.getState().scenario)
   driver.setTarget(openAt)
 

@@ -9,6 +9,7 @@ import type { SimClient } from './simClient.ts'
 export function followLaneView(store: AppStore, client: Pick<SimClient, 'setLaneView'>): () => void {
   client.setLaneView?.(laneViewOf(store.getState()))
   return store.subscribe((s, prev) => {
-    if (s.laneBy !== prev.laneBy || s.laneOpen !== prev.laneOpen || s.selectedLane !== prev.selectedLane) client.setLaneView?.(laneViewOf(s))
+    // A frame of every lane (a small topic) already holds what any view needs: no new frame then.
+    if (s.laneBy !== prev.laneBy || s.laneOpen !== prev.laneOpen || s.selectedLane !== prev.selectedLane) client.setLaneView?.(laneViewOf(s), s.frame?.grouped !== undefined)
   })
 }

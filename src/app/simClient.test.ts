@@ -107,5 +107,10 @@ describe('createSimClient', () => {
     client.setLaneView!({ ...view, open: 'broker:1-1' })
     expect(w.sent.at(-1)).toMatchObject({ type: 'lanes', view: { by: 'broker', open: 'broker:1-1', inspect: 3 } })
     expect(client.busy()).toBe(true) // answered with a frame, like any request
+    w.reply(frameMsg(0, 0))
+    // A small topic's page: the worker keeps the view, nothing to answer.
+    client.setLaneView!({ ...view, inspect: 5 }, false)
+    expect(w.sent.at(-1)).toEqual({ type: 'lanes', view: { ...view, inspect: 5 } })
+    expect(client.busy()).toBe(false)
   })
 })

@@ -285,10 +285,10 @@ export function createSimClient(source: WorkerLike | (() => WorkerLike), cb: Sim
       if (atSec !== undefined) armed.push(req)
       send(req)
     },
-    setLaneView(view) {
+    setLaneView(view, refresh = true) {
       lanes = view
       // A worker restoring a run gets the view with its init; one without a run yet, with its start.
-      if (given && !stopped && restoring === null) send({ type: 'lanes', id: nextId++, view })
+      if (given && !stopped && restoring === null) send(refresh ? { type: 'lanes', id: nextId++, view } : { type: 'lanes', view })
     },
     busy: () => inFlight > 0,
     dispose() {

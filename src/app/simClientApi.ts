@@ -68,9 +68,10 @@ export interface SimClient {
   debugFault?(kind: DebugFaultKind, atSec?: number): void
   /**
    * PAGESCALE: how the page shows a big topic's lanes (grouping, open group, inspected lane). Kept
-   * for every later run and worker; a running one answers at once with a frame of the moment shown.
+   * for every later run and worker; with `refresh` (the default) a running one answers at once
+   * with a frame of the moment shown (a small topic's page has nothing to redraw).
    */
-  setLaneView?(view: LaneView): void
+  setLaneView?(view: LaneView, refresh?: boolean): void
   /** True while a frame request is unanswered. */
   busy(): boolean
   dispose(): void

@@ -35,8 +35,11 @@ export type WorkerRequest =
    */
   | { type: 'command'; id: number; command: Command; atT?: number }
   | { type: 'dispose' }
-  /** PAGESCALE: the page groups, opens or inspects a big topic's lanes differently; answers with a frame of now. */
-  | { type: 'lanes'; id: number; view: LaneView }
+  /**
+   * PAGESCALE: the page groups, opens or inspects a big topic's lanes differently. With `id` it
+   * answers with a frame of now; without (a small topic's page), it only keeps the view for later.
+   */
+  | { type: 'lanes'; id?: number; view: LaneView }
   // EXPORT: the run data (csv) or summary (json) of this run replayed from 0 s to sim ms `toT` in a
   // fresh simulation (src/worker/exportRun.ts). Answered with `export` (progress on the way).
   | { type: 'export'; id: number; kind: 'csv' | 'json'; toT: number }

@@ -210,6 +210,7 @@ export function createSimHost(opts: SimHostOptions): SimHost {
         }
         case 'lanes':
           lanes.set(req.view)
+          if (req.id === undefined) return null
           if (tl === null) return fail(req.id, new Error('the simulation is not running'))
           try {
             return frameMessage(req.id, started, false)
