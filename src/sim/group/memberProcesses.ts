@@ -141,6 +141,12 @@ export class MemberProcesses<Ctx extends MemberContextBase, Ev extends EventObje
     return s?.snapshot ? { snapshot: s.snapshot, alive: s.alive, paused: this.host.now() < s.pausedUntil } : null
   }
 
+  /** Whether process `incarnation` of `slot` is the one running now (a dead one retries nothing). */
+  isLive(slot: number, incarnation: number): boolean {
+    const s = this.slots[slot]
+    return s !== undefined && s.alive && s.incarnation === incarnation
+  }
+
   /** A process starts in `slot` (a restart finishes the previous one's close first). */
   start(slot: number): void {
     const prev = this.slots[slot]

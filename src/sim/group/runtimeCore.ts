@@ -241,7 +241,13 @@ export abstract class MachineGroupRuntime<P extends ProtocolTypes> implements Gr
     const requests = releasedRequests(this.outage, this.host.now())
     if (requests === null) return
     this.outage = null
-    for (const e of requests) this.sendToCoordinator(e)
+    // Only a process still running retries; what a crashed one had waiting dies with it.
+    for (const e of requests) if (this.senderLive(e)) this.sendToCoordinator(e)
+  }
+
+  private senderLive(e: P['coordinatorEvent']): boolean {
+    const r = (e as { replyTo?: { slot: number; incarnation: number } }).replyTo
+    return r === undefined || this.members.isLive(r.slot, r.incarnation)
   }
 
   // ---------------------------------------------------------------- effects
