@@ -110,7 +110,8 @@ describe('the classroom, more', () => {
     // A live edit (the partitioner), then Export → Client configuration: the settings in force now,
     // exactly the text the page's own link gives at that moment.
     await page.getByRole('combobox', { name: 'Partitioner' }).selectOption({ label: 'RoundRobinPartitioner' })
-    await expect.poll(() => scenarioInUrl(page.url())?.actions.some((a) => a.do === 'setPartitioner') === true).toBe(true)
+    // The URL write is debounced (and slower on a loaded machine than vitest's 1 s default poll).
+    await expect.poll(() => scenarioInUrl(page.url())?.actions.some((a) => a.do === 'setPartitioner') === true, { timeout: 15_000 }).toBe(true)
     await page.getByRole('button', { name: 'Export', exact: true }).click()
     await page.getByRole('menuitem', { name: 'Client configuration…' }).click()
     const text = await page.getByRole('dialog', { name: 'Client configuration' }).getByLabel('Configuration').inputValue()

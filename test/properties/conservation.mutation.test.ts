@@ -49,7 +49,12 @@ vi.mock('../../src/sim/consume.ts', async (importOriginal) => {
 
 const INSTANTS = [FAULT_RUN_MS / 4, FAULT_RUN_MS / 2, FAULT_RUN_MS]
 
-/** Runs the property of conservation.test.ts; returns the broken rules of the (shrunk) counterexample, or null. */
+/**
+ * Runs the property of conservation.test.ts; returns the broken rules of the first counterexample,
+ * or null. Not shrunk (endOnFailure): each planted fault fires once per run, so any counterexample
+ * names the same one-record loss, and shrinking cost 5-25 runs more than finding it (this seed
+ * finds the producer fault at run 5, the consumer fault at run 1).
+ */
 function conservationCounterexample(numRuns: number): string | null {
   const details = fc.check(
     fc.property(faultScenario, (s) => {
@@ -57,7 +62,7 @@ function conservationCounterexample(numRuns: number): string | null {
       const errors = conservationErrorsAt(createSimulation(s), INSTANTS)
       if (errors.length > 0) throw new Error(errors.join('\n'))
     }),
-    { numRuns, seed: 20261130 },
+    { numRuns, seed: 20261130, endOnFailure: true },
   )
   if (!details.failed) return null
   const e = details.errorInstance
@@ -70,8 +75,10 @@ beforeEach(() => {
 })
 
 describe('conservation catches a planted one-record loss', () => {
+  // The same seed's first runs, the ones in which the planted faults are found, twice over: what
+  // fails below fails because of the plant. (conservation.test.ts runs 200 of them unwrapped.)
   it('holds with the wrappers in place and nothing planted', () => {
-    expect(conservationCounterexample(25)).toBeNull()
+    expect(conservationCounterexample(10)).toBeNull()
   }, 60_000)
 
   it('fails when a producer drops one buffered record', () => {
