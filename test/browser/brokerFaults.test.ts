@@ -53,9 +53,14 @@ describe('broker faults on the page', () => {
     expect(await visibleText(page, 'text.leader')).not.toContain('b2')
 
     await waitForSimTime(page, 20.5, 60_000)
+    // On a loaded machine the click may land seconds after t=3: play on until the controller has
+    // surely noticed (broker.session.timeout.ms, 9 s, after the crash the link records).
+    const crashIn = (url: string) => scenarioInUrl(url)?.actions.find((a) => a.do === 'crashBroker')
+    await expect.poll(() => crashIn(page.url()), { timeout: 15_000 }).toMatchObject({ do: 'crashBroker', broker: 2 })
+    await waitForSimTime(page, Math.max(20.5, crashIn(page.url())!.atSec + 10.5), 60_000)
     await page.getByRole('button', { name: 'Pause', exact: true }).click()
     const link = page.url()
-    const crash = scenarioInUrl(link)?.actions.find((a) => a.do === 'crashBroker')
+    const crash = crashIn(link)
     expect(crash).toMatchObject({ do: 'crashBroker', broker: 2 })
     // After the controller noticed (broker.session.timeout.ms), every lane has a live leader again.
     expect(await visibleText(page, 'text.no-leader')).toEqual([])
