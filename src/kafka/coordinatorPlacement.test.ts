@@ -1,6 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { javaStringHashCode, kafkaAbs, offsetsPartitionFor } from './coordinatorPlacement.ts'
+import { javaStringHashCode } from './assignors/javaHashMapOrder.ts'
+import { kafkaAbs, offsetsPartitionFor } from './coordinatorPlacement.ts'
 
 /** The Java definition written out: Σ s[i]·31^(n-1-i), reduced to a signed 32-bit int (BigInt, no loop tricks). */
 function byDefinition(s: string): number {

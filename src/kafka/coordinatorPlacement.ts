@@ -6,6 +6,8 @@
 // (`Utils.abs(groupId.hashCode()) % numPartitions`), org.apache.kafka.common.utils.Utils.abs,
 // java.lang.String.hashCode, and GroupCoordinatorConfig for the offsets topic's defaults.
 
+import { javaStringHashCode } from './assignors/javaHashMapOrder.ts'
+
 /** GroupCoordinatorConfig: offsets.topic.num.partitions and offsets.topic.replication.factor. */
 export const OFFSETS_TOPIC_DEFAULTS = {
   'offsets.topic.num.partitions': 50,
@@ -13,16 +15,6 @@ export const OFFSETS_TOPIC_DEFAULTS = {
 } as const
 
 export const OFFSETS_TOPIC = '__consumer_offsets'
-
-/**
- * java.lang.String.hashCode: s[0]·31^(n-1) + … + s[n-1] over UTF-16 code units, in 32-bit
- * two's-complement arithmetic (JavaScript strings are UTF-16 too, so charCodeAt is Java's charAt).
- */
-export function javaStringHashCode(s: string): number {
-  let h = 0
-  for (let i = 0; i < s.length; i++) h = (Math.imul(h, 31) + s.charCodeAt(i)) | 0
-  return h
-}
 
 /** Kafka's Utils.abs: Math.abs, except that Integer.MIN_VALUE (whose negation overflows) maps to 0. */
 export function kafkaAbs(n: number): number {

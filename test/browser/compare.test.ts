@@ -11,15 +11,7 @@ import { MAX_WALL_STEP_MS } from '../../src/app/driver.ts'
 import { runCompare } from '../../src/cli/compareCommand.ts'
 import { encodeScenario, getPreset } from '../../src/scenario/index.ts'
 import { readLinkHash } from '../../src/scenario/links.ts'
-import {
-  animationFrames,
-  ARTIFACTS,
-  collectErrors,
-  scenarioInUrl,
-  simTime,
-  tableLags,
-  waitForSimTime,
-} from './harness.ts'
+import { animationFrames, ARTIFACTS, collectErrors, scenarioInUrl, setSpeed, simTime, tableLags, waitForSimTime } from './harness.ts'
 import { browserSuite, noFiles, runLags } from './suite.ts'
 
 const OUT = join(ARTIFACTS, 'dist-compare-test')
@@ -54,10 +46,6 @@ async function open(url: string, viewport = VIEWPORT): Promise<{ page: Page; err
   await page.goto(url)
   await page.locator('[data-testid="highway"] rect.road').first().waitFor()
   return { page, errors }
-}
-
-async function setSpeed(page: Page, speed: number): Promise<void> {
-  await page.getByLabel('Speed', { exact: true }).fill(String(Math.log10(speed)))
 }
 
 async function pause(page: Page): Promise<void> {

@@ -146,6 +146,11 @@ export async function simTime(page: Page): Promise<number> {
 }
 
 /** Waits until the sim clock reads at least `seconds` (polled in the page on every animation frame). */
+/** Sets the page's speed control (a log10 slider) to `speed`× real time. */
+export async function setSpeed(page: Page, speed: number): Promise<void> {
+  await page.getByLabel('Speed', { exact: true }).fill(String(Math.log10(speed)))
+}
+
 export async function waitForSimTime(page: Page, seconds: number, timeoutMs = 60_000): Promise<void> {
   try {
     await page.waitForFunction(

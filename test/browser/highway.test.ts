@@ -9,8 +9,8 @@ import { describe, expect, it } from 'vitest'
 import { partitionForKey } from '../../src/kafka/murmur2.ts'
 import { getPreset } from '../../src/scenario/index.ts'
 import { editedFromPreset } from '../../src/store/presetMatch.ts'
-import { animationFrames, ARTIFACTS, canvasInk, scenarioInUrl, tableLags, waitForSimTime } from './harness.ts'
-import { openHighway, owners, rows, setSpeed, VIEWPORT, WARM } from './highwayPage.ts'
+import { animationFrames, ARTIFACTS, canvasInk, scenarioInUrl, setSpeed, tableLags, waitForSimTime } from './harness.ts'
+import { openHighway, owners, rows, VIEWPORT, WARM } from './highwayPage.ts'
 import { browserSuite } from './suite.ts'
 
 const suite = browserSuite(join(ARTIFACTS, 'dist-browser-test'))

@@ -7,8 +7,8 @@
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { ARTIFACTS, ROOT, scenarioInUrl, simTime, waitForSimTime } from './harness.ts'
-import { barriers, consumerAction, generation, openHighway, owners, setSpeed, VIEWPORT, WARM } from './highwayPage.ts'
+import { ARTIFACTS, ROOT, scenarioInUrl, setSpeed, simTime, waitForSimTime } from './harness.ts'
+import { barriers, consumerAction, generation, openHighway, owners, VIEWPORT, WARM } from './highwayPage.ts'
 import { browserSuite } from './suite.ts'
 
 const suite = browserSuite(join(ARTIFACTS, 'dist-browser-live-test'))

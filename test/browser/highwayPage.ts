@@ -23,9 +23,6 @@ export async function openHighway(suite: Suite, hash = ''): Promise<{ page: Page
   return { page, errors }
 }
 
-export async function setSpeed(page: Page, speed: number): Promise<void> {
-  await page.getByLabel('Speed', { exact: true }).fill(String(Math.log10(speed)))
-}
 
 /** Barriers currently shown (rows keep a hidden barrier element per lane). */
 export async function barriers(page: Page): Promise<number> {

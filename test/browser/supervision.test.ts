@@ -10,7 +10,7 @@ import { join } from 'node:path'
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { encodeScenario, getPreset } from '../../src/scenario/index.ts'
-import { ARTIFACTS, collectErrors, simTime, tableLags, waitForSimTime } from './harness.ts'
+import { ARTIFACTS, collectErrors, setSpeed, simTime, tableLags, waitForSimTime } from './harness.ts'
 import { browserSuite, runLags } from './suite.ts'
 
 const OUT = join(ARTIFACTS, 'dist-supervision-test')
@@ -44,10 +44,6 @@ async function open(page: Page): Promise<void> {
     }
     new MutationObserver(look).observe(document.body, { subtree: true, childList: true, characterData: true })
   })
-}
-
-async function setSpeed(page: Page, speed: number): Promise<void> {
-  await page.getByLabel('Speed', { exact: true }).fill(String(Math.log10(speed)))
 }
 
 /**

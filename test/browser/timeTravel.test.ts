@@ -7,15 +7,7 @@ import { join } from 'node:path'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { encodeScenario, getPreset } from '../../src/scenario/index.ts'
-import {
-  animationFrames,
-  ARTIFACTS,
-  collectErrors,
-  scenarioInUrl,
-  simTime,
-  tableLags,
-  waitForSimTime,
-} from './harness.ts'
+import { animationFrames, ARTIFACTS, collectErrors, scenarioInUrl, setSpeed, simTime, tableLags, waitForSimTime } from './harness.ts'
 import { browserSuite, runLags } from './suite.ts'
 
 const OUT = join(ARTIFACTS, 'dist-time-travel-test')
@@ -42,10 +34,6 @@ async function openIn(target: Browser | BrowserContext, hash = ''): Promise<{ pa
   await page.goto(preview.url + hash)
   await page.locator('[data-testid="highway"] rect.road').first().waitFor()
   return { page, errors }
-}
-
-async function setSpeed(page: Page, speed: number): Promise<void> {
-  await page.getByLabel('Speed', { exact: true }).fill(String(Math.log10(speed)))
 }
 
 async function pause(page: Page): Promise<void> {
