@@ -41,4 +41,21 @@ describe('latency histogram', () => {
     for (const v of [0.2, 1, 7.3, 120, 45_000, 3_600_000]) expect(Math.abs(bucketValue(bucketOf(v)) - v) / v).toBeLessThan(0.011)
     expect(quantile(createHistogram(), 0.99)).toBeNull() // no data, not 0 ms
   })
+
+  it('records every latency in its own bucket through the bucket cache, repeats and slot collisions included', () => {
+    const rng = new Rng(7)
+    // Send cycles 5 ms apart, repeated as a poll's partitions repeat them, plus values colliding in the cache.
+    const values: number[] = []
+    for (let i = 0; i < 2000; i++) {
+      const base = 3 + 5 * Math.floor(rng.next() * 40)
+      values.push(base, base + 5, base, base + 5, rng.next() * 10_000, 1 / 64 * i, -i, Number.NaN)
+    }
+    const viaCache = createHistogram()
+    const direct = createHistogram()
+    for (const ms of values) {
+      recordLatency(viaCache, ms, 1)
+      direct[bucketOf(ms)]! += 1
+    }
+    expect(Array.from(viaCache)).toEqual(Array.from(direct))
+  })
 })
