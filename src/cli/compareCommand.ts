@@ -60,7 +60,10 @@ export function planRuns(variants: readonly Variant[], varies: ReadonlyArray<{ p
         Object.defineProperty(set, path, { value, enumerable: true, writable: true, configurable: true })
       }
       const label = [base.label, ...combo.map(([, x]) => formatValue(x).replace(/:/g, ' '))].filter((s) => s !== '').join(' ')
-      runs.push(base.atSec === undefined ? { label, set } : { label, atSec: base.atSec, set })
+      const run: Variant = base.atSec === undefined ? { label, set } : { label, atSec: base.atSec, set }
+      // The side's own actions (actions+) go with every run made from it.
+      if (base.actions !== undefined) run.actions = base.actions
+      runs.push(run)
       if (runs.length > MAX_RUNS) return `at most ${MAX_RUNS} runs; these flags make more (${bases.length} variant(s) × ${combos.length} combination(s))`
     }
   }
