@@ -22,7 +22,8 @@ export const COMPARE_USAGE =
   "  each --variant is one run (LABEL@SEC: applies its overrides from that second on); --vary adds one run per value\n" +
   '  (a compare link as --scenario brings its variants when no --variant is given);\n' +
   `  (for every variant; several --vary: every combination); at most ${MAX_RUNS} runs. --after SEC counts rebalance rows\n` +
-  `  only for rebalances that start at or after SEC. --link prints the page link instead (at most ${MAX_LINK_SIDES} runs).`
+  `  only for rebalances that start at or after SEC. --link prints the page link instead (at most ${MAX_LINK_SIDES} runs).\n` +
+  '  In a --variant, actions+=[{"do":…,"atSec":…}] adds actions to that run\'s script alone.'
 
 const FLAGS: FlagSpec = {
   value: new Set(['--scenario', '--preset', '--seconds', '--seed', '--after', '--base-url']),
