@@ -339,7 +339,11 @@ describe('compare mode', () => {
     await b.getByLabel('Copy throttle').selectOption('10000000')
     await b.getByRole('button', { name: 'Run the plan' }).click()
     // The link records it on side B only (the shared workload's script stays empty).
-    const sideActionsInLink = () => readLinkHash(new URL(page.url()).hash).v.map((t) => { const r = parseVariant(t); return r.ok ? (r.variant.actions ?? []) : null })
+    const sideActionsInLink = () =>
+      readLinkHash(new URL(page.url()).hash).v.map((text) => {
+        const r = parseVariant(text)
+        return r.ok ? (r.variant.actions ?? []) : null
+      })
     await expect.poll(sideActionsInLink, { timeout: 15_000 }).toEqual([[], [expect.objectContaining({ do: 'rebalanceCluster', throttleBytesPerSec: 10_000_000 })]])
     const at = sideActionsInLink()[1]![0]!.atSec
     expect(scenarioInUrl(page.url())?.actions).toEqual([])
