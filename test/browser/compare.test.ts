@@ -369,6 +369,13 @@ describe('compare mode', () => {
     expect(spread(bl)).toBeLessThan(spread(a) - 800)
     expect(Math.max(...bl.map((x) => x.inRate))).toBeLessThan(Math.max(...a.map((x) => x.inRate)) - 500)
     await page.locator('.compare-side').nth(1).screenshot({ path: join(ARTIFACTS, 'compare-rebalance.png') })
+    // The side's header holds the panel without pushing the page sideways, at 1280 and at 1024 px.
+    for (const width of [1280, 1024]) {
+      await page.setViewportSize({ width, height: 720 })
+      await animationFrames(page, 5)
+      const scroll = await horizontalScroll(page)
+      expect(scroll.scrollWidth, `${width} px`).toBeLessThanOrEqual(scroll.clientWidth)
+    }
 
     // The link as it stands (paused: t=) opens another page whose sides show the same brokers at that moment.
     const other = await open(page.url())
