@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { defaultScenario } from '../scenario/defaults.ts'
+import { readLinkHash } from '../scenario/links.ts'
+import { getPreset } from '../scenario/presets/index.ts'
 import type { Variant } from '../scenario/overrides.ts'
 import type { Scenario } from '../scenario/types.ts'
 import { validateScenario } from '../scenario/validate.ts'
@@ -153,6 +155,38 @@ describe('compare session', () => {
       expect(init.scenario.actions).toEqual(script)
     }
     expect(session.store.getState().catchingUp.every((t) => t === 2_000)).toBe(true)
+  })
+
+  it('a command on one side (Rebalance cluster…) goes to that side alone at the shared moment and into its variant; after going back it replaces that side’s future', () => {
+    const base = { ...getPreset('cluster-rebalance')!.build(), actions: [] }
+    const { session, workers } = setup({ base, variants: [{ label: 'as is', set: {} }, { label: 'rebalanced', set: {} }] })
+    // Side A ran further: the moment is the furthest side's, as for a shared command.
+    workers[0]!.postMessage({ type: 'advance', id: 990, toT: 4_000 })
+    workers[1]!.postMessage({ type: 'advance', id: 991, toT: 3_000 })
+    session.actions.injectSide(1, { do: 'rebalanceCluster', throttleBytesPerSec: 10_000_000 })
+    expect(sentOf(workers[0]!, 'command')).toEqual([])
+    expect(sentOf(workers[1]!, 'command').map((m) => [(m as { command: unknown }).command, (m as { atT?: number }).atT])).toEqual([[{ do: 'rebalanceCluster', throttleBytesPerSec: 10_000_000 }, 4_000]])
+    const rebalance = { do: 'rebalanceCluster', throttleBytesPerSec: 10_000_000, atSec: 4 }
+    expect(session.store.getState().variants).toEqual([{ label: 'as is', set: {} }, { label: 'rebalanced', set: {}, actions: [rebalance] }])
+    // The shared workload is untouched; the link carries it on side B only.
+    expect(session.store.getState().base.actions).toEqual([])
+    const st = session.store.getState()
+    expect(readLinkHash(`#${compareHashOf(st)}`).v).toEqual(['as is:', 'rebalanced: actions+=[{"do":"rebalanceCluster","atSec":4,"throttleBytesPerSec":10000000}]'])
+
+    // Back to 2 s, then another plan: the one recorded at 4 s is that side's future, replaced; side B restarts from the new script.
+    for (const w of workers) w.postMessage({ type: 'advance', id: 992, toT: 6_000 })
+    session.actions.seek(2_000)
+    const initsA = sentOf(workers[0]!, 'init').length
+    session.actions.injectSide(1, { do: 'rebalanceCluster' })
+    expect(session.store.getState().variants[1]!.actions).toEqual([{ do: 'rebalanceCluster', atSec: 2 }])
+    const init = sentOf(workers[1]!, 'init').at(-1) as Extract<WorkerRequest, { type: 'init' }>
+    expect(init.scenario.actions).toEqual([{ do: 'rebalanceCluster', atSec: 2 }])
+    expect(session.store.getState().catchingUp).toEqual([null, 2_000])
+    expect(sentOf(workers[0]!, 'init')).toHaveLength(initsA)
+    // Restart replays it: side B's own action is in its scenario from 0 s.
+    session.actions.restart()
+    expect((sentOf(workers[1]!, 'init').at(-1) as Extract<WorkerRequest, { type: 'init' }>).scenario.actions).toEqual([{ do: 'rebalanceCluster', atSec: 2 }])
+    expect((sentOf(workers[0]!, 'init').at(-1) as Extract<WorkerRequest, { type: 'init' }>).scenario.actions).toEqual([])
   })
 
   it('a load edit goes to every side; a strategy edit restarts one side and brings it back to the clock', () => {

@@ -4,9 +4,9 @@
 // side and brings it back to the current moment.
 
 import { settingsBefore } from '../scenario/liveOverrides.ts'
-import { variantScenario, type Variant } from '../scenario/overrides.ts'
+import { mergeActions, variantScenario, type Variant } from '../scenario/overrides.ts'
 import { applyCommandToScenario } from '../scenario/applyCommand.ts'
-import type { Command, Scenario } from '../scenario/types.ts'
+import type { Command, Scenario, ScenarioAction } from '../scenario/types.ts'
 import { isSharedEdit, strategySet, withOverrides } from '../store/compareEdits.ts'
 import { createCompareStore, effectiveMark, type CompareStore } from '../store/compareStore.ts'
 import { createAppStore } from '../store/createAppStore.ts'
@@ -14,7 +14,7 @@ import { MAX_SPEED } from '../store/playbackSlice.ts'
 import { applyEdit, type ScenarioEdit } from '../store/scenarioEdits.ts'
 import type { CompareActions, CompareSideHandle } from '../ui/compare/compareActions.ts'
 import { compareClock, createCompareDriver, type CompareDriver, type SideClock } from './compareDriver.ts'
-import { commandMoment, furthestReached, reachedByAll, recordActions, recordShared, sideActions } from './compareSideActions.ts'
+import { commandMoment, furthestReached, keptBefore, reachedByAll, recordActions, recordShared, sideActions } from './compareSideActions.ts'
 import { throttleEdits } from './editThrottle.ts'
 import { STEP_MS } from './controller.ts'
 import type { DriverHost } from './driver.ts'
@@ -129,7 +129,7 @@ export function createCompareSession(o: CompareSessionOptions): CompareSession {
     variants.forEach((v, i) => restartSide(i, scenarioFor(base, v), 0))
   }
 
-  /** Shared actions recorded in this session (not the link's own script). */
+  /** Shared actions recorded in this session (not the link's own script), and sides' own ones. */
   const recordedHere = new WeakSet<object>()
 
   function broadcast(cmds: readonly Command[]): void {
@@ -142,7 +142,9 @@ export function createCompareSession(o: CompareSessionOptions): CompareSession {
     const next = recordShared(store.getState().base, cmds, atT, fork, recordedHere)
     store.getState().setBase(next)
     if (fork) {
-      store.getState().variants.forEach((v, i) => {
+      store.getState().variants.forEach((old, i) => {
+        const v = keptBefore(old, atT, recordedHere)
+        if (v !== old) store.getState().setVariant(i, v)
         store.getState().resetSide(i)
         restartSide(i, scenarioFor(next, v), atT)
       })
@@ -220,6 +222,35 @@ export function createCompareSession(o: CompareSessionOptions): CompareSession {
       // Recorded like any shared change: refused when the workload could not hold it (1 000 actions).
       const atSec = commandMoment(sides.map((x) => x.store)) / 1000
       if (accept(recordActions(store.getState().base, [command], atSec))) broadcast([command])
+    },
+    injectSide(i, command) {
+      const st = store.getState()
+      const v = st.variants[i]
+      const side = sides[i]
+      if (v === undefined || side === undefined) return
+      // The shared moment, as a shared command's: one clock, so "B rebalanced at 20 s" means A's 20 s too.
+      const atT = commandMoment(sides.map((x) => x.store))
+      // This side has been further (the clock went back): its future recorded here is replaced.
+      const fork = atT < side.store.getState().timeline.latest
+      const kept = fork ? keptBefore(v, atT, recordedHere) : v
+      const action = { ...command, atSec: atT / 1000 } as ScenarioAction
+      const next: Variant = { ...kept, actions: mergeActions(kept.actions ?? [], [action]) }
+      const r = variantScenario(st.base, next)
+      if (!r.ok) {
+        note('warning', `Side “${v.label}” did not run it:`, [`${r.path}: ${r.message}`])
+        return
+      }
+      recordedHere.add(action)
+      st.setVariant(i, next)
+      if (fork) {
+        st.resetSide(i)
+        restartSide(i, r.scenario, atT)
+        return
+      }
+      // The single page's path: the live command to this side's worker, which records it on its timeline.
+      side.client.command(command, atT)
+      const ss = side.store.getState()
+      ss.setScenario(applyCommandToScenario(ss.scenario, command), false)
     },
     editSide(i, e) {
       const st = store.getState()

@@ -1,6 +1,7 @@
 // Small pieces of compare mode's session: recording shared actions into the workload's script,
 // telling a side's strategy edit from a shared one, and a side's AppActions for the reused panels.
 
+import type { Variant } from '../scenario/overrides.ts'
 import type { Command, Scenario, ScenarioAction } from '../scenario/types.ts'
 import type { AppStore } from '../store/createAppStore.ts'
 import { isSharedEdit, type StrategyEdit } from '../store/compareEdits.ts'
@@ -27,6 +28,18 @@ export function recordShared(base: Scenario, cmds: readonly Command[], atMs: num
   const next = recordActions(kept, cmds, atMs / 1000)
   for (const a of next.actions) if (!kept.actions.includes(a)) recorded.add(a)
   return next
+}
+
+/**
+ * `v` without its own actions (`actions+`) recorded in this session (`recorded`) after sim ms
+ * `atMs`: a command after going back replaces that future, as recordShared does for shared ones.
+ */
+export function keptBefore(v: Variant, atMs: number, recorded: WeakSet<object>): Variant {
+  if (v.actions === undefined) return v
+  const kept = v.actions.filter((a) => !recorded.has(a) || Math.round(a.atSec * 1000) <= atMs)
+  if (kept.length === v.actions.length) return v
+  const { actions: _dropped, ...rest } = v
+  return kept.length > 0 ? { ...rest, actions: kept } : rest
 }
 
 /** The moment every side can apply a command at: the furthest side's frame time, whole ms. */

@@ -49,6 +49,26 @@ describe('highway compare --json', () => {
   })
 })
 
+describe('highway compare: a side’s own actions (actions+)', () => {
+  it('runs the side’s action on that run alone, exactly as `run` runs the scenario with it scripted', async () => {
+    const plan = '[{"do":"rebalanceCluster","atSec":10,"throttleBytesPerSec":10000000}]'
+    const r = await runCompare(['--preset', 'broker-hotspot', '--seconds', '20', '--json', '--variant', 'as is:', '--variant', `rebalanced: actions+=${plan}`], io, here)
+    expect(r.code).toBe(0)
+    const out = JSON.parse(r.stdout) as { runs: Array<{ label: string; summary: { clusterRebalance?: unknown; brokers: Array<{ leaders: number }> } }> }
+    expect(out.runs[0]!.summary.clusterRebalance).toBeUndefined()
+    expect(out.runs[1]!.summary.clusterRebalance).toBeDefined()
+    expect(out.runs[1]!.summary.brokers.map((b) => b.leaders)).not.toEqual(out.runs[0]!.summary.brokers.map((b) => b.leaders))
+    const scripted = getPreset('broker-hotspot')!.build()
+    scripted.actions = [...scripted.actions, { do: 'rebalanceCluster', atSec: 10, throttleBytesPerSec: 10_000_000 }]
+    const single = runRun(['--scenario', encodeScenario(scripted), '--seconds', '20', '--json'], io)
+    expect(single.code).toBe(0)
+    expect(`${JSON.stringify(out.runs[1]!.summary)}\n`).toBe(single.stdout)
+    // --link carries it in side B's text only.
+    const link = await runCompare(['--preset', 'broker-hotspot', '--link', '--variant', 'as is:', '--variant', `rebalanced: actions+=${plan}`], io, here)
+    expect(readLinkHash(link.stdout.trim().slice(link.stdout.indexOf('#'))).v).toEqual(['as is:', `rebalanced: actions+=${plan}`])
+  })
+})
+
 describe('highway compare table', () => {
   it('has one column per run and the rows the issue names', async () => {
     const r = await runCompare(['--preset', 'consumer-joins-eager', '--seconds', '40', '--variant', 'eager:', '--variant', COOP], io, here)

@@ -22,7 +22,8 @@ export const COMPARE_USAGE =
   "  each --variant is one run (LABEL@SEC: applies its overrides from that second on); --vary adds one run per value\n" +
   '  (a compare link as --scenario brings its variants when no --variant is given);\n' +
   `  (for every variant; several --vary: every combination); at most ${MAX_RUNS} runs. --after SEC counts rebalance rows\n` +
-  `  only for rebalances that start at or after SEC. --link prints the page link instead (at most ${MAX_LINK_SIDES} runs).`
+  `  only for rebalances that start at or after SEC. --link prints the page link instead (at most ${MAX_LINK_SIDES} runs).\n` +
+  '  In a --variant, actions+=[{"do":…,"atSec":…}] adds actions to that run\'s script alone.'
 
 const FLAGS: FlagSpec = {
   value: new Set(['--scenario', '--preset', '--seconds', '--seed', '--after', '--base-url']),
@@ -60,7 +61,10 @@ export function planRuns(variants: readonly Variant[], varies: ReadonlyArray<{ p
         Object.defineProperty(set, path, { value, enumerable: true, writable: true, configurable: true })
       }
       const label = [base.label, ...combo.map(([, x]) => formatValue(x).replace(/:/g, ' '))].filter((s) => s !== '').join(' ')
-      runs.push(base.atSec === undefined ? { label, set } : { label, atSec: base.atSec, set })
+      const run: Variant = base.atSec === undefined ? { label, set } : { label, atSec: base.atSec, set }
+      // The side's own actions (actions+) go with every run made from it.
+      if (base.actions !== undefined) run.actions = base.actions
+      runs.push(run)
       if (runs.length > MAX_RUNS) return `at most ${MAX_RUNS} runs; these flags make more (${bases.length} variant(s) × ${combos.length} combination(s))`
     }
   }

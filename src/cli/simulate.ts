@@ -27,7 +27,7 @@ export function defaultStepMs(seconds: number): number {
  * The scenario a run simulates: the loaded one, its overrides (a variant may make them timed
  * actions), then --seed. Fails naming the override's path.
  */
-export function withOverrides(base: Scenario, v: Pick<Variant, 'set' | 'atSec'>, seed: number | undefined): { ok: true; scenario: Scenario } | { ok: false; path: string; message: string } {
+export function withOverrides(base: Scenario, v: Pick<Variant, 'set' | 'atSec' | 'actions'>, seed: number | undefined): { ok: true; scenario: Scenario } | { ok: false; path: string; message: string } {
   const r = variantScenario(base, { label: '', ...v })
   if (!r.ok) return r
   if (seed !== undefined) r.scenario.seed = seed

@@ -7,7 +7,7 @@ import { deflateSync, inflateSync, strFromU8, strToU8 } from 'fflate'
 import { fromBase64Url, toBase64Url } from './base64url.ts'
 import { crc32 } from './crc32.ts'
 import { defaultScenario } from './defaults.ts'
-import { diffFromDefaults } from './diff.ts'
+import { canonicalOrder, diffFromDefaults } from './diff.ts'
 import type { Scenario } from './types.ts'
 import { validateScenario, type Issue, type ValidationResult } from './validate.ts'
 import { fmt } from './validation/rules.ts'
@@ -24,9 +24,13 @@ export const MAX_JSON_BYTES = 1 << 20
 const MAX_DEFLATE_RATIO = 1040
 const CHECKSUM_BYTES = 4
 
-/** Link text for a scenario: compact (only the diff from the defaults), compressed, URL-safe. Pure. */
+/**
+ * Link text for a scenario: compact (only the diff from the defaults), compressed, URL-safe. Pure.
+ * Canonical: the diff's keys go in a fixed order, so a scenario whose objects were built in another
+ * key order (a decoded link, a spread, an import) gives the same link. The reader accepts any order.
+ */
 export function encodeScenario(s: Scenario): string {
-  const json = strToU8(JSON.stringify(diffFromDefaults(s)))
+  const json = strToU8(JSON.stringify(canonicalOrder(diffFromDefaults(s))))
   const packed = deflateSync(json, { level: 9, mem: 8 })
   const bytes = new Uint8Array(packed.length + CHECKSUM_BYTES)
   bytes.set(packed)

@@ -62,3 +62,21 @@ export function diffFromDefaults(s: Scenario): Record<string, Json> {
   if (isPlainObject(group) && 'protocol' in group) group['assignor'] = s.group.assignor
   return out
 }
+
+/**
+ * `v` with every object's keys in one fixed order (code-unit order, recursively; arrays keep their
+ * order, which means something). JSON text of the result depends only on the data, not on the order
+ * the keys were written in, so one scenario has one link. (JavaScript lists integer-like keys first
+ * whatever the insertion order; that too depends only on the key set.)
+ */
+export function canonicalOrder<T extends Json>(v: T): T
+export function canonicalOrder(v: Json): Json {
+  if (Array.isArray(v)) return v.map(canonicalOrder)
+  if (!isPlainObject(v)) return v
+  const out: { [key: string]: Json } = {}
+  for (const key of Object.keys(v).sort()) {
+    // Own and enumerable, even for a record key such as "__proto__" (a key name in keyCost).
+    Object.defineProperty(out, key, { value: canonicalOrder(v[key] as Json), enumerable: true, writable: true, configurable: true })
+  }
+  return out
+}

@@ -18,7 +18,16 @@ export interface Variant {
   /** From this simulated second on (as scripted commands); absent = from the start. */
   atSec?: number
   set: OverrideSet
+  /**
+   * Actions only this side runs, merged into the shared script by time (after the shared ones of
+   * the same second): a live command sent to one compare side, such as "Rebalance cluster".
+   * Written `actions+=[…]` in the variant text (SIDE_ACTIONS). Absent or empty: none.
+   */
+  actions?: ScenarioAction[]
 }
+
+/** The item of a variant's text that adds actions to that side's script alone. */
+export const SIDE_ACTIONS = 'actions+'
 
 type Fail = { ok: false; message: string }
 
@@ -57,14 +66,26 @@ export function parseVariant(text: string): { ok: true; variant: Variant } | Fai
   const list = splitList(text.slice(colon + 1))
   if (!list.ok) return { ok: false, message: `${label}: ${list.message}` }
   const set: OverrideSet = {}
+  let actions: ScenarioAction[] | null = null
   for (const item of list.items) {
     if (item === '') continue
     const p = parseSet(item)
     if (!p.ok) return { ok: false, message: `${label}: ${p.message}` }
+    if (p.path === SIDE_ACTIONS) {
+      if (actions !== null) return { ok: false, message: `${label}: ${SIDE_ACTIONS} is given twice` }
+      const list = Array.isArray(p.value) ? (p.value as unknown[]) : [p.value]
+      // Their fields are the validator's to check (variantScenario); here only their shape.
+      if (!list.every((a) => typeof a === 'object' && a !== null && !Array.isArray(a))) {
+        return { ok: false, message: `${label}: ${SIDE_ACTIONS} takes a JSON list of actions, e.g. [{"do":"rebalanceCluster","atSec":20}]` }
+      }
+      actions = list as ScenarioAction[]
+      continue
+    }
     if (Object.hasOwn(set, p.path)) return { ok: false, message: `${label}: ${p.path} is given twice` }
     define(set, p.path, p.value)
   }
   const variant: Variant = m ? { label, atSec: Number(m[2]), set } : { label, set }
+  if (actions !== null && actions.length > 0) variant.actions = actions
   return { ok: true, variant }
 }
 
@@ -72,7 +93,16 @@ export function parseVariant(text: string): { ok: true; variant: Variant } | Fai
 export function formatVariant(v: Variant): string {
   const at = v.atSec === undefined ? '' : `@${seconds(v.atSec)}`
   const items = Object.entries(v.set).map(([p, x]) => `${p}=${formatValue(x)}`)
+  if (v.actions !== undefined && v.actions.length > 0) items.push(`${SIDE_ACTIONS}=${JSON.stringify(v.actions.map(sideActionText))}`)
   return `${v.label}${at}:${items.length ? ` ${items.join(', ')}` : ''}`
+}
+
+/** One side action as its text writes it: `do` first, then `atSec`, then the rest in key order (one action, one text). */
+function sideActionText(a: ScenarioAction): Record<string, unknown> {
+  const { do: name, atSec, ...rest } = a as ScenarioAction & Record<string, unknown>
+  const out: Record<string, unknown> = { do: name, atSec }
+  for (const k of Object.keys(rest).sort()) define(out, k, rest[k])
+  return out
 }
 
 function seconds(x: number): string {
@@ -151,9 +181,32 @@ export function commandsForOverrides(base: Scenario, atSec: number, set: Overrid
 
 /**
  * The scenario a variant runs: its overrides from the start, or with `atSec` appended to the script as
- * the live commands that make them at that second (after any action already at that second).
+ * the live commands that make them at that second (after any action already at that second); then
+ * its own actions (`actions+`) merged into the script by time.
  */
 export function variantScenario(base: Scenario, v: Variant): Applied {
+  const r = variantSettings(base, v)
+  if (!r.ok || v.actions === undefined || v.actions.length === 0) return r
+  const merged = validateScenario({ ...r.scenario, actions: mergeActions(r.scenario.actions, v.actions) })
+  if (merged.ok) return { ok: true, scenario: merged.scenario }
+  const e = merged.errors[0]!
+  return { ok: false, path: SIDE_ACTIONS, message: `${e.path}: ${e.message}` }
+}
+
+/**
+ * `script` with `added` inserted by time: each after every action at or before its second, so
+ * the script stays time-ordered and a side's action at a shared action's second runs after it.
+ */
+export function mergeActions(script: readonly ScenarioAction[], added: readonly ScenarioAction[]): ScenarioAction[] {
+  const out = [...script]
+  for (const a of added) {
+    const at = out.findIndex((x) => x.atSec > a.atSec)
+    out.splice(at < 0 ? out.length : at, 0, a)
+  }
+  return out
+}
+
+function variantSettings(base: Scenario, v: Variant): Applied {
   if (v.atSec === undefined) return applyOverrides(base, v.set)
   const atSec = v.atSec
   const c = commandsForOverrides(base, atSec, v.set)

@@ -3,7 +3,7 @@
 // opens with, and the changes "Fork to compare" offers. Pure.
 
 import type { OverrideSet, Variant } from '../scenario/overrides.ts'
-import type { AssignorName, GroupType, ParallelConsumerSpec, PartitionerName, ProducerConfig, Scenario } from '../scenario/types.ts'
+import type { AssignorName, Command, GroupType, ParallelConsumerSpec, PartitionerName, ProducerConfig, Scenario, ScenarioAction } from '../scenario/types.ts'
 import { clusterOverrides, clusterSummary, type ClusterPatch } from '../scenario/clusterEdit.ts'
 import { ASSIGNORS_FOR, protocolChoice, type ProtocolChoice, type ScenarioEdit } from './scenarioEdits.ts'
 
@@ -127,6 +127,8 @@ export interface ForkChoice {
   set: OverrideSet
   /** A live command can make it at the fork moment; otherwise the change applies from the start. */
   live: boolean
+  /** A command the changed side alone runs at the fork moment (its own action, `actions+`), instead of a setting. */
+  command?: Command
 }
 
 /** The strategy changes "Fork to compare" offers for the settings `s` (the settings now). */
@@ -163,6 +165,11 @@ export function forkChoices(s: Scenario): ForkChoice[] {
     const one = s.producerConfig.acks === '1'
     out.push({ id: 'acks', title: one ? 'acks=all (every in-sync replica)' : 'acks=1 (the leader only)', label: one ? 'acks all' : 'acks 1', set: { 'producerConfig.acks': one ? 'all' : '1' }, live: false })
   }
+  // With a cluster, Cruise-Control-style "Rebalance cluster" on one side from this moment: the
+  // other side shows what leaving the hot broker alone costs, on the same clock.
+  if (s.cluster !== undefined && s.cluster.brokers > 1) {
+    out.push({ id: 'rebalanceCluster', title: 'Rebalance the cluster', label: 'rebalanced', set: {}, live: true, command: { do: 'rebalanceCluster', throttleBytesPerSec: 50_000_000 } })
+  }
   const cor = s.group.processing.commitOnRevoke
   out.push({ id: 'commitOnRevoke', title: cor ? 'No commit on revoke' : 'Commit on revoke', label: cor ? 'no-commit' : 'commit-on-revoke', set: { 'group.processing.commitOnRevoke': !cor }, live: false })
   return out
@@ -170,6 +177,8 @@ export function forkChoices(s: Scenario): ForkChoice[] {
 
 /** The sides of a fork at `atSec`: the run as it is ("before"), and the change (from `atSec` when live). */
 export function forkVariants(choice: ForkChoice, atSec: number): Variant[] {
+  const before: Variant = { label: 'before', set: {} }
+  if (choice.command !== undefined) return [before, { label: choice.label, set: {}, actions: [{ ...choice.command, atSec } as ScenarioAction] }]
   const after: Variant = choice.live ? { label: choice.label, atSec, set: choice.set } : { label: choice.label, set: choice.set }
-  return [{ label: 'before', set: {} }, after]
+  return [before, after]
 }

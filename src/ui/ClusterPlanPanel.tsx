@@ -1,12 +1,14 @@
 // "Rebalance cluster": shows the cluster balancer's plan at the moment shown (moves, bytes to copy,
 // time under the chosen throttle, busiest broker before → after) and runs it as a live command;
-// while it runs, the move in progress and how much of its copy is done.
+// while it runs, the move in progress and how much of its copy is done. Compare mode puts one in
+// each side's header, sending the command to that side alone (`run`).
 
-import { useState, type ReactNode } from 'react'
+import { useId, useState, type ReactNode } from 'react'
 import { moveDurationMs } from '../kafka/clusterBalancer.ts'
 import { brokerName, duration, megabytes } from '../sim/brokers/reassignNarration.ts'
 import type { ClusterPlanView } from '../sim/brokers/planRun.ts'
 import type { ReassignProgress } from '../sim/brokers/reassign.ts'
+import type { Command } from '../store/types.ts'
 import { useActions } from './actions.ts'
 import { useThrottled } from './useThrottled.ts'
 
@@ -23,8 +25,14 @@ function busiest(xs: ClusterPlanView['before']): number {
   return xs.reduce((m, b) => Math.max(m, b.recordsInPerSec), 0)
 }
 
-export function ClusterPlanPanel(): ReactNode {
+export function ClusterPlanPanel(p: { run?: (command: Command) => void } = {}): ReactNode {
   const actions = useActions()
+  // The single page's live command path by default; a compare side passes its own (that side only).
+  const run = p.run ?? actions.inject
+  // Ids of its own: compare mode shows one panel per side.
+  const id = useId()
+  const bodyId = `${id}-cluster-plan-body`
+  const throttleId = `${id}-cluster-plan-throttle`
   const plan = useThrottled((s) => s.frame?.clusterPlan ?? null, 500)
   const progress = useThrottled((s) => s.frame?.reassign ?? null, 250)
   const [open, setOpen] = useState(false)
@@ -32,19 +40,19 @@ export function ClusterPlanPanel(): ReactNode {
   const running = progress?.running === true
   return (
     <section className="panel cluster-plan" aria-label="Cluster rebalance">
-      <button type="button" aria-expanded={open} aria-controls="cluster-plan-body" onClick={() => setOpen(!open)}>
+      <button type="button" aria-expanded={open} aria-controls={bodyId} onClick={() => setOpen(!open)}>
         Rebalance cluster…
       </button>
       {running && progress !== null ? <ProgressLine progress={progress} /> : null}
       {open ? (
-        <div id="cluster-plan-body">
+        <div id={bodyId} className="cluster-plan-body">
           {plan === null ? (
             <p>No plan preview for a topic this large; running it still works and the narration lists each move.</p>
           ) : (
             <PlanBody plan={plan} throttle={throttle} />
           )}
-          <label htmlFor="cluster-plan-throttle">Copy throttle</label>{' '}
-          <select id="cluster-plan-throttle" value={throttle} onChange={(e) => setThrottle(Number(e.target.value))}>
+          <label htmlFor={throttleId}>Copy throttle</label>{' '}
+          <select id={throttleId} value={throttle} onChange={(e) => setThrottle(Number(e.target.value))}>
             {THROTTLES.map((t) => (
               <option key={t} value={t}>
                 {megabytes(t)}/s
@@ -54,7 +62,7 @@ export function ClusterPlanPanel(): ReactNode {
           <button
             type="button"
             disabled={plan !== null && plan.moves.length === 0}
-            onClick={() => actions.inject({ do: 'rebalanceCluster', throttleBytesPerSec: throttle })}
+            onClick={() => run({ do: 'rebalanceCluster', throttleBytesPerSec: throttle })}
           >
             {running ? 'Re-plan and run' : 'Run the plan'}
           </button>

@@ -2,7 +2,8 @@
 // `highway compare --link` prints opens two sides on one clock whose lags at a paused moment are
 // the straight headless runs' lags, a fault clicked on one side happens on both at one moment and is
 // in the link, the difference strip stars the better side and nothing overflows, and "Fork to
-// compare" opens paused at the moment it was chosen. One build, preview and browser for the file.
+// compare" opens paused at the moment it was chosen; "Rebalance cluster…" on side B rebalances side B
+// alone and its link replays that. One build, preview and browser for the file.
 
 import { join } from 'node:path'
 import type { Page } from 'playwright-core'
@@ -10,7 +11,8 @@ import { describe, expect, it } from 'vitest'
 import { MAX_WALL_STEP_MS } from '../../src/app/driver.ts'
 import { runCompare } from '../../src/cli/compareCommand.ts'
 import { encodeScenario, getPreset } from '../../src/scenario/index.ts'
-import { readLinkHash } from '../../src/scenario/links.ts'
+import { compareLinkHash, readLinkHash } from '../../src/scenario/links.ts'
+import { parseVariant } from '../../src/scenario/overrides.ts'
 import { animationFrames, ARTIFACTS, collectErrors, scenarioInUrl, setSpeed, simTime, tableLags, waitForSimTime } from './harness.ts'
 import { browserSuite, noFiles, runLags } from './suite.ts'
 
@@ -133,6 +135,18 @@ async function consumerLabel(page: Page, side: number, name: string): Promise<st
   const labels = await page.locator('.compare-side').nth(side).locator('g.consumer').evaluateAll((gs) => gs.map((g) => g.getAttribute('aria-label') ?? ''))
   return labels.find((l) => l.startsWith(`${name}:`)) ?? ''
 }
+
+/** Side `side`'s broker strip: each broker's in-rate (records/s) and how many partitions it leads. */
+async function brokerLoads(page: Page, side: number): Promise<Array<{ inRate: number; leaders: number }>> {
+  return page
+    .locator('.compare-side')
+    .nth(side)
+    .locator('ul[aria-label="Brokers"] > li')
+    .evaluateAll((lis) => lis.map((li) => ({ inRate: Number((li as HTMLElement).dataset['inRate']), leaders: Number((li as HTMLElement).dataset['leaders']) })))
+}
+
+/** The busiest broker's in-rate minus the quietest's. */
+const spread = (bs: Array<{ inRate: number }>): number => Math.max(...bs.map((b) => b.inRate)) - Math.min(...bs.map((b) => b.inRate))
 
 async function horizontalScroll(page: Page): Promise<{ scrollWidth: number; clientWidth: number }> {
   return page.evaluate(() => {
@@ -309,4 +323,69 @@ describe('compare mode', () => {
     expect(errors).toEqual([])
     await page.close()
   })
+
+  it('“Rebalance cluster…” on side B evens out side B’s brokers and not side A’s, on one clock; the link replays it after a reload', async () => {
+    // cluster-rebalance's hot broker (3 brokers, replication factor 2) without its scripted plan: the button is the only one.
+    const base = { ...getPreset('cluster-rebalance')!.build(), actions: [] }
+    const { page, errors } = await open(`${suite().preview.url}#${compareLinkHash(base, [{ label: 'as is', set: {} }, { label: 'rebalanced', set: {} }])}`)
+    await setSpeed(page, 5)
+    await waitForSimTime(page, 2.5)
+    // Both sides start alike: broker 1 leads 4 partitions, one of them the hot key's, and takes ~3800 records/s.
+    for (const side of [0, 1]) await expect.poll(async () => spread(await brokerLoads(page, side)), { timeout: 10_000 }).toBeGreaterThan(2_000)
+
+    const b = page.locator('.compare-side').nth(1)
+    await b.getByRole('button', { name: 'Rebalance cluster…' }).click()
+    await b.getByRole('list', { name: 'Planned moves' }).waitFor()
+    await b.getByLabel('Copy throttle').selectOption('10000000')
+    await b.getByRole('button', { name: 'Run the plan' }).click()
+    // The link records it on side B only (the shared workload's script stays empty).
+    const sideActionsInLink = () =>
+      readLinkHash(new URL(page.url()).hash).v.map((text) => {
+        const r = parseVariant(text)
+        return r.ok ? (r.variant.actions ?? []) : null
+      })
+    await expect.poll(sideActionsInLink, { timeout: 15_000 }).toEqual([[], [expect.objectContaining({ do: 'rebalanceCluster', throttleBytesPerSec: 10_000_000 })]])
+    const at = sideActionsInLink()[1]![0]!.atSec
+    expect(scenarioInUrl(page.url())?.actions).toEqual([])
+
+    // Three preferred-leader elections (no data copied) move leadership off broker 1 on side B; side A stays as it was.
+    await waitForSimTime(page, at + 3)
+    await pause(page)
+    const ms = await pausedMoment(page)
+    expect(ms).toBeGreaterThanOrEqual((at + 3) * 1000)
+    let a: Array<{ inRate: number; leaders: number }> = []
+    let bl: Array<{ inRate: number; leaders: number }> = []
+    await expect
+      .poll(
+        async () => {
+          a = await brokerLoads(page, 0)
+          bl = await brokerLoads(page, 1)
+          return [a.map((x) => x.leaders), bl[0]?.leaders]
+        },
+        { timeout: 10_000 },
+      )
+      .toEqual([[4, 4, 4], 1])
+    expect(spread(a)).toBeGreaterThan(2_500)
+    expect(spread(bl)).toBeLessThan(spread(a) - 800)
+    expect(Math.max(...bl.map((x) => x.inRate))).toBeLessThan(Math.max(...a.map((x) => x.inRate)) - 500)
+    await page.locator('.compare-side').nth(1).screenshot({ path: join(ARTIFACTS, 'compare-rebalance.png') })
+    // The side's header holds the panel without pushing the page sideways, at 1280 and at 1024 px.
+    for (const width of [1280, 1024]) {
+      await page.setViewportSize({ width, height: 720 })
+      await animationFrames(page, 5)
+      const scroll = await horizontalScroll(page)
+      expect(scroll.scrollWidth, `${width} px`).toBeLessThanOrEqual(scroll.clientWidth)
+    }
+
+    // The link as it stands (paused: t=) opens another page whose sides show the same brokers at that moment.
+    const other = await open(page.url())
+    await other.page.getByRole('button', { name: 'Play', exact: true }).waitFor()
+    await expect.poll(() => brokerLoads(other.page, 1), { timeout: 30_000, interval: 250 }).toEqual(bl)
+    await expect.poll(() => brokerLoads(other.page, 0), { timeout: 10_000, interval: 250 }).toEqual(a)
+    expect(await pausedMoment(other.page)).toBe(ms)
+    expect(errors).toEqual([])
+    expect(other.errors).toEqual([])
+    await other.page.close()
+    await page.close()
+  }, 120_000)
 })

@@ -112,7 +112,66 @@ const damagedLink = fc
     }, link),
   }))
 
+/** `v` with every object's keys in an order drawn from `seed` (arrays keep theirs): the same data, written differently. */
+function shuffleKeys<T>(v: T, seed: number): T {
+  let x = seed | 0 || 1
+  const next = (): number => {
+    // xorshift32: a fixed permutation per seed, so a failure replays.
+    x ^= x << 13
+    x ^= x >>> 17
+    x ^= x << 5
+    return x >>> 0
+  }
+  const walk = (u: unknown): unknown => {
+    if (Array.isArray(u)) return u.map(walk)
+    if (typeof u !== 'object' || u === null) return u
+    const keys = Object.keys(u)
+    for (let i = keys.length - 1; i > 0; i--) {
+      const j = next() % (i + 1)
+      ;[keys[i], keys[j]] = [keys[j]!, keys[i]!]
+    }
+    const out = {}
+    for (const k of keys) Object.defineProperty(out, k, { value: walk((u as Record<string, unknown>)[k]), enumerable: true, writable: true, configurable: true })
+    return out
+  }
+  return walk(v) as T
+}
+
+/** Every object's keys reversed: a second order that surely differs wherever an object has two keys. */
+function reverseKeys<T>(v: T): T {
+  if (Array.isArray(v)) return v.map(reverseKeys) as T
+  if (typeof v !== 'object' || v === null) return v
+  const out = {}
+  for (const k of Object.keys(v).reverse()) Object.defineProperty(out, k, { value: reverseKeys((v as Record<string, unknown>)[k]), enumerable: true, writable: true, configurable: true })
+  return out as T
+}
+
 describe('scenario link codec (properties)', () => {
+  test('canonical: the same scenario with its keys in any order encodes to the same link, and that link decodes to it', () => {
+    fc.assert(
+      fc.property(affordableScenarioArbitrary, fc.integer(), (s, seed) => {
+        const link = encodeScenario(s)
+        expect(encodeScenario(shuffleKeys(s, seed))).toBe(link)
+        expect(encodeScenario(reverseKeys(s))).toBe(link)
+        const r = decodeScenario(link)
+        expect(r.ok ? [] : r.errors).toEqual([])
+        expect(r.scenario).toEqual(s)
+        // A reload writes the link it was opened with.
+        expect(encodeScenario(r.scenario)).toBe(link)
+      }),
+      { numRuns: 200 },
+    )
+  })
+
+  test('every preset encodes canonically too (keys reversed: same link; decoded and encoded again: same link)', () => {
+    for (const p of presets) {
+      const s = p.build()
+      const link = encodeScenario(s)
+      expect(encodeScenario(reverseKeys(s)), p.name).toBe(link)
+      expect(encodeScenario(decodeScenario(link).scenario), p.name).toBe(link)
+    }
+  })
+
   test('decode(encode(s)) deep-equals s for valid scenarios', () => {
     fc.assert(
       fc.property(affordableScenarioArbitrary, (s) => {

@@ -1,12 +1,14 @@
 // A compare side with a cluster: its broker strip (the single page's BrokerStrip in the side's own
 // store), a broker's menu whose crash goes to every side, and the side's acks control as an edit of
-// that side only. A side without a cluster keeps its old layout (no strip, no acks control).
+// that side only, and its "Rebalance cluster…" run on that side alone (injectSide). A side without a
+// cluster keeps its old layout (no strip, no acks control, no rebalance).
 import { act } from 'react'
 import { createRoot, type Root } from 'react-dom/client'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { sideActions } from '../../app/compareSideActions.ts'
 import { defaultScenario } from '../../scenario/defaults.ts'
 import { getPreset } from '../../scenario/presets/index.ts'
+import type { Variant } from '../../scenario/overrides.ts'
 import type { Scenario } from '../../scenario/types.ts'
 import type { StrategyEdit } from '../../store/compareEdits.ts'
 import { bestSides } from '../../store/compareDiff.ts'
@@ -28,14 +30,16 @@ afterEach(() => {
   vi.useRealTimers()
 })
 
-function renderSides(base: Scenario) {
+function renderSides(base: Scenario, sideB?: Variant[]) {
   const injected: Command[] = []
   const edits: Array<[number, StrategyEdit]> = []
-  const actions = { inject: (c: Command) => void injected.push(c), editSide: (i: number, e: StrategyEdit) => void edits.push([i, e]) } as unknown as CompareActions
-  const variants = [
-    { label: 'acks 1', set: { 'producerConfig.acks': '1' } },
-    { label: 'acks all', set: {} },
-  ]
+  const sideInjected: Array<[number, Command]> = []
+  const actions = {
+    inject: (c: Command) => void injected.push(c),
+    injectSide: (i: number, c: Command) => void sideInjected.push([i, c]),
+    editSide: (i: number, e: StrategyEdit) => void edits.push([i, e]),
+  } as unknown as CompareActions
+  const variants: Variant[] = [{ label: 'acks 1', set: { 'producerConfig.acks': '1' } }, ...(sideB ?? [{ label: 'acks all', set: {} }])]
   const store = createCompareStore({ base, variants, playing: false, mark: 0 })
   const sides = [0, 1].map((i) => ({ store: createAppStore({ scenario: base, playing: false }), actions: sideActions(actions, i) }))
   for (const s of sides) s.store.getState().receiveFrame(0, makeFrame({ t: 1000 }), [], [])
@@ -52,7 +56,7 @@ function renderSides(base: Scenario) {
     ),
   )
   act(() => vi.advanceTimersByTime(400))
-  return { el, injected, edits }
+  return { el, injected, edits, sideInjected }
 }
 
 const side = (root: HTMLElement, letter: string) => root.querySelector<HTMLElement>(`section[aria-label^="Side ${letter}:"]`)!
@@ -77,10 +81,32 @@ describe('CompareSide with a cluster', () => {
     expect(edits).toEqual([[1, { kind: 'acks', acks: '1' }]])
   })
 
+  it('runs “Rebalance cluster…” of side B on side B alone, and each side’s panel has ids of its own', () => {
+    const { el, injected, sideInjected } = renderSides(getPreset('broker-hotspot')!.build())
+    const b = side(el, 'B')
+    const toggles = [side(el, 'A'), b].map((s) => buttons(s, 'Rebalance cluster…')[0]!)
+    act(() => toggles.forEach((t) => t.click()))
+    const ids = toggles.map((t) => t.getAttribute('aria-controls'))
+    expect(new Set(ids).size).toBe(2)
+    for (const [i, t] of toggles.entries()) expect(el.querySelector(`[id="${ids[i]}"]`)?.closest('section.compare-side')).toBe(t.closest('section.compare-side'))
+    setValue(byLabel(b, 'Copy throttle'), '10000000', ['change'])
+    act(() => buttons(b, 'Run the plan')[0]!.click())
+    expect(sideInjected).toEqual([[1, { do: 'rebalanceCluster', throttleBytesPerSec: 10_000_000 }]])
+    expect(injected).toEqual([])
+  })
+
+  it('names a side’s own commands in its summary (what its link replays on it alone)', () => {
+    const base = getPreset('broker-hotspot')!.build()
+    const { el } = renderSides(base, [{ label: 'rebalanced', set: {}, actions: [{ do: 'rebalanceCluster', atSec: 20.25, throttleBytesPerSec: 2_500_000 }] }])
+    expect(side(el, 'B').querySelector('.side-summary')!.textContent).toContain(' · rebalance the cluster (throttle 2.5 MB/s) at 20.25 s')
+    expect(side(el, 'A').querySelector('.side-summary')!.textContent).not.toContain('rebalance')
+  })
+
   it('without a cluster: no strip and no acks control (the side keeps its lanes’ height)', () => {
     const { el } = renderSides(defaultScenario())
     expect(el.querySelector('.broker-strip')).toBeNull()
     expect(el.querySelector('.compare-side.with-brokers')).toBeNull()
     expect(() => byLabel(side(el, 'A'), 'acks')).toThrow(/found 0/)
+    expect(buttons(el, 'Rebalance cluster…')).toEqual([])
   })
 })

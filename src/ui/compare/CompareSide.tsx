@@ -1,10 +1,12 @@
 // One side of the comparison: a header (label, strategy in words, its strategy controls), its
 // difference strip, its broker strip when the scenario has a cluster, and its highway. The single
 // page's panels are reused inside the side's own store and actions (a fault from its consumer or
-// broker menu goes to every side: see compareSession).
+// broker menu goes to every side: see compareSession); its "Rebalance cluster…" runs on this side
+// alone (injectSide), so one side can be rebalanced and the other not, on one clock.
 
 import { useMemo, type ReactNode } from 'react'
 import { useStore } from 'zustand'
+import { describeCommand } from '../../scenario/describeCommand.ts'
 import { settingsBefore } from '../../scenario/liveOverrides.ts'
 import { formatVariant } from '../../scenario/overrides.ts'
 import { strategySummary } from '../../store/compareEdits.ts'
@@ -12,6 +14,7 @@ import { AppStoreProvider } from '../../store/useAppStore.ts'
 import { ActionsContext } from '../actions.ts'
 import { BrokerMenu } from '../BrokerMenu.tsx'
 import { BrokerStrip } from '../BrokerStrip.tsx'
+import { ClusterPlanPanel } from '../ClusterPlanPanel.tsx'
 import { ConsumerMenu } from '../ConsumerMenu.tsx'
 import { LanesPanel } from '../LanesPanel.tsx'
 import { useCompare } from './compareActions.ts'
@@ -32,6 +35,8 @@ export function CompareSide(p: { index: number; diffs: CompareDiffs }): ReactNod
   const catchingUp = useStore(store, (s) => s.catchingUp[p.index] ?? null)
   const label = variant?.label ?? SIDE_LETTERS[p.index] ?? String(p.index + 1)
   const fork = variant?.atSec !== undefined ? ` (changed at ${variant.atSec} s)` : ''
+  // This side's own commands (actions+), in words: "rebalance the cluster at 20.3 s".
+  const own = (variant?.actions ?? []).map((a) => ` · ${describeCommand(a)} at ${a.atSec} s`).join('')
   // Only a scenario with a cluster gets the strip: older comparisons keep their lanes' height.
   const brokers = scenario.cluster !== undefined
   return (
@@ -46,12 +51,14 @@ export function CompareSide(p: { index: number; diffs: CompareDiffs }): ReactNod
             <span className="side-summary" title={variant === undefined ? '' : formatVariant(variant)}>
               {strategySummary(now)}
               {fork}
+              {own}
             </span>
             {catchingUp !== null ? (
               <span className="side-sync" role="status">
                 replaying to {(catchingUp / 1000).toFixed(1)} s…
               </span>
             ) : null}
+            {brokers ? <ClusterPlanPanel run={(c) => actions.injectSide(p.index, c)} /> : null}
             <details className="side-controls">
               <summary>Strategy</summary>
               <SideStrategy label={label} s={now} edit={(e) => actions.editSide(p.index, e)} />

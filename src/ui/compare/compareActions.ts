@@ -26,6 +26,11 @@ export interface CompareActions {
   editShared(edit: ScenarioEdit): void
   /** A fault or other live command: the same command on every side at the same simulated moment. */
   inject(command: Command): void
+  /**
+   * A live command on one side only (its "Rebalance cluster…"): recorded in that side's variant
+   * (`actions+`, so its link replays it) and sent to that side's worker at the shared moment.
+   */
+  injectSide(side: number, command: Command): void
   /** One side's strategy: that side restarts with it and is brought back to the current moment. */
   editSide(side: number, edit: StrategyEdit): void
   /** Differences count from the current moment; null goes back to the default mark. */
