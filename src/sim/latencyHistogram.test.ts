@@ -43,7 +43,7 @@ describe('latency histogram', () => {
   })
 
   it('records every latency in its own bucket through the bucket cache, repeats and slot collisions included', () => {
-    const rng = new Rng(7)
+    const rng = Rng.create(7)
     // Send cycles 5 ms apart, repeated as a poll's partitions repeat them, plus values colliding in the cache.
     const values: number[] = []
     for (let i = 0; i < 2000; i++) {
