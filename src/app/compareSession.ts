@@ -13,14 +13,14 @@ import { createAppStore } from '../store/createAppStore.ts'
 import { MAX_SPEED } from '../store/playbackSlice.ts'
 import { applyEdit, type ScenarioEdit } from '../store/scenarioEdits.ts'
 import type { CompareActions, CompareSideHandle } from '../ui/compare/compareActions.ts'
-import { compareClock, createCompareDriver, type CompareDriver, type SideClock } from './compareDriver.ts'
+import { createCompareDriver, type CompareDriver, type SideClock } from './compareDriver.ts'
+import { sideClientCallbacks } from './compareSideClient.ts'
 import { commandMoment, furthestReached, keptBefore, reachedByAll, recordActions, recordShared, sideActions } from './compareSideActions.ts'
 import { throttleEdits } from './editThrottle.ts'
 import { STEP_MS } from './controller.ts'
 import type { DriverHost } from './driver.ts'
 import { followLaneView } from './laneViewSync.ts'
-import { createSimClient, type SimClient, type SupervisionClock, type SupervisionEvent, type WorkerLike } from './simClient.ts'
-import { supervisionNotice } from './supervisionNotice.ts'
+import { createSimClient, type SimClient, type SupervisionClock, type WorkerLike } from './simClient.ts'
 
 /** Particles the single page draws; compare divides them among its sides to keep each light. */
 export const TOTAL_PARTICLES = 4000
@@ -297,45 +297,17 @@ export function createCompareSession(o: CompareSessionOptions): CompareSession {
       stops: [],
       client: createSimClient(
         () => o.createWorker(i),
-        {
-          onSupervision: (e: SupervisionEvent) => {
-            const label = store.getState().variants[i]?.label ?? String(i + 1)
-            const sup = o.supervision
-            const n = supervisionNotice(e, { link: sup?.link() ?? '', userAgent: sup?.userAgent ?? '', side: label })
-            if (e.kind === 'stopped') {
-              actions.setPlaying(false)
-              sideStore.getState().setSeeking(false)
-            }
-            store.getState().addNote({ kind: n.kind, text: n.text, details: [], more: n.more })
-          },
-          onFrame: (msg) => {
-            const st = sideStore.getState()
-            if (msg.runId !== st.runId) return
-            // The timeline's latest, markers and seeks; not its actions: the shared script is kept here.
-            const { actions: _script, ...timeline } = msg.timeline
-            st.receiveFrame(msg.runId, msg.frame, msg.samples, msg.trace, timeline)
-            const stop = side.stops[0]
-            let pin = false
-            if (stop !== undefined && msg.frame.t >= stop) {
-              setStops(i, side.stops.slice(1))
-              pin = stop === effectiveMark(store.getState())
-            }
-            const hadMark = store.getState().autoMark !== null
-            store.getState().noteFrame(i, msg.frame, pin)
-            // The default mark was just fixed by this side settling: the others' counters are read now too.
-            if (!hadMark && store.getState().autoMark !== null) pinAll()
-            driver.frameArrived(msg.engineMs, msg.behind)
-            const clock = compareClock(sideClocks())
-            if (clock !== null) store.getState().setClock(clock)
-          },
-          onError: (message) => {
-            actions.setPlaying(false)
-            // No seek answer will come: do not hold the clock for one.
-            sideStore.getState().setSeeking(false)
-            const label = store.getState().variants[i]?.label ?? String(i + 1)
-            store.getState().addNote({ kind: 'error', text: `Side “${label}” stopped and cannot go on. Restart or leave compare mode to try again.`, details: [], more: { technical: message } })
-          },
-        },
+        sideClientCallbacks(i, {
+          store,
+          sideStore,
+          stops: () => side.stops,
+          setStops: (stops) => setStops(i, stops),
+          pinAll,
+          driver,
+          sideClocks,
+          pause: () => actions.setPlaying(false),
+          supervision: o.supervision,
+        }),
         o.supervision === undefined ? perSideParticles : { maxParticles: perSideParticles, clock: o.supervision.clock, debugFaults: o.supervision.debugFaults },
       ),
     }
