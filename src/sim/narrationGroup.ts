@@ -86,7 +86,7 @@ export type GroupFact =
    * A new coordinator rebuilt the group from its records in __consumer_offsets (state, generation or
    * group epoch, members as loaded); `lostState`/`lostGeneration`: where the old one's memory had it.
    */
-  | { kind: 'group.reloaded'; protocol: 'eager' | 'cooperative' | 'consumer'; state: string; generation: number; members: string[]; lostState: string; lostGeneration: number }
+  | { kind: 'group.reloaded'; protocol: 'eager' | 'cooperative' | 'consumer' | 'share'; state: string; generation: number; members: string[]; lostState: string; lostGeneration: number }
 
 /** Partitions as the narration prints them: "[0,1,2]". */
 const partitionList = (ps: readonly number[]): string => `[${ps.join(',')}]`
@@ -226,6 +226,9 @@ export function narrateGroup(f: GroupFact): string {
 
 function reloaded(f: Extract<GroupFact, { kind: 'group.reloaded' }>): string {
   const who = f.members.length === 0 ? 'no members' : f.members.join(', ')
+  if (f.protocol === 'share') {
+    return `the new coordinator replayed the share group's records: group epoch ${f.generation} with ${who}; members kept fetching from the partition leaders meanwhile (only ShareGroupHeartbeat waited)`
+  }
   if (f.protocol === 'consumer') {
     return `the new coordinator replayed the group's records: ${f.state} at group epoch ${f.generation} with ${who} (every change was written before it was answered; only the timers start again)`
   }
