@@ -36,13 +36,17 @@ describe('a new share-partition leader', () => {
     expect(returned).toBe(40) // 10..49 were locked to members
     expect(countIn(state, 'acquired')).toBe(0)
     expect(state.start).toBe(10)
-    // 40..49 were never written: the window ends at 40 and they come from the log as new records.
-    expect(state.end).toBe(40)
-    expect(state.runs).toEqual([{ from: 10, to: 40, state: 'available', deliveryCount: 1, member: -1, lockUntil: 0 }])
+    // 40..49 were never written: they are read from the log again, as never delivered.
+    expect(state.end).toBe(50)
+    expect(state.runs).toEqual([
+      { from: 10, to: 40, state: 'available', deliveryCount: 1, member: -1, lockUntil: 0 },
+      { from: 40, to: 50, state: 'available', deliveryCount: 0, member: -1, lockUntil: 0 },
+    ])
     // The next acquisition counts a second delivery for 10..39 and a first for 40..49.
     expect(acquire(state, 4, 100, 1000, 40000, LIM)).toEqual([
       { from: 10, to: 40, deliveryCount: 2 },
-      { from: 40, to: 110, deliveryCount: 1 },
+      { from: 40, to: 50, deliveryCount: 1 },
+      { from: 50, to: 110, deliveryCount: 1 },
     ])
   })
 

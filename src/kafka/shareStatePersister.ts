@@ -69,9 +69,19 @@ export function initializeSharePartition(p: PersistedShareState): SharePartition
 /**
  * Leadership of the partition moved: the new leader's share-partition, and how many records were
  * acquired on the old one (their acquisitions and locks died with its memory: available again).
+ * Records past the persisted window up to the old end offset were delivered once and never
+ * written: the new leader's first fetches read them from the log again as first deliveries, so
+ * they stay in the window as AVAILABLE, never delivered (the end offset does not move back).
  */
 export function reloadSharePartition(sp: SharePartitionState): { state: SharePartitionState; returned: number } {
   let returned = 0
   for (const r of sp.runs) if (r.state === 'acquired') returned += r.to - r.from
-  return { state: initializeSharePartition(persistedShareState(sp)), returned }
+  const state = initializeSharePartition(persistedShareState(sp))
+  if (sp.end > state.end) {
+    const last = state.runs[state.runs.length - 1]
+    if (last && last.state === 'available' && last.deliveryCount === 0) last.to = sp.end
+    else state.runs.push({ from: state.end, to: sp.end, state: 'available', deliveryCount: 0, member: -1, lockUntil: 0 })
+    state.end = sp.end
+  }
+  return { state, returned }
 }

@@ -26,22 +26,15 @@ export function shareLeaderAlive(w: WorldState, p: number): boolean {
 }
 
 /**
- * Partition p has a new leader (after the caller set it, and cut the log to what it has): its
- * share-partition starts again from the persisted state. Returns how many acquired records came back.
+ * Partition p has a new leader (set by the caller): its share-partition starts again from the
+ * persisted state. (A cut log never reaches below what members were handed: consumers read only
+ * up to the high watermark, leadership.ts.) Returns how many acquired records came back.
  */
 export function shareLeaderChanged(sim: SimCore, p: number): number {
   const w = sim.w
   const sh = w.share
   if (sh === undefined || p >= sh.parts.length || w.cluster.leader[p]! < 0) return 0
   const { state, returned } = reloadSharePartition(sh.parts[p]!)
-  // Records above the new leader's log end (unreplicated, cut) cannot be in flight.
-  const leo = w.leo[p]!
-  if (state.end > leo) {
-    state.runs = state.runs.filter((r) => r.from < leo)
-    const last = state.runs[state.runs.length - 1]
-    if (last && last.to > leo) last.to = leo
-    state.end = Math.max(state.start, leo)
-  }
   sh.parts[p] = state
   // The old leader's lock-expiry timer died with it.
   if (sh.lockEvent[p]! >= 0) sim.kernel.cancel(sh.lockEvent[p]!)
