@@ -4,9 +4,11 @@
 // delivery count last written (the acquisition itself never was). The group coordinator's crash
 // only delays ShareGroupHeartbeat: members go on fetching from the partition leaders.
 import { describe, expect, it } from 'vitest'
+import { checkpointFromJson, checkpointToJson } from '../../engine/checkpointJson.ts'
 import type { Scenario, ScenarioAction } from '../../scenario/types.ts'
 import { coordinatorBroker } from '../brokers/coordinatorState.ts'
-import { createSimulation } from '../simulation.ts'
+import type { SimCheckpoint } from '../simulationApi.ts'
+import { createSimulation, restoreSimulation } from '../simulation.ts'
 import { shareScenario, worldOf } from './shareTestWorld.ts'
 
 const CRASH_MS = 10_000
@@ -99,5 +101,29 @@ describe('share group: the group coordinator’s broker crashes', () => {
       return x.summary().shareGroup!.acquired
     }
     expect(at(reachableAt) - at(fencedAt)).toBeGreaterThan(0)
+  })
+})
+
+describe('share group failovers, checkpointed', () => {
+  it('continue exactly as the straight run from a checkpoint taken while the leader is dead and while the coordinator loads', () => {
+    const base = threeBrokers(shareScenario(3))
+    base.topic = { ...base.topic, partitions: 3 }
+    const c = coordinatorBroker(worldOf(createSimulation(base)))
+    // The coordinator's broker leads some partition too (three brokers, three preferred leaders).
+    const s = { ...base, actions: [crash(c), { atSec: 12, do: 'addConsumer' } as ScenarioAction] }
+    const straight = createSimulation(s)
+    straight.advanceTo(40_000)
+    const trace = straight.drainTrace()
+    expect(trace.some((e) => e.fact.kind === 'share.leaderChanged')).toBe(true)
+    const loadedAt = trace.find((e) => e.fact.kind === 'coordinator.loaded')!.t
+    for (const cut of [CRASH_MS + 3000, loadedAt + 1]) {
+      const first = createSimulation(s)
+      first.advanceTo(cut)
+      const before = first.drainTrace()
+      const resumed = restoreSimulation(checkpointFromJson(checkpointToJson(first.checkpoint())) as SimCheckpoint)
+      resumed.advanceTo(40_000)
+      expect([...before, ...resumed.drainTrace()]).toEqual(trace)
+      expect(resumed.summary()).toEqual(straight.summary())
+    }
   })
 })
