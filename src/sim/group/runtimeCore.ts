@@ -199,7 +199,7 @@ export abstract class MachineGroupRuntime<P extends ProtocolTypes> implements Gr
 
   // ---------------------------------------------------------------- coordinator failover
 
-  /** The coordinator's broker died: its timers stop, requests in flight to it are lost and wait for a retry. */
+  /** The coordinator's broker died: its timers are gone; requests it had parked or that were on the wire wait for a retry. */
   coordinatorLost(): void {
     this.run(() => this.process.link.lost())
   }
