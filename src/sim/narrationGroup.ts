@@ -82,6 +82,11 @@ export type GroupFact =
   | { kind: 'group.target'; epoch: number; assignor: string; assignment: MemberPartitions[] }
   /** KIP-848: where a member's reconciliation stands after a heartbeat. */
   | { kind: 'group.reconcile'; member: string; state: ReconciliationState; memberEpoch: number; assigned: number[]; pendingRevocation: number[] }
+  /**
+   * A new coordinator rebuilt the group from its records in __consumer_offsets (state, generation or
+   * group epoch, members as loaded); `lostState`/`lostGeneration`: where the old one's memory had it.
+   */
+  | { kind: 'group.reloaded'; protocol: 'eager' | 'cooperative' | 'consumer' | 'share'; state: string; generation: number; members: string[]; lostState: string; lostGeneration: number }
 
 /** Partitions as the narration prints them: "[0,1,2]". */
 const partitionList = (ps: readonly number[]): string => `[${ps.join(',')}]`
@@ -214,5 +219,21 @@ export function narrateGroup(f: GroupFact): string {
       return `target assignment for epoch ${f.epoch} (${f.assignor}): ${assignmentText(f.assignment)}`
     case 'group.reconcile':
       return reconcile(f)
+    case 'group.reloaded':
+      return reloaded(f)
   }
+}
+
+function reloaded(f: Extract<GroupFact, { kind: 'group.reloaded' }>): string {
+  const who = f.members.length === 0 ? 'no members' : f.members.join(', ')
+  if (f.protocol === 'share') {
+    return `the new coordinator replayed the share group's records: group epoch ${f.generation} with ${who}; members kept fetching from the partition leaders meanwhile (only ShareGroupHeartbeat waited)`
+  }
+  if (f.protocol === 'consumer') {
+    return `the new coordinator replayed the group's records: ${f.state} at group epoch ${f.generation} with ${who} (every change was written before it was answered; only the timers start again)`
+  }
+  const base = `the new coordinator replayed the group's last GroupMetadata record: ${f.state} in generation ${f.generation} with ${who}`
+  if (f.lostState === f.state && f.lostGeneration === f.generation) return base
+  // The old coordinator had moved on in memory: a rebalance or departures not yet written.
+  return `${base}; the old coordinator's ${f.lostState} (generation ${f.lostGeneration}) was only in its memory and is lost: members find out when they rejoin or heartbeat`
 }

@@ -82,6 +82,29 @@ describe('share-group conservation', () => {
     )
   }, 60_000)
 
+  it('holds when partition leaders crash and move, their share-partitions starting again from the persisted state', () => {
+    for (const seed of [1, 2, 3]) {
+      const s = defaultScenario()
+      const sim = createSimulation({
+        ...s,
+        seed,
+        start: 'warm',
+        durationSec: FAULT_RUN_MS / 1000,
+        cluster: { brokers: 3, 'replication.factor': 3, 'min.insync.replicas': 2, brokerCapacityPerSec: null },
+        topic: { ...s.topic, partitions: 3 },
+        producers: [{ ...s.producers[0]!, rate: { kind: 'constant', perSec: 300 } }],
+        group: { ...s.group, consumers: 4, type: 'share', share: { ...defaultShareGroup(), releaseShare: 0.05 }, processing: { ...s.group.processing, recordsPerSec: 120 } },
+        actions: [
+          { atSec: 4, do: 'crashBroker', broker: 1 },
+          { atSec: 14, do: 'restartBroker', broker: 1 },
+          { atSec: 16, do: 'crashBroker', broker: 2 },
+        ],
+      })
+      expect(conservationErrorsAt(sim, [6000, 12_000, 18_000, FAULT_RUN_MS])).toEqual([])
+      expect(sim.summary().shareGroup!.returnedOnLeaderChange).toBeGreaterThan(0)
+    }
+  })
+
   it('fails when archived records are not counted, though produced = consumed + lag still holds', () => {
     plant.dropArchived = true
     const s = defaultScenario()

@@ -5,7 +5,8 @@ import { OFFSETS_TOPIC } from '../../kafka/coordinatorPlacement.ts'
 import { brokerNumber } from './clusterState.ts'
 
 export type CoordinatorFact =
-  | { kind: 'coordinator.lost'; broker: number; group: string; partition: number }
+  /** `share`: a share group, which commits nothing (its records are acknowledged to partition leaders). */
+  | { kind: 'coordinator.lost'; broker: number; group: string; partition: number; share?: boolean }
   | { kind: 'coordinator.moved'; from: number; to: number; group: string; partition: number; loadMs: number }
   | { kind: 'coordinator.offline'; broker: number; group: string; partition: number }
   | { kind: 'coordinator.loaded'; broker: number; group: string; partition: number; reachableInMs: number; failedCommits: number; sessionTimeoutMs: number }
@@ -22,6 +23,12 @@ export function narrateCoordinator(f: CoordinatorFact): string {
   const tp = `${OFFSETS_TOPIC}-${f.partition}`
   switch (f.kind) {
     case 'coordinator.lost':
+      if (f.share) {
+        return (
+          `share group "${f.group}" lost its coordinator: broker ${brokerNumber(f.broker)} led ${tp}. ShareGroupHeartbeat now fails ` +
+          `(COORDINATOR_NOT_AVAILABLE) and members retry FindCoordinator; they keep fetching from and acknowledging to the partitions' leaders`
+        )
+      }
       return (
         `group "${f.group}" lost its coordinator: broker ${brokerNumber(f.broker)} led ${tp}. Heartbeats, joins and ` +
         `commits now fail (COORDINATOR_NOT_AVAILABLE) and members retry FindCoordinator; they keep fetching from the lanes' leaders`

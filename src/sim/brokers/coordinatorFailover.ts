@@ -32,7 +32,7 @@ export function coordinatorBrokerCrashed(sim: SimCore, b: number): void {
   c.lostAt = sim.kernel.now
   c.loadedAt = Infinity
   c.epoch++
-  sim.say({ kind: 'coordinator.lost', broker: b, group: sim.w.live.group.groupId, partition: c.partition })
+  sim.say({ kind: 'coordinator.lost', broker: b, group: sim.w.live.group.groupId, partition: c.partition, ...(sim.w.share ? { share: true } : {}) })
   sim.group.coordinatorLost?.()
 }
 

@@ -11,6 +11,7 @@ import { clusterOf } from '../../scenario/defaults.ts'
 import type { SimCore } from '../core.ts'
 import { defer } from '../deferred.ts'
 import { wakeOwner } from '../pollLoop.ts'
+import { shareLeaderChanged } from '../share/shareLeaderChange.ts'
 import type { WorldState } from '../worldState.ts'
 import { coordinatorBrokerCrashed, coordinatorBrokerFenced, coordinatorBrokerRestarted, coordinatorLoaded } from './coordinatorFailover.ts'
 import { createFaultState, faultSettings, lastHeartbeat, producerDelivery, type FaultState, type FaultTimer } from './faultState.ts'
@@ -102,6 +103,8 @@ function fence(sim: SimCore, b: number): void {
     // The new leader has what the followers had copied; the rest of the old leader's log is gone.
     lost += truncateLog(w, p, f.replicatedEnd[p]!)
     f.replicatedEnd[p] = -1
+    // Hook: a share group's share-partition starts again on the new leader.
+    shareLeaderChanged(sim, p)
     resume.push({ partition: p, at: clientsLearnLeader(sim, p) })
     moved.push({ partition: p, to: change.leader })
   }
@@ -137,6 +140,7 @@ export function restartBroker(sim: SimCore, b: number): void {
     const change = unfenceBroker(reg, alive(w))
     if (change.leaderChanged) {
       setLeader(w, p, change.leader)
+      shareLeaderChanged(sim, p)
       resume.push({ partition: p, at: clientsLearnLeader(sim, p) })
       back.push(p)
       continue
@@ -193,6 +197,7 @@ function leaderCheck(sim: SimCore): void {
   const back = sim.kernel.now + 2 * w.live.broker.networkLatencyMs
   for (const p of moves) {
     setLeader(w, p, w.cluster.replicas[p]![0]!)
+    shareLeaderChanged(sim, p)
     // A controlled move: the old leader answers NOT_LEADER_OR_FOLLOWER naming the new one (KIP-951),
     // so clients redirect after one round trip; nothing is lost (the new leader is in sync).
     f.produceResumeAt[p] = Math.max(f.produceResumeAt[p]!, back)

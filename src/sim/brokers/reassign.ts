@@ -9,6 +9,7 @@
 import { moveDurationMs, type ClusterMove } from '../../kafka/clusterBalancer.ts'
 import type { SimCore } from '../core.ts'
 import { defer } from '../deferred.ts'
+import { shareLeaderChanged } from '../share/shareLeaderChange.ts'
 import { brokerName } from './reassignNarration.ts'
 import { DEFAULT_THROTTLE_BYTES_PER_SEC, logBytes, planCost, planNow, recordBytesOf } from './planRun.ts'
 
@@ -170,6 +171,7 @@ function finishReplicaMove(sim: SimCore, mv: ClusterMove): void {
     // The old leader left the replica set: the controller elects the first live in-sync replica.
     cs.leader[p] = isr.find((b) => cs.brokers[b]?.up === true) ?? -1
     cs.leaderEpoch[p]!++
+    shareLeaderChanged(sim, p)
   }
   const run = r.runs[r.next]!
   run.doneAt = now
@@ -198,6 +200,7 @@ function runLeaderMove(sim: SimCore, mv: ClusterMove): void {
   reps!.unshift(mv.to)
   cs.leader[p] = mv.to
   cs.leaderEpoch[p]!++
+  shareLeaderChanged(sim, p)
   r.runs.push({ ...mv, startedAt: now, doneAt: now })
   sim.say({ kind: 'cluster.leaderMoved', partition: p, from: mv.from, to: mv.to })
 }

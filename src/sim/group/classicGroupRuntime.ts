@@ -11,6 +11,7 @@ import { formedClassicGroup } from '../../protocols/formedGroup.ts'
 import type { CoordinatorReport, CoordinatorResponseEvent, MemberRequest, RebalanceCause } from '../../protocols/classicMessages.ts'
 import { classicMemberMachine, type ClassicMemberContext, type ClassicMemberEvent, type ClassicMemberInput, type ClassicMemberReport } from '../../protocols/classicMemberMachine.ts'
 import { rebalanceTrigger, type MemberRemoval, type RebalanceTrigger } from '../narrationGroup.ts'
+import { classicGroupPersistence, type ClassicGroupRecord } from './classicGroupRecord.ts'
 import type { GroupHost } from './groupRuntime.ts'
 import type { SnapshotOf } from './memberProcesses.ts'
 import { uuidFrom } from './memberIds.ts'
@@ -26,6 +27,7 @@ interface Classic {
   memberEvent: ClassicMemberEvent
   request: MemberRequest
   memberReport: ClassicMemberReport
+  groupRecord: ClassicGroupRecord
 }
 
 type MemberSnapshot = SnapshotOf<ClassicMemberContext>
@@ -42,7 +44,7 @@ export class ClassicGroupRuntime extends MachineGroupRuntime<Classic> {
   ) {
     const input: ClassicCoordinatorInput = { groupId: spec.groupId, initialRebalanceDelayMs: broker['group.initial.rebalance.delay.ms'] }
     const protocol = spec.protocol === 'cooperative' ? 'cooperative' : 'eager'
-    super(host, classicCoordinatorMachine, classicMemberMachine, protocol, input, saved)
+    super(host, classicCoordinatorMachine, classicMemberMachine, protocol, input, classicGroupPersistence, saved)
     this.protocol = protocol
   }
 
@@ -72,6 +74,10 @@ export class ClassicGroupRuntime extends MachineGroupRuntime<Classic> {
   protected override arriving(event: MemberEventOf<Classic>): MemberEventOf<Classic> {
     if (this.spec.assignor !== 'lag-aware' || event.type !== 'coordinator.joinGroupResponse' || event.response.members.length === 0) return event
     return { ...event, partitionLoad: this.host.partitionLoad() }
+  }
+
+  protected loadedMembers(): string[] {
+    return this.ctx.members.map((m) => this.nameOf(m.memberId))
   }
 
   protected sessionTimerId(memberId: string): string {

@@ -12,6 +12,7 @@ import { formedConsumerGroup } from '../../protocols/formedGroup.ts'
 import type { ConsumerGroupCoordinatorEvent, ConsumerGroupMemberRequest, ConsumerGroupReport, ConsumerGroupResponseEvent, EpochCause } from '../../protocols/consumerGroupMessages.ts'
 import { consumerMemberMachine, type ConsumerMemberContext, type ConsumerMemberEvent, type ConsumerMemberInput, type ConsumerMemberReport } from '../../protocols/consumerMemberMachine.ts'
 import { rebalanceTrigger, type MemberRemoval, type RebalanceTrigger } from '../narrationGroup.ts'
+import { consumerGroupPersistence, type ConsumerGroupRecords } from './consumerGroupRecord.ts'
 import type { GroupHost } from './groupRuntime.ts'
 import type { SnapshotOf } from './memberProcesses.ts'
 import { uuidFrom } from './memberIds.ts'
@@ -27,6 +28,7 @@ interface Kip848 {
   memberEvent: ConsumerMemberEvent
   request: ConsumerGroupMemberRequest
   memberReport: ConsumerMemberReport
+  groupRecord: ConsumerGroupRecords
 }
 
 type MemberSnapshot = SnapshotOf<ConsumerMemberContext>
@@ -53,7 +55,7 @@ export class ConsumerGroupRuntime extends MachineGroupRuntime<Kip848> {
       sessionTimeoutMs: broker['group.consumer.session.timeout.ms'],
       heartbeatIntervalMs: broker['group.consumer.heartbeat.interval.ms'],
     }
-    super(host, consumerGroupMachine, consumerMemberMachine, 'consumer', input, saved)
+    super(host, consumerGroupMachine, consumerMemberMachine, 'consumer', input, consumerGroupPersistence, saved)
   }
 
   protected memberInput(slot: number): ConsumerMemberInput {
@@ -68,6 +70,10 @@ export class ConsumerGroupRuntime extends MachineGroupRuntime<Kip848> {
       heartbeatIntervalMs: this.broker['group.consumer.heartbeat.interval.ms'],
       autoCommit: this.spec.config['enable.auto.commit'],
     }
+  }
+
+  protected loadedMembers(): string[] {
+    return this.ctx.members.map((m) => this.nameOf(m.memberId))
   }
 
   protected sessionTimerId(memberId: string): string {

@@ -1,10 +1,9 @@
 // A group runtime's side of a coordinator failover (brokers/coordinatorFailover.ts), as plain data:
 // while the coordinator's broker is dead or the new one is loading, the coordinator machine hears
-// nothing. Its timers are put aside (they start again, full length, when the group is loaded, as
-// GroupMetadataManager.onLoaded reschedules session and rebalance timeouts); requests that were in
-// flight or are sent meanwhile wait, as the clients retry them after FindCoordinator finds the new
-// coordinator: a join or sync is sent again, a heartbeat goes at the next heartbeat after the
-// lookup (only the latest counts). A LeaveGroup is not sent without a known coordinator
+// nothing. Its timers die with it (they lived in its memory; the new coordinator starts its own
+// when it loads the group: groupRecords.ts); requests that were in flight or are sent meanwhile
+// wait, as the clients retry them after FindCoordinator finds the new coordinator: a join or sync
+// is sent again, a heartbeat goes at the next heartbeat after the lookup (only the latest counts). A LeaveGroup is not sent without a known coordinator
 // (AbstractCoordinator.maybeLeaveGroup skips it; a KIP-848 leave heartbeat likewise): it is dropped,
 // and that member's session runs out at the new coordinator instead.
 
@@ -16,15 +15,7 @@ interface Addressed {
   replyTo?: { slot: number; incarnation: number }
 }
 
-export interface HeldTimer<Ev> {
-  event: Ev
-  raiseId: string
-  /** The timer's full length when it was armed: it restarts with it at the load. */
-  durationMs: number
-}
-
 export interface OutageState<Ev> {
-  timers: Array<HeldTimer<Ev>>
   requests: Ev[]
   /** When members reach the new coordinator (null: not loaded yet). */
   releaseAt: number | null
@@ -33,7 +24,7 @@ export interface OutageState<Ev> {
 }
 
 export function newOutage<Ev>(): OutageState<Ev> {
-  return { timers: [], requests: [], releaseAt: null, partitions: null }
+  return { requests: [], releaseAt: null, partitions: null }
 }
 
 /** Whether a request sent now must wait for the new coordinator. */
@@ -41,10 +32,11 @@ export function holdsRequests(o: OutageState<unknown>, now: number): boolean {
   return o.releaseAt === null || now < o.releaseAt
 }
 
+/** A LeaveGroup, or a KIP-848 / KIP-932 heartbeat with a leave epoch (-1; -2 for a static member). */
 function isLeave(e: EventObject): boolean {
   if (e.type === 'member.leaveGroup') return true
   const r = (e as { request?: { memberEpoch?: number } }).request
-  return e.type === 'member.consumerGroupHeartbeat' && r?.memberEpoch !== undefined && r.memberEpoch < 0
+  return (e.type === 'member.consumerGroupHeartbeat' || e.type === 'member.shareGroupHeartbeat') && r?.memberEpoch !== undefined && r.memberEpoch < 0
 }
 
 const sameSender = (a: Addressed, b: Addressed): boolean => a.replyTo?.slot === b.replyTo?.slot && a.replyTo?.incarnation === b.replyTo?.incarnation
@@ -59,25 +51,22 @@ export function holdRequest<Ev extends EventObject>(o: OutageState<Ev>, e: Ev): 
   o.requests.push(e)
 }
 
-/** The coordinator's broker died: its timers and the requests in flight to it come out of the table. */
-export function stopCoordinator<Ev extends EventObject, M extends EventObject>(table: DeliveryTable<Delivery<Ev, M>>, current: OutageState<Ev> | null): OutageState<Ev> {
+/** The coordinator's broker died: its timers are gone; requests it had parked and those in flight to it wait for a retry. */
+export function stopCoordinator<Ev extends EventObject, M extends EventObject>(table: DeliveryTable<Delivery<Ev, M>>, current: OutageState<Ev> | null, parked: readonly Ev[] = []): OutageState<Ev> {
   const o = current ?? newOutage<Ev>()
   o.releaseAt = null
+  for (const e of parked) holdRequest(o, e)
   for (const d of table.takeAll({ to: 'coordinator' })) {
-    if (d.to !== 'coordinator') continue
-    if (d.raiseId !== null) o.timers.push({ event: d.event, raiseId: d.raiseId, durationMs: (d.dueAt ?? 0) - (d.setAt ?? 0) })
-    else holdRequest(o, d.event)
+    if (d.to === 'coordinator' && d.raiseId === null) holdRequest(o, d.event)
   }
   return o
 }
 
 /**
- * A new coordinator loaded the group: its timers start afresh, full length, now; members send what
- * waited at `reachableAt` (a runtime timer). Returns a partition count the coordinator must now read.
+ * A new coordinator loaded the group (the caller arms the timers the load starts); members send
+ * what waited at `reachableAt` (a runtime timer). Returns a partition count the coordinator must now read.
  */
 export function loadCoordinator<Ev extends EventObject, M extends EventObject>(table: DeliveryTable<Delivery<Ev, M>>, o: OutageState<Ev>, reachableAt: number, now: number): number | null {
-  for (const t of o.timers) table.schedule({ to: 'coordinator', event: t.event }, t.durationMs, t.raiseId)
-  o.timers = []
   o.releaseAt = reachableAt
   const partitions = o.partitions
   o.partitions = null
@@ -92,5 +81,5 @@ export function releasedRequests<Ev>(o: OutageState<Ev> | null, now: number): Ev
 }
 
 export function copyOutage<Ev>(o: OutageState<Ev>): OutageState<Ev> {
-  return { timers: o.timers.map((t) => ({ ...t })), requests: [...o.requests], releaseAt: o.releaseAt, partitions: o.partitions }
+  return { requests: [...o.requests], releaseAt: o.releaseAt, partitions: o.partitions }
 }

@@ -112,10 +112,10 @@ export interface GroupRuntime {
   onTimer(token: number): void
   /**
    * The group coordinator's broker died (brokers/coordinatorFailover.ts): the coordinator's timers
-   * stop and requests sent to it fail until it is loaded elsewhere. Optional: share groups ignore it.
+   * die with it and requests sent to it (or parked in it) fail until it is loaded elsewhere.
    */
   coordinatorLost?(): void
-  /** A new coordinator loaded the group: its timers start again now; members reach it at `reachableAt`. */
+  /** A new coordinator loaded the group from its records (group/groupRecords.ts); members reach it at `reachableAt`. */
   coordinatorLoaded?(reachableAt: number): void
   group(): GroupView
   member(member: number): MemberProtocolView

@@ -1,45 +1,40 @@
-// What every machine-driven group runtime shares: one coordinator machine, the member processes
-// (memberProcesses.ts), delivery of timers and messages through the host's clock, the rebalance
-// listener callbacks, member names and the rebalance log. Subclasses say what their requests and
-// reports mean. Pure: the host is the only clock and the only randomness.
+// What every machine-driven group runtime shares: one coordinator (coordinatorProcess.ts: its
+// machine, requests, failover and the group's records), the member processes
+// (memberProcesses.ts) and what their transitions return (rebalanceCallbacks.ts), timers and
+// messages on the host's clock, member names and the rebalance log. Subclasses say what their
+// requests and reports mean. Pure: the host is the only clock and the only randomness.
 
-import { transition, initialTransition, type AnyStateMachine } from 'xstate'
-import type { CoordinatorEffect } from '../../protocols/machineKit.ts'
-import { HEARTBEAT_TIMER, POLL_TIMER, type MemberEffect } from '../../protocols/memberKit.ts'
+import type { AnyStateMachine } from 'xstate'
+import { HEARTBEAT_TIMER, POLL_TIMER } from '../../protocols/memberKit.ts'
 import type { GroupView, MemberPhase } from '../frameTypes.ts'
+import { CoordinatorProcess } from './coordinatorProcess.ts'
+import type { GroupPersistence } from './groupRecords.ts'
 import type { GroupHost, GroupRuntime, MemberProtocolView, RebalanceRecord } from './groupRuntime.ts'
-import { DeliveryTable, interpretActions, type MachineAction, type MachineTimers, type Recipient } from './machineEffects.ts'
-import { MemberProcesses, restoreSnapshot, saveSnapshot, type SnapshotOf } from './memberProcesses.ts'
-import { copyOutage, holdRequest, holdsRequests, loadCoordinator, releasedRequests, stopCoordinator, type OutageState } from './coordinatorOutage.ts'
-import { releaseCrashed, runConsumerCall } from './rebalanceCallbacks.ts'
+import { DeliveryTable } from './machineEffects.ts'
+import { MemberProcesses, type SnapshotOf } from './memberProcesses.ts'
+import { releaseCrashed, runMemberEffects, type MemberEffectSink } from './rebalanceCallbacks.ts'
 import type { CoordinatorView, DeliveryOf, Formed, MemberEventOf, ProtocolTypes, SavedCore, SavedRuntime } from './runtimeTypes.ts'
+import { groupView, memberView } from './runtimeViews.ts'
 import { RebalanceTracker } from './rebalanceTracker.ts'
-
-const COORDINATOR: Recipient = { to: 'coordinator' }
 
 export abstract class MachineGroupRuntime<P extends ProtocolTypes> implements GroupRuntime {
   abstract readonly kind: SavedRuntime['kind']
   protected readonly table: DeliveryTable<DeliveryOf<P>>
   protected readonly tracker: RebalanceTracker
-  protected coordinator: SnapshotOf<P['coordinatorContext']>
+  private readonly process: CoordinatorProcess<P['coordinatorContext'], P['coordinatorEvent'], MemberEventOf<P>, P['response'], P['coordinatorReport'], P['groupRecord']>
   protected readonly members: MemberProcesses<P['memberContext'], P['memberEvent']>
   /** member.id -> slot, for names in the narration. */
   protected readonly names: Record<string, number>
   private readonly queue: Array<() => void> = []
-  /** Set while the coordinator's broker is dead or a new coordinator loads (coordinatorOutage.ts). */
-  private outage: OutageState<P['coordinatorEvent']> | null
   protected busy = false
-  private readonly coordinatorTimers: MachineTimers<P['coordinatorEvent']> = {
-    set: (event, delayMs, raiseId) => this.table.schedule({ to: 'coordinator', event }, delayMs, raiseId),
-    cancel: (raiseId) => this.table.cancelRaise(COORDINATOR, raiseId),
-  }
 
   protected constructor(
     protected readonly host: GroupHost,
-    private readonly coordinatorMachine: AnyStateMachine,
+    coordinatorMachine: AnyStateMachine,
     memberMachine: AnyStateMachine,
     protocol: RebalanceRecord['protocol'],
     coordinatorInput: unknown,
+    persistence: GroupPersistence<P['coordinatorContext'], P['coordinatorEvent'], P['coordinatorReport'], P['groupRecord']>,
     savedRuntime?: SavedRuntime,
   ) {
     // What this kind of runtime saved (the factory checked the kind).
@@ -47,14 +42,16 @@ export abstract class MachineGroupRuntime<P extends ProtocolTypes> implements Gr
     this.table = new DeliveryTable(host, saved?.table)
     this.tracker = new RebalanceTracker(protocol, saved?.tracker)
     this.names = { ...(saved?.names ?? {}) }
-    this.outage = saved?.outage ? copyOutage(saved.outage) : null
+    // Its initial transition only arms timers: subclass fields are not initialised yet, and no report comes back.
+    this.process = new CoordinatorProcess(host, this.table, coordinatorMachine, persistence, (r) => this.onCoordinatorReport(r), coordinatorInput, saved?.coordinator)
+    const sink: MemberEffectSink<P['request'], P['memberReport']> = { sendRequest: (...a) => this.sendRequest(...a), onMemberReport: (...a) => this.onMemberReport(...a) }
     this.members = new MemberProcesses<P['memberContext'], P['memberEvent']>(
       host,
       this.table,
       memberMachine,
       {
         input: (slot) => this.memberInput(slot),
-        actions: (slot, incarnation, actions) => this.memberEffects(slot, incarnation, actions),
+        actions: (slot, incarnation, actions) => runMemberEffects(this.host, this.tracker, this.table, sink, slot, incarnation, actions),
         isRoutinePoll: (snapshot) => this.isRoutinePoll(snapshot),
         isClosing: (snapshot) => this.isClosing(snapshot),
         stopped: (memberId) => this.tracker.memberGone(this.host.now(), memberId),
@@ -62,15 +59,6 @@ export abstract class MachineGroupRuntime<P extends ProtocolTypes> implements Gr
       },
       saved?.slots,
     )
-    if (saved) {
-      this.coordinator = restoreSnapshot(coordinatorMachine, saved.coordinator)
-    } else {
-      // A coordinator starts with no effects of its own; only timers could come back here, and
-      // subclass fields are not initialised yet, so effects are not dispatched.
-      const [snap, actions] = initialTransition(coordinatorMachine, coordinatorInput)
-      this.coordinator = snap as SnapshotOf<P['coordinatorContext']>
-      interpretActions(actions as MachineAction[], this.coordinatorTimers)
-    }
   }
 
   // ---------------------------------------------------------------- what subclasses define
@@ -117,8 +105,7 @@ export abstract class MachineGroupRuntime<P extends ProtocolTypes> implements Gr
   startFormed(slots: readonly number[]): void {
     this.run(() => {
       const f = this.formed(slots)
-      this.coordinator = restoreSnapshot(this.coordinatorMachine, { value: f.coordinatorState, context: f.coordinator })
-      for (const t of f.coordinatorTimers) this.table.schedule({ to: 'coordinator', event: t.event }, t.delayMs, t.id)
+      this.process.formed(f)
       slots.forEach((slot, i) => {
         const ctx = f.members[i]!
         // The heartbeat threads run out of phase (the processes started at different moments): each
@@ -157,8 +144,7 @@ export abstract class MachineGroupRuntime<P extends ProtocolTypes> implements Gr
   partitionsChanged(count: number): void {
     this.run(() => {
       // A coordinator that is down reads the metadata when it is loaded.
-      if (this.outage !== null && this.outage.releaseAt === null) this.outage.partitions = count
-      else this.onPartitionsChanged(count)
+      if (!this.process.link.holdsPartitions(count)) this.onPartitionsChanged(count)
       this.members.deliverToAll({ type: 'metadata.update', partitionCount: count })
     })
   }
@@ -184,25 +170,16 @@ export abstract class MachineGroupRuntime<P extends ProtocolTypes> implements Gr
   }
 
   member(slot: number): MemberProtocolView {
-    const m = this.members.snapshot(slot)
-    if (!m) return { memberId: '', groupInstanceId: null, phase: 'dead', generation: -1, sessionTimer: null }
-    const c = m.snapshot.context
-    const phase: MemberPhase = !m.alive ? 'dead' : m.paused ? 'paused' : this.memberPhase(m.snapshot)
-    // Only a process that sends no heartbeats lets its session run down; a live one renews it.
-    const t = (!m.alive || m.paused) && c.memberId !== '' ? this.table.timer(COORDINATOR, this.sessionTimerId(c.memberId)) : null
-    const sessionTimer = t ? { setAt: t.setAt, dueAt: t.dueAt } : null
-    return { memberId: c.memberId, groupInstanceId: c.groupInstanceId, generation: this.memberGeneration(c), phase, sessionTimer }
+    return memberView(
+      this.members.snapshot(slot),
+      (s) => this.memberPhase(s),
+      (c) => this.memberGeneration(c),
+      (id) => this.table.timer({ to: 'coordinator' }, this.sessionTimerId(id)),
+    )
   }
 
   group(): GroupView {
-    const v = this.coordinatorView()
-    return {
-      ...v,
-      rebalancing: this.tracker.isOpen || v.rebalancing,
-      rebalances: this.tracker.records.length,
-      rebalancesLastMinute: this.tracker.startedInLastMinute(this.host.now()),
-      storm: this.tracker.storm(this.host.now()),
-    }
+    return groupView(this.coordinatorView(), this.tracker, this.host.now())
   }
 
   rebalanceLog(): readonly RebalanceRecord[] {
@@ -211,71 +188,49 @@ export abstract class MachineGroupRuntime<P extends ProtocolTypes> implements Gr
 
   save(): SavedRuntime {
     const core: SavedCore<P> = {
-      coordinator: saveSnapshot(this.coordinator),
+      coordinator: this.process.save(),
       slots: this.members.save(),
       table: this.table.save(),
       tracker: this.tracker.save(),
       names: { ...this.names },
-      // Only while a failover is under way, so other checkpoints are what they were.
-      ...(this.outage !== null ? { outage: copyOutage(this.outage) } : {}),
     }
     return { kind: this.kind, core: core as SavedCore }
   }
 
   // ---------------------------------------------------------------- coordinator failover
 
-  /** The coordinator's broker died: its timers stop, requests in flight to it are lost and wait for a retry. */
+  /** The coordinator's broker died: its timers are gone; requests it had parked or that were on the wire wait for a retry. */
   coordinatorLost(): void {
-    this.run(() => (this.outage = stopCoordinator(this.table, this.outage)))
+    this.run(() => this.process.link.lost())
   }
 
-  /** A new coordinator loaded the group (timers restart); members send what waited at `reachableAt`. */
+  /**
+   * A new coordinator loaded the group from its records (groupRecords.ts): what only the old one's
+   * memory held is gone, its timers start afresh; members send what waited at `reachableAt`.
+   */
   coordinatorLoaded(reachableAt: number): void {
     this.run(() => {
-      const partitions = this.outage === null ? null : loadCoordinator(this.table, this.outage, reachableAt, this.host.now())
-      if (partitions !== null) this.onPartitionsChanged(partitions)
+      const before = this.coordinatorView()
+      const l = this.process.loaded(reachableAt)
+      if (l === null) return
+      const after = this.coordinatorView()
+      this.host.say({ kind: 'group.reloaded', protocol: after.protocol, state: after.state, generation: after.generation, members: this.loadedMembers(), lostState: before.state, lostGeneration: before.generation })
+      if (l.partitions !== null) this.onPartitionsChanged(l.partitions)
     })
   }
 
+  /** Members in the group as loaded, by display name. */
+  protected abstract loadedMembers(): string[]
+
   private coordinatorFound(): void {
-    const requests = releasedRequests(this.outage, this.host.now())
-    if (requests === null) return
-    this.outage = null
+    const requests = this.process.link.found()
     // Only a process still running retries; what a crashed one had waiting dies with it.
-    for (const e of requests) if (this.senderLive(e)) this.sendToCoordinator(e)
+    for (const e of requests ?? []) if (this.senderLive(e)) this.sendToCoordinator(e)
   }
 
   private senderLive(e: P['coordinatorEvent']): boolean {
     const r = (e as { replyTo?: { slot: number; incarnation: number } }).replyTo
     return r === undefined || this.members.isLive(r.slot, r.incarnation)
-  }
-
-  // ---------------------------------------------------------------- effects
-
-  private coordinatorEffects(effects: ReadonlyArray<CoordinatorEffect<P['response'], P['coordinatorReport']>>): void {
-    for (const e of effects) {
-      if (e.type === 'sendResponse') this.sendToMember(e.params.replyTo.slot, e.params.replyTo.incarnation, e.params.event)
-      else this.onCoordinatorReport(e.params)
-    }
-  }
-
-  private memberEffects(slot: number, incarnation: number, actions: readonly MachineAction[]): void {
-    const self = { to: 'member', slot, incarnation } as const
-    const effects = interpretActions<MemberEventOf<P>, MemberEffect<P['request'], P['memberReport']>>(actions, {
-      set: (event, delayMs, raiseId) => this.table.schedule({ ...self, event }, delayMs, raiseId),
-      cancel: (raiseId) => this.table.cancelRaise(self, raiseId),
-    })
-    // The application thread runs the calls one after another; the machine hears when the last returns.
-    let busyMs: number | null = null
-    for (const e of effects) {
-      if (e.type === 'sendRequest') this.sendRequest(slot, incarnation, e.params)
-      else if (e.type === 'report') this.onMemberReport(slot, e.params)
-      else {
-        const ms = runConsumerCall(this.host, this.tracker, slot, e)
-        if (ms !== null) busyMs = (busyMs ?? 0) + ms
-      }
-    }
-    if (busyMs !== null) this.table.schedule({ ...self, event: { type: 'callback.done' } }, busyMs)
   }
 
   // ---------------------------------------------------------------- machinery
@@ -296,9 +251,7 @@ export abstract class MachineGroupRuntime<P extends ProtocolTypes> implements Gr
   }
 
   protected stepCoordinator(event: P['coordinatorEvent']): void {
-    const [snap, actions] = transition(this.coordinatorMachine, this.coordinator, event)
-    this.coordinator = snap as SnapshotOf<P['coordinatorContext']>
-    this.coordinatorEffects(interpretActions(actions as MachineAction[], this.coordinatorTimers))
+    this.process.step(event)
   }
 
   /**
@@ -314,19 +267,15 @@ export abstract class MachineGroupRuntime<P extends ProtocolTypes> implements Gr
   /** Sends a request from a member to the coordinator; it arrives after the network latency. */
   protected sendToCoordinator(event: P['coordinatorEvent']): void {
     // Hook: no coordinator to reach (failover under way): the client retries after FindCoordinator.
-    if (this.outage !== null && holdsRequests(this.outage, this.host.now())) {
-      holdRequest(this.outage, event)
-      return
-    }
-    this.table.schedule({ to: 'coordinator', event }, this.host.networkLatencyMs())
+    this.process.link.send(event)
   }
 
-  private sendToMember(slot: number, incarnation: number, event: P['response']): void {
-    this.table.schedule({ to: 'member', slot, incarnation, event }, this.host.networkLatencyMs())
+  protected get coordinator(): SnapshotOf<P['coordinatorContext']> {
+    return this.process.snapshot
   }
 
   protected get ctx(): P['coordinatorContext'] {
-    return this.coordinator.context
+    return this.process.ctx
   }
 
   /** A member id as the page shows it: the consumer's name. */

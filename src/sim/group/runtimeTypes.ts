@@ -7,9 +7,10 @@ import type { GroupView } from '../frameTypes.ts'
 import type { BrokerConfig, ConsumerGroupSpec } from '../../scenario/types.ts'
 import type { GroupHost, GroupRuntime, GroupRuntimeFactory } from './groupRuntime.ts'
 import type { Delivery, DeliveryTableState } from './machineEffects.ts'
-import type { MemberContextBase, SavedSlot, SavedSnapshot } from './memberProcesses.ts'
+import type { MemberContextBase, SavedSlot } from './memberProcesses.ts'
 import type { RebalanceTrackerState } from './rebalanceTracker.ts'
-import type { OutageState } from './coordinatorOutage.ts'
+import type { SavedCoordinator } from './coordinatorProcess.ts'
+import type { LoadedGroup } from './groupRecords.ts'
 
 /** The types one protocol's two machines speak. */
 export interface ProtocolTypes {
@@ -24,19 +25,20 @@ export interface ProtocolTypes {
   /** What a member sends its coordinator (the runtime adds the connection to answer on). */
   request: EventObject
   memberReport: unknown
+  /** What the coordinator writes of the group to __consumer_offsets (groupRecords.ts). */
+  groupRecord: unknown
 }
 
 export type MemberEventOf<P extends ProtocolTypes> = P['memberEvent'] | MemberBaseEvent
 export type DeliveryOf<P extends ProtocolTypes> = Delivery<P['coordinatorEvent'], MemberEventOf<P>>
 
 export interface SavedCore<P extends ProtocolTypes = ProtocolTypes> {
-  coordinator: SavedSnapshot
+  /** The coordinator's snapshot, and its failover and last record when there are any. */
+  coordinator: SavedCoordinator<P['coordinatorEvent'], P['groupRecord']>
   slots: Array<SavedSlot<MemberEventOf<P>> | null>
   table: DeliveryTableState<DeliveryOf<P>>
   tracker: RebalanceTrackerState
   names: Record<string, number>
-  /** A coordinator failover under way (coordinatorOutage.ts); absent otherwise. */
-  outage?: OutageState<P['coordinatorEvent']>
 }
 
 export interface SavedRuntime {
@@ -45,11 +47,8 @@ export interface SavedRuntime {
 }
 
 /** A group as one formation round leaves it (warm start): states and contexts to restore, timers to arm. */
-export interface Formed<P extends ProtocolTypes> {
-  coordinatorState: string
-  coordinator: P['coordinatorContext']
-  /** The coordinator's session timers (one per member, as after its last contact). */
-  coordinatorTimers: Array<{ id: string; event: P['coordinatorEvent']; delayMs: number }>
+/** The coordinator's timers are its session timers (one per member, as after its last contact). */
+export interface Formed<P extends ProtocolTypes> extends LoadedGroup<P['coordinatorContext'], P['coordinatorEvent']> {
   memberState: string
   /** In the order of the slots asked for. */
   members: Array<P['memberContext']>

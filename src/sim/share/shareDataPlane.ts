@@ -1,15 +1,19 @@
 // A share group's data plane (KIP-932): members acquire records from the partitions they are
 // assigned (several members per partition), process them, and acknowledge them at their next poll
-// (share.acknowledgement.mode=implicit); acquisition locks expire on the engine clock. The Kafka
-// rules are the pure functions of kafka/sharePartition.ts; this module applies them to the world.
+// (share.acknowledgement.mode=implicit); acquisition locks expire on the engine clock. Fetches and
+// acknowledgements go to each partition's leader, which holds its share-partition
+// (shareLeaderChange.ts). The Kafka rules are the pure functions of kafka/sharePartition.ts; this
+// module applies them to the world.
 
 import { acknowledge, acquire, expireLocks, inFlight, nextLockExpiry, releaseMember, type Moved } from '../../kafka/sharePartition.ts'
 import { deliver } from '../consume.ts'
 import { EV, type SimCore } from '../core.ts'
 import { noteHanded, noteShareSettled } from '../ledger.ts'
 import type { FetchResult } from '../consume.ts'
+import { readableEnd } from '../brokers/producerRetry.ts'
 import { recountStopped } from '../stoppedTime.ts'
 import type { WorldState } from '../worldState.ts'
+import { shareLeaderAlive, shareLeaderReachable } from './shareLeaderChange.ts'
 import { keyOrderOnCompletion } from './shareOrdering.ts'
 import { shareLimits, type ShareWorld } from './shareState.ts'
 
@@ -35,8 +39,10 @@ export function shareFetch(sim: SimCore, c: number, maxRecords: number, now: num
   for (let j = 0; j < n && remaining > 0; j++) {
     const i = (cs.rr + j) % n
     const p = owned[i]!
+    // ShareFetch goes to the partition's leader: none reachable, nothing from this partition.
+    if (!shareLeaderReachable(w, p, now)) continue
     const sp = sh.parts[p]!
-    const got = acquire(sp, c, remaining, w.leo[p]!, now, lim)
+    const got = acquire(sp, c, remaining, readableEnd(w, p, now), now, lim)
     if (got.length === 0) continue
     for (const a of got) {
       const k = a.to - a.from
@@ -76,6 +82,9 @@ export function shareAcknowledge(sim: SimCore, c: number): void {
     const p = b[i]!, from = b[i + 1]!, to = b[i + 2]!
     if (p >= sh.parts.length) continue
     keyOrderOnCompletion(w, p, from, to)
+    // ShareAcknowledge fails without a reachable leader; the records stay acquired on the old one,
+    // whose state the next leader does not inherit (shareLeaderChange.ts).
+    if (!shareLeaderReachable(w, p, sim.kernel.now)) continue
     const n = to - from
     const rel = takeCarry(sh.releaseCarry, c, n * releaseShare, n)
     const rej = takeCarry(sh.rejectCarry, c, n * rejectShare, n - rel)
@@ -99,6 +108,8 @@ export function shareMemberLeft(sim: SimCore, c: number): number {
   const lim = shareLimits(w.live)
   let released = 0
   for (let p = 0; p < sh.parts.length; p++) {
+    // Only a reachable leader hears the session close; elsewhere the locks end with that leader's share-partition.
+    if (!shareLeaderReachable(w, p, sim.kernel.now)) continue
     const m = releaseMember(sh.parts[p]!, c, lim)
     if (m.released + m.archived === 0) continue
     count(w, p, m)
@@ -117,7 +128,8 @@ export function onShareLockTimer(sim: SimCore, p: number): void {
   sh.lockEvent[p] = -1
   sh.lockEventAt[p] = Infinity
   const sp = sh.parts[p]
-  if (!sp) return
+  // A dead leader's timers do not run; its locks end with its share-partition (shareLeaderChange.ts).
+  if (!sp || !shareLeaderAlive(w, p)) return
   const lim = shareLimits(w.live)
   const now = sim.kernel.now
   // Who held them, for the narration: the member of the first expiring run.

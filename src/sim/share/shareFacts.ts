@@ -1,6 +1,8 @@
 // What a share group (KIP-932) narrates, as typed facts, and their English. narration.ts routes
 // these here; the facts carry members by display name.
 
+import { brokerNumber } from '../brokers/clusterState.ts'
+
 export type ShareFact =
   /** A member's ShareGroupHeartbeat joined it; the group epoch moved. */
   | { kind: 'share.joined'; member: string; epoch: number }
@@ -12,10 +14,12 @@ export type ShareFact =
   | { kind: 'share.left'; member: string; released: number }
   /** A member's acquisition locks on a partition expired: its records are available again or archived. */
   | { kind: 'share.lockExpired'; partition: number; member: string; released: number; archived: number; lockMs: number; limit: number }
+  /** Partition's leader changed: its share-partition started again from the share coordinator's state on `broker` (index). */
+  | { kind: 'share.leaderChanged'; partition: number; broker: number; returned: number; start: number; available: number }
 
 export type ShareFactKind = ShareFact['kind']
 
-const KINDS: ReadonlySet<string> = new Set<ShareFactKind>(['share.joined', 'share.assignment', 'share.memberRemoved', 'share.left', 'share.lockExpired'])
+const KINDS: ReadonlySet<string> = new Set<ShareFactKind>(['share.joined', 'share.assignment', 'share.memberRemoved', 'share.left', 'share.lockExpired', 'share.leaderChanged'])
 
 export function isShareFact(f: { kind: string }): f is ShareFact {
   return KINDS.has(f.kind)
@@ -39,6 +43,12 @@ export function narrateShare(f: ShareFact): string {
       const back = `${f.released} records available again (delivery count +1 when next acquired)`
       const arch = f.archived > 0 ? `; ${f.archived} archived at the delivery limit (${f.limit})` : ''
       return `${f.member}'s locks on partition ${f.partition} expired after ${f.lockMs / 1000} s (group.share.record.lock.duration.ms): ${back}${arch}`
+    }
+    case 'share.leaderChanged': {
+      const head = `partition ${f.partition}'s share-partition now lives on broker ${brokerNumber(f.broker)}, its new leader: it read the share coordinator's state (start offset ${f.start}, delivery counts as last written)`
+      return f.returned > 0
+        ? `${head}; the ${f.returned} records members had acquired were never written, so their locks are gone and they are available again (${f.available} in all): delivered again`
+        : `${head}; nothing was locked, nothing is delivered again`
     }
   }
 }

@@ -3,20 +3,26 @@
 // over the host's network latency both ways, timers as engine events. There is no rebalance
 // barrier: a new assignment reaches each member in the answer to its next heartbeat and applies at
 // once, nobody stops reading. Records are never owned by a member, so nothing is revoked with a
-// commit: locks do that work (shareDataPlane.ts). Plain state, saved and restored as data.
+// commit: locks do that work (shareDataPlane.ts). The share group lives on the group coordinator
+// (coordinatorProcess.ts): when its broker dies, ShareGroupHeartbeat waits for the new coordinator,
+// which loads the group from its records (shareGroupRecord.ts), while members go on fetching from
+// the partition leaders. Plain state, saved and restored as data.
 
 import { initialTransition, transition } from 'xstate'
 import { topicIdHashOf } from '../../kafka/shareAssignor.ts'
 import { findShareMember, formedShareGroup, shareSessionTimerId, type ShareGroupContext, type ShareGroupInput } from '../../protocols/shareGroupLogic.ts'
-import { shareGroupMachine, type ShareGroupEffect } from '../../protocols/shareGroupMachine.ts'
-import type { ShareGroupCoordinatorEvent, ShareGroupReport } from '../../protocols/shareGroupMessages.ts'
+import { shareGroupMachine } from '../../protocols/shareGroupMachine.ts'
+import type { ShareGroupCoordinatorEvent, ShareGroupReport, ShareGroupResponseEvent } from '../../protocols/shareGroupMessages.ts'
 import { SHARE_HEARTBEAT_TIMER, shareMemberMachine, type ShareMemberContext, type ShareMemberEffect, type ShareMemberEvent, type ShareMemberReport } from '../../protocols/shareMemberMachine.ts'
 import type { BrokerConfig, ConsumerGroupSpec } from '../../scenario/types.ts'
 import type { GroupView } from '../frameTypes.ts'
 import type { GroupHost, GroupRuntime, GroupRuntimeFactory, MemberProtocolView, RebalanceRecord } from '../group/groupRuntime.ts'
+import { CoordinatorProcess, type SavedCoordinator } from '../group/coordinatorProcess.ts'
 import { DeliveryTable, interpretActions, type Delivery, type DeliveryTableState, type MachineAction } from '../group/machineEffects.ts'
 import { uuidFrom } from '../group/memberIds.ts'
-import { restoreSnapshot, saveSnapshot, type SavedSnapshot, type SnapshotOf } from '../group/memberProcesses.ts'
+import { restoreSnapshot, saveSnapshot } from '../group/memberProcesses.ts'
+import { shareGroupPersistence, type ShareGroupRecords } from './shareGroupRecord.ts'
+import { shareGroupView, shareMemberView, type ShareSlot } from './shareGroupView.ts'
 
 /** group.share.session.timeout.ms and group.share.heartbeat.interval.ms defaults (GroupCoordinatorConfig). */
 export const SHARE_SESSION_TIMEOUT_MS = 45000
@@ -24,27 +30,17 @@ export const SHARE_HEARTBEAT_INTERVAL_MS = 5000
 
 type ShareDelivery = Delivery<ShareGroupCoordinatorEvent, ShareMemberEvent>
 
-/** One consumer slot's current process. */
-interface ShareSlot {
-  incarnation: number
-  alive: boolean
-  /** GC pause: deliveries to it wait until then. */
-  pausedUntil: number
-  member: SavedSnapshot
-  /** A crashed process's partitions, released when the coordinator removes its member or the slot restarts. */
-  orphaned: { memberId: string; partitions: number[] } | null
-}
 
 interface SavedShare {
   kind: 'share'
-  coordinator: SavedSnapshot
+  coordinator: SavedCoordinator<ShareGroupCoordinatorEvent, ShareGroupRecords>
   slots: Array<ShareSlot | null>
   table: DeliveryTableState<ShareDelivery>
   names: Record<string, number>
 }
 
 export class ShareGroupRuntime implements GroupRuntime {
-  private coordinator: SnapshotOf<ShareGroupContext>
+  private readonly coordinator: CoordinatorProcess<ShareGroupContext, ShareGroupCoordinatorEvent, ShareMemberEvent, ShareGroupResponseEvent, ShareGroupReport, ShareGroupRecords>
   private readonly slots: Array<ShareSlot | null>
   private readonly table: DeliveryTable<ShareDelivery>
   /** member.id -> slot, for names in the narration. */
@@ -66,14 +62,14 @@ export class ShareGroupRuntime implements GroupRuntime {
     this.table = new DeliveryTable(host, saved?.table)
     this.slots = saved ? saved.slots.map((s) => (s ? { ...s, orphaned: s.orphaned && { ...s.orphaned, partitions: [...s.orphaned.partitions] } } : null)) : []
     this.names = { ...(saved?.names ?? {}) }
-    // The coordinator starts Empty with no timers, so its initial actions need no interpreting.
-    this.coordinator = saved ? restoreSnapshot(shareGroupMachine, saved.coordinator) : (initialTransition(shareGroupMachine, this.input)[0] as SnapshotOf<ShareGroupContext>)
+    this.coordinator = new CoordinatorProcess(host, this.table, shareGroupMachine, shareGroupPersistence, (r) => this.onCoordinatorReport(r), this.input, saved?.coordinator)
   }
 
   startFormed(slots: readonly number[]): void {
     const ids = slots.map((slot) => this.newMemberId(slot))
     const ctx = formedShareGroup(this.input, ids)
-    this.coordinator = restoreSnapshot(shareGroupMachine, { value: ids.length > 0 ? 'Stable' : 'Empty', context: ctx })
+    // Its session timers are armed below, one per member as its heartbeat thread starts.
+    this.coordinator.formed({ coordinatorState: ids.length > 0 ? 'Stable' : 'Empty', coordinator: ctx, coordinatorTimers: [] })
     slots.forEach((slot, i) => {
       const memberId = ids[i]!
       const assigned = [...(ctx.target[memberId] ?? [])]
@@ -127,14 +123,34 @@ export class ShareGroupRuntime implements GroupRuntime {
   }
 
   partitionsChanged(count: number): void {
-    // The coordinator reads the topic's metadata: a new group epoch, picked up at the next heartbeats.
-    this.stepCoordinator({ type: 'metadata.partitionsChanged', partitionCount: count })
+    // The coordinator reads the topic's metadata: a new group epoch, picked up at the next heartbeats
+    // (a coordinator that is down reads it when it is loaded).
+    if (!this.coordinator.link.holdsPartitions(count)) this.coordinator.step({ type: 'metadata.partitionsChanged', partitionCount: count })
+  }
+
+  /** The group coordinator's broker died: ShareGroupHeartbeat waits; fetching from partition leaders goes on. */
+  coordinatorLost(): void {
+    this.coordinator.link.lost()
+  }
+
+  /** A new coordinator loaded the share group from its records; members reach it at `reachableAt`. */
+  coordinatorLoaded(reachableAt: number): void {
+    const l = this.coordinator.loaded(reachableAt)
+    if (l === null) return
+    const members = this.ctx.members.map((m) => this.nameOf(m.memberId))
+    this.host.say({ kind: 'group.reloaded', protocol: 'share', state: members.length > 0 ? 'Stable' : 'Empty', generation: this.ctx.groupEpoch, members, lostState: '', lostGeneration: this.ctx.groupEpoch })
+    if (l.partitions !== null) this.coordinator.step({ type: 'metadata.partitionsChanged', partitionCount: l.partitions })
   }
 
   onTimer(token: number): void {
     const d = this.table.take(token)
     if (!d) return
-    if (d.to === 'coordinator') return this.stepCoordinator(d.event)
+    if (d.to === 'coordinator') return this.coordinator.step(d.event)
+    if (d.to === 'runtime') {
+      // Members found the new coordinator: their waiting heartbeats go (a dead process's die with it).
+      if (d.event.type === 'runtime.coordinatorFound') for (const e of this.coordinator.link.found() ?? []) if (this.isLive(e.type === 'member.shareGroupHeartbeat' ? e.replyTo : null)) this.coordinator.link.send(e)
+      return
+    }
     if (d.to !== 'member') return
     const s = this.slots[d.slot]
     if (!s || !s.alive || s.incarnation !== d.incarnation) return
@@ -148,31 +164,11 @@ export class ShareGroupRuntime implements GroupRuntime {
   }
 
   group(): GroupView {
-    const members = this.ctx.members.length
-    return {
-      state: members > 0 ? 'Stable' : 'Empty',
-      generation: this.ctx.groupEpoch,
-      protocol: 'share',
-      assignor: 'simple',
-      rebalancing: false,
-      leader: null,
-      rebalances: 0,
-      rebalancesLastMinute: 0,
-      storm: false,
-      countdowns: [],
-    }
+    return shareGroupView(this.ctx)
   }
 
   member(slot: number): MemberProtocolView {
-    const s = this.slots[slot]
-    if (!s) return { memberId: '', groupInstanceId: null, phase: 'dead', generation: 0, sessionTimer: null }
-    const c = s.member.context as ShareMemberContext
-    const silent = !s.alive || this.host.now() < s.pausedUntil
-    const known = findShareMember(this.ctx, c.memberId) !== undefined
-    // The coordinator's session timer, while the process sends no heartbeats.
-    const t = silent && known ? this.table.timer({ to: 'coordinator' }, shareSessionTimerId(c.memberId)) : null
-    const phase = s.member.value === 'Dead' || (!s.alive && !known) ? 'dead' : known && s.member.value !== 'Joining' ? 'stable' : 'joining'
-    return { memberId: c.memberId, groupInstanceId: null, phase, generation: c.memberEpoch, sessionTimer: t && { setAt: t.setAt, dueAt: t.dueAt } }
+    return shareMemberView(this.slots[slot], this.ctx, this.host.now(), (id) => this.table.timer({ to: 'coordinator' }, shareSessionTimerId(id)))
   }
 
   rebalanceLog(): readonly RebalanceRecord[] {
@@ -180,13 +176,18 @@ export class ShareGroupRuntime implements GroupRuntime {
   }
 
   save(): SavedShare {
-    return JSON.parse(JSON.stringify({ kind: 'share', coordinator: saveSnapshot(this.coordinator), slots: this.slots, table: this.table.save(), names: this.names })) as SavedShare
+    return JSON.parse(JSON.stringify({ kind: 'share', coordinator: this.coordinator.save(), slots: this.slots, table: this.table.save(), names: this.names })) as SavedShare
   }
 
   // ------------------------------------------------------------------ machines
 
   private get ctx(): ShareGroupContext {
-    return this.coordinator.context
+    return this.coordinator.ctx
+  }
+
+  private isLive(r: { slot: number; incarnation: number } | null): boolean {
+    const s = r === null ? null : this.slots[r.slot]
+    return r === null || (s != null && s.alive && s.incarnation === r.incarnation)
   }
 
   private newMemberId(slot: number): string {
@@ -197,21 +198,6 @@ export class ShareGroupRuntime implements GroupRuntime {
 
   private armSession(memberId: string): void {
     this.table.schedule({ to: 'coordinator', event: { type: 'timer.sessionTimeout', memberId } }, this.input.sessionTimeoutMs, shareSessionTimerId(memberId))
-  }
-
-  private stepCoordinator(event: ShareGroupCoordinatorEvent): void {
-    const [next, actions] = transition(shareGroupMachine, this.coordinator, event)
-    this.coordinator = next as SnapshotOf<ShareGroupContext>
-    const effects = interpretActions<ShareGroupCoordinatorEvent, ShareGroupEffect>(actions as MachineAction[], {
-      set: (ev, delayMs, raiseId) => this.table.schedule({ to: 'coordinator', event: ev }, delayMs, raiseId),
-      cancel: (raiseId) => this.table.cancelRaise({ to: 'coordinator' }, raiseId),
-    })
-    for (const e of effects) {
-      if (e.type === 'sendResponse') {
-        const { slot, incarnation } = e.params.replyTo
-        this.table.schedule({ to: 'member', slot, incarnation, event: e.params.event }, this.host.networkLatencyMs())
-      } else this.onCoordinatorReport(e.params)
-    }
   }
 
   private stepMember(slot: number, event: ShareMemberEvent): void {
@@ -227,7 +213,8 @@ export class ShareGroupRuntime implements GroupRuntime {
     for (const e of effects) {
       switch (e.type) {
         case 'sendRequest':
-          this.table.schedule({ to: 'coordinator', event: { ...e.params, replyTo: { slot, incarnation: s.incarnation } } }, this.host.networkLatencyMs())
+          // Hook: held while the group coordinator fails over (coordinatorLink.ts).
+          this.coordinator.link.send({ ...e.params, replyTo: { slot, incarnation: s.incarnation } })
           break
         case 'assignPartitions':
           this.host.assign(slot, e.params.partitions)

@@ -21,6 +21,10 @@ export interface ShareStats {
   maxDeliveryCount: number
   /** The most records in flight on one partition at once. */
   inFlightMax: number
+  /** Share-partitions started again from the share coordinator's state on a new leader (shareLeaderChange.ts). */
+  leaderChanges: number
+  /** Records locked to members when their partition's leader changed: available again, delivered again. */
+  returnedOnLeaderChange: number
 }
 
 export interface ShareWorld {
@@ -71,7 +75,7 @@ export function createShareWorld(starts: ArrayLike<number>): ShareWorld {
     lockEventAt: new Array<number>(P).fill(Infinity),
     releaseCarry: [],
     rejectCarry: [],
-    stats: { acquired: 0, redelivered: 0, acknowledged: 0, released: 0, archived: 0, invalidAcks: 0, maxDeliveryCount: 0, inFlightMax: 0 },
+    stats: { acquired: 0, redelivered: 0, acknowledged: 0, released: 0, archived: 0, invalidAcks: 0, maxDeliveryCount: 0, inFlightMax: 0, leaderChanges: 0, returnedOnLeaderChange: 0 },
   }
 }
 

@@ -17,6 +17,14 @@ export interface ShareGroupSummary {
   maxDeliveryCount: number
   /** The most records in flight on one partition (bounded by group.share.partition.max.record.locks). */
   inFlightMax: number
+  /** Times a partition's leader changed and its share-partition started again from the share coordinator's state. */
+  leaderChanges: number
+  /**
+   * Records members had acquired and not acknowledged when their partition's leader changed: the
+   * acquisition was never written, so the new leader made them available and they are delivered
+   * again (a duplicate for each one the member had processed).
+   */
+  returnedOnLeaderChange: number
   /** In flight now: acquired (locked to a member) and available (waiting to be delivered again). */
   inFlight: number
   locked: number
@@ -47,6 +55,8 @@ export function shareGroupSummary(w: WorldState): ShareGroupSummary | undefined 
     archived: st.archived,
     maxDeliveryCount: st.maxDeliveryCount,
     inFlightMax: st.inFlightMax,
+    leaderChanges: st.leaderChanges,
+    returnedOnLeaderChange: st.returnedOnLeaderChange,
     inFlight: flight,
     locked,
     lag,
