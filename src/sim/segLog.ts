@@ -20,6 +20,23 @@ export function createSegLog(): SegLog {
   return { a: new Float64Array(MIN_CAPACITY * STRIDE), n: 0 }
 }
 
+/** Segments each partition's first slot holds in createSegLogs' shared buffer. */
+const POOLED_CAPACITY = 8
+
+/**
+ * P empty segment logs whose first POOLED_CAPACITY segments sit side by side in one buffer, in
+ * partition order: a send cycle appends to every lane in that order, and 10 000 separately
+ * allocated arrays were a cache miss each. A log that outgrows its slot moves to its own array
+ * (pushSeg); a checkpoint copies each log's view alone (engine/clone.ts), so restored logs are
+ * separate arrays, with the same contents.
+ */
+export function createSegLogs(P: number): SegLog[] {
+  const pool = new Float64Array(P * POOLED_CAPACITY * STRIDE)
+  const logs: SegLog[] = new Array(P)
+  for (let p = 0; p < P; p++) logs[p] = { a: pool.subarray(p * POOLED_CAPACITY * STRIDE, (p + 1) * POOLED_CAPACITY * STRIDE), n: 0 }
+  return logs
+}
+
 export function segTime(s: SegLog, i: number): number {
   return s.a[i * STRIDE]!
 }

@@ -15,7 +15,7 @@ import { growShareWorld, type ShareWorld } from './share/shareState.ts'
 import type { MetricsSample, TraceEntry } from './frameTypes.ts'
 import { growFaultState, type FaultState, type FaultTimer } from './brokers/faultState.ts'
 import type { PcWorld } from './parallel/pcState.ts'
-import { createSegLog, type SegLog } from './segLog.ts'
+import { createSegLog, createSegLogs, type SegLog } from './segLog.ts'
 
 /**
  * A command scheduled by another command, a restarted consumer slot coming back up, or a metadata
@@ -233,7 +233,7 @@ export function createWorldState(live: Scenario, P: number, brokersRng: Rng = Rn
     hotLane: new Uint8Array(P),
     lastOwner: new Int32Array(P).fill(-1),
     movedAt: new Float64Array(P).fill(-Infinity),
-    seg: Array.from({ length: P }, createSegLog),
+    seg: createSegLogs(P),
     segHead: new Array<number>(P).fill(0),
     keySegs: [],
     partKeySegs: Array.from({ length: P }, () => []),
