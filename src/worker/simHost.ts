@@ -60,6 +60,8 @@ export const CHECKPOINT_EVERY_SIM_MS = 1000
  * Small worlds (a few ms) keep the 2 s rhythm.
  */
 export const CHECKPOINT_COST_MULTIPLE = 20
+/** Weight of the previous estimate of a frame's building cost (the rest is the newest frame's). */
+const FRAME_COST_SMOOTHING = 0.75
 /** While a long request runs, `alive` goes out this often (wall ms): the page's patience is 750 ms. */
 export const ALIVE_EVERY_MS = 200
 /** A step runs in pieces this long (sim ms), so it can say it is alive between them. */
@@ -77,6 +79,8 @@ export function createSimHost(opts: SimHostOptions): SimHost {
   let sentActions = -1
   // PAGESCALE: a big topic's frames carry the rows the page draws, not every lane.
   const lanes = createLaneViewState(opts.now)
+  /** Wall ms building a frame message takes (smoothed; the first one as measured): the advance leaves room for it. */
+  let frameCostMs: number | null = null
 
   // SUPERVISE: the page keeps the newest checkpoint of the run to continue from after a fault.
   let lastCheckpointSim = 0
@@ -120,15 +124,19 @@ export function createSimHost(opts: SimHostOptions): SimHost {
 
   function frameMessage(id: number, started: number, behind: boolean, extra: Partial<TimelineInfo> = {}): FrameMessage {
     const t = tl as TimelineApi
-    const full = t.sim().frame(maxParticles)
-    const shown = lanes.frame(full)
-    // Rows are new arrays already; only a frame of every lane needs copies to transfer.
-    const frame = shown === full ? detachFrame(full) : shown
+    const building = opts.now()
+    // The run's own arrays, read once: a big topic's become new arrays of rows (laneView.ts),
+    // a small topic's are copied here to transfer. Either way nothing of the run is transferred.
+    const live = t.sim().liveFrame(maxParticles)
+    const shown = lanes.frame(live)
+    const frame = shown === live ? detachFrame(live) : shown
     const samples = t.drainSamples().map((s) => {
       const folded = lanes.sample(s)
       return folded === s ? detachSample(s) : folded
     })
     const trace = t.drainTrace()
+    const done = opts.now()
+    frameCostMs = frameCostMs === null ? done - building : FRAME_COST_SMOOTHING * frameCostMs + (1 - FRAME_COST_SMOOTHING) * (done - building)
     return {
       type: 'frame',
       id,
@@ -147,7 +155,12 @@ export function createSimHost(opts: SimHostOptions): SimHost {
     return { type: 'error', id, runId, message }
   }
 
-  /** Advances toward `toT` within the wall budget; says whether it fell behind or paused at a rebalance. */
+  /**
+   * Advances toward `toT` within the wall budget; says whether it fell behind or paused at a
+   * rebalance. The budget holds for the whole answer: the advance stops before a chunk that, with
+   * the frame still to build (frameCostMs), would overrun it. A frame of 10 000 lanes takes a few ms
+   * to build; an answer late for the page's next animation frame halves its frame rate.
+   */
   function advance(toT: number, started: number, pauseAtRebalance: boolean): { behind: boolean; paused: boolean } {
     const t = tl as TimelineApi
     // Chunks sized by speed: about a quarter of a 60 Hz frame's worth of sim time each. Whole
@@ -155,8 +168,10 @@ export function createSimHost(opts: SimHostOptions): SimHost {
     const chunk = Math.max(5, Math.round((speed * 16) / 4))
     const end = Math.floor(toT)
     while (t.now() < end) {
+      const before = opts.now()
       if (t.advanceTo(Math.min(end, Math.floor(t.now()) + chunk), pauseAtRebalance)) return { behind: false, paused: true }
-      if (opts.now() - started > budgetMs) return { behind: t.now() < end, paused: false }
+      const after = opts.now()
+      if (after - started + (after - before) + (frameCostMs ?? 0) > budgetMs) return { behind: t.now() < end, paused: false }
     }
     return { behind: false, paused: false }
   }
