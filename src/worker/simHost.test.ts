@@ -119,6 +119,28 @@ describe('createSimHost', () => {
     expect(fast.engineMs).toBeLessThanOrEqual(12)
   })
 
+  it('PAGEFPS: sizes its chunks by what a simulated ms has cost, so one chunk at high speed does not overrun the budget', () => {
+    // A run that costs 0.2 wall ms per simulated ms: at 25× a chunk of 100 simulated ms costs 20 ms.
+    const clock = { now: 0 }
+    const { sim } = fakeSim(0, clock)
+    const advanceTo = sim.advanceTo.bind(sim)
+    ;(sim as { advanceTo: (to: number) => void }).advanceTo = (to) => {
+      clock.now += (to - sim.now()) * 0.2
+      advanceTo(to)
+    }
+    const host = createSimHost({ createTimeline: () => over(sim), now: () => clock.now, budgetMs: 12 })
+    host.handle({ type: 'init', id: 1, runId: 0, scenario: defaultScenario(), maxParticles: 100 })
+    host.handle({ type: 'speed', speed: 25 })
+    const first = frameOf(host.handle({ type: 'advance', id: 2, toT: 100_000 }))
+    expect(first.frame.t).toBe(100) // one chunk of a quarter frame at 25×: its cost is not known yet
+    for (let id = 3; id < 6; id++) {
+      const r = frameOf(host.handle({ type: 'advance', id, toT: 100_000 }))
+      expect(r.behind).toBe(true)
+      expect(r.engineMs).toBeLessThanOrEqual(12)
+      expect(r.engineMs).toBeGreaterThan(10) // and the budget is used, not left idle
+    }
+  })
+
   it('applies live commands and steps by a fixed amount', () => {
     const { sim, calls } = fakeSim()
     const host = createSimHost({ createTimeline: () => over(sim), now: () => 0 })

@@ -60,8 +60,13 @@ export const CHECKPOINT_EVERY_SIM_MS = 1000
  * Small worlds (a few ms) keep the 2 s rhythm.
  */
 export const CHECKPOINT_COST_MULTIPLE = 20
-/** Weight of the previous estimate of a frame's building cost (the rest is the newest frame's). */
-const FRAME_COST_SMOOTHING = 0.75
+/** Weight of the previous estimate of a cost (a frame's, a simulated ms's) against the newest measure. */
+const COST_SMOOTHING = 0.75
+
+/** The estimate `prev` (null: none yet) moved toward the newest measure `x`. */
+function smooth(prev: number | null, x: number): number {
+  return prev === null ? x : COST_SMOOTHING * prev + (1 - COST_SMOOTHING) * x
+}
 /** While a long request runs, `alive` goes out this often (wall ms): the page's patience is 750 ms. */
 export const ALIVE_EVERY_MS = 200
 /** A step runs in pieces this long (sim ms), so it can say it is alive between them. */
@@ -79,8 +84,10 @@ export function createSimHost(opts: SimHostOptions): SimHost {
   let sentActions = -1
   // PAGESCALE: a big topic's frames carry the rows the page draws, not every lane.
   const lanes = createLaneViewState(opts.now)
-  /** Wall ms building a frame message takes (smoothed; the first one as measured): the advance leaves room for it. */
+  /** Wall ms building a frame message takes (smoothed): the advance leaves room for it. */
   let frameCostMs: number | null = null
+  /** Wall ms the run takes per simulated ms (smoothed): sizes the advance's chunks. */
+  let wallPerSimMs: number | null = null
 
   // SUPERVISE: the page keeps the newest checkpoint of the run to continue from after a fault.
   let lastCheckpointSim = 0
@@ -136,7 +143,7 @@ export function createSimHost(opts: SimHostOptions): SimHost {
     })
     const trace = t.drainTrace()
     const done = opts.now()
-    frameCostMs = frameCostMs === null ? done - building : FRAME_COST_SMOOTHING * frameCostMs + (1 - FRAME_COST_SMOOTHING) * (done - building)
+    frameCostMs = smooth(frameCostMs, done - building)
     return {
       type: 'frame',
       id,
@@ -157,21 +164,31 @@ export function createSimHost(opts: SimHostOptions): SimHost {
 
   /**
    * Advances toward `toT` within the wall budget; says whether it fell behind or paused at a
-   * rebalance. The budget holds for the whole answer: the advance stops before a chunk that, with
-   * the frame still to build (frameCostMs), would overrun it. A frame of 10 000 lanes takes a few ms
-   * to build; an answer late for the page's next animation frame halves its frame rate.
+   * rebalance. The budget holds for the whole answer: the frame still to build (frameCostMs, counted
+   * up to half the budget) is set aside, and each chunk is sized by what the run costs per simulated
+   * ms to fit in what is left. A frame of 10 000 lanes takes a few ms to build and 100 simulated ms
+   * of it ~20 ms to run: an answer late for the page's next animation frame halves its frame rate.
    */
   function advance(toT: number, started: number, pauseAtRebalance: boolean): { behind: boolean; paused: boolean } {
     const t = tl as TimelineApi
-    // Chunks sized by speed: about a quarter of a 60 Hz frame's worth of sim time each. Whole
-    // milliseconds, so live commands (which land on whole ms) never need a step of their own.
-    const chunk = Math.max(5, Math.round((speed * 16) / 4))
+    // Chunks sized by speed: about a quarter of a 60 Hz frame's worth of sim time each, or less when
+    // that would not fit. Whole milliseconds, so live commands (which land on whole ms) never need a
+    // step of their own.
+    const most = Math.max(5, Math.round((speed * 16) / 4))
+    const reserve = Math.min(frameCostMs ?? 0, budgetMs / 2)
     const end = Math.floor(toT)
+    let first = true
     while (t.now() < end) {
+      const left = budgetMs - (opts.now() - started) - reserve
+      const fits = wallPerSimMs === null ? most : Math.floor(left / wallPerSimMs)
+      // The first chunk always runs (every answer moves the run on); later ones only if they fit.
+      if (!first && fits < 1) return { behind: true, paused: false }
+      first = false
+      const from = t.now()
       const before = opts.now()
-      if (t.advanceTo(Math.min(end, Math.floor(t.now()) + chunk), pauseAtRebalance)) return { behind: false, paused: true }
-      const after = opts.now()
-      if (after - started + (after - before) + (frameCostMs ?? 0) > budgetMs) return { behind: t.now() < end, paused: false }
+      if (t.advanceTo(Math.min(end, Math.floor(from) + Math.max(1, Math.min(most, fits))), pauseAtRebalance)) return { behind: false, paused: true }
+      const ran = t.now() - from
+      if (ran > 0) wallPerSimMs = smooth(wallPerSimMs, (opts.now() - before) / ran)
     }
     return { behind: false, paused: false }
   }

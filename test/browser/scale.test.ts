@@ -24,7 +24,7 @@ const suite = browserSuite(OUT)
  * measured is the page's own cost per frame. (At 10× and more the worker spends its whole budget
  * every frame, running as far as it can: `npm run bench:browser -- --only scale` measures that.)
  */
-const SPEED = 1
+const SPEED = 25
 /** Issue 12 §5's floor, frames drawn a second. */
 const MIN_FPS = 50
 /** Where the machine draws the default scenario at this many or more, the floor holds as it is. */
