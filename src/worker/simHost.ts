@@ -60,6 +60,8 @@ export const CHECKPOINT_EVERY_SIM_MS = 1000
  * Small worlds (a few ms) keep the 2 s rhythm.
  */
 export const CHECKPOINT_COST_MULTIPLE = 20
+/** … and the timeline's own newest checkpoint goes instead of a new one when at most this far behind (sim ms). */
+export const REUSE_CHECKPOINT_WITHIN_SIM_MS = 10_000
 /** Weight of the previous estimate of a cost (a frame's, a simulated ms's) against the newest measure. */
 const COST_SMOOTHING = 0.75
 
@@ -99,8 +101,18 @@ export function createSimHost(opts: SimHostOptions): SimHost {
     if (tl === null || opts.post === undefined) return
     const t = tl.now()
     const wall = opts.now()
-    const gap = Math.max(CHECKPOINT_EVERY_WALL_MS, CHECKPOINT_COST_MULTIPLE * lastCheckpointCost)
-    if (t - lastCheckpointSim < CHECKPOINT_EVERY_SIM_MS || wall - lastCheckpointWall < gap) return
+    if (t - lastCheckpointSim < CHECKPOINT_EVERY_SIM_MS || wall - lastCheckpointWall < CHECKPOINT_EVERY_WALL_MS) return
+    // PAGEFPS: the timeline's own newest checkpoint, when recent, is sent as it is: writing a world
+    // of 10 000 lanes again would stall the frames a second time (~0.1 s). The page continues from
+    // a checkpoint at or before its moment either way (app/simClient.ts steps on from it).
+    const kept = tl.newestCheckpoint?.() ?? null
+    if (kept !== null && kept.t - lastCheckpointSim >= CHECKPOINT_EVERY_SIM_MS && t - kept.t <= REUSE_CHECKPOINT_WITHIN_SIM_MS) {
+      lastCheckpointSim = kept.t
+      lastCheckpointWall = wall
+      opts.post({ type: 'checkpoint', runId, t: kept.t, checkpoint: kept.text })
+      return
+    }
+    if (wall - lastCheckpointWall < CHECKPOINT_COST_MULTIPLE * lastCheckpointCost) return
     lastCheckpointSim = t
     lastCheckpointWall = wall
     const checkpoint = checkpointToJson(tl.sim().checkpoint())
