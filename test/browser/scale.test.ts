@@ -1,12 +1,13 @@
 // The page at 10 000 partitions (issue 12 §5), in a real browser (Debian's chromium via
 // playwright-core, 1280×720): the scale-10k preset plays at high speed and the page draws ≥ 50
 // frames a second (frames from the worker, at most one per animation frame, counted in the page),
-// held against the default scenario's rate on the same page just before so that a loaded machine
-// does not fail it while a slower page still does; the worker sends small frames (the rows the page
-// shows, not every lane: sim/laneRows/pageFrame.ts), and a group opened at a paused moment shows its
-// lanes with exactly the lags `highway run --json` computes there. Measures wall time, so it runs
-// alone (vite.config.ts, browser-alone).
+// measured in one-second windows in turn with a page of the default scenario, so that a loaded
+// machine does not fail it while a page that cannot keep up still does; the worker sends small
+// frames (the rows the page shows, not every lane: sim/laneRows/pageFrame.ts), and a group opened
+// at a paused moment shows its lanes with exactly the lags `highway run --json` computes there.
+// Measures wall time, so it runs alone (vite.config.ts, browser-alone).
 
+import { cpus, loadavg } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { runRun } from '../../src/cli/runCommand.ts'
@@ -20,9 +21,9 @@ const OUT = join(ARTIFACTS, 'dist-scale-test')
 const suite = browserSuite(OUT)
 
 /**
- * Both pages play in real time, where the run of 10 000 lanes keeps up with the clock: what is
- * measured is the page's own cost per frame. (At 10× and more the worker spends its whole budget
- * every frame, running as far as it can: `npm run bench:browser -- --only scale` measures that.)
+ * Both pages play at 25×: the default scenario keeps up with it easily; the run of 10 000 lanes
+ * cannot (about 5× real time here), so its worker spends its whole budget on every answer, the
+ * hardest case for the page's frame rate. (At 1× the page before PAGEFPS drew ~49 a second too.)
  */
 const SPEED = 25
 /** Issue 12 §5's floor, frames drawn a second. */
@@ -99,6 +100,11 @@ describe('10 000 partitions on the page', () => {
     )
     expect(n!.frames).toBeGreaterThan(0)
     expect(best).toBeGreaterThanOrEqual(floor)
+    // Where the machine runs no more than it has cores for (CI running this file alone), the six
+    // seconds as a whole hold to the floor too; the load average says when that is not so here.
+    const load = loadavg()[0] ?? 0
+    if (load <= cpus().length) expect(fps).toBeGreaterThanOrEqual(fpsFloor(refFps))
+    else console.log(`scale-10k: load average ${load.toFixed(1)} on ${cpus().length} cores: the six seconds as a whole are not held to the floor`)
     expect(bytes.max).toBeGreaterThan(0)
     expect(bytes.max).toBeLessThan(MAX_FRAME_BYTES)
 
