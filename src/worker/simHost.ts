@@ -192,7 +192,8 @@ export function createSimHost(opts: SimHostOptions): SimHost {
     let first = true
     while (t.now() < end) {
       const left = budgetMs - (opts.now() - started) - reserve
-      const fits = wallPerSimMs === null ? most : Math.floor(left / wallPerSimMs)
+      // Unknown or too cheap to measure: the whole chunk fits while any budget is left.
+      const fits = wallPerSimMs === null || !(wallPerSimMs > 0) ? (left > 0 ? most : 0) : Math.floor(left / wallPerSimMs)
       // The first chunk always runs (every answer moves the run on); later ones only if they fit.
       if (!first && fits < 1) return { behind: true, paused: false }
       first = false
