@@ -88,6 +88,7 @@ export function createDriver(store: AppStore, client: SimClient, host: DriverHos
     if (handle !== null || visibility.hidden()) return
     // The first tick after a pause counts no wall time, and the fps window starts afresh.
     lastWall = null
+    missed = false
     perf.reset(host.now())
     handle = host.requestFrame(tick)
   }
