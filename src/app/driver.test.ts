@@ -76,6 +76,57 @@ describe('createDriver', () => {
     driver.stop()
   })
 
+  it('PAGEFPS: a worker a little slower than an animation frame is asked again as soon as it answers, not a tick later', () => {
+    // Answers take 20 ms: asked on ticks only, every other tick finds it busy (30 frames a second);
+    // asked again on its answer when a tick found it busy, it draws 1000 / 20 = 50.
+    const drawn = (answerMs: number): { frames: number; asked: number[] } => {
+      const store = createAppStore({ scenario: defaultScenario() })
+      store.getState().receiveFrame(0, makeFrame({ t: 0 }), [], [])
+      let wall = 0
+      const worker: { due: { at: number; t: number } | null } = { due: null }
+      const asked: number[] = []
+      const client = {
+        ...fakeClient(),
+        advance: (t: number) => {
+          if (worker.due !== null) return false
+          asked.push(t)
+          worker.due = { at: wall + answerMs, t }
+          return true
+        },
+      }
+      const queue: Array<(t: number) => void> = []
+      const driver = createDriver(store, client, { requestFrame: (cb) => queue.push(cb), cancelFrame: () => {}, now: () => wall })
+      driver.start()
+      let frames = 0
+      let nextTick = 0
+      while (wall < 1000) {
+        // Whichever comes first: the worker's answer or the next animation frame.
+        const due = worker.due
+        if (due !== null && due.at <= nextTick) {
+          wall = due.at
+          const t = due.t
+          worker.due = null
+          store.getState().receiveFrame(0, makeFrame({ t }), [], [])
+          frames++
+          driver.frameArrived(answerMs, true)
+        } else {
+          wall = nextTick
+          nextTick += 1000 / 60
+          queue.shift()?.(wall)
+        }
+      }
+      driver.stop()
+      return { frames, asked }
+    }
+    expect(drawn(20).frames).toBeGreaterThanOrEqual(48)
+    // Sim time still follows wall time: the last request is about a second (× speed 1) in.
+    expect(drawn(20).asked.at(-1)).toBeGreaterThan(950)
+    // A worker that answers within the frame is asked once a tick, as before: 60 a second, not more.
+    const quick = drawn(5)
+    expect(quick.frames).toBeGreaterThanOrEqual(58)
+    expect(quick.frames).toBeLessThanOrEqual(61)
+  })
+
   it('asks nothing while paused', () => {
     const store = createAppStore({ scenario: defaultScenario(), playing: false })
     store.getState().receiveFrame(0, makeFrame({ t: 0 }), [], [])

@@ -18,8 +18,14 @@ import { runningReader } from './share/shareState.ts'
 /** How long a lane that changed owner is shown as handed over (its link to the new owner dashed). */
 const HANDOVER_SHOWN_MS = 3000
 
-/** The world at `now`. Reads only: asking for frames never changes a run. */
-export function buildFrame(w: WorldState, group: GroupRuntime, now: number, maxParticles: number): Frame {
+/**
+ * The world at `now`. Reads only: asking for frames never changes a run. With `borrow`, the
+ * per-partition arrays the world keeps (offsets, rates, owners, leaders) are the world's own, not
+ * copies: for a caller that reduces the frame at once and keeps nothing of it (the worker turning
+ * 10 000 lanes into the page's rows: copying ~1 MB a frame to throw it away cost it its frame rate).
+ */
+export function buildFrame(w: WorldState, group: GroupRuntime, now: number, maxParticles: number, borrow = false): Frame {
+  const copy = <A extends Float64Array | Int32Array>(a: A): A => (borrow ? a : (a.slice() as A))
   const P = w.P
   const lag = new Float64Array(P)
   const lagMs = new Float64Array(P)
@@ -66,14 +72,14 @@ export function buildFrame(w: WorldState, group: GroupRuntime, now: number, maxP
   return {
     t: now,
     partitions: P,
-    logEndOffset: w.leo.slice(),
-    position: w.pos.slice(),
-    committed: w.committed.slice(),
+    logEndOffset: copy(w.leo),
+    position: copy(w.pos),
+    committed: copy(w.committed),
     lag,
     lagMs,
-    inRate: w.inRate.slice(),
-    outRate: w.outRate.slice(),
-    owner: w.owner.slice(),
+    inRate: copy(w.inRate),
+    outRate: copy(w.outRate),
+    owner: copy(w.owner),
     laneFlags: flags,
     members,
     group: withMetadata(group.group(), w, now),
@@ -81,7 +87,7 @@ export function buildFrame(w: WorldState, group: GroupRuntime, now: number, maxP
     hotKeys: hotKeys.slice(0, 8),
     particles: packParticles(w, maxParticles),
     brokers: brokerViews(w, now),
-    laneLeader: w.cluster.leader.slice(),
+    laneLeader: copy(w.cluster.leader),
     laneNoLeader: laneNoLeader(w, now),
     ...shareFrame(w, now),
     // Hook: the Parallel Consumer's view, only when group.parallel runs.

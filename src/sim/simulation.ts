@@ -173,7 +173,15 @@ class KafkaSimulation implements Simulation, SimCore {
   }
 
   frame(maxParticles = 3000): Frame {
-    const f = buildFrame(this.w, this.group, this.kernel.now, maxParticles)
+    return this.buildFrame(maxParticles, false)
+  }
+
+  liveFrame(maxParticles = 3000): Frame {
+    return this.buildFrame(maxParticles, true)
+  }
+
+  private buildFrame(maxParticles: number, borrow: boolean): Frame {
+    const f = buildFrame(this.w, this.group, this.kernel.now, maxParticles, borrow)
     // CLUSTERBAL: the plan preview and the progress of a running cluster rebalance.
     f.clusterPlan = this.planPreview()
     f.reassign = reassignProgress(this)

@@ -104,6 +104,12 @@ export interface Simulation {
   script(): readonly ScenarioAction[]
   /** The world at now(), with up to `maxParticles` sampled records for animation. */
   frame(maxParticles?: number): Frame
+  /**
+   * frame(), except that its per-partition arrays of offsets, rates, owners and leaders are the
+   * run's own: read them at once and keep none (the next step of the run changes them), never
+   * transfer or write them. For the worker, which reduces a big topic's frame to the page's rows.
+   */
+  liveFrame(maxParticles?: number): Frame
   /** Metric rows sampled (every 1 s of sim time) since the previous call. */
   drainSamples(): MetricsSample[]
   /** Narration since the previous call. */

@@ -55,6 +55,8 @@ export interface TimelineApi {
   actions(): readonly ScenarioAction[]
   actionsVersion(): number
   checkpointBytes(): number
+  /** The newest checkpoint kept at or before now(), if the timeline keeps any (Timeline does). */
+  newestCheckpoint?(): { t: SimTime; text: string } | null
   advanceTo(t: SimTime, pauseAtRebalance?: boolean): boolean
   seek(t: SimTime): void
   apply(cmd: Command, atT?: SimTime): ScenarioAction
@@ -126,6 +128,18 @@ export class Timeline implements TimelineApi {
 
   checkpointBytes(): number {
     return this.bytes
+  }
+
+  /**
+   * The newest checkpoint kept at or before now() (JSON text of this branch of the run), or null.
+   * The worker sends it to the page for supervision when it is recent: one checkpoint of 10 000
+   * lanes takes ~0.1 s to write, and writing the same one twice stalls the page's frames twice.
+   */
+  newestCheckpoint(): { t: SimTime; text: string } | null {
+    let newest = -1
+    for (const c of this.checkpoints.keys()) if (c <= this.now() && c > newest) newest = c
+    const text = newest < 0 ? undefined : this.checkpoints.get(newest)
+    return text === undefined ? null : { t: newest, text }
   }
 
   checkpointTimes(): number[] {

@@ -7,6 +7,7 @@ import type { TimelineApi } from '../sim/timeline.ts'
 import { makeFrame } from '../view/frameFixture.ts'
 import type { FrameMessage, WorkerResponse } from './protocol.ts'
 import { transferablesOf } from './protocol.ts'
+import { createLaneViewState } from './laneView.ts'
 import { createSimHost, detachFrame } from './simHost.ts'
 
 /** A simulation whose clock only moves when told; every call is recorded. */
@@ -23,6 +24,7 @@ function fakeSim(costPerAdvanceMs = 0, clock = { now: 0 }): { sim: Simulation; c
     },
     apply: (c: { do: string }) => calls.push(`apply ${c.do}`),
     frame: () => makeFrame({ t }),
+    liveFrame: () => makeFrame({ t }),
     drainSamples: () => [],
     drainTrace: () => [],
     summary: () => {
@@ -92,6 +94,51 @@ describe('createSimHost', () => {
     expect(r.behind).toBe(true)
     expect(r.frame.t).toBeLessThan(100_000)
     expect(r.frame.t).toBeGreaterThan(0)
+  })
+
+  it('PAGEFPS: keeps the whole answer, frame included, within its budget, so a slow frame costs simulated time, not frame rate', () => {
+    const answer = (frameCostMs: number): FrameMessage => {
+      const clock = { now: 0 }
+      const { sim } = fakeSim(2, clock)
+      const frame = sim.liveFrame.bind(sim)
+      ;(sim as { liveFrame: () => unknown }).liveFrame = () => {
+        clock.now += frameCostMs
+        return frame()
+      }
+      const host = createSimHost({ createTimeline: () => over(sim), now: () => clock.now, budgetMs: 12 })
+      host.handle({ type: 'init', id: 1, runId: 0, scenario: defaultScenario(), maxParticles: 100 })
+      return frameOf(host.handle({ type: 'advance', id: 2, toT: 100_000 }))
+    }
+    const slow = answer(6)
+    const fast = answer(0)
+    expect(slow.engineMs).toBeLessThanOrEqual(12)
+    expect(slow.behind).toBe(true)
+    expect(slow.frame.t).toBeGreaterThan(0)
+    // Room was left for the 6 ms frame: fewer 2 ms chunks than with a frame that costs nothing.
+    expect(slow.frame.t).toBeLessThan(fast.frame.t)
+    expect(fast.engineMs).toBeLessThanOrEqual(12)
+  })
+
+  it('PAGEFPS: sizes its chunks by what a simulated ms has cost, so one chunk at high speed does not overrun the budget', () => {
+    // A run that costs 0.2 wall ms per simulated ms: at 25× a chunk of 100 simulated ms costs 20 ms.
+    const clock = { now: 0 }
+    const { sim } = fakeSim(0, clock)
+    const advanceTo = sim.advanceTo.bind(sim)
+    ;(sim as { advanceTo: (to: number) => void }).advanceTo = (to) => {
+      clock.now += (to - sim.now()) * 0.2
+      advanceTo(to)
+    }
+    const host = createSimHost({ createTimeline: () => over(sim), now: () => clock.now, budgetMs: 12 })
+    host.handle({ type: 'init', id: 1, runId: 0, scenario: defaultScenario(), maxParticles: 100 })
+    host.handle({ type: 'speed', speed: 25 })
+    const first = frameOf(host.handle({ type: 'advance', id: 2, toT: 100_000 }))
+    expect(first.frame.t).toBe(100) // one chunk of a quarter frame at 25×: its cost is not known yet
+    for (let id = 3; id < 6; id++) {
+      const r = frameOf(host.handle({ type: 'advance', id, toT: 100_000 }))
+      expect(r.behind).toBe(true)
+      expect(r.engineMs).toBeLessThanOrEqual(12)
+      expect(r.engineMs).toBeGreaterThan(10) // and the budget is used, not left idle
+    }
   })
 
   it('applies live commands and steps by a fixed amount', () => {
@@ -202,7 +249,7 @@ describe('frames on the wire', () => {
 
   it('PAGESCALE: a big topic\'s frames carry its rows, as the page last asked (init, then a lanes request answered at once)', () => {
     const sim = fakeSim().sim
-    ;(sim as { frame: () => unknown }).frame = () => makeFrame({ t: sim.now(), partitions: 300, members: 3 })
+    ;(sim as { liveFrame: () => unknown }).liveFrame = () => makeFrame({ t: sim.now(), partitions: 300, members: 3 })
     const host = createSimHost({ createTimeline: () => over(sim), now: () => 0 })
     const first = frameOf(host.handle({ type: 'init', id: 1, runId: 0, scenario: defaultScenario(), maxParticles: 100, lanes: { by: 'consumer', open: null, inspect: 7 } }))
     expect(first.frame.partitions).toBe(3)
@@ -213,5 +260,33 @@ describe('frames on the wire', () => {
     expect(Array.from(opened.frame.grouped!.rowLane).slice(0, 3)).toEqual([1, 4, 7])
     // Its buffers are the rows' own: transferring them leaves nothing of the simulation detached.
     expect(transferablesOf(opened)).toContain(opened.frame.grouped!.rowLane.buffer)
+  })
+
+  it('PAGEFPS: a big topic\'s frames read the run\'s own arrays, transfer none of them, and are the rows a copied frame gives', () => {
+    const base = defaultScenario()
+    const scenario = { ...base, topic: { ...base.topic, partitions: 300 }, group: { ...base.group, consumers: 4 } }
+    const view = { by: 'broker', open: null, inspect: 3 } as const
+    const sim = createSimulation(scenario)
+    const host = createSimHost({ createTimeline: () => over(sim), now: () => 0 })
+    host.handle({ type: 'init', id: 1, runId: 0, scenario, maxParticles: 500, lanes: view })
+    const msg = frameOf(host.handle({ type: 'advance', id: 2, toT: 3000 }))
+    const live = sim.liveFrame(500)
+    const runArrays = [live.logEndOffset, live.position, live.committed, live.inRate, live.outRate, live.owner, live.laneLeader]
+    const moved = new Set(transferablesOf(msg))
+    expect(moved.size).toBeGreaterThan(0)
+    for (const a of runArrays) expect(moved.has(a.buffer as ArrayBuffer)).toBe(false)
+    structuredClone(msg, { transfer: [...moved] })
+    for (const a of runArrays) expect(a.length).toBe(300) // still the run's, not detached
+    // The rows are those a frame of copies gives at the same moment.
+    const fromCopy = createLaneViewState(() => 0)
+    fromCopy.set(view)
+    const fromLive = createLaneViewState(() => 0)
+    fromLive.set(view)
+    expect(fromLive.frame(sim.liveFrame(500))).toEqual(fromCopy.frame(sim.frame(500)))
+    // And the run goes on as one that was never asked for frames.
+    sim.advanceTo(6000)
+    const straight = createSimulation(scenario)
+    straight.advanceTo(6000)
+    expect(sim.frame(500)).toEqual(straight.frame(500))
   })
 })

@@ -60,6 +60,15 @@ export const CHECKPOINT_EVERY_SIM_MS = 1000
  * Small worlds (a few ms) keep the 2 s rhythm.
  */
 export const CHECKPOINT_COST_MULTIPLE = 20
+/** … and the timeline's own newest checkpoint goes instead of a new one when at most this far behind (sim ms). */
+export const REUSE_CHECKPOINT_WITHIN_SIM_MS = 10_000
+/** Weight of the previous estimate of a cost (a frame's, a simulated ms's) against the newest measure. */
+const COST_SMOOTHING = 0.75
+
+/** The estimate `prev` (null: none yet) moved toward the newest measure `x`. */
+function smooth(prev: number | null, x: number): number {
+  return prev === null ? x : COST_SMOOTHING * prev + (1 - COST_SMOOTHING) * x
+}
 /** While a long request runs, `alive` goes out this often (wall ms): the page's patience is 750 ms. */
 export const ALIVE_EVERY_MS = 200
 /** A step runs in pieces this long (sim ms), so it can say it is alive between them. */
@@ -77,6 +86,10 @@ export function createSimHost(opts: SimHostOptions): SimHost {
   let sentActions = -1
   // PAGESCALE: a big topic's frames carry the rows the page draws, not every lane.
   const lanes = createLaneViewState(opts.now)
+  /** Wall ms building a frame message takes (smoothed): the advance leaves room for it. */
+  let frameCostMs: number | null = null
+  /** Wall ms the run takes per simulated ms (smoothed): sizes the advance's chunks. */
+  let wallPerSimMs: number | null = null
 
   // SUPERVISE: the page keeps the newest checkpoint of the run to continue from after a fault.
   let lastCheckpointSim = 0
@@ -88,8 +101,18 @@ export function createSimHost(opts: SimHostOptions): SimHost {
     if (tl === null || opts.post === undefined) return
     const t = tl.now()
     const wall = opts.now()
-    const gap = Math.max(CHECKPOINT_EVERY_WALL_MS, CHECKPOINT_COST_MULTIPLE * lastCheckpointCost)
-    if (t - lastCheckpointSim < CHECKPOINT_EVERY_SIM_MS || wall - lastCheckpointWall < gap) return
+    if (t - lastCheckpointSim < CHECKPOINT_EVERY_SIM_MS || wall - lastCheckpointWall < CHECKPOINT_EVERY_WALL_MS) return
+    // PAGEFPS: the timeline's own newest checkpoint, when recent, is sent as it is: writing a world
+    // of 10 000 lanes again would stall the frames a second time (~0.1 s). The page continues from
+    // a checkpoint at or before its moment either way (app/simClient.ts steps on from it).
+    const kept = tl.newestCheckpoint?.() ?? null
+    if (kept !== null && kept.t - lastCheckpointSim >= CHECKPOINT_EVERY_SIM_MS && t - kept.t <= REUSE_CHECKPOINT_WITHIN_SIM_MS) {
+      lastCheckpointSim = kept.t
+      lastCheckpointWall = wall
+      opts.post({ type: 'checkpoint', runId, t: kept.t, checkpoint: kept.text })
+      return
+    }
+    if (wall - lastCheckpointWall < CHECKPOINT_COST_MULTIPLE * lastCheckpointCost) return
     lastCheckpointSim = t
     lastCheckpointWall = wall
     const checkpoint = checkpointToJson(tl.sim().checkpoint())
@@ -120,15 +143,19 @@ export function createSimHost(opts: SimHostOptions): SimHost {
 
   function frameMessage(id: number, started: number, behind: boolean, extra: Partial<TimelineInfo> = {}): FrameMessage {
     const t = tl as TimelineApi
-    const full = t.sim().frame(maxParticles)
-    const shown = lanes.frame(full)
-    // Rows are new arrays already; only a frame of every lane needs copies to transfer.
-    const frame = shown === full ? detachFrame(full) : shown
+    const building = opts.now()
+    // The run's own arrays, read once: a big topic's become new arrays of rows (laneView.ts),
+    // a small topic's are copied here to transfer. Either way nothing of the run is transferred.
+    const live = t.sim().liveFrame(maxParticles)
+    const shown = lanes.frame(live)
+    const frame = shown === live ? detachFrame(live) : shown
     const samples = t.drainSamples().map((s) => {
       const folded = lanes.sample(s)
       return folded === s ? detachSample(s) : folded
     })
     const trace = t.drainTrace()
+    const done = opts.now()
+    frameCostMs = smooth(frameCostMs, done - building)
     return {
       type: 'frame',
       id,
@@ -147,16 +174,34 @@ export function createSimHost(opts: SimHostOptions): SimHost {
     return { type: 'error', id, runId, message }
   }
 
-  /** Advances toward `toT` within the wall budget; says whether it fell behind or paused at a rebalance. */
+  /**
+   * Advances toward `toT` within the wall budget; says whether it fell behind or paused at a
+   * rebalance. The budget holds for the whole answer: the frame still to build (frameCostMs, counted
+   * up to half the budget) is set aside, and each chunk is sized by what the run costs per simulated
+   * ms to fit in what is left. A frame of 10 000 lanes takes a few ms to build and 100 simulated ms
+   * of it ~20 ms to run: an answer late for the page's next animation frame halves its frame rate.
+   */
   function advance(toT: number, started: number, pauseAtRebalance: boolean): { behind: boolean; paused: boolean } {
     const t = tl as TimelineApi
-    // Chunks sized by speed: about a quarter of a 60 Hz frame's worth of sim time each. Whole
-    // milliseconds, so live commands (which land on whole ms) never need a step of their own.
-    const chunk = Math.max(5, Math.round((speed * 16) / 4))
+    // Chunks sized by speed: about a quarter of a 60 Hz frame's worth of sim time each, or less when
+    // that would not fit. Whole milliseconds, so live commands (which land on whole ms) never need a
+    // step of their own.
+    const most = Math.max(5, Math.round((speed * 16) / 4))
+    const reserve = Math.min(frameCostMs ?? 0, budgetMs / 2)
     const end = Math.floor(toT)
+    let first = true
     while (t.now() < end) {
-      if (t.advanceTo(Math.min(end, Math.floor(t.now()) + chunk), pauseAtRebalance)) return { behind: false, paused: true }
-      if (opts.now() - started > budgetMs) return { behind: t.now() < end, paused: false }
+      const left = budgetMs - (opts.now() - started) - reserve
+      // Unknown or too cheap to measure: the whole chunk fits while any budget is left.
+      const fits = wallPerSimMs === null || !(wallPerSimMs > 0) ? (left > 0 ? most : 0) : Math.floor(left / wallPerSimMs)
+      // The first chunk always runs (every answer moves the run on); later ones only if they fit.
+      if (!first && fits < 1) return { behind: true, paused: false }
+      first = false
+      const from = t.now()
+      const before = opts.now()
+      if (t.advanceTo(Math.min(end, Math.floor(from) + Math.max(1, Math.min(most, fits))), pauseAtRebalance)) return { behind: false, paused: true }
+      const ran = t.now() - from
+      if (ran > 0) wallPerSimMs = smooth(wallPerSimMs, (opts.now() - before) / ran)
     }
     return { behind: false, paused: false }
   }

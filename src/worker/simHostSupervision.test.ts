@@ -64,6 +64,31 @@ describe('simHost supervision', () => {
     expect(cps()).toBe(2)
   }, 30_000)
 
+  it('PAGEFPS: sends the timeline\'s own recent checkpoint instead of writing the world again', () => {
+    const posted: WorkerResponse[] = []
+    const wall = { t: 0 }
+    let written = 0
+    const counting = (tl: Timeline) =>
+      new Proxy(tl, {
+        get: (target, prop) =>
+          prop === 'sim'
+            ? () => new Proxy(target.sim(), { get: (sim, p) => (p === 'checkpoint' ? () => (written++, sim.checkpoint()) : Reflect.get(sim, p).bind(sim)) })
+            : Reflect.get(target, prop).bind(target),
+      })
+    const host = createSimHost({ now: () => wall.t, post: (m) => posted.push(m), createTimeline: (s) => counting(new Timeline(s)) })
+    const cps = () => posted.filter((m) => m.type === 'checkpoint')
+    frameOf(host.handle({ type: 'init', id: 1, runId: 0, scenario: scenario(), maxParticles: 0 }))
+    frameOf(host.handle({ type: 'step', id: 2, stepMs: 12_000 }))
+    // The timeline kept one at 10 s (its every 10 s): that one goes, and no second one is written.
+    expect(cps().map((m) => m.type === 'checkpoint' && m.t)).toEqual([10_000])
+    expect(written).toBe(0)
+    wall.t += CHECKPOINT_EVERY_WALL_MS
+    frameOf(host.handle({ type: 'step', id: 3, stepMs: 3000 }))
+    // 15 s: the timeline has nothing newer than 10 s, so the host writes the moment itself.
+    expect(cps().map((m) => m.type === 'checkpoint' && m.t)).toEqual([10_000, 15_000])
+    expect(written).toBe(1)
+  }, 30_000)
+
   it('a fresh host given the checkpoint continues the run exactly where the first one was', () => {
     const posted: WorkerResponse[] = []
     const wall = { t: 0 }
@@ -76,8 +101,10 @@ describe('simHost supervision', () => {
 
     const fresh = createSimHost({ now: () => 0 })
     const back = frameOf(fresh.handle({ type: 'init', id: 1, runId: 0, scenario: scenario(), maxParticles: 0, resume: { t: cp.t, checkpoint: cp.checkpoint } }))
-    expect(back.frame.t).toBe(31_000)
-    const again = frameOf(fresh.handle({ type: 'step', id: 2, stepMs: 4000 }))
+    // The timeline's own checkpoint at 30 s (PAGEFPS: sent instead of writing one at 31 s).
+    expect(back.frame.t).toBe(cp.t)
+    expect(cp.t).toBe(30_000)
+    const again = frameOf(fresh.handle({ type: 'step', id: 2, stepMs: 35_000 - cp.t }))
     expect(again.frame.t).toBe(straight.frame.t)
     expect(Array.from(again.frame.lag)).toEqual(Array.from(straight.frame.lag))
     expect(Array.from(again.frame.committed)).toEqual(Array.from(straight.frame.committed))

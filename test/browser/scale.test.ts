@@ -1,24 +1,46 @@
 // The page at 10 000 partitions (issue 12 §5), in a real browser (Debian's chromium via
-// playwright-core, 1280×720): the scale-10k preset plays at high speed with the main thread drawing
-// ≥ 50 animation frames a second (requestAnimationFrame counted in the page; checked when the
-// machine draws the default scenario at ≥ 55, i.e. not starved by other work), the worker sends
-// small frames (the rows the page shows, not every lane: sim/laneRows/pageFrame.ts), and a group
-// opened at a paused moment shows its lanes with exactly the lags `highway run --json` computes
-// there. Measures wall time, so it runs alone (vite.config.ts, browser-alone).
+// playwright-core, 1280×720): the scale-10k preset plays at high speed and the page draws ≥ 50
+// frames a second (frames from the worker, at most one per animation frame, counted in the page),
+// measured in one-second windows in turn with a page of the default scenario, so that a loaded
+// machine does not fail it while a page that cannot keep up still does; the worker sends small
+// frames (the rows the page shows, not every lane: sim/laneRows/pageFrame.ts), and a group opened
+// at a paused moment shows its lanes with exactly the lags `highway run --json` computes there.
+// Measures wall time, so it runs alone (vite.config.ts, browser-alone).
 
+import { cpus, loadavg } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { runRun } from '../../src/cli/runCommand.ts'
 import { MAX_GROUPS } from '../../src/sim/laneRows/laneGroups.ts'
-import { countFrames, frameBytes, SCALE_COUNTERS, setSpeed } from '../../scripts/benchScale.ts'
+import type { Page } from 'playwright-core'
+import { alternateFrames, drawnFps, frameBytes, SCALE_COUNTERS, setPlaying, setSpeed } from '../../scripts/benchScale.ts'
 import { ARTIFACTS, collectErrors } from './harness.ts'
 import { browserSuite, noFiles } from './suite.ts'
 
 const OUT = join(ARTIFACTS, 'dist-scale-test')
 const suite = browserSuite(OUT)
 
-/** Issue 12 §5's floor, frames a second. */
+/**
+ * Both pages play at 25×: the default scenario keeps up with it easily; the run of 10 000 lanes
+ * cannot (about 5× real time here), so its worker spends its whole budget on every answer, the
+ * hardest case for the page's frame rate. (At 1× the page before PAGEFPS drew ~49 a second too.)
+ */
+const SPEED = 25
+/** Issue 12 §5's floor, frames drawn a second. */
 const MIN_FPS = 50
+/** Where the machine draws the default scenario at this many or more, the floor holds as it is. */
+const QUIET_MACHINE_FPS = 55
+/** Below that (a loaded machine), the 10 000-lane page must keep this share of the default's rate. */
+const SHARE_OF_DEFAULT = 0.9
+
+/**
+ * The least frames a second the 10 000-lane page must draw in its best second, given the default
+ * scenario's best second on a page beside it: issue 12 §5's 50 where the machine has room for
+ * that, else 90 % of what it draws of the smallest page.
+ */
+function fpsFloor(defaultFps: number): number {
+  return defaultFps >= QUIET_MACHINE_FPS ? MIN_FPS : Math.min(MIN_FPS, SHARE_OF_DEFAULT * defaultFps)
+}
 /** A frame message of every lane was ~900 KB here (10 000 lanes × 12 arrays, 4 000 particles, owned lanes). */
 const MAX_FRAME_BYTES = 100_000
 
@@ -35,40 +57,58 @@ function cliPartitions(seconds: number): CliPartition[] {
 }
 
 describe('10 000 partitions on the page', () => {
-  it('plays at ≥ 50 fps with small frames, and an opened group shows the lags the CLI computes at that moment', async () => {
+  it('draws ≥ 50 frames a second (as many as the default scenario does) with small frames, and an opened group shows the lags the CLI computes at that moment', async () => {
     const { preview, browser } = suite()
-    const page = await browser.newPage({ viewport: { width: 1280, height: 720 } })
+    const open = async (preset: string | null): Promise<Page> => {
+      const p = await browser.newPage({ viewport: { width: 1280, height: 720 } })
+      await p.addInitScript(SCALE_COUNTERS)
+      await p.goto(preview.url)
+      await p.locator('[data-testid="highway"] rect.road').first().waitFor()
+      if (preset !== null) {
+        await p.getByLabel('Preset', { exact: true }).selectOption(preset)
+        await p.getByTestId('lane-groups').waitFor({ timeout: 30_000 })
+      }
+      await setSpeed(p, SPEED)
+      return p
+    }
+    // The machine's own rate beside it: the default scenario (12 lanes) on a page of its own.
+    const ref = await open(null)
+    await setPlaying(ref, false)
+    const page = await open('scale-10k')
     const errors = collectErrors(page)
-    await page.addInitScript(SCALE_COUNTERS)
-    await page.goto(preview.url)
-    // The machine's own ceiling first: the default scenario (12 lanes) on the same page.
-    await page.locator('[data-testid="highway"] rect.road').first().waitFor()
-    await setSpeed(page, 25)
-    await page.waitForTimeout(500)
-    const ref = await countFrames(page, 1500)
-    const refFps = (ref.raf * 1000) / ref.wallMs
-    await page.getByLabel('Preset', { exact: true }).selectOption('scale-10k')
     const highway = page.getByTestId('highway')
-    await page.getByTestId('lane-groups').waitFor({ timeout: 30_000 })
-    await page.waitForTimeout(1000) // warm-up: JIT, the first samples
-    const n = await countFrames(page, 2500)
-    const fps = (n.raf * 1000) / n.wallMs
+    await page.waitForTimeout(1500) // warm-up: JIT, the first samples
     const bytes = await frameBytes(page, 1000)
+    // One-second windows in turn, six each: the load of this shared machine comes and goes, so the
+    // two pages are measured under the same load. The worker's checkpoints (~0.1 s, every few
+    // seconds at this size) fall in them as on any page.
+    const [n, d] = await alternateFrames([page, ref], 6, 1000)
+    await ref.close()
+    const fps = drawnFps(n!)
+    const refFps = drawnFps(d!)
+    // Each page's best second: what it draws when the machine gives it room. A page that cannot keep
+    // up (the one before PAGEFPS: 27 a second to the default's 60 on a quiet machine) has no
+    // second at 50; on a machine loaded by other work a page this heavy gets room only now and then.
+    const best = Math.max(...n!.windows)
+    const refBest = Math.max(...d!.windows)
+    const floor = fpsFloor(refBest)
+    const f1 = (xs: number[]): string => xs.map((x) => x.toFixed(0)).join(' ')
     console.log(
-      `scale-10k: ${fps.toFixed(1)} fps (default scenario just before: ${refFps.toFixed(1)}), ${n.frames} worker frames in ${n.wallMs.toFixed(0)} ms, ` +
-        `page handles a frame in ${n.handleMs.toFixed(2)} ms (median), frame messages mean ${(bytes.mean / 1024).toFixed(1)} KB, max ${(bytes.max / 1024).toFixed(1)} KB`,
+      `scale-10k: ${fps.toFixed(1)} frames drawn per s over ${(n!.wallMs / 1000).toFixed(1)} s, best second ${best.toFixed(1)} (floor ${floor.toFixed(1)}); ` +
+        `the default scenario in the seconds between: ${refFps.toFixed(1)}, best ${refBest.toFixed(1)}; seconds: [${f1(n!.windows)}] vs [${f1(d!.windows)}]; ` +
+        `page handles a frame in ${n!.handleMs.toFixed(2)} ms (median), frame messages mean ${(bytes.mean / 1024).toFixed(1)} KB, max ${(bytes.max / 1024).toFixed(1)} KB`,
     )
-    expect(n.frames).toBeGreaterThan(0)
-    // ≥ 50 fps wherever the machine draws the small default page at ≥ 55 (alone, as in CI). On a
-    // machine loaded by other work (this project's 2 shared cores, load 20) every page's rate is
-    // the scheduler's, not the page's: the figure is printed, not held to the floor.
-    if (refFps >= MIN_FPS + 5) expect(fps).toBeGreaterThanOrEqual(MIN_FPS)
-    else console.log(`scale-10k: fps not checked, the machine draws even the default scenario at ${refFps.toFixed(1)} fps now`)
+    expect(n!.frames).toBeGreaterThan(0)
+    expect(best).toBeGreaterThanOrEqual(floor)
+    // Where the machine runs no more than it has cores for (CI running this file alone), the six
+    // seconds as a whole hold to the floor too; the load average says when that is not so here.
+    const load = loadavg()[0] ?? 0
+    if (load <= cpus().length) expect(fps).toBeGreaterThanOrEqual(fpsFloor(refFps))
+    else console.log(`scale-10k: load average ${load.toFixed(1)} on ${cpus().length} cores: the six seconds as a whole are not held to the floor`)
     expect(bytes.max).toBeGreaterThan(0)
     expect(bytes.max).toBeLessThan(MAX_FRAME_BYTES)
 
-    await page.getByRole('button', { name: 'Pause', exact: true }).click()
-    await page.getByRole('button', { name: 'Play', exact: true }).waitFor()
+    // alternateFrames left it paused.
     await page.getByRole('button', { name: 'Open Consumer consumer-1: 1,000 lanes' }).click()
     await expect.poll(() => highway.getAttribute('data-grouped')).toBe('lanes')
     await expect.poll(async () => ((await highway.getAttribute('data-rows')) ?? '').split(',').length).toBe(MAX_GROUPS)

@@ -54,6 +54,16 @@ describe('lane groups', () => {
     expect(groups[4]!.lanes).toHaveLength(296)
   })
 
+  it('hottest of 5 000 lanes with many equal rates: the same lanes and order as a full sort, the rest ascending', () => {
+    const f = makeFrame({ partitions: 5000, members: 5, lag: Array.from({ length: 5000 }, (_, p) => (p * 31) % 7) })
+    for (let p = 0; p < 5000; p++) f.inRate[p] = ((p * 2654435761) >>> 0) % 5
+    const n = MAX_GROUPS - 1
+    const groups = groupLanes(f, 'hottest', n)
+    const byRate = Array.from({ length: 5000 }, (_, p) => p).sort((a, b) => f.inRate[b]! - f.inRate[a]! || f.lag[b]! - f.lag[a]! || a - b)
+    expect(groups.slice(0, n).map((g) => g.lanes[0])).toEqual(byRate.slice(0, n))
+    expect(groups[n]!.lanes).toEqual(byRate.slice(n).sort((a, b) => a - b))
+  })
+
   it('by broker: one group per leader broker (frame.laneLeader), offline lanes last', () => {
     const f = bigFrame(120, 4) as Frame & { laneLeader: Int32Array }
     f.laneLeader = Int32Array.from({ length: 120 }, (_, p) => (p === 9 ? -1 : p % 3)) // broker ids 0, 1, 2

@@ -63,6 +63,15 @@ describe('the page frame of a big topic (built in the worker)', () => {
     expect(tableLanes(bigFrame(1000, 4))).toHaveLength(1000)
   })
 
+  it('breaks ties at the table\'s cut by the lower lane, as a sort by lag then lane does', () => {
+    // Few distinct lags: the 100th place falls inside a run of equal lags, wherever the lanes are.
+    for (const spread of [3, 7, 101]) {
+      const f = makeFrame({ partitions: 5000, lag: Array.from({ length: 5000 }, (_, p) => ((p * 2654435761) >>> 0) % spread) })
+      const byLag = Array.from({ length: 5000 }, (_, p) => p).sort((a, b) => f.lag[b]! - f.lag[a]! || a - b)
+      expect(tableLanes(f)).toEqual(byLag.slice(0, MOST_LAG).sort((a, b) => a - b))
+    }
+  })
+
   it('an opened group of 1 000 lanes shows its 63 busiest lanes one by one, in partition order, and the others in one row', () => {
     const g = groups[2]!
     const rows = openRows(full, g)
