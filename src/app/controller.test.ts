@@ -130,6 +130,19 @@ describe('createController', () => {
     expect(client.log).toContain('pause')
   })
 
+  it('a step back before the last seek’s frame has arrived starts from that seek (5 s then ← is 4.9 s, not the old moment − 0.1 s)', () => {
+    const { store, client, actions } = setup()
+    store.getState().receiveFrame(0, makeFrame({ t: 12_000 }), [], [], { latest: 12_000 })
+    actions.seek(5_000)
+    actions.stepBack() // the frame of 5 s is not here yet
+    actions.stepBack()
+    expect(client.seeks).toEqual([5_000, 4_900, 4_800])
+    store.getState().receiveFrame(0, makeFrame({ t: 4_800 }), [], [], { latest: 12_000, seeked: true })
+    expect(store.getState().timeline.seekingTo).toBe(null)
+    actions.stepBack()
+    expect(client.seeks.at(-1)).toBe(4_700)
+  })
+
   it('a moment link’s time is stepped to from the start, and sought within the run so far', () => {
     const { store, client, actions } = setup()
     store.getState().receiveFrame(0, makeFrame({ t: 0 }), [], [], { latest: 0 })

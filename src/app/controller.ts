@@ -9,6 +9,7 @@ import type { Command, Scenario } from '../scenario/types.ts'
 import type { AppStore } from '../store/createAppStore.ts'
 import { applyEdit, type ScenarioEdit } from '../store/scenarioEdits.ts'
 import { markerTarget } from '../store/timelineMarkers.ts'
+import { baseTime } from '../store/timelineSlice.ts'
 import type { AppActions, WhichLaneResult } from '../ui/actions.ts'
 import { throttleEdits, type EditTimer } from './editThrottle.ts'
 import type { SimClient } from './simClient.ts'
@@ -137,14 +138,14 @@ export function createController(d: ControllerDeps): Controller {
       client.setSpeed(store.getState().speed)
     },
     stepBack() {
-      actions.seek(store.getState().simTime - STEP_MS)
+      actions.seek(baseTime(store.getState()) - STEP_MS)
     },
     seek(toT) {
       const s = store.getState()
       const latest = Math.max(s.timeline.latest, s.simTime)
       const t = Math.round(Math.min(latest, Math.max(0, Number.isFinite(toT) ? toT : 0)))
       actions.setPlaying(false)
-      s.setSeeking(true)
+      s.setSeeking(true, t)
       client.seek(t)
     },
     openAt(tMs) {
@@ -159,12 +160,12 @@ export function createController(d: ControllerDeps): Controller {
     },
     nextStep() {
       const s = store.getState()
-      const to = markerTarget(s.timeline.markers, s.simTime, 1)
+      const to = markerTarget(s.timeline.markers, baseTime(s), 1)
       if (to !== undefined) actions.seek(to)
     },
     prevStep() {
       const s = store.getState()
-      actions.seek(markerTarget(s.timeline.markers, s.simTime, -1) ?? 0)
+      actions.seek(markerTarget(s.timeline.markers, baseTime(s), -1) ?? 0)
     },
     setPauseAtRebalance(on) {
       store.getState().setPauseAtRebalance(on)

@@ -142,6 +142,7 @@ export const createFrameSlice: StateCreator<AppState, [], [], FrameSlice> = (set
         latest: tl.latest,
         markers: tl.markers ?? s.timeline.markers,
         seeking: seeked ? false : s.timeline.seeking,
+        seekingTo: seeked ? null : s.timeline.seekingTo,
         seeks: seeked ? s.timeline.seeks + 1 : s.timeline.seeks,
         pausedAtRebalance: paused ? frame.t : s.playing ? null : s.timeline.pausedAtRebalance,
       }

@@ -27,6 +27,8 @@ export interface TimelineState {
   pauseAtRebalance: boolean
   /** A seek was sent and its frame has not arrived yet. */
   seeking: boolean
+  /** Where that seek goes (sim ms), or null: the next relative move (PageUp, a step back) starts there. */
+  seekingTo: number | null
   /** Bumped by every frame that answers a seek (the driver restarts its target from there). */
   seeks: number
   /** Sim ms at which the run paused itself at a rebalance; null once playing again. */
@@ -38,17 +40,23 @@ export interface TimelineState {
 export interface TimelineSlice {
   timeline: TimelineState
   setPauseAtRebalance: (on: boolean) => void
-  setSeeking: (on: boolean) => void
+  /** `to`: the seek's target, so moves made before its frame arrives add up (Home then PageUp is 10 s). */
+  setSeeking: (on: boolean, to?: number) => void
   setOpeningTo: (t: number | null) => void
 }
 
 export function emptyTimeline(pauseAtRebalance = false): TimelineState {
-  return { latest: 0, markers: [], pauseAtRebalance, seeking: false, seeks: 0, pausedAtRebalance: null, openingTo: null }
+  return { latest: 0, markers: [], pauseAtRebalance, seeking: false, seekingTo: null, seeks: 0, pausedAtRebalance: null, openingTo: null }
 }
 
 export const createTimelineSlice: StateCreator<AppState, [], [], TimelineSlice> = (set) => ({
   timeline: emptyTimeline(),
   setPauseAtRebalance: (on) => set((s) => ({ timeline: { ...s.timeline, pauseAtRebalance: on } })),
-  setSeeking: (on) => set((s) => ({ timeline: { ...s.timeline, seeking: on } })),
+  setSeeking: (on, to) => set((s) => ({ timeline: { ...s.timeline, seeking: on, seekingTo: on ? (to ?? null) : null } })),
   setOpeningTo: (t) => set((s) => ({ timeline: { ...s.timeline, openingTo: t } })),
 })
+
+/** The moment a relative move starts from: a seek on its way, else the moment shown. */
+export function baseTime(s: { simTime: number; timeline: TimelineState }): number {
+  return s.timeline.seeking && s.timeline.seekingTo !== null ? s.timeline.seekingTo : s.simTime
+}

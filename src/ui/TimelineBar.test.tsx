@@ -66,6 +66,17 @@ describe('TimelineBar', () => {
     expect(m.actions.seeks).toEqual([30_000, 61_000, 0, 95_000])
   })
 
+  it('PageUp right after Home counts from the seek on its way: 10 s, not 42 s + 10 s', () => {
+    m = at42()
+    const s = slider(m.container)
+    // What actions.seek(0) leaves behind until the worker's frame of 0 s arrives.
+    act(() => m!.store.getState().setSeeking(true, 0))
+    press('PageUp', s)
+    act(() => m!.store.getState().receiveFrame(0, makeFrame({ t: 10_000 }), [], [], { latest: 95_000, seeked: true }))
+    press('PageUp', s)
+    expect(m.actions.seeks).toEqual([10_000, 20_000])
+  })
+
   it('a key handled by the Timeline is not also a page shortcut (→ steps once, not twice)', () => {
     m = at42(<App />)
     press('ArrowRight', slider(m.container))

@@ -4,7 +4,7 @@
 
 import { useEffect, useRef, type KeyboardEvent, type PointerEvent, type ReactNode } from 'react'
 import { markerTarget } from '../store/timelineMarkers.ts'
-import type { TimelineMark } from '../store/timelineSlice.ts'
+import { baseTime, type TimelineMark } from '../store/timelineSlice.ts'
 import { useAppStore, useAppStoreApi } from '../store/useAppStore.ts'
 import { createTimelineView, formatSimSeconds } from '../view/createTimelineView.ts'
 import { timeOfX } from '../view/timelineLayout.ts'
@@ -69,7 +69,7 @@ export function TimelineBar({ pauseToggle = true }: { pauseToggle?: boolean } = 
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>): void => {
     if (e.ctrlKey || e.metaKey || e.altKey) return
     const s = store.getState()
-    const t = s.simTime
+    const t = baseTime(s) // a seek on its way counts: Home then PageUp is 10 s
     const end = span(s)
     const go = (f: () => void): void => {
       e.preventDefault()
