@@ -127,6 +127,44 @@ describe('createDriver', () => {
     expect(quick.frames).toBeLessThanOrEqual(61)
   })
 
+  it('an answer that arrives after a sleep (the page frozen) asks nothing: the next tick plays on from the frame shown', () => {
+    const store = createAppStore({ scenario: defaultScenario() })
+    store.getState().setSpeed(5)
+    store.getState().receiveFrame(0, makeFrame({ t: 0 }), [], [])
+    let wall = 0
+    let busy = false
+    const asked: Array<{ t: number; shown: number }> = []
+    const client = {
+      ...fakeClient(),
+      advance: (t: number) => {
+        if (busy) return false
+        busy = true
+        asked.push({ t, shown: store.getState().frame!.t })
+        return true
+      },
+    }
+    const queue: Array<(t: number) => void> = []
+    const driver = createDriver(store, client, { requestFrame: (cb) => queue.push(cb), cancelFrame: () => {}, now: () => wall })
+    driver.start()
+    queue.shift()!((wall = 0))
+    // The worker is busy through the next tick (a missed ask), and the page then freezes for 3 s.
+    queue.shift()!((wall = 16))
+    queue.shift()!((wall = 33))
+    wall = 3033
+    // The answer of the ask at 0 ms, processed as the page wakes, before its next animation frame.
+    busy = false
+    store.getState().receiveFrame(0, makeFrame({ t: asked[0]!.t }), [], [])
+    const before = asked.length
+    driver.frameArrived(20, true)
+    expect(asked.length).toBe(before)
+    queue.shift()!((wall = 3034)) // the gap is seen: it counts as no time
+    queue.shift()!((wall = 3050))
+    const first = asked[before]!
+    // One frame's worth at 5× past the frame shown, not the lead the target had built up.
+    expect(first.t - first.shown).toBeLessThanOrEqual(Math.ceil((1000 / 60) * 5) + 1)
+    driver.stop()
+  })
+
   it('asks nothing while paused', () => {
     const store = createAppStore({ scenario: defaultScenario(), playing: false })
     store.getState().receiveFrame(0, makeFrame({ t: 0 }), [], [])

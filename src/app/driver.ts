@@ -164,6 +164,9 @@ export function createDriver(store: AppStore, client: SimClient, host: DriverHos
       // As a tick would, at this moment (the loop runs on: a tick is scheduled).
       const s = store.getState()
       const wallMs = host.now()
+      // The answer came after a sleep (the main thread frozen, a laptop suspended): the next tick
+      // sees the gap and plays on from the frame shown; asking here would be the jump it avoids.
+      if (lastWall !== null && wallMs - lastWall > SLEEP_GAP_MS) return
       const dt = wallStep(lastWall, wallMs)
       lastWall = Math.max(lastWall ?? wallMs, wallMs)
       const frameT = s.frame?.t ?? 0

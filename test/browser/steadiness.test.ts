@@ -87,16 +87,19 @@ async function heldHeap(cdp: CDPSession): Promise<number> {
 
 /**
  * The first `advance` asked from animation frame `first` on (the first after a gap: hidden, held
- * still), how far past the frame on screen it asks, and how far the animation frames since the gap
- * allow: the timestamp of the frame that asked − `first`'s, × speed (the driver measures wall time
- * by these timestamps). A driver that caught up any of the gap, or went on from a target that had
- * run ahead of the screen, asks for more.
+ * still), how far past the frame on screen it asks, and how far the wall time since the gap allows:
+ * the ask's wall time (or the timestamp of the frame that asked) − `first`'s timestamp, × speed. A
+ * driver that caught up any of the gap, or went on from a target that had run ahead of the screen,
+ * asks for more.
  */
 function firstAskFrom(r: Recorded, first: [number, number], speed: number): { ahead: number; allowance: number } {
   const ask = r.adv.find(([wall]) => wall >= first[0])
   const asking = ask === undefined ? undefined : r.rafs.filter(([ran]) => ran <= ask[0]).at(-1)
   if (ask === undefined || asking === undefined) throw new Error('no advance after the gap')
-  return { ahead: ask[1] - ask[2], allowance: Math.max(0, asking[1] - first[1]) * speed }
+  // The driver also asks when an answer arrives after a tick found the worker busy (PAGEFPS), at
+  // that moment's wall time, which is past the last frame's timestamp: the bound is the wall time
+  // since the gap ended, whichever asked (seconds of catch-up would still be far beyond it).
+  return { ahead: ask[1] - ask[2], allowance: Math.max(0, Math.max(asking[1], ask[0]) - first[1]) * speed }
 }
 
 describe('a page that stays up', () => {
