@@ -165,8 +165,12 @@ describe('worker supervision', () => {
     await waitForSimTime(page, 2)
     // Busy forever: Restart right away, before supervision notices.
     await fault(page, 'livelock')
+    // At 1× the fresh run's first seconds last long enough to be read (at 10× they passed between
+    // two reads of the throttled clock on a fast page).
+    await setSpeed(page, 1)
     await page.getByRole('button', { name: 'Restart', exact: true }).click()
     await expect.poll(() => simTime(page), { timeout: 5000, interval: 50 }).toBeLessThan(2)
+    await setSpeed(page, 10)
     await waitForSimTime(page, 2.5, 5000)
     // Livelocked at the same moment twice: stopped; then a preset starts at once.
     const f = await fault(page, 'livelock', 3)
