@@ -41,7 +41,7 @@ export function ClusterPlanPanel(p: { run?: (command: Command) => void } = {}): 
   const toggle = useRef<HTMLButtonElement>(null)
   // Esc closes the open plan, as it closes the consumer and broker menus. On the window, in the
   // capture phase: a mouse click leaves no focus behind, so the key may not start inside the
-  // panel, and the pages' own Esc (blur, "back to the page") must not see it first. Focus that was
+  // panel, and the pages' own Esc (blur, back to all lane groups) must not see it first. Focus that was
   // in the panel goes back to its button, so a keyboard user is not dropped at the page's top.
   useEffect(() => {
     if (!open) return
@@ -50,10 +50,9 @@ export function ClusterPlanPanel(p: { run?: (command: Command) => void } = {}): 
       const el = toggle.current
       const inside = el !== null && document.activeElement !== null && el.parentElement?.contains(document.activeElement) === true
       setOpen(false)
-      if (inside) {
-        e.preventDefault()
-        el.focus()
-      }
+      // This Esc closed the plan and does nothing else (an open lane group stays open).
+      e.preventDefault()
+      if (inside) el.focus()
     }
     window.addEventListener('keydown', onKey, true)
     return () => window.removeEventListener('keydown', onKey, true)
