@@ -50,6 +50,27 @@ describe('ClusterPlanPanel: "Rebalance cluster" shows the plan and runs it', () 
     expect(m.actions.injected).toEqual([{ do: 'rebalanceCluster', throttleBytesPerSec: 10_000_000 }])
   })
 
+  it('closes on Esc, from its throttle or with no focus at all, and gives focus back to its button', () => {
+    vi.useFakeTimers()
+    m = mount(<ClusterPlanPanel />)
+    show(frameAt(10))
+    const toggle = buttons(m.container, 'Rebalance cluster…')[0]!
+    const esc = (): void => {
+      act(() => void (document.activeElement ?? document.body).dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true, cancelable: true })))
+    }
+    act(() => toggle.click())
+    byLabel(m.container, 'Copy throttle').focus()
+    esc()
+    expect(toggle.getAttribute('aria-expanded')).toBe('false')
+    expect(m.container.querySelector('.cluster-plan-body')).toBeNull()
+    expect(document.activeElement).toBe(toggle)
+    // A mouse click leaves no focus behind: Esc from the page's body closes it too.
+    act(() => toggle.click())
+    toggle.blur()
+    esc()
+    expect(toggle.getAttribute('aria-expanded')).toBe('false')
+  })
+
   it('re-estimates replica moves for the throttle chosen (slower throttle, longer copy)', () => {
     vi.useFakeTimers()
     m = mount(<ClusterPlanPanel />)

@@ -3,7 +3,7 @@
 // while it runs, the move in progress and how much of its copy is done. Compare mode puts one in
 // each side's header, sending the command to that side alone (`run`).
 
-import { useId, useState, type ReactNode } from 'react'
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react'
 import { moveDurationMs } from '../kafka/clusterBalancer.ts'
 import { brokerName, duration, megabytes } from '../sim/brokers/reassignNarration.ts'
 import type { ClusterPlanView } from '../sim/brokers/planRun.ts'
@@ -38,9 +38,28 @@ export function ClusterPlanPanel(p: { run?: (command: Command) => void } = {}): 
   const [open, setOpen] = useState(false)
   const [throttle, setThrottle] = useState<number>(50_000_000)
   const running = progress?.running === true
+  const toggle = useRef<HTMLButtonElement>(null)
+  // Esc closes the open plan, as it closes the consumer and broker menus. On the window, in the
+  // capture phase: a mouse click leaves no focus behind, so the key may not start inside the
+  // panel, and the pages' own Esc (blur, back to all lane groups) must not see it first. Focus that was
+  // in the panel goes back to its button, so a keyboard user is not dropped at the page's top.
+  useEffect(() => {
+    if (!open) return
+    const onKey = (e: KeyboardEvent): void => {
+      if (e.key !== 'Escape' || e.defaultPrevented) return
+      const el = toggle.current
+      const inside = el !== null && document.activeElement !== null && el.parentElement?.contains(document.activeElement) === true
+      setOpen(false)
+      // This Esc closed the plan and does nothing else (an open lane group stays open).
+      e.preventDefault()
+      if (inside) el.focus()
+    }
+    window.addEventListener('keydown', onKey, true)
+    return () => window.removeEventListener('keydown', onKey, true)
+  }, [open])
   return (
     <section className="panel cluster-plan" aria-label="Cluster rebalance">
-      <button type="button" aria-expanded={open} aria-controls={bodyId} onClick={() => setOpen(!open)}>
+      <button ref={toggle} type="button" aria-expanded={open} aria-controls={bodyId} onClick={() => setOpen(!open)}>
         Rebalance cluster…
       </button>
       {running && progress !== null ? <ProgressLine progress={progress} /> : null}

@@ -39,7 +39,7 @@ export function LoadSection({ s, actualRate, edit }: LoadSectionProps): ReactNod
       format={fmtRate}
       onChange={(v) => edit({ kind: 'rate', perSec: v })}
       hint="Records per second, all producers"
-      {...(actualRate !== null && Math.abs(actualRate - rate) > Math.max(200, 0.1 * rate) ? { note: `${fmtRate(actualRate)} now (rate shape, script or lane capacity)` } : {})}
+      {...(actualRate !== null && Math.abs(actualRate - rate) > Math.max(200, 0.1 * rate) ? { note: `${fmtRate(actualRate)} appended now (rate shape, script, a full lane or one with no leader)` } : {})}
     />
     <RangeField
       label="Hot-key share"

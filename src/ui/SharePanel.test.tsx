@@ -71,6 +71,30 @@ describe('SharePanel', () => {
     expect(m.container.textContent).toContain(`consumer-2 stopped holding ${held.records.toLocaleString('en-US')} records`)
     expect(m.container.textContent).toContain('come back to the others in 2 s, when its 5 s locks expire')
   })
+
+  it('shows the records a leader change handed back, so the panel accounts for every duplicate', () => {
+    vi.useFakeTimers()
+    m = mount(<SharePanel />)
+    const s = getPreset('share-group-hot-lane')!.build()
+    // Replicated, so a crash moves leadership: broker 3 leads the hot lane (P0) and P5.
+    const sim = createSimulation({ ...s, cluster: { brokers: 3, 'replication.factor': 3, 'min.insync.replicas': 2, brokerCapacityPerSec: null }, actions: [{ do: 'crashBroker', broker: 3, atSec: 4 }] })
+    const figure = (name: string) => m!.container.querySelector(`td[data-figure="${name}"]`)?.textContent
+    sim.advanceTo(3000)
+    act(() => m!.store.getState().receiveFrame(0, sim.frame(0), [], []))
+    act(() => vi.advanceTimersByTime(300))
+    expect(figure('Back after a leader change')).toBeUndefined() // no leader change yet: no row
+    sim.advanceTo(16000) // fenced ~13 s, before consumer-3's crash at 20 s: no lock has expired
+    const f = sim.frame(0)
+    act(() => m!.store.getState().receiveFrame(0, f, [], []))
+    act(() => vi.advanceTimersByTime(300))
+    const sg = f.shareGroup!
+    expect(sg.leaderChanges).toBe(2)
+    expect(sg.returnedOnLeaderChange).toBeGreaterThan(0)
+    expect(figure('Back after a leader change')).toBe(sg.returnedOnLeaderChange.toLocaleString('en-US'))
+    expect(figure('Redelivered')).toBe('0')
+    // The status bar's duplicates are these records: without the row nothing on the panel explains them.
+    expect(f.totals.duplicates).toBe(sg.redelivered + sg.returnedOnLeaderChange)
+  })
 })
 
 describe('lanes of a share group', () => {

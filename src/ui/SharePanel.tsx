@@ -12,6 +12,12 @@ export function SharePanel(): ReactNode {
     ['In flight now', fmt(sg.inFlight), 'Records taken from the lanes and not yet acknowledged or archived'],
     ['Locked to a member', fmt(sg.locked), 'Acquired records held under a lock by one member'],
     ['Redelivered', fmt(sg.redelivered), 'Records delivered again after a release or an expired lock: each one processed twice or more'],
+    // A leader change hands back what members had acquired (the narration's share.leaderChanged
+    // says "delivered again"); without this row the status bar's duplicates exceed "Redelivered"
+    // with nothing on the page to say why.
+    ...(sg.leaderChanges > 0
+      ? [['Back after a leader change', fmt(sg.returnedOnLeaderChange), `Acquired, not yet acknowledged records a new partition leader made available again (${sg.leaderChanges} leader change${sg.leaderChanges === 1 ? '' : 's'}): delivered again, not counted in Redelivered`] as [string, string, string]]
+      : []),
     ['Archived', fmt(sg.archived), 'Rejected, or failed at the delivery limit: never delivered again'],
     ['Most deliveries of one record', String(sg.maxDeliveryCount), 'The highest delivery count so far'],
     ['Most in flight on one lane', fmt(sg.inFlightMax), 'Bounded by group.share.partition.max.record.locks'],

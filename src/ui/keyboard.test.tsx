@@ -38,6 +38,19 @@ function setup(): Mounted & { el: (sel: string) => HTMLElement } {
 }
 
 describe('page shortcuts', () => {
+  it('Esc goes back from an open lane group, after whatever else it closes first', () => {
+    const t = setup()
+    act(() => t.store.getState().setLaneOpen('consumer:3'))
+    // A consumer's menu is open: Esc closes the menu and leaves the group open.
+    act(() => t.store.getState().selectConsumer({ member: 0, name: 'consumer-1', x: 0, y: 0 }))
+    press('Escape')
+    expect(t.store.getState().selectedConsumer).toBeNull()
+    expect(t.store.getState().laneOpen).toBe('consumer:3')
+    // Nothing else open, no focus (the group's button is gone): Esc goes back to all groups.
+    press('Escape')
+    expect(t.store.getState().laneOpen).toBeNull()
+  })
+
   it('B and . pause and never play', () => {
     const t = setup()
     expect(t.store.getState().playing).toBe(true)

@@ -23,8 +23,13 @@ export function useKeyboardShortcuts(): void {
       if (e.defaultPrevented || e.ctrlKey || e.metaKey || e.altKey) return
       const s = store.getState()
       if (e.key === 'Escape') {
+        // An open lane group of a big topic goes back to all groups, as its button promises
+        // ("Back to all groups (Esc)"), when Esc closes nothing else: the button that opened it is
+        // gone and a click leaves no focus, so Esc seldom starts on the highway (LanesPanel).
+        const closesSomething = s.shortcutsOpen || s.selectedConsumer !== null
         s.setShortcutsOpen(false)
         s.selectConsumer(null)
+        if (!closesSomething && s.laneOpen !== null) s.setLaneOpen(null)
         focusPage(document)
         return
       }

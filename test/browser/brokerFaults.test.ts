@@ -47,6 +47,15 @@ describe('broker faults on the page', () => {
     await page.getByRole('menuitem', { name: /^Crash broker/ }).click()
     const box = page.getByRole('listitem', { name: /^Broker 2/ })
     await expect.poll(() => box.textContent(), { timeout: 10_000 }).toMatch(/DOWN.*controller notices in \d+\.\d s/)
+    // On a 1024×768 projector the countdown's seconds stay inside the card (they were clipped).
+    await page.setViewportSize({ width: 1024, height: 768 })
+    const fits = () =>
+      box.evaluate((li) => {
+        const c = li.querySelector('.broker-countdown')!
+        return c.getBoundingClientRect().right <= li.getBoundingClientRect().right && c.scrollWidth <= c.clientWidth
+      })
+    await expect.poll(fits, { timeout: 5_000 }).toBe(true)
+    await page.setViewportSize({ width: 1280, height: 900 })
     await expect.poll(() => visibleText(page, 'text.no-leader'), { timeout: 10_000 }).not.toEqual([])
     // Broker 2 leads a third of the lanes: those, and only those, lost their leader.
     expect((await visibleText(page, 'text.no-leader')).length).toBe(4)

@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest'
 import { DEFAULT_HOT_KEY, defaultScenario } from '../../scenario/defaults.ts'
 import type { Scenario } from '../../scenario/types.ts'
+import { narrationLine } from '../narration.ts'
 import { createSimulation } from '../simulation.ts'
 import { BROKER_HOT_TIMES_MEAN } from './brokerLoad.ts'
 
@@ -78,5 +79,18 @@ describe('broker load', () => {
     sim.advanceTo(4000)
     expect(sim.frame().brokers.some((b) => b.hot)).toBe(false)
     expect(sim.drainTrace().some((e) => e.fact.kind === 'broker.hot')).toBe(false)
+  })
+
+  it('says a hot broker that crashed is no longer counted as hot because it is down, not by its last rate', () => {
+    const s = scenario(0.6)
+    const probe = createSimulation(s)
+    probe.advanceTo(2000)
+    const hotBroker = probe.frame().brokers.find((b) => b.hot)!.id
+    // Crashed mid-window: that second still holds 0.7 s of its appends, above the mean.
+    const sim = createSimulation({ ...s, actions: [{ do: 'crashBroker', broker: hotBroker + 1, atSec: 2.7 }] })
+    sim.advanceTo(3500)
+    const cooled = sim.drainTrace().filter((e) => e.fact.kind === 'broker.cooled')
+    expect(cooled.map((e) => e.fact)).toEqual([expect.objectContaining({ broker: hotBroker, down: true })])
+    expect(narrationLine(cooled[0]!)).toContain(`broker ${hotBroker + 1} no longer counted as hot: it is down`)
   })
 })

@@ -75,7 +75,7 @@ export function closeBrokerWindow(sim: SimCore, seconds: number): void {
     const times = mean > 0 ? b.inRate / mean : 0
     const hot = b.up && up >= 2 && mean > 0 && (b.hot ? times >= BROKER_HOT_CLEAR_TIMES_MEAN : times > BROKER_HOT_TIMES_MEAN)
     if (hot && !b.hot) sim.say({ kind: 'broker.hot', broker: b.id, ratePerSec: b.inRate, timesMean: times, leaders: ledBy(cs, b.id) })
-    else if (!hot && b.hot) sim.say({ kind: 'broker.cooled', broker: b.id, ratePerSec: b.inRate, timesMean: times })
+    else if (!hot && b.hot) sim.say({ kind: 'broker.cooled', broker: b.id, ratePerSec: b.inRate, timesMean: times, ...(b.up ? {} : { down: true as const }) })
     b.hot = hot
   }
   closeCapacityWindow(sim)

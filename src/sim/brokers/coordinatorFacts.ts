@@ -9,7 +9,7 @@ export type CoordinatorFact =
   | { kind: 'coordinator.lost'; broker: number; group: string; partition: number; share?: boolean }
   | { kind: 'coordinator.moved'; from: number; to: number; group: string; partition: number; loadMs: number }
   | { kind: 'coordinator.offline'; broker: number; group: string; partition: number }
-  | { kind: 'coordinator.loaded'; broker: number; group: string; partition: number; reachableInMs: number; failedCommits: number; sessionTimeoutMs: number }
+  | { kind: 'coordinator.loaded'; broker: number; group: string; partition: number; reachableInMs: number; failedCommits: number; sessionTimeoutMs: number; share?: boolean }
 
 const KINDS = new Set(['coordinator.lost', 'coordinator.moved', 'coordinator.offline', 'coordinator.loaded'])
 
@@ -41,6 +41,13 @@ export function narrateCoordinator(f: CoordinatorFact): string {
     case 'coordinator.offline':
       return `${tp} has no in-sync replica left after broker ${brokerNumber(f.broker)}: group "${f.group}" has no coordinator until it restarts`
     case 'coordinator.loaded':
+      // A share group commits no offsets, and its sessions run on group.share.session.timeout.ms.
+      if (f.share) {
+        return (
+          `broker ${brokerNumber(f.broker)} is share group "${f.group}"'s coordinator: it restarted every member's session ` +
+          `(group.share.session.timeout.ms ${secs(f.sessionTimeoutMs)} from now), members find it in ${secs(f.reachableInMs)}`
+        )
+      }
       return (
         `broker ${brokerNumber(f.broker)} is group "${f.group}"'s coordinator: it restarted every member's session ` +
         `(session.timeout.ms ${secs(f.sessionTimeoutMs)} from now), members find it in ${secs(f.reachableInMs)}; ` +

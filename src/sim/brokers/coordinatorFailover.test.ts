@@ -7,7 +7,8 @@ import { describe, expect, it } from 'vitest'
 import { checkpointFromJson, checkpointToJson } from '../../engine/checkpointJson.ts'
 import { defaultScenario } from '../../scenario/defaults.ts'
 import type { Scenario, ScenarioAction } from '../../scenario/types.ts'
-import type { TraceEntry } from '../narration.ts'
+import { narrationLine, type TraceEntry } from '../narration.ts'
+import { getPreset } from '../../scenario/presets/index.ts'
 import type { SimCheckpoint, Simulation } from '../simulationApi.ts'
 import { createSimulation, restoreSimulation } from '../simulation.ts'
 import type { WorldState } from '../worldState.ts'
@@ -165,5 +166,22 @@ describe('what the page and run --json show', () => {
     expect(now.brokers.filter((b) => b.coordinator).map((b) => b.broker)).toEqual([next[0]!.id + 1])
     expect(now.groupCoordinator).toMatchObject({ reachable: true, failovers: 1 })
     expect(now.groupCoordinator.failedCommits).toBeGreaterThan(0)
+  })
+})
+
+describe('a share group’s coordinator failover in words', () => {
+  it('names group.share.session.timeout.ms and no commits (a share group commits no offsets)', () => {
+    const s = base((x) => {
+      x.group = { ...x.group, type: 'share', share: getPreset('share-group-hot-lane')!.build().group.share! }
+      x.group.config['session.timeout.ms'] = 10_000 // a classic setting a share group does not use
+    })
+    const sim = createSimulation(crashing(s, 'coordinator'))
+    sim.advanceTo(30_000)
+    const loaded = sim.drainTrace().filter((e) => e.fact.kind === 'coordinator.loaded')
+    expect(loaded).toHaveLength(1)
+    const line = narrationLine(loaded[0]!)
+    expect(line).toContain('share group "highway"\'s coordinator')
+    expect(line).toContain('group.share.session.timeout.ms 45 s from now')
+    expect(line).not.toContain('commit')
   })
 })

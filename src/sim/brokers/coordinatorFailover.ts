@@ -13,6 +13,7 @@ import type { SimCore } from '../core.ts'
 import { defer } from '../deferred.ts'
 import { coordinatorReachableAt, coordinatorStateOf, type CoordinatorState } from './coordinatorState.ts'
 import { faultSettings } from './faultState.ts'
+import { SHARE_SESSION_TIMEOUT_MS } from '../share/shareGroupRuntime.ts'
 
 /**
  * The new leader learns it leads the offsets partition from the controller's metadata (one network
@@ -87,12 +88,14 @@ export function coordinatorLoaded(sim: SimCore, epoch: number): void {
     reachableInMs: reachableAt - now,
     failedCommits: c.failedCommits,
     sessionTimeoutMs: sessionTimeoutMs(sim),
+    ...(sim.w.share ? { share: true } : {}),
   })
   sim.group.coordinatorLoaded?.(reachableAt)
 }
 
-/** The session timeout the coordinator restarts (classic: the member's; KIP-848: the group's config). */
+/** The session timeout the coordinator restarts (classic: the member's; KIP-848: the group's config; share: KIP-932's). */
 function sessionTimeoutMs(sim: SimCore): number {
   const g = sim.w.live.group
+  if (sim.w.share) return SHARE_SESSION_TIMEOUT_MS
   return g.protocol === 'consumer' ? sim.w.live.broker['group.consumer.session.timeout.ms'] : g.config['session.timeout.ms']
 }

@@ -5,7 +5,8 @@ import { brokerNumber } from './clusterState.ts'
 
 export type BrokerFact =
   | { kind: 'broker.hot'; broker: number; ratePerSec: number; timesMean: number; leaders: number[] }
-  | { kind: 'broker.cooled'; broker: number; ratePerSec: number; timesMean: number }
+  /** `down`: it cooled because it stopped (crashed), not because its load fell; only then present. */
+  | { kind: 'broker.cooled'; broker: number; ratePerSec: number; timesMean: number; down?: true }
   | { kind: 'broker.saturated'; broker: number; capacityPerSec: number; partitions: number[] }
 
 export function isBrokerFact(f: { kind: string }): f is BrokerFact {
@@ -22,6 +23,9 @@ export function narrateBroker(f: BrokerFact): string {
     case 'broker.hot':
       return `${b} is hot: it appends ${Math.round(f.ratePerSec)} rec/s as leader, ${f.timesMean.toFixed(1)}× the brokers' mean (leads partitions ${list(f.leaders)})`
     case 'broker.cooled':
+      // A crashed broker's last window still holds what it appended before it died, often above
+      // the hot threshold: "no longer hot (…, 2.4× the mean)" read as a contradiction.
+      if (f.down === true) return `${b} no longer counted as hot: it is down`
       return `${b} no longer hot (${Math.round(f.ratePerSec)} rec/s, ${f.timesMean.toFixed(1)}× the mean)`
     case 'broker.saturated':
       return `${b} at its append capacity (${f.capacityPerSec} rec/s): every lane it leads slows (partitions ${list(f.partitions)}), producer batches queue up`
