@@ -37,8 +37,8 @@ export function PresetNotice(): ReactNode {
       {imported !== null ? <ImportedNotice imported={imported} storyId={storyId} open={open} /> : null}
       {imported === null && edited ? (
         <p className="edited" role="note">
-          Edited: settings changed since this preset was picked, so what you see may differ from the story below. Pick the
-          preset again to start it over.
+          Edited: a setting, a fault or a command has changed this run since the preset was picked, so what you see may
+          differ from the story below. Pick the preset again to start it over.
         </p>
       ) : null}
       {imported === null ? (
