@@ -67,7 +67,11 @@ function judgeLanes(sim: SimCore, active: boolean): void {
   const skew = w.live.dynamic.hotspotDetection.partitionSkewThreshold
   for (let p = 0; p < w.P; p++) {
     const rate = w.inRate[p]!
-    const hot = active && p < judged && meanIn > 0 && rate > skew * meanIn ? 1 : 0
+    // A flagged lane stays flagged down to 0.8 × the threshold, as a flagged key does: a lane whose
+    // keys put it near the threshold (thousands of lanes, a few keys each) would otherwise be
+    // flagged, cleared and flagged again every few windows, and the narration would say it each time.
+    const bar = w.hotLane[p] ? skew * 0.8 : skew
+    const hot = active && p < judged && meanIn > 0 && rate > bar * meanIn ? 1 : 0
     if (hot && !w.hotLane[p]) sim.say({ kind: 'hotspot.laneFlagged', partition: p, ratePerSec: rate, timesMean: rate / meanIn })
     w.hotLane[p] = hot
   }
