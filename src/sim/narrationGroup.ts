@@ -89,7 +89,21 @@ export type GroupFact =
   | { kind: 'group.reloaded'; protocol: 'eager' | 'cooperative' | 'consumer' | 'share'; state: string; generation: number; members: string[]; lostState: string; lostGeneration: number }
 
 /** Partitions as the narration prints them: "[0,1,2]". */
-const partitionList = (ps: readonly number[]): string => `[${ps.join(',')}]`
+/**
+ * A member's partitions in words. Up to 16 as they are; beyond, runs as ranges and at most six of
+ * them, with the count: a warm start of 10 000 partitions listed a thousand numbers per member.
+ */
+function partitionList(ps: readonly number[]): string {
+  if (ps.length <= 16) return `[${ps.join(',')}]`
+  const runs: string[] = []
+  for (let i = 0; i < ps.length; ) {
+    let j = i
+    while (j + 1 < ps.length && ps[j + 1] === ps[j]! + 1) j++
+    runs.push(j > i ? `${ps[i]}–${ps[j]}` : `${ps[i]}`)
+    i = j + 1
+  }
+  return `[${runs.length <= 6 ? runs.join(',') : `${runs.slice(0, 6).join(',')},…`}] (${ps.length} partitions)`
+}
 
 /** A duration as the narration prints it: "45 s", "2.5 s". */
 const seconds = (ms: number): string => `${+(ms / 1000).toFixed(1)} s`
