@@ -90,8 +90,8 @@ export type GroupFact =
 
 /** Partitions as the narration prints them: "[0,1,2]". */
 /**
- * A member's partitions in words. Up to 16 as they are; beyond, runs as ranges and at most six of
- * them, with the count: a warm start of 10 000 partitions listed a thousand numbers per member.
+ * A member's partitions in words. Up to 16 as they are; beyond, runs as ranges, and past six runs
+ * the first six and the count: a warm start of 10 000 partitions listed a thousand numbers per member.
  */
 function partitionList(ps: readonly number[]): string {
   if (ps.length <= 16) return `[${ps.join(',')}]`
@@ -102,7 +102,7 @@ function partitionList(ps: readonly number[]): string {
     runs.push(j > i ? `${ps[i]}–${ps[j]}` : `${ps[i]}`)
     i = j + 1
   }
-  return `[${runs.length <= 6 ? runs.join(',') : `${runs.slice(0, 6).join(',')},…`}] (${ps.length} partitions)`
+  return runs.length <= 6 ? `[${runs.join(',')}]` : `[${runs.slice(0, 6).join(',')},…] (${ps.length} partitions)`
 }
 
 /** A duration as the narration prints it: "45 s", "2.5 s". */
