@@ -58,7 +58,7 @@ export function MetricsTable(props: { label?: string } = {}): ReactNode {
       </table>
       {rows.length < n ? (
         <p className="dim" data-testid="metrics-rows-note">
-          The {rows.length} partitions with the most lag of {fmt(n)} (every one: <code>highway run --json</code>).
+          The {rows.length} partitions with the most lag of {fmt(n)}, the most first (every one: <code>highway run --json</code>).
         </p>
       ) : null}
     </section>
@@ -70,7 +70,11 @@ export { ALL_ROWS_UP_TO }
 
 /** The rows: a grouped frame's list from the worker (sim/laneRows/pageFrame.ts), else picked here the same way. */
 function shownRows(frame: Frame): LaneFigures[] {
-  return frame.grouped?.mostLag ?? tableLanes(frame).map((p) => figuresOf(frame, p))
+  const rows = frame.grouped?.mostLag ?? tableLanes(frame).map((p) => figuresOf(frame, p))
+  // A big topic's table is its laggiest lanes: the worst first, so the lane that matters is the
+  // first row, not somewhere among a hundred (ties by partition, so equal lags keep their place).
+  if (rows.length >= topicPartitions(frame)) return rows
+  return [...rows].sort((a, b) => b.lag - a.lag || a.lane - b.lane)
 }
 
 /** The run's counts since the mark (single mode: compare mode's strip has its own mark). */
