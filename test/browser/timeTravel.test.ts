@@ -160,7 +160,8 @@ describe('time travel', () => {
     await waitForSimTime(b.page, 12)
     await pause(b.page)
     expect(await markerTitles(b.page, 'fault')).toEqual([faultA])
-    expect((await b.page.getByRole('log').textContent()) ?? '').toMatch(/consumer-1 crashed/)
+    // The narration is refreshed every 250 ms at most: at 25× the run passes 6 → 12 s in about that time.
+    await expect.poll(async () => (await b.page.getByRole('log').textContent()) ?? '', { timeout: 5000 }).toMatch(/consumer-1 crashed/)
     // A common moment after the crash, on both pages and headless from the link.
     const expected = cliLags(['--scenario', link, '--seconds', '9.7'])
     for (const p of [a.page, b.page]) {
