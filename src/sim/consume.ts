@@ -29,21 +29,16 @@ export function fetchForConsumer(w: WorldState, c: number, maxRecords: number, n
   let remaining = maxRecords
   let costUnits = 0
   let next = cs.rr
-  const noFaults = w.faults === undefined
   let i = cs.rr - 1
   for (let j = 0; j < n && remaining > 0; j++) {
     if (++i >= n) i = 0 // (rr + j) % n
     const p = owned[i]!
     const from = w.pos[p]!
-    const avail = (noFaults ? w.leo[p]! : readableEnd(w, p, now)) - from // the log end, unless a broker fault holds it back
+    const avail = readableEnd(w, p, now) - from // the log end, unless a broker fault holds it back
     if (avail <= 0) continue
     const take = Math.min(avail, remaining)
     const to = from + take
-    // The common case in one place (a fetch continuing where the last first delivery ended, at
-    // segHead, on a lane without tracked keys): what deliver() does, without its branches.
-    let units = from === w.delivered[p]! && w.partKeySegs[p]!.length === 0 && !w.share ? deliverFirst(w, p, from, to, now, extraLatencyMs) : -1
-    if (units < 0) units = deliver(w, p, from, to, now, extraLatencyMs)
-    costUnits += units
+    costUnits += deliver(w, p, from, to, now, extraLatencyMs)
     w.pos[p] = to
     cs.batch.push(p, from, to)
     noteHanded(w.ledger, p, from, to)
@@ -52,31 +47,6 @@ export function fetchForConsumer(w: WorldState, c: number, maxRecords: number, n
   }
   cs.rr = n > 0 ? next % n : 0
   return { records: maxRecords - remaining, costUnits }
-}
-
-/**
- * deliver() for a first delivery on a lane without tracked keys (the caller checks both), when it
- * continues at segHead; -1, having changed nothing, when it does not.
- */
-function deliverFirst(w: WorldState, p: number, from: number, to: number, now: number, extraLatencyMs: number): number {
-  const seg = w.seg[p]!
-  const h = w.segHead[p]!
-  const a = seg.a
-  if (!(h < seg.n && a[h * 3 + 1]! > from && (h === 0 || a[h * 3 - 2]! <= from))) return -1 // headStartsAt
-  const cost = firstPass(w, p, from, to, now, extraLatencyMs)
-  w.outWin[p]! += to - from
-  noteFetch(w.cluster, p, to - from)
-  const list = w.samplesByP[p]!
-  let sh = w.sampleHead[p]!
-  if (sh < list.length) {
-    while (sh < list.length && list[sh]!.offset < to) {
-      list[sh]!.consumedAt = now
-      sh++
-    }
-    w.sampleHead[p] = sh
-  }
-  w.delivered[p] = to
-  return cost
 }
 
 /** Hands offsets [from, to) of partition p to the application. Returns their cost units. */

@@ -261,8 +261,7 @@ function appendAll(w: WorldState, add: Float64Array, cost: Float64Array, keyChun
   // Broker capacity (cluster.brokerCapacityPerSec): null, and nothing changes, when it is not set.
   const brokerPlan = planBrokerAppends(w, (p) => add[p]! + w.buffered[p]!, ctx.dtMs)
   const blocked = blockedLanes(w, ctx.now) // null unless a broker fault ran
-  if (cap === null && brokerPlan === null && blocked === null) appendUnlimited(w, add, cost, bytesPerRecord, ctx)
-  else for (let p = 0; p < w.P; p++) {
+  for (let p = 0; p < w.P; p++) {
     const want = add[p]! + w.buffered[p]!
     if (want <= 0) continue
     if (blocked !== null && blocked[p] === 1) {
@@ -302,33 +301,6 @@ function appendAll(w: WorldState, add: Float64Array, cost: Float64Array, keyChun
     seg.n.push(n)
   }
   addSamples(w, keyChunks, tailChunks, startLeo, ctx)
-}
-
-/**
- * appendAll's loop when nothing limits an append (no lane or broker capacity, no broker fault):
- * every record asked for is appended now. The same steps in the same order, over 10 000 lanes
- * every send cycle, without the branches the limits need.
- */
-function appendUnlimited(w: WorldState, add: Float64Array, cost: Float64Array, bytesPerRecord: number, ctx: ProduceContext): void {
-  const { buffered, leo, inWin, seg } = w
-  const { leader, brokers } = w.cluster
-  const now = ctx.now
-  for (let p = 0, P = w.P; p < P; p++) {
-    const m = add[p]! + buffered[p]!
-    if (m <= 0) continue
-    buffered[p] = 0
-    const avgCost = add[p]! > 0 ? cost[p]! / add[p]! : 1
-    const end = (leo[p]! += m)
-    inWin[p]! += m
-    const b = leader[p]! // noteAppend: the leader's broker appended them
-    if (b >= 0) {
-      const broker = brokers[b]!
-      broker.inWin += m
-      broker.bytesInWin += m * bytesPerRecord
-    }
-    pushSeg(seg[p]!, now, end, avgCost)
-    ctx.appended(p)
-  }
 }
 
 function keySegmentsFor(w: WorldState, producer: number, key: number, p: number): KeySegments {
