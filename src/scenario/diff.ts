@@ -6,7 +6,7 @@
 import { defaultScenario } from './defaults.ts'
 import type { Scenario } from './types.ts'
 
-type Json = null | boolean | number | string | Json[] | { [key: string]: Json }
+export type Json = null | boolean | number | string | Json[] | { [key: string]: Json }
 
 const SAME = Symbol('same')
 

@@ -3,6 +3,7 @@
 // problem comes back as a message naming the path.
 
 import { applyCommandToScenario } from './applyCommand.ts'
+import { canonicalOrder, type Json } from './diff.ts'
 import { liveCommands, settingsBefore } from './liveOverrides.ts'
 import { materializeOptional } from './optionalSections.ts'
 import { formatValue, indexOutside, parseValue, resolvePath, splitList, tokenizePath } from './overridePath.ts'
@@ -97,12 +98,10 @@ export function formatVariant(v: Variant): string {
   return `${v.label}${at}:${items.length ? ` ${items.join(', ')}` : ''}`
 }
 
-/** One side action as its text writes it: `do` first, then `atSec`, then the rest in key order (one action, one text). */
+/** One side action as its text writes it: `do` first, then `atSec`, then the rest in the links' canonical key order (one action, one text). */
 function sideActionText(a: ScenarioAction): Record<string, unknown> {
-  const { do: name, atSec, ...rest } = a as ScenarioAction & Record<string, unknown>
-  const out: Record<string, unknown> = { do: name, atSec }
-  for (const k of Object.keys(rest).sort()) define(out, k, rest[k])
-  return out
+  const { do: name, atSec, ...rest } = a as ScenarioAction & Record<string, Json>
+  return { do: name, atSec, ...canonicalOrder(rest) }
 }
 
 function seconds(x: number): string {

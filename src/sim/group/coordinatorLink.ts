@@ -7,6 +7,7 @@
 // for classic, KIP-848 and share groups. Plain data; the host is the clock.
 
 import type { EventObject } from 'xstate'
+import { deepClone } from '../../engine/clone.ts'
 import { copyOutage, holdRequest, holdsRequests, loadCoordinator, releasedRequests, stopCoordinator, type OutageState } from './coordinatorOutage.ts'
 import type { GroupHost } from './groupRuntime.ts'
 import type { GroupPersistence, LoadedGroup } from './groupRecords.ts'
@@ -34,7 +35,7 @@ export class CoordinatorLink<Ctx, Ev extends EventObject, M extends EventObject,
     saved?: SavedLink<Ev, R>,
   ) {
     this.outage = saved?.outage ? copyOutage(saved.outage) : null
-    this.record = saved?.record === undefined ? null : (JSON.parse(JSON.stringify(saved.record)) as R)
+    this.record = saved?.record === undefined ? null : deepClone(saved.record)
     this.parked = { ...(saved?.parked ?? {}) }
   }
 
@@ -104,7 +105,7 @@ export class CoordinatorLink<Ctx, Ev extends EventObject, M extends EventObject,
   save(): SavedLink<Ev, R> {
     return {
       ...(this.outage !== null ? { outage: copyOutage(this.outage) } : {}),
-      ...(this.record !== null ? { record: JSON.parse(JSON.stringify(this.record)) as R } : {}),
+      ...(this.record !== null ? { record: deepClone(this.record) } : {}),
       ...(Object.keys(this.parked).length > 0 ? { parked: { ...this.parked } } : {}),
     }
   }
