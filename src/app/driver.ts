@@ -7,7 +7,7 @@
 // than a sleep (a laptop suspended mid-run) counts as no time: the run resumes where it was, with
 // no burst of catch-up frames (issue 10).
 
-import type { AppStore } from '../store/createAppStore.ts'
+import type { AppState, AppStore } from '../store/createAppStore.ts'
 import { ALWAYS_VISIBLE, type PageVisibility } from './pageVisibility.ts'
 import { createPerfWindow } from './perfWindow.ts'
 import type { SimClient } from './simClient.ts'
@@ -99,6 +99,13 @@ export function createDriver(store: AppStore, client: SimClient, host: DriverHos
     handle = null
   }
 
+  /** Moves the target on by `dt` wall ms and asks the worker for it (missed: it was still busy). */
+  function moveAndAsk(s: AppState, dt: number): void {
+    const frameT = s.frame?.t ?? 0
+    target = nextTarget(target, frameT, s.playing, s.speed, dt)
+    if (s.playing && s.frame !== null && target > frameT) missed = !client.advance(target, s.timeline.pauseAtRebalance)
+  }
+
   function tick(wallMs: number): void {
     handle = null
     // A tick that was already queued when the page went hidden does nothing.
@@ -126,8 +133,7 @@ export function createDriver(store: AppStore, client: SimClient, host: DriverHos
     if (resync) target = frameT
     resync = false
     lastWall = wallMs
-    target = nextTarget(target, frameT, s.playing, s.speed, dt)
-    if (s.playing && s.frame !== null && target > frameT) missed = !client.advance(target, s.timeline.pauseAtRebalance)
+    moveAndAsk(s, dt)
     const stats = perf.take(wallMs)
     if (stats !== null) store.getState().setPerf(stats)
     // Paused: this tick caught up with any seek or restart; the frame a pause leaves in flight is
@@ -169,9 +175,9 @@ export function createDriver(store: AppStore, client: SimClient, host: DriverHos
       if (lastWall !== null && wallMs - lastWall > SLEEP_GAP_MS) return
       const dt = wallStep(lastWall, wallMs)
       lastWall = Math.max(lastWall ?? wallMs, wallMs)
-      const frameT = s.frame?.t ?? 0
-      target = nextTarget(target, frameT, s.playing, s.speed, dt)
-      if (s.playing && s.frame !== null && s.runId === runId && s.timeline.seeks === seeks && target > frameT) missed = !client.advance(target, s.timeline.pauseAtRebalance)
+      // A restart or a seek since the last tick: the next tick starts the target afresh and asks.
+      if (s.runId !== runId || s.timeline.seeks !== seeks) return
+      moveAndAsk(s, dt)
     },
   }
 }
