@@ -243,7 +243,7 @@ export interface GroupedLanes {
   /** Per row: its label ("c3", "rest", "P17"), and its one lane (-1 for a group of several). */
   rowLabels: string[]
   rowLane: Int32Array
-  /** The lanes with the most lag (the metrics table's), ascending by lane. */
+  /** The lanes with the most lag (the metrics table's), the most first (ties: lower lane). */
   mostLag: LaneFigures[]
   /** The inspected lane's figures (LaneView.inspect), when it is one of the topic's. */
   inspected: LaneFigures | null

@@ -69,12 +69,9 @@ export function MetricsTable(props: { label?: string } = {}): ReactNode {
 export { ALL_ROWS_UP_TO }
 
 /** The rows: a grouped frame's list from the worker (sim/laneRows/pageFrame.ts), else picked here the same way. */
+/** The worker's rows of a big topic (its laggiest lanes, the most first), else every lane's. */
 function shownRows(frame: Frame): LaneFigures[] {
-  const rows = frame.grouped?.mostLag ?? tableLanes(frame).map((p) => figuresOf(frame, p))
-  // A big topic's table is its laggiest lanes: the worst first, so the lane that matters is the
-  // first row, not somewhere among a hundred (ties by partition, so equal lags keep their place).
-  if (rows.length >= topicPartitions(frame)) return rows
-  return [...rows].sort((a, b) => b.lag - a.lag || a.lane - b.lane)
+  return frame.grouped?.mostLag ?? tableLanes(frame).map((p) => figuresOf(frame, p))
 }
 
 /** The run's counts since the mark (single mode: compare mode's strip has its own mark). */

@@ -4,6 +4,7 @@
 // group exactly as it draws a lane. Reads only the frame it is given. The simulation worker
 // builds these rows (laneRows/pageFrame.ts), so a frame of 10 000 lanes never crosses to the page.
 
+import { topLanes } from './topLanes.ts'
 import { LANE_HOT, LANE_MOVING, LANE_PAUSED, LANE_SATURATED, LANE_STOPPED, PARTICLE_STRIDE, type Frame, type LaneGrouping } from '../frameTypes.ts'
 
 export type { LaneGrouping }
@@ -108,7 +109,7 @@ export function openRows(frame: Frame, group: LaneGroup): LaneGroup[] {
 
 function hottest(frame: Frame, n: number): LaneGroup[] {
   const P = frame.partitions
-  const top = busiest(frame, P, n)
+  const top = topLanes(P, n, byHeat(frame))
   const out: LaneGroup[] = top.map((p) => ({ id: `hottest:${p}`, label: `P${p}`, title: `Lane P${p}`, lanes: [p] }))
   const shown = new Uint8Array(P)
   for (const p of top) shown[p] = 1
@@ -116,27 +117,6 @@ function hottest(frame: Frame, n: number): LaneGroup[] {
   for (let p = 0; p < P; p++) if (shown[p] === 0) rest.push(p)
   if (rest.length > 0) out.push({ id: 'hottest:rest', label: 'rest', title: `The rest: ${lanesWord(rest.length)}`, lanes: rest })
   return out
-}
-
-/**
- * The `n` busiest of lanes 0..P-1 (byHeat's order), busiest first, in one pass that keeps them
- * sorted: n is at most MAX_GROUPS, and most lanes are not busier than the n-th, so this costs about
- * one comparison a lane where sorting 10 000 lanes cost the worker ~10 ms a regrouping.
- */
-function busiest(frame: Frame, P: number, n: number): number[] {
-  const heat = byHeat(frame)
-  const top: number[] = []
-  for (let p = 0; p < P && n > 0; p++) {
-    if (top.length === n && heat(p, top[n - 1]!) >= 0) continue
-    let i = top.length === n ? n - 1 : top.length
-    if (top.length < n) top.push(p)
-    while (i > 0 && heat(p, top[i - 1]!) < 0) {
-      top[i] = top[i - 1]!
-      i--
-    }
-    top[i] = p
-  }
-  return top
 }
 
 function lanesWord(n: number): string {

@@ -54,7 +54,7 @@ describe('the page frame of a big topic (built in the worker)', () => {
   it('lists the lanes with the most lag for the metrics table, and the inspected lane\'s figures', () => {
     const page = pageFrame(full, groups, { ...DEFAULT_LANE_VIEW, inspect: 1234 }, null)
     const byLag = Array.from({ length: 10_000 }, (_, p) => p).sort((a, b) => full.lag[b]! - full.lag[a]! || a - b)
-    expect(page.grouped!.mostLag.map((x) => x.lane)).toEqual(byLag.slice(0, MOST_LAG).sort((a, b) => a - b))
+    expect(page.grouped!.mostLag.map((x) => x.lane)).toEqual(byLag.slice(0, MOST_LAG))
     for (const x of page.grouped!.mostLag) expect(x.lag).toBe(full.lag[x.lane])
     expect(laneFigures(page, 1234)).toEqual({ lane: 1234, owner: 4, leader: full.laneLeader[1234] ?? -1, inRate: full.inRate[1234], outRate: full.outRate[1234], lag: full.lag[1234], lagMs: full.lagMs[1234], logEndOffset: 11_234, position: 10_234, committed: 9_234 })
     // A lane neither inspected, listed nor a row: the page has no figures for it.
@@ -68,7 +68,7 @@ describe('the page frame of a big topic (built in the worker)', () => {
     for (const spread of [3, 7, 101]) {
       const f = makeFrame({ partitions: 5000, lag: Array.from({ length: 5000 }, (_, p) => ((p * 2654435761) >>> 0) % spread) })
       const byLag = Array.from({ length: 5000 }, (_, p) => p).sort((a, b) => f.lag[b]! - f.lag[a]! || a - b)
-      expect(tableLanes(f)).toEqual(byLag.slice(0, MOST_LAG).sort((a, b) => a - b))
+      expect(tableLanes(f)).toEqual(byLag.slice(0, MOST_LAG))
     }
   })
 

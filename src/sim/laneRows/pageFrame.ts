@@ -4,6 +4,7 @@
 // frame of 10 000 partitions crosses to the page as a few kilobytes and the page's work per frame
 // follows the rows it draws, not the partitions. Pure: a Frame in, a smaller Frame out.
 
+import { topLanes } from './topLanes.ts'
 import { PARTICLE_STRIDE, type Frame, type LaneFigures, type LaneGroupInfo, type LaneView, type MetricsSample } from '../frameTypes.ts'
 import { aggregateFrame, GROUP_ABOVE, type LaneGroup } from './laneGroups.ts'
 
@@ -39,56 +40,18 @@ export function figuresOf(frame: Frame, p: number): LaneFigures {
   }
 }
 
-/** The lanes the metrics table lists: all up to ALL_ROWS_UP_TO, else the MOST_LAG with the most lag (ties: lower lane). Ascending. */
+/**
+ * The lanes the metrics table lists: all up to ALL_ROWS_UP_TO, in partition order; else the
+ * MOST_LAG with the most lag, the most first (ties: lower lane), so the lane that matters is the
+ * first row, not somewhere among a hundred.
+ */
 export function tableLanes(frame: Frame): number[] {
   const P = frame.partitions
   if (P <= ALL_ROWS_UP_TO) return Array.from({ length: P }, (_, p) => p)
-  return mostLagLanes(frame.lag, P, MOST_LAG).sort((a, b) => a - b)
+  const lag = frame.lag
+  return topLanes(P, MOST_LAG, (a, b) => lag[b]! - lag[a]! || a - b)
 }
 
-/**
- * The `k` lanes of the largest `lag` (ties: lower lane), in one pass with a heap of `k` (a sort of
- * 10 000 lags every frame was a fifth of the worker's time building a page frame). The heap's root
- * is the weakest lane kept; lanes come in ascending order, so a later lane with the root's lag
- * never displaces it (the lower lane wins the tie).
- */
-function mostLagLanes(lag: Float64Array, P: number, k: number): number[] {
-  const heap = new Int32Array(k)
-  let n = 0
-  // `a` is weaker than `b`: less lag, or as much on a higher lane.
-  const weaker = (a: number, b: number): boolean => lag[a]! < lag[b]! || (lag[a] === lag[b] && a > b)
-  const down = (i: number): void => {
-    for (;;) {
-      const l = 2 * i + 1
-      if (l >= n) return
-      const c = l + 1 < n && weaker(heap[l + 1]!, heap[l]!) ? l + 1 : l
-      if (!weaker(heap[c]!, heap[i]!)) return
-      const x = heap[i]!
-      heap[i] = heap[c]!
-      heap[c] = x
-      i = c
-    }
-  }
-  for (let p = 0; p < P; p++) {
-    if (n < k) {
-      // Sift up.
-      let i = n++
-      heap[i] = p
-      while (i > 0) {
-        const parent = (i - 1) >> 1
-        if (!weaker(heap[i]!, heap[parent]!)) break
-        const x = heap[i]!
-        heap[i] = heap[parent]!
-        heap[parent] = x
-        i = parent
-      }
-    } else if (lag[p]! > lag[heap[0]!]!) {
-      heap[0] = p
-      down(0)
-    }
-  }
-  return Array.from(heap.subarray(0, n))
-}
 
 /**
  * The rows of `full` the page draws for `view`, with what else it lists: the groups, or, when
