@@ -62,11 +62,17 @@ export function holdBack(w: WorldState, p: number, added: number, now: number): 
   }
 }
 
+/** Whether clients can reach partition p's leader now: none is down, or they have learned the new one. */
+export function leaderReachable(w: WorldState, p: number, now: number): boolean {
+  const f = w.faults
+  return f === undefined || now >= f.fetchResumeAt[p]!
+}
+
 /** How far consumers may read partition p now (the log end when no fault touches it). */
 export function readableEnd(w: WorldState, p: number, now: number): number {
   const f = w.faults
   if (f === undefined) return w.leo[p]!
-  if (now < f.fetchResumeAt[p]!) return 0
+  if (!leaderReachable(w, p, now)) return 0
   // Hook: a slow disk on an in-sync replica holds the high watermark back (slowDisk.ts).
   return slowHighWatermark(w, p, now, Math.min(w.leo[p]!, f.hwCap[p]!))
 }

@@ -10,10 +10,10 @@ import { deliver } from '../consume.ts'
 import { EV, type SimCore } from '../core.ts'
 import { noteHanded, noteShareSettled } from '../ledger.ts'
 import type { FetchResult } from '../consume.ts'
-import { readableEnd } from '../brokers/producerRetry.ts'
+import { leaderReachable, readableEnd } from '../brokers/producerRetry.ts'
 import { recountStopped } from '../stoppedTime.ts'
 import type { WorldState } from '../worldState.ts'
-import { shareLeaderAlive, shareLeaderReachable } from './shareLeaderChange.ts'
+import { shareLeaderAlive } from './shareLeaderChange.ts'
 import { keyOrderOnCompletion } from './shareOrdering.ts'
 import { shareLimits, type ShareWorld } from './shareState.ts'
 
@@ -40,7 +40,7 @@ export function shareFetch(sim: SimCore, c: number, maxRecords: number, now: num
     const i = (cs.rr + j) % n
     const p = owned[i]!
     // ShareFetch goes to the partition's leader: none reachable, nothing from this partition.
-    if (!shareLeaderReachable(w, p, now)) continue
+    if (!leaderReachable(w, p, now)) continue
     const sp = sh.parts[p]!
     const got = acquire(sp, c, remaining, readableEnd(w, p, now), now, lim)
     if (got.length === 0) continue
@@ -84,7 +84,7 @@ export function shareAcknowledge(sim: SimCore, c: number): void {
     keyOrderOnCompletion(w, p, from, to)
     // ShareAcknowledge fails without a reachable leader; the records stay acquired on the old one,
     // whose state the next leader does not inherit (shareLeaderChange.ts).
-    if (!shareLeaderReachable(w, p, sim.kernel.now)) continue
+    if (!leaderReachable(w, p, sim.kernel.now)) continue
     const n = to - from
     const rel = takeCarry(sh.releaseCarry, c, n * releaseShare, n)
     const rej = takeCarry(sh.rejectCarry, c, n * rejectShare, n - rel)
@@ -109,7 +109,7 @@ export function shareMemberLeft(sim: SimCore, c: number): number {
   let released = 0
   for (let p = 0; p < sh.parts.length; p++) {
     // Only a reachable leader hears the session close; elsewhere the locks end with that leader's share-partition.
-    if (!shareLeaderReachable(w, p, sim.kernel.now)) continue
+    if (!leaderReachable(w, p, sim.kernel.now)) continue
     const m = releaseMember(sh.parts[p]!, c, lim)
     if (m.released + m.archived === 0) continue
     count(w, p, m)

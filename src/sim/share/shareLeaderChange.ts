@@ -12,12 +12,6 @@ import { reloadSharePartition } from '../../kafka/shareStatePersister.ts'
 import type { SimCore } from '../core.ts'
 import type { WorldState } from '../worldState.ts'
 
-/** Whether members can reach partition p's leader now (fetch and acknowledge). */
-export function shareLeaderReachable(w: WorldState, p: number, now: number): boolean {
-  const f = w.faults
-  return f === undefined || now >= f.fetchResumeAt[p]!
-}
-
 /** Whether partition p's leader is running (its acquisition-lock timers run). */
 export function shareLeaderAlive(w: WorldState, p: number): boolean {
   if (w.faults === undefined) return true
