@@ -151,7 +151,9 @@ describe('worker supervision', () => {
     expect(report).toMatch(/Link: http:\/\/127\.0\.0\.1:\d+\/\?debug=faults#s=/)
     expect(report).toMatch(/Error: .*debug fault: an uncaught throw/)
     expect(report).toMatch(/User agent: .*Chrome/)
-    // It stays stopped: the clock does not move on.
+    // It stays stopped: the clock does not move on. Read once the readout has shown the last frame
+    // (it follows the run at most every 200 ms, so a frame just before the stop can land after a read).
+    await page.waitForTimeout(300)
     const t = await simTime(page)
     await page.waitForTimeout(500)
     expect(await simTime(page)).toBe(t)
