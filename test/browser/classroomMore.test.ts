@@ -80,8 +80,19 @@ describe('the classroom, more', () => {
     expect(contains(outline, road)).toBe(true)
     // Only that lane: its neighbours' roads are outside the outline.
     for (const n of [lane - 1, lane + 1]) expect(contains(outline, await box(page, `[data-testid="highway"] rect.road >> nth=${n}`))).toBe(false)
-    const card = await box(page, `g.consumer[aria-label^="${consumer}:"] rect.box`)
-    expect(contains((await consumerMark.boundingBox())!, card)).toBe(true)
+    // Card and outline read in one task: frames still arrive (the lesson asks at the start while the
+    // group forms), and both are drawn in the same render, so two reads could see two frames.
+    const pair = await page.evaluate((name) => {
+      const r = (sel: string): Box | null => {
+        const e = document.querySelector(sel)
+        if (e === null) return null
+        const b = e.getBoundingClientRect()
+        return { x: b.x, y: b.y, width: b.width, height: b.height }
+      }
+      return { card: r(`g.consumer[aria-label^="${name}:"] rect.box`), mark: r(`g.highlight[data-id="${name}"] rect.outline`) }
+    }, consumer)
+    expect(pair.card).not.toBeNull()
+    expect(contains(pair.mark!, pair.card!)).toBe(true)
     await page.getByRole('region', { name: 'Lesson' }).getByRole('button', { name: 'Close lesson' }).click()
     await expect.poll(() => page.locator('g.highlight').count()).toBe(0)
 
