@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { acknowledge, acquire, countIn, createSharePartition, expireLocks, inFlight, type ShareLimits } from './sharePartition.ts'
-import { initializeSharePartition, persistedShareState, reloadSharePartition } from './shareStatePersister.ts'
+import { applyWrite, initializeSharePartition, persistedShareState, reloadSharePartition, writtenBatches } from './shareStatePersister.ts'
 
 const LIM: ShareLimits = { lockDurationMs: 30000, deliveryCountLimit: 5, maxRecordLocks: 200 }
 
@@ -65,5 +65,34 @@ describe('a new share-partition leader', () => {
     })
     expect(inFlight(init)).toBe(20)
     expect(initializeSharePartition(persistedShareState(init))).toEqual(init)
+  })
+})
+
+describe('the share coordinator applying a write (a ShareUpdate over its snapshot)', () => {
+  const b = (firstOffset: number, lastOffset: number, deliveryState: 'available' | 'acknowledged' | 'archived', deliveryCount: number) => ({ firstOffset, lastOffset, deliveryState, deliveryCount })
+
+  it('replaces what it had for the written offsets, keeps the rest, and merges equal neighbours', () => {
+    const prev = { startOffset: 10, stateBatches: [b(10, 19, 'available', 1), b(20, 29, 'archived', 5)] }
+    expect(applyWrite(prev, 10, [b(15, 24, 'acknowledged', 1)])).toEqual({
+      startOffset: 10,
+      stateBatches: [b(10, 14, 'available', 1), b(15, 24, 'acknowledged', 1), b(25, 29, 'archived', 5)],
+    })
+    expect(applyWrite(prev, 10, [b(20, 29, 'available', 1)])).toEqual({ startOffset: 10, stateBatches: [b(10, 29, 'available', 1)] })
+  })
+
+  it('drops what lies below a new start offset, and never moves the start offset back', () => {
+    const prev = { startOffset: 10, stateBatches: [b(10, 19, 'acknowledged', 1), b(20, 29, 'available', 2)] }
+    expect(applyWrite(prev, 25, [])).toEqual({ startOffset: 25, stateBatches: [b(25, 29, 'available', 2)] })
+    expect(applyWrite(prev, 5, []).startOffset).toBe(10)
+  })
+
+  it('writes the leader’s state of the given offsets, an acquired record as it was last written', () => {
+    const sp = createSharePartition(0)
+    acquire(sp, 1, 10, 100, 0, LIM)
+    acknowledge(sp, 1, 0, 4, 'accept', LIM)
+    expireLocks(sp, LIM.lockDurationMs, LIM) // 4–9 available again, delivery count 1
+    acquire(sp, 2, 3, 100, LIM.lockDurationMs, LIM) // 4–6 acquired (count 2): written as available, count 1
+    expect(writtenBatches(sp, [[4, 10]])).toEqual([b(4, 9, 'available', 1)])
+    expect(writtenBatches(sp, [[0, 2]])).toEqual([])
   })
 })

@@ -67,16 +67,65 @@ export function initializeSharePartition(p: PersistedShareState): SharePartition
 }
 
 /**
- * Leadership of the partition moved: the new leader's share-partition, and how many records were
+ * What a WriteShareGroupState carries for offsets [from, to) of each range: the leader's state of
+ * those records now (an acquired one as it was last written, as persistedShareState says).
+ */
+export function writtenBatches(sp: SharePartitionState, ranges: ReadonlyArray<readonly [number, number]>): PersisterStateBatch[] {
+  const all = persistedShareState(sp).stateBatches
+  const out: PersisterStateBatch[] = []
+  for (const [from, to] of ranges) {
+    for (const b of all) {
+      const first = Math.max(b.firstOffset, from)
+      const last = Math.min(b.lastOffset, to - 1)
+      if (first <= last) out.push({ ...b, firstOffset: first, lastOffset: last })
+    }
+  }
+  return out
+}
+
+/**
+ * The share coordinator applies a write (ShareCoordinatorShard: a ShareUpdate merged over the last
+ * snapshot): the new start offset, and the written batches replace what it had for their offsets;
+ * batches below the start offset are dropped. Pure: returns the new state.
+ */
+export function applyWrite(prev: PersistedShareState, startOffset: number, batches: readonly PersisterStateBatch[]): PersistedShareState {
+  let kept = prev.stateBatches.map((b) => ({ ...b }))
+  for (const w of batches) {
+    const next: PersisterStateBatch[] = []
+    for (const o of kept) {
+      if (o.lastOffset < w.firstOffset || o.firstOffset > w.lastOffset) next.push(o)
+      else {
+        if (o.firstOffset < w.firstOffset) next.push({ ...o, lastOffset: w.firstOffset - 1 })
+        if (o.lastOffset > w.lastOffset) next.push({ ...o, firstOffset: w.lastOffset + 1 })
+      }
+    }
+    next.push({ ...w })
+    kept = next
+  }
+  const start = Math.max(prev.startOffset, startOffset)
+  const out: PersisterStateBatch[] = []
+  for (const b of kept.sort((a, b) => a.firstOffset - b.firstOffset)) {
+    if (b.lastOffset < start) continue
+    const c = { ...b, firstOffset: Math.max(b.firstOffset, start) }
+    const last = out[out.length - 1]
+    if (last && last.lastOffset + 1 === c.firstOffset && last.deliveryState === c.deliveryState && last.deliveryCount === c.deliveryCount) last.lastOffset = c.lastOffset
+    else out.push(c)
+  }
+  return { startOffset: start, stateBatches: out }
+}
+
+/**
+ * Leadership of the partition moved: the new leader's share-partition, read from `persisted` (what
+ * the share coordinator holds; by default every write of `sp` succeeded), and how many records were
  * acquired on the old one (their acquisitions and locks died with its memory: available again).
  * Records past the persisted window up to the old end offset were delivered once and never
  * written: the new leader's first fetches read them from the log again as first deliveries, so
  * they stay in the window as AVAILABLE, never delivered (the end offset does not move back).
  */
-export function reloadSharePartition(sp: SharePartitionState): { state: SharePartitionState; returned: number } {
+export function reloadSharePartition(sp: SharePartitionState, persisted: PersistedShareState = persistedShareState(sp)): { state: SharePartitionState; returned: number } {
   let returned = 0
   for (const r of sp.runs) if (r.state === 'acquired') returned += r.to - r.from
-  const state = initializeSharePartition(persistedShareState(sp))
+  const state = initializeSharePartition(persisted)
   if (sp.end > state.end) {
     const last = state.runs[state.runs.length - 1]
     if (last && last.state === 'available' && last.deliveryCount === 0) last.to = sp.end

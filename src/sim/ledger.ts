@@ -30,6 +30,8 @@ export interface Ledger {
    */
   shareAcknowledged?: Float64Array
   shareArchived?: Float64Array
+  /** Settled records a new share-partition leader made unsettled again (their write never reached the share coordinator). */
+  shareRevived?: Float64Array
 }
 
 export function createLedger(P: number): Ledger {
@@ -69,6 +71,7 @@ export function growLedger(l: Ledger, P: number): void {
   l.skippedOnce = grow(l.skippedOnce)
   if (l.shareAcknowledged) l.shareAcknowledged = grow(l.shareAcknowledged)
   if (l.shareArchived) l.shareArchived = grow(l.shareArchived)
+  if (l.shareRevived) l.shareRevived = grow(l.shareRevived)
   while (l.reached.length < P) l.reached.push([])
   const open = new Float64Array(2 * P).fill(-1)
   open.set(l.open!)
@@ -155,4 +158,14 @@ export function noteShareSettled(l: Ledger, p: number, acknowledged: number, arc
   l.shareArchived ??= new Float64Array(n)
   l.shareAcknowledged[p]! += acknowledged
   l.shareArchived[p]! += archived
+}
+
+/**
+ * A new share-partition leader made `n` records of partition p unsettled again: their settling
+ * (an archive at a lock timeout) never reached the share coordinator (share/sharePersister.ts).
+ */
+export function noteShareRevived(l: Ledger, p: number, n: number): void {
+  if (n === 0) return
+  l.shareRevived ??= new Float64Array(l.handed.length)
+  l.shareRevived[p]! += n
 }

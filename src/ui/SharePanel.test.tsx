@@ -118,3 +118,30 @@ describe('lanes of a share group', () => {
     expect(owners.slice(0, 2)).toEqual(['consumer-3+consumer-7', 'consumer-1+consumer-9'])
   })
 })
+
+describe('the share panel when a share coordinator goes down', () => {
+  it('shows the acknowledgements waiting for it, then those written late, as the frame counts them', () => {
+    vi.useFakeTimers()
+    m = mount(<SharePanel />)
+    const s = getPreset('share-group-hot-lane')!.build()
+    const sim = createSimulation({ ...s, cluster: { brokers: 3, 'replication.factor': 3, 'min.insync.replicas': 2, brokerCapacityPerSec: null }, actions: [{ do: 'crashBroker', broker: 3, atSec: 4 }] })
+    const figure = (name: string) => m!.container.querySelector(`td[data-figure="${name}"]`)?.textContent
+    const show = (t: number) => {
+      sim.advanceTo(t)
+      const f = sim.frame(0)
+      act(() => m!.store.getState().receiveFrame(0, f, [], []))
+      act(() => vi.advanceTimersByTime(300))
+      return f.shareGroup!
+    }
+    expect(show(3000).acksWaiting).toBe(0)
+    expect(figure('Acks waiting for state')).toBeUndefined() // no outage: no rows
+    const during = show(8000) // broker 3 down, not fenced yet: it held the state of some lanes
+    expect(during.acksWaiting).toBeGreaterThan(0)
+    expect(figure('Acks waiting for state')).toBe(during.acksWaiting.toLocaleString('en-US'))
+    const after = show(40_000)
+    expect(after.acksWaiting).toBe(0)
+    expect(after.acksDelayed).toBeGreaterThan(0)
+    expect(figure('Acks written late')).toBe(after.acksDelayed.toLocaleString('en-US'))
+    expect(figure('Acks failed')).toBe('0')
+  })
+})

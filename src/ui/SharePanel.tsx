@@ -18,6 +18,15 @@ export function SharePanel(): ReactNode {
     ...(sg.leaderChanges > 0
       ? [['Back after a leader change', fmt(sg.returnedOnLeaderChange), `Acquired, not yet acknowledged records a new partition leader made available again (${sg.leaderChanges} leader change${sg.leaderChanges === 1 ? '' : 's'}): delivered again, not counted in Redelivered`] as [string, string, string]]
       : []),
+    // The share coordinator's broker crashed (shareState.lost in the narration): what it cost.
+    ...(sg.acksWaiting > 0 || sg.acksDelayed > 0 || sg.acksFailed > 0 || sg.initWaits > 0
+      ? ([
+          ['Acks waiting for state', fmt(sg.acksWaiting), 'Acknowledged records the partition leader cannot write yet: its share coordinator (a __share_group_state leader) is down. They stay locked meanwhile'],
+          ['Acks written late', fmt(sg.acksDelayed), 'Acknowledgements that waited for a new share coordinator, then went through'],
+          ['Acks failed', fmt(sg.acksFailed), 'Acknowledgements with no share coordinator within the persister’s retries (about 30 s): locked until their locks ran out, then delivered again'],
+          ...(sg.revived > 0 ? [['Back after a lost write', fmt(sg.revived), 'Records the old leader had archived but never wrote: a new leader read them as still in flight'] as [string, string, string]] : []),
+        ] as Array<[string, string, string]>)
+      : []),
     ['Archived', fmt(sg.archived), 'Rejected, or failed at the delivery limit: never delivered again'],
     ['Most deliveries of one record', String(sg.maxDeliveryCount), 'The highest delivery count so far'],
     ['Most in flight on one lane', fmt(sg.inFlightMax), 'Bounded by group.share.partition.max.record.locks'],

@@ -64,7 +64,8 @@ export function conservationErrors(w: WorldState): string[] {
  * A share group (KIP-932), per partition: every record the members ever acquired (up to the
  * share-partition end offset, which is the first-delivery frontier) is acknowledged or archived —
  * as counted by the ledger at each transition — or still in flight (acquired or available) in the
- * share-partition's state: acquired-ever = acknowledged + archived + in flight.
+ * share-partition's state: acquired-ever = acknowledged + archived − revived + in flight (revived:
+ * settled records a new leader made unsettled again, their write lost with a share coordinator).
  */
 export function shareConservationErrors(w: WorldState): string[] {
   const errors: string[] = []
@@ -76,8 +77,9 @@ export function shareConservationErrors(w: WorldState): string[] {
     for (const r of sp.runs) if (r.state === 'acquired' || r.state === 'available') unsettled += r.to - r.from
     const acked = l.shareAcknowledged?.[p] ?? 0
     const archived = l.shareArchived?.[p] ?? 0
-    if (acked + archived + unsettled !== sp.end) {
-      errors.push(`share partition ${p}: acquired up to ${sp.end} ≠ acknowledged ${acked} + archived ${archived} + in flight ${unsettled}`)
+    const revived = l.shareRevived?.[p] ?? 0
+    if (acked + archived - revived + unsettled !== sp.end) {
+      errors.push(`share partition ${p}: acquired up to ${sp.end} ≠ acknowledged ${acked} + archived ${archived} − revived ${revived} + in flight ${unsettled}`)
     }
     if (sp.end !== w.delivered[p]) errors.push(`share partition ${p}: end offset ${sp.end} ≠ delivered frontier ${w.delivered[p]}`)
   }

@@ -116,7 +116,7 @@ describe('share-group conservation', () => {
     })
     const errors = conservationErrorsAt(sim, [5000])
     expect(plant.fired).toBe(true)
-    expect(errors.join('\n')).toMatch(/share partition \d+: acquired up to \d+ ≠ acknowledged \d+ \+ archived \d+ \+ in flight \d+/)
+    expect(errors.join('\n')).toMatch(/share partition \d+: acquired up to \d+ ≠ acknowledged \d+ \+ archived \d+ − revived \d+ \+ in flight \d+/)
     const sum = sim.summary()
     expect(sum.produced).toBe(sum.consumed + sum.lag)
   })

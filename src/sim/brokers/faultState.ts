@@ -7,6 +7,7 @@ import { Rng } from '../../engine/rng.ts'
 import { DELIVERY_DEFAULTS, deliveryConfig, type DeliveryConfig } from '../../kafka/producerDelivery.ts'
 import type { ClusterSpec, Scenario } from '../../scenario/types.ts'
 import type { CoordinatorState } from './coordinatorState.ts'
+import type { ShareStateCoordinators } from '../share/shareStateCoordinator.ts'
 
 /** A timer of the fault machinery (a Deferred item's payload). */
 export type FaultTimer =
@@ -17,6 +18,10 @@ export type FaultTimer =
   | { kind: 'leaderCheck' }
   /** The offsets partition's new leader has loaded the group (coordinatorFailover.ts). */
   | { kind: 'coordinatorLoaded'; epoch: number }
+  /** A __share_group_state partition's new leader has loaded it (share/shareStateCoordinator.ts). */
+  | { kind: 'shareStateLoaded'; statePartition: number; epoch: number }
+  /** The persister looks up the share coordinator again for a waiting write (share/sharePersister.ts). */
+  | { kind: 'shareWriteRetry'; id: number }
 
 export interface FaultState {
   /** Per broker index: when it crashed (-1 = running), and whether the controller has fenced it. */
@@ -52,6 +57,8 @@ export interface FaultState {
   leaderCheckScheduled: boolean
   /** The group coordinator, once a broker fault touched it (coordinatorState.ts). */
   coordinator?: CoordinatorState
+  /** The share coordinators of a share group's state partitions, once a broker fault touched them. */
+  shareState?: ShareStateCoordinators
 }
 
 /** The controller settings of the fault model, with Kafka's defaults (KafkaConfig / ReplicationConfigs). */

@@ -4,7 +4,8 @@
 // ISRs, and moves leaders back to preferred replicas every leader.imbalance.check.interval.seconds
 // (auto.leader.rebalance.enable). The controller itself is assumed to stay up (a KRaft quorum apart
 // from the brokers). The group coordinator moves with its __consumer_offsets partition's leader
-// (coordinatorFailover.ts, hooked in below).
+// (coordinatorFailover.ts, hooked in below), and so do a share group's share coordinators
+// (share/shareStateCoordinator.ts).
 
 import { fenceBroker, joinIsr, NO_LEADER, preferredLeaderMoves, unfenceBroker, type PartitionRegistration } from '../../kafka/leaderElection.ts'
 import { clusterOf } from '../../scenario/defaults.ts'
@@ -12,6 +13,8 @@ import type { SimCore } from '../core.ts'
 import { defer } from '../deferred.ts'
 import { wakeOwner } from '../pollLoop.ts'
 import { shareLeaderChanged } from '../share/shareLeaderChange.ts'
+import { onShareWriteRetry } from '../share/sharePersister.ts'
+import { shareStateBrokerCrashed, shareStateBrokerFenced, shareStateBrokerRestarted, shareStateLoaded } from '../share/shareStateCoordinator.ts'
 import type { WorldState } from '../worldState.ts'
 import { coordinatorBrokerCrashed, coordinatorBrokerFenced, coordinatorBrokerRestarted, coordinatorLoaded } from './coordinatorFailover.ts'
 import { createFaultState, faultSettings, lastHeartbeat, producerDelivery, type FaultState, type FaultTimer } from './faultState.ts'
@@ -63,6 +66,7 @@ export function crashBroker(sim: SimCore, b: number): void {
   sim.say({ kind: 'broker.crash', broker: b, leaderOf: led, noticeInMs: f.fenceAt[b]! - now })
   // Hook: the group loses its coordinator if this broker led the group's offsets partition.
   coordinatorBrokerCrashed(sim, b)
+  shareStateBrokerCrashed(sim, b)
   defer(sim, f.fenceAt[b]!, { fault: { kind: 'fence', broker: b, crashedAt: now } })
 }
 
@@ -113,6 +117,7 @@ function fence(sim: SimCore, b: number): void {
   sim.say({ kind: 'broker.fenced', broker: b, silentMs: now - f.crashedAt[b]!, moved, offline, unreplicated: lost, acks, followed })
   // Hook: the offsets partition elects too; its new leader loads the group.
   coordinatorBrokerFenced(sim, b)
+  shareStateBrokerFenced(sim, b)
   scheduleLeaderCheck(sim)
 }
 
@@ -157,6 +162,7 @@ export function restartBroker(sim: SimCore, b: number): void {
   sim.say({ kind: 'broker.restart', broker: b, leaderAgain: back })
   // Hook: an offline offsets partition comes back with it.
   coordinatorBrokerRestarted(sim, b)
+  shareStateBrokerRestarted(sim, b)
 }
 
 function meanRecordBytes(w: WorldState): number {
@@ -244,6 +250,12 @@ export function runFaultTimer(sim: SimCore, t: FaultTimer): void {
       break
     case 'coordinatorLoaded':
       coordinatorLoaded(sim, t.epoch)
+      break
+    case 'shareStateLoaded':
+      shareStateLoaded(sim, t.statePartition, t.epoch)
+      break
+    case 'shareWriteRetry':
+      onShareWriteRetry(sim, t.id)
       break
   }
 }

@@ -5,21 +5,20 @@
 // (shareLeaderChange.ts). The Kafka rules are the pure functions of kafka/sharePartition.ts; this
 // module applies them to the world.
 
-import { acknowledge, acquire, expireLocks, inFlight, nextLockExpiry, releaseMember, type Moved } from '../../kafka/sharePartition.ts'
+import { acquire, expireLocks, inFlight, nextLockExpiry, releaseMember } from '../../kafka/sharePartition.ts'
 import { deliver } from '../consume.ts'
 import { EV, type SimCore } from '../core.ts'
-import { noteHanded, noteShareSettled } from '../ledger.ts'
+import { noteHanded } from '../ledger.ts'
 import type { FetchResult } from '../consume.ts'
 import { leaderReachable, readableEnd } from '../brokers/producerRetry.ts'
 import { recountStopped } from '../stoppedTime.ts'
-import type { WorldState } from '../worldState.ts'
-import { shareLeaderAlive } from './shareLeaderChange.ts'
+import { applyAck, count, shareOf, syncOffsets, wakeShareMembers } from './shareApply.ts'
+import { initializeNow, shareLeaderAlive } from './shareLeaderChange.ts'
+import { flatBatches, keepPersisted, noteWritten, queueWrite, writesNow } from './sharePersister.ts'
 import { keyOrderOnCompletion } from './shareOrdering.ts'
-import { shareLimits, type ShareWorld } from './shareState.ts'
+import { shareLimits } from './shareState.ts'
 
-function shareOf(w: WorldState): ShareWorld {
-  return w.share!
-}
+export { wakeShareMembers }
 
 /**
  * ShareFetch for member `c`: up to `maxRecords` acquired from its partitions in turn (rotating the
@@ -41,6 +40,8 @@ export function shareFetch(sim: SimCore, c: number, maxRecords: number, now: num
     const p = owned[i]!
     // ShareFetch goes to the partition's leader: none reachable, nothing from this partition.
     if (!leaderReachable(w, p, now)) continue
+    // A new leader serves the share-partition once it has read its state from the share coordinator.
+    if (sh.initPending?.[p] && !initializeNow(sim, p)) continue
     const sp = sh.parts[p]!
     const got = acquire(sp, c, remaining, readableEnd(w, p, now), now, lim)
     if (got.length === 0) continue
@@ -76,7 +77,6 @@ export function shareAcknowledge(sim: SimCore, c: number): void {
   const spec = w.live.group.share
   const releaseShare = spec?.releaseShare ?? 0
   const rejectShare = spec?.rejectShare ?? 0
-  const lim = shareLimits(w.live)
   const b = cs.batch
   for (let i = 0; i < b.length; i += 3) {
     const p = b[i]!, from = b[i + 1]!, to = b[i + 2]!
@@ -84,19 +84,18 @@ export function shareAcknowledge(sim: SimCore, c: number): void {
     keyOrderOnCompletion(w, p, from, to)
     // ShareAcknowledge fails without a reachable leader; the records stay acquired on the old one,
     // whose state the next leader does not inherit (shareLeaderChange.ts).
-    if (!leaderReachable(w, p, sim.kernel.now)) continue
+    if (!leaderReachable(w, p, sim.kernel.now) || sh.initPending?.[p]) continue
     const n = to - from
     const rel = takeCarry(sh.releaseCarry, c, n * releaseShare, n)
     const rej = takeCarry(sh.rejectCarry, c, n * rejectShare, n - rel)
-    const sp = sh.parts[p]!
-    const moved = [
-      acknowledge(sp, c, from, to - rel - rej, 'accept', lim),
-      acknowledge(sp, c, to - rel - rej, to - rel, 'reject', lim),
-      acknowledge(sp, c, to - rel, to, 'release', lim),
-    ]
-    for (const m of moved) count(w, p, m)
-    syncOffsets(w, p)
-    if (rel > 0) wakeShareMembers(sim, p)
+    // The new states take effect once written (sharePersister.ts): without a share coordinator the
+    // acknowledgement waits in the persister's retries, and the records stay acquired meanwhile.
+    if (!writesNow(sim, p)) {
+      queueWrite(sim, { partition: p, kind: 'ack', member: c, from, to, rel, rej })
+      continue
+    }
+    applyAck(sim, c, p, from, to, rel, rej)
+    noteWritten(w, p, [[from, to]])
   }
   cs.batch = []
 }
@@ -109,8 +108,17 @@ export function shareMemberLeft(sim: SimCore, c: number): number {
   let released = 0
   for (let p = 0; p < sh.parts.length; p++) {
     // Only a reachable leader hears the session close; elsewhere the locks end with that leader's share-partition.
-    if (!leaderReachable(w, p, sim.kernel.now)) continue
-    const m = releaseMember(sh.parts[p]!, c, lim)
+    if (!leaderReachable(w, p, sim.kernel.now) || sh.initPending?.[p]) continue
+    const sp = sh.parts[p]!
+    const ranges = sp.runs.filter((r) => r.state === 'acquired' && r.member === c).map((r) => [r.from, r.to] as const)
+    if (ranges.length === 0) continue
+    // Released like an acknowledgement: only once written (sharePersister.ts).
+    if (!writesNow(sim, p)) {
+      queueWrite(sim, { partition: p, kind: 'left', member: c })
+      continue
+    }
+    const m = releaseMember(sp, c, lim)
+    noteWritten(w, p, ranges)
     if (m.released + m.archived === 0) continue
     count(w, p, m)
     released += m.released
@@ -134,8 +142,18 @@ export function onShareLockTimer(sim: SimCore, p: number): void {
   const now = sim.kernel.now
   // Who held them, for the narration: the member of the first expiring run.
   const holders = new Set<number>()
-  for (const r of sp.runs) if (r.state === 'acquired' && r.lockUntil <= now) holders.add(r.member)
+  const ranges: Array<readonly [number, number]> = []
+  for (const r of sp.runs) {
+    if (r.state !== 'acquired' || r.lockUntil > now) continue
+    holders.add(r.member)
+    ranges.push([r.from, r.to])
+  }
+  // The timeout takes effect whether or not its write reaches the share coordinator (sharePersister.ts).
+  const written = writesNow(sim, p)
+  if (!written && ranges.length > 0) keepPersisted(w, p)
   const m = expireLocks(sp, now, lim)
+  if (written) noteWritten(w, p, ranges)
+  else if (ranges.length > 0) queueWrite(sim, { partition: p, kind: 'release', member: -1, batches: flatBatches(w, p, ranges), start: sp.start })
   if (m.released + m.archived > 0) {
     count(w, p, m)
     syncOffsets(w, p)
@@ -144,19 +162,6 @@ export function onShareLockTimer(sim: SimCore, p: number): void {
     wakeShareMembers(sim, p)
   }
   armLockTimer(sim, p)
-}
-
-/** Data arrived on (or came back to) partition p: its members idle in a long poll return now. */
-export function wakeShareMembers(sim: SimCore, p: number): void {
-  const sh = shareOf(sim.w)
-  for (const c of sh.members[p] ?? []) {
-    const cs = sim.w.consumers[c]!
-    if (!cs.waiting || cs.status !== 'running' || sim.kernel.now < cs.pausedUntil) continue
-    cs.waiting = false
-    if (cs.pollEvent >= 0) sim.kernel.cancel(cs.pollEvent)
-    cs.pollAt = sim.kernel.now + sim.w.live.broker.networkLatencyMs
-    cs.pollEvent = sim.kernel.at(cs.pollAt, EV.poll, c)
-  }
 }
 
 /** The coordinator's assignment reached member `c`: it reads these partitions (with other members). */
@@ -199,22 +204,6 @@ export function shareUnassign(sim: SimCore, c: number, parts: readonly number[])
     w.owner[p] = list.length > 0 ? list[0]! : -1
   }
   recountStopped(sim)
-}
-
-/** The frame and summary read `pos` and `committed`: for a share-partition, SPEO and SPSO. */
-function syncOffsets(w: WorldState, p: number): void {
-  const sp = shareOf(w).parts[p]!
-  w.pos[p] = sp.end
-  w.committed[p] = sp.start
-}
-
-function count(w: WorldState, p: number, m: Moved): void {
-  const st = shareOf(w).stats
-  st.acknowledged += m.acknowledged
-  st.released += m.released
-  st.archived += m.archived
-  st.invalidAcks += m.invalid
-  noteShareSettled(w.ledger, p, m.acknowledged, m.archived)
 }
 
 /** Whole records out of a fractional amount, carrying the remainder per member (never above `cap`). */

@@ -3,6 +3,7 @@
 // (`w.share`), so a checkpoint copies it; absent for a consumer group.
 
 import { createSharePartition, type ShareLimits, type SharePartitionState } from '../../kafka/sharePartition.ts'
+import type { PersistedShareState } from '../../kafka/shareStatePersister.ts'
 import type { Scenario } from '../../scenario/types.ts'
 import { defaultShareGroup } from '../../scenario/defaults.ts'
 
@@ -25,6 +26,35 @@ export interface ShareStats {
   leaderChanges: number
   /** Records locked to members when their partition's leader changed: available again, delivered again. */
   returnedOnLeaderChange: number
+  /** Records whose acknowledgement waited for their share coordinator (its broker had crashed), then went through (sharePersister.ts). */
+  acksDelayed?: number
+  /** Records whose acknowledgement failed (no share coordinator within the persister's retries): locked until their locks ran out. */
+  acksFailed?: number
+  /** Settled records a new leader made available again: their last write never reached the share coordinator. */
+  revived?: number
+  /** Share-partitions whose new leader waited for the share coordinator before it could serve them (ReadShareGroupState). */
+  initWaits?: number
+}
+
+/** An acknowledgement or state change the share-partition leader could not write yet (sharePersister.ts). */
+export interface PendingWrite {
+  partition: number
+  /** 'ack': a member's acknowledgement, applied when written; 'release': a lock timeout already applied in memory; 'left': a closed member's release. */
+  kind: 'ack' | 'release' | 'left'
+  member: number
+  from: number
+  to: number
+  /** Of an ack's [from, to): the application released `rel` and rejected `rej` records (the last ones). */
+  rel: number
+  rej: number
+  /** A release: the state batches written, flat [first, last, state (0 available, 1 acknowledged, 2 archived), count, …], and the start offset. */
+  batches: number[]
+  start: number
+  /** The partition's leader epoch when issued: a leader change ends it (the share-partition is gone). */
+  leaderEpoch: number
+  /** Lookups of the share coordinator made so far (PersisterStateManager's FindCoordinator attempts). */
+  attempt: number
+  issuedAt: number
 }
 
 export interface ShareWorld {
@@ -38,6 +68,12 @@ export interface ShareWorld {
   releaseCarry: number[]
   rejectCarry: number[]
   stats: ShareStats
+  /** Writes waiting for a share coordinator, by id (null: done). Absent until a broker fault delays one. */
+  pending?: Array<PendingWrite | null>
+  /** Per partition: the share coordinator's state when it differs from what the leader holds (a write failed or waits); null: in step. */
+  persisted?: Array<PersistedShareState | null>
+  /** Per partition: a new leader waits for the share coordinator before it serves the share-partition. */
+  initPending?: boolean[]
 }
 
 export function isShareGroup(s: Scenario): boolean {

@@ -25,6 +25,17 @@ export interface ShareGroupSummary {
    * again (a duplicate for each one the member had processed).
    */
   returnedOnLeaderChange: number
+  /**
+   * The share coordinator (the leader of the partition's __share_group_state partition) was down:
+   * records whose acknowledgement waited for a new one and then went through, records whose
+   * acknowledgement failed after the persister's retries (locked until their locks ran out, then
+   * delivered again), settled records a new leader made unsettled again (their write was lost), and
+   * share-partitions whose new leader waited for their state before serving them.
+   */
+  acksDelayed: number
+  acksFailed: number
+  revived: number
+  initWaits: number
   /** In flight now: acquired (locked to a member) and available (waiting to be delivered again). */
   inFlight: number
   locked: number
@@ -57,6 +68,10 @@ export function shareGroupSummary(w: WorldState): ShareGroupSummary | undefined 
     inFlightMax: st.inFlightMax,
     leaderChanges: st.leaderChanges,
     returnedOnLeaderChange: st.returnedOnLeaderChange,
+    acksDelayed: st.acksDelayed ?? 0,
+    acksFailed: st.acksFailed ?? 0,
+    revived: st.revived ?? 0,
+    initWaits: st.initWaits ?? 0,
     inFlight: flight,
     locked,
     lag,
@@ -74,6 +89,8 @@ export interface StrandedLocks {
 
 export interface ShareGroupView extends ShareGroupSummary {
   stranded: StrandedLocks[]
+  /** Records whose acknowledgement waits now for a share coordinator (sharePersister.ts). */
+  acksWaiting: number
 }
 
 /** What the page shows of a share group at `now` (the frame's `shareGroup`). */
@@ -94,5 +111,7 @@ export function shareGroupView(w: WorldState, now: number): ShareGroupView | und
   }
   const lockMs = w.live.group.share?.['group.share.record.lock.duration.ms'] ?? 30000
   const stranded = [...byMember].sort((a, b) => a[0] - b[0]).map(([c, e]) => ({ member: w.consumers[c]!.name, records: e.records, expiresInMs: Math.max(0, e.until - now), lockMs }))
-  return { ...summary, stranded }
+  let acksWaiting = 0
+  for (const wr of w.share.pending ?? []) if (wr !== null && wr.kind === 'ack') acksWaiting += wr.to - wr.from
+  return { ...summary, stranded, acksWaiting }
 }

@@ -1,0 +1,184 @@
+// The share coordinator lives on brokers (KIP-932): a share-partition's persisted state is in the
+// __share_group_state partition its key hashes to (kafka/shareCoordinatorPlacement.ts), and that
+// partition's leader is the share coordinator the share-partition leader writes to and reads from.
+// When that broker crashes, the state partition fails over like any partition (a new leader from
+// its ISR once the controller fences the broker) and the new leader loads the state before it
+// answers. Meanwhile writes wait in the persister's retries (sharePersister.ts), and a
+// share-partition that changed leader cannot be initialised (ReadShareGroupState) until the state
+// is back. Plain data in `w.faults.shareState`, created at the first broker fault of a share group,
+// so runs without one carry nothing new.
+
+import { Rng } from '../../engine/rng.ts'
+import { fenceBroker, NO_LEADER, unfenceBroker } from '../../kafka/leaderElection.ts'
+import { placeReplicas } from '../../kafka/replicaPlacer.ts'
+import { topicIdHashOf } from '../../kafka/shareAssignor.ts'
+import { SHARE_STATE_TOPIC_DEFAULTS, shareCoordinatorKey, shareStatePartitionFor, topicIdString } from '../../kafka/shareCoordinatorPlacement.ts'
+import { faultSettings } from '../brokers/faultState.ts'
+import type { SimCore } from '../core.ts'
+import { defer } from '../deferred.ts'
+import type { WorldState } from '../worldState.ts'
+
+/**
+ * The state topic's placement draws from its own stream of the seed (as __consumer_offsets does
+ * with stream 16): Kafka creates it on its own, and its draws must not shift any other placement.
+ */
+const SHARE_STATE_PLACEMENT_STREAM = 17
+
+/** One __share_group_state partition that holds some of this group's share-partitions. */
+export interface ShareStatePartition {
+  replicas: number[]
+  isr: number[]
+  /** Its leader: the share coordinator for its keys (-1: offline). */
+  leader: number
+  /** When its leader crashed (-1: it has one that answers). */
+  lostAt: number
+  /** When a new leader has loaded the state (Infinity: none yet); read while lostAt >= 0. */
+  loadedAt: number
+  epoch: number
+}
+
+export interface ShareStateCoordinators {
+  /** By state partition number, only the ones a fault touched. */
+  parts: Record<number, ShareStatePartition>
+}
+
+// Pure placement, cached (not state): (seed, brokers) → replicas of the 50 state partitions.
+const placements = new Map<string, number[][]>()
+
+function statePlacement(w: WorldState): number[][] {
+  const brokers = w.cluster.brokers.length
+  // The replication factor cannot exceed the brokers there are (Kafka would refuse to create it).
+  const rf = Math.min(SHARE_STATE_TOPIC_DEFAULTS['share.coordinator.state.topic.replication.factor'], brokers)
+  const key = `${w.live.seed}|${brokers}|${rf}`
+  let all = placements.get(key)
+  if (all === undefined) {
+    const n = SHARE_STATE_TOPIC_DEFAULTS['share.coordinator.state.topic.num.partitions']
+    all = placeReplicas(w.cluster.brokers.map((b) => b.id), n, rf, Rng.create(w.live.seed, SHARE_STATE_PLACEMENT_STREAM))
+    if (placements.size > 16) placements.clear()
+    placements.set(key, all)
+  }
+  return all
+}
+
+/** The __share_group_state partition holding data partition p's share-partition state. */
+export function statePartitionOf(w: WorldState, p: number): number {
+  const topic = w.live.topic.name
+  const group = w.live.group.groupId
+  const key = `${group}|${topic}`
+  let c = statePartitions.get(key)
+  if (c === undefined) {
+    c = { topicId: topicIdString(topic, topicIdHashOf(topic)), of: [] }
+    if (statePartitions.size > 16) statePartitions.clear()
+    statePartitions.set(key, c)
+  }
+  return (c.of[p] ??= shareStatePartitionFor(shareCoordinatorKey(group, c.topicId, p)))
+}
+
+// Cache of the pure key → state partition map per (group, topic): asked per acknowledgement. Not state.
+const statePartitions = new Map<string, { topicId: string; of: number[] }>()
+
+/** The broker holding p's share state now (its state partition's leader; -1 while offline). */
+export function shareCoordinatorBrokerOf(w: WorldState, p: number): number {
+  const s = statePartitionOf(w, p)
+  const known = w.faults?.shareState?.parts[s]
+  return known !== undefined ? known.leader : statePlacement(w)[s]![0]!
+}
+
+/** Whether p's share coordinator answers at time t (no outage, or a new leader has loaded the state by then). */
+export function shareStateReady(w: WorldState, p: number, t: number): boolean {
+  const parts = w.faults?.shareState?.parts
+  if (parts === undefined) return true
+  const s = parts[statePartitionOf(w, p)]
+  return s === undefined || s.lostAt < 0 || s.loadedAt <= t
+}
+
+function coordinatorsOf(w: WorldState): ShareStateCoordinators {
+  const f = w.faults!
+  f.shareState ??= { parts: {} }
+  return f.shareState
+}
+
+/** Every state partition this group's share-partitions use, with its registration (created on first use). */
+function touchedParts(w: WorldState): Array<[number, ShareStatePartition]> {
+  const c = coordinatorsOf(w)
+  const placement = statePlacement(w)
+  const used = new Set<number>()
+  for (let p = 0; p < w.P; p++) used.add(statePartitionOf(w, p))
+  for (const s of [...used].sort((a, b) => a - b)) {
+    if (c.parts[s] === undefined) {
+      const replicas = placement[s]!.slice()
+      c.parts[s] = { replicas, isr: replicas.slice(), leader: replicas[0]!, lostAt: -1, loadedAt: Infinity, epoch: 0 }
+    }
+  }
+  return [...used].sort((a, b) => a - b).map((s) => [s, c.parts[s]!])
+}
+
+const alive = (w: WorldState) => (b: number) => w.cluster.brokers[b]?.up === true
+
+/** Broker b crashed: the state partitions it led lose their share coordinator. */
+export function shareStateBrokerCrashed(sim: SimCore, b: number): void {
+  const w = sim.w
+  if (w.share === undefined) return
+  const lost: number[] = []
+  for (const [s, st] of touchedParts(w)) {
+    if (st.leader !== b) continue
+    st.lostAt = sim.kernel.now
+    st.loadedAt = Infinity
+    st.epoch++
+    lost.push(s)
+  }
+  if (lost.length > 0) sim.say({ kind: 'shareState.lost', broker: b, statePartitions: lost, partitions: dataPartitionsOf(w, lost) })
+}
+
+/** The controller fenced b: state partitions elect from their ISR; a new leader loads the state. */
+export function shareStateBrokerFenced(sim: SimCore, b: number): void {
+  const w = sim.w
+  if (w.share === undefined) return
+  const uncleanElection = faultSettings(w.live.cluster).uncleanElection
+  for (const [s, st] of touchedParts(w)) {
+    if (!st.replicas.includes(b)) continue
+    const wasLeader = st.leader === b
+    const change = fenceBroker({ replicas: st.replicas, isr: st.isr, leader: st.leader }, b, alive(w), uncleanElection)
+    st.isr = change.isr
+    if (!wasLeader) continue
+    st.leader = change.leader
+    if (change.leader !== NO_LEADER) startLoad(sim, s, st)
+  }
+}
+
+/** Broker b registered again: back in the ISRs; an offline state partition it holds comes back. */
+export function shareStateBrokerRestarted(sim: SimCore, b: number): void {
+  const w = sim.w
+  if (w.share === undefined) return
+  for (const [s, st] of touchedParts(w)) {
+    if (!st.replicas.includes(b)) continue
+    const wasOffline = st.leader === NO_LEADER
+    const change = unfenceBroker({ replicas: st.replicas, isr: st.isr, leader: st.leader }, alive(w))
+    if (!st.isr.includes(b)) st.isr = [...st.isr, b]
+    if (wasOffline && change.leader !== NO_LEADER) {
+      st.leader = change.leader
+      startLoad(sim, s, st)
+    }
+  }
+}
+
+/** As for the group coordinator: the new leader learns it from the controller and reads the (small) state partition. */
+function startLoad(sim: SimCore, s: number, st: ShareStatePartition): void {
+  st.loadedAt = sim.kernel.now + 2 * Math.max(1, sim.w.live.broker.networkLatencyMs)
+  defer(sim, st.loadedAt, { fault: { kind: 'shareStateLoaded', statePartition: s, epoch: st.epoch } })
+}
+
+/** The load timer: that state partition's coordinator answers again. */
+export function shareStateLoaded(sim: SimCore, s: number, epoch: number): void {
+  const st = sim.w.faults?.shareState?.parts[s]
+  if (st === undefined || st.epoch !== epoch || st.lostAt < 0 || st.leader === NO_LEADER) return
+  sim.say({ kind: 'shareState.loaded', broker: st.leader, statePartition: s, partitions: dataPartitionsOf(sim.w, [s]), outageMs: sim.kernel.now - st.lostAt })
+  st.lostAt = -1
+}
+
+function dataPartitionsOf(w: WorldState, stateParts: readonly number[]): number[] {
+  const want = new Set(stateParts)
+  const out: number[] = []
+  for (let p = 0; p < w.P; p++) if (want.has(statePartitionOf(w, p))) out.push(p)
+  return out
+}
