@@ -152,6 +152,8 @@ export interface BrokerView {
   noticeInMs: number | null
   /** It leads the group's __consumer_offsets partition: the group's coordinator (brokers/coordinatorState.ts). */
   coordinator: boolean
+  /** A share group's partitions whose state it holds as share coordinator (leads their __share_group_state partitions); absent for a consumer group. */
+  shareStateFor?: number
 }
 
 export interface Frame {

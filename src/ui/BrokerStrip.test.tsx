@@ -63,3 +63,28 @@ describe('BrokerStrip', () => {
     expect(m.container.textContent).toContain(`Leaderbroker ${frame.laneLeader[hotLane]! + 1} (hot, at capacity)`)
   })
 })
+
+describe('BrokerStrip of a share group', () => {
+  it('names, per broker, how many partitions’ share state it holds; they add up to the topic, and the crashed one’s move on', () => {
+    const s = getPreset('share-group-hot-lane')!.build()
+    const sim = createSimulation({ ...s, cluster: { brokers: 3, 'replication.factor': 3, 'min.insync.replicas': 2, brokerCapacityPerSec: null }, actions: [{ do: 'crashBroker', broker: 3, atSec: 4 }] })
+    m = mount(<BrokerStrip />)
+    const held = () => {
+      const labels = Array.from(m!.container.querySelectorAll('ul[aria-label="Brokers"] > li')).map((li) => li.getAttribute('aria-label') ?? '')
+      return labels.map((l) => Number(/share coordinator for (\d+) partitions?' state/.exec(l)?.[1] ?? 0))
+    }
+    const show = (t: number) => {
+      sim.advanceTo(t)
+      act(() => m!.store.getState().receiveFrame(0, sim.frame(), [], []))
+      act(() => vi.advanceTimersByTime(400))
+    }
+    show(3000)
+    const before = held()
+    expect(before.reduce((a, b) => a + b, 0)).toBe(s.topic.partitions)
+    expect(before[2]).toBeGreaterThan(0)
+    show(30_000) // broker 3 fenced, its state partitions led elsewhere
+    const after = held()
+    expect(after[2]).toBe(0)
+    expect(after.reduce((a, b) => a + b, 0)).toBe(s.topic.partitions)
+  })
+})

@@ -51,7 +51,9 @@ export function brokerBoxes(brokers: readonly BrokerView[]): BrokerBox[] {
     const cap = b.capacityPerSec === null ? '' : `, ${Math.round((capFrac ?? 0) * 100)} % of its ${formatCount(b.capacityPerSec)} rec/s capacity`
     const hot = b.hot ? ', hot: far above the other brokers' : ''
     const sat = b.saturated ? ', at capacity: the lanes it leads slow down' : ''
-    const coord = b.coordinator ? ", the consumer group's coordinator" : ''
+    const group = b.shareStateFor !== undefined ? 'share group' : 'consumer group'
+    const shareState = b.shareStateFor ? `, share coordinator for ${b.shareStateFor} partition${b.shareStateFor === 1 ? '' : 's'}' state` : ''
+    const coord = (b.coordinator ? `, the ${group}'s coordinator` : '') + shareState
     const slow = b.slowFactor > 1 ? `, slow disk: appends take ${b.slowFactor}× longer (+${extraAppendMs(b.slowFactor)} ms each)` : ''
     return {
       id: b.id,

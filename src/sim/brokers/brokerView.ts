@@ -7,6 +7,7 @@ import { brokerNumber, leaderCounts, replicaCounts } from './clusterState.ts'
 import { coordinatorBroker } from './coordinatorState.ts'
 import { laneNoLeader, noticeInMs } from './faultView.ts'
 import { extraAppendMs } from './slowDisk.ts'
+import { shareCoordinatorBrokerOf } from '../share/shareStateCoordinator.ts'
 
 export { laneNoLeader }
 
@@ -16,6 +17,7 @@ export function brokerViews(w: WorldState, now = 0): BrokerView[] {
   const replicas = replicaCounts(cs)
   const capacityPerSec = clusterOf(w.live).brokerCapacityPerSec
   const coordinator = coordinatorBroker(w)
+  const shareState = w.share ? shareStateCounts(w) : null
   return cs.brokers.map((b) => ({
     id: b.id,
     up: b.up,
@@ -30,7 +32,18 @@ export function brokerViews(w: WorldState, now = 0): BrokerView[] {
     slowFactor: b.slowFactor,
     noticeInMs: noticeInMs(w, b.id, now),
     coordinator: b.id === coordinator,
+    ...(shareState ? { shareStateFor: shareState[b.id] ?? 0 } : {}),
   }))
+}
+
+/** Per broker: how many of a share group's partitions have their share coordinator there now. */
+function shareStateCounts(w: WorldState): number[] {
+  const out = new Array<number>(w.cluster.brokers.length).fill(0)
+  for (let p = 0; p < w.P; p++) {
+    const b = shareCoordinatorBrokerOf(w, p)
+    if (b >= 0) out[b]!++
+  }
+  return out
 }
 
 /** One broker in `run --json` (`broker` is the number people read: index + 1). */
@@ -45,6 +58,8 @@ export interface BrokerSummary {
   hot: boolean
   /** It is the group's coordinator (leads the group's __consumer_offsets partition). */
   coordinator: boolean
+  /** A share group's partitions whose share coordinator it is (leads their __share_group_state partitions); share groups only. */
+  shareStateFor?: number
   /** Slow disk: how many times longer its appends take (1 = normal), and the ms that adds to each. */
   slowFactor: number
   extraAppendMs: number
@@ -61,6 +76,7 @@ export function brokerSummaries(w: WorldState): BrokerSummary[] {
     recordsOutPerSec: round(b.outRate),
     hot: b.hot,
     coordinator: b.coordinator,
+    ...(b.shareStateFor !== undefined ? { shareStateFor: b.shareStateFor } : {}),
     slowFactor: b.slowFactor,
     extraAppendMs: extraAppendMs(b.slowFactor),
   }))
