@@ -8,10 +8,10 @@
 // cannot heartbeat within session.timeout.ms after the load (it crashed meanwhile) is removed then.
 // Members find the new coordinator at their next FindCoordinator retry (retry backoff, KIP-580).
 
-import { fenceBroker, NO_LEADER, unfenceBroker } from '../../kafka/leaderElection.ts'
+import { NO_LEADER } from '../../kafka/leaderElection.ts'
 import type { SimCore } from '../core.ts'
 import { defer } from '../deferred.ts'
-import { coordinatorReachableAt, coordinatorStateOf, type CoordinatorState } from './coordinatorState.ts'
+import { coordinatorReachableAt, coordinatorStateOf, fenceCoordinatorPartition, restartCoordinatorPartition, type CoordinatorState } from './coordinatorState.ts'
 import { faultSettings } from './faultState.ts'
 import { SHARE_SESSION_TIMEOUT_MS } from '../share/shareGroupRuntime.ts'
 
@@ -40,30 +40,15 @@ export function coordinatorBrokerCrashed(sim: SimCore, b: number): void {
 /** The controller fenced broker b: it leaves the offsets partition's ISR; if it led it, a new leader loads the group. */
 export function coordinatorBrokerFenced(sim: SimCore, b: number): void {
   const c = coordinatorStateOf(sim.w)
-  if (!c.replicas.includes(b)) return
-  const wasLeader = c.leader === b
-  const change = fenceBroker({ replicas: c.replicas, isr: c.isr, leader: c.leader }, b, alive(sim), faultSettings(sim.w.live.cluster).uncleanElection)
-  c.isr = change.isr
-  if (!wasLeader) return
-  c.leader = change.leader
-  if (change.leader === NO_LEADER) {
-    sim.say({ kind: 'coordinator.offline', broker: b, group: sim.w.live.group.groupId, partition: c.partition })
-    return
-  }
-  startLoad(sim, c, b)
+  const ledIt = c.leader === b
+  if (fenceCoordinatorPartition(c, b, alive(sim), faultSettings(sim.w.live.cluster).uncleanElection)) startLoad(sim, c, b)
+  else if (ledIt) sim.say({ kind: 'coordinator.offline', broker: b, group: sim.w.live.group.groupId, partition: c.partition })
 }
 
-/** Broker b registered again: back in the offsets partition's ISR (it is small: no catch-up); leads it again if it was offline. */
+/** Broker b registered again: back in the offsets partition's ISR; leads it again if it was offline. */
 export function coordinatorBrokerRestarted(sim: SimCore, b: number): void {
   const c = coordinatorStateOf(sim.w)
-  if (!c.replicas.includes(b)) return
-  const wasOffline = c.leader === NO_LEADER
-  const change = unfenceBroker({ replicas: c.replicas, isr: c.isr, leader: c.leader }, alive(sim))
-  if (!c.isr.includes(b)) c.isr = [...c.isr, b]
-  if (wasOffline && change.leader !== NO_LEADER) {
-    c.leader = change.leader
-    startLoad(sim, c, b)
-  }
+  if (restartCoordinatorPartition(c, b, alive(sim))) startLoad(sim, c, b)
 }
 
 function startLoad(sim: SimCore, c: CoordinatorState, from: number): void {

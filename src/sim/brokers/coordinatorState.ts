@@ -4,6 +4,7 @@
 // Absent until a broker fault touches it (`w.faults.coordinator`), so other runs carry nothing.
 
 import { Rng } from '../../engine/rng.ts'
+import { fenceBroker, NO_LEADER, unfenceBroker } from '../../kafka/leaderElection.ts'
 import { OFFSETS_TOPIC_DEFAULTS, offsetsPartitionFor } from '../../kafka/coordinatorPlacement.ts'
 import { learnsLeaderAt } from '../../kafka/producerDelivery.ts'
 import { placeReplicas } from '../../kafka/replicaPlacer.ts'
@@ -17,23 +18,55 @@ import { CONSUMER_RETRY_BACKOFF_MS } from './faultState.ts'
  */
 const OFFSETS_PLACEMENT_STREAM = 16
 
-export interface CoordinatorState {
-  /** The __consumer_offsets partition of the group. */
-  partition: number
+/**
+ * An internal topic's partition whose leader is a coordinator (__consumer_offsets for a group,
+ * __share_group_state for share-partition state): its registration and its failover's clock.
+ */
+export interface CoordinatorPartition {
   /** Its replicas (preferred leader first) and in-sync replicas. */
   replicas: number[]
   isr: number[]
-  /** The broker leading it: the group's coordinator (-1: offline, no coordinator). */
+  /** The broker leading it: the coordinator (-1: offline, no coordinator). */
   leader: number
   /** When the clients lost the coordinator (its broker crashed); -1 = they have it. */
   lostAt: number
-  /** When the new leader has loaded the group (Infinity: not elected yet); read while lostAt >= 0. */
+  /** When the new leader has loaded its state (Infinity: not elected yet); read while lostAt >= 0. */
   loadedAt: number
   /** A load timer of an earlier failover is stale when this moved on. */
   epoch: number
+}
+
+export interface CoordinatorState extends CoordinatorPartition {
+  /** The __consumer_offsets partition of the group. */
+  partition: number
   /** Commits that failed because the coordinator was unreachable (retried later). */
   failedCommits: number
   failovers: number
+}
+
+/**
+ * The controller fenced broker b: it leaves the partition's ISR, and if it led it a new leader is
+ * elected from the ISR (the same rule as for data partitions). True when that new leader must load.
+ */
+export function fenceCoordinatorPartition(c: CoordinatorPartition, b: number, alive: (b: number) => boolean, uncleanElection: boolean): boolean {
+  if (!c.replicas.includes(b)) return false
+  const wasLeader = c.leader === b
+  const change = fenceBroker({ replicas: c.replicas, isr: c.isr, leader: c.leader }, b, alive, uncleanElection)
+  c.isr = change.isr
+  if (!wasLeader) return false
+  c.leader = change.leader
+  return change.leader !== NO_LEADER
+}
+
+/** Broker b registered again: back in the ISR (an internal partition is small: no catch-up). True when an offline partition has a leader again, which must load. */
+export function restartCoordinatorPartition(c: CoordinatorPartition, b: number, alive: (b: number) => boolean): boolean {
+  if (!c.replicas.includes(b)) return false
+  const wasOffline = c.leader === NO_LEADER
+  const change = unfenceBroker({ replicas: c.replicas, isr: c.isr, leader: c.leader }, alive)
+  if (!c.isr.includes(b)) c.isr = [...c.isr, b]
+  if (!wasOffline || change.leader === NO_LEADER) return false
+  c.leader = change.leader
+  return true
 }
 
 interface Placement {

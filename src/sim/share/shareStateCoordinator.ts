@@ -9,10 +9,11 @@
 // so runs without one carry nothing new.
 
 import { Rng } from '../../engine/rng.ts'
-import { fenceBroker, NO_LEADER, unfenceBroker } from '../../kafka/leaderElection.ts'
+import { NO_LEADER } from '../../kafka/leaderElection.ts'
 import { placeReplicas } from '../../kafka/replicaPlacer.ts'
 import { topicIdHashOf } from '../../kafka/shareAssignor.ts'
 import { SHARE_STATE_TOPIC_DEFAULTS, shareCoordinatorKey, shareStatePartitionFor, topicIdString } from '../../kafka/shareCoordinatorPlacement.ts'
+import { fenceCoordinatorPartition, restartCoordinatorPartition, type CoordinatorPartition } from '../brokers/coordinatorState.ts'
 import { faultSettings } from '../brokers/faultState.ts'
 import type { SimCore } from '../core.ts'
 import { defer } from '../deferred.ts'
@@ -25,17 +26,7 @@ import type { WorldState } from '../worldState.ts'
 const SHARE_STATE_PLACEMENT_STREAM = 17
 
 /** One __share_group_state partition that holds some of this group's share-partitions. */
-export interface ShareStatePartition {
-  replicas: number[]
-  isr: number[]
-  /** Its leader: the share coordinator for its keys (-1: offline). */
-  leader: number
-  /** When its leader crashed (-1: it has one that answers). */
-  lostAt: number
-  /** When a new leader has loaded the state (Infinity: none yet); read while lostAt >= 0. */
-  loadedAt: number
-  epoch: number
-}
+export type ShareStatePartition = CoordinatorPartition
 
 export interface ShareStateCoordinators {
   /** By state partition number, only the ones a fault touched. */
@@ -135,31 +126,14 @@ export function shareStateBrokerFenced(sim: SimCore, b: number): void {
   const w = sim.w
   if (w.share === undefined) return
   const uncleanElection = faultSettings(w.live.cluster).uncleanElection
-  for (const [s, st] of touchedParts(w)) {
-    if (!st.replicas.includes(b)) continue
-    const wasLeader = st.leader === b
-    const change = fenceBroker({ replicas: st.replicas, isr: st.isr, leader: st.leader }, b, alive(w), uncleanElection)
-    st.isr = change.isr
-    if (!wasLeader) continue
-    st.leader = change.leader
-    if (change.leader !== NO_LEADER) startLoad(sim, s, st)
-  }
+  for (const [s, st] of touchedParts(w)) if (fenceCoordinatorPartition(st, b, alive(w), uncleanElection)) startLoad(sim, s, st)
 }
 
 /** Broker b registered again: back in the ISRs; an offline state partition it holds comes back. */
 export function shareStateBrokerRestarted(sim: SimCore, b: number): void {
   const w = sim.w
   if (w.share === undefined) return
-  for (const [s, st] of touchedParts(w)) {
-    if (!st.replicas.includes(b)) continue
-    const wasOffline = st.leader === NO_LEADER
-    const change = unfenceBroker({ replicas: st.replicas, isr: st.isr, leader: st.leader }, alive(w))
-    if (!st.isr.includes(b)) st.isr = [...st.isr, b]
-    if (wasOffline && change.leader !== NO_LEADER) {
-      st.leader = change.leader
-      startLoad(sim, s, st)
-    }
-  }
+  for (const [s, st] of touchedParts(w)) if (restartCoordinatorPartition(st, b, alive(w))) startLoad(sim, s, st)
 }
 
 /** As for the group coordinator: the new leader learns it from the controller and reads the (small) state partition. */
