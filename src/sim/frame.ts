@@ -4,7 +4,7 @@
 import { parallelView } from './parallel/pcFrame.ts'
 import type { ParallelView } from './frameTypes.ts'
 import { memberCountdowns, metadataCountdowns } from './countdowns.ts'
-import { LANE_HOT, LANE_MOVING, LANE_PAUSED, LANE_SATURATED, LANE_STOPPED, PARTICLE_STRIDE, type Frame, type GroupView, type HotKeyView, type MemberView } from './frameTypes.ts'
+import { LANE_HOT, LANE_MOVING, LANE_PAUSED, LANE_SATURATED, LANE_STATE_WAIT, LANE_STOPPED, PARTICLE_STRIDE, type Frame, type GroupView, type HotKeyView, type MemberView } from './frameTypes.ts'
 import type { GroupRuntime } from './group/groupRuntime.ts'
 import { shownShare } from './hotspots.ts'
 import { saltedPartitions } from './keyModel.ts'
@@ -14,6 +14,7 @@ import { segTime } from './segLog.ts'
 import { brokerViews, laneNoLeader } from './brokers/brokerView.ts'
 import { shareGroupView } from './share/shareSummary.ts'
 import { runningReader } from './share/shareState.ts'
+import { shareStateReady } from './share/shareStateCoordinator.ts'
 
 /** How long a lane that changed owner is shown as handed over (its link to the new owner dashed). */
 const HANDOVER_SHOWN_MS = 3000
@@ -44,6 +45,7 @@ export function buildFrame(w: WorldState, group: GroupRuntime, now: number, maxP
     if (w.hotLane[p]) f |= LANE_HOT
     if (c >= 0 && now - w.movedAt[p]! < HANDOVER_SHOWN_MS) f |= LANE_MOVING
     if (w.buffered[p]! > 0) f |= LANE_SATURATED
+    if (w.share && (w.share.initPending?.[p] || !shareStateReady(w, p, now))) f |= LANE_STATE_WAIT
     flags[p] = f
   }
   const members: MemberView[] = w.consumers.map((cs, c) => {

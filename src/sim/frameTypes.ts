@@ -14,6 +14,7 @@ export const LANE_PAUSED = 2 // owner alive but not polling (GC pause, stuck in 
 export const LANE_HOT = 4 // flagged by hotspot detection
 export const LANE_MOVING = 8 // handed to a different owner in the last few seconds (a rebalance moved it)
 export const LANE_SATURATED = 16 // append capacity reached: producer queue backing up
+export const LANE_STATE_WAIT = 32 // a share group's lane whose share coordinator is down: acknowledgements wait (KIP-932)
 
 /** Protocol state of a member as shown on the page (Kafka's client-side words). */
 export type MemberPhase =

@@ -191,14 +191,15 @@ export function createLaneRows(
       text(r.label, d.name)
     }
 
-    // A lane without a reachable leader (broker fault) says so in words, where its leader's name is.
-    const noLeader = d.noLeader && L.pitch >= 10
+    // A lane without a reachable leader (broker fault) says so in words, where its leader's name is;
+    // so does a share group's lane whose share coordinator is down (its acknowledgements wait).
+    const noLeader = (d.noLeader || d.stateWait) && L.pitch >= 10
     set(r.noLeader, 'display', noLeader ? null : 'none')
     if (noLeader) {
       set(r.noLeader, 'x', L.x0 + 6)
       set(r.noLeader, 'y', mid)
       set(r.noLeader, 'font-size', Math.max(theme.minFontPx, Math.min(L.fontPx, 16)))
-      text(r.noLeader, 'no leader')
+      text(r.noLeader, d.noLeader ? 'no leader' : 'state down')
     }
     // The lane's leader broker at the producers' end ("b2"), where its records are appended.
     const leaderPx = Math.min(L.fontPx, 13)

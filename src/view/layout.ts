@@ -3,7 +3,7 @@
 // consume times and the lane's backlog, so pause, step, speed and replay need no animation state.
 
 import { shareLaneLabels } from './shareLanes.ts'
-import { LANE_HOT, LANE_MOVING, LANE_PAUSED, LANE_SATURATED, LANE_STOPPED, type Countdown, type Frame, type MemberPhase } from '../sim/frameTypes.ts'
+import { LANE_HOT, LANE_MOVING, LANE_PAUSED, LANE_SATURATED, LANE_STATE_WAIT, LANE_STOPPED, type Countdown, type Frame, type MemberPhase } from '../sim/frameTypes.ts'
 import { headerHeight } from './laneHeader.ts'
 import { backlogFloor, backlogFraction, layoutParticles, type ParticleMarks } from './particleLayout.ts'
 import { memberColour } from './theme.ts'
@@ -66,6 +66,8 @@ export interface LaneMark {
   saturated: boolean
   /** Its producers and consumers have no leader to talk to (a broker fault): striped, "no leader". */
   noLeader: boolean
+  /** A share group's lane whose share coordinator is down: its acknowledgements wait ("state down"). */
+  stateWait: boolean
   /** Draw the "P3" label for this lane (lanes too thin to label are skipped in a regular pattern). */
   labelled: boolean
   /** The broker leading it, as the broker strip names it ("b1"), or "no leader" (offline). */
@@ -204,6 +206,7 @@ export function layout(frame: Frame, size: Size, options: Partial<LayoutOptions>
       moving: (flags & LANE_MOVING) !== 0,
       saturated: (flags & LANE_SATURATED) !== 0,
       noLeader: frame.laneNoLeader?.[i] === 1,
+      stateWait: (flags & LANE_STATE_WAIT) !== 0,
       labelled: (flags & LANE_HOT) !== 0 || (i % labelEvery === 0 && !nearHot(i)),
       leader: leaderLabel(frame.laneLeader[i] ?? -1),
       name: names?.[i] ?? `P${i}`,

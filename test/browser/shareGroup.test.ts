@@ -2,13 +2,17 @@
 // moment link of the share-group-hot-lane preset opens paused where a crashed member's records are
 // still locked; the share-group panel shows what `highway run --json` says at that moment (its
 // shareGroup figures and lags), each lane names its two readers, the crashed member's records say
-// when they come back; the group-type control turns it back into a consumer group. One page open.
+// when they come back; the group-type control turns it back into a consumer group. Then, with the
+// broker holding two lanes' share coordinator down, the acknowledgements waiting for it (KIP-932).
 
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { runRun } from '../../src/cli/runCommand.ts'
 import { encodeScenario, getPreset } from '../../src/scenario/index.ts'
 import type { RunSummary } from '../../src/sim/simulationApi.ts'
+import { createSimulation } from '../../src/sim/simulation.ts'
+import { narrationLine } from '../../src/sim/narration.ts'
+import type { ScenarioAction } from '../../src/scenario/types.ts'
 import { ARTIFACTS, collectErrors, tableLags } from './harness.ts'
 import { browserSuite, noFiles } from './suite.ts'
 
@@ -59,4 +63,29 @@ describe('share group on the page', () => {
     expect(errors).toEqual([])
     await page.close()
   }, 25_000)
+
+  it('with broker 3 down, the panel shows the acknowledgements waiting for its share coordinator, the strip and the narration say whose state it held', async () => {
+    const preset = getPreset('share-group-hot-lane')!
+    const sc = { ...preset.build(), actions: [{ do: 'crashBroker', broker: 3, atSec: 4 } as ScenarioAction, ...(preset.build().actions ?? [])] }
+    const at = 9
+    // Headless at that moment: acknowledgements wait on the lanes whose state broker 3 held.
+    const sim = createSimulation(sc)
+    sim.advanceTo(at * 1000)
+    const sg = sim.frame(0).shareGroup!
+    expect(sg.acksWaiting).toBeGreaterThan(0)
+    const lost = sim.drainTrace().find((e) => e.fact.kind === 'shareState.lost')!
+    const page = await suite().browser.newPage({ viewport: { width: 1024, height: 768 } })
+    const errors = collectErrors(page)
+    await page.goto(`${suite().preview.url}#s=${encodeURIComponent(encodeScenario(sc))}&t=${at}`)
+    await page.locator('[data-testid="highway"] rect.road').first().waitFor()
+    const panel = page.getByRole('region', { name: 'Share group', exact: true })
+    await expect.poll(() => panel.locator('td[data-figure="Acks waiting for state"]').textContent(), { timeout: 20_000, interval: 250 }).toBe(fmt(sg.acksWaiting))
+    expect(await panel.locator('td[data-figure="Acks written late"]').textContent()).toBe('0')
+    await expect.poll(() => page.locator('ul[aria-label="Brokers"] > li[data-broker="3"]').getAttribute('aria-label')).toMatch(/\(down\).*share coordinator for 2 partitions' state/)
+    const line = narrationLine(lost).replace(/\s+/g, ' ')
+    await expect.poll(async () => (await page.getByRole('log').locator('li').allTextContents()).map((l) => l.replace(/\s+/g, ' ').trim()), { timeout: 10_000 }).toContain(line)
+    expect(errors).toEqual([])
+    await page.close()
+  }, 30_000)
 })
+

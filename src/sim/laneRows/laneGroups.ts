@@ -5,7 +5,7 @@
 // builds these rows (laneRows/pageFrame.ts), so a frame of 10 000 lanes never crosses to the page.
 
 import { topLanes } from './topLanes.ts'
-import { LANE_HOT, LANE_MOVING, LANE_PAUSED, LANE_SATURATED, LANE_STOPPED, PARTICLE_STRIDE, type Frame, type LaneGrouping } from '../frameTypes.ts'
+import { LANE_HOT, LANE_MOVING, LANE_PAUSED, LANE_SATURATED, LANE_STATE_WAIT, LANE_STOPPED, PARTICLE_STRIDE, type Frame, type LaneGrouping } from '../frameTypes.ts'
 
 export type { LaneGrouping }
 
@@ -193,7 +193,7 @@ export function aggregateFrame(frame: Frame, groups: readonly LaneGroup[]): Grou
     laneLeader[i] = lead
     laneNoLeader[i] = none
     lagMs[i] = age
-    flags[i] = (all & (LANE_STOPPED | LANE_PAUSED)) | (any & (LANE_HOT | LANE_MOVING | LANE_SATURATED))
+    flags[i] = (all & (LANE_STOPPED | LANE_PAUSED)) | (any & (LANE_HOT | LANE_MOVING | LANE_SATURATED | LANE_STATE_WAIT))
     if (o >= 0 && frame.members[o]) owner[i] = o
   }
   return {
