@@ -1,5 +1,5 @@
 // `highway import [--format NAME] FILE... [--topic T] [--group G] [--json | --link [--base-url URL]]`:
-// tool output pasted into files (kafka-consumer-groups.sh, kcat, kafka_exporter, Burrow,
+// tool output pasted into files (kafka-consumer-groups.sh, kafka-share-groups.sh, kcat, kafka_exporter, Burrow,
 // kafka-log-dirs.sh) to a scenario of that cluster. Pure apart from the injected reader.
 
 import { encodeScenario } from '../scenario/codec.ts'

@@ -4,7 +4,7 @@
 // a processing rate from what the consumers managed. Every field it sets is listed with where it
 // came from; everything not measured is Kafka's default and listed as assumed, with why. Pure.
 
-import { defaultScenario } from '../defaults.ts'
+import { defaultScenario, defaultShareGroup } from '../defaults.ts'
 import type { AssignorName, RebalanceProtocol, Scenario } from '../types.ts'
 import { validateScenario } from '../validate.ts'
 import { LIMITS } from '../validation/limits.ts'
@@ -111,7 +111,7 @@ export function buildScenario(facts: ClusterFacts, opts: BuildOptions = {}): Bui
   if (lag.some((l) => l > 0)) {
     while (lag.length > 0 && lag[lag.length - 1] === 0) lag.pop()
     s.topic.initialLag = lag
-    measured('topic.initialLag', lag, src(/\.(lag|committedOffset|logEndOffset)$/), 'each partition starts with the lag measured for it (log-end offset − committed offset)')
+    measured('topic.initialLag', lag, src(/\.(lag|committedOffset|logEndOffset)$/), 'each partition starts with the lag measured for it (log-end offset − committed offset; for a share group, what is not yet acknowledged past its start offset)')
   }
 
   // Producers: the total rate and keys that put each partition's measured share on it.
@@ -148,11 +148,23 @@ export function buildScenario(facts: ClusterFacts, opts: BuildOptions = {}): Bui
   if (g) {
     s.group.groupId = g.groupId.slice(0, LIMITS.groupIdChars) || s.group.groupId
     measured('group.groupId', s.group.groupId, src(new RegExp(`^groups\\.${escape(g.groupId)}\\.`)), 'the group that reads the topic')
+    const share = (g.protocol ?? '').toLowerCase() === 'share'
     const consumers = Math.min(LIMITS.consumers.max, view.members.length)
-    s.group.consumers = consumers
-    measured('group.consumers', consumers, src(new RegExp(`^groups\\.${escape(g.groupId)}\\.members$`)), consumers === view.members.length ? `${consumers} active member${consumers === 1 ? '' : 's'} of '${g.groupId}'` : `${view.members.length} members, at most ${LIMITS.consumers.max} simulated`)
-    const strat = strategyOf(g)
-    if (strat) {
+    if (share && view.members.length === 0) {
+      assumed('group.consumers', s.group.consumers, `kafka-share-groups.sh --describe names no members (several read each partition): paste its --describe --members for them; ${s.group.consumers} assumed`)
+    } else {
+      s.group.consumers = consumers
+      measured('group.consumers', consumers, src(new RegExp(`^groups\\.${escape(g.groupId)}\\.members$`)), consumers === view.members.length ? `${consumers} active member${consumers === 1 ? '' : 's'} of '${g.groupId}'` : `${view.members.length} members, at most ${LIMITS.consumers.max} simulated`)
+    }
+    const strat = share ? null : strategyOf(g)
+    if (share) {
+      // KIP-932: records are acquired under a lock by whichever member fetches them; the simple
+      // assignor runs in the group coordinator, so there is no client-side protocol to choose.
+      s.group.type = 'share'
+      s.group.share = defaultShareGroup()
+      measured('group.type', 'share', src(new RegExp(`^groups\\.${escape(g.groupId)}\\.protocol$`)), `'${g.groupId}' is a share group (kafka-share-groups.sh): its start offsets and lag are the share-partitions'`)
+      assumed('group.share', '(Kafka defaults)', 'share group settings are broker-side group configs not in the pastes: record lock 30 s, delivery limit 5, 2000 record locks per partition')
+    } else if (strat) {
       s.group.protocol = strat.protocol
       s.group.assignor = strat.assignor
       const ss = src(new RegExp(`^groups\\.${escape(g.groupId)}\\.(assignor|protocol)$`))

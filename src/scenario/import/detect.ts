@@ -25,6 +25,9 @@ export function guessFormat(text: string): ImportFormat | null {
   if (/^\s*kafka_(topic_partition\w*|consumergroup\w*|brokers|topic_partitions)\s*[{ \t]/m.test(head)) return 'prometheus'
   if (/^#\s*TYPE\s+kafka_/m.test(head)) return 'prometheus'
   if (/\bCURRENT-OFFSET\b/.test(head) && /\bLOG-END-OFFSET\b/.test(head)) return 'consumer-groups'
+  // kafka-share-groups.sh --describe: a share group has a start offset per partition, no committed one.
+  if (/\bSTART-OFFSET\b/.test(head) && /\bPARTITION\b/.test(head) && /\bLAG\b/.test(head)) return 'share-groups'
+  if (/^(?:Error: )?Share group '.*' has no offset information/m.test(head)) return 'share-groups'
   if (/\bCONSUMER-ID\b/.test(head) && /#PARTITIONS\b/.test(head)) return 'consumer-groups-members'
   if (/\bCOORDINATOR \(ID\)/.test(head) && /\bSTATE\b/.test(head)) return 'consumer-groups-state'
   // Only the stderr line of an empty group: the offsets view is the default --describe.

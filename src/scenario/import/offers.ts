@@ -77,7 +77,8 @@ export function offersFor(s: Scenario, view: PartitionView, facts: ClusterFacts)
       ),
     )
   }
-  if (s.group.protocol !== 'consumer' && s.group.consumers < LIMITS.consumers.max) {
+  // A share group has no rebalance to compare (KIP-932: members join without one).
+  if (s.group.type !== 'share' && s.group.protocol !== 'consumer' && s.group.consumers < LIMITS.consumers.max) {
     const joined = validateScenario({ ...s, actions: [...s.actions, { atSec: JOIN_AT_SEC, do: 'addConsumer' }] })
     if (joined.ok) {
       const coop = s.group.protocol === 'eager'

@@ -11,6 +11,7 @@ import { parseKcatMetadata } from './parsers/kcatMetadata.ts'
 import { parseKcatRecords } from './parsers/kcatRecords.ts'
 import { parseLogDirs } from './parsers/logDirs.ts'
 import { parsePrometheus } from './parsers/prometheus.ts'
+import { parseShareGroups } from './parsers/shareGroups.ts'
 import type { ClusterFacts, ImportFormat, ParseResult } from './types.ts'
 
 export { IMPORT_LIMITS } from './parsers/common.ts'
@@ -22,6 +23,7 @@ export const IMPORT_FORMATS: readonly ImportFormat[] = [
   'consumer-groups',
   'consumer-groups-members',
   'consumer-groups-state',
+  'share-groups',
   'kcat-metadata',
   'log-dirs',
   'prometheus',
@@ -35,6 +37,7 @@ export const FORMAT_LABELS: Record<ImportFormat, string> = {
   'consumer-groups': 'kafka-consumer-groups.sh --describe',
   'consumer-groups-members': 'kafka-consumer-groups.sh --describe --members --verbose',
   'consumer-groups-state': 'kafka-consumer-groups.sh --describe --state',
+  'share-groups': 'kafka-share-groups.sh --describe',
   'kcat-metadata': 'kcat -L -J',
   'log-dirs': 'kafka-log-dirs.sh --describe',
   prometheus: 'kafka_exporter metrics (Prometheus text)',
@@ -55,6 +58,8 @@ function run(format: ImportFormat, text: string, lines: string[], source: string
       return parseConsumerGroupsMembers(lines, source)
     case 'consumer-groups-state':
       return parseConsumerGroupsState(lines, source)
+    case 'share-groups':
+      return parseShareGroups(lines, source)
     case 'kcat-metadata':
       return parseKcatMetadata(text, source)
     case 'log-dirs':

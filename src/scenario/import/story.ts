@@ -80,7 +80,8 @@ export function storyFor(s: Scenario, view: PartitionView, facts: ClusterFacts):
   const consumers = s.group.consumers
   const head = [`${P} partition${P === 1 ? '' : 's'}`]
   if (rate > 0) head.push(`${fmtCount(rate)} records/s`)
-  if (view.members.length > 0 || facts.groups.length > 0) head.push(`${consumers} consumer${consumers === 1 ? '' : 's'} in '${s.group.groupId}' (${s.group.protocol}, ${s.group.assignor})`)
+  if (s.group.type === 'share') head.push(`${consumers} member${consumers === 1 ? '' : 's'} of share group '${s.group.groupId}' (KIP-932: several may read one partition)`)
+  else if (view.members.length > 0 || facts.groups.length > 0) head.push(`${consumers} consumer${consumers === 1 ? '' : 's'} in '${s.group.groupId}' (${s.group.protocol}, ${s.group.assignor})`)
   parts.push(`${s.topic.name}: ${head.join('; ')}.`)
 
   const hot = hotSpot(view, facts)
@@ -105,6 +106,6 @@ export function storyFor(s: Scenario, view: PartitionView, facts: ClusterFacts):
       parts.push(`The group lags ${fmtCount(totalLag)} records in all.${where}`)
     }
   }
-  if (consumers > P) parts.push(`${consumers - P} of the ${consumers} consumers own no partition: a partition is never split between consumers.`)
+  if (consumers > P && s.group.type !== 'share') parts.push(`${consumers - P} of the ${consumers} consumers own no partition: a partition is never split between consumers.`)
   return parts.join(' ')
 }

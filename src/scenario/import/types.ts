@@ -9,6 +9,7 @@ export type ImportFormat =
   | 'consumer-groups' // kafka-consumer-groups.sh --describe (offsets; --verbose adds LEADER-EPOCH)
   | 'consumer-groups-members' // kafka-consumer-groups.sh --describe --members [--verbose]
   | 'consumer-groups-state' // kafka-consumer-groups.sh --describe --state [--verbose]
+  | 'share-groups' // kafka-share-groups.sh --describe [--verbose] (KIP-932: start offsets and lag)
   | 'kcat-metadata' // kcat -L -J
   | 'log-dirs' // kafka-log-dirs.sh --describe
   | 'prometheus' // kafka_exporter text exposition (one scrape, or several with timestamps)
@@ -72,7 +73,7 @@ export interface ImportedGroup {
   state?: string
   /** Assignment strategy / assignor as the tool shows it (range, cooperative-sticky, uniform …). */
   assignor?: string
-  /** 'classic' or 'consumer' (KIP-848) when shown. */
+  /** Kafka's group type when shown: 'classic', 'consumer' (KIP-848) or 'share' (KIP-932, kafka-share-groups.sh). */
   protocol?: string
   coordinator?: number
   members: ImportedMember[]
