@@ -234,6 +234,8 @@ export interface LaneFigures {
   logEndOffset: number
   position: number
   committed: number
+  /** Its LANE_* flags (stopped, hot, a share group's share coordinator down, …). */
+  flags: number
 }
 
 export interface GroupedLanes {

@@ -87,4 +87,22 @@ describe('BrokerStrip of a share group', () => {
     expect(after[2]).toBe(0)
     expect(after.reduce((a, b) => a + b, 0)).toBe(s.topic.partitions)
   })
+
+  it('the lane details say when a lane’s share coordinator is down (its leader serves, its acknowledgements wait)', () => {
+    const s = getPreset('share-group-hot-lane')!.build()
+    const sim = createSimulation({ ...s, actions: [{ do: 'crashBroker', broker: 3, atSec: 4 }, ...s.actions] })
+    sim.advanceTo(8000) // broker 3 held partitions 1 and 2's share state; it leads 0 and 5
+    const frame = sim.frame()
+    m = mount(<LaneInspector />)
+    const details = (lane: number) => {
+      act(() => {
+        m!.store.getState().receiveFrame(0, frame, [], [])
+        m!.store.getState().selectLane(lane)
+      })
+      act(() => vi.advanceTimersByTime(400))
+      return m!.container.textContent ?? ''
+    }
+    expect(details(1)).toContain('Share stateits share coordinator is down: acknowledgements wait')
+    expect(details(3)).not.toContain('Share state')
+  })
 })

@@ -1,7 +1,7 @@
 // Details of the lane the user clicked: rate, lag, owner, and the hot keys routed to it.
 
 import type { ReactNode } from 'react'
-import type { Frame } from '../sim/frameTypes.ts'
+import { LANE_STATE_WAIT, type Frame } from '../sim/frameTypes.ts'
 import { laneFigures } from '../sim/laneRows/pageFrame.ts'
 import { useAppStore } from '../store/useAppStore.ts'
 import { useThrottled } from './useThrottled.ts'
@@ -33,6 +33,12 @@ export function LaneInspector(): ReactNode {
         <dd>{member === undefined ? 'nobody (stopped)' : `${member.name} (${member.phase})`}</dd>
         <dt>Leader</dt>
         <dd>{leaderWords(frame, x.leader)}</dd>
+        {(x.flags & LANE_STATE_WAIT) !== 0 ? (
+          <>
+            <dt>Share state</dt>
+            <dd>its share coordinator is down: acknowledgements wait, records stay locked</dd>
+          </>
+        ) : null}
         <dt>In</dt>
         <dd>{fmt(x.inRate)} rec/s</dd>
         <dt>Out</dt>

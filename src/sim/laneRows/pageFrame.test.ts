@@ -56,7 +56,7 @@ describe('the page frame of a big topic (built in the worker)', () => {
     const byLag = Array.from({ length: 10_000 }, (_, p) => p).sort((a, b) => full.lag[b]! - full.lag[a]! || a - b)
     expect(page.grouped!.mostLag.map((x) => x.lane)).toEqual(byLag.slice(0, MOST_LAG))
     for (const x of page.grouped!.mostLag) expect(x.lag).toBe(full.lag[x.lane])
-    expect(laneFigures(page, 1234)).toEqual({ lane: 1234, owner: 4, leader: full.laneLeader[1234] ?? -1, inRate: full.inRate[1234], outRate: full.outRate[1234], lag: full.lag[1234], lagMs: full.lagMs[1234], logEndOffset: 11_234, position: 10_234, committed: 9_234 })
+    expect(laneFigures(page, 1234)).toEqual({ lane: 1234, owner: 4, leader: full.laneLeader[1234] ?? -1, inRate: full.inRate[1234], outRate: full.outRate[1234], lag: full.lag[1234], lagMs: full.lagMs[1234], logEndOffset: 11_234, position: 10_234, committed: 9_234, flags: full.laneFlags[1234] })
     // A lane neither inspected, listed nor a row: the page has no figures for it.
     const quiet = Array.from({ length: 10_000 }, (_, p) => p).find((p) => p !== 1234 && !page.grouped!.mostLag.some((x) => x.lane === p))!
     expect(laneFigures(page, quiet)).toBeNull()

@@ -37,6 +37,7 @@ export function figuresOf(frame: Frame, p: number): LaneFigures {
     logEndOffset: frame.logEndOffset[p] ?? 0,
     position: frame.position[p] ?? 0,
     committed: frame.committed[p] ?? 0,
+    flags: frame.laneFlags[p] ?? 0,
   }
 }
 
