@@ -51,6 +51,24 @@ function contains(outer: Box, inner: Box): boolean {
   return outer.x <= inner.x + 0.5 && outer.y <= inner.y + 0.5 && outer.x + outer.width >= inner.x + inner.width - 0.5 && outer.y + outer.height >= inner.y + inner.height - 0.5
 }
 
+/**
+ * The toolbar's preset select, when the title it shows is wider than its box: the chosen option's
+ * text measured in the select's own font against its width less padding and the drop-down arrow
+ * (20 px). A native select cuts its text silently, so scrollWidth cannot tell.
+ */
+async function presetTitleCut(page: Page): Promise<string | null> {
+  return page.getByRole('combobox', { name: 'Preset', exact: true }).evaluate((el) => {
+    const s = el as HTMLSelectElement
+    const cs = getComputedStyle(s)
+    const ctx = document.createElement('canvas').getContext('2d')!
+    ctx.font = `${cs.fontWeight} ${cs.fontSize} ${cs.fontFamily}`
+    const text = s.selectedOptions[0]?.textContent ?? ''
+    const need = Math.ceil(ctx.measureText(text).width)
+    const room = s.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight) - 20
+    return need > room ? `"${text}" needs ${need} px, has ${room}` : null
+  })
+}
+
 async function box(page: Page, selector: string): Promise<Box> {
   const b = await page.locator(selector).first().boundingBox()
   if (b === null) throw new Error(`${selector} is not on screen`)
@@ -131,6 +149,23 @@ describe('the classroom, more', () => {
     const oracle = clientConfig(scenarioInUrl(page.url())!, 'java', at * 1000)
     expect(text.split('\n').slice(3)).toEqual(oracle.split('\n').slice(3))
     await page.keyboard.press('Escape')
+
+    // The preset's title reads whole in the toolbar, in presenter mode and in normal mode, the
+    // longest title included (and every control still on screen, the menus on the second row).
+    for (const presenter of [true, false]) {
+      if (!presenter) await page.getByRole('button', { name: 'Presenter mode' }).click()
+      await expect.poll(() => page.locator('.app.presenter').count()).toBe(presenter ? 1 : 0)
+      for (const preset of ['cluster-rebalance', 'share-group-hot-lane']) {
+        await page.getByRole('combobox', { name: 'Preset', exact: true }).selectOption(preset)
+        await expect.poll(() => presetTitleCut(page), { timeout: 5_000 }).toBeNull()
+        expect(await page.getByRole('combobox', { name: 'Preset', exact: true }).getAttribute('title')).toContain(getPreset(preset)!.title)
+        for (const name of ['Share', 'Export', 'Lessons', 'Presenter mode', 'Keyboard shortcuts']) {
+          const b = (await page.getByRole('button', { name, exact: true }).boundingBox())!
+          expect(b.x + b.width, name).toBeLessThanOrEqual(PROJECTOR.width)
+        }
+        expect(await page.evaluate(() => document.scrollingElement!.scrollWidth - document.scrollingElement!.clientWidth)).toBe(0)
+      }
+    }
     expect(errors).toEqual([])
     await page.close()
   }, 45_000)
