@@ -148,6 +148,31 @@ async function brokerLoads(page: Page, side: number): Promise<Array<{ inRate: nu
 /** The busiest broker's in-rate minus the quietest's. */
 const spread = (bs: Array<{ inRate: number }>): number => Math.max(...bs.map((b) => b.inRate)) - Math.min(...bs.map((b) => b.inRate))
 
+/**
+ * Sides whose strategy summary is cut (wider than its box) or sticks out of its header, or whose
+ * box runs into another of the header's items (the label, Rebalance cluster…, Strategy).
+ */
+async function cutSummaries(page: Page): Promise<string[]> {
+  return page.locator('.compare-side .side-head').evaluateAll((heads) =>
+    heads.flatMap((head, side) => {
+      const s = head.querySelector<HTMLElement>('.side-summary')
+      if (s === null) return [`side ${side}: no summary`]
+      const out: string[] = []
+      const r = s.getBoundingClientRect()
+      const h = head.getBoundingClientRect()
+      if (s.scrollWidth > s.clientWidth + 1) out.push(`side ${side}: "${s.textContent}" cut (${s.scrollWidth} > ${s.clientWidth} px)`)
+      if (r.left < h.left - 0.5 || r.right > h.right + 0.5 || r.top < h.top - 0.5 || r.bottom > h.bottom + 0.5) out.push(`side ${side}: summary outside its header`)
+      for (const other of Array.from(head.children)) {
+        if (other === s || !(other instanceof HTMLElement) || other.offsetParent === null) continue
+        const o = other.getBoundingClientRect()
+        if (o.width > 0 && r.left < o.right - 0.5 && o.left < r.right - 0.5 && r.top < o.bottom - 0.5 && o.top < r.bottom - 0.5)
+          out.push(`side ${side}: summary runs into ${other.className || other.tagName}`)
+      }
+      return out
+    }),
+  )
+}
+
 async function horizontalScroll(page: Page): Promise<{ scrollWidth: number; clientWidth: number }> {
   return page.evaluate(() => {
     const el = document.scrollingElement!
@@ -369,13 +394,22 @@ describe('compare mode', () => {
     expect(spread(bl)).toBeLessThan(spread(a) - 800)
     expect(Math.max(...bl.map((x) => x.inRate))).toBeLessThan(Math.max(...a.map((x) => x.inRate)) - 500)
     await page.locator('.compare-side').nth(1).screenshot({ path: join(ARTIFACTS, 'compare-rebalance.png') })
-    // The side's header holds the panel without pushing the page sideways, at 1280 and at 1024 px.
+    // The side's header holds the panel without pushing the page sideways, at 1280 and at 1024 px,
+    // and side B's summary ("eager · range · 3 brokers · RF 2 · rebalance the cluster …") reads whole, in presenter mode too.
+    expect(await b.locator('.side-summary').textContent()).toMatch(/ · rebalance the cluster/)
     for (const width of [1280, 1024]) {
       await page.setViewportSize({ width, height: 720 })
       await animationFrames(page, 5)
       const scroll = await horizontalScroll(page)
       expect(scroll.scrollWidth, `${width} px`).toBeLessThanOrEqual(scroll.clientWidth)
+      expect(await cutSummaries(page), `${width} px`).toEqual([])
     }
+    await page.getByRole('button', { name: 'Presenter mode' }).click()
+    await expect.poll(() => page.locator('.compare-app.presenter').count()).toBe(1)
+    await animationFrames(page, 5)
+    expect(await cutSummaries(page), '1024 px, presenter mode').toEqual([])
+    expect((await horizontalScroll(page)).scrollWidth).toBeLessThanOrEqual(1024)
+    await page.getByRole('button', { name: 'Presenter mode' }).click()
 
     // The link as it stands (paused: t=) opens another page whose sides show the same brokers at that moment.
     const other = await open(page.url())

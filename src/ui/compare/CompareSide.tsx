@@ -4,7 +4,7 @@
 // broker menu goes to every side: see compareSession); its "Rebalance cluster…" runs on this side
 // alone (injectSide), so one side can be rebalanced and the other not, on one clock.
 
-import { useMemo, type ReactNode } from 'react'
+import { useMemo, useRef, type ReactNode } from 'react'
 import { useStore } from 'zustand'
 import { describeCommand } from '../../scenario/describeCommand.ts'
 import { settingsBefore } from '../../scenario/liveOverrides.ts'
@@ -20,6 +20,7 @@ import { LanesPanel } from '../LanesPanel.tsx'
 import { useCompare } from './compareActions.ts'
 import { DiffStrip, type CompareDiffs } from './DiffStrip.tsx'
 import { SideStrategy } from './SideStrategy.tsx'
+import { useSummaryLine } from './summaryLine.ts'
 
 /** "A", "B", … for the sides, so a teacher can say "side B". */
 export const SIDE_LETTERS = ['A', 'B', 'C', 'D']
@@ -39,19 +40,20 @@ export function CompareSide(p: { index: number; diffs: CompareDiffs }): ReactNod
   const own = (variant?.actions ?? []).map((a) => ` · ${describeCommand(a)} at ${a.atSec} s`).join('')
   // Only a scenario with a cluster gets the strip: older comparisons keep their lanes' height.
   const brokers = scenario.cluster !== undefined
+  const summary = `${strategySummary(now)}${fork}${own}`
+  const head = useRef<HTMLElement>(null)
+  useSummaryLine(head, summary)
   return (
     <AppStoreProvider store={side.store}>
       <ActionsContext.Provider value={side.actions}>
         <section className={brokers ? 'compare-side with-brokers' : 'compare-side'} aria-label={`Side ${SIDE_LETTERS[p.index] ?? ''}: ${label}`}>
-          <header className="side-head">
+          <header className="side-head" ref={head}>
             <span className="side-letter" aria-hidden="true">
               {SIDE_LETTERS[p.index]}
             </span>
             <strong className="side-label">{label}</strong>
             <span className="side-summary" title={variant === undefined ? '' : formatVariant(variant)}>
-              {strategySummary(now)}
-              {fork}
-              {own}
+              {summary}
             </span>
             {catchingUp !== null ? (
               <span className="side-sync" role="status">
