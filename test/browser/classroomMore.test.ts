@@ -215,7 +215,26 @@ describe('the classroom, more', () => {
     expect(horizontal).toBe(0)
 
     await page.keyboard.press('l')
-    await page.getByRole('dialog', { name: 'Lessons' }).waitFor()
+    const list = page.getByRole('dialog', { name: 'Lessons' })
+    await list.waitFor()
+    // A lesson in presenter mode docks on the right: below the toolbar (its Share, Export and Lessons
+    // stay clickable), and its long title reads on the panel's width, not in a column beside the buttons.
+    const lesson = getLesson('hot-brokers')!.lesson
+    await list.getByRole('button', { name: new RegExp(lesson.title) }).click()
+    const panel = page.getByRole('region', { name: 'Lesson' })
+    await expect.poll(() => panel.textContent(), { timeout: 10_000 }).toContain(lesson.steps[0]!.text)
+    const toolbar = (await page.locator('header.toolbar').boundingBox())!
+    const panelBox = (await panel.boundingBox())!
+    expect(panelBox.y).toBeGreaterThanOrEqual(toolbar.y + toolbar.height)
+    for (const name of ['Share', 'Export', 'Lessons']) await page.getByRole('button', { name, exact: true }).click({ trial: true, timeout: 2_000 })
+    // (Lines counted as the distinct tops of the title text's line boxes.)
+    const title = await panel.locator('.lesson-title').evaluate((h) => {
+      const range = document.createRange()
+      range.selectNodeContents(h)
+      return { lines: new Set(Array.from(range.getClientRects()).map((r) => Math.round(r.top))).size, text: h.textContent }
+    })
+    expect(title.text).toBe(lesson.title)
+    expect(title.lines).toBeLessThanOrEqual(2)
     expect(errors).toEqual([])
     await page.close()
   }, 45_000)
