@@ -124,6 +124,15 @@ describe('the classroom, more', () => {
     const big = (await headerWords(page))[0]!
     expect(big.map((w) => w.text)).toEqual(expect.arrayContaining(['Lane', 'Consumers']))
     expect(overlapping(big)).toEqual([])
+    // Nothing in the side columns is wider than they are in 20 px type (a field's readout wraps under
+    // its label: "Hot-key record cost 1× processing" stuck out of the controls by 5 px).
+    const wide = await page.evaluate(() =>
+      ['.left', '.right', '.status'].flatMap((sel) => {
+        const el = document.querySelector(sel)
+        return el !== null && el.scrollWidth > el.clientWidth + 1 ? [`${sel}: ${el.scrollWidth} > ${el.clientWidth}`] : []
+      }),
+    )
+    expect(wide).toEqual([])
 
     // The charts in the projector theme: its colours, every word at 20 px or more.
     const charts = await page.evaluate(() => ({
