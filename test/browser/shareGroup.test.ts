@@ -52,6 +52,20 @@ describe('share group on the page', () => {
     expect(labels).toContain('c1+c9')
     expect(labels[0]).toBe('c7')
     expect(labels.some((l) => l.includes('+'))).toBe(true)
+    // The metrics table names both readers ("consumer-1+consumer-9", wrapping after the "+") and
+    // still fits its 300 px panel at 1024 px: In-rate and Lag are not pushed out of sight, and
+    // neither is the story's config name (group.share.partition.max.record.locks).
+    const owners = await page.locator('table[aria-label="Partition metrics"] tbody td:nth-of-type(1)').allTextContents()
+    expect(owners[1]).toBe('consumer-1+consumer-9')
+    const fit = await page.evaluate(() => {
+      const right = document.querySelector('aside.right')!
+      const lag = document.querySelector('table[aria-label="Partition metrics"] thead th:last-child')!.getBoundingClientRect()
+      const story = document.querySelector('.notice p.story')!
+      return { overflow: right.scrollWidth - right.clientWidth, lagRight: lag.right, rightEdge: right.getBoundingClientRect().right, story: story.scrollWidth - story.clientWidth }
+    })
+    expect(fit.overflow).toBeLessThanOrEqual(0)
+    expect(fit.lagRight).toBeLessThanOrEqual(fit.rightEdge)
+    expect(fit.story).toBeLessThanOrEqual(0)
 
     // Back to a consumer group: the run restarts as one, and the share-group panel goes away.
     await page.getByLabel('Group type').selectOption('consumer')
