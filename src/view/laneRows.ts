@@ -253,9 +253,17 @@ export function createLaneRows(
     const named = d.ownerLabel !== '' && L.pitch >= OWNER_LABEL_MIN_PITCH
     set(r.owner, 'display', named ? null : 'none')
     if (named) {
+      const px = Math.max(theme.minFontPx, Math.min(L.fontPx, 14))
       set(r.owner, 'x', L.x1 + 11)
       set(r.owner, 'y', mid)
-      set(r.owner, 'font-size', Math.max(theme.minFontPx, Math.min(L.fontPx, 14)))
+      set(r.owner, 'font-size', px)
+      // A share lane's readers ("c10+c11") in presenter mode's 20 px type would run under the
+      // consumer cards: squeezed into the room before them instead, at full height. Estimated (bold
+      // digits are about 0.66 em), not measured: this file reads nothing back from the DOM.
+      const room = L.consumerX - (L.x1 + 11) - 4
+      const squeeze = room > 0 && d.ownerLabel.length * 0.66 * px > room
+      set(r.owner, 'textLength', squeeze ? room : null)
+      set(r.owner, 'lengthAdjust', squeeze ? 'spacingAndGlyphs' : null)
       set(r.owner, 'fill', d.ownerColour)
       text(r.owner, d.ownerLabel)
     }

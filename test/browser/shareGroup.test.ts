@@ -67,6 +67,21 @@ describe('share group on the page', () => {
     expect(fit.lagRight).toBeLessThanOrEqual(fit.rightEdge)
     expect(fit.story).toBeLessThanOrEqual(0)
 
+    // In presenter mode's 20 px type the readers' names still end before the consumer cards
+    // (squeezed into the room between the lane's end and the consumer column).
+    await page.keyboard.press('p')
+    await expect.poll(() => page.locator('.app.presenter').count()).toBe(1)
+    const clash = async (): Promise<string[]> =>
+      page.evaluate(() => {
+        const cards = Math.min(...Array.from(document.querySelectorAll('[data-testid="highway"] g.consumer rect.box')).map((r) => r.getBoundingClientRect().left))
+        return Array.from(document.querySelectorAll<SVGTextElement>('[data-testid="highway"] text.owner'))
+          .filter((t) => getComputedStyle(t).display !== 'none' && t.getBoundingClientRect().right > cards)
+          .map((t) => `${t.textContent} ends at ${Math.round(t.getBoundingClientRect().right)}, cards start at ${Math.round(cards)}`)
+      })
+    await expect.poll(async () => (await page.locator('[data-testid="highway"] text.owner').first().getAttribute('font-size')) === '20').toBe(true)
+    expect(await clash()).toEqual([])
+    await page.keyboard.press('p')
+
     // Back to a consumer group: the run restarts as one, and the share-group panel goes away.
     await page.getByLabel('Group type').selectOption('consumer')
     await expect.poll(() => panel.count(), { timeout: 15_000, interval: 250 }).toBe(0)
