@@ -67,7 +67,7 @@ export function StatusBar(): ReactNode {
       <span title="Rebalances started since the mark" data-count="rebalances" data-value={d?.rebalances ?? 0}>
         rebalances <b>{fmt(d?.rebalances ?? 0)}</b>
       </span>
-      <span title="Partition-seconds with nobody consuming (rebalances, crashes, pauses) since the mark" data-count="stopped">
+      <span title="Partition-seconds with nobody in the group consuming (rebalances, consumer crashes, GC pauses) since the mark; a partition waiting for a new leader after a broker crash is not counted here" data-count="stopped">
         stopped <b>{(d?.stoppedPartitionSeconds ?? 0).toFixed(1)}</b> lane·s
       </span>
       <span title="Skew: the busiest partition's in-rate over the average partition's, in the last simulated second (1.0× is even)">
