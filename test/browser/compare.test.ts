@@ -345,6 +345,24 @@ describe('compare mode', () => {
     await expect.poll(() => sideLags(page, 'salted'), { timeout: 20_000, interval: 250 }).toEqual(singleLags)
     const v = readLinkHash(new URL(page.url()).hash).v
     expect(v).toEqual(['before:', `salted@${ms / 1000}: dynamic.salting.enabled=true`])
+    // At the fork moment itself the salted side says it salts: its summary and its Strategy's checkbox.
+    const salted = page.locator('.compare-side').nth(1)
+    expect(await salted.locator('.side-summary').textContent()).toMatch(/salting ×\d+ \(changed at 12\.3 s\)/)
+    expect(await salted.getByLabel('Salt hot keys').isChecked()).toBe(true)
+    // Side B's Strategy, opened on a 1024×768 page, stays inside the window (above its header, where
+    // the room is) and scrolls to its last control.
+    await page.setViewportSize({ width: 1024, height: 768 })
+    await animationFrames(page, 5)
+    await salted.locator('details.side-controls > summary').click()
+    const pop = salted.locator('.side-strategy')
+    const box = (await pop.boundingBox())!
+    expect(box.y).toBeGreaterThanOrEqual(0)
+    expect(box.y + box.height).toBeLessThanOrEqual(768)
+    const last = pop.locator('input, select').last()
+    await last.scrollIntoViewIfNeeded()
+    const lastBox = (await last.boundingBox())!
+    expect(lastBox.y + lastBox.height).toBeLessThanOrEqual(box.y + box.height)
+    await salted.locator('details.side-controls > summary').click()
     expect(errors).toEqual([])
     await page.close()
   })

@@ -9,6 +9,7 @@ import { useStore } from 'zustand'
 import { describeCommand } from '../../scenario/describeCommand.ts'
 import { settingsBefore } from '../../scenario/liveOverrides.ts'
 import { formatVariant } from '../../scenario/overrides.ts'
+import type { Scenario } from '../../scenario/types.ts'
 import { strategySummary } from '../../store/compareEdits.ts'
 import { AppStoreProvider } from '../../store/useAppStore.ts'
 import { ActionsContext } from '../actions.ts'
@@ -20,7 +21,15 @@ import { LanesPanel } from '../LanesPanel.tsx'
 import { useCompare } from './compareActions.ts'
 import { DiffStrip, type CompareDiffs } from './DiffStrip.tsx'
 import { SideStrategy } from './SideStrategy.tsx'
+import { fitPopover } from './fitPopover.ts'
 import { useSummaryLine } from './summaryLine.ts'
+
+/** The latest `atSec` among `s`'s actions at or before `clockMs` (−1: none yet), compared in whole ms as the clock is. */
+export function lastActionBy(s: Scenario, clockMs: number): number {
+  let last = -1
+  for (const a of s.actions) if (Math.round(a.atSec * 1000) <= clockMs && a.atSec > last) last = a.atSec
+  return last
+}
 
 /** "A", "B", … for the sides, so a teacher can say "side B". */
 export const SIDE_LETTERS = ['A', 'B', 'C', 'D']
@@ -29,10 +38,12 @@ export function CompareSide(p: { index: number; diffs: CompareDiffs }): ReactNod
   const { store, actions, sides } = useCompare()
   const side = sides[p.index]!
   const variant = useStore(store, (s) => s.variants[p.index])
-  // Whole seconds are enough for the settings in force (a forked side's change lands at its second).
-  const sec = useStore(store, (s) => Math.floor(s.clock / 1000))
   const scenario = useStore(side.store, (s) => s.scenario)
-  const now = useMemo(() => settingsBefore(scenario, sec), [scenario, sec])
+  // The settings in force: every action up to the clock's millisecond. Whole seconds missed a fork's
+  // change (at 11.721 s) at the very moment the side opens paused, so "salted" showed salting off.
+  // The selector gives the latest action time in force, so the header re-renders only when one lands.
+  const inForce = useStore(store, (s) => lastActionBy(scenario, s.clock))
+  const now = useMemo(() => settingsBefore(scenario, inForce), [scenario, inForce])
   const catchingUp = useStore(store, (s) => s.catchingUp[p.index] ?? null)
   const label = variant?.label ?? SIDE_LETTERS[p.index] ?? String(p.index + 1)
   const fork = variant?.atSec !== undefined ? ` (changed at ${variant.atSec} s)` : ''
@@ -61,7 +72,13 @@ export function CompareSide(p: { index: number; diffs: CompareDiffs }): ReactNod
               </span>
             ) : null}
             {brokers ? <ClusterPlanPanel run={(c) => actions.injectSide(p.index, c)} /> : null}
-            <details className="side-controls">
+            <details
+              className="side-controls"
+              onToggle={(e) => {
+                const pop = e.currentTarget.querySelector<HTMLElement>('.side-strategy')
+                if (e.currentTarget.open && pop !== null) fitPopover(pop, window.innerHeight)
+              }}
+            >
               <summary>Strategy</summary>
               <SideStrategy label={label} s={now} edit={(e) => actions.editSide(p.index, e)} />
             </details>

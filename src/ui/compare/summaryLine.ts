@@ -14,16 +14,26 @@ export function placeSummary(head: HTMLElement): void {
   if (summary.scrollWidth > summary.clientWidth + 1) summary.dataset['line'] = 'own'
 }
 
-/** Places the summary now, whenever its text changes and whenever the header is resized (window, presenter mode). */
+/**
+ * Places the summary now, whenever its text changes, whenever the header is resized (window,
+ * presenter mode) and whenever the header's other items come, go or change their words
+ * ("replaying to 12.6 s…" gone leaves room the summary can have back).
+ */
 export function useSummaryLine(head: RefObject<HTMLElement | null>, text: string): void {
   useLayoutEffect(() => {
     const el = head.current
     if (el === null) return
     placeSummary(el)
-    if (typeof ResizeObserver === 'undefined') return
-    // Moving the summary changes the header's height, which calls this again: it decides the same, and stops.
-    const ro = new ResizeObserver(() => placeSummary(el))
-    ro.observe(el)
-    return () => ro.disconnect()
+    const place = (): void => placeSummary(el)
+    // Moving the summary changes the header's height, which calls this again: it decides the same,
+    // and stops. (Its data-line attribute is not watched, so placing it triggers nothing.)
+    const ro = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(place)
+    ro?.observe(el)
+    const mo = typeof MutationObserver === 'undefined' ? null : new MutationObserver(place)
+    mo?.observe(el, { childList: true, subtree: true, characterData: true })
+    return () => {
+      ro?.disconnect()
+      mo?.disconnect()
+    }
   }, [head, text])
 }
