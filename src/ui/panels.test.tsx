@@ -111,6 +111,8 @@ describe('NarrationPanel countdowns', () => {
 describe('StatusBar', () => {
   it('explains each figure a newcomer may not know in its tooltip (lag, p99, stopped lane·s, skew, seed)', () => {
     m = mount(<StatusBar />)
+    // A named section is a region landmark (a screen reader's jump target); a div's aria-label named nothing.
+    expect(m.container.querySelector('section.status')?.getAttribute('aria-label')).toBe('Status')
     const titled = Array.from(m.container.querySelectorAll<HTMLElement>('.status > span')).map((e) => [e.textContent?.trim().split(/\s/)[0] ?? '', e.title] as const)
     for (const word of ['lag', 'p99', 'stopped', 'skew', 'seed']) {
       const hit = titled.find(([w]) => w === word)

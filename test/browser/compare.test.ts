@@ -376,6 +376,11 @@ describe('compare mode', () => {
     // Both sides start alike: broker 1 leads 4 partitions, one of them the hot key's, and takes ~3800 records/s.
     for (const side of [0, 1]) await expect.poll(async () => spread(await brokerLoads(page, side)), { timeout: 10_000 }).toBeGreaterThan(2_000)
 
+    // Each side's cluster panel is a landmark of its own name (axe: landmark-unique).
+    expect(await page.getByRole('region', { name: /^Cluster rebalance/ }).evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')))).toEqual([
+      'Cluster rebalance: side A',
+      'Cluster rebalance: side B',
+    ])
     const b = page.locator('.compare-side').nth(1)
     await b.getByRole('button', { name: 'Rebalance cluster…' }).click()
     await b.getByRole('list', { name: 'Planned moves' }).waitFor()

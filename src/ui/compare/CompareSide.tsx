@@ -71,7 +71,7 @@ export function CompareSide(p: { index: number; diffs: CompareDiffs }): ReactNod
                 replaying to {(catchingUp / 1000).toFixed(1)} s…
               </span>
             ) : null}
-            {brokers ? <ClusterPlanPanel run={(c) => actions.injectSide(p.index, c)} /> : null}
+            {brokers ? <ClusterPlanPanel run={(c) => actions.injectSide(p.index, c)} label={`Cluster rebalance: side ${SIDE_LETTERS[p.index] ?? p.index + 1}`} /> : null}
             <details
               className="side-controls"
               onToggle={(e) => {
