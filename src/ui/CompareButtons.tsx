@@ -5,6 +5,7 @@ import type { ReactNode } from 'react'
 import { settingsBefore } from '../scenario/liveOverrides.ts'
 import { forkChoices, type ForkChoice } from '../store/compareEdits.ts'
 import { useAppStore, useAppStoreApi } from '../store/useAppStore.ts'
+import { keepInWindowX } from './useMenuBox.ts'
 
 export function CompareButtons(p: { compare: (fork?: ForkChoice) => void }): ReactNode {
   const store = useAppStoreApi()
@@ -13,7 +14,13 @@ export function CompareButtons(p: { compare: (fork?: ForkChoice) => void }): Rea
   const sec = Math.floor(store.getState().simTime / 1000)
   const choices = forkChoices(settingsBefore(scenario, sec))
   return (
-    <details className="fork">
+    <details
+      className="fork"
+      onToggle={(e) => {
+        const menu = e.currentTarget.querySelector<HTMLElement>('.fork-menu')
+        if (e.currentTarget.open && menu !== null) keepInWindowX(menu, window.innerWidth)
+      }}
+    >
       <summary>Compare</summary>
       <div className="fork-menu">
         <button type="button" onClick={() => p.compare()} title="Open this scenario side by side under eager and cooperative rebalancing, same seed, one clock">

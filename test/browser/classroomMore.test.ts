@@ -175,6 +175,22 @@ describe('the classroom, more', () => {
         expect(await page.evaluate(() => document.scrollingElement!.scrollWidth - document.scrollingElement!.clientWidth)).toBe(0)
       }
     }
+    // With the menus on the toolbar's second row, at its left, their menus still open inside the
+    // window (right-aligned they ran off its left edge: Share's by 171 px).
+    const inside = async (menu: ReturnType<Page['locator']>, name: string): Promise<void> => {
+      const b = (await menu.boundingBox())!
+      expect(b.x, name).toBeGreaterThanOrEqual(0)
+      expect(b.x + b.width, name).toBeLessThanOrEqual(PROJECTOR.width)
+    }
+    for (const name of ['Share', 'Export']) {
+      await page.getByRole('button', { name, exact: true }).click()
+      await inside(page.getByRole('menu', { name }), name)
+      await page.keyboard.press('Escape')
+      await expect.poll(() => page.getByRole('menu').count()).toBe(0)
+    }
+    await page.locator('details.fork > summary').click()
+    await inside(page.locator('.fork-menu'), 'Compare')
+    await page.locator('details.fork > summary').click()
     expect(errors).toEqual([])
     await page.close()
   }, 45_000)
