@@ -66,6 +66,10 @@ describe('share group on the page', () => {
     expect(fit.overflow).toBeLessThanOrEqual(0)
     expect(fit.lagRight).toBeLessThanOrEqual(fit.rightEdge)
     expect(fit.story).toBeLessThanOrEqual(0)
+    // The panel is 300 px wide at 1920 px too, where the table's type is bigger: it fits there as well.
+    await page.setViewportSize({ width: 1920, height: 1080 })
+    await expect.poll(() => page.evaluate(() => document.querySelector('aside.right')!.scrollWidth - document.querySelector('aside.right')!.clientWidth)).toBeLessThanOrEqual(0)
+    await page.setViewportSize({ width: 1024, height: 768 })
 
     // In presenter mode's 20 px type the readers' names still end before the consumer cards
     // (squeezed into the room between the lane's end and the consumer column).
