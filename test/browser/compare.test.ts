@@ -431,6 +431,9 @@ describe('compare mode', () => {
     await expect.poll(() => page.locator('.compare-app.presenter').count()).toBe(1)
     await animationFrames(page, 5)
     expect(await cutSummaries(page), '1024 px, presenter mode').toEqual([])
+    // With the summary on a line of its own, the header's controls stay at its right end.
+    const ends = await b.locator('.side-head').evaluate((h) => [h.getBoundingClientRect().right - parseFloat(getComputedStyle(h).paddingRight), h.querySelector('details.side-controls')!.getBoundingClientRect().right])
+    expect(ends[1]).toBeGreaterThanOrEqual(ends[0]! - 1)
     expect((await horizontalScroll(page)).scrollWidth).toBeLessThanOrEqual(1024)
     await page.getByRole('button', { name: 'Presenter mode' }).click()
 
