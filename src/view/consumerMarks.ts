@@ -45,6 +45,10 @@ export function drawConsumers(
   const roomy = (d: ConsumerMark): boolean => d.h >= 70
   // The phase line is 2 px smaller than the name; neither goes under the theme's minimum.
   const fs = (d: ConsumerMark): number => Math.max(min + 2, compact(d) ? Math.min(15, d.h * 0.5) : 18)
+  // Baselines of a card's three lines: each a line's height below the one above, so presenter mode's
+  // 22 px name and 20 px phase do not touch (fixed at +42 and +61 they did); 18 px type keeps +42, +61.
+  const phaseY = (d: ConsumerMark): number => d.y + 22 + Math.max(20, fs(d))
+  const ownedPx = Math.max(14, min)
   const open = (ev: Event, d: ConsumerMark): void => onOpen(d, (ev.currentTarget as Element).getBoundingClientRect())
   const groups = layer
     .selectAll<SVGGElement, ConsumerMark>('g.consumer')
@@ -110,7 +114,7 @@ export function drawConsumers(
   labels
     .select<SVGTextElement>('text.phase')
     .call(put, 'x', (d) => (compact(d) ? d.x + d.w - 8 : d.x + 10))
-    .call(put, 'y', (d) => (compact(d) ? d.y + d.h / 2 : d.y + 42))
+    .call(put, 'y', (d) => (compact(d) ? d.y + d.h / 2 : phaseY(d)))
     .call(put, 'dy', (d) => (compact(d) ? '0.35em' : null))
     .call(put, 'text-anchor', (d) => (compact(d) ? 'end' : 'start'))
     .call(put, 'font-size', (d) => fs(d) - 2)
@@ -128,8 +132,8 @@ export function drawConsumers(
   labels
     .select<SVGTextElement>('text.owned')
     .call(put, 'x', (d) => d.x + 10)
-    .call(put, 'y', (d) => d.y + 61)
-    .call(put, 'font-size', Math.max(14, min))
+    .call(put, 'y', (d) => phaseY(d) + Math.max(19, ownedPx))
+    .call(put, 'font-size', ownedPx)
     // A countdown (no heartbeats against the session timeout, a long poll) is what decides this
     // consumer's next moment, so it takes the load line's place while it runs.
     .call(put, 'fill', (d) => (d.countdown ? theme.barrierPaused : theme.textDim))

@@ -133,6 +133,16 @@ describe('the classroom, more', () => {
       }),
     )
     expect(wide).toEqual([])
+    // A consumer card's lines (name, phase, lanes) in 20 px type sit one under the other, not into each other.
+    const touching = await page.evaluate(() =>
+      Array.from(document.querySelectorAll('[data-testid="highway"] g.consumer-label')).flatMap((g) => {
+        const lines = Array.from(g.querySelectorAll('text'))
+          .filter((t) => (t.textContent ?? '') !== '')
+          .map((t) => t.getBoundingClientRect())
+        return lines.slice(1).flatMap((r, i) => (lines[i]!.bottom - r.top > 3 ? [`${g.textContent}: ${Math.round(lines[i]!.bottom - r.top)} px`] : []))
+      }),
+    )
+    expect(touching).toEqual([])
 
     // The charts in the projector theme: its colours, every word at 20 px or more.
     const charts = await page.evaluate(() => ({
