@@ -257,9 +257,8 @@ export function createLaneRows(
       set(r.owner, 'x', L.x1 + 11)
       set(r.owner, 'y', mid)
       set(r.owner, 'font-size', px)
-      // A share lane's readers ("c10+c11") in presenter mode's 20 px type would run under the
-      // consumer cards: squeezed into the room before them instead, at full height. Estimated (bold
-      // digits are about 0.66 em), not measured: this file reads nothing back from the DOM.
+      // Readers "c10+c11" at 20 px would run under the consumer cards: squeezed into the room before
+      // them, at full height (estimated at 0.66 em a bold character: this file reads no layout back).
       const room = L.consumerX - (L.x1 + 11) - 4
       const squeeze = room > 0 && d.ownerLabel.length * 0.66 * px > room
       set(r.owner, 'textLength', squeeze ? room : null)
