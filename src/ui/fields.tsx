@@ -189,11 +189,13 @@ export function CheckField(p: CheckFieldProps): ReactNode {
 }
 
 /**
- * A Kafka config name ("max.poll.interval.ms") as a label that may break after its dots (<wbr>),
- * so in presenter mode's 20 px type it wraps at a dot instead of mid-word or out of its column.
- * The accessible name is unchanged: <wbr> adds no text.
+ * Text with Kafka config names ("max.poll.interval.ms") that may break after a dot between two
+ * letters (<wbr>), so in presenter mode's 20 px type a name wraps at a dot instead of mid-word or
+ * out of its column. A number's dot ("3.0 s") stays unbreakable. The text (and so an accessible
+ * name) is unchanged: <wbr> adds none.
  */
-export function breakAtDots(label: string): ReactNode {
-  if (!label.includes('.')) return label
-  return label.split('.').map((part, i) => (i === 0 ? part : <Fragment key={i}>.<wbr />{part}</Fragment>))
+export function breakAtDots(text: string): ReactNode {
+  const parts = text.split(/(?<=[A-Za-z])\.(?=[A-Za-z])/)
+  if (parts.length === 1) return text
+  return parts.map((part, i) => (i === 0 ? part : <Fragment key={i}>.<wbr />{part}</Fragment>))
 }
