@@ -201,6 +201,17 @@ describe('the classroom, more', () => {
     await page.locator('details.fork > summary').click()
     await inside(page.locator('.fork-menu'), 'Compare')
     await page.locator('details.fork > summary').click()
+    // A disabled button (Run the plan with nothing to move, Next while a step plays) looks disabled.
+    const look = await page.evaluate(() => {
+      const b = document.createElement('button')
+      document.querySelector('.toolbar')!.append(b)
+      const on = getComputedStyle(b).opacity
+      b.disabled = true
+      const off = getComputedStyle(b).opacity
+      b.remove()
+      return { on, off }
+    })
+    expect(Number(look.off)).toBeLessThan(Number(look.on))
     expect(errors).toEqual([])
     await page.close()
   }, 45_000)
