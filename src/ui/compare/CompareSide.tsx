@@ -17,6 +17,7 @@ import { BrokerMenu } from '../BrokerMenu.tsx'
 import { BrokerStrip } from '../BrokerStrip.tsx'
 import { ClusterPlanPanel } from '../ClusterPlanPanel.tsx'
 import { ConsumerMenu } from '../ConsumerMenu.tsx'
+import { useDismissDetails } from '../useDismissDetails.ts'
 import { LanesPanel } from '../LanesPanel.tsx'
 import { useCompare } from './compareActions.ts'
 import { DiffStrip, type CompareDiffs } from './DiffStrip.tsx'
@@ -54,6 +55,8 @@ export function CompareSide(p: { index: number; diffs: CompareDiffs }): ReactNod
   const summary = `${strategySummary(now)}${fork}${own}`
   const head = useRef<HTMLElement>(null)
   useSummaryLine(head, summary)
+  const strategy = useRef<HTMLDetailsElement>(null)
+  useDismissDetails(strategy)
   return (
     <AppStoreProvider store={side.store}>
       <ActionsContext.Provider value={side.actions}>
@@ -73,6 +76,7 @@ export function CompareSide(p: { index: number; diffs: CompareDiffs }): ReactNod
             ) : null}
             {brokers ? <ClusterPlanPanel run={(c) => actions.injectSide(p.index, c)} label={`Cluster rebalance: side ${SIDE_LETTERS[p.index] ?? p.index + 1}`} /> : null}
             <details
+              ref={strategy}
               className="side-controls"
               onToggle={(e) => {
                 const pop = e.currentTarget.querySelector<HTMLElement>('.side-strategy')
