@@ -18,6 +18,7 @@ import { compareLinkHash } from '../../src/scenario/links.ts'
 import { variantScenario, type Variant } from '../../src/scenario/overrides.ts'
 import { projectorTheme } from '../../src/view/theme.ts'
 import { ARTIFACTS, collectErrors, scenarioInUrl } from './harness.ts'
+import { cardClashes } from './highwayPage.ts'
 import { browserSuite, noFiles } from './suite.ts'
 
 const OUT = join(ARTIFACTS, 'dist-classroom-more-test')
@@ -133,16 +134,8 @@ describe('the classroom, more', () => {
       }),
     )
     expect(wide).toEqual([])
-    // A consumer card's lines (name, phase, lanes) in 20 px type sit one under the other, not into each other.
-    const touching = await page.evaluate(() =>
-      Array.from(document.querySelectorAll('[data-testid="highway"] g.consumer-label')).flatMap((g) => {
-        const lines = Array.from(g.querySelectorAll('text'))
-          .filter((t) => (t.textContent ?? '') !== '')
-          .map((t) => t.getBoundingClientRect())
-        return lines.slice(1).flatMap((r, i) => (lines[i]!.bottom - r.top > 3 ? [`${g.textContent}: ${Math.round(lines[i]!.bottom - r.top)} px`] : []))
-      }),
-    )
-    expect(touching).toEqual([])
+    // A consumer card's words (name, phase, lanes) in 20 px type do not run into each other.
+    expect(await cardClashes(page)).toEqual([])
 
     // The charts in the projector theme: its colours, every word at 20 px or more.
     const charts = await page.evaluate(() => ({
@@ -257,6 +250,8 @@ describe('the classroom, more', () => {
     expect(await page.getByRole('button', { name: 'Presenter mode' }).getAttribute('aria-pressed')).toBe('true')
     await expect.poll(async () => Math.min(...(await headerWords(page)).flat().map((w) => w.px))).toBeGreaterThanOrEqual(20)
     for (const words of await headerWords(page)) expect(overlapping(words)).toEqual([])
+    // Each side's consumer cards (48 px tall here: name and phase on one line) keep their words apart.
+    expect(await cardClashes(page)).toEqual([])
     const horizontal = await page.evaluate(() => document.scrollingElement!.scrollWidth - document.scrollingElement!.clientWidth)
     expect(horizontal).toBe(0)
 

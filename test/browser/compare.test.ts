@@ -14,6 +14,7 @@ import { encodeScenario, getPreset } from '../../src/scenario/index.ts'
 import { compareLinkHash, readLinkHash } from '../../src/scenario/links.ts'
 import { parseVariant } from '../../src/scenario/overrides.ts'
 import { animationFrames, ARTIFACTS, collectErrors, scenarioInUrl, setSpeed, simTime, tableLags, waitForSimTime } from './harness.ts'
+import { cardClashes } from './highwayPage.ts'
 import { browserSuite, noFiles, runLags } from './suite.ts'
 
 const OUT = join(ARTIFACTS, 'dist-compare-test')
@@ -363,6 +364,12 @@ describe('compare mode', () => {
     const lastBox = (await last.boundingBox())!
     expect(lastBox.y + lastBox.height).toBeLessThanOrEqual(box.y + box.height)
     await salted.locator('details.side-controls > summary').click()
+    // In presenter mode side B's header takes two lines (its summary has one of its own), so its
+    // consumer cards are short: name and phase share a line and must still keep apart.
+    await page.getByRole('button', { name: 'Presenter mode' }).click()
+    await expect.poll(() => page.locator('.compare-app.presenter').count()).toBe(1)
+    await animationFrames(page, 5)
+    expect(await cardClashes(page)).toEqual([])
     expect(errors).toEqual([])
     await page.close()
   })
