@@ -51,6 +51,27 @@ describe('BrokerMenu', () => {
     expect(m!.actions.injected).toEqual([{ do: 'restartBroker', broker: 2 }])
   })
 
+  it('gives the focus back to what opened it when an item is chosen, and when Esc closes it', () => {
+    const opener = document.createElement('button')
+    document.body.appendChild(opener)
+    try {
+      for (const how of ['choose', 'escape'] as const) {
+        opener.focus()
+        open(withBroker({}))
+        expect(document.activeElement?.textContent).toBe('Crash broker (its heartbeats stop)')
+        const menu = m!.container.querySelector('[role="menu"]')!
+        if (how === 'choose') act(() => buttons(m!.container, 'Crash broker (its heartbeats stop)')[0]!.click())
+        else act(() => menu.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true })))
+        expect(m!.container.querySelector('[role="menu"]'), how).toBeNull()
+        expect(document.activeElement, how).toBe(opener)
+        m!.unmount()
+        m = null
+      }
+    } finally {
+      opener.remove()
+    }
+  })
+
   it('Esc closes it', () => {
     open(withBroker({}))
     const menu = m!.container.querySelector('[role="menu"]')!

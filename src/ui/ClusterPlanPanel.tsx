@@ -25,7 +25,8 @@ function busiest(xs: ClusterPlanView['before']): number {
   return xs.reduce((m, b) => Math.max(m, b.recordsInPerSec), 0)
 }
 
-export function ClusterPlanPanel(p: { run?: (command: Command) => void } = {}): ReactNode {
+/** `label`: the region's name (compare mode names each side's, so the landmarks differ). */
+export function ClusterPlanPanel(p: { run?: (command: Command) => void; label?: string } = {}): ReactNode {
   const actions = useActions()
   // The single page's live command path by default; a compare side passes its own (that side only).
   const run = p.run ?? actions.inject
@@ -58,7 +59,7 @@ export function ClusterPlanPanel(p: { run?: (command: Command) => void } = {}): 
     return () => window.removeEventListener('keydown', onKey, true)
   }, [open])
   return (
-    <section className="panel cluster-plan" aria-label="Cluster rebalance">
+    <section className="panel cluster-plan" aria-label={p.label ?? 'Cluster rebalance'}>
       <button ref={toggle} type="button" aria-expanded={open} aria-controls={bodyId} onClick={() => setOpen(!open)}>
         Rebalance cluster…
       </button>

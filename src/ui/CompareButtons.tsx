@@ -1,10 +1,12 @@
 // The single page's way into compare mode, one menu: "eager vs cooperative" (the scenario side by
 // side from 0 s) and "Fork to compare" (from this moment: the run as it is against one change).
 
-import type { ReactNode } from 'react'
+import { useRef, type ReactNode } from 'react'
 import { settingsBefore } from '../scenario/liveOverrides.ts'
 import { forkChoices, type ForkChoice } from '../store/compareEdits.ts'
 import { useAppStore, useAppStoreApi } from '../store/useAppStore.ts'
+import { useDismissDetails } from './useDismissDetails.ts'
+import { keepInWindowX } from './useMenuBox.ts'
 
 export function CompareButtons(p: { compare: (fork?: ForkChoice) => void }): ReactNode {
   const store = useAppStoreApi()
@@ -12,8 +14,17 @@ export function CompareButtons(p: { compare: (fork?: ForkChoice) => void }): Rea
   const scenario = useAppStore((s) => s.scenario)
   const sec = Math.floor(store.getState().simTime / 1000)
   const choices = forkChoices(settingsBefore(scenario, sec))
+  const details = useRef<HTMLDetailsElement>(null)
+  useDismissDetails(details)
   return (
-    <details className="fork">
+    <details
+      ref={details}
+      className="fork"
+      onToggle={(e) => {
+        const menu = e.currentTarget.querySelector<HTMLElement>('.fork-menu')
+        if (e.currentTarget.open && menu !== null) keepInWindowX(menu, window.innerWidth)
+      }}
+    >
       <summary>Compare</summary>
       <div className="fork-menu">
         <button type="button" onClick={() => p.compare()} title="Open this scenario side by side under eager and cooperative rebalancing, same seed, one clock">

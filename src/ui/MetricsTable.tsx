@@ -1,7 +1,7 @@
 // "Partition metrics": one row per partition (partition, owner, in-rate, lag), for screen readers,
 // tests and anyone who prefers numbers. Refreshed twice a second, not per frame.
 
-import type { ReactNode } from 'react'
+import { Fragment, type ReactNode } from 'react'
 import type { Frame, LaneFigures } from '../sim/frameTypes.ts'
 import { ALL_ROWS_UP_TO, figuresOf, tableLanes, topicPartitions } from '../sim/laneRows/pageFrame.ts'
 import { useAppStore } from '../store/useAppStore.ts'
@@ -48,7 +48,7 @@ export function MetricsTable(props: { label?: string } = {}): ReactNode {
                         P{p}
                       </button>
                     </th>
-                    <td>{readers?.[p] || owner?.name || '—'}</td>
+                    <td className="owner">{ownerWords(readers?.[p] || owner?.name || '—')}</td>
                     <td>{fmt(r.inRate)}</td>
                     <td data-lag={r.lag}>{fmt(r.lag)}</td>
                   </tr>
@@ -63,6 +63,25 @@ export function MetricsTable(props: { label?: string } = {}): ReactNode {
       ) : null}
     </section>
   )
+}
+
+/**
+ * A share-group lane's readers ("consumer-3+consumer-7") may wrap after a "+", never inside a
+ * member's name, so the In-rate and Lag columns stay in the panel (it is 300 px at 1024 px).
+ * The cell's text is unchanged.
+ */
+function ownerWords(text: string): ReactNode {
+  if (!text.includes('+')) return <span className="member">{text}</span>
+  return text.split('+').map((name, i) => (
+    <Fragment key={i}>
+      {i === 0 ? null : (
+        <>
+          +<wbr />
+        </>
+      )}
+      <span className="member">{name}</span>
+    </Fragment>
+  ))
 }
 
 /** Above this many partitions the table lists only the ones with the most lag: 10 000 rows twice a second stall the page. */

@@ -3,6 +3,7 @@
 import type { ReactNode } from 'react'
 import { countdownLines } from '../sim/countdownWords.ts'
 import { narrate } from '../sim/narration.ts'
+import { breakAtDots } from './fields.tsx'
 import { useThrottled } from './useThrottled.ts'
 
 function tone(kind: string): string {
@@ -25,7 +26,7 @@ export function NarrationPanel(): ReactNode {
         <ul className="countdowns" aria-label="Waiting for">
           {waiting.split('\n').map((line) => (
             <li key={line.replace(/[\d.]+ s/g, '')} className="n-countdown">
-              <time>now</time> {line}
+              <time>now</time> {breakAtDots(line)}
             </li>
           ))}
         </ul>
@@ -36,7 +37,7 @@ export function NarrationPanel(): ReactNode {
           {shown.length === 0 ? <li className="dim">Nothing yet: events appear here as they happen.</li> : null}
           {shown.map((e, i) => (
             <li key={`${e.t}-${lines.length - i}`} className={`n-${tone(e.fact.kind)}`}>
-              <time>{(e.t / 1000).toFixed(1)} s</time> {narrate(e.fact)}
+              <time>{(e.t / 1000).toFixed(1)} s</time> {breakAtDots(narrate(e.fact))}
             </li>
           ))}
         </ol>

@@ -47,7 +47,7 @@ export function ParallelConsumerPanel(): ReactNode {
           <li key={r.name} data-blocked={r.blocked ? 'true' : 'false'}>
             {r.blocked ? (
               <span className="hol-mark" role="img" aria-label="head-of-line blocked">
-                ⏸ blocked
+                ‖ blocked
               </span>
             ) : null}{' '}
             <strong>{r.name}</strong>: {r.busy} of {s.threads} threads busy, {r.held} records held

@@ -7,6 +7,7 @@ import { useId, useState, type ReactNode } from 'react'
 import { editedFromPreset } from '../store/presetMatch.ts'
 import { useAppStore } from '../store/useAppStore.ts'
 import { useActions } from './actions.ts'
+import { breakAtDots } from './fields.tsx'
 import { ImportedNotice, useImportedStory } from './import/ImportedNotice.tsx'
 
 /** Below this window height (px) the story starts folded. */
@@ -43,7 +44,7 @@ export function PresetNotice(): ReactNode {
       ) : null}
       {imported === null ? (
         <p id={storyId} className={open ? 'story' : 'story folded'}>
-          {preset === undefined ? 'Edited by hand. Pick a preset to start from a story.' : preset.notice}
+          {preset === undefined ? 'Edited by hand. Pick a preset to start from a story.' : breakAtDots(preset.notice)}
         </p>
       ) : null}
     </section>

@@ -37,7 +37,8 @@ export function StatusBar(): ReactNode {
   const p99 = recentP99 !== undefined ? recentP99 : (t?.latencyMs.p99 ?? null)
   const wholeRunP99 = t?.latencyMs.p99 ?? null
   return (
-    <div className="status" aria-label="Status">
+    // A named region (a landmark): a screen reader can jump to the run's figures. (A div's aria-label names nothing.)
+    <section className="status" aria-label="Status">
       <span className={g?.rebalancing === true ? 'pill pill-red' : 'pill'}>
         Group {g?.state ?? '…'} · gen {g?.generation ?? 0} · {g?.protocol ?? ''}
         {g?.rebalancing === true ? ' · REBALANCING' : ''}
@@ -50,7 +51,7 @@ export function StatusBar(): ReactNode {
             ? ''
             : `Paused: a rebalance started at ${(pausedAt / 1000).toFixed(1)} s`}
       </span>
-      <span>
+      <span title="Lag: records written to the partitions and not yet handed to the group, all partitions together">
         lag <b>{fmt(t?.lag ?? 0)}</b>
       </span>
       <span className="wide">
@@ -67,10 +68,12 @@ export function StatusBar(): ReactNode {
       <span title="Rebalances started since the mark" data-count="rebalances" data-value={d?.rebalances ?? 0}>
         rebalances <b>{fmt(d?.rebalances ?? 0)}</b>
       </span>
-      <span title="Partition-seconds with nobody consuming (rebalances, crashes, pauses) since the mark" data-count="stopped">
+      <span title="Partition-seconds with nobody in the group consuming (rebalances, consumer crashes, GC pauses) since the mark; a partition waiting for a new leader after a broker crash is not counted here" data-count="stopped">
         stopped <b>{(d?.stoppedPartitionSeconds ?? 0).toFixed(1)}</b> lane·s
       </span>
-      <span>skew {(t?.skewRatio ?? 1).toFixed(1)}×</span>
+      <span title="Skew: the busiest partition's in-rate over the average partition's, in the last simulated second (1.0× is even)">
+        skew {(t?.skewRatio ?? 1).toFixed(1)}×
+      </span>
       {(d?.duplicates ?? 0) > 0 ? <span title="Records processed twice after a rebalance (at-least-once), since the mark">duplicates {fmt(d?.duplicates ?? 0)}</span> : null}
       {(d?.orderingViolations ?? 0) > 0 ? (
         <span className="cost" title="Records of one key consumed after a later record of the same key, since the mark: the price of salting, load-aware routing or adding partitions">
@@ -82,10 +85,10 @@ export function StatusBar(): ReactNode {
           remapped keys <b>{fmt(d?.remappedKeys ?? 0)}</b>
         </span>
       ) : null}
-      <span>seed {seed}</span>
+      <span title="Seed of the run's random choices: the same scenario and seed give exactly the same run">seed {seed}</span>
       <span className="perf" data-fps={perf.fps} data-engine-ms={perf.engineMs} title="Frames drawn per second · worker time per frame">
         {playing ? `${perf.fps} fps · engine ${perf.engineMs.toFixed(1)} ms${perf.behind ? ' · catching up' : ''}` : 'paused'}
       </span>
-    </div>
+    </section>
   )
 }

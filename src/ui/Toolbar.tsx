@@ -1,7 +1,7 @@
 // The top bar: play/pause, step, speed, restart, preset, share, compare, presenter mode, shortcuts.
 // Laid out to fit 1024 px with room for Lessons and Export (styles.css, .toolbar).
 
-import type { ReactNode } from 'react'
+import type { CSSProperties, ReactNode } from 'react'
 import { editedFromPreset } from '../store/presetMatch.ts'
 import { useAppStore } from '../store/useAppStore.ts'
 import { useActions } from './actions.ts'
@@ -33,6 +33,11 @@ export function Toolbar(): ReactNode {
       label: `${i < 9 ? `${i + 1}. ` : ''}${p === current && edited ? '(edited) ' : ''}${p.title}`,
     })),
   ]
+  // The closed select shows the chosen preset's title. Its box asks for the title's width (about
+  // 0.52 em a character), so the toolbar wraps a menu to a second row rather than cut the title;
+  // the tooltip has all of it should the screen still be too narrow.
+  const presetLabel = presetOptions.find((o) => o.value === presetValue)?.label ?? ''
+  const titleRoom = { '--title-em': (presetLabel.length * 0.52).toFixed(1) } as CSSProperties
 
   return (
     <header className="toolbar">
@@ -52,9 +57,11 @@ export function Toolbar(): ReactNode {
       <div className="clock" aria-label="Simulated time" role="timer">
         {(simTime / 1000).toFixed(1)} s
       </div>
-      <div className="preset">
-        <SelectField label="Preset" value={presetValue} options={presetOptions} onChange={(v) => actions.choosePreset(v)} />
+      <div className="preset" style={titleRoom}>
+        <SelectField label="Preset" value={presetValue} options={presetOptions} hint={presetLabel} onChange={(v) => actions.choosePreset(v)} />
       </div>
+      {/* Below 1280 px the toolbar takes two rows anyway: the menus go to the second, so the preset's title has the first row's rest. */}
+      <span className="toolbar-break" aria-hidden="true" />
       <ShareMenu />
       <ImportButton />
       <ExportMenu />

@@ -1,7 +1,7 @@
 // Labelled form controls. Each listens to native `input`/`change` events (not React's value
 // tracker), so a slider moved by a script or an automation tool acts exactly like a dragged one.
 
-import { useEffect, useId, useRef, type ReactNode } from 'react'
+import { Fragment, useEffect, useId, useRef, type ReactNode } from 'react'
 
 interface RangeFieldProps {
   label: string
@@ -47,7 +47,7 @@ export function RangeField(p: RangeFieldProps): ReactNode {
   return (
     <div className="field">
       <div className="field-head">
-        <label htmlFor={id}>{p.label}</label>
+        <label htmlFor={id}>{breakAtDots(p.label)}</label>
         <output htmlFor={id}>{p.format(p.value)}</output>
       </div>
       <input
@@ -106,7 +106,7 @@ export function NumberField(p: NumberFieldProps): ReactNode {
   useNativeEvent(ref, 'change', (el) => commit(el))
   return (
     <div className="field">
-      <label htmlFor={id}>{p.label}</label>
+      <label htmlFor={id}>{breakAtDots(p.label)}</label>
       <div className="field-row">
         <input
           ref={ref}
@@ -149,7 +149,7 @@ export function SelectField<V extends string>(p: SelectFieldProps<V>): ReactNode
   })
   return (
     <div className="field">
-      <label htmlFor={id}>{p.label}</label>
+      <label htmlFor={id}>{breakAtDots(p.label)}</label>
       <select ref={ref} id={id} defaultValue={p.value} {...(p.hint === undefined ? {} : { title: p.hint })}>
         {p.options.map((o) => (
           <option key={o.value} value={o.value}>
@@ -182,8 +182,20 @@ export function CheckField(p: CheckFieldProps): ReactNode {
     <div className="field check">
       <input ref={ref} id={id} type="checkbox" defaultChecked={p.checked} />
       <label htmlFor={id} {...(p.hint === undefined ? {} : { title: p.hint })}>
-        {p.label}
+        {breakAtDots(p.label)}
       </label>
     </div>
   )
+}
+
+/**
+ * Text with Kafka config names ("max.poll.interval.ms") that may break after a dot between two
+ * letters (<wbr>), so in presenter mode's 20 px type a name wraps at a dot instead of mid-word or
+ * out of its column. A number's dot ("3.0 s") stays unbreakable. The text (and so an accessible
+ * name) is unchanged: <wbr> adds none.
+ */
+export function breakAtDots(text: string): ReactNode {
+  const parts = text.split(/(?<=[A-Za-z])\.(?=[A-Za-z])/)
+  if (parts.length === 1) return text
+  return parts.map((part, i) => (i === 0 ? part : <Fragment key={i}>.<wbr />{part}</Fragment>))
 }

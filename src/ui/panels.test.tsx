@@ -109,6 +109,18 @@ describe('NarrationPanel countdowns', () => {
 })
 
 describe('StatusBar', () => {
+  it('explains each figure a newcomer may not know in its tooltip (lag, p99, stopped lane·s, skew, seed)', () => {
+    m = mount(<StatusBar />)
+    // A named section is a region landmark (a screen reader's jump target); a div's aria-label named nothing.
+    expect(m.container.querySelector('section.status')?.getAttribute('aria-label')).toBe('Status')
+    const titled = Array.from(m.container.querySelectorAll<HTMLElement>('.status > span')).map((e) => [e.textContent?.trim().split(/\s/)[0] ?? '', e.title] as const)
+    for (const word of ['lag', 'p99', 'stopped', 'skew', 'seed']) {
+      const hit = titled.find(([w]) => w === word)
+      expect(hit, word).toBeDefined()
+      expect(hit![1].length, word).toBeGreaterThan(20)
+    }
+  })
+
   it('says "paused" instead of a frame rate while paused (no frames are asked for then)', () => {
     m = mount(<StatusBar />)
     act(() => m!.store.getState().setPerf({ fps: 0, engineMs: 0, behind: false }))

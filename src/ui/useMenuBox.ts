@@ -1,7 +1,23 @@
 // A menu button's box (Share, Export): while open, its first item takes focus and a press anywhere
 // outside the box closes it; in the menu, Esc closes it and the arrow keys move between its items.
+// The open menu is kept inside the window sideways (keepInWindowX).
 
-import { useEffect, useRef, type KeyboardEvent, type RefObject } from 'react'
+import { useEffect, useLayoutEffect, useRef, type KeyboardEvent, type RefObject } from 'react'
+
+/** Margin kept between a toolbar menu and the window's side edges (px). */
+const EDGE = 8
+
+/**
+ * Shifts `el` (a menu hanging from its button's right edge) sideways into the window. The toolbar
+ * wraps at 1024 px, so Share, Export and Compare can sit at the left of its second row, where a
+ * right-aligned menu ran up to 171 px off the window's left edge.
+ */
+export function keepInWindowX(el: HTMLElement, windowWidth: number): void {
+  el.style.translate = ''
+  const r = el.getBoundingClientRect()
+  const shift = r.left < EDGE ? EDGE - r.left : r.right > windowWidth - EDGE ? Math.max(EDGE - r.left, windowWidth - EDGE - r.right) : 0
+  if (shift !== 0) el.style.translate = `${Math.round(shift)}px 0`
+}
 
 export interface MenuBox {
   box: RefObject<HTMLDivElement | null>
@@ -22,6 +38,10 @@ export function useMenuBox(open: boolean, setOpen: (open: boolean) => void): Men
     document.addEventListener('pointerdown', onDown)
     return () => document.removeEventListener('pointerdown', onDown)
   }, [open, setOpen])
+  useLayoutEffect(() => {
+    const menu = open ? box.current?.querySelector<HTMLElement>('[role="menu"]') : null
+    if (menu !== null && menu !== undefined) keepInWindowX(menu, window.innerWidth)
+  }, [open])
   return { box, button, first }
 }
 

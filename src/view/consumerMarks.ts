@@ -39,12 +39,36 @@ export function drawConsumers(
   theme: Theme = standardTheme,
 ): void {
   const PHASE_COLOUR = phaseColours(theme)
-  const compact = (d: ConsumerMark): boolean => d.h < 46
-  const tiny = (d: ConsumerMark): boolean => d.w < 100
   const min = theme.minFontPx
+  // Name and phase on two lines need room for both: 46 px at 18 px type; presenter mode's 22 px name
+  // needs 52, else its phase ran into the card's bottom edge (a compare side's 48 px cards).
+  const fullPx = Math.max(min + 2, 18)
+  const compact = (d: ConsumerMark): boolean => d.h < (fullPx > 18 ? 22 + fullPx + 8 : 46)
+  const tiny = (d: ConsumerMark): boolean => d.w < 100
   const roomy = (d: ConsumerMark): boolean => d.h >= 70
   // The phase line is 2 px smaller than the name; neither goes under the theme's minimum.
   const fs = (d: ConsumerMark): number => Math.max(min + 2, compact(d) ? Math.min(15, d.h * 0.5) : 18)
+  // Baselines of a card's three lines: each a line's height below the one above, so presenter mode's
+  // 22 px name and 20 px phase do not touch (fixed at +42 and +61 they did); 18 px type keeps +42, +61.
+  const phaseY = (d: ConsumerMark): number => d.y + 22 + Math.max(20, fs(d))
+  const ownedPx = Math.max(14, min)
+  // A slowed consumer that is consuming says so instead ("slowed to 0.25×"): it is why its lanes lag.
+  const phaseText = (d: ConsumerMark): string =>
+    tiny(d)
+      ? ''
+      : !roomy(d) && d.countdown
+        ? countdownShort(d.countdown)
+        : d.phase === 'stable' && slowed(d)
+          ? `slowed to ${Number(d.speed.toFixed(2))}×`
+          : (PHASE_WORDS[d.phase] ?? d.phase)
+  // A compact card puts name and phase on one line: in presenter mode's type "c1 · 4" and
+  // "consuming" ran into each other. What fits (about 0.62 em a bold character, not measured): both,
+  // else the name without its lane count, else the name alone (its aria-label keeps the phase).
+  const fitsBeside = (name: string, d: ConsumerMark): boolean => (name.length * fs(d) + phaseText(d).length * (fs(d) - 2)) * 0.62 + 26 <= d.w
+  const compactName = (d: ConsumerMark): string => {
+    const full = `${shortName(d.name)} · ${d.owned}`
+    return fitsBeside(full, d) ? full : shortName(d.name)
+  }
   const open = (ev: Event, d: ConsumerMark): void => onOpen(d, (ev.currentTarget as Element).getBoundingClientRect())
   const groups = layer
     .selectAll<SVGGElement, ConsumerMark>('g.consumer')
@@ -106,30 +130,21 @@ export function drawConsumers(
     .call(put, 'dy', (d) => (compact(d) ? '0.35em' : null))
     .call(put, 'font-size', fs)
     .call(put, 'fill', (d) => (d.gone ? theme.textDim : theme.text))
-    .call(putText, (d) => (tiny(d) ? shortName(d.name) : compact(d) ? `${shortName(d.name)} · ${d.owned}` : d.name))
+    .call(putText, (d) => (tiny(d) ? shortName(d.name) : compact(d) ? compactName(d) : d.name))
   labels
     .select<SVGTextElement>('text.phase')
     .call(put, 'x', (d) => (compact(d) ? d.x + d.w - 8 : d.x + 10))
-    .call(put, 'y', (d) => (compact(d) ? d.y + d.h / 2 : d.y + 42))
+    .call(put, 'y', (d) => (compact(d) ? d.y + d.h / 2 : phaseY(d)))
     .call(put, 'dy', (d) => (compact(d) ? '0.35em' : null))
     .call(put, 'text-anchor', (d) => (compact(d) ? 'end' : 'start'))
     .call(put, 'font-size', (d) => fs(d) - 2)
     .call(put, 'fill', (d) => (d.phase === 'stable' && slowed(d) ? theme.barrierPaused : (PHASE_COLOUR[d.phase] ?? theme.text)))
-    // A slowed consumer that is consuming says so instead ("slowed to 0.25×"): it is why its lanes lag.
-    .call(putText, (d) =>
-      tiny(d)
-        ? ''
-        : !roomy(d) && d.countdown
-          ? countdownShort(d.countdown)
-          : d.phase === 'stable' && slowed(d)
-            ? `slowed to ${Number(d.speed.toFixed(2))}×`
-            : (PHASE_WORDS[d.phase] ?? d.phase),
-    )
+    .call(putText, (d) => (compact(d) && !fitsBeside(compactName(d), d) ? '' : phaseText(d)))
   labels
     .select<SVGTextElement>('text.owned')
     .call(put, 'x', (d) => d.x + 10)
-    .call(put, 'y', (d) => d.y + 61)
-    .call(put, 'font-size', Math.max(14, min))
+    .call(put, 'y', (d) => phaseY(d) + Math.max(19, ownedPx))
+    .call(put, 'font-size', ownedPx)
     // A countdown (no heartbeats against the session timeout, a long poll) is what decides this
     // consumer's next moment, so it takes the load line's place while it runs.
     .call(put, 'fill', (d) => (d.countdown ? theme.barrierPaused : theme.textDim))

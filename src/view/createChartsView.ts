@@ -63,7 +63,15 @@ export function createChartsView(container: HTMLElement, opts: { theme?: Theme }
   const labelLayer = svg.append('g').attr('font-size', type.labelPx).attr('font-weight', 600)
   // d3's axis writes its own font-size onto its group on each call: set ours after it (render).
   const axisLayer = svg.append('g').attr('color', theme.textDim)
-  const storm = svg.append('text').attr('text-anchor', 'end').attr('font-size', type.stormPx).attr('font-weight', 800)
+  // Drawn over the throughput lines' top right: a halo of the background keeps its words whole where a line crosses them.
+  const storm = svg
+    .append('text')
+    .attr('text-anchor', 'end')
+    .attr('font-size', type.stormPx)
+    .attr('font-weight', 800)
+    .attr('stroke', theme.background)
+    .attr('stroke-width', 4)
+    .attr('paint-order', 'stroke')
 
   let size: Size = { width: container.clientWidth || 800, height: container.clientHeight || 170 }
   let samples: readonly MetricsSample[] = []

@@ -254,9 +254,16 @@ export function createLaneRows(
     const named = d.ownerLabel !== '' && L.pitch >= OWNER_LABEL_MIN_PITCH
     set(r.owner, 'display', named ? null : 'none')
     if (named) {
+      const px = Math.max(theme.minFontPx, Math.min(L.fontPx, 14))
       set(r.owner, 'x', L.x1 + 11)
       set(r.owner, 'y', mid)
-      set(r.owner, 'font-size', Math.max(theme.minFontPx, Math.min(L.fontPx, 14)))
+      set(r.owner, 'font-size', px)
+      // Readers "c10+c11" at 20 px would run under the consumer cards: squeezed into the room before
+      // them, at full height (estimated at 0.66 em a bold character: this file reads no layout back).
+      const room = L.consumerX - (L.x1 + 11) - 4
+      const squeeze = room > 0 && d.ownerLabel.length * 0.66 * px > room
+      set(r.owner, 'textLength', squeeze ? room : null)
+      set(r.owner, 'lengthAdjust', squeeze ? 'spacingAndGlyphs' : null)
       set(r.owner, 'fill', d.ownerColour)
       text(r.owner, d.ownerLabel)
     }

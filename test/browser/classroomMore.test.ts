@@ -18,6 +18,7 @@ import { compareLinkHash } from '../../src/scenario/links.ts'
 import { variantScenario, type Variant } from '../../src/scenario/overrides.ts'
 import { projectorTheme } from '../../src/view/theme.ts'
 import { ARTIFACTS, collectErrors, scenarioInUrl } from './harness.ts'
+import { cardClashes } from './highwayPage.ts'
 import { browserSuite, noFiles } from './suite.ts'
 
 const OUT = join(ARTIFACTS, 'dist-classroom-more-test')
@@ -49,6 +50,24 @@ function overlapping(words: Array<{ text: string; box: Box }>): string[] {
 
 function contains(outer: Box, inner: Box): boolean {
   return outer.x <= inner.x + 0.5 && outer.y <= inner.y + 0.5 && outer.x + outer.width >= inner.x + inner.width - 0.5 && outer.y + outer.height >= inner.y + inner.height - 0.5
+}
+
+/**
+ * The toolbar's preset select, when the title it shows is wider than its box: the chosen option's
+ * text measured in the select's own font against its width less padding and the drop-down arrow
+ * (20 px). A native select cuts its text silently, so scrollWidth cannot tell.
+ */
+async function presetTitleCut(page: Page): Promise<string | null> {
+  return page.getByRole('combobox', { name: 'Preset', exact: true }).evaluate((el) => {
+    const s = el as HTMLSelectElement
+    const cs = getComputedStyle(s)
+    const ctx = document.createElement('canvas').getContext('2d')!
+    ctx.font = `${cs.fontWeight} ${cs.fontSize} ${cs.fontFamily}`
+    const text = s.selectedOptions[0]?.textContent ?? ''
+    const need = Math.ceil(ctx.measureText(text).width)
+    const room = s.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight) - 20
+    return need > room ? `"${text}" needs ${need} px, has ${room}` : null
+  })
 }
 
 async function box(page: Page, selector: string): Promise<Box> {
@@ -106,6 +125,17 @@ describe('the classroom, more', () => {
     const big = (await headerWords(page))[0]!
     expect(big.map((w) => w.text)).toEqual(expect.arrayContaining(['Lane', 'Consumers']))
     expect(overlapping(big)).toEqual([])
+    // Nothing in the side columns is wider than they are in 20 px type (a field's readout wraps under
+    // its label: "Hot-key record cost 1× processing" stuck out of the controls by 5 px).
+    const wide = await page.evaluate(() =>
+      ['.left', '.right', '.status'].flatMap((sel) => {
+        const el = document.querySelector(sel)
+        return el !== null && el.scrollWidth > el.clientWidth + 1 ? [`${sel}: ${el.scrollWidth} > ${el.clientWidth}`] : []
+      }),
+    )
+    expect(wide).toEqual([])
+    // A consumer card's words (name, phase, lanes) in 20 px type do not run into each other.
+    expect(await cardClashes(page)).toEqual([])
 
     // The charts in the projector theme: its colours, every word at 20 px or more.
     const charts = await page.evaluate(() => ({
@@ -131,6 +161,50 @@ describe('the classroom, more', () => {
     const oracle = clientConfig(scenarioInUrl(page.url())!, 'java', at * 1000)
     expect(text.split('\n').slice(3)).toEqual(oracle.split('\n').slice(3))
     await page.keyboard.press('Escape')
+
+    // The preset's title reads whole in the toolbar, in presenter mode and in normal mode, the
+    // longest title included (and every control still on screen, the menus on the second row).
+    for (const presenter of [true, false]) {
+      if (!presenter) await page.getByRole('button', { name: 'Presenter mode' }).click()
+      await expect.poll(() => page.locator('.app.presenter').count()).toBe(presenter ? 1 : 0)
+      for (const preset of ['cluster-rebalance', 'share-group-hot-lane']) {
+        await page.getByRole('combobox', { name: 'Preset', exact: true }).selectOption(preset)
+        await expect.poll(() => presetTitleCut(page), { timeout: 5_000 }).toBeNull()
+        expect(await page.getByRole('combobox', { name: 'Preset', exact: true }).getAttribute('title')).toContain(getPreset(preset)!.title)
+        for (const name of ['Share', 'Export', 'Lessons', 'Presenter mode', 'Keyboard shortcuts']) {
+          const b = (await page.getByRole('button', { name, exact: true }).boundingBox())!
+          expect(b.x + b.width, name).toBeLessThanOrEqual(PROJECTOR.width)
+        }
+        expect(await page.evaluate(() => document.scrollingElement!.scrollWidth - document.scrollingElement!.clientWidth)).toBe(0)
+      }
+    }
+    // With the menus on the toolbar's second row, at its left, their menus still open inside the
+    // window (right-aligned they ran off its left edge: Share's by 171 px).
+    const inside = async (menu: ReturnType<Page['locator']>, name: string): Promise<void> => {
+      const b = (await menu.boundingBox())!
+      expect(b.x, name).toBeGreaterThanOrEqual(0)
+      expect(b.x + b.width, name).toBeLessThanOrEqual(PROJECTOR.width)
+    }
+    for (const name of ['Share', 'Export']) {
+      await page.getByRole('button', { name, exact: true }).click()
+      await inside(page.getByRole('menu', { name }), name)
+      await page.keyboard.press('Escape')
+      await expect.poll(() => page.getByRole('menu').count()).toBe(0)
+    }
+    await page.locator('details.fork > summary').click()
+    await inside(page.locator('.fork-menu'), 'Compare')
+    await page.locator('details.fork > summary').click()
+    // A disabled button (Run the plan with nothing to move, Next while a step plays) looks disabled.
+    const look = await page.evaluate(() => {
+      const b = document.createElement('button')
+      document.querySelector('.toolbar')!.append(b)
+      const on = getComputedStyle(b).opacity
+      b.disabled = true
+      const off = getComputedStyle(b).opacity
+      b.remove()
+      return { on, off }
+    })
+    expect(Number(look.off)).toBeLessThan(Number(look.on))
     expect(errors).toEqual([])
     await page.close()
   }, 45_000)
@@ -176,11 +250,32 @@ describe('the classroom, more', () => {
     expect(await page.getByRole('button', { name: 'Presenter mode' }).getAttribute('aria-pressed')).toBe('true')
     await expect.poll(async () => Math.min(...(await headerWords(page)).flat().map((w) => w.px))).toBeGreaterThanOrEqual(20)
     for (const words of await headerWords(page)) expect(overlapping(words)).toEqual([])
+    // Each side's consumer cards (48 px tall here: name and phase on one line) keep their words apart.
+    expect(await cardClashes(page)).toEqual([])
     const horizontal = await page.evaluate(() => document.scrollingElement!.scrollWidth - document.scrollingElement!.clientWidth)
     expect(horizontal).toBe(0)
 
     await page.keyboard.press('l')
-    await page.getByRole('dialog', { name: 'Lessons' }).waitFor()
+    const list = page.getByRole('dialog', { name: 'Lessons' })
+    await list.waitFor()
+    // A lesson in presenter mode docks on the right: below the toolbar (its Share, Export and Lessons
+    // stay clickable), and its long title reads on the panel's width, not in a column beside the buttons.
+    const lesson = getLesson('hot-brokers')!.lesson
+    await list.getByRole('button', { name: new RegExp(lesson.title) }).click()
+    const panel = page.getByRole('region', { name: 'Lesson' })
+    await expect.poll(() => panel.textContent(), { timeout: 10_000 }).toContain(lesson.steps[0]!.text)
+    const toolbar = (await page.locator('header.toolbar').boundingBox())!
+    const panelBox = (await panel.boundingBox())!
+    expect(panelBox.y).toBeGreaterThanOrEqual(toolbar.y + toolbar.height)
+    for (const name of ['Share', 'Export', 'Lessons']) await page.getByRole('button', { name, exact: true }).click({ trial: true, timeout: 2_000 })
+    // (Lines counted as the distinct tops of the title text's line boxes.)
+    const title = await panel.locator('.lesson-title').evaluate((h) => {
+      const range = document.createRange()
+      range.selectNodeContents(h)
+      return { lines: new Set(Array.from(range.getClientRects()).map((r) => Math.round(r.top))).size, text: h.textContent }
+    })
+    expect(title.text).toBe(lesson.title)
+    expect(title.lines).toBeLessThanOrEqual(2)
     expect(errors).toEqual([])
     await page.close()
   }, 45_000)

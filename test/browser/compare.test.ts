@@ -14,6 +14,7 @@ import { encodeScenario, getPreset } from '../../src/scenario/index.ts'
 import { compareLinkHash, readLinkHash } from '../../src/scenario/links.ts'
 import { parseVariant } from '../../src/scenario/overrides.ts'
 import { animationFrames, ARTIFACTS, collectErrors, scenarioInUrl, setSpeed, simTime, tableLags, waitForSimTime } from './harness.ts'
+import { cardClashes } from './highwayPage.ts'
 import { browserSuite, noFiles, runLags } from './suite.ts'
 
 const OUT = join(ARTIFACTS, 'dist-compare-test')
@@ -147,6 +148,31 @@ async function brokerLoads(page: Page, side: number): Promise<Array<{ inRate: nu
 
 /** The busiest broker's in-rate minus the quietest's. */
 const spread = (bs: Array<{ inRate: number }>): number => Math.max(...bs.map((b) => b.inRate)) - Math.min(...bs.map((b) => b.inRate))
+
+/**
+ * Sides whose strategy summary is cut (wider than its box) or sticks out of its header, or whose
+ * box runs into another of the header's items (the label, Rebalance cluster…, Strategy).
+ */
+async function cutSummaries(page: Page): Promise<string[]> {
+  return page.locator('.compare-side .side-head').evaluateAll((heads) =>
+    heads.flatMap((head, side) => {
+      const s = head.querySelector<HTMLElement>('.side-summary')
+      if (s === null) return [`side ${side}: no summary`]
+      const out: string[] = []
+      const r = s.getBoundingClientRect()
+      const h = head.getBoundingClientRect()
+      if (s.scrollWidth > s.clientWidth + 1) out.push(`side ${side}: "${s.textContent}" cut (${s.scrollWidth} > ${s.clientWidth} px)`)
+      if (r.left < h.left - 0.5 || r.right > h.right + 0.5 || r.top < h.top - 0.5 || r.bottom > h.bottom + 0.5) out.push(`side ${side}: summary outside its header`)
+      for (const other of Array.from(head.children)) {
+        if (other === s || !(other instanceof HTMLElement) || other.offsetParent === null) continue
+        const o = other.getBoundingClientRect()
+        if (o.width > 0 && r.left < o.right - 0.5 && o.left < r.right - 0.5 && r.top < o.bottom - 0.5 && o.top < r.bottom - 0.5)
+          out.push(`side ${side}: summary runs into ${other.className || other.tagName}`)
+      }
+      return out
+    }),
+  )
+}
 
 async function horizontalScroll(page: Page): Promise<{ scrollWidth: number; clientWidth: number }> {
   return page.evaluate(() => {
@@ -320,6 +346,30 @@ describe('compare mode', () => {
     await expect.poll(() => sideLags(page, 'salted'), { timeout: 20_000, interval: 250 }).toEqual(singleLags)
     const v = readLinkHash(new URL(page.url()).hash).v
     expect(v).toEqual(['before:', `salted@${ms / 1000}: dynamic.salting.enabled=true`])
+    // At the fork moment itself the salted side says it salts: its summary and its Strategy's checkbox.
+    const salted = page.locator('.compare-side').nth(1)
+    expect(await salted.locator('.side-summary').textContent()).toMatch(/salting ×\d+ \(changed at 12\.3 s\)/)
+    expect(await salted.getByLabel('Salt hot keys').isChecked()).toBe(true)
+    // Side B's Strategy, opened on a 1024×768 page, stays inside the window (above its header, where
+    // the room is) and scrolls to its last control.
+    await page.setViewportSize({ width: 1024, height: 768 })
+    await animationFrames(page, 5)
+    await salted.locator('details.side-controls > summary').click()
+    const pop = salted.locator('.side-strategy')
+    const box = (await pop.boundingBox())!
+    expect(box.y).toBeGreaterThanOrEqual(0)
+    expect(box.y + box.height).toBeLessThanOrEqual(768)
+    const last = pop.locator('input, select').last()
+    await last.scrollIntoViewIfNeeded()
+    const lastBox = (await last.boundingBox())!
+    expect(lastBox.y + lastBox.height).toBeLessThanOrEqual(box.y + box.height)
+    await salted.locator('details.side-controls > summary').click()
+    // In presenter mode side B's header takes two lines (its summary has one of its own), so its
+    // consumer cards are short: name and phase share a line and must still keep apart.
+    await page.getByRole('button', { name: 'Presenter mode' }).click()
+    await expect.poll(() => page.locator('.compare-app.presenter').count()).toBe(1)
+    await animationFrames(page, 5)
+    expect(await cardClashes(page)).toEqual([])
     expect(errors).toEqual([])
     await page.close()
   })
@@ -333,6 +383,11 @@ describe('compare mode', () => {
     // Both sides start alike: broker 1 leads 4 partitions, one of them the hot key's, and takes ~3800 records/s.
     for (const side of [0, 1]) await expect.poll(async () => spread(await brokerLoads(page, side)), { timeout: 10_000 }).toBeGreaterThan(2_000)
 
+    // Each side's cluster panel is a landmark of its own name (axe: landmark-unique).
+    expect(await page.getByRole('region', { name: /^Cluster rebalance/ }).evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')))).toEqual([
+      'Cluster rebalance: side A',
+      'Cluster rebalance: side B',
+    ])
     const b = page.locator('.compare-side').nth(1)
     await b.getByRole('button', { name: 'Rebalance cluster…' }).click()
     await b.getByRole('list', { name: 'Planned moves' }).waitFor()
@@ -369,13 +424,25 @@ describe('compare mode', () => {
     expect(spread(bl)).toBeLessThan(spread(a) - 800)
     expect(Math.max(...bl.map((x) => x.inRate))).toBeLessThan(Math.max(...a.map((x) => x.inRate)) - 500)
     await page.locator('.compare-side').nth(1).screenshot({ path: join(ARTIFACTS, 'compare-rebalance.png') })
-    // The side's header holds the panel without pushing the page sideways, at 1280 and at 1024 px.
+    // The side's header holds the panel without pushing the page sideways, at 1280 and at 1024 px,
+    // and side B's summary ("eager · range · 3 brokers · RF 2 · rebalance the cluster …") reads whole, in presenter mode too.
+    expect(await b.locator('.side-summary').textContent()).toMatch(/ · rebalance the cluster/)
     for (const width of [1280, 1024]) {
       await page.setViewportSize({ width, height: 720 })
       await animationFrames(page, 5)
       const scroll = await horizontalScroll(page)
       expect(scroll.scrollWidth, `${width} px`).toBeLessThanOrEqual(scroll.clientWidth)
+      expect(await cutSummaries(page), `${width} px`).toEqual([])
     }
+    await page.getByRole('button', { name: 'Presenter mode' }).click()
+    await expect.poll(() => page.locator('.compare-app.presenter').count()).toBe(1)
+    await animationFrames(page, 5)
+    expect(await cutSummaries(page), '1024 px, presenter mode').toEqual([])
+    // With the summary on a line of its own, the header's controls stay at its right end.
+    const ends = await b.locator('.side-head').evaluate((h) => [h.getBoundingClientRect().right - parseFloat(getComputedStyle(h).paddingRight), h.querySelector('details.side-controls')!.getBoundingClientRect().right])
+    expect(ends[1]).toBeGreaterThanOrEqual(ends[0]! - 1)
+    expect((await horizontalScroll(page)).scrollWidth).toBeLessThanOrEqual(1024)
+    await page.getByRole('button', { name: 'Presenter mode' }).click()
 
     // The link as it stands (paused: t=) opens another page whose sides show the same brokers at that moment.
     const other = await open(page.url())

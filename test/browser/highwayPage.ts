@@ -49,3 +49,32 @@ export async function consumerAction(page: Page, nth: number, item: RegExp): Pro
   await page.locator('[data-testid="highway"] g.consumer').nth(nth).click()
   await page.getByRole('menuitem', { name: item }).click()
 }
+
+/**
+ * Consumer cards whose words (name, phase, lanes) overlap each other (by more than 2 px across and
+ * 3 px down) or stick out of the card's box (by more than 1 px).
+ */
+export async function cardClashes(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    Array.from(document.querySelectorAll('[data-testid="highway"]')).flatMap((hw) => {
+      const boxes = Array.from(hw.querySelectorAll('g.consumer rect.box')).map((r) => r.getBoundingClientRect())
+      return Array.from(hw.querySelectorAll('g.consumer-label')).flatMap((g, n) => {
+        const card = boxes[n]
+        const words = Array.from(g.querySelectorAll('text'))
+          .filter((t) => (t.textContent ?? '') !== '')
+          .map((t) => ({ text: t.textContent ?? '', r: t.getBoundingClientRect() }))
+        const out: string[] = []
+        for (let i = 0; i < words.length; i++) {
+          const a = words[i]!.r
+          if (card !== undefined && (a.left < card.left - 1 || a.right > card.right + 1 || a.top < card.top - 1 || a.bottom > card.bottom + 1))
+            out.push(`"${words[i]!.text}" out of its card`)
+          for (let j = i + 1; j < words.length; j++) {
+            const b = words[j]!.r
+            if (Math.min(a.right, b.right) - Math.max(a.left, b.left) > 2 && Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > 3) out.push(`"${words[i]!.text}" × "${words[j]!.text}"`)
+          }
+        }
+        return out
+      })
+    }),
+  )
+}

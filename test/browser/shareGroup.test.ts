@@ -56,6 +56,39 @@ describe('share group on the page', () => {
     expect(labels).toContain('c1+c9')
     expect(labels[0]).toBe('c7')
     expect(labels.some((l) => l.includes('+'))).toBe(true)
+    // The metrics table names both readers ("consumer-1+consumer-9", wrapping after the "+") and
+    // still fits its 300 px panel at 1024 px: In-rate and Lag are not pushed out of sight, and
+    // neither is the story's config name (group.share.partition.max.record.locks).
+    const owners = await page.locator('table[aria-label="Partition metrics"] tbody td:nth-of-type(1)').allTextContents()
+    expect(owners[1]).toBe('consumer-1+consumer-9')
+    const fit = await page.evaluate(() => {
+      const right = document.querySelector('aside.right')!
+      const lag = document.querySelector('table[aria-label="Partition metrics"] thead th:last-child')!.getBoundingClientRect()
+      const story = document.querySelector('.notice p.story')!
+      return { overflow: right.scrollWidth - right.clientWidth, lagRight: lag.right, rightEdge: right.getBoundingClientRect().right, story: story.scrollWidth - story.clientWidth }
+    })
+    expect(fit.overflow).toBeLessThanOrEqual(0)
+    expect(fit.lagRight).toBeLessThanOrEqual(fit.rightEdge)
+    expect(fit.story).toBeLessThanOrEqual(0)
+    // The panel is 300 px wide at 1920 px too, where the table's type is bigger: it fits there as well.
+    await page.setViewportSize({ width: 1920, height: 1080 })
+    await expect.poll(() => page.evaluate(() => document.querySelector('aside.right')!.scrollWidth - document.querySelector('aside.right')!.clientWidth)).toBeLessThanOrEqual(0)
+    await page.setViewportSize({ width: 1024, height: 768 })
+
+    // In presenter mode's 20 px type the readers' names still end before the consumer cards
+    // (squeezed into the room between the lane's end and the consumer column).
+    await page.keyboard.press('p')
+    await expect.poll(() => page.locator('.app.presenter').count()).toBe(1)
+    const clash = async (): Promise<string[]> =>
+      page.evaluate(() => {
+        const cards = Math.min(...Array.from(document.querySelectorAll('[data-testid="highway"] g.consumer rect.box')).map((r) => r.getBoundingClientRect().left))
+        return Array.from(document.querySelectorAll<SVGTextElement>('[data-testid="highway"] text.owner'))
+          .filter((t) => getComputedStyle(t).display !== 'none' && t.getBoundingClientRect().right > cards)
+          .map((t) => `${t.textContent} ends at ${Math.round(t.getBoundingClientRect().right)}, cards start at ${Math.round(cards)}`)
+      })
+    await expect.poll(async () => (await page.locator('[data-testid="highway"] text.owner').first().getAttribute('font-size')) === '20').toBe(true)
+    expect(await clash()).toEqual([])
+    await page.keyboard.press('p')
 
     // Back to a consumer group: the run restarts as one, and the share-group panel goes away.
     await page.getByLabel('Group type').selectOption('consumer')

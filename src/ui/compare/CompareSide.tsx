@@ -4,11 +4,12 @@
 // broker menu goes to every side: see compareSession); its "Rebalance cluster…" runs on this side
 // alone (injectSide), so one side can be rebalanced and the other not, on one clock.
 
-import { useMemo, type ReactNode } from 'react'
+import { useMemo, useRef, type ReactNode } from 'react'
 import { useStore } from 'zustand'
 import { describeCommand } from '../../scenario/describeCommand.ts'
 import { settingsBefore } from '../../scenario/liveOverrides.ts'
 import { formatVariant } from '../../scenario/overrides.ts'
+import type { Scenario } from '../../scenario/types.ts'
 import { strategySummary } from '../../store/compareEdits.ts'
 import { AppStoreProvider } from '../../store/useAppStore.ts'
 import { ActionsContext } from '../actions.ts'
@@ -16,10 +17,20 @@ import { BrokerMenu } from '../BrokerMenu.tsx'
 import { BrokerStrip } from '../BrokerStrip.tsx'
 import { ClusterPlanPanel } from '../ClusterPlanPanel.tsx'
 import { ConsumerMenu } from '../ConsumerMenu.tsx'
+import { useDismissDetails } from '../useDismissDetails.ts'
 import { LanesPanel } from '../LanesPanel.tsx'
 import { useCompare } from './compareActions.ts'
 import { DiffStrip, type CompareDiffs } from './DiffStrip.tsx'
 import { SideStrategy } from './SideStrategy.tsx'
+import { fitPopover } from './fitPopover.ts'
+import { useSummaryLine } from './summaryLine.ts'
+
+/** The latest `atSec` among `s`'s actions at or before `clockMs` (−1: none yet), compared in whole ms as the clock is. */
+export function lastActionBy(s: Scenario, clockMs: number): number {
+  let last = -1
+  for (const a of s.actions) if (Math.round(a.atSec * 1000) <= clockMs && a.atSec > last) last = a.atSec
+  return last
+}
 
 /** "A", "B", … for the sides, so a teacher can say "side B". */
 export const SIDE_LETTERS = ['A', 'B', 'C', 'D']
@@ -28,10 +39,12 @@ export function CompareSide(p: { index: number; diffs: CompareDiffs }): ReactNod
   const { store, actions, sides } = useCompare()
   const side = sides[p.index]!
   const variant = useStore(store, (s) => s.variants[p.index])
-  // Whole seconds are enough for the settings in force (a forked side's change lands at its second).
-  const sec = useStore(store, (s) => Math.floor(s.clock / 1000))
   const scenario = useStore(side.store, (s) => s.scenario)
-  const now = useMemo(() => settingsBefore(scenario, sec), [scenario, sec])
+  // The settings in force: every action up to the clock's millisecond. Whole seconds missed a fork's
+  // change (at 11.721 s) at the very moment the side opens paused, so "salted" showed salting off.
+  // The selector gives the latest action time in force, so the header re-renders only when one lands.
+  const inForce = useStore(store, (s) => lastActionBy(scenario, s.clock))
+  const now = useMemo(() => settingsBefore(scenario, inForce), [scenario, inForce])
   const catchingUp = useStore(store, (s) => s.catchingUp[p.index] ?? null)
   const label = variant?.label ?? SIDE_LETTERS[p.index] ?? String(p.index + 1)
   const fork = variant?.atSec !== undefined ? ` (changed at ${variant.atSec} s)` : ''
@@ -39,27 +52,37 @@ export function CompareSide(p: { index: number; diffs: CompareDiffs }): ReactNod
   const own = (variant?.actions ?? []).map((a) => ` · ${describeCommand(a)} at ${a.atSec} s`).join('')
   // Only a scenario with a cluster gets the strip: older comparisons keep their lanes' height.
   const brokers = scenario.cluster !== undefined
+  const summary = `${strategySummary(now)}${fork}${own}`
+  const head = useRef<HTMLElement>(null)
+  useSummaryLine(head, summary)
+  const strategy = useRef<HTMLDetailsElement>(null)
+  useDismissDetails(strategy)
   return (
     <AppStoreProvider store={side.store}>
       <ActionsContext.Provider value={side.actions}>
         <section className={brokers ? 'compare-side with-brokers' : 'compare-side'} aria-label={`Side ${SIDE_LETTERS[p.index] ?? ''}: ${label}`}>
-          <header className="side-head">
+          <header className="side-head" ref={head}>
             <span className="side-letter" aria-hidden="true">
               {SIDE_LETTERS[p.index]}
             </span>
             <strong className="side-label">{label}</strong>
             <span className="side-summary" title={variant === undefined ? '' : formatVariant(variant)}>
-              {strategySummary(now)}
-              {fork}
-              {own}
+              {summary}
             </span>
             {catchingUp !== null ? (
               <span className="side-sync" role="status">
                 replaying to {(catchingUp / 1000).toFixed(1)} s…
               </span>
             ) : null}
-            {brokers ? <ClusterPlanPanel run={(c) => actions.injectSide(p.index, c)} /> : null}
-            <details className="side-controls">
+            {brokers ? <ClusterPlanPanel run={(c) => actions.injectSide(p.index, c)} label={`Cluster rebalance: side ${SIDE_LETTERS[p.index] ?? p.index + 1}`} /> : null}
+            <details
+              ref={strategy}
+              className="side-controls"
+              onToggle={(e) => {
+                const pop = e.currentTarget.querySelector<HTMLElement>('.side-strategy')
+                if (e.currentTarget.open && pop !== null) fitPopover(pop, window.innerHeight)
+              }}
+            >
               <summary>Strategy</summary>
               <SideStrategy label={label} s={now} edit={(e) => actions.editSide(p.index, e)} />
             </details>
