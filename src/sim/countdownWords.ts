@@ -13,7 +13,9 @@ export function secs(ms: number): string {
 export function countdownText(c: Countdown, who = ''): string {
   switch (c.kind) {
     case 'session':
-      return `${who} missed heartbeats for ${secs(c.elapsedMs)} of ${secs(c.limitMs)} (${c.config})`
+      return c.config === 'new-member join timeout'
+        ? `${who} has waited ${secs(c.elapsedMs)} of ${secs(c.limitMs)} to finish its first join (the coordinator's new-member join timeout)`
+        : `${who} missed heartbeats for ${secs(c.elapsedMs)} of ${secs(c.limitMs)} (${c.config})`
     case 'poll':
       return `${who} has not called poll() for ${secs(c.elapsedMs)} of ${secs(c.limitMs)} (${c.config})`
     case 'initialDelay':

@@ -54,6 +54,16 @@ describe('session countdown', () => {
     })
   }
 
+  it('a classic group\'s new member crashed while parked in its first JoinGroup runs on the new-member join timeout (5 min), then on its session', () => {
+    const s = defaultScenario() // cold start: JoinGroups wait out group.initial.rebalance.delay.ms
+    s.actions = [{ atSec: 1, do: 'crashConsumer', consumer: 'consumer-2' }]
+    const parked = at(s, 2500, 2500).cds
+    expect(parked).toEqual([expect.objectContaining({ kind: 'session', limitMs: 300_000, config: 'new-member join timeout' })])
+    expect(countdownText(parked[0]!, 'consumer-2')).toMatch(/^consumer-2 has waited [\d.]+ s of 300 s to finish its first join \(the coordinator's new-member join timeout\)$/)
+    // Once the join completes the coordinator times it by its session, as for any member.
+    expect(at(s, 10_000, 10_000).cds).toEqual([expect.objectContaining({ kind: 'session', limitMs: s.group.config['session.timeout.ms'], config: 'session.timeout.ms' })])
+  })
+
   it('a GC pause shows the session running down while heartbeats stop, and nothing once it is over', () => {
     const s = warm((x) => (x.actions = [{ atSec: 10, do: 'gcPause', consumer: 'consumer-2', durationMs: 8000 }]))
     const during = at(s, 15_000, 15_000).cds

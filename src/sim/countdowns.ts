@@ -19,7 +19,10 @@ export function memberCountdowns(w: WorldState, c: number, pv: MemberProtocolVie
   const kip848 = w.live.group.protocol === 'consumer'
   if (pv.sessionTimer) {
     const { setAt, dueAt } = pv.sessionTimer
-    out.push({ kind: 'session', elapsedMs: now - setAt, limitMs: dueAt - setAt, config: kip848 ? 'group.consumer.session.timeout.ms' : 'session.timeout.ms' })
+    // A classic group's new member, parked in its first JoinGroup, is timed by the coordinator's
+    // new-member join timeout (GroupCoordinatorConfig: 5 min), not its session (classicGroupLogic.ts).
+    const newMember = !kip848 && dueAt - setAt !== w.live.group.config['session.timeout.ms']
+    out.push({ kind: 'session', elapsedMs: now - setAt, limitMs: dueAt - setAt, config: kip848 ? 'group.consumer.session.timeout.ms' : newMember ? 'new-member join timeout' : 'session.timeout.ms' })
   }
   const cs = w.consumers[c]!
   const sincePoll = now - cs.lastPollAt

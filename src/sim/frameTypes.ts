@@ -32,7 +32,14 @@ export type MemberPhase =
 export type CountdownKind = 'session' | 'poll' | 'initialDelay' | 'metadata'
 
 /** The Kafka setting that sets a countdown's limit. */
-export type CountdownConfig = 'session.timeout.ms' | 'group.consumer.session.timeout.ms' | 'max.poll.interval.ms' | 'group.initial.rebalance.delay.ms' | 'metadata.max.age.ms'
+export type CountdownConfig =
+  | 'session.timeout.ms'
+  | 'group.consumer.session.timeout.ms'
+  | 'max.poll.interval.ms'
+  | 'group.initial.rebalance.delay.ms'
+  | 'metadata.max.age.ms'
+  /** A classic group's new member parked in its first JoinGroup: the coordinator's 5-minute join timeout (not a setting). */
+  | 'new-member join timeout'
 
 /**
  * A pending timer that decides what happens next, as the page shows it: `elapsedMs` of `limitMs`
