@@ -4,12 +4,12 @@
 // beyond the elements and their last written values.
 
 import type { LaneMark, LanesLayout, LinkMark } from './layout.ts'
+import { laneTags, OWNER_LABEL_MIN_PITCH, type LaneTag } from './laneTags.ts'
 import { theme as standardTheme, type Theme } from './theme.ts'
 
 const SVG_NS = 'http://www.w3.org/2000/svg'
 
-/** Lanes thinner than this (px) are too thin for their owner's name; the colour tag stays. */
-export const OWNER_LABEL_MIN_PITCH = 12
+export { OWNER_LABEL_MIN_PITCH }
 
 export interface LaneLayers {
   /** Background SVG group: roads and backlog bars. */
@@ -167,8 +167,22 @@ export function createLaneRows(
     }
   }
 
+  function drawTag(el: SVGTextElement, t: LaneTag | null): void {
+    set(el, 'display', t ? null : 'none')
+    if (!t) return
+    set(el, 'x', t.x)
+    set(el, 'y', mid)
+    set(el, 'font-size', t.px)
+    set(el, 'textLength', t.squeezeTo)
+    set(el, 'lengthAdjust', t.squeezeTo !== null ? 'spacingAndGlyphs' : null)
+    text(el, t.text)
+  }
+
+  // The row being drawn's vertical middle (drawTag's y).
+  let mid = 0
+
   function drawRow(r: Row, d: LaneMark, L: LanesLayout, link: LinkMark | undefined, labels: boolean): void {
-    const mid = d.y + d.h / 2
+    mid = d.y + d.h / 2
     set(r.road, 'x', L.x0)
     set(r.road, 'y', d.y)
     set(r.road, 'width', L.x1 - L.x0)
@@ -191,44 +205,19 @@ export function createLaneRows(
       text(r.label, d.name)
     }
 
-    // A lane without a reachable leader (broker fault) says so in words, where its leader's name is;
-    // so does a share group's lane whose share coordinator is down (its acknowledgements wait).
-    const noLeader = (d.noLeader || d.stateWait) && L.pitch >= 10
-    set(r.noLeader, 'display', noLeader ? null : 'none')
-    if (noLeader) {
-      set(r.noLeader, 'x', L.x0 + 6)
-      set(r.noLeader, 'y', mid)
-      set(r.noLeader, 'font-size', Math.max(theme.minFontPx, Math.min(L.fontPx, 16)))
-      text(r.noLeader, d.noLeader ? 'no leader' : 'state down')
-    }
-    // The lane's leader broker at the producers' end ("b2"), where its records are appended.
-    const leaderPx = Math.min(L.fontPx, 13)
-    const leader = !noLeader && L.pitch >= OWNER_LABEL_MIN_PITCH && d.leader !== ''
-    set(r.leader, 'display', leader ? null : 'none')
-    if (leader) {
-      set(r.leader, 'x', L.x0 + 6)
-      set(r.leader, 'y', mid)
-      set(r.leader, 'font-size', leaderPx)
-      text(r.leader, d.leader)
-    }
-    // Lanes flagged by hotspot detection get an orange HOT tag at the producers' end, after the leader.
-    const hot = d.hot && !noLeader && L.pitch >= 14
-    set(r.hot, 'display', hot ? null : 'none')
-    if (hot) {
-      set(r.hot, 'x', L.x0 + 6 + (leader ? Math.ceil(d.leader.length * 0.62 * leaderPx) + 6 : 0))
-      set(r.hot, 'y', mid)
-      set(r.hot, 'font-size', Math.min(L.fontPx, 16))
-      text(r.hot, 'HOT')
-    }
-
-    // Only a real backlog gets a number; records in flight (under the noise floor) do not.
-    const lag = L.pitch >= 18 && d.backlogW > 0
-    set(r.lag, 'display', lag ? null : 'none')
-    if (lag) {
-      set(r.lag, 'x', L.x1 - 8)
+    // At the producers' end: the leader broker and HOT, or why its clients are not served; the lag.
+    const tags = laneTags(d, L, theme.minFontPx, `lag ${formatCount(d.lag)}`)
+    drawTag(r.noLeader, tags.fault)
+    drawTag(r.leader, tags.leader)
+    drawTag(r.hot, tags.hot)
+    // Only a real backlog gets a number; records in flight (under the noise floor) do not. Its text
+    // is rewritten only with `labels` (see LaneRows.update).
+    set(r.lag, 'display', tags.lag ? null : 'none')
+    if (tags.lag) {
+      set(r.lag, 'x', tags.lag.x)
       set(r.lag, 'y', mid)
-      set(r.lag, 'font-size', L.fontPx)
-      if (labels || r.lag.textContent === '') text(r.lag, `lag ${formatCount(d.lag)}`)
+      set(r.lag, 'font-size', tags.lag.px)
+      if (labels || r.lag.textContent === '') text(r.lag, tags.lag.text)
     }
 
     // Barrier at the log end: yellow while the owner is paused, striped red when nobody may consume.
