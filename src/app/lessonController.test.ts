@@ -26,6 +26,7 @@ function fakeHost() {
     playing: false,
     speed: 1,
     highlight: null as LessonHighlight | null,
+    lessonTitle: null as string | null,
     log,
     time: () => h.t,
     subscribe(cb: () => void) {
@@ -46,6 +47,9 @@ function fakeHost() {
     },
     setHighlight(x: LessonHighlight | null) {
       h.highlight = x
+    },
+    setLesson(title: string | null) {
+      h.lessonTitle = title
     },
     /** Plays `frames` frames of 250 ms while playing. */
     frames(n: number) {
@@ -152,8 +156,10 @@ describe('lesson controller', () => {
     expect(host.highlight).toBeNull()
     c.prev()
     expect(host.highlight).toEqual({ partitions: [6], consumers: ['consumer-2'] })
+    expect(host.lessonTitle).toBe(lesson.title) // the page names the lesson, not an edited preset
     c.close()
     expect(host.highlight).toBeNull()
+    expect(host.lessonTitle).toBeNull()
   })
 
   it('opened at a later step, waits for the page to reach its start before asking', () => {

@@ -19,6 +19,8 @@ export interface LessonHost {
   setSpeed(speed: number): void
   /** Outlines the step's lanes and consumers on the highway (every side's); null clears it. */
   setHighlight(h: LessonHighlight | null): void
+  /** The lesson running over the host (its title), or null once it ends. */
+  setLesson?(title: string | null): void
 }
 
 export interface LessonTimers {
@@ -143,6 +145,7 @@ export function createLessonController(store: LessonStore, timers: LessonTimers)
   function finish(): void {
     stopWatching()
     host?.setHighlight(null)
+    host?.setLesson?.(null)
     st().setLesson(null)
     lesson = null
   }
@@ -158,6 +161,7 @@ export function createLessonController(store: LessonStore, timers: LessonTimers)
       st().setLesson({ name: l.name, title: l.title, steps: l.steps, stepIndex, phase: 'opening', choice: null, countdown: null })
       h.setPlaying(false)
       h.setSpeed(s)
+      h.setLesson?.(l.title)
       unsubscribe = h.subscribe(onTime)
       tick = timers.setInterval(onTick, 1000)
       enter(stepIndex)

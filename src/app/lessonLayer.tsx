@@ -28,6 +28,7 @@ export function singleLessonHost(store: AppStore, actions: AppActions): LessonHo
     seek: (t) => actions.seek(t),
     setSpeed: (x) => actions.setSpeed(x),
     setHighlight: (h) => store.getState().setHighlight(highlightOf(h)),
+    setLesson: (title) => store.getState().setLessonTitle(title),
   }
 }
 
@@ -47,6 +48,9 @@ export function compareLessonHost(store: CompareStore, actions: CompareActions, 
     setSpeed: (x) => actions.setSpeed(x),
     setHighlight: (h) => {
       for (const side of sides) side.store.getState().setHighlight(highlightOf(h))
+    },
+    setLesson: (title) => {
+      for (const side of sides) side.store.getState().setLessonTitle(title)
     },
   }
 }

@@ -19,17 +19,20 @@ function tallWindow(): boolean {
 
 export function PresetNotice(): ReactNode {
   const scenario = useAppStore((s) => s.scenario)
-  const preset = useActions().presets.find((p) => p.name === scenario.name)
+  // A lesson runs its own scenario: not an edited preset (the lesson panel says what to watch).
+  const lesson = useAppStore((s) => s.lessonTitle)
+  const presets = useActions().presets
+  const preset = lesson === null ? presets.find((p) => p.name === scenario.name) : undefined
   const edited = preset?.scenario !== undefined && editedFromPreset(scenario, preset.scenario)
   const [open, setOpen] = useState(tallWindow)
   const storyId = useId()
   // IMPORT: an imported cluster's story takes the preset story's place.
   const importedNow = useImportedStory()
-  const imported = preset === undefined ? importedNow : null
+  const imported = preset === undefined && lesson === null ? importedNow : null
   return (
     <section className="panel notice" aria-labelledby="notice-h">
       <h2 id="notice-h">
-        <span>{imported !== null ? `Imported: ${imported.scenario.topic.name}` : preset === undefined ? 'Custom scenario' : preset.title}</span>
+        <span>{lesson !== null ? `Lesson: ${lesson}` : imported !== null ? `Imported: ${imported.scenario.topic.name}` : preset === undefined ? 'Custom scenario' : preset.title}</span>
         <button type="button" className="ghost fold" aria-expanded={open} aria-controls={storyId} onClick={() => setOpen(!open)}>
           {open ? 'Less' : 'More'}
           <span className="sr-only"> of the story</span>
@@ -44,7 +47,11 @@ export function PresetNotice(): ReactNode {
       ) : null}
       {imported === null ? (
         <p id={storyId} className={open ? 'story' : 'story folded'}>
-          {preset === undefined ? 'Edited by hand. Pick a preset to start from a story.' : breakAtDots(preset.notice)}
+          {lesson !== null
+            ? 'The lesson’s own scenario: the lesson panel says what to watch at each step. When the lesson ends, the run plays on as a sandbox.'
+            : preset === undefined
+              ? 'Edited by hand. Pick a preset to start from a story.'
+              : breakAtDots(preset.notice)}
         </p>
       ) : null}
     </section>

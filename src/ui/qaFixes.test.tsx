@@ -125,4 +125,17 @@ describe('PresetNotice', () => {
     expect(m.container.querySelector('.edited')?.textContent).toMatch(/^Edited/)
     expect(m.container.textContent).toContain('Everything keeps up.')
   })
+
+  it('during a lesson names the lesson instead: its scenario is its own, not an edited preset; back to the preset when it ends', () => {
+    const store = createAppStore({ scenario: { ...defaultScenario(), name: 'steady', seed: 9 } })
+    m = mount(<PresetNotice />, store)
+    ;(m.actions.presets as PresetInfo[]).splice(0, 1, { name: 'steady', title: 'Steady', notice: 'Everything keeps up.', scenario: { ...defaultScenario(), name: 'steady' } })
+    act(() => m!.store.getState().setLessonTitle('Why one key jams one lane'))
+    expect(m.container.querySelector('.edited')).toBeNull()
+    expect(m.container.querySelector('h2')?.textContent).toMatch(/^Lesson: Why one key jams one lane/)
+    expect(m.container.textContent).not.toContain('Everything keeps up.')
+    act(() => m!.store.getState().setLessonTitle(null))
+    expect(m.container.querySelector('h2')?.textContent).toMatch(/^Steady/)
+    expect(m.container.textContent).toContain('Everything keeps up.')
+  })
 })
