@@ -70,11 +70,6 @@ async function presetTitleCut(page: Page): Promise<string | null> {
   })
 }
 
-async function box(page: Page, selector: string): Promise<Box> {
-  const b = await page.locator(selector).first().boundingBox()
-  if (b === null) throw new Error(`${selector} is not on screen`)
-  return b
-}
 
 describe('the classroom, more', () => {
   it('one highway at 1024×768: a lesson outlines its lane and consumer; header words apart in both modes; projector charts; live client configuration', async () => {
@@ -94,25 +89,33 @@ describe('the classroom, more', () => {
     const consumerMark = page.locator(`g.highlight[data-id="${consumer}"] rect.outline`)
     await laneMark.waitFor({ timeout: 10_000 })
     await consumerMark.waitFor()
-    const road = await box(page, `[data-testid="highway"] rect.road >> nth=${lane}`)
-    const outline = (await laneMark.boundingBox())!
-    expect(contains(outline, road)).toBe(true)
+    // Every box read in one task: frames still arrive (the lesson asks at the start while the group
+    // forms) and the page's rows may reflow, while outlines and marks are drawn in the same render,
+    // so separate reads could see two frames.
+    const now = await page.evaluate(
+      ({ lane, name }) => {
+        const r = (e: Element | null): Box | null => {
+          if (e === null) return null
+          const b = e.getBoundingClientRect()
+          return { x: b.x, y: b.y, width: b.width, height: b.height }
+        }
+        const roads = document.querySelectorAll('[data-testid="highway"] rect.road')
+        return {
+          road: r(roads[lane] ?? null),
+          neighbours: [r(roads[lane - 1] ?? null), r(roads[lane + 1] ?? null)],
+          outline: r(document.querySelector(`g.highlight[data-id="${lane}"] rect.outline`)),
+          card: r(document.querySelector(`g.consumer[aria-label^="${name}:"] rect.box`)),
+          mark: r(document.querySelector(`g.highlight[data-id="${name}"] rect.outline`)),
+        }
+      },
+      { lane, name: consumer },
+    )
+    expect(contains(now.outline!, now.road!)).toBe(true)
     // Only that lane: its neighbours' roads are outside the outline.
-    for (const n of [lane - 1, lane + 1]) expect(contains(outline, await box(page, `[data-testid="highway"] rect.road >> nth=${n}`))).toBe(false)
-    // Card and outline read in one task: frames still arrive (the lesson asks at the start while the
-    // group forms), and both are drawn in the same render, so two reads could see two frames.
-    const pair = await page.evaluate((name) => {
-      const r = (sel: string): Box | null => {
-        const e = document.querySelector(sel)
-        if (e === null) return null
-        const b = e.getBoundingClientRect()
-        return { x: b.x, y: b.y, width: b.width, height: b.height }
-      }
-      return { card: r(`g.consumer[aria-label^="${name}:"] rect.box`), mark: r(`g.highlight[data-id="${name}"] rect.outline`) }
-    }, consumer)
-    expect(pair.card).not.toBeNull()
-    expect(contains(pair.mark!, pair.card!)).toBe(true)
-    await page.getByRole('region', { name: 'Lesson' }).getByRole('button', { name: 'Close lesson' }).click()
+    for (const n of now.neighbours) expect(contains(now.outline!, n!)).toBe(false)
+    expect(now.card).not.toBeNull()
+    expect(contains(now.mark!, now.card!)).toBe(true)
+    await page.getByRole('region', { name: 'Lesson', exact: true }).getByRole('button', { name: 'Close lesson' }).click()
     await expect.poll(() => page.locator('g.highlight').count()).toBe(0)
 
     // Header words apart, normal mode, then presenter mode at 20 px.
@@ -262,7 +265,7 @@ describe('the classroom, more', () => {
     // stay clickable), and its long title reads on the panel's width, not in a column beside the buttons.
     const lesson = getLesson('hot-brokers')!.lesson
     await list.getByRole('button', { name: new RegExp(lesson.title) }).click()
-    const panel = page.getByRole('region', { name: 'Lesson' })
+    const panel = page.getByRole('region', { name: 'Lesson', exact: true })
     await expect.poll(() => panel.textContent(), { timeout: 10_000 }).toContain(lesson.steps[0]!.text)
     const toolbar = (await page.locator('header.toolbar').boundingBox())!
     const panelBox = (await panel.boundingBox())!

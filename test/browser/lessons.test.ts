@@ -30,7 +30,7 @@ describe('guided lessons', () => {
     await page.evaluate(() => {
       window.location.hash = 'lesson=hot-key&step=1'
     })
-    const panel = page.getByRole('region', { name: 'Lesson' })
+    const panel = page.getByRole('region', { name: 'Lesson', exact: true })
     await expect.poll(() => panel.textContent(), { timeout: 10_000 }).toContain(step.text)
     expect(await panel.textContent()).toContain('Step 1 of 4')
     // Predict first: the choices are offered and the sim stays paused at 0 s.

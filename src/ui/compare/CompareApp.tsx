@@ -1,7 +1,7 @@
 // Compare mode's page: the shared controls on the left, the sides stacked so their lanes line up
 // (same partition rows, same width), each side's metrics table on the right.
 
-import type { ReactNode } from 'react'
+import type { CSSProperties, ReactNode } from 'react'
 import { useStore } from 'zustand'
 import { AppStoreProvider } from '../../store/useAppStore.ts'
 import { ActionsContext } from '../actions.ts'
@@ -93,12 +93,13 @@ export function CompareApp(): ReactNode {
     <div className={presenter ? 'app compare-app presenter' : 'app compare-app'}>
       <CompareToolbar />
       <Notes />
-      <main className="compare-main">
+      {/* Three or four sides on a short screen go two by two (compare.css): stacked, each had a few px per lane. */}
+      <main className={sides.length >= 3 ? 'compare-main many-sides' : 'compare-main'}>
         <aside className="left" aria-label="Shared controls">
           <SharedControls />
         </aside>
         <div className="compare-center">
-          <div className="compare-sides" style={{ gridTemplateRows: `repeat(${sides.length}, minmax(0, 1fr))` }}>
+          <div className="compare-sides" style={{ '--sides': sides.length, '--side-rows': Math.ceil(sides.length / 2) } as CSSProperties}>
             {sides.map((_, i) => (
               <CompareSide key={i} index={i} diffs={diffs} />
             ))}
