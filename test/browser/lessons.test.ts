@@ -73,4 +73,30 @@ describe('guided lessons', () => {
     await expect.poll(() => panel.textContent(), { timeout: 10_000 }).toContain(compare.lesson.steps[0]!.text)
     expect(errors).toEqual([])
   }, 45_000)
+
+  it('the four-sided lesson at 1024×768 puts its sides two by two, so lane 6 of every side can be seen', async () => {
+    const { preview, browser } = suite()
+    const four = getLesson('hot-lane-answers')!
+    const page = await browser.newPage({ viewport: { width: 1024, height: 768 } })
+    const errors = collectErrors(page)
+    await page.goto(`${preview.url}#lesson=hot-lane-answers&step=1`)
+    await page.locator('section.compare-side').nth(3).waitFor({ timeout: 10_000 })
+    expect(four.variants.length).toBe(4)
+    const lanes = await page.locator('section.compare-side').evaluateAll((sides) =>
+      sides.map((side) => {
+        const road = side.querySelectorAll('[data-testid="highway"] rect.road')[6]?.getBoundingClientRect()
+        const s = side.getBoundingClientRect()
+        return { x: Math.round(s.x), road: road ? { top: road.top, bottom: road.bottom, height: road.height } : null }
+      }),
+    )
+    // Two columns of two (stacked, each side had ~110 px for twelve lanes and lane 6 was a few px).
+    expect(new Set(lanes.map((l) => l.x)).size).toBe(2)
+    for (const l of lanes) {
+      expect(l.road).not.toBeNull()
+      expect(l.road!.height).toBeGreaterThanOrEqual(10)
+      expect(l.road!.bottom).toBeLessThanOrEqual(768)
+    }
+    expect(errors).toEqual([])
+    await page.close()
+  }, 30_000)
 })
