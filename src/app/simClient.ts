@@ -60,6 +60,7 @@ export function createSimClient(source: WorkerLike | (() => WorkerLike), cb: Sim
   function send(req: WorkerRequest): void {
     if (disposed || worker === null) return
     if ('id' in req) {
+      ensureTicking()
       inFlight++
       if (req.type === 'seek' || req.type === 'command' || req.type === 'init') slow.add(req.id)
       if (req.type === 'command') unanswered.set(req.id, req)
@@ -208,9 +209,12 @@ export function createSimClient(source: WorkerLike | (() => WorkerLike), cb: Sim
   function tick(): void {
     if (disposed || stopped || worker === null) return
     if (inFlight === 0 && exports.size === 0 && restoring === null) {
-      // Nothing asked, nothing owed: a paused page sends no pings (battery, issue 9 §5). A worker
-      // that died meanwhile is caught within a second of the next request.
+      // Nothing asked, nothing owed: a paused page sends no pings and keeps no timer (battery,
+      // issue 9 §5: a 50 ms watchdog left running woke the paused page 20 times a second). A worker
+      // that died meanwhile is caught within a second of the next request, which starts it again.
       live.heard(now())
+      stopTicking?.()
+      stopTicking = null
       return
     }
     const patience = fresh || slow.size > 0 || exports.size > 0 ? LONG_ANSWER_WITHIN_MS : ANSWER_WITHIN_MS
@@ -218,7 +222,14 @@ export function createSimClient(source: WorkerLike | (() => WorkerLike), cb: Sim
     if (r === 'ping') worker.postMessage({ type: 'ping', n: ++pings })
     else if (r === 'stuck') fault(STUCK_REPORT)
   }
-  const stopTicking = o.clock?.every(TICK_MS, tick) ?? null
+  /** The watchdog's timer, set while something is owed (ensureTicking), cleared when idle (tick). */
+  let stopTicking: (() => void) | null = null
+  function ensureTicking(): void {
+    if (stopTicking !== null || o.clock === undefined || disposed) return
+    // Patience counts from now: the worker owed nothing while the timer was off.
+    live.heard(now())
+    stopTicking = o.clock.every(TICK_MS, tick)
+  }
 
   attach()
 

@@ -9,10 +9,11 @@ import { manualWorker, type ManualWorker } from './fakeWorker.ts'
 import { createSimClient, type SupervisionClock, type SupervisionEvent } from './simClient.ts'
 import { ANSWER_WITHIN_MS, PING_AFTER_MS, TICK_MS } from './supervisor.ts'
 
-function fakeClock(): SupervisionClock & { tick(ms: number): void; setNow(ms: number): void } {
+function fakeClock(): SupervisionClock & { tick(ms: number): void; setNow(ms: number): void; timers(): number } {
   let t = 0
   const fns: Array<() => void> = []
   return {
+    timers: () => fns.length,
     now: () => t,
     every: (_ms, fn) => {
       fns.push(fn)
@@ -110,7 +111,10 @@ describe('worker supervision', () => {
     const pings = (): number => s.last().sent.filter((m) => m.type === 'ping').length
     s.clock.tick(10_000) // paused: the worker owes nothing, so nothing wakes it (battery)
     expect(pings()).toBe(0)
+    // Not even the watchdog's timer: the page sets none while nothing is owed.
+    expect(s.clock.timers()).toBe(0)
     s.client.advance(12_400) // asked, and answered only much later
+    expect(s.clock.timers()).toBe(1)
     s.clock.tick(10_000)
     expect(s.workers).toHaveLength(1)
     expect(pings()).toBeGreaterThan(10)
