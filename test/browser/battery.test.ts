@@ -12,6 +12,7 @@ import { join } from 'node:path'
 import type { CDPSession, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { ARTIFACTS, collectErrors, simTime, waitForSimTime } from './harness.ts'
+import { machineSlowdown } from './machineSpeed.ts'
 import { browserSuite } from './suite.ts'
 
 const OUT = join(ARTIFACTS, 'dist-battery-test')
@@ -97,6 +98,8 @@ const show = (b: Busy): string => `task ${pct(b.task)}, cpu ${pct(b.cpu)} (scrip
 describe('the laptop on battery', () => {
   it('playing the default scenario costs the main thread ≤ 40 % of a core; paused, the page does no per-frame work', async () => {
     const { browser, preview } = suite()
+    // A host that throttles this VM's CPU makes the same page cost more of a core (machineSpeed.ts).
+    const slow = machineSlowdown()
     const page = await browser.newPage({ viewport: VIEWPORT })
     const errors = collectErrors(page)
     await page.addInitScript(COUNTERS)
@@ -124,7 +127,8 @@ describe('the laptop on battery', () => {
     const playing = first.cpu <= second.cpu ? first : second
     // It really played all along (a stalled page would be cheap for the wrong reason).
     expect(t1 - t0).toBeGreaterThan(3)
-    expect.soft(playing.cpu).toBeLessThanOrEqual(PLAYING_MAX)
+    if (slow > 1) console.log(`battery: this machine's CPU runs ${slow.toFixed(2)}× slower than the reference: the playing budget is ${pct(PLAYING_MAX * slow)}`)
+    expect.soft(playing.cpu).toBeLessThanOrEqual(PLAYING_MAX * slow)
 
     await page.getByRole('button', { name: 'Pause', exact: true }).click()
     await page.getByRole('button', { name: 'Play', exact: true }).waitFor()

@@ -16,6 +16,7 @@ import type { Page } from 'playwright-core'
 import { alternateFrames, drawnFps, frameBytes, SCALE_COUNTERS, setPlaying, setSpeed } from '../../scripts/benchScale.ts'
 import { ARTIFACTS, collectErrors } from './harness.ts'
 import { browserSuite, noFiles } from './suite.ts'
+import { machineSlowdown } from './machineSpeed.ts'
 
 const OUT = join(ARTIFACTS, 'dist-scale-test')
 const suite = browserSuite(OUT)
@@ -59,6 +60,8 @@ function cliPartitions(seconds: number): CliPartition[] {
 describe('10 000 partitions on the page', () => {
   it('draws ≥ 50 frames a second (as many as the default scenario does) with small frames, and an opened group shows the lags the CLI computes at that moment', async () => {
     const { preview, browser } = suite()
+    // A host that throttles this VM's CPU slows the 10 000-lane page's worker and frames (machineSpeed.ts).
+    const slow = machineSlowdown()
     const open = async (preset: string | null): Promise<Page> => {
       const p = await browser.newPage({ viewport: { width: 1280, height: 720 } })
       await p.addInitScript(SCALE_COUNTERS)
@@ -91,7 +94,7 @@ describe('10 000 partitions on the page', () => {
     // second at 50; on a machine loaded by other work a page this heavy gets room only now and then.
     const best = Math.max(...n!.windows)
     const refBest = Math.max(...d!.windows)
-    const floor = fpsFloor(refBest)
+    const floor = fpsFloor(refBest) / slow
     const f1 = (xs: number[]): string => xs.map((x) => x.toFixed(0)).join(' ')
     console.log(
       `scale-10k: ${fps.toFixed(1)} frames drawn per s over ${(n!.wallMs / 1000).toFixed(1)} s, best second ${best.toFixed(1)} (floor ${floor.toFixed(1)}); ` +
@@ -103,7 +106,8 @@ describe('10 000 partitions on the page', () => {
     // Where the machine runs no more than it has cores for (CI running this file alone), the six
     // seconds as a whole hold to the floor too; the load average says when that is not so here.
     const load = loadavg()[0] ?? 0
-    if (load <= cpus().length) expect(fps).toBeGreaterThanOrEqual(fpsFloor(refFps))
+    if (slow > 1) console.log(`scale-10k: this machine's CPU runs ${slow.toFixed(2)}× slower than the reference: floors divided by that`)
+    if (load <= cpus().length) expect(fps).toBeGreaterThanOrEqual(fpsFloor(refFps) / slow)
     else console.log(`scale-10k: load average ${load.toFixed(1)} on ${cpus().length} cores: the six seconds as a whole are not held to the floor`)
     expect(bytes.max).toBeGreaterThan(0)
     expect(bytes.max).toBeLessThan(MAX_FRAME_BYTES)
