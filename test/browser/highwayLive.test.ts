@@ -128,6 +128,18 @@ describe('the highway page, live', () => {
   it('takes the README screenshot: a hot lane jammed while a paused consumer’s lanes wait', async () => {
     const { page, errors } = await openHighway(suite())
     await page.getByLabel('Preset', { exact: true }).selectOption('hot-key')
+    // At 1280×720 the toolbar is one row (two cost the lanes 44 px) and the preset's title reads whole.
+    const toolbar = (await page.locator('.toolbar').first().boundingBox())!
+    expect(toolbar.height).toBeLessThan(60)
+    const title = await page.getByLabel('Preset', { exact: true }).evaluate((el) => {
+      const s = el as HTMLSelectElement
+      const c = document.createElement('canvas').getContext('2d')!
+      c.font = getComputedStyle(s).font
+      const text = s.options[s.selectedIndex]!.text
+      // The select's text box: its width less padding and the arrow (~24 px).
+      return { text, fits: c.measureText(text).width <= s.clientWidth - 24 }
+    })
+    expect(title).toMatchObject({ text: expect.stringContaining('Hot key'), fits: true })
     await setSpeed(page, 10)
     await waitForSimTime(page, 25)
     await setSpeed(page, 1)
