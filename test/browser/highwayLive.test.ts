@@ -107,7 +107,9 @@ describe('the highway page, live', () => {
     await other.locator('[data-testid="highway"] rect.road').first().waitFor()
     await waitForSimTime(other, atSec + 0.5)
     await expect.poll(() => other.getByLabel('Hot-key share', { exact: true }).inputValue(), { timeout: 15_000 }).toBe('0.5')
-    // "Link to this moment" opens paused at the moment shown, the edit already in force.
+    // "Link to this moment" opens paused at the moment shown, the edit already in force. (Back to
+    // the first tab, as the teacher would: the clipboard answers only the page that has the focus.)
+    await page.bringToFront()
     await page.getByRole('button', { name: 'Pause', exact: true }).click()
     await page.getByRole('button', { name: 'Share', exact: true }).click()
     await page.getByRole('menuitem', { name: 'Link to this moment' }).click()

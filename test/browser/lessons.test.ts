@@ -82,6 +82,10 @@ describe('guided lessons', () => {
     await page.goto(`${preview.url}#lesson=hot-lane-answers&step=1`)
     await page.locator('section.compare-side').nth(3).waitFor({ timeout: 10_000 })
     expect(four.variants.length).toBe(4)
+    // Every side has drawn its twelve lanes (the workers answer one after another).
+    await expect
+      .poll(() => page.locator('section.compare-side').evaluateAll((sides) => sides.map((s) => s.querySelectorAll('[data-testid="highway"] rect.road').length)), { timeout: 20_000 })
+      .toEqual([12, 12, 12, 12])
     const lanes = await page.locator('section.compare-side').evaluateAll((sides) =>
       sides.map((side) => {
         const road = side.querySelectorAll('[data-testid="highway"] rect.road')[6]?.getBoundingClientRect()
