@@ -1,8 +1,10 @@
 // Bringing a fresh worker back to the moment the page showed when the old one failed. Pure: the
-// client sends the requests; this decides which frame ends the restore and what it carries.
+// client sends the requests; this decides which frame ends the restore and what it carries, and
+// builds the init request a (fresh) worker gets.
 
-import type { ScenarioAction } from '../scenario/types.ts'
-import type { FrameMessage, TimelineMarker, WorkerRequest } from '../worker/protocol.ts'
+import type { Scenario, ScenarioAction } from '../scenario/types.ts'
+import type { LaneView } from '../sim/frameTypes.ts'
+import type { FrameMessage, ResumePoint, TimelineMarker, WorkerRequest } from '../worker/protocol.ts'
 
 export interface Restoring {
   /** The sim ms the page showed (the run continues from exactly there). */
@@ -28,3 +30,27 @@ export function restoredFrame(r: Restoring, msg: FrameMessage): FrameMessage | n
   if (r.actions !== undefined) timeline.actions = r.actions
   return { ...msg, timeline }
 }
+
+/** The init request of a run: its scenario with the actions recorded so far, and where to resume. */
+export function initRequestOf(x: {
+  id: number
+  runId: number
+  scenario: Scenario
+  actions: readonly ScenarioAction[] | null
+  maxParticles: number
+  resume: ResumePoint | null
+  debugFaults: boolean
+  lanes: LaneView | null
+}): WorkerRequest {
+  return {
+    type: 'init',
+    id: x.id,
+    runId: x.runId,
+    scenario: x.actions === null ? x.scenario : { ...x.scenario, actions: x.actions.slice() },
+    maxParticles: x.maxParticles,
+    ...(x.resume !== null ? { resume: x.resume } : {}),
+    ...(x.debugFaults ? { debugFaults: true } : {}),
+    ...(x.lanes !== null ? { lanes: x.lanes } : {}),
+  }
+}
+

@@ -10,8 +10,8 @@ import type { Scenario, ScenarioAction } from '../scenario/types.ts'
 import type { LaneView } from '../sim/frameTypes.ts'
 import { isSideMessage, isWorkerResponse, type FrameMessage, type ResumePoint, type WorkerRequest, type WorkerResponse } from '../worker/protocol.ts'
 import type { SimClient, SimClientCallbacks, SimClientOptions, WorkerLike } from './simClientApi.ts'
-import { restoredFrame, type Restoring } from './restore.ts'
-import { ANSWER_WITHIN_MS, createFaultPolicy, createLiveness, describeWorkerError, LONG_ANSWER_WITHIN_MS, STUCK_REPORT, TICK_MS, type FaultReport } from './supervisor.ts'
+import { initRequestOf, restoredFrame, type Restoring } from './restore.ts'
+import { ANSWER_WITHIN_MS, createFaultPolicy, createLiveness, describeWorkerError, LONG_ANSWER_WITHIN_MS, onDemandTimer, STUCK_REPORT, TICK_MS, type FaultReport } from './supervisor.ts'
 
 export type { SimClient, SimClientCallbacks, SimClientOptions, SupervisionClock, SupervisionEvent, WorkerLike } from './simClientApi.ts'
 
@@ -60,7 +60,7 @@ export function createSimClient(source: WorkerLike | (() => WorkerLike), cb: Sim
   function send(req: WorkerRequest): void {
     if (disposed || worker === null) return
     if ('id' in req) {
-      ensureTicking()
+      watchdog.ensure()
       inFlight++
       if (req.type === 'seek' || req.type === 'command' || req.type === 'init') slow.add(req.id)
       if (req.type === 'command') unanswered.set(req.id, req)
@@ -101,19 +101,8 @@ export function createSimClient(source: WorkerLike | (() => WorkerLike), cb: Sim
     slow.clear()
   }
 
-  function initRequest(resume: ResumePoint | null): WorkerRequest {
-    const s = scenario as Scenario
-    return {
-      type: 'init',
-      id: nextId++,
-      runId,
-      scenario: actions === null ? s : { ...s, actions: actions.slice() },
-      maxParticles,
-      ...(resume !== null ? { resume } : {}),
-      ...(o.debugFaults === true ? { debugFaults: true } : {}),
-      ...(lanes !== null ? { lanes } : {}),
-    }
-  }
+  const initRequest = (resume: ResumePoint | null): WorkerRequest =>
+    initRequestOf({ id: nextId++, runId, scenario: scenario as Scenario, actions, maxParticles, resume, debugFaults: o.debugFaults === true, lanes })
 
   function fault(report: FaultReport): void {
     if (disposed || stopped || worker === null) return
@@ -209,12 +198,10 @@ export function createSimClient(source: WorkerLike | (() => WorkerLike), cb: Sim
   function tick(): void {
     if (disposed || stopped || worker === null) return
     if (inFlight === 0 && exports.size === 0 && restoring === null) {
-      // Nothing asked, nothing owed: a paused page sends no pings and keeps no timer (battery,
-      // issue 9 §5: a 50 ms watchdog left running woke the paused page 20 times a second). A worker
-      // that died meanwhile is caught within a second of the next request, which starts it again.
+      // Nothing owed: no pings and no timer (battery, issue 9 §5). A worker that died meanwhile is
+      // caught within a second of the next request, which starts the timer again.
       live.heard(now())
-      stopTicking?.()
-      stopTicking = null
+      watchdog.stop()
       return
     }
     const patience = fresh || slow.size > 0 || exports.size > 0 ? LONG_ANSWER_WITHIN_MS : ANSWER_WITHIN_MS
@@ -222,14 +209,8 @@ export function createSimClient(source: WorkerLike | (() => WorkerLike), cb: Sim
     if (r === 'ping') worker.postMessage({ type: 'ping', n: ++pings })
     else if (r === 'stuck') fault(STUCK_REPORT)
   }
-  /** The watchdog's timer, set while something is owed (ensureTicking), cleared when idle (tick). */
-  let stopTicking: (() => void) | null = null
-  function ensureTicking(): void {
-    if (stopTicking !== null || o.clock === undefined || disposed) return
-    // Patience counts from now: the worker owed nothing while the timer was off.
-    live.heard(now())
-    stopTicking = o.clock.every(TICK_MS, tick)
-  }
+  // Set while something is owed, cleared when idle (tick); patience counts from when it starts.
+  const watchdog = onDemandTimer(o.clock?.every.bind(o.clock), TICK_MS, tick, () => live.heard(now()))
 
   attach()
 
@@ -305,7 +286,7 @@ export function createSimClient(source: WorkerLike | (() => WorkerLike), cb: Sim
     dispose() {
       if (disposed) return
       failExports('the simulation has stopped')
-      stopTicking?.()
+      watchdog.stop()
       send({ type: 'dispose' })
       disposed = true
       worker?.terminate()

@@ -127,3 +127,28 @@ export const STUCK_REPORT: FaultReport = {
 export function momentText(ms: number): string {
   return `${(Math.max(0, ms) / 1000).toFixed(1)} s`
 }
+
+/**
+ * A repeating timer that runs only while it is needed: `ensure` starts it (no-op while running),
+ * `stop` ends it. The watchdog keeps one while the page is owed an answer, none otherwise (battery).
+ */
+export interface OnDemandTimer {
+  ensure(): void
+  stop(): void
+}
+
+export function onDemandTimer(every: ((ms: number, fn: () => void) => () => void) | undefined, ms: number, fn: () => void, onStart: () => void): OnDemandTimer {
+  let cancel: (() => void) | null = null
+  return {
+    ensure() {
+      if (cancel !== null || every === undefined) return
+      onStart()
+      cancel = every(ms, fn)
+    },
+    stop() {
+      cancel?.()
+      cancel = null
+    },
+  }
+}
+
