@@ -7,7 +7,7 @@ import { brokerNumber, leaderCounts, replicaCounts } from './clusterState.ts'
 import { coordinatorBroker } from './coordinatorState.ts'
 import { laneNoLeader, noticeInMs } from './faultView.ts'
 import { extraAppendMs } from './slowDisk.ts'
-import { shareCoordinatorBrokerOf } from '../share/shareStateCoordinator.ts'
+import { shareCoordinatorCounts } from '../share/shareStateCoordinator.ts'
 
 export { laneNoLeader }
 
@@ -17,7 +17,7 @@ export function brokerViews(w: WorldState, now = 0): BrokerView[] {
   const replicas = replicaCounts(cs)
   const capacityPerSec = clusterOf(w.live).brokerCapacityPerSec
   const coordinator = coordinatorBroker(w)
-  const shareState = w.share ? shareStateCounts(w) : null
+  const shareState = w.share ? shareCoordinatorCounts(w) : null
   return cs.brokers.map((b) => ({
     id: b.id,
     up: b.up,
@@ -34,16 +34,6 @@ export function brokerViews(w: WorldState, now = 0): BrokerView[] {
     coordinator: b.id === coordinator,
     ...(shareState ? { shareStateFor: shareState[b.id] ?? 0 } : {}),
   }))
-}
-
-/** Per broker: how many of a share group's partitions have their share coordinator there now. */
-function shareStateCounts(w: WorldState): number[] {
-  const out = new Array<number>(w.cluster.brokers.length).fill(0)
-  for (let p = 0; p < w.P; p++) {
-    const b = shareCoordinatorBrokerOf(w, p)
-    if (b >= 0) out[b]!++
-  }
-  return out
 }
 
 /** One broker in `run --json` (`broker` is the number people read: index + 1). */

@@ -5,7 +5,7 @@
 // (shareLeaderChange.ts). The Kafka rules are the pure functions of kafka/sharePartition.ts; this
 // module applies them to the world.
 
-import { acquire, expireLocks, inFlight, nextLockExpiry, releaseMember } from '../../kafka/sharePartition.ts'
+import { acquire, expireLocks, inFlight, nextLockExpiry } from '../../kafka/sharePartition.ts'
 import { deliver } from '../consume.ts'
 import { EV, type SimCore } from '../core.ts'
 import { noteHanded } from '../ledger.ts'
@@ -14,7 +14,7 @@ import { leaderReachable, readableEnd } from '../brokers/producerRetry.ts'
 import { recountStopped } from '../stoppedTime.ts'
 import { applyAck, count, shareOf, syncOffsets, wakeShareMembers } from './shareApply.ts'
 import { initializeNow, shareLeaderAlive } from './shareLeaderChange.ts'
-import { flatBatches, keepPersisted, noteWritten, queueWrite, writesNow } from './sharePersister.ts'
+import { flatBatches, keepPersisted, noteWritten, queueWrite, releaseHeldNow, writesNow } from './sharePersister.ts'
 import { keyOrderOnCompletion } from './shareOrdering.ts'
 import { shareLimits } from './shareState.ts'
 
@@ -104,25 +104,19 @@ export function shareAcknowledge(sim: SimCore, c: number): void {
 export function shareMemberLeft(sim: SimCore, c: number): number {
   const w = sim.w
   const sh = shareOf(w)
-  const lim = shareLimits(w.live)
   let released = 0
   for (let p = 0; p < sh.parts.length; p++) {
     // Only a reachable leader hears the session close; elsewhere the locks end with that leader's share-partition.
     if (!leaderReachable(w, p, sim.kernel.now) || sh.initPending?.[p]) continue
-    const sp = sh.parts[p]!
-    const ranges = sp.runs.filter((r) => r.state === 'acquired' && r.member === c).map((r) => [r.from, r.to] as const)
-    if (ranges.length === 0) continue
+    if (!sh.parts[p]!.runs.some((r) => r.state === 'acquired' && r.member === c)) continue
     // Released like an acknowledgement: only once written (sharePersister.ts).
     if (!writesNow(sim, p)) {
       queueWrite(sim, { partition: p, kind: 'left', member: c })
       continue
     }
-    const m = releaseMember(sp, c, lim)
-    noteWritten(w, p, ranges)
+    const m = releaseHeldNow(w, c, p)
     if (m.released + m.archived === 0) continue
-    count(w, p, m)
     released += m.released
-    syncOffsets(w, p)
     wakeShareMembers(sim, p)
   }
   w.consumers[c]!.batch = []

@@ -12,6 +12,7 @@ import { reloadSharePartition } from '../../kafka/shareStatePersister.ts'
 import type { SimCore } from '../core.ts'
 import { noteShareRevived } from '../ledger.ts'
 import type { WorldState } from '../worldState.ts'
+import { syncOffsets } from './shareApply.ts'
 import { dropPendingWrites } from './sharePersister.ts'
 import { shareCoordinatorBrokerOf, shareStateReady } from './shareStateCoordinator.ts'
 
@@ -72,16 +73,14 @@ function reload(sim: SimCore, p: number): number {
   sh.parts[p] = state
   // The new leader's state is what the coordinator holds.
   if (sh.persisted !== undefined) sh.persisted[p] = null
-  w.pos[p] = state.end
-  w.committed[p] = state.start
+  syncOffsets(w, p)
   sh.stats.leaderChanges++
   sh.stats.returnedOnLeaderChange += returned
   sim.say({ kind: 'share.leaderChanged', partition: p, broker: w.cluster.leader[p]!, returned, start: state.start, available: countIn(state, 'available'), ...(revived > 0 ? { revived } : {}) })
   return returned
 }
 
+/** Records not yet acknowledged or archived in a share-partition's window. */
 function unsettled(sp: SharePartitionState): number {
-  let n = 0
-  for (const r of sp.runs) if (r.state === 'acquired' || r.state === 'available') n += r.to - r.from
-  return n
+  return countIn(sp, 'acquired') + countIn(sp, 'available')
 }

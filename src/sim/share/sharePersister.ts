@@ -15,7 +15,7 @@
 
 import { persisterLookupTimes } from '../../kafka/shareCoordinatorPlacement.ts'
 import { applyWrite, persistedShareState, writtenBatches, type PersisterStateBatch } from '../../kafka/shareStatePersister.ts'
-import { releaseMember } from '../../kafka/sharePartition.ts'
+import { releaseMember, type Moved } from '../../kafka/sharePartition.ts'
 import type { SimCore } from '../core.ts'
 import { defer } from '../deferred.ts'
 import type { WorldState } from '../worldState.ts'
@@ -116,17 +116,25 @@ function complete(sim: SimCore, wr: PendingWrite): void {
     noteWritten(w, p, [[wr.from, wr.to]])
     sh.stats.acksDelayed = (sh.stats.acksDelayed ?? 0) + (wr.to - wr.from)
   } else if (wr.kind === 'left') {
-    const sp = sh.parts[p]!
-    const ranges = sp.runs.filter((r) => r.state === 'acquired' && r.member === wr.member).map((r) => [r.from, r.to] as const)
-    const m = releaseMember(sp, wr.member, shareLimits(w.live))
-    count(w, p, m)
-    syncOffsets(w, p)
-    noteWritten(w, p, ranges)
-    if (m.released > 0) wakeShareMembers(sim, p)
+    if (releaseHeldNow(w, wr.member, p).released > 0) wakeShareMembers(sim, p)
   } else {
     const kept = sh.persisted?.[p]
     if (kept != null) sh.persisted![p] = applyWrite(kept, wr.start, unflat(wr.batches))
   }
+}
+
+/**
+ * Member c's session closed: the records it holds on p are released (or archived at the delivery
+ * limit) and the write is noted. The caller has checked the share coordinator answers.
+ */
+export function releaseHeldNow(w: WorldState, c: number, p: number): Moved {
+  const sp = shareOf(w).parts[p]!
+  const ranges = sp.runs.filter((r) => r.state === 'acquired' && r.member === c).map((r) => [r.from, r.to] as const)
+  const m = releaseMember(sp, c, shareLimits(w.live))
+  count(w, p, m)
+  syncOffsets(w, p)
+  noteWritten(w, p, ranges)
+  return m
 }
 
 /** Partition p's leader changed: its writes still waiting die with the old share-partition. */

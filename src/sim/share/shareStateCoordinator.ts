@@ -55,24 +55,38 @@ function statePlacement(w: WorldState): number[][] {
 export function statePartitionOf(w: WorldState, p: number): number {
   const topic = w.live.topic.name
   const group = w.live.group.groupId
-  const key = `${group}|${topic}`
-  let c = statePartitions.get(key)
-  if (c === undefined) {
-    c = { topicId: topicIdString(topic, topicIdHashOf(topic)), of: [] }
-    if (statePartitions.size > 16) statePartitions.clear()
-    statePartitions.set(key, c)
+  // Keyed by the run's live scenario object (no key string built per call: the frame asks per lane).
+  let c = statePartitions.get(w.live)
+  if (c === undefined || c.group !== group || c.topic !== topic) {
+    c = { group, topic, topicId: topicIdString(topic, topicIdHashOf(topic)), of: [] }
+    statePartitions.set(w.live, c)
   }
   return (c.of[p] ??= shareStatePartitionFor(shareCoordinatorKey(group, c.topicId, p)))
 }
 
-// Cache of the pure key → state partition map per (group, topic): asked per acknowledgement. Not state.
-const statePartitions = new Map<string, { topicId: string; of: number[] }>()
+// Cache of the pure (group, topic, partition) → state partition map: asked per acknowledgement and,
+// after a fault, per lane of every frame. Not state.
+const statePartitions = new WeakMap<object, { group: string; topic: string; topicId: string; of: number[] }>()
 
 /** The broker holding p's share state now (its state partition's leader; -1 while offline). */
 export function shareCoordinatorBrokerOf(w: WorldState, p: number): number {
-  const s = statePartitionOf(w, p)
+  return coordinatorBroker(w, statePlacement(w), statePartitionOf(w, p))
+}
+
+/** Per broker index: how many of the topic's partitions have their share coordinator there now. */
+export function shareCoordinatorCounts(w: WorldState): number[] {
+  const out = new Array<number>(w.cluster.brokers.length).fill(0)
+  const placement = statePlacement(w)
+  for (let p = 0; p < w.P; p++) {
+    const b = coordinatorBroker(w, placement, statePartitionOf(w, p))
+    if (b >= 0) out[b]!++
+  }
+  return out
+}
+
+function coordinatorBroker(w: WorldState, placement: number[][], s: number): number {
   const known = w.faults?.shareState?.parts[s]
-  return known !== undefined ? known.leader : statePlacement(w)[s]![0]!
+  return known !== undefined ? known.leader : placement[s]![0]!
 }
 
 /** Whether p's share coordinator answers at time t (no outage, or a new leader has loaded the state by then). */
@@ -95,13 +109,14 @@ function touchedParts(w: WorldState): Array<[number, ShareStatePartition]> {
   const placement = statePlacement(w)
   const used = new Set<number>()
   for (let p = 0; p < w.P; p++) used.add(statePartitionOf(w, p))
-  for (const s of [...used].sort((a, b) => a - b)) {
+  const sorted = [...used].sort((a, b) => a - b)
+  for (const s of sorted) {
     if (c.parts[s] === undefined) {
       const replicas = placement[s]!.slice()
       c.parts[s] = { replicas, isr: replicas.slice(), leader: replicas[0]!, lostAt: -1, loadedAt: Infinity, epoch: 0 }
     }
   }
-  return [...used].sort((a, b) => a - b).map((s) => [s, c.parts[s]!])
+  return sorted.map((s) => [s, c.parts[s]!])
 }
 
 const alive = (w: WorldState) => (b: number) => w.cluster.brokers[b]?.up === true
