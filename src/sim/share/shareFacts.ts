@@ -1,6 +1,7 @@
 // What a share group (KIP-932) narrates, as typed facts, and their English. narration.ts routes
 // these here; the facts carry members by display name.
 
+import { SHARE_STATE_TOPIC } from '../../kafka/shareCoordinatorPlacement.ts'
 import { brokerNumber } from '../brokers/clusterState.ts'
 
 export type ShareFact =
@@ -66,7 +67,7 @@ export function narrateShare(f: ShareFact): string {
     case 'share.ackFailed':
       return `${f.member}'s acknowledgement of ${f.records} records on partition ${f.partition} failed after ${(f.waitedMs / 1000).toFixed(0)} s without a share coordinator: they stay locked until their locks run out, then are delivered again`
     case 'shareState.lost':
-      return `broker ${brokerNumber(f.broker)} held the share coordinator for ${list(f.partitions)} (${f.statePartitions.length} __share_group_state partition${f.statePartitions.length === 1 ? '' : 's'}): their acknowledgements wait, records stay locked, until a new leader of that state loads it`
+      return `broker ${brokerNumber(f.broker)} held the share coordinator for ${list(f.partitions)} (${f.statePartitions.length} ${SHARE_STATE_TOPIC} partition${f.statePartitions.length === 1 ? '' : 's'}): their acknowledgements wait, records stay locked, until a new leader of that state loads it`
     case 'shareState.loaded':
       return `broker ${brokerNumber(f.broker)} now holds the share coordinator for ${list(f.partitions)} (after ${(f.outageMs / 1000).toFixed(1)} s): waiting acknowledgements go through at the persister's next lookup`
   }
