@@ -43,10 +43,17 @@ describe('broker faults on the page', () => {
     await page.getByLabel('Speed', { exact: true }).fill(String(Math.log10(8)))
     await waitForSimTime(page, 3)
 
+    // The outage before the controller notices lasts 9 simulated seconds (broker.session.timeout.ms):
+    // at 8× that is about a wall second, less than a loaded machine takes for the checks below. So
+    // the crash is made at 1× and the run paused as soon as the strip says DOWN; the checks of the
+    // outage read that still frame, and the run then plays on at 8×.
+    await page.getByLabel('Speed', { exact: true }).fill('0')
     await page.getByRole('button', { name: 'Broker 2: crash, restart or slow disk' }).click()
     await page.getByRole('menuitem', { name: /^Crash broker/ }).click()
     const box = page.getByRole('listitem', { name: /^Broker 2/ })
     await expect.poll(() => box.textContent(), { timeout: 10_000 }).toMatch(/DOWN.*controller notices in \d+\.\d s/)
+    await page.getByRole('button', { name: 'Pause', exact: true }).click()
+    await page.getByRole('button', { name: 'Play', exact: true }).waitFor()
     // On a 1024×768 projector the countdown's seconds stay inside the card (they were clipped).
     await page.setViewportSize({ width: 1024, height: 768 })
     const fits = () =>
@@ -60,7 +67,10 @@ describe('broker faults on the page', () => {
     // Broker 2 leads a third of the lanes: those, and only those, lost their leader.
     expect((await visibleText(page, 'text.no-leader')).length).toBe(4)
     expect(await visibleText(page, 'text.leader')).not.toContain('b2')
+    expect(await box.textContent()).toMatch(/DOWN.*controller notices in \d+\.\d s/)
 
+    await page.getByLabel('Speed', { exact: true }).fill(String(Math.log10(8)))
+    await page.getByRole('button', { name: 'Play', exact: true }).click()
     await waitForSimTime(page, 20.5, 60_000)
     // On a loaded machine the click may land seconds after t=3: play on until the controller has
     // surely noticed (broker.session.timeout.ms, 9 s, after the crash the link records).
