@@ -3,7 +3,8 @@
 // runtime), its timers in the delivery table, and its link to the members: requests, the broker
 // failover and the group's records (coordinatorLink.ts). Plain data with save/restore.
 
-import { initialTransition, transition, type AnyStateMachine, type EventObject } from 'xstate'
+import { initialTransition, type AnyStateMachine, type EventObject } from 'xstate'
+import { pureTransition } from './pureTransition.ts'
 import type { CoordinatorEffect } from '../../protocols/machineKit.ts'
 import { CoordinatorLink, type SavedLink } from './coordinatorLink.ts'
 import type { GroupPersistence, LoadedGroup } from './groupRecords.ts'
@@ -56,7 +57,7 @@ export class CoordinatorProcess<Ctx, Ev extends EventObject, M extends EventObje
   /** One event: the records the step wrote are in the log before its answers go out. */
   step(event: Ev): void {
     this.link.delivered(event)
-    const [snap, actions] = transition(this.machine, this.current, event)
+    const [snap, actions] = pureTransition(this.machine, this.current, event)
     this.current = snap as SnapshotOf<Ctx>
     const effects = interpretActions<Ev, CoordinatorEffect<Response, Report>>(actions as MachineAction[], this.timers)
     this.link.stepped(this.ctx, effects.flatMap((e) => (e.type === 'report' ? [e.params] : [])))

@@ -3,7 +3,8 @@
 // stop-the-world pauses, and the delivery of its timers and messages. The runtime hears what each
 // transition returned. Plain data with save/restore; the host is the only clock.
 
-import { initialTransition, transition, type AnyMachineSnapshot, type AnyStateMachine, type EventObject } from 'xstate'
+import { initialTransition, type AnyMachineSnapshot, type AnyStateMachine, type EventObject } from 'xstate'
+import { pureTransition } from './pureTransition.ts'
 import type { SimTime } from '../../engine/time.ts'
 import type { MemberBaseEvent, PollingMember } from '../../protocols/memberKit.ts'
 import type { GroupHost } from './groupRuntime.ts'
@@ -281,7 +282,7 @@ export class MemberProcesses<Ctx extends MemberContextBase, Ev extends EventObje
   private step(slot: number, s: Slot<Ctx, Events<Ev>>, event: Events<Ev>): void {
     if (!s.snapshot) return
     if (event.type === 'app.poll') s.routinePollAt = -1
-    const [snap, actions] = transition(this.machine, s.snapshot, event)
+    const [snap, actions] = pureTransition(this.machine, s.snapshot, event)
     s.snapshot = snap as SnapshotOf<Ctx>
     const incarnation = s.incarnation
     this.hooks.actions(slot, incarnation, actions as MachineAction[])

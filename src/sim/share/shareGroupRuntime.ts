@@ -8,7 +8,8 @@
 // which loads the group from its records (shareGroupRecord.ts), while members go on fetching from
 // the partition leaders. Plain state, saved and restored as data.
 
-import { initialTransition, transition } from 'xstate'
+import { initialTransition } from 'xstate'
+import { pureTransition } from '../group/pureTransition.ts'
 import { topicIdHashOf } from '../../kafka/shareAssignor.ts'
 import { findShareMember, formedShareGroup, shareSessionTimerId, type ShareGroupContext, type ShareGroupInput } from '../../protocols/shareGroupLogic.ts'
 import { shareGroupMachine } from '../../protocols/shareGroupMachine.ts'
@@ -204,7 +205,7 @@ export class ShareGroupRuntime implements GroupRuntime {
     const s = this.slots[slot]!
     const self = { to: 'member', slot, incarnation: s.incarnation } as const
     const before = (s.member.context as ShareMemberContext).assigned
-    const [next, actions] = transition(shareMemberMachine, restoreSnapshot(shareMemberMachine, s.member), event)
+    const [next, actions] = pureTransition(shareMemberMachine, restoreSnapshot(shareMemberMachine, s.member), event)
     s.member = saveSnapshot(next)
     const effects = interpretActions<ShareMemberEvent, ShareMemberEffect>(actions as MachineAction[], {
       set: (ev, delayMs, raiseId) => this.table.schedule({ ...self, event: ev }, delayMs, raiseId),
