@@ -8,6 +8,7 @@ import { noteFetch } from './brokers/brokerLoad.ts'
 import { commitPc } from './parallel/pcCommit.ts'
 import type { KeySegments, WorldState } from './worldState.ts'
 import { readableEnd } from './brokers/producerRetry.ts'
+import { LANE_KEY_SEGS, LANE_SAMPLES } from './laneExtras.ts'
 import { dropFrontSegs, segCost, segEnd, segTime, setSeg, shrinkSegLog, truncateSegs } from './segLog.ts'
 
 export interface FetchResult {
@@ -132,15 +133,19 @@ function firstDelivery(w: WorldState, p: number, from: number, to: number, now: 
 function afterFirstDelivery(w: WorldState, p: number, to: number, now: number): void {
   // Per-key order: a tracked key's records consumed after a later record of the same key. A share
   // group checks it when members finish processing instead (share/shareOrdering.ts).
-  if (!w.share && w.partKeySegs[p]!.length > 0) keyOrderOnFirstDelivery(w, p, to)
+  const extras = w.laneExtras[p]!
+  if (!w.share && (extras & LANE_KEY_SEGS) !== 0) keyOrderOnFirstDelivery(w, p, to)
   // Animation samples leave the lane.
-  const list = w.samplesByP[p]!
-  let sh = w.sampleHead[p]!
-  while (sh < list.length && list[sh]!.offset < to) {
-    list[sh]!.consumedAt = now
-    sh++
+  if ((extras & LANE_SAMPLES) !== 0) {
+    const list = w.samplesByP[p]!
+    let sh = w.sampleHead[p]!
+    while (sh < list.length && list[sh]!.offset < to) {
+      list[sh]!.consumedAt = now
+      sh++
+    }
+    w.sampleHead[p] = sh
+    if (sh >= list.length) w.laneExtras[p] = extras & ~LANE_SAMPLES
   }
-  w.sampleHead[p] = sh
   w.delivered[p] = to
 }
 

@@ -15,6 +15,7 @@ import { meanRecordBytes, noteAppend } from './brokers/brokerLoad.ts'
 import { noteBrokerAppend, planBrokerAppends, settleBrokerAppends } from './brokers/brokerCapacity.ts'
 import { blockedLanes, holdBack } from './brokers/producerRetry.ts'
 import { pushSeg } from './segLog.ts'
+import { LANE_KEY_SEGS, LANE_SAMPLES } from './laneExtras.ts'
 
 export { initialKeylessRouting } from './keylessRouting.ts'
 
@@ -312,6 +313,7 @@ function keySegmentsFor(w: WorldState, producer: number, key: number, p: number)
   const s: KeySegments = { producer, key, partition: p, t: [], end: [], n: [], head: 0 }
   w.keySegs.push(s)
   list.push(w.keySegs.length - 1)
+  w.laneExtras[p]! |= LANE_KEY_SEGS
   return s
 }
 
@@ -368,6 +370,7 @@ function addSamples(w: WorldState, keyChunks: number[], tailChunks: Chunks, star
     const offset = lo + Math.floor(ctx.rng.next() * (hi - lo))
     const list = w.samplesByP[p]!
     if (list.length - w.sampleHead[p]! > MAX_PENDING_SAMPLES) continue // a jammed lane shows its queue, not every record
+    w.laneExtras[p]! |= LANE_SAMPLES
     list.push({ partition: p, keyIndex, producedAt: ctx.now - ctx.rng.next() * ctx.dtMs, consumedAt: -1, offset, lagAtProduce: lo - w.delivered[p]! })
   }
 }

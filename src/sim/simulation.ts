@@ -31,6 +31,7 @@ import { onShareLockTimer } from './share/shareDataPlane.ts'
 import { createShareWorld, isShareGroup } from './share/shareState.ts'
 import { buildSummary } from './summary.ts'
 import { migrateSegLogs } from './segLog.ts'
+import { migrateLaneExtras } from './laneExtras.ts'
 import { migrateLedger } from './ledger.ts'
 import { createWorldState, type WorldState } from './worldState.ts'
 
@@ -84,7 +85,7 @@ class KafkaSimulation implements Simulation, SimCore {
     const host = createGroupHost(this)
     if (saved) {
       const s = deepClone(saved)
-      this.w = migrateSegLogs(s.w) // a checkpoint from before segment logs
+      this.w = migrateLaneExtras(migrateSegLogs(s.w)) // a checkpoint from before segment logs, or lane bits
       migrateLedger(this.w.ledger) // … or before the ledger's open ranges
       if (script) this.w.script = deepClone([...script])
       this.kernel = Kernel.restore(s.kernel)

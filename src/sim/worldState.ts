@@ -151,6 +151,12 @@ export interface WorldState {
   keySegs: KeySegments[]
   /** Per partition: indices into keySegs with pending segments there. */
   partKeySegs: number[][]
+  /**
+   * Per partition, bits that let a fetch skip what most lanes do not have (laneExtras.ts):
+   * LANE_KEY_SEGS when partKeySegs[p] is not empty, LANE_SAMPLES when it may hold samples not yet
+   * delivered. At 10 000 lanes, looking into each lane's two lists on every fetch cost cache misses.
+   */
+  laneExtras: Uint8Array
   // ---- producers / consumers ----
   producers: ProducerState[]
   consumers: ConsumerState[]
@@ -237,6 +243,7 @@ export function createWorldState(live: Scenario, P: number, brokersRng: Rng = Rn
     segHead: new Array<number>(P).fill(0),
     keySegs: [],
     partKeySegs: Array.from({ length: P }, () => []),
+    laneExtras: new Uint8Array(P),
     producers: [],
     consumers: [],
     duplicates: 0,
@@ -301,6 +308,9 @@ export function growPartitions(w: WorldState, P: number): void {
   lastOwner.set(w.lastOwner)
   w.lastOwner = lastOwner
   w.movedAt = growF(w.movedAt, P, -Infinity)
+  const extras = new Uint8Array(P)
+  extras.set(w.laneExtras)
+  w.laneExtras = extras
   for (let p = old; p < P; p++) {
     w.seg.push(createSegLog())
     w.segHead.push(0)
