@@ -13,7 +13,7 @@ export function seedBacklog(w: WorldState, initialLag: readonly number[] | undef
     w.leo[p] = n
     // One segment appended at t = 0 at normal cost: when within the backlog each record was
     // written is not known, so its latency counts from the start of the run.
-    pushSeg(w.seg[p]!, 0, n, 1)
+    pushSeg(w.segs, p, 0, n, 1)
     // The producers wrote them before the run: conservation counts them as generated.
     w.ledger.generated += n
   }

@@ -3,20 +3,20 @@
 import { describe, expect, it } from 'vitest'
 import { defaultScenario } from '../scenario/defaults.ts'
 import { pruneSegments } from './consume.ts'
-import { lastSegEnd, pushSeg, segTime } from './segLog.ts'
+import { lastSegEnd, pushSeg, segCount, segTime } from './segLog.ts'
 import { createWorldState, type WorldState } from './worldState.ts'
 
 /** A world of P lanes where nothing was consumed: `cycles` send cycles appended to every lane. */
 function jammed(P: number, cycles: number): WorldState {
   const w = createWorldState(defaultScenario(), P)
   for (let p = 0; p < P; p++) {
-    for (let c = 1; c <= cycles; c++) pushSeg(w.seg[p]!, c * 5, c * 10, 1)
+    for (let c = 1; c <= cycles; c++) pushSeg(w.segs, p, c * 5, c * 10, 1)
     w.leo[p] = cycles * 10
   }
   return w
 }
 
-const pending = (w: WorldState) => w.seg.reduce((sum, s, p) => sum + s.n - w.segHead[p]!, 0)
+const pending = (w: WorldState) => w.segHead.reduce((sum, h, p) => sum + segCount(w.segs, p) - h, 0)
 
 describe('pruneSegments', { timeout: 30_000 }, () => {
   it('keeps all lanes together under ~4 M pending segments, however many lanes there are', () => {
@@ -25,8 +25,8 @@ describe('pruneSegments', { timeout: 30_000 }, () => {
     expect(pending(w)).toBeLessThanOrEqual(4_000_000)
     // Coalescing keeps every record: each lane still ends at its log end offset, with the same count.
     for (const p of [0, 4095]) {
-      expect(lastSegEnd(w.seg[p]!)).toBe(15_000)
-      expect(segTime(w.seg[p]!, 0)).toBe(5)
+      expect(lastSegEnd(w.segs, p)).toBe(15_000)
+      expect(segTime(w.segs, p, 0)).toBe(5)
     }
   })
 

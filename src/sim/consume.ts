@@ -9,7 +9,7 @@ import { commitPc } from './parallel/pcCommit.ts'
 import type { KeySegments, WorldState } from './worldState.ts'
 import { readableEnd } from './brokers/producerRetry.ts'
 import { LANE_KEY_SEGS, LANE_SAMPLES } from './laneExtras.ts'
-import { dropFrontSegs, segCost, segEnd, segTime, setSeg, shrinkSegLog, truncateSegs } from './segLog.ts'
+import { dropFrontSegs, segArray, segBase, segCost, segCount, segEnd, segTime, setSeg, shrinkSegLog, truncateSegs } from './segLog.ts'
 
 export interface FetchResult {
   records: number
@@ -68,9 +68,12 @@ export function deliver(w: WorldState, p: number, from: number, to: number, now:
 
 /** Whether segHead is the first segment ending after `from` (costOfRange's start, found without a search). */
 function headStartsAt(w: WorldState, p: number, from: number): boolean {
-  const seg = w.seg[p]!
+  const s = w.segs
   const h = w.segHead[p]!
-  return h < seg.n && segEnd(seg, h) > from && (h === 0 || segEnd(seg, h - 1) <= from)
+  if (h >= s.n[p]!) return false
+  const a = segArray(s, p)
+  const o = segBase(s, p) + h * 3
+  return a[o + 1]! > from && (h === 0 || a[o - 2]! <= from)
 }
 
 /**
@@ -78,16 +81,17 @@ function headStartsAt(w: WorldState, p: number, from: number): boolean {
  * records each segment's latency, advances segHead past what is delivered, returns the cost units.
  */
 function firstPass(w: WorldState, p: number, from: number, to: number, now: number, extraLatencyMs: number): number {
-  const seg = w.seg[p]!
-  const a = seg.a
-  const n = seg.n
+  const s = w.segs
+  const a = segArray(s, p)
+  const base = segBase(s, p)
+  const n = s.n[p]!
   const hist = w.latencyWin
   let h = w.segHead[p]!
-  let prevEnd = h > 0 ? a[h * 3 - 2]! : from
+  let prevEnd = h > 0 ? a[base + h * 3 - 2]! : from
   let cost = 0
   let covered = 0
   while (h < n) {
-    const o = h * 3
+    const o = base + h * 3
     const end = a[o + 1]!
     const lo = Math.max(prevEnd, from)
     const hi = Math.min(end, to)
@@ -113,14 +117,14 @@ const EAGER_COLLAPSE_MAX = 8
 
 function firstDelivery(w: WorldState, p: number, from: number, to: number, now: number, extraLatencyMs: number): void {
   // Latency of every record, at segment granularity (one segment per producer send cycle).
-  const seg = w.seg[p]!
+  const s = w.segs
   let h = w.segHead[p]!
-  let prevEnd = h > 0 ? segEnd(seg, h - 1) : from
-  while (h < seg.n) {
-    const end = segEnd(seg, h)
+  let prevEnd = h > 0 ? segEnd(s, p, h - 1) : from
+  while (h < s.n[p]!) {
+    const end = segEnd(s, p, h)
     const lo = Math.max(prevEnd, from)
     const hi = Math.min(end, to)
-    if (hi > lo) recordLatency(w.latencyWin, now - segTime(seg, h) + extraLatencyMs, hi - lo)
+    if (hi > lo) recordLatency(w.latencyWin, now - segTime(s, p, h) + extraLatencyMs, hi - lo)
     if (end > to) break
     prevEnd = end
     h++
@@ -166,28 +170,28 @@ function keyOrderOnFirstDelivery(w: WorldState, p: number, to: number): void {
 
 /** Mean cost multiplier of offsets [from, to), from the kept segments (1 where none is kept). */
 export function costOfRange(w: WorldState, p: number, from: number, to: number): number {
-  const seg = w.seg[p]!
-  const n = seg.n
+  const s = w.segs
+  const n = s.n[p]!
   // first segment whose end > from: usually the first one not yet delivered (a first delivery
   // starts there), so check it before searching every kept segment.
   const h = w.segHead[p]!
   let lo = 0
   let hi = n
-  if (h < hi && segEnd(seg, h) > from && (h === 0 || segEnd(seg, h - 1) <= from)) lo = hi = h
+  if (h < hi && segEnd(s, p, h) > from && (h === 0 || segEnd(s, p, h - 1) <= from)) lo = hi = h
   while (lo < hi) {
     const mid = (lo + hi) >> 1
-    if (segEnd(seg, mid) > from) hi = mid
+    if (segEnd(s, p, mid) > from) hi = mid
     else lo = mid + 1
   }
   let cost = 0
   let covered = 0
-  let prevEnd = lo > 0 ? segEnd(seg, lo - 1) : from
+  let prevEnd = lo > 0 ? segEnd(s, p, lo - 1) : from
   for (let i = lo; i < n; i++) {
-    const end = segEnd(seg, i)
+    const end = segEnd(s, p, i)
     const a = Math.max(prevEnd, from)
     const b = Math.min(end, to)
     if (b > a) {
-      cost += (b - a) * segCost(seg, i)
+      cost += (b - a) * segCost(s, p, i)
       covered += b - a
     }
     if (end >= to) break
@@ -211,17 +215,17 @@ export function pruneSegments(w: WorldState, now: number): void {
   const pendingCap = Math.min(MAX_PENDING_SEGMENTS, Math.max(MIN_PENDING_SEGMENTS, Math.floor(MAX_TOTAL_PENDING_SEGMENTS / w.P)))
   for (let p = 0; p < w.P; p++) {
     const keepFrom = w.committed[p]! >= 0 ? Math.min(w.committed[p]!, w.delivered[p]!) : w.delivered[p]!
-    const seg = w.seg[p]!
+    const segs = w.segs
     let k = 0
     const limit = w.segHead[p]!
-    while (k < limit && segEnd(seg, k) <= keepFrom) k++
-    if (k > 256 || (k > 0 && k === seg.n)) {
-      dropFrontSegs(seg, k)
+    while (k < limit && segEnd(segs, p, k) <= keepFrom) k++
+    if (k > 256 || (k > 0 && k === segCount(segs, p))) {
+      dropFrontSegs(segs, p, k)
       w.segHead[p]! -= k
     }
     collapseDelivered(w, p)
-    if (seg.n - w.segHead[p]! > pendingCap) coalesceSegments(w, p)
-    shrinkSegLog(seg)
+    if (segCount(segs, p) - w.segHead[p]! > pendingCap) coalesceSegments(w, p)
+    shrinkSegLog(segs, p)
     // Samples: keep delivered ones for a few seconds of animation, at most 400 per lane.
     const list = w.samplesByP[p]!
     const sh = w.sampleHead[p]!
@@ -254,13 +258,16 @@ export function pruneSegments(w: WorldState, now: number): void {
 function collapseDelivered(w: WorldState, p: number): void {
   const h = w.segHead[p]!
   if (h < 2) return
-  const seg = w.seg[p]!
-  for (let i = 0; i < h; i++) if (segCost(seg, i) !== 1) return
-  setSeg(seg, 0, segTime(seg, h - 1), segEnd(seg, h - 1), segCost(seg, 0))
+  const s = w.segs
+  const a = segArray(s, p)
+  const base = segBase(s, p)
+  for (let i = 0; i < h; i++) if (a[base + i * 3 + 2] !== 1) return
+  // Segment 0 becomes the last delivered one, with cost 1: [t(h-1), end(h-1), 1].
+  a[base] = a[base + (h - 1) * 3]!
+  a[base + 1] = a[base + (h - 1) * 3 + 1]!
   // copyWithin(3, 3h, 3n) by hand: a lane holds a few segments, and the builtin's call cost more.
-  const a = seg.a
-  for (let i = 3, j = h * 3, end = seg.n * 3; j < end; i++, j++) a[i] = a[j]!
-  seg.n -= h - 1
+  for (let i = base + 3, j = base + h * 3, end = base + s.n[p]! * 3; j < end; i++, j++) a[i] = a[j]!
+  s.n[p]! -= h - 1
   w.segHead[p] = 1
 }
 
@@ -282,24 +289,24 @@ const SAMPLE_AFTERGLOW_MS = 4000
 
 /** Merges undelivered segments pairwise (the older time is kept: latency errs high by ≤ one cycle). */
 function coalesceSegments(w: WorldState, p: number): void {
-  const seg = w.seg[p]!
-  const n = seg.n
+  const s = w.segs
+  const n = segCount(s, p)
   const h = w.segHead[p]!
   let o = h
   for (let i = h; i < n; i += 2) {
     // Read before writing: o ≤ i, and segment i - 1 is read for the first pair.
     if (i + 1 < n) {
-      const prev = i > 0 ? segEnd(seg, i - 1) : segEnd(seg, i)
-      const n1 = segEnd(seg, i) - prev
-      const n2 = segEnd(seg, i + 1) - segEnd(seg, i)
-      const cost = n1 + n2 > 0 ? (segCost(seg, i) * n1 + segCost(seg, i + 1) * n2) / (n1 + n2) : 1
-      setSeg(seg, o, segTime(seg, i), segEnd(seg, i + 1), cost)
+      const prev = i > 0 ? segEnd(s, p, i - 1) : segEnd(s, p, i)
+      const n1 = segEnd(s, p, i) - prev
+      const n2 = segEnd(s, p, i + 1) - segEnd(s, p, i)
+      const cost = n1 + n2 > 0 ? (segCost(s, p, i) * n1 + segCost(s, p, i + 1) * n2) / (n1 + n2) : 1
+      setSeg(s, p, o, segTime(s, p, i), segEnd(s, p, i + 1), cost)
     } else {
-      setSeg(seg, o, segTime(seg, i), segEnd(seg, i), segCost(seg, i))
+      setSeg(s, p, o, segTime(s, p, i), segEnd(s, p, i), segCost(s, p, i))
     }
     o++
   }
-  truncateSegs(seg, o)
+  truncateSegs(s, p, o)
 }
 
 /**

@@ -10,7 +10,7 @@ import { shownShare } from './hotspots.ts'
 import { saltedPartitions } from './keyModel.ts'
 import { computeTotals } from './summary.ts'
 import type { WorldState } from './worldState.ts'
-import { segTime } from './segLog.ts'
+import { segCount, segTime } from './segLog.ts'
 import { brokerViews, laneNoLeader } from './brokers/brokerView.ts'
 import { shareGroupView } from './share/shareSummary.ts'
 import { runningReader } from './share/shareState.ts'
@@ -34,7 +34,7 @@ export function buildFrame(w: WorldState, group: GroupRuntime, now: number, maxP
   for (let p = 0; p < P; p++) {
     lag[p] = w.leo[p]! - w.delivered[p]!
     const h = w.segHead[p]!
-    lagMs[p] = h < w.seg[p]!.n && lag[p]! > 0 ? now - segTime(w.seg[p]!, h) : 0
+    lagMs[p] = h < segCount(w.segs, p) && lag[p]! > 0 ? now - segTime(w.segs, p, h) : 0
     // A share group's lane is flagged by a member still reading it, if any (several read each lane).
     const reader = w.share ? runningReader(w, p, now) : -1
     const c = reader >= 0 ? reader : w.owner[p]!

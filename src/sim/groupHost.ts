@@ -12,7 +12,7 @@ import { schedulePoll } from './pollLoop.ts'
 import { shareAssign, shareUnassign } from './share/shareDataPlane.ts'
 import { recountStopped } from './stoppedTime.ts'
 import { setOwner, type WorldState } from './worldState.ts'
-import { segEnd } from './segLog.ts'
+import { segCount, segEnd } from './segLog.ts'
 
 export function createGroupHost(sim: SimCore): GroupHost {
   return {
@@ -135,9 +135,8 @@ function assign(sim: SimCore, m: number, parts: readonly number[]): void {
 /** Advances a partition's first-delivery frontier without delivering (offset reset skipped them). */
 function skipTo(w: WorldState, p: number, offset: number, now: number): void {
   noteSkipped(w.ledger, p, w.delivered[p]!, offset)
-  const seg = w.seg[p]!
   let h = w.segHead[p]!
-  while (h < seg.n && segEnd(seg, h) <= offset) h++
+  while (h < segCount(w.segs, p) && segEnd(w.segs, p, h) <= offset) h++
   w.segHead[p] = h
   for (const idx of w.partKeySegs[p]!) {
     const s = w.keySegs[idx]!

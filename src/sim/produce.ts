@@ -289,7 +289,7 @@ function appendAll(w: WorldState, add: Float64Array, cost: Float64Array, keyChun
     w.leo[p]! += m
     w.inWin[p]! += m
     noteAppend(w.cluster, p, m, bytesPerRecord) // the leader's broker appended them
-    pushSeg(w.seg[p]!, ctx.now, w.leo[p]!, avgCost)
+    pushSeg(w.segs, p, ctx.now, w.leo[p]!, avgCost)
     ctx.appended(p)
   }
   if (brokerPlan) settleBrokerAppends(w, brokerPlan, ctx.dtMs)

@@ -1,12 +1,31 @@
-// The typed segment log against the three plain arrays it replaced (segT, segEnd, segCost): any
-// sequence of appends, front drops, truncations and edits leaves the same segments; a copy is a
-// checkpoint; and a checkpoint written with the old arrays restores to the same run.
+// The segment store against the three plain arrays per lane it replaced (segT, segEnd, segCost):
+// any sequence of appends, front drops, truncations, edits and shrinks on any lane leaves the same
+// segments, whether a lane is in the shared pool or has outgrown it; a copy is a checkpoint; and
+// checkpoints written in either older form (three arrays, or one typed log per lane) restore to
+// the same run.
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { checkpointFromJson, checkpointToJson } from '../engine/checkpointJson.ts'
 import { deepClone } from '../engine/clone.ts'
 import { defaultScenario } from '../scenario/defaults.ts'
-import { createSegLog, dropFrontSegs, lastSegEnd, migrateSegLogs, pushSeg, segCost, segEnd, segTime, setSeg, setSegEnd, shrinkSegLog, truncateSegs, type SegLog } from './segLog.ts'
+import {
+  createSegStore,
+  dropFrontSegs,
+  lastSegEnd,
+  migrateSegLogs,
+  POOL_SEGMENTS,
+  pushSeg,
+  segCapacity,
+  segCost,
+  segCount,
+  segEnd,
+  segTime,
+  setSeg,
+  setSegEnd,
+  shrinkSegLog,
+  truncateSegs,
+  type SegStore,
+} from './segLog.ts'
 import { createSimulation, restoreSimulation } from './simulation.ts'
 import type { SimCheckpoint } from './simulationApi.ts'
 
@@ -24,6 +43,7 @@ type Op =
   | { op: 'setEnd'; i: number; end: number }
   | { op: 'shrink' }
 
+const LANES = 3
 const num = fc.double({ min: -1e6, max: 1e9, noNaN: true })
 const opArb: fc.Arbitrary<Op> = fc.oneof(
   { weight: 6, arbitrary: fc.record({ op: fc.constant('push' as const), t: num, end: num, cost: num }) },
@@ -33,94 +53,109 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
   { weight: 1, arbitrary: fc.record({ op: fc.constant('setEnd' as const), i: fc.nat(), end: num }) },
   { weight: 1, arbitrary: fc.record({ op: fc.constant('shrink' as const) }) },
 )
+const laneOpArb = fc.tuple(fc.nat({ max: LANES - 1 }), opArb)
 
-function apply(s: SegLog, m: Model, o: Op): void {
+function apply(s: SegStore, p: number, m: Model, o: Op): void {
   const len = m.end.length
   switch (o.op) {
     case 'push':
-      pushSeg(s, o.t, o.end, o.cost)
+      pushSeg(s, p, o.t, o.end, o.cost)
       m.t.push(o.t)
       m.end.push(o.end)
       m.cost.push(o.cost)
       break
     case 'drop': {
       const k = Math.min(o.k, len)
-      dropFrontSegs(s, k)
+      dropFrontSegs(s, p, k)
       m.t.splice(0, k)
       m.end.splice(0, k)
       m.cost.splice(0, k)
       break
     }
     case 'truncate':
-      truncateSegs(s, o.n)
+      truncateSegs(s, p, o.n)
       for (const a of [m.t, m.end, m.cost]) if (o.n < a.length) a.length = o.n
       break
     case 'set':
       if (len === 0) return
-      setSeg(s, o.i % len, o.t, o.end, o.cost)
+      setSeg(s, p, o.i % len, o.t, o.end, o.cost)
       m.t[o.i % len] = o.t
       m.end[o.i % len] = o.end
       m.cost[o.i % len] = o.cost
       break
     case 'setEnd':
       if (len === 0) return
-      setSegEnd(s, o.i % len, o.end)
+      setSegEnd(s, p, o.i % len, o.end)
       m.end[o.i % len] = o.end
       break
     case 'shrink':
-      shrinkSegLog(s)
+      shrinkSegLog(s, p)
       break
   }
 }
 
-function contents(s: SegLog): Model {
+function contents(s: SegStore, p: number): Model {
   const out: Model = { t: [], end: [], cost: [] }
-  for (let i = 0; i < s.n; i++) {
-    out.t.push(segTime(s, i))
-    out.end.push(segEnd(s, i))
-    out.cost.push(segCost(s, i))
+  for (let i = 0; i < segCount(s, p); i++) {
+    out.t.push(segTime(s, p, i))
+    out.end.push(segEnd(s, p, i))
+    out.cost.push(segCost(s, p, i))
   }
   return out
 }
 
 describe('segment log', () => {
-  it('holds exactly what the three arrays it replaced would hold, after any sequence of operations', () => {
+  it('holds exactly what three arrays per lane would hold, after any sequence of operations on any lane', () => {
     fc.assert(
-      fc.property(fc.array(opArb, { maxLength: 300 }), (ops) => {
-        const s = createSegLog()
-        const m: Model = { t: [], end: [], cost: [] }
-        for (const o of ops) {
-          apply(s, m, o)
-          expect(s.n).toBe(m.end.length)
+      fc.property(fc.array(laneOpArb, { maxLength: 300 }), (ops) => {
+        const s = createSegStore(LANES)
+        const m: Model[] = Array.from({ length: LANES }, () => ({ t: [], end: [], cost: [] }))
+        for (const [p, o] of ops) {
+          apply(s, p, m[p]!, o)
+          expect(segCount(s, p)).toBe(m[p]!.end.length)
         }
-        expect(contents(s)).toEqual(m)
-        expect(lastSegEnd(s)).toBe(m.end.at(-1))
-        // A copy (a checkpoint) is the same log and independent of the original.
+        for (let p = 0; p < LANES; p++) {
+          expect(contents(s, p)).toEqual(m[p])
+          expect(lastSegEnd(s, p)).toBe(m[p]!.end.at(-1))
+        }
+        // A copy (a checkpoint) is the same store and independent of the original.
         const copy = deepClone(s)
-        expect(contents(copy)).toEqual(m)
-        pushSeg(copy, 1, 2, 3)
-        expect(s.n).toBe(m.end.length)
+        for (let p = 0; p < LANES; p++) {
+          expect(contents(copy, p)).toEqual(m[p])
+          pushSeg(copy, p, 1, 2, 3)
+          expect(segCount(s, p)).toBe(m[p]!.end.length)
+        }
       }),
       { numRuns: 200 },
     )
   })
 
-  it('gives back the capacity a drained backlog left, and keeps it while a lane merely breathes', () => {
-    const s = createSegLog()
-    for (let i = 0; i < 5000; i++) pushSeg(s, i, i + 1, 1)
-    const big = s.a.length
-    dropFrontSegs(s, 4990)
-    shrinkSegLog(s)
-    expect(s.a.length).toBeLessThan(big / 100)
-    expect(contents(s).end).toEqual([4991, 4992, 4993, 4994, 4995, 4996, 4997, 4998, 4999, 5000])
-    const small = s.a.length
-    for (let i = 0; i < 50; i++) pushSeg(s, i, 6000 + i, 1)
-    dropFrontSegs(s, 50)
-    shrinkSegLog(s)
-    expect(s.a.length).toBeGreaterThanOrEqual(small)
+  it('a lane outgrows its pooled slot without touching its neighbours, and comes back to it once drained', () => {
+    const s = createSegStore(3)
+    for (const p of [0, 2]) for (let i = 0; i < POOL_SEGMENTS; i++) pushSeg(s, p, p, p * 100 + i, 1)
+    for (let i = 0; i < 5000; i++) pushSeg(s, 1, i, i + 1, 1)
+    expect(s.own[1]).not.toBeNull()
+    const big = segCapacity(s, 1)
+    // A long backlog drained to ten segments keeps an array of its own, smaller.
+    dropFrontSegs(s, 1, 4990)
+    shrinkSegLog(s, 1)
+    expect(segCapacity(s, 1)).toBeLessThan(big / 100)
+    expect(contents(s, 1).end).toEqual([4991, 4992, 4993, 4994, 4995, 4996, 4997, 4998, 4999, 5000])
+    // Down to a few, it returns to its slot.
+    dropFrontSegs(s, 1, 8)
+    shrinkSegLog(s, 1)
+    expect(s.own[1]).toBeNull()
+    expect(contents(s, 1).end).toEqual([4999, 5000])
+    for (const p of [0, 2]) expect(contents(s, p).end).toEqual(Array.from({ length: POOL_SEGMENTS }, (_, i) => p * 100 + i))
+    // A lane that merely breathes keeps the array it has.
+    for (let i = 0; i < 300; i++) pushSeg(s, 1, i, 6000 + i, 1)
+    const breathing = segCapacity(s, 1)
+    dropFrontSegs(s, 1, 50)
+    shrinkSegLog(s, 1)
+    expect(segCapacity(s, 1)).toBe(breathing)
   })
 
-  it('restores a checkpoint written with the old per-partition arrays (segT, segEnd, segCost) to the same run', () => {
+  it('restores checkpoints written in either older form (three arrays per lane, one typed log per lane) to the same run', () => {
     const sc = defaultScenario()
     sc.durationSec = 6
     sc.topic.partitions = 6
@@ -129,20 +164,32 @@ describe('segment log', () => {
     straight.advanceTo(6000)
     const resumed = createSimulation(sc)
     resumed.advanceTo(2500)
-    // Rewrite the checkpoint's segment logs in the form checkpoints had before them.
-    const cp = checkpointFromJson(checkpointToJson(resumed.checkpoint())) as SimCheckpoint
-    const w = (cp.state as { w: Record<string, unknown> }).w
-    const logs = w.seg as SegLog[]
-    expect(logs.some((l) => l.n > 0)).toBe(true)
-    w.segT = logs.map((l) => contents(l).t)
-    w.segEnd = logs.map((l) => contents(l).end)
-    w.segCost = logs.map((l) => contents(l).cost)
-    delete w.seg
-    const old = restoreSimulation(cp)
-    old.advanceTo(6000)
-    expect(old.summary()).toEqual(straight.summary())
+    const lanesOf = (w: Record<string, unknown>) => {
+      const store = w.segs as SegStore
+      return Array.from({ length: store.n.length }, (_, p) => contents(store, p))
+    }
+    const rewritten = (form: 'arrays' | 'logs') => {
+      const cp = checkpointFromJson(checkpointToJson(resumed.checkpoint())) as SimCheckpoint
+      const w = (cp.state as { w: Record<string, unknown> }).w
+      const lanes = lanesOf(w)
+      expect(lanes.some((l) => l.end.length > 0)).toBe(true)
+      if (form === 'arrays') {
+        w.segT = lanes.map((l) => l.t)
+        w.segEnd = lanes.map((l) => l.end)
+        w.segCost = lanes.map((l) => l.cost)
+      } else {
+        w.seg = lanes.map((l) => ({ a: Float64Array.from(l.t.flatMap((t, i) => [t, l.end[i]!, l.cost[i]!])), n: l.end.length }))
+      }
+      delete w.segs
+      return cp
+    }
+    for (const form of ['arrays', 'logs'] as const) {
+      const old = restoreSimulation(rewritten(form))
+      old.advanceTo(6000)
+      expect(old.summary()).toEqual(straight.summary())
+    }
     // Nothing to convert: the world is returned as it is.
-    const fresh = { seg: [createSegLog()] }
+    const fresh = { segs: createSegStore(1) }
     expect(migrateSegLogs(fresh)).toBe(fresh)
   })
 })

@@ -1,123 +1,198 @@
-// One partition's log segments (one per producer send cycle that appended to it): when it was
+// Every partition's log segments (one per producer send cycle that appended to it): when it was
 // appended, the offset it ends at, and the mean cost per record of its records. Kept from the
 // committed offset on; the world's segHead[p] is the first one not yet delivered.
 //
-// Interleaved in one growable Float64Array ([t, end, cost] per segment) instead of three number[]
-// per partition: at 10 000 partitions the arrays grew and shrank every metrics window (pruning),
-// so their backing stores were most of the garbage, and a fetch touched three scattered arrays
-// where it now reads one. Plain data (a typed array and a count), so it checkpoints by copy.
+// One store for all lanes: a lane's segments sit in its slot of one shared Float64Array
+// ([t, end, cost] per segment, POOL_SEGMENTS per slot) while they fit, and in an array of its own
+// while a backlog is longer. Per-lane arrays (and before them, three number[] per lane) put a
+// typed-array header and a separate backing store between a fetch and its data: at 10 000 lanes
+// each was a cache miss per append and per fetch, a fifth of a full-size run. Plain data (typed
+// arrays and a list), so it checkpoints by copy.
 
-export interface SegLog {
-  /** [t0, end0, cost0, t1, end1, cost1, …]; only the first 3·n entries are segments. */
-  a: Float64Array
-  n: number
+export interface SegStore {
+  /** Lane p's slot is [p·SLOT, (p + 1)·SLOT); only its first 3·n[p] entries are segments. */
+  pool: Float64Array
+  /** Segments per lane. */
+  n: Int32Array
+  /** A lane's own array while its segments outgrow the slot (null: they are in the pool). */
+  own: (Float64Array | null)[]
 }
 
 const STRIDE = 3
-const MIN_CAPACITY = 4
+/** Segments a lane keeps in the shared pool (a drained lane holds three or four). */
+export const POOL_SEGMENTS = 8
+const SLOT = POOL_SEGMENTS * STRIDE
+/** A lane back to this many segments returns to its slot (hysteresis: no move per breath). */
+const RETURN_AT = POOL_SEGMENTS / 2
 
-export function createSegLog(): SegLog {
-  return { a: new Float64Array(MIN_CAPACITY * STRIDE), n: 0 }
+export function createSegStore(P: number): SegStore {
+  return { pool: new Float64Array(P * SLOT), n: new Int32Array(P), own: new Array<Float64Array | null>(P).fill(null) }
 }
 
-/** Segments each partition's first slot holds in createSegLogs' shared buffer. */
-const POOLED_CAPACITY = 8
-
-/**
- * P empty segment logs whose first POOLED_CAPACITY segments sit side by side in one buffer, in
- * partition order: a send cycle appends to every lane in that order, and 10 000 separately
- * allocated arrays were a cache miss each. A log that outgrows its slot moves to its own array
- * (pushSeg); a checkpoint copies each log's view alone (engine/clone.ts), so restored logs are
- * separate arrays, with the same contents.
- */
-export function createSegLogs(P: number): SegLog[] {
-  const pool = new Float64Array(P * POOLED_CAPACITY * STRIDE)
-  const logs: SegLog[] = new Array(P)
-  for (let p = 0; p < P; p++) logs[p] = { a: pool.subarray(p * POOLED_CAPACITY * STRIDE, (p + 1) * POOLED_CAPACITY * STRIDE), n: 0 }
-  return logs
+/** Room for lanes added at the end (Kafka only grows a topic); existing lanes keep their segments. */
+export function growSegStore(s: SegStore, P: number): void {
+  const old = s.n.length
+  if (P <= old) return
+  const pool = new Float64Array(P * SLOT)
+  pool.set(s.pool)
+  s.pool = pool
+  const n = new Int32Array(P)
+  n.set(s.n)
+  s.n = n
+  for (let p = old; p < P; p++) s.own.push(null)
 }
 
-export function segTime(s: SegLog, i: number): number {
-  return s.a[i * STRIDE]!
+/** The array holding lane p's segments; segBase gives where they start in it. Read both once in hot loops. */
+export function segArray(s: SegStore, p: number): Float64Array {
+  return s.own[p] ?? s.pool
 }
 
-export function segEnd(s: SegLog, i: number): number {
-  return s.a[i * STRIDE + 1]!
+export function segBase(s: SegStore, p: number): number {
+  return s.own[p] !== null ? 0 : p * SLOT
 }
 
-export function segCost(s: SegLog, i: number): number {
-  return s.a[i * STRIDE + 2]!
+export function segCount(s: SegStore, p: number): number {
+  return s.n[p]!
 }
 
-/** End offset of the last segment (undefined when there is none). */
-export function lastSegEnd(s: SegLog): number | undefined {
-  return s.n > 0 ? s.a[(s.n - 1) * STRIDE + 1]! : undefined
+export function segTime(s: SegStore, p: number, i: number): number {
+  const own = s.own[p] as Float64Array | null
+  return own !== null ? own[i * STRIDE]! : s.pool[p * SLOT + i * STRIDE]!
 }
 
-export function pushSeg(s: SegLog, t: number, end: number, cost: number): void {
-  if ((s.n + 1) * STRIDE > s.a.length) {
-    // Doubling: a lane's backlog grows without a copy per cycle.
-    const b = new Float64Array(Math.max(MIN_CAPACITY * STRIDE, s.a.length * 2))
-    b.set(s.a.subarray(0, s.n * STRIDE))
-    s.a = b
+export function segEnd(s: SegStore, p: number, i: number): number {
+  const own = s.own[p] as Float64Array | null
+  return own !== null ? own[i * STRIDE + 1]! : s.pool[p * SLOT + i * STRIDE + 1]!
+}
+
+export function segCost(s: SegStore, p: number, i: number): number {
+  const own = s.own[p] as Float64Array | null
+  return own !== null ? own[i * STRIDE + 2]! : s.pool[p * SLOT + i * STRIDE + 2]!
+}
+
+/** End offset of lane p's last segment (undefined when there is none). */
+export function lastSegEnd(s: SegStore, p: number): number | undefined {
+  const n = s.n[p]!
+  return n > 0 ? segEnd(s, p, n - 1) : undefined
+}
+
+export function pushSeg(s: SegStore, p: number, t: number, end: number, cost: number): void {
+  const n = s.n[p]!
+  let a = s.own[p] as Float64Array | null
+  if (a === null) {
+    if (n < POOL_SEGMENTS) {
+      const o = p * SLOT + n * STRIDE
+      const pool = s.pool
+      pool[o] = t
+      pool[o + 1] = end
+      pool[o + 2] = cost
+      s.n[p] = n + 1
+      return
+    }
+    // Outgrown its slot: the lane moves to an array of its own (doubling from here).
+    a = new Float64Array(2 * SLOT)
+    a.set(s.pool.subarray(p * SLOT, p * SLOT + n * STRIDE))
+    s.own[p] = a
+  } else if ((n + 1) * STRIDE > a.length) {
+    const b = new Float64Array(a.length * 2)
+    b.set(a.subarray(0, n * STRIDE))
+    a = b
+    s.own[p] = a
   }
-  const o = s.n * STRIDE
-  s.a[o] = t
-  s.a[o + 1] = end
-  s.a[o + 2] = cost
-  s.n++
+  const o = n * STRIDE
+  a[o] = t
+  a[o + 1] = end
+  a[o + 2] = cost
+  s.n[p] = n + 1
 }
 
-export function setSeg(s: SegLog, i: number, t: number, end: number, cost: number): void {
-  const o = i * STRIDE
-  s.a[o] = t
-  s.a[o + 1] = end
-  s.a[o + 2] = cost
+export function setSeg(s: SegStore, p: number, i: number, t: number, end: number, cost: number): void {
+  const a = segArray(s, p)
+  const o = segBase(s, p) + i * STRIDE
+  a[o] = t
+  a[o + 1] = end
+  a[o + 2] = cost
 }
 
-export function setSegEnd(s: SegLog, i: number, end: number): void {
-  s.a[i * STRIDE + 1] = end
+export function setSegEnd(s: SegStore, p: number, i: number, end: number): void {
+  segArray(s, p)[segBase(s, p) + i * STRIDE + 1] = end
 }
 
-/** Drops the first k segments (splice(0, k) of the three arrays it replaces). */
-export function dropFrontSegs(s: SegLog, k: number): void {
+/** Drops lane p's first k segments. */
+export function dropFrontSegs(s: SegStore, p: number, k: number): void {
   if (k <= 0) return
-  s.a.copyWithin(0, k * STRIDE, s.n * STRIDE)
-  s.n -= k
+  const n = s.n[p]!
+  const b = segBase(s, p)
+  segArray(s, p).copyWithin(b, b + k * STRIDE, b + n * STRIDE)
+  s.n[p] = n - k
 }
 
-/** Keeps the first n segments. */
-export function truncateSegs(s: SegLog, n: number): void {
-  if (n < s.n) s.n = Math.max(0, n)
+/** Keeps lane p's first n segments. */
+export function truncateSegs(s: SegStore, p: number, n: number): void {
+  if (n < s.n[p]!) s.n[p] = Math.max(0, n)
 }
 
 /**
- * Gives back capacity a burst left behind (a drained backlog): more than four times what is kept
- * and above a floor, so a lane that merely breathes between prunes never reallocates.
+ * Gives back what a burst left behind (a drained backlog): a lane down to a few segments returns
+ * to its slot; a long one keeps an array at most four times what it holds, above a floor, so a
+ * lane that merely breathes between prunes never reallocates.
  */
-export function shrinkSegLog(s: SegLog): void {
-  const cap = s.a.length / STRIDE
-  if (cap <= 256 || cap < 4 * Math.max(s.n, MIN_CAPACITY)) return
-  const b = new Float64Array(Math.max(MIN_CAPACITY, s.n * 2) * STRIDE)
-  b.set(s.a.subarray(0, s.n * STRIDE))
-  s.a = b
+export function shrinkSegLog(s: SegStore, p: number): void {
+  const own = s.own[p] as Float64Array | null
+  if (own === null) return
+  const n = s.n[p]!
+  if (n <= RETURN_AT) {
+    s.pool.set(own.subarray(0, n * STRIDE), p * SLOT)
+    s.own[p] = null
+    return
+  }
+  const cap = own.length / STRIDE
+  if (cap <= 256 || cap < 4 * n) return
+  const b = new Float64Array(n * 2 * STRIDE)
+  b.set(own.subarray(0, n * STRIDE))
+  s.own[p] = b
 }
 
-/** A segment log holding these segments (tests, old checkpoints). */
-export function segLogOf(t: readonly number[], end: readonly number[], cost: readonly number[]): SegLog {
-  const s = createSegLog()
-  for (let i = 0; i < end.length; i++) pushSeg(s, t[i]!, end[i]!, cost[i]!)
+/** Capacity (segments) lane p has where its segments are now: tests of shrinkSegLog. */
+export function segCapacity(s: SegStore, p: number): number {
+  const own = s.own[p] as Float64Array | null
+  return own !== null ? own.length / STRIDE : POOL_SEGMENTS
+}
+
+/** A store of one lane per list (tests): lane p holds the segments (t[i], end[i], cost[i]). */
+export function segStoreOf(lanes: ReadonlyArray<{ t: readonly number[]; end: readonly number[]; cost: readonly number[] }>): SegStore {
+  const s = createSegStore(lanes.length)
+  lanes.forEach((l, p) => {
+    for (let i = 0; i < l.end.length; i++) pushSeg(s, p, l.t[i]!, l.end[i]!, l.cost[i]!)
+  })
   return s
 }
 
 /**
- * A checkpoint written before segment logs (three arrays per partition: segT, segEnd, segCost)
- * restores with the same segments. Returns the world as it is when there is nothing to convert.
+ * A checkpoint written before the shared store restores with the same segments: either one typed
+ * log per partition (`seg: {a, n}[]`) or, older, three arrays per partition (segT, segEnd,
+ * segCost). Returns the world as it is when there is nothing to convert.
  */
-export function migrateSegLogs<W extends { seg: SegLog[] }>(w: W): W {
-  const old = w as unknown as { segT?: number[][]; segEnd?: number[][]; segCost?: number[][]; seg?: SegLog[] }
-  if (old.seg !== undefined || old.segT === undefined || old.segEnd === undefined || old.segCost === undefined) return w
-  old.seg = old.segEnd.map((end, p) => segLogOf(old.segT![p]!, end, old.segCost![p]!))
+export function migrateSegLogs<W extends { segs: SegStore }>(w: W): W {
+  const old = w as unknown as { segs?: SegStore; seg?: Array<{ a: Float64Array; n: number }>; segT?: number[][]; segEnd?: number[][]; segCost?: number[][] }
+  if (old.segs !== undefined) return w
+  if (old.seg !== undefined) {
+    old.segs = segStoreOf(
+      old.seg.map((l) => {
+        const lane = { t: [] as number[], end: [] as number[], cost: [] as number[] }
+        for (let i = 0; i < l.n; i++) {
+          lane.t.push(l.a[i * STRIDE]!)
+          lane.end.push(l.a[i * STRIDE + 1]!)
+          lane.cost.push(l.a[i * STRIDE + 2]!)
+        }
+        return lane
+      }),
+    )
+    delete old.seg
+    return w
+  }
+  if (old.segT === undefined || old.segEnd === undefined || old.segCost === undefined) return w
+  old.segs = segStoreOf(old.segEnd.map((end, p) => ({ t: old.segT![p]!, end, cost: old.segCost![p]! })))
   delete old.segT
   delete old.segEnd
   delete old.segCost

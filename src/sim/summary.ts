@@ -7,7 +7,7 @@ import { maxValue, mergeInto, quantile, createHistogram } from './latencyHistogr
 import type { RunSummary } from './simulationApi.ts'
 import { openRebalance, rebalanceStoppedMsAt, stoppedMsAt } from './stoppedTime.ts'
 import type { WorldState } from './worldState.ts'
-import { segTime } from './segLog.ts'
+import { segCount, segTime } from './segLog.ts'
 import { brokerSummaries } from './brokers/brokerView.ts'
 import { groupCoordinatorSummary } from './brokers/coordinatorView.ts'
 import { clusterRebalanceSummary } from './brokers/reassign.ts'
@@ -109,7 +109,7 @@ export function buildSummary(w: WorldState, group: GroupRuntime, now: number): R
       produced: w.leo[p]!,
       consumed: w.delivered[p]!,
       lag: w.leo[p]! - w.delivered[p]!,
-      lagSeconds: w.leo[p]! > w.delivered[p]! && w.segHead[p]! < w.seg[p]!.n ? round((now - segTime(w.seg[p]!, w.segHead[p]!)) / 1000, 3) : 0,
+      lagSeconds: w.leo[p]! > w.delivered[p]! && w.segHead[p]! < segCount(w.segs, p) ? round((now - segTime(w.segs, p, w.segHead[p]!)) / 1000, 3) : 0,
       owner: w.owner[p]! >= 0 ? (w.consumers[w.owner[p]!]?.name ?? null) : null,
       ...(w.faults ? { leader: w.cluster.leader[p]! >= 0 ? w.cluster.leader[p]! + 1 : null } : {}),
     })),

@@ -15,7 +15,7 @@ import { growShareWorld, type ShareWorld } from './share/shareState.ts'
 import type { MetricsSample, TraceEntry } from './frameTypes.ts'
 import { growFaultState, type FaultState, type FaultTimer } from './brokers/faultState.ts'
 import type { PcWorld } from './parallel/pcState.ts'
-import { createSegLog, createSegLogs, type SegLog } from './segLog.ts'
+import { createSegStore, growSegStore, type SegStore } from './segLog.ts'
 
 /**
  * A command scheduled by another command, a restarted consumer slot coming back up, or a metadata
@@ -146,7 +146,7 @@ export interface WorldState {
   lastOwner: Int32Array
   movedAt: Float64Array
   /** Log segments per partition (segLog.ts): append time, end offset, mean cost per record; kept from the committed offset on. segHead = first segment not yet delivered. */
-  seg: SegLog[]
+  segs: SegStore
   segHead: number[]
   keySegs: KeySegments[]
   /** Per partition: indices into keySegs with pending segments there. */
@@ -239,7 +239,7 @@ export function createWorldState(live: Scenario, P: number, brokersRng: Rng = Rn
     hotLane: new Uint8Array(P),
     lastOwner: new Int32Array(P).fill(-1),
     movedAt: new Float64Array(P).fill(-Infinity),
-    seg: createSegLogs(P),
+    segs: createSegStore(P),
     segHead: new Array<number>(P).fill(0),
     keySegs: [],
     partKeySegs: Array.from({ length: P }, () => []),
@@ -311,8 +311,8 @@ export function growPartitions(w: WorldState, P: number): void {
   const extras = new Uint8Array(P)
   extras.set(w.laneExtras)
   w.laneExtras = extras
+  growSegStore(w.segs, P)
   for (let p = old; p < P; p++) {
-    w.seg.push(createSegLog())
     w.segHead.push(0)
     w.partKeySegs.push([])
     w.samplesByP.push([])

@@ -6,7 +6,7 @@ import { learnsLeaderAt, unreplicatedFate } from '../../kafka/producerDelivery.t
 import type { SimCore } from '../core.ts'
 import { defer } from '../deferred.ts'
 import type { WorldState } from '../worldState.ts'
-import { segEnd, segTime, setSegEnd, truncateSegs } from '../segLog.ts'
+import { segCount, segEnd, segTime, setSegEnd, truncateSegs } from '../segLog.ts'
 import { CONSUMER_RETRY_BACKOFF_MS, producerDelivery } from './faultState.ts'
 
 /**
@@ -16,12 +16,13 @@ import { CONSUMER_RETRY_BACKOFF_MS, producerDelivery } from './faultState.ts'
  */
 export function replicatedEndAt(w: WorldState, p: number, t: number): number {
   const horizon = t - w.live.broker.networkLatencyMs
-  const seg = w.seg[p]!
-  if (seg.n === 0) return w.leo[p]!
-  let i = seg.n - 1
-  while (i >= 0 && segTime(seg, i) >= horizon) i--
+  const seg = w.segs
+  const n = segCount(seg, p)
+  if (n === 0) return w.leo[p]!
+  let i = n - 1
+  while (i >= 0 && segTime(seg, p, i) >= horizon) i--
   // No kept segment is old enough: what is before them was consumed (pruning keeps the rest).
-  const copied = i >= 0 ? segEnd(seg, i) : 0
+  const copied = i >= 0 ? segEnd(seg, p, i) : 0
   return Math.max(copied, w.delivered[p]!)
 }
 
@@ -40,9 +41,10 @@ export function truncateLog(w: WorldState, p: number, end: number): number {
     f.retriedRecords += cut
   }
   w.leo[p] = end
-  const seg = w.seg[p]!
-  while (seg.n > 0 && seg.n > w.segHead[p]! && (seg.n > 1 ? segEnd(seg, seg.n - 2) : 0) >= end) truncateSegs(seg, seg.n - 1)
-  if (seg.n > 0 && segEnd(seg, seg.n - 1) > end) setSegEnd(seg, seg.n - 1, end)
+  const seg = w.segs
+  let n = segCount(seg, p)
+  while (n > 0 && n > w.segHead[p]! && (n > 1 ? segEnd(seg, p, n - 2) : 0) >= end) truncateSegs(seg, p, --n)
+  if (n > 0 && segEnd(seg, p, n - 1) > end) setSegEnd(seg, p, n - 1, end)
   for (const idx of w.partKeySegs[p]!) {
     const s = w.keySegs[idx]!
     while (s.end.length > s.head && s.end[s.end.length - 1]! > end) {

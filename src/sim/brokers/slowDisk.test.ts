@@ -40,10 +40,10 @@ describe('slow disk without a broker capacity', () => {
     for (const p of others) expect(readableEnd(w, p, now)).toBe(w.leo[p])
     for (const p of led) {
       // Readable: exactly what was appended at least 30 ms ago.
-      const log = w.seg[p]!
-      let i = log.n - 1
-      while (i >= 0 && segTime(log, i) > now - 3 * LOG_APPEND_MS) i--
-      expect(readableEnd(w, p, now)).toBe(Math.max(segEnd(log, i), w.delivered[p]!))
+      const log = w.segs
+      let i = log.n[p]! - 1
+      while (i >= 0 && segTime(log, p, i) > now - 3 * LOG_APPEND_MS) i--
+      expect(readableEnd(w, p, now)).toBe(Math.max(segEnd(log, p, i), w.delivered[p]!))
       expect(readableEnd(w, p, now)).toBeLessThan(w.leo[p]!)
     }
   })

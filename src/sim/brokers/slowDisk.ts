@@ -8,7 +8,7 @@
 
 import type { Acks } from '../../kafka/producerDelivery.ts'
 import type { WorldState } from '../worldState.ts'
-import { segEnd, segTime } from '../segLog.ts'
+import { segCount, segEnd, segTime } from '../segLog.ts'
 
 /** A nominal disk append of one produce batch on a healthy broker, ms (a model figure, not a Kafka config). */
 export const LOG_APPEND_MS = 10
@@ -50,9 +50,9 @@ export function slowHighWatermark(w: WorldState, p: number, now: number, end: nu
   const delay = slowReplicationMs(w, p)
   if (delay <= 0) return end
   const horizon = now - delay
-  const log = w.seg[p]!
-  let i = log.n - 1
-  while (i >= 0 && segTime(log, i) > horizon) i--
-  const hw = i >= 0 ? segEnd(log, i) : 0
+  const log = w.segs
+  let i = segCount(log, p) - 1
+  while (i >= 0 && segTime(log, p, i) > horizon) i--
+  const hw = i >= 0 ? segEnd(log, p, i) : 0
   return Math.min(end, Math.max(hw, w.delivered[p]!))
 }
