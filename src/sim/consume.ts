@@ -26,7 +26,9 @@ export function fetchForConsumer(w: WorldState, c: number, maxRecords: number, n
   const cs = w.consumers[c]!
   const owned = cs.owned
   const n = owned.length
-  cs.batch.length = 0 // reused: a fresh array per poll was garbage at 1 000 consumers
+  // Reused: a fresh array per poll was garbage at 1 000 consumers. Emptied only when it is not
+  // (the length setter is a builtin call, and onPoll has usually emptied it already).
+  if (cs.batch.length !== 0) cs.batch.length = 0
   let remaining = maxRecords
   let costUnits = 0
   let next = cs.rr

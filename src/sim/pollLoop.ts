@@ -51,7 +51,7 @@ export function onPoll(sim: SimCore, c: number): void {
     commitOwned(w, c)
     cs.lastAutoCommit = now
   }
-  cs.batch.length = 0
+  if (cs.batch.length !== 0) cs.batch.length = 0
   cs.lastPollAt = now
   sim.group.memberPolled(c)
   if (cs.status !== 'running' || cs.pollEvent >= 0) return

@@ -19,8 +19,8 @@ export interface SegStore {
 }
 
 const STRIDE = 3
-/** Segments a lane keeps in the shared pool (a drained lane holds three or four). */
-export const POOL_SEGMENTS = 8
+/** Segments a lane keeps in the shared pool (a lane keeping up holds two to five; one a few send cycles behind, more). */
+export const POOL_SEGMENTS = 16
 const SLOT = POOL_SEGMENTS * STRIDE
 /** A lane back to this many segments returns to its slot (hysteresis: no move per breath). */
 const RETURN_AT = POOL_SEGMENTS / 2
