@@ -7,14 +7,28 @@ import type { WorldState } from './worldState.ts'
 export const LANE_KEY_SEGS = 1
 /** samplesByP[p] may hold samples not yet delivered (set when one is added, cleared once none is). */
 export const LANE_SAMPLES = 2
+/**
+ * The lane's owner may be idle in its long poll, so an append must look (pollLoop.wakeOwner).
+ * Set on every lane a consumer owns when it starts waiting and on a lane that changes owner;
+ * cleared by wakeOwner once the owner is not waiting. At 10 000 lanes a send cycle otherwise
+ * asked every lane's owner, 2 M times a simulated second, whether it was waiting.
+ */
+export const LANE_WAKE = 4
+
+/** Consumer c starts waiting in its long poll (fetch.max.wait.ms): an append to any of its lanes wakes it. */
+export function startWaiting(w: WorldState, c: number): void {
+  const cs = w.consumers[c]!
+  cs.waiting = true
+  for (const p of cs.owned) w.laneExtras[p]! |= LANE_WAKE
+}
 
 /**
- * A checkpoint from before laneExtras: the key bit from the lists, the samples bit set on every
- * lane (a set bit only costs a look at the list, which then clears it).
+ * A checkpoint from before laneExtras: the key bit from the lists, the samples and wake bits set
+ * on every lane (a set bit only costs a look, which then clears it).
  */
 export function migrateLaneExtras<W extends WorldState>(w: W): W {
   if (w.laneExtras !== undefined) return w
   w.laneExtras = new Uint8Array(w.P)
-  for (let p = 0; p < w.P; p++) w.laneExtras[p] = (w.partKeySegs[p]!.length > 0 ? LANE_KEY_SEGS : 0) | LANE_SAMPLES
+  for (let p = 0; p < w.P; p++) w.laneExtras[p] = (w.partKeySegs[p]!.length > 0 ? LANE_KEY_SEGS : 0) | LANE_SAMPLES | LANE_WAKE
   return w
 }

@@ -7,6 +7,7 @@ import { shareAcknowledge, shareFetch, shareMemberLeft, wakeShareMembers } from 
 import { onParallelPoll } from './parallel/pcPoll.ts'
 import { cycleMs, EV, type SimCore } from './core.ts'
 import { recountStopped } from './stoppedTime.ts'
+import { LANE_WAKE, startWaiting } from './laneExtras.ts'
 import type { ConsumerState } from './worldState.ts'
 
 export function schedulePoll(sim: SimCore, c: number, at: number): void {
@@ -19,12 +20,17 @@ export function schedulePoll(sim: SimCore, c: number, at: number): void {
 /** Data arrived on partition p: an owner idle in its long poll (fetch.max.wait.ms) returns now. */
 export function wakeOwner(sim: SimCore, p: number): void {
   if (sim.w.share) return wakeShareMembers(sim, p)
-  const c = sim.w.owner[p]!
-  if (c < 0) return
-  const cs = sim.w.consumers[c]!
-  if (!cs.waiting || cs.status !== 'running' || sim.kernel.now < cs.pausedUntil) return
+  const w = sim.w
+  const c = w.owner[p]!
+  const cs = c >= 0 ? w.consumers[c]! : null
+  if (cs === null || !cs.waiting) {
+    w.laneExtras[p]! &= ~LANE_WAKE // nobody to wake until the owner waits again or the lane moves
+    return
+  }
+  if (cs.status !== 'running' || sim.kernel.now < cs.pausedUntil) return
   cs.waiting = false
-  schedulePoll(sim, c, sim.kernel.now + sim.w.live.broker.networkLatencyMs)
+  w.laneExtras[p]! &= ~LANE_WAKE
+  schedulePoll(sim, c, sim.kernel.now + w.live.broker.networkLatencyMs)
 }
 
 /**
@@ -58,7 +64,7 @@ export function onPoll(sim: SimCore, c: number): void {
   const lat = w.live.broker.networkLatencyMs
   const fetched = (w.share ? shareFetch : fetchFor)(sim, c, g.config['max.poll.records'], now, cycleMs(sim) / 2 + lat)
   if (fetched.records === 0) {
-    cs.waiting = true
+    startWaiting(w, c)
     schedulePoll(sim, c, now + g.config['fetch.max.wait.ms'])
     return
   }

@@ -15,7 +15,7 @@ import { meanRecordBytes, noteAppend } from './brokers/brokerLoad.ts'
 import { noteBrokerAppend, planBrokerAppends, settleBrokerAppends } from './brokers/brokerCapacity.ts'
 import { blockedLanes, holdBack } from './brokers/producerRetry.ts'
 import { pushSeg } from './segLog.ts'
-import { LANE_KEY_SEGS, LANE_SAMPLES } from './laneExtras.ts'
+import { LANE_KEY_SEGS, LANE_SAMPLES, LANE_WAKE } from './laneExtras.ts'
 
 export { initialKeylessRouting } from './keylessRouting.ts'
 
@@ -23,7 +23,7 @@ export interface ProduceContext {
   now: number
   dtMs: number
   rng: Rng
-  /** Called for each partition that received records (wakes an idle owner). */
+  /** Called for each partition that received records whose owner may be idle in its long poll (wakes it). */
   appended: (p: number) => void
   /** Narration. */
   say: (fact: Fact) => void
@@ -290,7 +290,7 @@ function appendAll(w: WorldState, add: Float64Array, cost: Float64Array, keyChun
     w.inWin[p]! += m
     noteAppend(w.cluster, p, m, bytesPerRecord) // the leader's broker appended them
     pushSeg(w.segs, p, ctx.now, w.leo[p]!, avgCost)
-    ctx.appended(p)
+    if (w.share !== undefined || (w.laneExtras[p]! & LANE_WAKE) !== 0) ctx.appended(p)
   }
   if (brokerPlan) settleBrokerAppends(w, brokerPlan, ctx.dtMs)
   // Per-key segments: where each tracked key's records of this cycle ended up.

@@ -16,6 +16,7 @@ import type { MetricsSample, TraceEntry } from './frameTypes.ts'
 import { growFaultState, type FaultState, type FaultTimer } from './brokers/faultState.ts'
 import type { PcWorld } from './parallel/pcState.ts'
 import { createSegStore, growSegStore, type SegStore } from './segLog.ts'
+import { LANE_WAKE } from './laneExtras.ts'
 
 /**
  * A command scheduled by another command, a restarted consumer slot coming back up, or a metadata
@@ -334,6 +335,8 @@ export function setOwner(w: WorldState, p: number, c: number): void {
     if (i >= 0) list.splice(i, 1)
   }
   w.owner[p] = c
+  // The new owner may be waiting in its long poll: the next append must look (laneExtras.ts).
+  w.laneExtras[p]! |= LANE_WAKE
   if (c >= 0) {
     const list = w.consumers[c]!.owned
     let i = list.length

@@ -8,6 +8,7 @@ import { heldRecordsCap, listSchedule, unorderedOverlaps, type ProcessingOrder }
 import { costOfRange, fetchForConsumer } from '../consume.ts'
 import { cycleMs, type SimCore } from '../core.ts'
 import { schedulePoll } from '../pollLoop.ts'
+import { startWaiting } from '../laneExtras.ts'
 import type { WorldState } from '../worldState.ts'
 import { commitPc, skippedOnRefetch } from './pcCommit.ts'
 import { advance, createPcWorld, heldRecords, pcConsumer, pcOptions, type PcChain, type PcConsumer } from './pcState.ts'
@@ -59,11 +60,12 @@ export function onParallelPoll(sim: SimCore, c: number): void {
   if (fetched === 0 && s.chains.length === 0) {
     s.busy = 0
     s.blockedBy = null
-    cs.waiting = true
+    startWaiting(w, c)
     schedulePoll(sim, c, now + g.config['fetch.max.wait.ms'])
     return
   }
-  cs.waiting = fetched === 0 && maxRecords >= 1
+  if (fetched === 0 && maxRecords >= 1) startWaiting(w, c)
+  else cs.waiting = false
   const plan = planWork(s, m, now)
   if (plan.busy > pw.stats.inFlightMax) pw.stats.inFlightMax = plan.busy
   // PC polls again as soon as a worker runs out of work, if it has room for a batch; else once
