@@ -24,6 +24,8 @@ export const POOL_SEGMENTS = 16
 const SLOT = POOL_SEGMENTS * STRIDE
 /** A lane back to this many segments returns to its slot (hysteresis: no move per breath). */
 const RETURN_AT = POOL_SEGMENTS / 2
+/** A lane's own array starts with room for this many segments. */
+const OWN_SEGMENTS = 256
 
 export function createSegStore(P: number): SegStore {
   return { pool: new Float64Array(P * SLOT), n: new Int32Array(P), own: new Array<Float64Array | null>(P).fill(null) }
@@ -89,8 +91,10 @@ export function pushSeg(s: SegStore, p: number, t: number, end: number, cost: nu
       s.n[p] = n + 1
       return
     }
-    // Outgrown its slot: the lane moves to an array of its own (doubling from here).
-    a = new Float64Array(2 * SLOT)
+    // Outgrown its slot: the lane moves to an array of its own, room for a second of send cycles
+    // at once (a lane a few polls behind grows to a couple of hundred segments and back within
+    // the second; doubling from 32 was four allocations each time), doubling from there.
+    a = new Float64Array(OWN_SEGMENTS * STRIDE)
     a.set(s.pool.subarray(p * SLOT, p * SLOT + n * STRIDE))
     s.own[p] = a
   } else if ((n + 1) * STRIDE > a.length) {
