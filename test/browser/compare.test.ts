@@ -357,6 +357,8 @@ describe('compare mode', () => {
     await animationFrames(page, 5)
     await salted.locator('details.side-controls > summary').click()
     const pop = salted.locator('.side-strategy')
+    // Hidden until placed (no frame below the header, then above), then shown where it fits.
+    await expect.poll(() => pop.isVisible(), { timeout: 2_000 }).toBe(true)
     const box = (await pop.boundingBox())!
     expect(box.y).toBeGreaterThanOrEqual(0)
     expect(box.y + box.height).toBeLessThanOrEqual(768)

@@ -22,7 +22,7 @@ import { LanesPanel } from '../LanesPanel.tsx'
 import { useCompare } from './compareActions.ts'
 import { DiffStrip, type CompareDiffs } from './DiffStrip.tsx'
 import { SideStrategy } from './SideStrategy.tsx'
-import { fitPopover } from './fitPopover.ts'
+import { fitPopover, unplacePopover } from './fitPopover.ts'
 import { useSummaryLine } from './summaryLine.ts'
 
 /** The latest `atSec` among `s`'s actions at or before `clockMs` (−1: none yet), compared in whole ms as the clock is. */
@@ -80,7 +80,9 @@ export function CompareSide(p: { index: number; diffs: CompareDiffs }): ReactNod
               className="side-controls"
               onToggle={(e) => {
                 const pop = e.currentTarget.querySelector<HTMLElement>('.side-strategy')
-                if (e.currentTarget.open && pop !== null) fitPopover(pop, window.innerHeight)
+                if (pop === null) return
+                if (e.currentTarget.open) fitPopover(pop, window.innerHeight)
+                else unplacePopover(pop)
               }}
             >
               <summary>Strategy</summary>

@@ -10,11 +10,20 @@ export function fitPopover(pop: HTMLElement, windowHeight: number): void {
   delete pop.dataset['up']
   pop.style.maxHeight = ''
   const anchor = (pop.offsetParent ?? pop.parentElement)?.getBoundingClientRect()
-  if (anchor === undefined) return
+  if (anchor === undefined) {
+    pop.dataset['placed'] = 'true'
+    return
+  }
   const below = windowHeight - anchor.bottom - EDGE
   const above = anchor.top - EDGE
   const height = pop.getBoundingClientRect().height
   const up = height > below && above > below
   if (up) pop.dataset['up'] = 'true'
   pop.style.maxHeight = `${Math.max(120, Math.floor(up ? above : below))}px`
+  pop.dataset['placed'] = 'true'
+}
+
+/** The panel closed: the next opening is hidden until it is placed again. */
+export function unplacePopover(pop: HTMLElement): void {
+  delete pop.dataset['placed']
 }
