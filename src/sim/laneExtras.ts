@@ -1,5 +1,6 @@
-// Per-lane bits (WorldState.laneExtras) that say whether a lane has per-key segments or samples
-// waiting, so the fetch path reads those lists only where they exist.
+// Per-lane bits (WorldState.laneExtras) that let the data plane skip what most lanes lack: per-key
+// segments, samples waiting, an owner idle in its long poll. A bit may be set with nothing behind
+// it (that only costs a look), never clear with something behind it (src/sim/laneExtras.test.ts).
 
 import type { WorldState } from './worldState.ts'
 

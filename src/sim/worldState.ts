@@ -153,9 +153,10 @@ export interface WorldState {
   /** Per partition: indices into keySegs with pending segments there. */
   partKeySegs: number[][]
   /**
-   * Per partition, bits that let a fetch skip what most lanes do not have (laneExtras.ts):
+   * Per partition, bits that let the data plane skip what most lanes do not have (laneExtras.ts):
    * LANE_KEY_SEGS when partKeySegs[p] is not empty, LANE_SAMPLES when it may hold samples not yet
-   * delivered. At 10 000 lanes, looking into each lane's two lists on every fetch cost cache misses.
+   * delivered, LANE_WAKE when its owner may be idle in its long poll. At 10 000 lanes, looking into
+   * each lane's lists and owner on every fetch and append cost cache misses.
    */
   laneExtras: Uint8Array
   // ---- producers / consumers ----
