@@ -5,7 +5,7 @@
 import { mergeInto, quantile } from './latencyHistogram.ts'
 import type { MetricsSample } from './frameTypes.ts'
 import type { SimCore } from './core.ts'
-import { pruneSegments } from './consume.ts'
+import { pruneSegments } from './logPrune.ts'
 import { detectHotspots } from './hotspots.ts'
 import { openRebalance } from './stoppedTime.ts'
 import { closeBrokerWindow } from './brokers/brokerLoad.ts'

@@ -2,7 +2,7 @@
 // key) are coalesced so that a jammed topic of any size holds a bounded number of them.
 import { describe, expect, it } from 'vitest'
 import { defaultScenario } from '../scenario/defaults.ts'
-import { pruneSegments } from './consume.ts'
+import { pruneSegments } from './logPrune.ts'
 import { lastSegEnd, pushSeg, segCount, segTime } from './segLog.ts'
 import { createWorldState, type WorldState } from './worldState.ts'
 
