@@ -1,0 +1,74 @@
+// Animation samples of a send cycle: a few records a simulated second (at most 2 400 over all
+// lanes) drawn from the cycle's chunks, in proportion to where the records went, so the highway
+// shows traffic where it is. Drawn from the produce stream, after the cycle's appends.
+
+import type { Chunks, ProduceContext } from './produce.ts'
+import type { WorldState } from './worldState.ts'
+import { LANE_SAMPLES } from './laneExtras.ts'
+
+/** Animation samples per simulated second, over all lanes. */
+export const PARTICLES_PER_SEC_PER_LANE = 40
+export const MAX_PARTICLES_PER_SEC = 2400
+/** Colours for ordinary (tail) keys start at this index. */
+export const TAIL_COLOR_BASE = 16
+export const TAIL_COLORS = 6
+const MAX_PENDING_SAMPLES = 600
+
+// Scratch (not state): running sums of a cycle's tail chunks, reused across cycles.
+let tailCum = new Float64Array(0)
+
+export function addSamples(w: WorldState, keyChunks: number[], tailChunks: Chunks, startLeo: Float64Array, ctx: ProduceContext): void {
+  const perSec = Math.min(MAX_PARTICLES_PER_SEC, PARTICLES_PER_SEC_PER_LANE * w.P)
+  w.sampleCarry += (perSec * ctx.dtMs) / 1000
+  let want = Math.floor(w.sampleCarry)
+  if (want <= 0) return
+  w.sampleCarry -= want
+  let keyTotal = 0
+  for (let c = 3; c < keyChunks.length; c += 4) keyTotal += keyChunks[c]!
+  // Running sums of the tail chunks: a draw finds its chunk by binary search, the same chunk a
+  // scan that subtracts each count would find (a scan over 10 000 lanes per sample was the cost).
+  const T = tailChunks.n / 2
+  if (tailCum.length < T) tailCum = new Float64Array(Math.max(T, tailCum.length * 2))
+  let total = keyTotal
+  for (let c = 0; c < T; c++) {
+    total += tailChunks.a[2 * c + 1]!
+    tailCum[c] = total - keyTotal
+  }
+  if (total <= 0) return
+  want = Math.min(want, total)
+  const allKeyless = w.producers.every((x) => x.model.keyless)
+  for (let s = 0; s < want; s++) {
+    let r = ctx.rng.int(total)
+    let p = -1
+    let keyIndex = -1
+    for (let c = 0; c < keyChunks.length && p < 0; c += 4) {
+      if (r < keyChunks[c + 3]!) {
+        p = keyChunks[c + 2]!
+        keyIndex = w.producers[keyChunks[c]!]!.model.keyless ? -1 : keyChunks[c + 1]!
+      } else r -= keyChunks[c + 3]!
+    }
+    if (p < 0 && T > 0) {
+      // first tail chunk whose running sum exceeds r
+      let lo = 0
+      let hi = T - 1
+      while (lo < hi) {
+        const mid = (lo + hi) >> 1
+        if (tailCum[mid]! > r) hi = mid
+        else lo = mid + 1
+      }
+      if (r < tailCum[lo]!) {
+        p = tailChunks.a[2 * lo]!
+        keyIndex = allKeyless ? -1 : TAIL_COLOR_BASE + ctx.rng.int(TAIL_COLORS)
+      }
+    }
+    if (p < 0) continue
+    const lo = startLeo[p]!
+    const hi = w.leo[p]!
+    if (hi <= lo) continue // still queued in the producer
+    const offset = lo + Math.floor(ctx.rng.next() * (hi - lo))
+    const list = w.samplesByP[p]!
+    if (list.length - w.sampleHead[p]! > MAX_PENDING_SAMPLES) continue // a jammed lane shows its queue, not every record
+    w.laneExtras[p]! |= LANE_SAMPLES
+    list.push({ partition: p, keyIndex, producedAt: ctx.now - ctx.rng.next() * ctx.dtMs, consumedAt: -1, offset, lagAtProduce: lo - w.delivered[p]! })
+  }
+}
