@@ -10,7 +10,7 @@ import type { SimCore } from './core.ts'
 import { defer } from './deferred.ts'
 import { allKeyNames } from './keyModel.ts'
 import { rebuildProducer } from './producers.ts'
-import { growPartitions } from './worldState.ts'
+import { growPartitions } from './growPartitions.ts'
 import { clusterOf } from '../scenario/defaults.ts'
 import { growClusterPartitions } from './brokers/clusterState.ts'
 
