@@ -79,6 +79,33 @@ describe('Import dialog', () => {
   })
 })
 
+describe('Import dialog from the keyboard', () => {
+  it('keeps Tab inside the dialog (wrapping both ways) and gives focus back to the opener when it closes', () => {
+    const opener = document.createElement('button')
+    opener.textContent = 'Import'
+    document.body.appendChild(opener)
+    opener.focus()
+    dialog()
+    const root = m!.container
+    const box = root.querySelector<HTMLElement>('[role="dialog"]')!
+    const tab = (shift: boolean) => act(() => void document.activeElement!.dispatchEvent(new KeyboardEvent('keydown', { key: 'Tab', shiftKey: shift, bubbles: true, cancelable: true })))
+    const textarea = byLabel(root, 'paste 1')
+    expect(document.activeElement).toBe(textarea)
+    // Shift+Tab from the first control (the format select comes before the textarea) wraps to the last: Cancel.
+    const first = box.querySelector('select')!
+    first.focus()
+    tab(true)
+    expect(document.activeElement).toBe(buttons(root, 'Cancel')[0])
+    tab(false)
+    expect(document.activeElement).toBe(first)
+    expect(box.contains(document.activeElement)).toBe(true)
+    m!.unmount()
+    m = null
+    expect(document.activeElement).toBe(opener)
+    opener.remove()
+  })
+})
+
 describe('an imported scenario on the page', () => {
   it('shows its story in the preset story\'s place, and its offers open compare mode', () => {
     const built = importPastes([{ source: 'paste 1', text: DESCRIBE }, { source: 'paste 2', text: SCRAPES }]).build

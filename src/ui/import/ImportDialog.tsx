@@ -8,6 +8,7 @@ import { importPastes, parseProblem, type Paste } from '../../scenario/import/fr
 import { FORMAT_LABELS, IMPORT_FORMATS, IMPORT_LIMITS, isImportFormat } from '../../scenario/import/parse.ts'
 import type { ImportFormat } from '../../scenario/import/types.ts'
 import type { ImportedStory } from '../../store/importSlice.ts'
+import { useModalFocus } from '../useModalFocus.ts'
 import { FieldAccount } from './FieldAccount.tsx'
 
 interface PasteState {
@@ -32,6 +33,8 @@ export function ImportDialog(p: ImportDialogProps): ReactNode {
   const [fileNote, setFileNote] = useState('')
   const [topic, setTopic] = useState('')
   const first = useRef<HTMLTextAreaElement>(null)
+  const box = useRef<HTMLDivElement>(null)
+  useModalFocus(box)
   const topicId = useId()
   const onClose = p.onClose
   useEffect(() => first.current?.focus(), [])
@@ -74,6 +77,7 @@ export function ImportDialog(p: ImportDialogProps): ReactNode {
   return (
     <div className="backdrop" onClick={p.onClose}>
       <div
+        ref={box}
         className="dialog import-dialog"
         role="dialog"
         aria-modal="true"
