@@ -67,6 +67,17 @@ describe('Import dialog', () => {
     expect(d.opened[0]!.offers.map((o) => o.hash)).toEqual(expected.offers.map((o) => o.hash))
   })
 
+  it('lists the notes the readers made, as the CLI does (records of another topic left out)', () => {
+    dialog()
+    const root = m!.container
+    type(byLabel(root, 'paste 1') as unknown as HTMLTextAreaElement, DESCRIBE)
+    expect(root.querySelector('.import-notes')).toBeNull()
+    click(buttons(root, 'Add a paste')[0])
+    type(byLabel(root, 'paste 2') as unknown as HTMLTextAreaElement, fixture('kcat-records/mixed-topics-crlf.jsonl'))
+    const notes = Array.from(root.querySelectorAll('.import-notes li')).map((li) => li.textContent)
+    expect(notes).toEqual(["paste 2: the sample also holds 1 records of 1 other topic(s); only 'orders' is counted"])
+  })
+
   it('names the format tried and the line of a paste it cannot read, and shows strangers\' text as text', () => {
     dialog()
     const root = m!.container

@@ -54,6 +54,7 @@ export function ImportDialog(p: ImportDialogProps): ReactNode {
   }, [pastes, topic])
   const topics = result?.facts?.topics.map((t) => t.name) ?? []
   const built = result?.build ?? null
+  const notes = result?.facts?.notes ?? []
 
   const update = (id: number, patch: Partial<PasteState>) => setPastes((ps) => ps.map((x) => (x.id === id ? { ...x, ...patch } : x)))
   const addPaste = () => setPastes((ps) => [...ps, { id: nextId++, source: `paste ${ps.length + 1}`, text: '', format: '' }])
@@ -139,6 +140,15 @@ export function ImportDialog(p: ImportDialogProps): ReactNode {
           <section aria-labelledby="import-result-h" className="import-result">
             <h3 id="import-result-h">What the scenario will be</h3>
             <p className="import-story">{built.story}</p>
+            {notes.length > 0 ? (
+              // What the readers and the merge noticed (records of other topics left out, two pastes that
+              // disagree, keys on several partitions): `highway import` prints them; the page said nothing.
+              <ul className="import-notes" aria-label="Notes on the pastes">
+                {notes.map((n, i) => (
+                  <li key={i}>{n}</li>
+                ))}
+              </ul>
+            ) : null}
             <FieldAccount fields={built.fields} />
           </section>
         ) : null}
