@@ -13,7 +13,7 @@ import { keysForRates, keysFromSample, misroutedShare } from './buildKeys.ts'
 import { chooseGroup, chooseTopic, partitionView, type PartitionView } from './buildFacts.ts'
 import { offersFor, type CompareOffer } from './offers.ts'
 import { storyFor } from './story.ts'
-import type { ClusterFacts, ImportedField, ImportedGroup } from './types.ts'
+import { IMPORTED_NAME_PREFIX, type ClusterFacts, type ImportedField, type ImportedGroup } from './types.ts'
 
 export type { CompareOffer } from './offers.ts'
 
@@ -110,7 +110,7 @@ export function buildScenario(facts: ClusterFacts, opts: BuildOptions = {}): Bui
   const s = defaultScenario()
   const name = topic.topic.name
   const topicName = TOPIC_NAME(name).ok ? name : name.replace(/[^a-zA-Z0-9._-]/g, '_').slice(0, LIMITS.topicNameChars) || 'imported'
-  s.name = `import: ${topicName}`.slice(0, LIMITS.nameChars)
+  s.name = `${IMPORTED_NAME_PREFIX}${topicName}`.slice(0, LIMITS.nameChars)
   s.start = 'warm'
   s.topic = { name: topicName, partitions: P }
   measured('topic.name', topicName, src(/^topics\.[^.]+\./), (topicName === name ? 'the topic the pastes describe' : `'${name}' with characters Kafka does not allow in topic names replaced`) + alsoNamed('topic', facts.topics.map((t) => t.name), name, 'Topic in the dialog or --topic'))

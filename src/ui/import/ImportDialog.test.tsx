@@ -6,6 +6,7 @@ import { act } from 'react'
 import { afterEach, describe, expect, it } from 'vitest'
 import { importPastes } from '../../scenario/import/fromPastes.ts'
 import type { ImportedStory } from '../../store/importSlice.ts'
+import { createAppStore } from '../../store/createAppStore.ts'
 import { PresetNotice } from '../PresetNotice.tsx'
 import { buttons, byLabel, mount, type Mounted } from '../renderForTest.tsx'
 import { ImportDialog } from './ImportDialog.tsx'
@@ -118,6 +119,16 @@ describe('Import dialog from the keyboard', () => {
 })
 
 describe('an imported scenario on the page', () => {
+  it('opened from a colleague\'s link (no import story in this page) is named as imported, not "edited by hand"', () => {
+    const built = importPastes([{ source: 'paste 1', text: DESCRIBE }]).build
+    if (built?.ok !== true) throw new Error('fixture does not build')
+    m = mount(<PresetNotice />, createAppStore({ scenario: built.scenario }))
+    const root = m.container
+    expect(root.querySelector('h2')?.textContent).toContain('Imported: orders')
+    expect(root.textContent).not.toContain('Edited by hand')
+    expect(root.textContent).toContain('the lanes start with the lag measured there')
+  })
+
   it('shows its story in the preset story\'s place, and its offers open compare mode', () => {
     const built = importPastes([{ source: 'paste 1', text: DESCRIBE }, { source: 'paste 2', text: SCRAPES }]).build
     if (built?.ok !== true) throw new Error('fixtures do not build')
