@@ -89,6 +89,15 @@ describe('Import dialog', () => {
     expect(root.querySelector('img')).toBeNull()
     expect(buttons(root, 'Open scenario')[0]!.disabled).toBe(true)
   })
+
+  it('tells a paste no reader recognised to pick its format in the list, not with the CLI\'s --format', () => {
+    dialog()
+    const root = m!.container
+    type(byLabel(root, 'paste 1') as unknown as HTMLTextAreaElement, DESCRIBE.split('\n').filter((l) => !l.startsWith('GROUP')).join('\n'))
+    const status = root.querySelector('.paste-status.failed')?.textContent ?? ''
+    expect(status).toContain("not recognised as any tool's output (pick its format in the list above it)")
+    expect(status).not.toContain('--format')
+  })
 })
 
 describe('Import dialog from the keyboard', () => {

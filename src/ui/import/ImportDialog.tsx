@@ -99,7 +99,7 @@ export function ImportDialog(p: ImportDialogProps): ReactNode {
               key={x.id}
               paste={x}
               textRef={i === 0 ? first : undefined}
-              status={x.text.trim() === '' ? '' : parsed === undefined ? '' : parsed.ok ? `Read as ${FORMAT_LABELS[parsed.format]}` : parseProblem(x.source, parsed)}
+              status={x.text.trim() === '' ? '' : parsed === undefined ? '' : parsed.ok ? `Read as ${FORMAT_LABELS[parsed.format]}` : parseProblem(x.source, parsed, 'pick its format in the list above it')}
               failed={parsed !== undefined && !parsed.ok}
               onChange={(patch) => update(x.id, patch)}
               onRemove={pastes.length > 1 ? () => setPastes((ps) => ps.filter((y) => y.id !== x.id)) : undefined}
