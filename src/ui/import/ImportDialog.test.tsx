@@ -112,6 +112,8 @@ describe('Import dialog from the keyboard', () => {
     const tab = (shift: boolean) => act(() => void document.activeElement!.dispatchEvent(new KeyboardEvent('keydown', { key: 'Tab', shiftKey: shift, bubbles: true, cancelable: true })))
     const textarea = byLabel(root, 'paste 1')
     expect(document.activeElement).toBe(textarea)
+    // A pasted table keeps its columns: long rows scroll sideways instead of wrapping.
+    expect(textarea.getAttribute('wrap')).toBe('off')
     // Shift+Tab from the first control (the format select comes before the textarea) wraps to the last: Cancel.
     const first = box.querySelector('select')!
     first.focus()

@@ -211,6 +211,8 @@ function PasteBox(p: PasteBoxProps): ReactNode {
         ref={p.textRef}
         value={p.paste.text}
         rows={6}
+        // Tool output is a table: soft-wrapping its long rows (consumer ids) broke the columns apart.
+        wrap="off"
         spellCheck={false}
         aria-describedby={statusId}
         onChange={(e) => p.onChange({ text: e.target.value })}
