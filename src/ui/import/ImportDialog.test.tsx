@@ -79,6 +79,21 @@ describe('Import dialog', () => {
     expect(notes).toEqual(["paste 2: the sample also holds 1 records of 1 other topic(s); only 'orders' is counted"])
   })
 
+  it('reads a chosen file saved by PowerShell (UTF-16LE with a byte-order mark) as the text it holds', async () => {
+    dialog()
+    const root = m!.container
+    const utf16 = new Uint8Array(Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(DESCRIBE.replace(/\n/g, '\r\n'), 'utf16le')]))
+    const input = root.querySelector<HTMLInputElement>('input[type="file"]')!
+    Object.defineProperty(input, 'files', { value: [new File([utf16], 'lag.txt')], configurable: true })
+    await act(async () => {
+      input.dispatchEvent(new Event('change', { bubbles: true }))
+      await new Promise((r) => setTimeout(r, 20))
+    })
+    expect(root.textContent).toContain('1 file added')
+    expect(root.textContent).toContain('Read as kafka-consumer-groups.sh --describe')
+    expect(root.querySelector('.import-story')?.textContent).toMatch(/^orders: 6 partitions; 3 consumers in 'orders-app'/)
+  })
+
   it('names the format tried and the line of a paste it cannot read, and shows strangers\' text as text', () => {
     dialog()
     const root = m!.container

@@ -6,6 +6,7 @@
 import { useEffect, useId, useMemo, useRef, useState, type DragEvent, type ReactNode } from 'react'
 import { importPastes, parseProblem, type Paste } from '../../scenario/import/fromPastes.ts'
 import { FORMAT_LABELS, IMPORT_FORMATS, IMPORT_LIMITS, isImportFormat } from '../../scenario/import/parse.ts'
+import { utf16FromBom } from '../../scenario/import/textBytes.ts'
 import type { ImportFormat } from '../../scenario/import/types.ts'
 import type { ImportedStory } from '../../store/importSlice.ts'
 import { useModalFocus } from '../useModalFocus.ts'
@@ -65,7 +66,8 @@ export function ImportDialog(p: ImportDialogProps): ReactNode {
     for (const f of Array.from(files)) {
       // Sizes are checked before reading: a huge file is refused without loading it.
       if (f.size > IMPORT_LIMITS.maxChars * 4) refused.push(`${f.name} is too large (${Math.round(f.size / 1e6)} MB)`)
-      else added.push({ id: nextId++, source: f.name, text: await f.text(), format: '' })
+      // Blob.text() is always UTF-8: a PowerShell-saved (UTF-16) file is decoded by its byte-order mark.
+      else added.push({ id: nextId++, source: f.name, text: utf16FromBom(new Uint8Array(await f.arrayBuffer())) ?? (await f.text()), format: '' })
     }
     setPastes((ps) => [...ps.filter((x) => x.text.trim() !== ''), ...added])
     setFileNote(refused.length > 0 ? `Not read: ${refused.join('; ')}` : `${added.length} file${added.length === 1 ? '' : 's'} added`)
