@@ -175,6 +175,21 @@ describe('buildScenario', () => {
     expect(field(one.fields, 'topic.name').why).toBe('the topic the pastes describe')
   })
 
+  it('refuses another group than the one whose offsets the topic carries, instead of giving it that group\'s lag', () => {
+    const f = facts()
+    f.topics[0]!.group = 'billing'
+    f.groups.push({ groupId: 'audit', members: [{ memberId: 'a-1', assignment: [] }] })
+    expect(buildScenario(f, { group: 'audit' })).toEqual({
+      ok: false,
+      message: "topic 'orders': the pastes hold the offsets of group 'billing', not of 'audit' (a paste keeps one group's offsets per topic); import the output of kafka-consumer-groups.sh --describe --group audit on its own",
+    })
+    const r = buildScenario(f)
+    if (!r.ok) throw new Error(r.message)
+    expect(r.scenario.group.groupId).toBe('billing')
+    expect(field(r.fields, 'group.groupId').why).toBe("the group that reads the topic; the pastes also name group 'audit' (their offsets for 'orders' are not in the pastes: import a group's own --describe)")
+    expect(buildScenario(f, { group: 'billing' }).ok).toBe(true)
+  })
+
   it('says in one line what is missing or too big', () => {
     expect(buildScenario({ brokers: [], topics: [], groups: [], provenance: {}, notes: [] })).toEqual({
       ok: false,

@@ -68,7 +68,7 @@ function alsoNamed(kind: string, names: string[], chosen: string, how: string): 
   const others = [...new Set(names)].filter((n) => n !== chosen && !n.startsWith('__'))
   if (others.length === 0) return ''
   const shown = others.slice(0, 3).map((n) => `'${n}'`).join(', ') + (others.length > 3 ? ` and ${others.length - 3} more` : '')
-  return `; the pastes also name ${kind}${others.length === 1 ? '' : 's'} ${shown} (${how} picks another)`
+  return `; the pastes also name ${kind}${others.length === 1 ? '' : 's'} ${shown} (${how})`
 }
 
 function round(x: number): number {
@@ -113,7 +113,7 @@ export function buildScenario(facts: ClusterFacts, opts: BuildOptions = {}): Bui
   s.name = `${IMPORTED_NAME_PREFIX}${topicName}`.slice(0, LIMITS.nameChars)
   s.start = 'warm'
   s.topic = { name: topicName, partitions: P }
-  measured('topic.name', topicName, src(/^topics\.[^.]+\./), (topicName === name ? 'the topic the pastes describe' : `'${name}' with characters Kafka does not allow in topic names replaced`) + alsoNamed('topic', facts.topics.map((t) => t.name), name, 'Topic in the dialog or --topic'))
+  measured('topic.name', topicName, src(/^topics\.[^.]+\./), (topicName === name ? 'the topic the pastes describe' : `'${name}' with characters Kafka does not allow in topic names replaced`) + alsoNamed('topic', facts.topics.map((t) => t.name), name, 'Topic in the dialog or --topic picks another'))
   measured('topic.partitions', P, view.countSources, view.countWhy)
   assumed('start', 'warm', 'the group is running when the pastes were taken: the run starts with it formed and stable')
 
@@ -158,7 +158,7 @@ export function buildScenario(facts: ClusterFacts, opts: BuildOptions = {}): Bui
   const g = group.group
   if (g) {
     s.group.groupId = g.groupId.slice(0, LIMITS.groupIdChars) || s.group.groupId
-    measured('group.groupId', s.group.groupId, src(new RegExp(`^groups\\.${escape(g.groupId)}\\.`)), 'the group that reads the topic' + alsoNamed('group', facts.groups.map((x) => x.groupId), g.groupId, '--group in the CLI'))
+    measured('group.groupId', s.group.groupId, src(new RegExp(`^groups\\.${escape(g.groupId)}\\.`)), 'the group that reads the topic' + alsoNamed('group', facts.groups.map((x) => x.groupId), g.groupId, topic.topic.group === undefined ? '--group in the CLI picks another' : `their offsets for '${name}' are not in the pastes: import a group's own --describe`))
     const share = (g.protocol ?? '').toLowerCase() === 'share'
     const consumers = Math.min(LIMITS.consumers.max, view.members.length)
     if (share && view.members.length === 0) {

@@ -56,7 +56,14 @@ export function chooseTopic(facts: ClusterFacts, name: string | undefined): { ok
 export function chooseGroup(facts: ClusterFacts, topic: string, name: string | undefined): { ok: true; group: ImportedGroup | undefined } | Fail {
   if (name !== undefined) {
     const g = facts.groups.find((x) => x.groupId === name)
-    return g ? { ok: true, group: g } : { ok: false, message: `group '${name}' is not in the pastes${facts.groups.length > 0 ? ` (they name ${list(facts.groups.map((x) => x.groupId))})` : ''}` }
+    if (!g) return { ok: false, message: `group '${name}' is not in the pastes${facts.groups.length > 0 ? ` (they name ${list(facts.groups.map((x) => x.groupId))})` : ''}` }
+    // A topic's partitions carry one group's offsets (the readers keep the first group printed):
+    // another group's scenario would start with that group's lag under this group's name.
+    const bound = (facts.topics.find((t) => t.name === topic) as { group?: unknown } | undefined)?.group
+    if (typeof bound === 'string' && bound !== name) {
+      return { ok: false, message: `topic '${topic}': the pastes hold the offsets of group '${bound}', not of '${name}' (a paste keeps one group's offsets per topic); import the output of kafka-consumer-groups.sh --describe --group ${name} on its own` }
+    }
+    return { ok: true, group: g }
   }
   let best: ImportedGroup | undefined
   let most = 0
