@@ -47,6 +47,8 @@ describe('Import dialog', () => {
     type(byLabel(root, 'paste 1') as unknown as HTMLTextAreaElement, DESCRIBE)
     expect(root.textContent).toContain('Read as kafka-consumer-groups.sh --describe')
     click(buttons(root, 'Add a paste')[0])
+    // The new box takes focus, so a keyboard user pastes straight into it.
+    expect(document.activeElement).toBe(byLabel(root, 'paste 2'))
     type(byLabel(root, 'paste 2') as unknown as HTMLTextAreaElement, SCRAPES)
     expect(root.textContent).toContain('Read as kafka_exporter metrics (Prometheus text)')
 

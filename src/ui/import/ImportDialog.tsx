@@ -58,7 +58,16 @@ export function ImportDialog(p: ImportDialogProps): ReactNode {
   const notes = result?.facts?.notes ?? []
 
   const update = (id: number, patch: Partial<PasteState>) => setPastes((ps) => ps.map((x) => (x.id === id ? { ...x, ...patch } : x)))
-  const addPaste = () => setPastes((ps) => [...ps, { id: nextId++, source: `paste ${ps.length + 1}`, text: '', format: '' }])
+  // The new paste box takes focus: from the keyboard, Add a paste then Ctrl+V, not a hunt back up.
+  const added = useRef<HTMLTextAreaElement>(null)
+  const [focusAdded, setFocusAdded] = useState(0)
+  useEffect(() => {
+    if (focusAdded > 0) added.current?.focus()
+  }, [focusAdded])
+  const addPaste = () => {
+    setPastes((ps) => [...ps, { id: nextId++, source: `paste ${ps.length + 1}`, text: '', format: '' }])
+    setFocusAdded((n) => n + 1)
+  }
   const addFiles = async (files: FileList | null) => {
     if (files === null || files.length === 0) return
     const added: PasteState[] = []
@@ -100,7 +109,7 @@ export function ImportDialog(p: ImportDialogProps): ReactNode {
             <PasteBox
               key={x.id}
               paste={x}
-              textRef={i === 0 ? first : undefined}
+              textRef={i === 0 ? first : i === pastes.length - 1 ? added : undefined}
               status={x.text.trim() === '' ? '' : parsed === undefined ? '' : parsed.ok ? `Read as ${FORMAT_LABELS[parsed.format]}` : parseProblem(x.source, parsed, 'pick its format in the list above it')}
               failed={parsed !== undefined && !parsed.ok}
               onChange={(patch) => update(x.id, patch)}
