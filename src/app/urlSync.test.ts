@@ -48,6 +48,12 @@ describe('scenarioFromHash', () => {
     expect(r.problem?.text).toMatch(/#s=/)
   })
 
+  it('a lesson link has no s= and is not reported as a scenario-less link (the lesson reader speaks for it)', () => {
+    expect(scenarioFromHash('#lesson=nope', codec)).toEqual({ scenario: null, problem: null })
+    expect(scenarioFromHash('#lesson=hot-key&step=2', codec)).toEqual({ scenario: null, problem: null })
+    expect(scenarioFromHash('#lessons=x', codec).problem?.kind).toBe('error')
+  })
+
   it('never throws, whatever the hash holds', () => {
     for (const h of ['#s=', '#s=%E0%A4%A', '#s=v1.', '#s=<img src=x onerror=alert(1)>', `#s=${'A'.repeat(200_000)}`]) {
       expect(() => scenarioFromHash(h, codec)).not.toThrow()

@@ -43,6 +43,9 @@ export function scenarioFromHash(hash: string, codec: ScenarioCodec): HashReadin
   const h = hash.startsWith('#') ? hash.slice(1) : hash
   if (h.trim() === '') return { scenario: null, problem: null }
   const param = h.split('&').find((part) => part.startsWith(`${HASH_KEY}=`))
+  // A lesson link (`#lesson=NAME`) carries no scenario: its reader (main.tsx) opens the lesson's world
+  // or says in its own banner why it could not; a second "no scenario in it" banner only confused.
+  if (param === undefined && h.split('&').some((part) => part.startsWith('lesson='))) return { scenario: null, problem: null }
   if (param === undefined) {
     return {
       scenario: null,

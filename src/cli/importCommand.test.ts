@@ -30,6 +30,18 @@ function imported(): { scenario: Scenario; fields: Array<{ path: string; how: st
 }
 
 describe('highway import', () => {
+  it("FILE '-' reads standard input, so a tool's output pipes straight in; it merges with files like any paste", () => {
+    const text = readTextFile(DESCRIBE)
+    if (!text.ok) throw new Error(text.problem)
+    const piped = runImport(['-', SCRAPES, '--json'], { ...io, readStdin: () => text })
+    expect(piped.stderr).toBe('')
+    const out = JSON.parse(piped.stdout) as { scenario: Scenario; fields: Array<{ path: string; sources: string[] }> }
+    expect(out.scenario).toEqual(imported().scenario)
+    expect(out.fields.find((f) => f.path === 'group.consumers')?.sources).toEqual(['stdin'])
+    expect(runImport(['-'], { ...io, readStdin: () => ({ ok: true, text: '  \n' }) })).toMatchObject({ code: 2, stderr: expect.stringMatching(/^import: stdin: nothing came in on standard input/) })
+    expect(runImport(['-', '-'], { ...io, readStdin: () => text })).toMatchObject({ code: 2, stderr: "import: give '-' (standard input) once\n" })
+  })
+
   it('--json: the scenario, each field with its source, the story and the offers', () => {
     const out = imported()
     const scrapes = factsOf(SCRAPES).topics.find((t) => t.name === 'orders')!

@@ -9,6 +9,7 @@ import type { ImportedField } from '../scenario/import/types.ts'
 import { parseArgs, type FlagSpec } from './args.ts'
 import { DEFAULT_BASE_URL } from './compareCommand.ts'
 import type { CliIo, CommandResult } from './runCommand.ts'
+import type { TextRead } from './textFile.ts'
 
 const IMPORT_FLAGS: FlagSpec = {
   value: new Set(['--format', '--topic', '--group', '--base-url']),
@@ -20,7 +21,8 @@ const FILE_FORMATS = IMPORT_FORMATS.filter((f) => f !== 'snapshot')
 
 export const IMPORT_USAGE =
   'usage: highway import [--format NAME] FILE... [--topic T] [--group G] [--json | --link [--base-url URL]]\n' +
-  '  builds a scenario of a real cluster from tool output saved in files (format guessed when --format is\n' +
+  '  builds a scenario of a real cluster from tool output saved in files (FILE - reads standard input:\n' +
+  '  kafka-consumer-groups.sh --describe --group G | highway import -; format guessed when --format is\n' +
   '  not given; --format applies to every file). Several files merge: shape from one, rates from another.\n' +
   '  --json prints the scenario with the field-by-field account, the story and the compare offers;\n' +
   '  --link the page link that opens it. Formats:\n' +
@@ -37,7 +39,10 @@ function table(fields: readonly ImportedField[]): string {
   return fields.map((f) => `  ${f.path.padEnd(w)}  ${show(f.value).padEnd(v)}  ${f.how.padEnd(8)}  ${f.sources.length > 0 ? `${f.sources.join(', ')}: ` : ''}${f.why}`).join('\n')
 }
 
-export function runImport(args: readonly string[], io: Pick<CliIo, 'readFile'>): CommandResult {
+/** `-` as a FILE: standard input, so a tool's output pipes straight in (`kafka-consumer-groups.sh … | highway import -`). */
+export type ImportIo = Pick<CliIo, 'readFile'> & { readStdin?: () => TextRead }
+
+export function runImport(args: readonly string[], io: ImportIo): CommandResult {
   const fail = (message: string): CommandResult => ({ stdout: '', stderr: `import: ${message}\n`, code: 2 })
   const p = parseArgs(args, IMPORT_FLAGS)
   if (typeof p === 'string') return { stdout: '', stderr: `import: ${p}\n${IMPORT_USAGE}\n`, code: 2 }
@@ -51,10 +56,14 @@ export function runImport(args: readonly string[], io: Pick<CliIo, 'readFile'>):
   if (p.flags.has('--base-url') && !p.flags.has('--link')) return fail('--base-url goes with --link')
 
   const pastes: Paste[] = []
+  if (p.positional.filter((f) => f === '-').length > 1) return fail("give '-' (standard input) once")
   for (const file of p.positional) {
-    const r = io.readFile(file)
-    if (!r.ok) return fail(`${file}: ${r.problem}`)
-    pastes.push({ source: file, text: r.text, ...(format !== undefined ? { format } : {}) })
+    const stdin = file === '-'
+    const r = stdin ? (io.readStdin?.() ?? { ok: false as const, problem: 'standard input cannot be read here' }) : io.readFile(file)
+    const source = stdin ? 'stdin' : file
+    if (!r.ok) return fail(`${source}: ${r.problem}`)
+    if (stdin && r.text.trim() === '') return fail("stdin: nothing came in on standard input (pipe a tool's output into 'highway import -')")
+    pastes.push({ source, text: r.text, ...(format !== undefined ? { format } : {}) })
   }
   const topic = p.flags.get('--topic')
   const group = p.flags.get('--group')

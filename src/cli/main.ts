@@ -135,7 +135,7 @@ async function main(argv: string[]): Promise<number> {
       r = (await import('./runCommand.ts')).runPresets(rest)
       break
     case 'import':
-      r = (await import('./importCommand.ts')).runImport(rest, io)
+      r = (await import('./importCommand.ts')).runImport(rest, { ...io, readStdin: () => readStdinText() })
       break
     case undefined:
     case '--help':

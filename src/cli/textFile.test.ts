@@ -19,6 +19,16 @@ describe('readTextFile', () => {
     expect(readTextFile(file('ok.json', '{"name":"naïve ✓"}'))).toEqual({ ok: true, text: '{"name":"naïve ✓"}' })
   })
 
+  it('reads UTF-16 with a byte-order mark (PowerShell 5 `>` writes UTF-16LE), so a Windows-saved paste is not refused as binary', () => {
+    const text = 'GROUP TOPIC\r\norders-app orders 😀 naïve\r\n'
+    const le = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')])
+    expect(readTextFile(file('ps.txt', le))).toEqual({ ok: true, text })
+    const be = Buffer.from(text, 'utf16le').swap16()
+    expect(readTextFile(file('be.txt', Buffer.concat([Buffer.from([0xfe, 0xff]), be])))).toEqual({ ok: true, text })
+    // UTF-8 with a BOM: the mark is not part of the text.
+    expect(readTextFile(file('bom8.txt', Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(text)])))).toEqual({ ok: true, text })
+  })
+
   it('names a missing file, a directory, a file too large and a binary one', () => {
     expect(readTextFile(join(dir, 'missing.json'))).toEqual({ ok: false, problem: 'no such file' })
     expect(readTextFile(dir)).toEqual({ ok: false, problem: 'is a directory' })

@@ -8,6 +8,7 @@ import { editedFromPreset } from '../store/presetMatch.ts'
 import { useAppStore } from '../store/useAppStore.ts'
 import { useActions } from './actions.ts'
 import { breakAtDots } from './fields.tsx'
+import { IMPORTED_NAME_PREFIX } from '../scenario/import/types.ts'
 import { ImportedNotice, useImportedStory } from './import/ImportedNotice.tsx'
 
 /** Below this window height (px) the story starts folded. */
@@ -29,10 +30,13 @@ export function PresetNotice(): ReactNode {
   // IMPORT: an imported cluster's story takes the preset story's place.
   const importedNow = useImportedStory()
   const imported = preset === undefined && lesson === null ? importedNow : null
+  // A colleague's link to an imported cluster: the story and offers stayed in the importer's page,
+  // but the scenario is still theirs, not "edited by hand".
+  const sharedImport = preset === undefined && lesson === null && imported === null && scenario.name.startsWith(IMPORTED_NAME_PREFIX)
   return (
     <section className="panel notice" aria-labelledby="notice-h">
       <h2 id="notice-h">
-        <span>{lesson !== null ? `Lesson: ${lesson}` : imported !== null ? `Imported: ${imported.scenario.topic.name}` : preset === undefined ? 'Custom scenario' : preset.title}</span>
+        <span>{lesson !== null ? `Lesson: ${lesson}` : imported !== null ? `Imported: ${imported.scenario.topic.name}` : sharedImport ? `Imported: ${scenario.topic.name}` : preset === undefined ? 'Custom scenario' : preset.title}</span>
         <button type="button" className="ghost fold" aria-expanded={open} aria-controls={storyId} onClick={() => setOpen(!open)}>
           {open ? 'Less' : 'More'}
           <span className="sr-only"> of the story</span>
@@ -49,8 +53,10 @@ export function PresetNotice(): ReactNode {
         <p id={storyId} className={open ? 'story' : 'story folded'}>
           {lesson !== null
             ? 'The lesson’s own scenario: the lesson panel says what to watch at each step. When the lesson ends, the run plays on as a sandbox.'
-            : preset === undefined
-              ? 'Edited by hand. Pick a preset to start from a story.'
+            : sharedImport
+              ? 'A real cluster imported from its tools’ output (kafka-consumer-groups.sh, kcat, kafka_exporter …): the lanes start with the lag measured there. The import’s story and its comparisons stay in the page that imported it.'
+              : preset === undefined
+                ? 'Edited by hand. Pick a preset to start from a story.'
               : breakAtDots(preset.notice)}
         </p>
       ) : null}

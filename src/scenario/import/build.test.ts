@@ -161,6 +161,35 @@ describe('buildScenario', () => {
     expect(field(r.fields, 'group.assignor')).toMatchObject({ how: 'measured', sources: ['paste 3'] })
   })
 
+  it('says which other topics and groups the pastes held, and how to pick one', () => {
+    const f = facts()
+    f.topics.push({ name: 'clicks', partitionCount: 3, partitions: [] })
+    f.groups.push({ groupId: 'etl', members: [] })
+    const r = buildScenario(f)
+    if (!r.ok) throw new Error(r.message)
+    // __consumer_offsets is Kafka's own topic: not offered.
+    expect(field(r.fields, 'topic.name').why).toBe("the topic the pastes describe; the pastes also name topic 'clicks' (Topic in the dialog or --topic picks another)")
+    expect(field(r.fields, 'group.groupId').why).toBe("the group that reads the topic; the pastes also name group 'etl' (--group in the CLI picks another)")
+    const one = buildScenario(facts())
+    if (!one.ok) throw new Error(one.message)
+    expect(field(one.fields, 'topic.name').why).toBe('the topic the pastes describe')
+  })
+
+  it('refuses another group than the one whose offsets the topic carries, instead of giving it that group\'s lag', () => {
+    const f = facts()
+    f.topics[0]!.group = 'billing'
+    f.groups.push({ groupId: 'audit', members: [{ memberId: 'a-1', assignment: [] }] })
+    expect(buildScenario(f, { group: 'audit' })).toEqual({
+      ok: false,
+      message: "topic 'orders': the pastes hold the offsets of group 'billing', not of 'audit' (a paste keeps one group's offsets per topic); import the output of kafka-consumer-groups.sh --describe --group audit on its own",
+    })
+    const r = buildScenario(f)
+    if (!r.ok) throw new Error(r.message)
+    expect(r.scenario.group.groupId).toBe('billing')
+    expect(field(r.fields, 'group.groupId').why).toBe("the group that reads the topic; the pastes also name group 'audit' (their offsets for 'orders' are not in the pastes: import a group's own --describe)")
+    expect(buildScenario(f, { group: 'billing' }).ok).toBe(true)
+  })
+
   it('says in one line what is missing or too big', () => {
     expect(buildScenario({ brokers: [], topics: [], groups: [], provenance: {}, notes: [] })).toEqual({
       ok: false,
@@ -168,6 +197,14 @@ describe('buildScenario', () => {
     })
     expect(buildScenario(facts(), { topic: 'payments' })).toEqual({ ok: false, message: "topic 'payments' is not in the pastes (they name 'orders', '__consumer_offsets')" })
     expect(buildScenario(facts(), { group: 'x' })).toEqual({ ok: false, message: "group 'x' is not in the pastes (they name 'billing')" })
+    // A record sample alone, or --members / --state alone, names what it did read.
+    const sampleOnly: ClusterFacts = { brokers: [], topics: [], groups: [], provenance: {}, notes: [], keySample: { topic: 'orders', records: 10, keys: [{ key: 'a', count: 10, partitions: [1] }] } }
+    expect(buildScenario(sampleOnly)).toEqual({
+      ok: false,
+      message: "the record sample of topic 'orders' gives its key mix, not its partitions: add kafka-consumer-groups.sh --describe, kcat -L -J or a kafka_exporter scrape for them",
+    })
+    const groupsOnly: ClusterFacts = { brokers: [], topics: [], groups: [{ groupId: 'billing', members: [] }], provenance: {}, notes: [] }
+    expect(buildScenario(groupsOnly)).toMatchObject({ ok: false, message: expect.stringMatching(/^the pastes name group 'billing' but not the topic it reads: add /) })
     const big = facts()
     big.topics[0]!.partitionCount = 10_001
     expect(buildScenario(big)).toEqual({ ok: false, message: "topic 'orders' has 10001 partitions; the simulator runs at most 10000" })

@@ -13,7 +13,7 @@ import { keysForRates, keysFromSample, misroutedShare } from './buildKeys.ts'
 import { chooseGroup, chooseTopic, partitionView, type PartitionView } from './buildFacts.ts'
 import { offersFor, type CompareOffer } from './offers.ts'
 import { storyFor } from './story.ts'
-import type { ClusterFacts, ImportedField, ImportedGroup } from './types.ts'
+import { IMPORTED_NAME_PREFIX, type ClusterFacts, type ImportedField, type ImportedGroup } from './types.ts'
 
 export type { CompareOffer } from './offers.ts'
 
@@ -60,6 +60,17 @@ function processingRate(view: PartitionView, group: ImportedGroup | undefined): 
   return { perSec, how: 'assumed', why: `no consumer was at its limit (the busiest consumed ${fmtRate(fastest)}), so 1.5× that (at least the default ${base}/s) is assumed` }
 }
 
+/**
+ * A paste of two groups or topics (`--describe --all-groups`) builds one of them; the account says
+ * which others it held and how to pick one, rather than dropping them without a word.
+ */
+function alsoNamed(kind: string, names: string[], chosen: string, how: string): string {
+  const others = [...new Set(names)].filter((n) => n !== chosen && !n.startsWith('__'))
+  if (others.length === 0) return ''
+  const shown = others.slice(0, 3).map((n) => `'${n}'`).join(', ') + (others.length > 3 ? ` and ${others.length - 3} more` : '')
+  return `; the pastes also name ${kind}${others.length === 1 ? '' : 's'} ${shown} (${how})`
+}
+
 function round(x: number): number {
   return x >= 100 ? Math.round(x) : Math.round(x * 100) / 100
 }
@@ -99,10 +110,10 @@ export function buildScenario(facts: ClusterFacts, opts: BuildOptions = {}): Bui
   const s = defaultScenario()
   const name = topic.topic.name
   const topicName = TOPIC_NAME(name).ok ? name : name.replace(/[^a-zA-Z0-9._-]/g, '_').slice(0, LIMITS.topicNameChars) || 'imported'
-  s.name = `import: ${topicName}`.slice(0, LIMITS.nameChars)
+  s.name = `${IMPORTED_NAME_PREFIX}${topicName}`.slice(0, LIMITS.nameChars)
   s.start = 'warm'
   s.topic = { name: topicName, partitions: P }
-  measured('topic.name', topicName, src(/^topics\.[^.]+\./), topicName === name ? 'the topic the pastes describe' : `'${name}' with characters Kafka does not allow in topic names replaced`)
+  measured('topic.name', topicName, src(/^topics\.[^.]+\./), (topicName === name ? 'the topic the pastes describe' : `'${name}' with characters Kafka does not allow in topic names replaced`) + alsoNamed('topic', facts.topics.map((t) => t.name), name, 'Topic in the dialog or --topic picks another'))
   measured('topic.partitions', P, view.countSources, view.countWhy)
   assumed('start', 'warm', 'the group is running when the pastes were taken: the run starts with it formed and stable')
 
@@ -147,7 +158,7 @@ export function buildScenario(facts: ClusterFacts, opts: BuildOptions = {}): Bui
   const g = group.group
   if (g) {
     s.group.groupId = g.groupId.slice(0, LIMITS.groupIdChars) || s.group.groupId
-    measured('group.groupId', s.group.groupId, src(new RegExp(`^groups\\.${escape(g.groupId)}\\.`)), 'the group that reads the topic')
+    measured('group.groupId', s.group.groupId, src(new RegExp(`^groups\\.${escape(g.groupId)}\\.`)), 'the group that reads the topic' + alsoNamed('group', facts.groups.map((x) => x.groupId), g.groupId, topic.topic.group === undefined ? '--group in the CLI picks another' : `their offsets for '${name}' are not in the pastes: import a group's own --describe`))
     const share = (g.protocol ?? '').toLowerCase() === 'share'
     const consumers = Math.min(LIMITS.consumers.max, view.members.length)
     if (share && view.members.length === 0) {

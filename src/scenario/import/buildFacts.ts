@@ -41,7 +41,7 @@ export function chooseTopic(facts: ClusterFacts, name: string | undefined): { ok
     const t = facts.topics.find((x) => x.name === name)
     return t ? { ok: true, topic: t } : { ok: false, message: `topic '${name}' is not in the pastes${names.length > 0 ? ` (they name ${list(names)})` : ''}` }
   }
-  if (facts.topics.length === 0) return { ok: false, message: 'the pastes name no topic: paste kafka-consumer-groups.sh --describe, kcat -L -J or a kafka_exporter scrape' }
+  if (facts.topics.length === 0) return { ok: false, message: noTopic(facts) }
   const score = (t: ImportedTopic) => [facts.groups.reduce((m, g) => Math.max(m, assignedCount(g, t.name)), 0), t.name.startsWith('__') ? 0 : 1, sizeOf(t)]
   let best = facts.topics[0]!
   for (const t of facts.topics.slice(1)) {
@@ -56,7 +56,14 @@ export function chooseTopic(facts: ClusterFacts, name: string | undefined): { ok
 export function chooseGroup(facts: ClusterFacts, topic: string, name: string | undefined): { ok: true; group: ImportedGroup | undefined } | Fail {
   if (name !== undefined) {
     const g = facts.groups.find((x) => x.groupId === name)
-    return g ? { ok: true, group: g } : { ok: false, message: `group '${name}' is not in the pastes${facts.groups.length > 0 ? ` (they name ${list(facts.groups.map((x) => x.groupId))})` : ''}` }
+    if (!g) return { ok: false, message: `group '${name}' is not in the pastes${facts.groups.length > 0 ? ` (they name ${list(facts.groups.map((x) => x.groupId))})` : ''}` }
+    // A topic's partitions carry one group's offsets (the readers keep the first group printed):
+    // another group's scenario would start with that group's lag under this group's name.
+    const bound = (facts.topics.find((t) => t.name === topic) as { group?: unknown } | undefined)?.group
+    if (typeof bound === 'string' && bound !== name) {
+      return { ok: false, message: `topic '${topic}': the pastes hold the offsets of group '${bound}', not of '${name}' (a paste keeps one group's offsets per topic); import the output of kafka-consumer-groups.sh --describe --group ${name} on its own` }
+    }
+    return { ok: true, group: g }
   }
   let best: ImportedGroup | undefined
   let most = 0
@@ -72,6 +79,18 @@ export function chooseGroup(facts: ClusterFacts, topic: string, name: string | u
   const named = (facts.topics.find((t) => t.name === topic) as { group?: unknown } | undefined)?.group
   const byName = typeof named === 'string' ? facts.groups.find((g) => g.groupId === named) : undefined
   return { ok: true, group: byName ?? (facts.groups.length === 1 ? facts.groups[0] : undefined) }
+}
+
+/**
+ * Why nothing can be built, naming what the pastes did hold: a record sample (kcat -C -J) names its
+ * topic but gives only the key mix, and --members / --state name groups without their partitions,
+ * so "the pastes name no topic" alone read as if the paste had not been understood at all.
+ */
+function noTopic(facts: ClusterFacts): string {
+  const add = 'kafka-consumer-groups.sh --describe, kcat -L -J or a kafka_exporter scrape'
+  if (facts.keySample) return `the record sample of topic '${facts.keySample.topic}' gives its key mix, not its partitions: add ${add} for them`
+  if (facts.groups.length > 0) return `the pastes name group${facts.groups.length === 1 ? '' : 's'} ${list(facts.groups.map((g) => g.groupId))} but not the topic ${facts.groups.length === 1 ? 'it reads' : 'they read'}: add ${add}`
+  return `the pastes name no topic: paste ${add}`
 }
 
 function list(xs: string[]): string {

@@ -4,7 +4,7 @@
 
 import { buildScenario, type BuildOptions, type BuildResult } from './build.ts'
 import { mergeFacts } from './merge.ts'
-import { parseImport } from './parse.ts'
+import { NAME_THE_FORMAT, parseImport } from './parse.ts'
 import type { ClusterFacts, ImportFormat, ParseResult } from './types.ts'
 
 export interface Paste {
@@ -31,7 +31,11 @@ export function importPastes(pastes: readonly Paste[], opts: BuildOptions = {}):
   return { parsed, facts, build: buildScenario(facts, opts) }
 }
 
-/** A paste that did not parse, in one line: the format tried and the line (0: the text as a whole). */
-export function parseProblem(source: string, r: Extract<ParseResult, { ok: false }>): string {
-  return `${source}: not readable as ${r.format}${r.line > 0 ? ` (line ${r.line})` : ''}: ${r.message}`
+/**
+ * A paste that did not parse, in one line: the format tried and the line (0: the text as a whole).
+ * `nameFormat`: how this caller's user names a format (the dialog has a list, not `--format`).
+ */
+export function parseProblem(source: string, r: Extract<ParseResult, { ok: false }>, nameFormat?: string): string {
+  const message = nameFormat === undefined ? r.message : r.message.replace(NAME_THE_FORMAT, nameFormat)
+  return `${source}: not readable as ${r.format}${r.line > 0 ? ` (line ${r.line})` : ''}: ${message}`
 }

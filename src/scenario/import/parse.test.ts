@@ -45,8 +45,11 @@ describe('parseImport', () => {
     const r = parseImport('GROUP TOPIC PARTITION CURRENT-OFFSET LOG-END-OFFSET LAG CONSUMER-ID HOST CLIENT-ID\ng t 0 1\n', { source: 'x' })
     if (r.ok) throw new Error('should fail')
     expect(formatParseError(r, 'orders.txt')).toBe(
-      'orders.txt: read as kafka-consumer-groups.sh --describe (consumer-groups), line 2: expected 9 columns (GROUP TOPIC PARTITION CURRENT-OFFSET LOG-END-OFFSET LAG CONSUMER-ID HOST CLIENT-ID) as in the header on line 1, found 4',
+      "orders.txt: read as kafka-consumer-groups.sh --describe (consumer-groups), line 2: expected 9 columns (GROUP TOPIC PARTITION CURRENT-OFFSET LOG-END-OFFSET LAG CONSUMER-ID HOST CLIENT-ID) as in the header on line 1, found 4: 'g t 0 1'",
     )
+    // A terminal paste's trailing prompt is quoted, so the architect sees which line to drop.
+    const prompt = parseImport(`${fixture('consumer-groups', 'describe.txt')}user@bastion:~$ \n`, { source: 'x' })
+    expect(prompt).toMatchObject({ ok: false, line: 9, message: expect.stringMatching(/found 1: 'user@bastion:~\$'$/) })
     const whole = parseImport('x'.repeat(IMPORT_LIMITS.maxChars + 1), { format: 'burrow', source: 'x' })
     if (whole.ok) throw new Error('should fail')
     expect(formatParseError(whole, 'big.json')).toMatch(/^big\.json: read as Burrow .* \(burrow\): the text is \d+ characters/)

@@ -75,6 +75,9 @@ function run(format: ImportFormat, text: string, lines: string[], source: string
   }
 }
 
+/** How an unrecognised paste's message says to name its format: the CLI's words; the Import dialog swaps in its own (parseProblem). */
+export const NAME_THE_FORMAT = 'name it with --format'
+
 /** Reads one paste or file. `source` labels every fact it yields (e.g. "paste 2", a file name). */
 export function parseImport(text: string, opts: { format?: ImportFormat; source: string }): ParseResult {
   const tryOne = (format: ImportFormat): ParseResult => {
@@ -104,7 +107,7 @@ export function parseImport(text: string, opts: { format?: ImportFormat; source:
   }
   const r = best!
   if (r.ok) return r
-  return { ...r, message: `not recognised as any tool's output (name it with --format); read as ${r.format}: ${r.message}` }
+  return { ...r, message: `not recognised as any tool's output (${NAME_THE_FORMAT}); read as ${r.format}: ${r.message}` }
 }
 
 /**

@@ -136,3 +136,9 @@ export interface ImportedField {
   /** Why, in one sentence ("Kafka's default", "sum of per-partition rates over two scrapes"). */
   why: string
 }
+
+/**
+ * An imported scenario's name starts with this (`import: orders`): a page that opens its link (a
+ * colleague's, without the import's story) can still say what the scenario is.
+ */
+export const IMPORTED_NAME_PREFIX = 'import: '

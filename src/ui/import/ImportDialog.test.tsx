@@ -6,6 +6,7 @@ import { act } from 'react'
 import { afterEach, describe, expect, it } from 'vitest'
 import { importPastes } from '../../scenario/import/fromPastes.ts'
 import type { ImportedStory } from '../../store/importSlice.ts'
+import { createAppStore } from '../../store/createAppStore.ts'
 import { PresetNotice } from '../PresetNotice.tsx'
 import { buttons, byLabel, mount, type Mounted } from '../renderForTest.tsx'
 import { ImportDialog } from './ImportDialog.tsx'
@@ -46,6 +47,8 @@ describe('Import dialog', () => {
     type(byLabel(root, 'paste 1') as unknown as HTMLTextAreaElement, DESCRIBE)
     expect(root.textContent).toContain('Read as kafka-consumer-groups.sh --describe')
     click(buttons(root, 'Add a paste')[0])
+    // The new box takes focus, so a keyboard user pastes straight into it.
+    expect(document.activeElement).toBe(byLabel(root, 'paste 2'))
     type(byLabel(root, 'paste 2') as unknown as HTMLTextAreaElement, SCRAPES)
     expect(root.textContent).toContain('Read as kafka_exporter metrics (Prometheus text)')
 
@@ -67,6 +70,32 @@ describe('Import dialog', () => {
     expect(d.opened[0]!.offers.map((o) => o.hash)).toEqual(expected.offers.map((o) => o.hash))
   })
 
+  it('lists the notes the readers made, as the CLI does (records of another topic left out)', () => {
+    dialog()
+    const root = m!.container
+    type(byLabel(root, 'paste 1') as unknown as HTMLTextAreaElement, DESCRIBE)
+    expect(root.querySelector('.import-notes')).toBeNull()
+    click(buttons(root, 'Add a paste')[0])
+    type(byLabel(root, 'paste 2') as unknown as HTMLTextAreaElement, fixture('kcat-records/mixed-topics-crlf.jsonl'))
+    const notes = Array.from(root.querySelectorAll('.import-notes li')).map((li) => li.textContent)
+    expect(notes).toEqual(["paste 2: the sample also holds 1 records of 1 other topic(s); only 'orders' is counted"])
+  })
+
+  it('reads a chosen file saved by PowerShell (UTF-16LE with a byte-order mark) as the text it holds', async () => {
+    dialog()
+    const root = m!.container
+    const utf16 = new Uint8Array(Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(DESCRIBE.replace(/\n/g, '\r\n'), 'utf16le')]))
+    const input = root.querySelector<HTMLInputElement>('input[type="file"]')!
+    Object.defineProperty(input, 'files', { value: [new File([utf16], 'lag.txt')], configurable: true })
+    await act(async () => {
+      input.dispatchEvent(new Event('change', { bubbles: true }))
+      await new Promise((r) => setTimeout(r, 20))
+    })
+    expect(root.textContent).toContain('1 file added')
+    expect(root.textContent).toContain('Read as kafka-consumer-groups.sh --describe')
+    expect(root.querySelector('.import-story')?.textContent).toMatch(/^orders: 6 partitions; 3 consumers in 'orders-app'/)
+  })
+
   it('names the format tried and the line of a paste it cannot read, and shows strangers\' text as text', () => {
     dialog()
     const root = m!.container
@@ -77,9 +106,57 @@ describe('Import dialog', () => {
     expect(root.querySelector('img')).toBeNull()
     expect(buttons(root, 'Open scenario')[0]!.disabled).toBe(true)
   })
+
+  it('tells a paste no reader recognised to pick its format in the list, not with the CLI\'s --format', () => {
+    dialog()
+    const root = m!.container
+    type(byLabel(root, 'paste 1') as unknown as HTMLTextAreaElement, DESCRIBE.split('\n').filter((l) => !l.startsWith('GROUP')).join('\n'))
+    const status = root.querySelector('.paste-status.failed')?.textContent ?? ''
+    expect(status).toContain("not recognised as any tool's output (pick its format in the list above it)")
+    expect(status).not.toContain('--format')
+  })
+})
+
+describe('Import dialog from the keyboard', () => {
+  it('keeps Tab inside the dialog (wrapping both ways) and gives focus back to the opener when it closes', () => {
+    const opener = document.createElement('button')
+    opener.textContent = 'Import'
+    document.body.appendChild(opener)
+    opener.focus()
+    dialog()
+    const root = m!.container
+    const box = root.querySelector<HTMLElement>('[role="dialog"]')!
+    const tab = (shift: boolean) => act(() => void document.activeElement!.dispatchEvent(new KeyboardEvent('keydown', { key: 'Tab', shiftKey: shift, bubbles: true, cancelable: true })))
+    const textarea = byLabel(root, 'paste 1')
+    expect(document.activeElement).toBe(textarea)
+    // A pasted table keeps its columns: long rows scroll sideways instead of wrapping.
+    expect(textarea.getAttribute('wrap')).toBe('off')
+    // Shift+Tab from the first control (the format select comes before the textarea) wraps to the last: Cancel.
+    const first = box.querySelector('select')!
+    first.focus()
+    tab(true)
+    expect(document.activeElement).toBe(buttons(root, 'Cancel')[0])
+    tab(false)
+    expect(document.activeElement).toBe(first)
+    expect(box.contains(document.activeElement)).toBe(true)
+    m!.unmount()
+    m = null
+    expect(document.activeElement).toBe(opener)
+    opener.remove()
+  })
 })
 
 describe('an imported scenario on the page', () => {
+  it('opened from a colleague\'s link (no import story in this page) is named as imported, not "edited by hand"', () => {
+    const built = importPastes([{ source: 'paste 1', text: DESCRIBE }]).build
+    if (built?.ok !== true) throw new Error('fixture does not build')
+    m = mount(<PresetNotice />, createAppStore({ scenario: built.scenario }))
+    const root = m.container
+    expect(root.querySelector('h2')?.textContent).toContain('Imported: orders')
+    expect(root.textContent).not.toContain('Edited by hand')
+    expect(root.textContent).toContain('the lanes start with the lag measured there')
+  })
+
   it('shows its story in the preset story\'s place, and its offers open compare mode', () => {
     const built = importPastes([{ source: 'paste 1', text: DESCRIBE }, { source: 'paste 2', text: SCRAPES }]).build
     if (built?.ok !== true) throw new Error('fixtures do not build')

@@ -6,8 +6,10 @@
 import { useEffect, useId, useMemo, useRef, useState, type DragEvent, type ReactNode } from 'react'
 import { importPastes, parseProblem, type Paste } from '../../scenario/import/fromPastes.ts'
 import { FORMAT_LABELS, IMPORT_FORMATS, IMPORT_LIMITS, isImportFormat } from '../../scenario/import/parse.ts'
+import { utf16FromBom } from '../../scenario/import/textBytes.ts'
 import type { ImportFormat } from '../../scenario/import/types.ts'
 import type { ImportedStory } from '../../store/importSlice.ts'
+import { useModalFocus } from '../useModalFocus.ts'
 import { FieldAccount } from './FieldAccount.tsx'
 
 interface PasteState {
@@ -32,6 +34,8 @@ export function ImportDialog(p: ImportDialogProps): ReactNode {
   const [fileNote, setFileNote] = useState('')
   const [topic, setTopic] = useState('')
   const first = useRef<HTMLTextAreaElement>(null)
+  const box = useRef<HTMLDivElement>(null)
+  useModalFocus(box)
   const topicId = useId()
   const onClose = p.onClose
   useEffect(() => first.current?.focus(), [])
@@ -51,9 +55,19 @@ export function ImportDialog(p: ImportDialogProps): ReactNode {
   }, [pastes, topic])
   const topics = result?.facts?.topics.map((t) => t.name) ?? []
   const built = result?.build ?? null
+  const notes = result?.facts?.notes ?? []
 
   const update = (id: number, patch: Partial<PasteState>) => setPastes((ps) => ps.map((x) => (x.id === id ? { ...x, ...patch } : x)))
-  const addPaste = () => setPastes((ps) => [...ps, { id: nextId++, source: `paste ${ps.length + 1}`, text: '', format: '' }])
+  // The new paste box takes focus: from the keyboard, Add a paste then Ctrl+V, not a hunt back up.
+  const added = useRef<HTMLTextAreaElement>(null)
+  const [focusAdded, setFocusAdded] = useState(0)
+  useEffect(() => {
+    if (focusAdded > 0) added.current?.focus()
+  }, [focusAdded])
+  const addPaste = () => {
+    setPastes((ps) => [...ps, { id: nextId++, source: `paste ${ps.length + 1}`, text: '', format: '' }])
+    setFocusAdded((n) => n + 1)
+  }
   const addFiles = async (files: FileList | null) => {
     if (files === null || files.length === 0) return
     const added: PasteState[] = []
@@ -61,7 +75,8 @@ export function ImportDialog(p: ImportDialogProps): ReactNode {
     for (const f of Array.from(files)) {
       // Sizes are checked before reading: a huge file is refused without loading it.
       if (f.size > IMPORT_LIMITS.maxChars * 4) refused.push(`${f.name} is too large (${Math.round(f.size / 1e6)} MB)`)
-      else added.push({ id: nextId++, source: f.name, text: await f.text(), format: '' })
+      // Blob.text() is always UTF-8: a PowerShell-saved (UTF-16) file is decoded by its byte-order mark.
+      else added.push({ id: nextId++, source: f.name, text: utf16FromBom(new Uint8Array(await f.arrayBuffer())) ?? (await f.text()), format: '' })
     }
     setPastes((ps) => [...ps.filter((x) => x.text.trim() !== ''), ...added])
     setFileNote(refused.length > 0 ? `Not read: ${refused.join('; ')}` : `${added.length} file${added.length === 1 ? '' : 's'} added`)
@@ -74,6 +89,7 @@ export function ImportDialog(p: ImportDialogProps): ReactNode {
   return (
     <div className="backdrop" onClick={p.onClose}>
       <div
+        ref={box}
         className="dialog import-dialog"
         role="dialog"
         aria-modal="true"
@@ -93,8 +109,8 @@ export function ImportDialog(p: ImportDialogProps): ReactNode {
             <PasteBox
               key={x.id}
               paste={x}
-              textRef={i === 0 ? first : undefined}
-              status={x.text.trim() === '' ? '' : parsed === undefined ? '' : parsed.ok ? `Read as ${FORMAT_LABELS[parsed.format]}` : parseProblem(x.source, parsed)}
+              textRef={i === 0 ? first : i === pastes.length - 1 ? added : undefined}
+              status={x.text.trim() === '' ? '' : parsed === undefined ? '' : parsed.ok ? `Read as ${FORMAT_LABELS[parsed.format]}` : parseProblem(x.source, parsed, 'pick its format in the list above it')}
               failed={parsed !== undefined && !parsed.ok}
               onChange={(patch) => update(x.id, patch)}
               onRemove={pastes.length > 1 ? () => setPastes((ps) => ps.filter((y) => y.id !== x.id)) : undefined}
@@ -135,6 +151,15 @@ export function ImportDialog(p: ImportDialogProps): ReactNode {
           <section aria-labelledby="import-result-h" className="import-result">
             <h3 id="import-result-h">What the scenario will be</h3>
             <p className="import-story">{built.story}</p>
+            {notes.length > 0 ? (
+              // What the readers and the merge noticed (records of other topics left out, two pastes that
+              // disagree, keys on several partitions): `highway import` prints them; the page said nothing.
+              <ul className="import-notes" aria-label="Notes on the pastes">
+                {notes.map((n, i) => (
+                  <li key={i}>{n}</li>
+                ))}
+              </ul>
+            ) : null}
             <FieldAccount fields={built.fields} />
           </section>
         ) : null}
@@ -197,6 +222,8 @@ function PasteBox(p: PasteBoxProps): ReactNode {
         ref={p.textRef}
         value={p.paste.text}
         rows={6}
+        // Tool output is a table: soft-wrapping its long rows (consumer ids) broke the columns apart.
+        wrap="off"
         spellCheck={false}
         aria-describedby={statusId}
         onChange={(e) => p.onChange({ text: e.target.value })}

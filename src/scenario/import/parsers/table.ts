@@ -51,7 +51,8 @@ export function readRow(
   if (!cells) {
     throw new ImportError(
       line,
-      `expected ${n} columns (${header.columns.join(' ')}) as in the header on line ${header.line}, found ${tokens.length}`,
+      // The line itself is quoted: a paste's stray last line (a shell prompt, `^C`) is then seen at once.
+      `expected ${n} columns (${header.columns.join(' ')}) as in the header on line ${header.line}, found ${tokens.length}: '${shown(raw.trim())}'`,
     )
   }
   const row: Record<string, string> = {}
