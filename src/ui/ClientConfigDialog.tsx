@@ -7,6 +7,7 @@ import { CLIENT_FILE_EXT, CLIENT_LABELS, CLIENTS, isClient, type ClientName } fr
 import { lastActionAt } from '../store/settingsNow.ts'
 import { useAppStore } from '../store/useAppStore.ts'
 import { downloadText, fileSafe } from './download.ts'
+import { useModalFocus } from './useModalFocus.ts'
 
 export interface ClientConfigDialogProps {
   configFor: (client: ClientName) => string
@@ -44,6 +45,8 @@ export function ClientConfigDialog(p: ClientConfigDialogProps): ReactNode {
   const pick = useRef<HTMLSelectElement>(null)
   const area = useRef<HTMLTextAreaElement>(null)
   const pickId = useId()
+  const box = useRef<HTMLDivElement>(null)
+  useModalFocus(box) // before the focus moves in: it remembers what opened the dialog
   useEffect(() => pick.current?.focus(), [])
   const onClose = p.onClose
   // Esc closes it wherever focus is (a mouse pick in the select leaves no focus inside the dialog).
@@ -57,6 +60,7 @@ export function ClientConfigDialog(p: ClientConfigDialogProps): ReactNode {
   return (
     <div className="backdrop" onClick={p.onClose}>
       <div
+        ref={box}
         className="dialog client-config"
         role="dialog"
         aria-modal="true"

@@ -3,19 +3,27 @@
 import { useEffect, useRef, type ReactNode } from 'react'
 import { useAppStore } from '../store/useAppStore.ts'
 import { SHORTCUTS } from './shortcuts.ts'
+import { useModalFocus } from './useModalFocus.ts'
+
+type Rows = ReadonlyArray<[string, string]>
 
 /** `rows`: the keys this page answers (compare mode leaves out the ones it has not). */
-export function ShortcutsDialog({ rows = SHORTCUTS }: { rows?: ReadonlyArray<[string, string]> }): ReactNode {
+export function ShortcutsDialog({ rows = SHORTCUTS }: { rows?: Rows }): ReactNode {
   const open = useAppStore((s) => s.shortcutsOpen)
+  return open ? <ShortcutsBox rows={rows} /> : null
+}
+
+/** Mounted while open: Tab stays inside it, and focus goes back to what opened it when it closes. */
+function ShortcutsBox({ rows }: { rows: Rows }): ReactNode {
   const setOpen = useAppStore((s) => s.setShortcutsOpen)
+  const box = useRef<HTMLDivElement>(null)
   const closeRef = useRef<HTMLButtonElement>(null)
-  useEffect(() => {
-    if (open) closeRef.current?.focus()
-  }, [open])
-  if (!open) return null
+  useModalFocus(box)
+  useEffect(() => closeRef.current?.focus(), [])
   return (
     <div className="backdrop" onClick={() => setOpen(false)}>
       <div
+        ref={box}
         className="dialog"
         role="dialog"
         aria-modal="true"

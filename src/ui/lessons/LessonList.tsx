@@ -3,19 +3,30 @@
 import { useEffect, useRef, type ReactNode } from 'react'
 import { useStore } from 'zustand'
 import type { LessonStore } from '../../store/lessonSlice.ts'
+import { useModalFocus } from '../useModalFocus.ts'
 
-export function LessonList({ store, onChoose }: { store: LessonStore; onChoose: (name: string) => void }): ReactNode {
-  const open = useStore(store, (s) => s.listOpen)
+interface LessonListProps {
+  store: LessonStore
+  onChoose: (name: string) => void
+}
+
+export function LessonList(p: LessonListProps): ReactNode {
+  const open = useStore(p.store, (s) => s.listOpen)
+  return open ? <LessonListDialog {...p} /> : null
+}
+
+/** Mounted while open: Tab stays inside it, and focus goes back to what opened it when it closes. */
+function LessonListDialog({ store, onChoose }: LessonListProps): ReactNode {
   const catalog = useStore(store, (s) => s.catalog)
+  const box = useRef<HTMLDivElement>(null)
   const firstRef = useRef<HTMLButtonElement>(null)
-  useEffect(() => {
-    if (open) firstRef.current?.focus()
-  }, [open])
-  if (!open) return null
+  useModalFocus(box)
+  useEffect(() => firstRef.current?.focus(), [])
   const close = (): void => store.getState().setListOpen(false)
   return (
     <div className="backdrop lesson-backdrop" onClick={close}>
       <div
+        ref={box}
         className="dialog lesson-list"
         role="dialog"
         aria-modal="true"
