@@ -71,6 +71,21 @@ describe('a moment link', () => {
     expect(playButton(el)?.textContent).toBe('Play')
   })
 
+  it('far away, Play takes over: the run plays on from where it is and steps no further toward the moment', () => {
+    const { worker, el } = open(`#s=${encodeScenario(defaultScenario())}&t=99999`)
+    worker.reply(frameAt(0, 0))
+    worker.reply(frameAt(0, 20_000))
+    expect(el.textContent).toMatch(/Going to the link's moment, 99999\.0 s: at [\d.]+ s… \(Play or the Timeline stops here\)/)
+    const stepsBefore = worker.sent.filter((m) => m.type === 'step').length
+    act(() => playButton(el)!.click())
+    expect(playButton(el)?.textContent).toBe('Pause')
+    expect(el.textContent).not.toMatch(/Going to the link's moment/)
+    // The frame answering the last chunk arrives: no further chunk, no jump to the moment.
+    worker.reply(frameAt(0, 40_000))
+    expect(worker.sent.filter((m) => m.type === 'step')).toHaveLength(stepsBefore)
+    expect(worker.sent.some((m) => m.type === 'seek')).toBe(false)
+  })
+
   it('without t, the run plays from 0 s and nothing is stepped', () => {
     const { worker, el } = open(`#s=${encodeScenario(defaultScenario())}`)
     worker.reply(frameAt(0, 0))

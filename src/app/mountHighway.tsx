@@ -172,13 +172,28 @@ export function mountHighway(el: HTMLElement, opts: MountOptions): MountedHighwa
       return ok ? `${what} copied: paste it to a colleague` : `Copy this link: ${link}`
     },
   })
+  // While the page steps to a link's moment, the user's own Play, Pause, step or seek takes over from
+  // where the run is: a far moment (a hand-edited `&t=99999`) is then not a wait with no way out.
+  const takeOver = (): void => {
+    if (pendingMoment === null) return
+    pendingMoment = null
+    store.getState().setOpeningTo(null)
+  }
+  const userControls: AppActions = {
+    ...controller,
+    setPlaying: (p) => (takeOver(), controller.setPlaying(p)),
+    togglePlay: () => (takeOver(), controller.togglePlay()),
+    step: () => (takeOver(), controller.step()),
+    stepBack: () => (takeOver(), controller.stepBack()),
+    seek: (t) => (takeOver(), controller.seek(t)),
+  }
   const onCompare = opts.onCompare
   const exports = createExportActions({ store, client, el, link: () => urlSync?.link() ?? linkFor(win.location.href, store.getState().scenario, codec) })
   const withCompare: AppActions =
     onCompare === undefined || embed
-      ? { ...controller, ...exports }
+      ? { ...userControls, ...exports }
       : {
-          ...controller,
+          ...userControls,
           ...exports,
           compare(fork) {
             const st = store.getState()

@@ -46,7 +46,7 @@ export function StatusBar(): ReactNode {
       {g?.storm === true ? <span className="pill pill-red">⚠ storm</span> : null}
       <span className="paused-note" role="status" aria-live="polite">
         {openingTo !== null
-          ? `Going to the link's moment, ${(openingTo / 1000).toFixed(1)} s: at ${simSec} s…`
+          ? `Going to the link's moment, ${(openingTo / 1000).toFixed(1)} s: at ${simSec} s… (Play or the Timeline stops here)`
           : pausedAt === null
             ? ''
             : `Paused: a rebalance started at ${(pausedAt / 1000).toFixed(1)} s`}
