@@ -93,6 +93,11 @@ export function replicaCounts(cs: ClusterState): number[] {
 }
 
 /** The number people read for broker index `b` (page, narration, run --json): 1-based. */
+/** Whether broker index b is running: the controller's view of who can lead (elections, ISRs). */
+export function brokerUp(cs: ClusterState): (b: number) => boolean {
+  return (b) => cs.brokers[b]?.up === true
+}
+
 export function brokerNumber(b: number): number {
   return b + 1
 }

@@ -11,28 +11,17 @@
 import { NO_LEADER } from '../../kafka/leaderElection.ts'
 import type { SimCore } from '../core.ts'
 import { defer } from '../deferred.ts'
-import { coordinatorReachableAt, coordinatorStateOf, fenceCoordinatorPartition, restartCoordinatorPartition, type CoordinatorState } from './coordinatorState.ts'
+import { brokerUp } from './clusterState.ts'
+import { coordinatorLoadMs, coordinatorReachableAt, coordinatorStateOf, fenceCoordinatorPartition, loseCoordinatorPartition, restartCoordinatorPartition, type CoordinatorState } from './coordinatorState.ts'
 import { faultSettings } from './faultState.ts'
 import { SHARE_SESSION_TIMEOUT_MS } from '../share/shareGroupRuntime.ts'
 
-/**
- * The new leader learns it leads the offsets partition from the controller's metadata (one network
- * latency) and reads the group's records from the log (one more): the simulator keeps one group in
- * a small partition, so loading is that quick; a real __consumer_offsets partition can take longer.
- */
-function loadMs(sim: SimCore): number {
-  return 2 * Math.max(1, sim.w.live.broker.networkLatencyMs)
-}
-
-const alive = (sim: SimCore) => (b: number) => sim.w.cluster.brokers[b]?.up === true
 
 /** Broker b crashed (brokers/faults.ts, after its own bookkeeping): if it was the coordinator, the group loses it. */
 export function coordinatorBrokerCrashed(sim: SimCore, b: number): void {
   const c = coordinatorStateOf(sim.w)
   if (c.leader !== b) return
-  c.lostAt = sim.kernel.now
-  c.loadedAt = Infinity
-  c.epoch++
+  loseCoordinatorPartition(c, sim.kernel.now)
   sim.say({ kind: 'coordinator.lost', broker: b, group: sim.w.live.group.groupId, partition: c.partition, ...(sim.w.share ? { share: true } : {}) })
   sim.group.coordinatorLost?.()
 }
@@ -41,18 +30,18 @@ export function coordinatorBrokerCrashed(sim: SimCore, b: number): void {
 export function coordinatorBrokerFenced(sim: SimCore, b: number): void {
   const c = coordinatorStateOf(sim.w)
   const ledIt = c.leader === b
-  if (fenceCoordinatorPartition(c, b, alive(sim), faultSettings(sim.w.live.cluster).uncleanElection)) startLoad(sim, c, b)
+  if (fenceCoordinatorPartition(c, b, brokerUp(sim.w.cluster), faultSettings(sim.w.live.cluster).uncleanElection)) startLoad(sim, c, b)
   else if (ledIt) sim.say({ kind: 'coordinator.offline', broker: b, group: sim.w.live.group.groupId, partition: c.partition })
 }
 
 /** Broker b registered again: back in the offsets partition's ISR; leads it again if it was offline. */
 export function coordinatorBrokerRestarted(sim: SimCore, b: number): void {
   const c = coordinatorStateOf(sim.w)
-  if (restartCoordinatorPartition(c, b, alive(sim))) startLoad(sim, c, b)
+  if (restartCoordinatorPartition(c, b, brokerUp(sim.w.cluster))) startLoad(sim, c, b)
 }
 
 function startLoad(sim: SimCore, c: CoordinatorState, from: number): void {
-  const ms = loadMs(sim)
+  const ms = coordinatorLoadMs(sim.w)
   c.loadedAt = sim.kernel.now + ms
   c.failovers++
   sim.say({ kind: 'coordinator.moved', from, to: c.leader, group: sim.w.live.group.groupId, partition: c.partition, loadMs: ms })

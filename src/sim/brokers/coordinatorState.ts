@@ -44,6 +44,27 @@ export interface CoordinatorState extends CoordinatorPartition {
   failovers: number
 }
 
+/** A coordinator partition as placed, led by its preferred replica, no outage. */
+export function newCoordinatorPartition(replicas: readonly number[]): CoordinatorPartition {
+  return { replicas: replicas.slice(), isr: replicas.slice(), leader: replicas[0]!, lostAt: -1, loadedAt: Infinity, epoch: 0 }
+}
+
+/** Its leader's broker crashed: the clients lost the coordinator now; a load timer set before is stale. */
+export function loseCoordinatorPartition(c: CoordinatorPartition, now: number): void {
+  c.lostAt = now
+  c.loadedAt = Infinity
+  c.epoch++
+}
+
+/**
+ * How long a new leader takes to load a coordinator partition's state: it learns it leads (one
+ * network latency) and reads the records from the log (one more). The simulator's internal
+ * partitions are small, so loading is that quick; a real one can take longer.
+ */
+export function coordinatorLoadMs(w: WorldState): number {
+  return 2 * Math.max(1, w.live.broker.networkLatencyMs)
+}
+
 /**
  * The controller fenced broker b: it leaves the partition's ISR, and if it led it a new leader is
  * elected from the ISR (the same rule as for data partitions). True when that new leader must load.
@@ -74,27 +95,33 @@ interface Placement {
   replicas: number[]
 }
 
-// Cache of the pure placement (seed, brokers, group, rf): the page asks every frame. Not state.
-const placements = new Map<string, Placement>()
+// Cache of the pure placements (seed, brokers, rf, stream → every partition's replicas): the page
+// asks every frame. Not state.
+const placements = new Map<string, number[][]>()
 
-/** The offsets partition of the world's group and its replicas, as KRaft's placer would put them. */
-export function coordinatorPlacement(w: WorldState): Placement {
+/**
+ * An internal topic's replicas (numPartitions of them), placed as KRaft's placer would from its own
+ * stream of the seed. The replication factor cannot exceed the brokers there are: Kafka would
+ * refuse to create the topic; the simulator takes every broker instead.
+ */
+export function internalTopicPlacement(w: WorldState, numPartitions: number, replicationFactor: number, stream: number): number[][] {
   const brokers = w.cluster.brokers.length
-  // offsets.topic.replication.factor (3) cannot exceed the brokers there are; Kafka would refuse to
-  // create the topic, the simulator takes every broker instead.
-  const rf = Math.min(OFFSETS_TOPIC_DEFAULTS['offsets.topic.replication.factor'], brokers)
-  const groupId = w.live.group.groupId
-  const key = `${w.live.seed}|${brokers}|${rf}|${groupId}`
-  let p = placements.get(key)
-  if (p === undefined) {
-    const n = OFFSETS_TOPIC_DEFAULTS['offsets.topic.num.partitions']
-    const partition = offsetsPartitionFor(groupId, n)
-    const all = placeReplicas(w.cluster.brokers.map((b) => b.id), n, rf, Rng.create(w.live.seed, OFFSETS_PLACEMENT_STREAM))
-    p = { partition, replicas: all[partition]! }
+  const rf = Math.min(replicationFactor, brokers)
+  const key = `${w.live.seed}|${brokers}|${rf}|${numPartitions}|${stream}`
+  let all = placements.get(key)
+  if (all === undefined) {
+    all = placeReplicas(w.cluster.brokers.map((b) => b.id), numPartitions, rf, Rng.create(w.live.seed, stream))
     if (placements.size > 64) placements.clear()
-    placements.set(key, p)
+    placements.set(key, all)
   }
-  return p
+  return all
+}
+
+/** The offsets partition of the world's group and its replicas. */
+export function coordinatorPlacement(w: WorldState): Placement {
+  const n = OFFSETS_TOPIC_DEFAULTS['offsets.topic.num.partitions']
+  const partition = offsetsPartitionFor(w.live.group.groupId, n)
+  return { partition, replicas: internalTopicPlacement(w, n, OFFSETS_TOPIC_DEFAULTS['offsets.topic.replication.factor'], OFFSETS_PLACEMENT_STREAM)[partition]! }
 }
 
 /** The broker that coordinates the group now (-1: none while its offsets partition is offline). */
@@ -108,7 +135,7 @@ export function coordinatorStateOf(w: WorldState): CoordinatorState {
   const f = w.faults!
   if (f.coordinator === undefined) {
     const p = coordinatorPlacement(w)
-    f.coordinator = { partition: p.partition, replicas: p.replicas.slice(), isr: p.replicas.slice(), leader: p.replicas[0]!, lostAt: -1, loadedAt: Infinity, epoch: 0, failedCommits: 0, failovers: 0 }
+    f.coordinator = { partition: p.partition, ...newCoordinatorPartition(p.replicas), failedCommits: 0, failovers: 0 }
   }
   return f.coordinator
 }

@@ -16,6 +16,7 @@ import { shareLeaderChanged } from '../share/shareLeaderChange.ts'
 import { onShareWriteRetry } from '../share/sharePersister.ts'
 import { shareStateBrokerCrashed, shareStateBrokerFenced, shareStateBrokerRestarted, shareStateLoaded } from '../share/shareStateCoordinator.ts'
 import type { WorldState } from '../worldState.ts'
+import { brokerUp } from './clusterState.ts'
 import { coordinatorBrokerCrashed, coordinatorBrokerFenced, coordinatorBrokerRestarted, coordinatorLoaded } from './coordinatorFailover.ts'
 import { createFaultState, faultSettings, lastHeartbeat, producerDelivery, type FaultState, type FaultTimer } from './faultState.ts'
 import { clientsLearnLeader, replicatedEndAt, resumeTimers, setLeader, truncateLog } from './leadership.ts'
@@ -31,8 +32,6 @@ function faultsOf(w: WorldState): FaultState {
 function registration(w: WorldState, p: number): PartitionRegistration {
   return { replicas: w.cluster.replicas[p]!, isr: w.cluster.isr[p]!, leader: w.cluster.leader[p]! }
 }
-
-const alive = (w: WorldState) => (b: number) => w.cluster.brokers[b]?.up === true
 
 /** crashBroker: the process dies now; clients of the partitions it led lose their leader at once. */
 export function crashBroker(sim: SimCore, b: number): void {
@@ -88,7 +87,7 @@ function fence(sim: SimCore, b: number): void {
     if (!reg.replicas.includes(b)) continue
     const wasLeader = reg.leader === b
     const inIsr = reg.isr.includes(b)
-    const change = fenceBroker(reg, b, alive(w), cfg.uncleanElection)
+    const change = fenceBroker(reg, b, brokerUp(w.cluster), cfg.uncleanElection)
     if (inIsr && !change.isr.includes(b)) f.leftIsrAt[p]![b] = w.leo[p]!
     w.cluster.isr[p] = change.isr
     if (!wasLeader) {
@@ -142,7 +141,7 @@ export function restartBroker(sim: SimCore, b: number): void {
   for (let p = 0; p < w.P; p++) {
     const reg = registration(w, p)
     if (!reg.replicas.includes(b)) continue
-    const change = unfenceBroker(reg, alive(w))
+    const change = unfenceBroker(reg, brokerUp(w.cluster))
     if (change.leaderChanged) {
       setLeader(w, p, change.leader)
       shareLeaderChanged(sim, p)
@@ -199,7 +198,7 @@ function leaderCheck(sim: SimCore): void {
   f.leaderCheckScheduled = false
   const cfg = faultSettings(w.live.cluster)
   const regs = Array.from({ length: w.P }, (_, p) => registration(w, p))
-  const moves = preferredLeaderMoves(regs, alive(w), cfg.imbalancePercentage)
+  const moves = preferredLeaderMoves(regs, brokerUp(w.cluster), cfg.imbalancePercentage)
   const back = sim.kernel.now + 2 * w.live.broker.networkLatencyMs
   for (const p of moves) {
     setLeader(w, p, w.cluster.replicas[p]![0]!)

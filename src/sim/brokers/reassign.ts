@@ -12,6 +12,7 @@ import { defer } from '../deferred.ts'
 import { shareLeaderChanged } from '../share/shareLeaderChange.ts'
 import { brokerName } from './reassignNarration.ts'
 import { DEFAULT_THROTTLE_BYTES_PER_SEC, logBytes, planCost, planNow, recordBytesOf } from './planRun.ts'
+import { brokerUp } from './clusterState.ts'
 
 /** A move as it ran: when it started and finished (sim ms), or why it was skipped. */
 export interface MoveRun extends ClusterMove {
@@ -169,7 +170,7 @@ function finishReplicaMove(sim: SimCore, mv: ClusterMove): void {
   const led = cs.leader[p] === mv.from
   if (led) {
     // The old leader left the replica set: the controller elects the first live in-sync replica.
-    cs.leader[p] = isr.find((b) => cs.brokers[b]?.up === true) ?? -1
+    cs.leader[p] = isr.find(brokerUp(cs)) ?? -1
     cs.leaderEpoch[p]!++
     shareLeaderChanged(sim, p)
   }

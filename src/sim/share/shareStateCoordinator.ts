@@ -8,12 +8,19 @@
 // is back. Plain data in `w.faults.shareState`, created at the first broker fault of a share group,
 // so runs without one carry nothing new.
 
-import { Rng } from '../../engine/rng.ts'
 import { NO_LEADER } from '../../kafka/leaderElection.ts'
-import { placeReplicas } from '../../kafka/replicaPlacer.ts'
 import { topicIdHashOf } from '../../kafka/shareAssignor.ts'
 import { SHARE_STATE_TOPIC_DEFAULTS, shareCoordinatorKey, shareStatePartitionFor, topicIdString } from '../../kafka/shareCoordinatorPlacement.ts'
-import { fenceCoordinatorPartition, restartCoordinatorPartition, type CoordinatorPartition } from '../brokers/coordinatorState.ts'
+import { brokerUp } from '../brokers/clusterState.ts'
+import {
+  coordinatorLoadMs,
+  fenceCoordinatorPartition,
+  internalTopicPlacement,
+  loseCoordinatorPartition,
+  newCoordinatorPartition,
+  restartCoordinatorPartition,
+  type CoordinatorPartition,
+} from '../brokers/coordinatorState.ts'
 import { faultSettings } from '../brokers/faultState.ts'
 import type { SimCore } from '../core.ts'
 import { defer } from '../deferred.ts'
@@ -33,22 +40,10 @@ export interface ShareStateCoordinators {
   parts: Record<number, ShareStatePartition>
 }
 
-// Pure placement, cached (not state): (seed, brokers) → replicas of the 50 state partitions.
-const placements = new Map<string, number[][]>()
-
+/** Replicas of the 50 state partitions. */
 function statePlacement(w: WorldState): number[][] {
-  const brokers = w.cluster.brokers.length
-  // The replication factor cannot exceed the brokers there are (Kafka would refuse to create it).
-  const rf = Math.min(SHARE_STATE_TOPIC_DEFAULTS['share.coordinator.state.topic.replication.factor'], brokers)
-  const key = `${w.live.seed}|${brokers}|${rf}`
-  let all = placements.get(key)
-  if (all === undefined) {
-    const n = SHARE_STATE_TOPIC_DEFAULTS['share.coordinator.state.topic.num.partitions']
-    all = placeReplicas(w.cluster.brokers.map((b) => b.id), n, rf, Rng.create(w.live.seed, SHARE_STATE_PLACEMENT_STREAM))
-    if (placements.size > 16) placements.clear()
-    placements.set(key, all)
-  }
-  return all
+  const d = SHARE_STATE_TOPIC_DEFAULTS
+  return internalTopicPlacement(w, d['share.coordinator.state.topic.num.partitions'], d['share.coordinator.state.topic.replication.factor'], SHARE_STATE_PLACEMENT_STREAM)
 }
 
 /** The __share_group_state partition holding data partition p's share-partition state. */
@@ -111,15 +106,11 @@ function touchedParts(w: WorldState): Array<[number, ShareStatePartition]> {
   for (let p = 0; p < w.P; p++) used.add(statePartitionOf(w, p))
   const sorted = [...used].sort((a, b) => a - b)
   for (const s of sorted) {
-    if (c.parts[s] === undefined) {
-      const replicas = placement[s]!.slice()
-      c.parts[s] = { replicas, isr: replicas.slice(), leader: replicas[0]!, lostAt: -1, loadedAt: Infinity, epoch: 0 }
-    }
+    c.parts[s] ??= newCoordinatorPartition(placement[s]!)
   }
   return sorted.map((s) => [s, c.parts[s]!])
 }
 
-const alive = (w: WorldState) => (b: number) => w.cluster.brokers[b]?.up === true
 
 /** Broker b crashed: the state partitions it led lose their share coordinator. */
 export function shareStateBrokerCrashed(sim: SimCore, b: number): void {
@@ -128,9 +119,7 @@ export function shareStateBrokerCrashed(sim: SimCore, b: number): void {
   const lost: number[] = []
   for (const [s, st] of touchedParts(w)) {
     if (st.leader !== b) continue
-    st.lostAt = sim.kernel.now
-    st.loadedAt = Infinity
-    st.epoch++
+    loseCoordinatorPartition(st, sim.kernel.now)
     lost.push(s)
   }
   if (lost.length > 0) sim.say({ kind: 'shareState.lost', broker: b, statePartitions: lost, partitions: dataPartitionsOf(w, lost) })
@@ -141,19 +130,19 @@ export function shareStateBrokerFenced(sim: SimCore, b: number): void {
   const w = sim.w
   if (w.share === undefined) return
   const uncleanElection = faultSettings(w.live.cluster).uncleanElection
-  for (const [s, st] of touchedParts(w)) if (fenceCoordinatorPartition(st, b, alive(w), uncleanElection)) startLoad(sim, s, st)
+  for (const [s, st] of touchedParts(w)) if (fenceCoordinatorPartition(st, b, brokerUp(w.cluster), uncleanElection)) startLoad(sim, s, st)
 }
 
 /** Broker b registered again: back in the ISRs; an offline state partition it holds comes back. */
 export function shareStateBrokerRestarted(sim: SimCore, b: number): void {
   const w = sim.w
   if (w.share === undefined) return
-  for (const [s, st] of touchedParts(w)) if (restartCoordinatorPartition(st, b, alive(w))) startLoad(sim, s, st)
+  for (const [s, st] of touchedParts(w)) if (restartCoordinatorPartition(st, b, brokerUp(w.cluster))) startLoad(sim, s, st)
 }
 
 /** As for the group coordinator: the new leader learns it from the controller and reads the (small) state partition. */
 function startLoad(sim: SimCore, s: number, st: ShareStatePartition): void {
-  st.loadedAt = sim.kernel.now + 2 * Math.max(1, sim.w.live.broker.networkLatencyMs)
+  st.loadedAt = sim.kernel.now + coordinatorLoadMs(sim.w)
   defer(sim, st.loadedAt, { fault: { kind: 'shareStateLoaded', statePartition: s, epoch: st.epoch } })
 }
 
