@@ -3,7 +3,8 @@
 // (shareDataPlane.ts) and the writes that waited for a share coordinator (sharePersister.ts).
 
 import { acknowledge, type Moved } from '../../kafka/sharePartition.ts'
-import { EV, type SimCore } from '../core.ts'
+import type { SimCore } from '../core.ts'
+import { schedulePoll } from '../pollLoop.ts'
 import { noteShareSettled } from '../ledger.ts'
 import type { WorldState } from '../worldState.ts'
 import { shareLimits, type ShareWorld } from './shareState.ts'
@@ -53,8 +54,6 @@ export function wakeShareMembers(sim: SimCore, p: number): void {
     const cs = sim.w.consumers[c]!
     if (!cs.waiting || cs.status !== 'running' || sim.kernel.now < cs.pausedUntil) continue
     cs.waiting = false
-    if (cs.pollEvent >= 0) sim.kernel.cancel(cs.pollEvent)
-    cs.pollAt = sim.kernel.now + sim.w.live.broker.networkLatencyMs
-    cs.pollEvent = sim.kernel.at(cs.pollAt, EV.poll, c)
+    schedulePoll(sim, c, sim.kernel.now + sim.w.live.broker.networkLatencyMs)
   }
 }

@@ -8,6 +8,7 @@
 import { acquire, expireLocks, inFlight, nextLockExpiry } from '../../kafka/sharePartition.ts'
 import { deliver } from '../consume.ts'
 import { EV, type SimCore } from '../core.ts'
+import { schedulePoll } from '../pollLoop.ts'
 import { noteHanded } from '../ledger.ts'
 import type { FetchResult } from '../consume.ts'
 import { leaderReachable, readableEnd } from '../brokers/producerRetry.ts'
@@ -174,9 +175,7 @@ export function shareAssign(sim: SimCore, c: number, parts: readonly number[]): 
   recountStopped(sim)
   if (cs.status === 'running' && cs.waiting) {
     cs.waiting = false
-    if (cs.pollEvent >= 0) sim.kernel.cancel(cs.pollEvent)
-    cs.pollAt = sim.kernel.now
-    cs.pollEvent = sim.kernel.at(cs.pollAt, EV.poll, c)
+    schedulePoll(sim, c, sim.kernel.now)
   }
 }
 
