@@ -4,6 +4,7 @@
 import type { Selection } from 'd3'
 import { countdownShort, countdownText } from '../sim/countdownWords.ts'
 import { put, putText } from './domWrite.ts'
+import { textWidth } from './textWidth.ts'
 import { shortName, type ConsumerMark, type LanesLayout } from './layout.ts'
 import { PHASE_WORDS, theme as standardTheme, type Theme } from './theme.ts'
 
@@ -62,9 +63,9 @@ export function drawConsumers(
           ? `slowed to ${Number(d.speed.toFixed(2))}×`
           : (PHASE_WORDS[d.phase] ?? d.phase)
   // A compact card puts name and phase on one line: in presenter mode's type "c1 · 4" and
-  // "consuming" ran into each other. What fits (about 0.62 em a bold character, not measured): both,
-  // else the name without its lane count, else the name alone (its aria-label keeps the phase).
-  const fitsBeside = (name: string, d: ConsumerMark): boolean => (name.length * fs(d) + phaseText(d).length * (fs(d) - 2)) * 0.62 + 26 <= d.w
+  // "consuming" ran into each other. What fits (estimated, textWidth: not measured): both, else the
+  // name without its lane count, else the name alone (its aria-label keeps the phase).
+  const fitsBeside = (name: string, d: ConsumerMark): boolean => textWidth(name, fs(d)) + textWidth(phaseText(d), fs(d) - 2) + 26 <= d.w
   const compactName = (d: ConsumerMark): string => {
     const full = `${shortName(d.name)} · ${d.owned}`
     return fitsBeside(full, d) ? full : shortName(d.name)

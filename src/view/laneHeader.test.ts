@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { makeFrame } from './frameFixture.ts'
-import { headerBaselines, headerHeight, headerTicks, headerTitles, textWidth, type HeaderText } from './laneHeader.ts'
+import { headerBaselines, headerHeight, headerTicks, headerTitles, type HeaderText } from './laneHeader.ts'
+import { textWidth } from './textWidth.ts'
 import { layout } from './layout.ts'
 
 /** Horizontal extent of a header word (titles start at x, ticks are centred on it). */

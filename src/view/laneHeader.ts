@@ -4,6 +4,7 @@
 // neighbour is left out, so nothing overlaps at presenter mode's 20 px in a 1024 px window. Pure.
 
 import { formatCount } from './laneRows.ts'
+import { textWidth } from './textWidth.ts'
 import { backlogFraction } from './particleLayout.ts'
 
 export interface HeaderText {
@@ -22,8 +23,6 @@ export interface HeaderZones {
   consumerX: number
 }
 
-/** Bold sans-serif runs about 0.62 em a character (a little over, to be safe). */
-export const EM_PER_CHAR = 0.62
 /** Space kept between two words of the header (px). */
 const GAP = 8
 
@@ -46,10 +45,6 @@ export function headerHeight(minFontPx: number): number {
   return Math.max(40, headerBaselines(minFontPx).tick + Math.ceil(0.3 * tickPx(minFontPx)))
 }
 
-/** Estimated width of `text` at `px` (bold). */
-export function textWidth(text: string, px: number): number {
-  return text.length * EM_PER_CHAR * px
-}
 
 /** The longest of `options` (longest first) that fits in `room` px at `px`; '' when none does. */
 function fitting(options: readonly string[], room: number, px: number): string {

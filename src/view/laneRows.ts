@@ -167,22 +167,20 @@ export function createLaneRows(
     }
   }
 
-  function drawTag(el: SVGTextElement, t: LaneTag | null): void {
+  /** A tag at the producers' end, on the row's vertical middle `y`. */
+  function drawTag(el: SVGTextElement, t: LaneTag | null, y: number): void {
     set(el, 'display', t ? null : 'none')
     if (!t) return
     set(el, 'x', t.x)
-    set(el, 'y', mid)
+    set(el, 'y', y)
     set(el, 'font-size', t.px)
     set(el, 'textLength', t.squeezeTo)
     set(el, 'lengthAdjust', t.squeezeTo !== null ? 'spacingAndGlyphs' : null)
     text(el, t.text)
   }
 
-  // The row being drawn's vertical middle (drawTag's y).
-  let mid = 0
-
   function drawRow(r: Row, d: LaneMark, L: LanesLayout, link: LinkMark | undefined, labels: boolean): void {
-    mid = d.y + d.h / 2
+    const mid = d.y + d.h / 2
     set(r.road, 'x', L.x0)
     set(r.road, 'y', d.y)
     set(r.road, 'width', L.x1 - L.x0)
@@ -207,9 +205,9 @@ export function createLaneRows(
 
     // At the producers' end: the leader broker and HOT, or why its clients are not served; the lag.
     const tags = laneTags(d, L, theme.minFontPx, `lag ${formatCount(d.lag)}`)
-    drawTag(r.noLeader, tags.fault)
-    drawTag(r.leader, tags.leader)
-    drawTag(r.hot, tags.hot)
+    drawTag(r.noLeader, tags.fault, mid)
+    drawTag(r.leader, tags.leader, mid)
+    drawTag(r.hot, tags.hot, mid)
     // Only a real backlog gets a number; records in flight (under the noise floor) do not. Its text
     // is rewritten only with `labels` (see LaneRows.update).
     set(r.lag, 'display', tags.lag ? null : 'none')

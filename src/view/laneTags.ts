@@ -1,14 +1,14 @@
 // What a lane says at its producers' end, and where: its leader broker ("b2"), HOT, or, when its
 // clients cannot be served, "no leader" (a broker fault) or "state down" (a share group's share
 // coordinator is down), and the lag number at its log end. Pure geometry; laneRows.ts writes it.
-// Widths are estimated from the character count (bold ≈ 0.62 em a character): no layout is read.
+// Widths are estimated from the character count (textWidth.ts): no layout is read.
 
+import { textWidth } from './textWidth.ts'
 import type { LaneMark, LanesLayout } from './layout.ts'
 
 /** Lanes thinner than this (px) are too thin for their owner's or leader's name; the colour tag stays. */
 export const OWNER_LABEL_MIN_PITCH = 12
 
-const EM_PER_CHAR = 0.62
 const MIN_SQUEEZE = 0.6
 
 export interface LaneTag {
@@ -32,23 +32,19 @@ export function laneTags(d: LaneMark, L: LanesLayout, minFontPx: number, lagText
   const x = L.x0 + 6
   const lag = L.pitch >= 18 && d.backlogW > 0 ? { text: lagText, x: L.x1 - 8, px: L.fontPx, squeezeTo: null } : null
   // Where the lag number starts (it is right-aligned), with a gap: a left-hand tag must end before.
-  const lagStart = lag ? lag.x - width(lag.text, lag.px) - 8 : L.x1 - 8
+  const lagStart = lag ? lag.x - textWidth(lag.text, lag.px) - 8 : L.x1 - 8
   const faultText = d.noLeader ? 'no leader' : d.stateWait ? 'state down' : ''
   if (faultText !== '' && L.pitch >= 10) {
     const px = Math.max(minFontPx, Math.min(L.fontPx, 16))
     // Squeezed to end before the lag number, but never below MIN_SQUEEZE of its width (unreadable):
     // on a lane that short the two may touch.
-    const natural = width(faultText, px)
+    const natural = textWidth(faultText, px)
     const room = lagStart - x
     const squeezeTo = natural > room ? Math.max(room, natural * MIN_SQUEEZE) : null
     return { fault: { text: faultText, x, px, squeezeTo }, leader: null, hot: null, lag }
   }
   const leaderPx = Math.min(L.fontPx, 13)
   const leader = L.pitch >= OWNER_LABEL_MIN_PITCH && d.leader !== '' ? { text: d.leader, x, px: leaderPx, squeezeTo: null } : null
-  const hot = d.hot && L.pitch >= 14 ? { text: 'HOT', x: x + (leader ? Math.ceil(width(d.leader, leaderPx)) + 6 : 0), px: Math.min(L.fontPx, 16), squeezeTo: null } : null
+  const hot = d.hot && L.pitch >= 14 ? { text: 'HOT', x: x + (leader ? Math.ceil(textWidth(d.leader, leaderPx)) + 6 : 0), px: Math.min(L.fontPx, 16), squeezeTo: null } : null
   return { fault: null, leader, hot, lag }
-}
-
-function width(text: string, px: number): number {
-  return text.length * EM_PER_CHAR * px
 }
