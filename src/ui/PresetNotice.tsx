@@ -33,10 +33,22 @@ export function PresetNotice(): ReactNode {
   // A colleague's link to an imported cluster: the story and offers stayed in the importer's page,
   // but the scenario is still theirs, not "edited by hand".
   const sharedImport = preset === undefined && lesson === null && imported === null && scenario.name.startsWith(IMPORTED_NAME_PREFIX)
+  // What the notice is about, in the order that wins: a lesson, this page's import, a colleague's
+  // import, a preset, else a hand-made scenario. (This page's import draws its own story below.)
+  const [title, story]: [string, ReactNode] =
+    lesson !== null
+      ? [`Lesson: ${lesson}`, 'The lesson’s own scenario: the lesson panel says what to watch at each step. When the lesson ends, the run plays on as a sandbox.']
+      : imported !== null
+        ? [`Imported: ${imported.scenario.topic.name}`, null]
+        : sharedImport
+          ? [`Imported: ${scenario.topic.name}`, 'A real cluster imported from its tools’ output (kafka-consumer-groups.sh, kcat, kafka_exporter …): the lanes start with the lag measured there. The import’s story and its comparisons stay in the page that imported it.']
+          : preset !== undefined
+            ? [preset.title, breakAtDots(preset.notice)]
+            : ['Custom scenario', 'Edited by hand. Pick a preset to start from a story.']
   return (
     <section className="panel notice" aria-labelledby="notice-h">
       <h2 id="notice-h">
-        <span>{lesson !== null ? `Lesson: ${lesson}` : imported !== null ? `Imported: ${imported.scenario.topic.name}` : sharedImport ? `Imported: ${scenario.topic.name}` : preset === undefined ? 'Custom scenario' : preset.title}</span>
+        <span>{title}</span>
         <button type="button" className="ghost fold" aria-expanded={open} aria-controls={storyId} onClick={() => setOpen(!open)}>
           {open ? 'Less' : 'More'}
           <span className="sr-only"> of the story</span>
@@ -51,13 +63,7 @@ export function PresetNotice(): ReactNode {
       ) : null}
       {imported === null ? (
         <p id={storyId} className={open ? 'story' : 'story folded'}>
-          {lesson !== null
-            ? 'The lesson’s own scenario: the lesson panel says what to watch at each step. When the lesson ends, the run plays on as a sandbox.'
-            : sharedImport
-              ? 'A real cluster imported from its tools’ output (kafka-consumer-groups.sh, kcat, kafka_exporter …): the lanes start with the lag measured there. The import’s story and its comparisons stay in the page that imported it.'
-              : preset === undefined
-                ? 'Edited by hand. Pick a preset to start from a story.'
-              : breakAtDots(preset.notice)}
+          {story}
         </p>
       ) : null}
     </section>
