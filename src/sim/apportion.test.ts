@@ -63,4 +63,26 @@ describe('apportion', () => {
       expect(got.reduce((a, b) => a + b, 0)).toBe(t)
     }
   })
+
+  it("finds the same cut through the remainders' histogram at a topic's size (ties, shares below 0, more records than entries)", () => {
+    // Lengths from BIN_SELECT_FROM up; weights in few distinct values (remainders tie) or many (several
+    // distinct remainders share a bin); totals below, near and above the entry count (whole rounds leave negative remainders).
+    const longWeights = fc
+      .tuple(fc.integer({ min: 256, max: 3000 }), fc.oneof(fc.array(fc.integer({ min: 0, max: 7 }), { minLength: 1, maxLength: 9 }), fc.array(fc.integer({ min: 0, max: 1e6 }), { minLength: 300, maxLength: 600 })))
+      .map(([m, levels]) => {
+        const raw = Array.from({ length: m }, (_, i) => levels[(i * 7919) % levels.length]!)
+        const s = raw.reduce((a, b) => a + b, 0) || 1
+        return raw.map((x) => x / s)
+      })
+    fc.assert(
+      fc.property(longWeights, fc.array(fc.integer({ min: 0, max: 20_000 }), { minLength: 1, maxLength: 6 }), (weights, totals) => {
+        const carry = weights.map(() => 0)
+        const refCarry = weights.map(() => 0)
+        const out = new Float64Array(weights.length)
+        for (const t of totals) expect([...apportion(t, weights, carry, out)]).toEqual(reference(t, weights, refCarry))
+        expect(carry).toEqual(refCarry)
+      }),
+      { numRuns: 60, seed: 11 },
+    )
+  })
 })

@@ -112,11 +112,14 @@ function firstPass(w: WorldState, p: number, from: number, to: number, now: numb
   // segments instead of a metrics window's worth, which keeps 10 000 lanes' logs in cache. Only
   // the last delivered end is ever read again (see collapseDelivered), so results are unchanged.
   // Bounded: a lane whose delivered segments cannot merge (costs other than 1) waits for the prune.
+  // The bound is high because a consumer a few polls behind takes max.poll.records at once, dozens of
+  // segments per lane: at 8, a tenth of a full-size run's lanes kept them until the prune, in arrays
+  // of their own that pushed the lanes' working set out of cache.
   if (h >= 2 && h <= EAGER_COLLAPSE_MAX) collapseDelivered(w, p)
   return cost + (to - from - covered)
 }
 
-const EAGER_COLLAPSE_MAX = 8
+const EAGER_COLLAPSE_MAX = 256
 
 function firstDelivery(w: WorldState, p: number, from: number, to: number, now: number, extraLatencyMs: number): void {
   // Latency of every record, at segment granularity (one segment per producer send cycle).
