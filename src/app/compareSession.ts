@@ -35,6 +35,8 @@ export interface CompareSessionOptions {
   openAtMs?: number
   /** The teacher's mark from a link, sim ms. */
   markMs?: number
+  /** The default mark the link's sender had fixed (automark=), sim ms. */
+  autoMarkMs?: number
   validate: (s: Scenario) => ReadonlyArray<{ path: string; message: string }>
   /** Copies the current link; resolves to the message to show. */
   share: () => Promise<string>
@@ -61,7 +63,7 @@ export interface CompareSession {
 
 export function createCompareSession(o: CompareSessionOptions): CompareSession {
   const n = o.variants.length
-  const store = createCompareStore({ base: o.base, variants: o.variants, playing: o.openAtMs === undefined, mark: o.markMs ?? null, clock: o.openAtMs ?? 0 })
+  const store = createCompareStore({ base: o.base, variants: o.variants, playing: o.openAtMs === undefined, mark: o.markMs ?? null, autoMark: o.autoMarkMs ?? null, clock: o.openAtMs ?? 0 })
   const perSideParticles = Math.floor(TOTAL_PARTICLES / Math.max(1, n))
   const sides: Side[] = []
 

@@ -67,6 +67,7 @@ export function mountCompare(el: HTMLElement, opts: MountCompareOptions): Mounte
     },
     ...(opening.openAtMs !== undefined ? { openAtMs: opening.openAtMs } : {}),
     ...(opening.markMs !== undefined ? { markMs: opening.markMs } : {}),
+    ...(opening.autoMarkMs !== undefined ? { autoMarkMs: opening.autoMarkMs } : {}),
     validate: (s) => {
       const r = validateScenario(s)
       return r.ok ? [] : r.errors
