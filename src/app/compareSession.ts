@@ -39,7 +39,7 @@ export interface CompareSessionOptions {
   autoMarkMs?: number
   validate: (s: Scenario) => ReadonlyArray<{ path: string; message: string }>
   /** Copies the current link; resolves to the message to show. */
-  share: () => Promise<string>
+  share: (opts?: { lesson?: boolean }) => Promise<string>
   exit: () => void
   /** SUPERVISE: watches each side's worker (none without it); `debugFaults` as in debugFaults.ts. */
   supervision?: { clock: SupervisionClock; debugFaults: boolean; link: () => string; userAgent: string }
@@ -277,7 +277,7 @@ export function createCompareSession(o: CompareSessionOptions): CompareSession {
     clearMark() {
       store.getState().setMark(null)
     },
-    share: () => o.share(),
+    share: (opts) => o.share(opts),
     exit: () => o.exit(),
   }
 

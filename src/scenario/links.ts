@@ -1,4 +1,4 @@
-// Compare links: the hash `s=<scenario>&v=<variant>&v=…&t=<sec>&mark=<sec>&automark=<sec>`, written by
+// Page links: the hash `s=<scenario>&v=<variant>&v=…&t=<sec>&mark=<sec>&automark=<sec>`, written by
 // the page and by `highway compare --link`, read by the page. Pure; reading never throws (problems are
 // lines of text).
 //
@@ -10,6 +10,7 @@
 //   automark= compare mode's default mark (the moment every side first settled) as the sender fixed
 //             it: the receiving page counts from the same moment but treats it as its own default
 //             (no "Clear mark"); with mark= too, it is where "Clear mark" goes back to
+//   lesson=   a guided lesson to open instead (lessons/lessonLinks.ts), with step= (from 1)
 // Seconds are plain decimals (`42`, `42.5`, at most 9 digits each side). Links written before
 // automark= existed carry the default mark as mark=; they still open, as a set mark.
 
@@ -43,6 +44,11 @@ export function compareLinkHash(base: Scenario, variants: readonly Variant[], op
   if (opts.mark !== undefined) parts.push(`mark=${opts.mark}`)
   if (opts.automark !== undefined) parts.push(`automark=${opts.automark}`)
   return parts.join('&')
+}
+
+/** The hash that opens lesson `name` at step `step` (counted from 1); lessonLinks.ts reads it. */
+export function lessonLinkHash(name: string, step = 1): string {
+  return `lesson=${encodeURIComponent(name)}&step=${step}`
 }
 
 /** Seconds as a link writes them: a plain non-negative decimal. */
