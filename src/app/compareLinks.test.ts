@@ -1,15 +1,32 @@
 import { describe, expect, it } from 'vitest'
 import { defaultScenario } from '../scenario/defaults.ts'
 import { readLinkHash } from '../scenario/links.ts'
-import { compareHashOf } from './compareLinks.ts'
+import { compareHashOf, readCompareLink } from './compareLinks.ts'
 
 describe('compareHashOf', () => {
   const st = { base: defaultScenario(), variants: [{ label: 'a', set: {} }, { label: 'b', set: {} }], playing: false, clock: 36_300 }
 
-  it('carries the default mark once fixed, so the page opening the link counts from the same moment', () => {
-    expect(readLinkHash(compareHashOf({ ...st, mark: null, autoMark: 6_012 })).mark).toBe(6.012)
-    expect(readLinkHash(compareHashOf({ ...st, mark: 9_000, autoMark: 6_012 })).mark).toBe(9)
-    expect(readLinkHash(compareHashOf({ ...st, mark: null, autoMark: null })).mark).toBeUndefined()
+  it('carries the default mark once fixed as automark=, apart from a set mark, so the page opening the link counts from the same moment', () => {
+    const auto = readLinkHash(compareHashOf({ ...st, mark: null, autoMark: 6_012 }))
+    expect([auto.mark, auto.automark]).toEqual([undefined, 6.012])
+    const both = readLinkHash(compareHashOf({ ...st, mark: 9_000, autoMark: 6_012 }))
+    expect([both.mark, both.automark]).toEqual([9, 6.012])
+    const none = readLinkHash(compareHashOf({ ...st, mark: null, autoMark: null }))
+    expect([none.mark, none.automark]).toEqual([undefined, undefined])
+  })
+
+  it('reads automark= as the default mark and mark= (an old link’s default mark too) as a set one', () => {
+    const fallback = defaultScenario()
+    const hash = (tail: string) => `${compareHashOf({ ...st, mark: null, autoMark: null })}${tail}`
+    expect(readCompareLink(hash('&automark=6.012'), fallback)).toMatchObject({ autoMarkMs: 6_012, problems: [] })
+    expect(readCompareLink(hash('&automark=6.012'), fallback).markMs).toBeUndefined()
+    // Written before automark= existed: the default mark as mark=. It opens, as a set mark.
+    const old = readCompareLink(hash('&mark=6.012'), fallback)
+    expect(old).toMatchObject({ markMs: 6_012, problems: [] })
+    expect(old.autoMarkMs).toBeUndefined()
+    const bad = readCompareLink(hash('&automark=later'), fallback)
+    expect(bad.autoMarkMs).toBeUndefined()
+    expect(bad.problems).toEqual(['automark must be a number of seconds (like 42 or 42.5), got "later"'])
   })
 
   it('carries the moment only while paused', () => {

@@ -36,7 +36,10 @@ export interface CompareOpening {
   base: Scenario
   variants: Variant[]
   openAtMs?: number
+  /** A mark someone set (`mark=`), sim ms. */
   markMs?: number
+  /** The sender's default mark (`automark=`), sim ms: counted from, but no "Clear mark" for it. */
+  autoMarkMs?: number
   /** Plain-text lines for a banner; empty when the link was fine. */
   problems: string[]
 }
@@ -80,20 +83,22 @@ export function readCompareLink(hash: string, fallback: Scenario): CompareOpenin
     variants: sides,
     ...(r.t !== undefined ? { openAtMs: Math.round(r.t * 1000) } : {}),
     ...(r.mark !== undefined ? { markMs: Math.round(r.mark * 1000) } : {}),
+    ...(r.automark !== undefined ? { autoMarkMs: Math.round(r.automark * 1000) } : {}),
     problems,
   }
 }
 
 /**
- * The comparison's link text now: the moment (t) only while paused, and the mark in force (the
- * teacher's, else the default one once fixed). The default mark is the first frame a side showed
- * settled, which depends on frame pacing; written into the link, the page that opens it stops
- * every side exactly there and counts from the same moment.
+ * The comparison's link text now: the moment (t) only while paused, the teacher's mark (mark=) and
+ * the default one once fixed (automark=), each under its own name so the page opening the link
+ * shows what this one shows: "Clear mark" for a set mark only. The default mark is the first frame
+ * a side showed settled, which depends on frame pacing; written into the link, the page that opens
+ * it stops every side exactly there and counts from the same moment.
  */
 export function compareHashOf(st: { base: Scenario; variants: readonly Variant[]; playing: boolean; clock: number; mark: number | null; autoMark: number | null }): string {
-  const mark = st.mark ?? st.autoMark
   return compareLinkHash(st.base, st.variants, {
     ...(st.playing ? {} : { t: linkSeconds(st.clock) }),
-    ...(mark !== null ? { mark: linkSeconds(mark) } : {}),
+    ...(st.mark !== null ? { mark: linkSeconds(st.mark) } : {}),
+    ...(st.autoMark !== null ? { automark: linkSeconds(st.autoMark) } : {}),
   })
 }

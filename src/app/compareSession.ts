@@ -35,9 +35,11 @@ export interface CompareSessionOptions {
   openAtMs?: number
   /** The teacher's mark from a link, sim ms. */
   markMs?: number
+  /** The default mark the link's sender had fixed (automark=), sim ms. */
+  autoMarkMs?: number
   validate: (s: Scenario) => ReadonlyArray<{ path: string; message: string }>
   /** Copies the current link; resolves to the message to show. */
-  share: () => Promise<string>
+  share: (opts?: { lesson?: boolean }) => Promise<string>
   exit: () => void
   /** SUPERVISE: watches each side's worker (none without it); `debugFaults` as in debugFaults.ts. */
   supervision?: { clock: SupervisionClock; debugFaults: boolean; link: () => string; userAgent: string }
@@ -61,7 +63,7 @@ export interface CompareSession {
 
 export function createCompareSession(o: CompareSessionOptions): CompareSession {
   const n = o.variants.length
-  const store = createCompareStore({ base: o.base, variants: o.variants, playing: o.openAtMs === undefined, mark: o.markMs ?? null, clock: o.openAtMs ?? 0 })
+  const store = createCompareStore({ base: o.base, variants: o.variants, playing: o.openAtMs === undefined, mark: o.markMs ?? null, autoMark: o.autoMarkMs ?? null, clock: o.openAtMs ?? 0 })
   const perSideParticles = Math.floor(TOTAL_PARTICLES / Math.max(1, n))
   const sides: Side[] = []
 
@@ -275,7 +277,7 @@ export function createCompareSession(o: CompareSessionOptions): CompareSession {
     clearMark() {
       store.getState().setMark(null)
     },
-    share: () => o.share(),
+    share: (opts) => o.share(opts),
     exit: () => o.exit(),
   }
 

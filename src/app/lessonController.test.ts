@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { Lesson, LessonHighlight } from '../scenario/lessons/types.ts'
 import { createLessonStore } from '../store/lessonSlice.ts'
+import type { LessonAt } from '../store/highlightSlice.ts'
 import { ASK_SECONDS, createLessonController, EXPLAIN_SECONDS, READ_SECONDS, type LessonHost } from './lessonController.ts'
 import { lessonNext, lessonPrev, registerLessonController } from './lessonNav.ts'
 
@@ -27,6 +28,7 @@ function fakeHost() {
     speed: 1,
     highlight: null as LessonHighlight | null,
     lessonTitle: null as string | null,
+    steps: [] as Array<LessonAt | null>,
     log,
     time: () => h.t,
     subscribe(cb: () => void) {
@@ -50,6 +52,9 @@ function fakeHost() {
     },
     setLesson(title: string | null) {
       h.lessonTitle = title
+    },
+    setStep(at: LessonAt | null) {
+      h.steps.push(at)
     },
     /** Plays `frames` frames of 250 ms while playing. */
     frames(n: number) {
@@ -157,9 +162,13 @@ describe('lesson controller', () => {
     c.prev()
     expect(host.highlight).toEqual({ partitions: [6], consumers: ['consumer-2'] })
     expect(host.lessonTitle).toBe(lesson.title) // the page names the lesson, not an edited preset
+    // The page knows the step on screen (its Share offers #lesson=NAME&step=N), and that it ended.
+    const n = lesson.steps.length
+    expect(host.steps).toEqual([1, 2, 3, 2].map((step) => ({ name: lesson.name, step, steps: n })))
     c.close()
     expect(host.highlight).toBeNull()
     expect(host.lessonTitle).toBeNull()
+    expect(host.steps.at(-1)).toBeNull()
   })
 
   it('opened at a later step, waits for the page to reach its start before asking', () => {

@@ -5,6 +5,7 @@
 // scenario plays on as a free sandbox.
 
 import type { Lesson, LessonHighlight } from '../scenario/lessons/types.ts'
+import type { LessonAt } from '../store/highlightSlice.ts'
 import type { LessonStore } from '../store/lessonSlice.ts'
 
 /** What a lesson needs from the page it runs over. */
@@ -21,6 +22,8 @@ export interface LessonHost {
   setHighlight(h: LessonHighlight | null): void
   /** The lesson running over the host (its title), or null once it ends. */
   setLesson?(title: string | null): void
+  /** The step on screen (its link's name and number), or null once the lesson ends: Share offers its link. */
+  setStep?(at: LessonAt | null): void
 }
 
 export interface LessonTimers {
@@ -127,6 +130,7 @@ export function createLessonController(store: LessonStore, timers: LessonTimers)
     host!.setPlaying(false)
     // The step's lanes and consumers, from its start; the previous step's go.
     host!.setHighlight(lesson!.steps[i]!.highlight ?? null)
+    host!.setStep?.({ name: lesson!.name, step: i + 1, steps: lesson!.steps.length })
     st().patchLesson({ stepIndex: i, phase: 'opening', choice: null, countdown: null })
     onTime()
   }
@@ -146,6 +150,7 @@ export function createLessonController(store: LessonStore, timers: LessonTimers)
     stopWatching()
     host?.setHighlight(null)
     host?.setLesson?.(null)
+    host?.setStep?.(null)
     st().setLesson(null)
     lesson = null
   }

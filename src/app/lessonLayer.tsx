@@ -29,6 +29,7 @@ export function singleLessonHost(store: AppStore, actions: AppActions): LessonHo
     setSpeed: (x) => actions.setSpeed(x),
     setHighlight: (h) => store.getState().setHighlight(highlightOf(h)),
     setLesson: (title) => store.getState().setLessonTitle(title),
+    setStep: (at) => store.getState().setLessonAt(at),
   }
 }
 
@@ -51,6 +52,9 @@ export function compareLessonHost(store: CompareStore, actions: CompareActions, 
     },
     setLesson: (title) => {
       for (const side of sides) side.store.getState().setLessonTitle(title)
+    },
+    setStep: (at) => {
+      for (const side of sides) side.store.getState().setLessonAt(at)
     },
   }
 }

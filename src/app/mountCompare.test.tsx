@@ -76,12 +76,35 @@ describe('compare page', () => {
     expect(back.v).toEqual(orig.v)
     expect(back.t).toBe(12.5)
     expect(back.mark).toBe(4)
+    // A set mark (and an old link's default mark, written as mark=) is the teacher's: it can be cleared.
+    expect(buttons(document.body, 'Clear mark')).toHaveLength(1)
     // Every side was brought to the mark and then to the moment, and no further (paused).
     for (const w of workers) expect(w.sent.filter((m) => m.type === 'advance').map((m) => (m as { toT: number }).toT)).toEqual([4000, 12_500])
     expect(buttons(document.body, 'Play')).toHaveLength(1)
     act(() => buttons(document.body, 'Set mark here')[0]!.click())
     await act(() => sleep(400))
     expect(readLinkHash(window.location.hash).mark).toBe(12.5)
+  })
+
+  it('opens a link’s automatic mark as automatic: counted from, with no "Clear mark" the sender did not show', async () => {
+    const hash = compareLinkHash({ ...defaultScenario(), seed: 77 }, [eager, coop], { t: 12.5, automark: 4 })
+    const workers: FakeWorker[] = []
+    const root = open(hash, workers)
+    await act(() => sleep(500))
+    expect(root.querySelector('.mark-note')?.textContent).toBe('mark 4.0 s')
+    expect(buttons(document.body, 'Clear mark')).toHaveLength(0)
+    // Counted from there: every side was brought to it, then to the moment.
+    for (const w of workers) expect(w.sent.filter((m) => m.type === 'advance').map((m) => (m as { toT: number }).toT)).toEqual([4000, 12_500])
+    // A mark set here is a set mark, written beside the automatic one; clearing it goes back to 4 s.
+    act(() => buttons(document.body, 'Set mark here')[0]!.click())
+    await act(() => sleep(400))
+    const back = readLinkHash(window.location.hash)
+    expect([back.mark, back.automark]).toEqual([12.5, 4])
+    act(() => buttons(document.body, 'Clear mark')[0]!.click())
+    await act(() => sleep(400))
+    expect(root.querySelector('.mark-note')?.textContent).toBe('mark 4.0 s')
+    const cleared = readLinkHash(window.location.hash)
+    expect([cleared.mark, cleared.automark]).toEqual([undefined, 4])
   })
 
   it('names a bad side in a banner and still compares two sides', async () => {

@@ -9,6 +9,7 @@ import { CompareContext, type CompareActions, type CompareSideHandle } from '../
 import type { CompareStore } from '../store/compareStore.ts'
 import '../ui/compare/compare.css'
 import { copyText } from '../ui/clipboard.ts'
+import { shareLesson } from './lessonShare.ts'
 import { createCompareExportActions } from './compareExport.ts'
 import { readCompareLink, singleHashFor } from './compareLinks.ts'
 import { createCompareSession } from './compareSession.ts'
@@ -67,11 +68,15 @@ export function mountCompare(el: HTMLElement, opts: MountCompareOptions): Mounte
     },
     ...(opening.openAtMs !== undefined ? { openAtMs: opening.openAtMs } : {}),
     ...(opening.markMs !== undefined ? { markMs: opening.markMs } : {}),
+    ...(opening.autoMarkMs !== undefined ? { autoMarkMs: opening.autoMarkMs } : {}),
     validate: (s) => {
       const r = validateScenario(s)
       return r.ok ? [] : r.errors
     },
-    share: async () => {
+    share: async (o) => {
+      // Inside a side-by-side lesson: the lesson's own link at its step (lessonShare.ts).
+      const at = session.sides[0]?.store.getState().lessonAt ?? null
+      if (o?.lesson === true && at !== null) return shareLesson(win.location.href, at, el.ownerDocument)
       const link = urlSync?.link() ?? win.location.href
       const ok = await copyText(link, el.ownerDocument)
       const moment = session.store.getState().playing ? '' : ' (opens paused at this moment)'

@@ -19,6 +19,7 @@ import { createExportActions } from './exportActions.ts'
 import { debugFaultsOn, exposeDebugFaults } from './debugFaults.ts'
 import { pageClock } from './pageClock.ts'
 import { followLaneView } from './laneViewSync.ts'
+import { shareLesson } from './lessonShare.ts'
 import { createSimClient, type SimClient, type SupervisionClock, type SupervisionEvent, type WorkerLike } from './simClient.ts'
 import { supervisionNotice } from './supervisionNotice.ts'
 import {
@@ -186,6 +187,11 @@ export function mountHighway(el: HTMLElement, opts: MountOptions): MountedHighwa
     step: () => (takeOver(), controller.step()),
     stepBack: () => (takeOver(), controller.stepBack()),
     seek: (t) => (takeOver(), controller.seek(t)),
+    // Inside a lesson, Share can copy the lesson's own link (lessonShare.ts); the scenario link stays on offer.
+    share: (o) => {
+      const at = store.getState().lessonAt
+      return o?.lesson === true && at !== null ? shareLesson(win.location.href, at, el.ownerDocument) : controller.share(o)
+    },
   }
   const onCompare = opts.onCompare
   const exports = createExportActions({ store, client, el, link: () => urlSync?.link() ?? linkFor(win.location.href, store.getState().scenario, codec) })

@@ -12,12 +12,13 @@ const variants: Variant[] = [
 
 describe('compare links', () => {
   it('round-trip: the scenario, every variant in order, and the moment', () => {
-    const hash = compareLinkHash(base, variants, { t: 42.5, mark: 31 })
+    const hash = compareLinkHash(base, variants, { t: 42.5, mark: 31, automark: 6.012 })
     expect(hash.startsWith('s=v1.')).toBe(true)
     const r = readLinkHash(`#${hash}`)
     expect(r.problems).toEqual([])
     expect(r.t).toBe(42.5)
     expect(r.mark).toBe(31)
+    expect(r.automark).toBe(6.012)
     expect(r.v.map((v) => parseVariant(v))).toEqual(variants.map((variant) => ({ ok: true, variant })))
     const s = decodeScenario(r.s!)
     expect(s.ok && s.scenario).toEqual(base)
@@ -31,16 +32,19 @@ describe('compare links', () => {
   })
 
   it('bad t, mark or percent-encoding are problem lines, not crashes; other parameters are left alone', () => {
-    const r = readLinkHash('#s=v1.abc&t=soon&mark=-1&v=%E0%A4%A&x=1&v=a%3A')
+    const r = readLinkHash('#s=v1.abc&t=soon&mark=-1&v=%E0%A4%A&x=1&v=a%3A&automark=1e9')
     expect(r.s).toBe('v1.abc')
     expect(r.t).toBeUndefined()
     expect(r.mark).toBeUndefined()
+    expect(r.automark).toBeUndefined()
     expect(r.v).toEqual(['a:'])
     expect(r.problems).toEqual([
       't must be a number of seconds (like 42 or 42.5), got "soon"',
       'mark must be a number of seconds (like 42 or 42.5), got "-1"',
       "the link's v parameter is not valid percent-encoding",
+      'automark must be a number of seconds (like 42 or 42.5), got "1e9"',
     ])
+    expect(readLinkHash('#automark=1234567890').problems).toEqual(['automark must be a number of seconds (like 42 or 42.5), got "1234567890"'])
     expect(readLinkHash('')).toEqual({ v: [], problems: [] })
   })
 })

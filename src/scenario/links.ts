@@ -1,5 +1,18 @@
-// Compare links: the hash `s=<scenario>&v=<variant>&v=…&t=<sec>&mark=<sec>`, written by the page and by
-// `highway compare --link`, read by the page. Pure; reading never throws (problems are lines of text).
+// Page links: the hash `s=<scenario>&v=<variant>&v=…&t=<sec>&mark=<sec>&automark=<sec>`, written by
+// the page and by `highway compare --link`, read by the page. Pure; reading never throws (problems are
+// lines of text).
+//
+//   s=        the shared workload (codec.ts), once
+//   v=        a side's variant (overrides.ts), one per side, in order; none: single mode
+//   t=        open paused at this simulated second
+//   mark=     a mark someone set ("Set mark here", "Mark now", a strategy change): the counts start
+//             there and the receiving page offers "Clear mark", as the sender's did
+//   automark= compare mode's default mark (the moment every side first settled) as the sender fixed
+//             it: the receiving page counts from the same moment but treats it as its own default
+//             (no "Clear mark"); with mark= too, it is where "Clear mark" goes back to
+//   lesson=   a guided lesson to open instead (lessons/lessonLinks.ts), with step= (from 1)
+// Seconds are plain decimals (`42`, `42.5`, at most 9 digits each side). Links written before
+// automark= existed carry the default mark as mark=; they still open, as a set mark.
 
 import { encodeScenario } from './codec.ts'
 import { formatVariant, type Variant } from './overrides.ts'
@@ -12,8 +25,10 @@ export interface LinkHash {
   v: string[]
   /** Open paused at this simulated second. */
   t?: number
-  /** The difference strip's mark, in simulated seconds. */
+  /** A mark someone set, in simulated seconds. */
   mark?: number
+  /** Compare mode's default mark as the sender fixed it, in simulated seconds. */
+  automark?: number
   /** A guided lesson to open (`lesson=NAME`), still to be looked up. */
   lesson?: string
   /** Its step, counted from 1 (`step=N`). */
@@ -22,12 +37,18 @@ export interface LinkHash {
 }
 
 /** The part after '#' that opens `base` compared under `variants` (none: single mode). */
-export function compareLinkHash(base: Scenario, variants: readonly Variant[], opts: { t?: number; mark?: number } = {}): string {
+export function compareLinkHash(base: Scenario, variants: readonly Variant[], opts: { t?: number; mark?: number; automark?: number } = {}): string {
   const parts = [`s=${encodeURIComponent(encodeScenario(base))}`]
   for (const v of variants) parts.push(`v=${encodeURIComponent(formatVariant(v))}`)
   if (opts.t !== undefined) parts.push(`t=${opts.t}`)
   if (opts.mark !== undefined) parts.push(`mark=${opts.mark}`)
+  if (opts.automark !== undefined) parts.push(`automark=${opts.automark}`)
   return parts.join('&')
+}
+
+/** The hash that opens lesson `name` at step `step` (counted from 1); lessonLinks.ts reads it. */
+export function lessonLinkHash(name: string, step = 1): string {
+  return `lesson=${encodeURIComponent(name)}&step=${step}`
 }
 
 /** Seconds as a link writes them: a plain non-negative decimal. */
@@ -36,6 +57,8 @@ function readSeconds(name: string, text: string, problems: string[]): number | u
   problems.push(`${name} must be a number of seconds (like 42 or 42.5), got "${clip(text)}"`)
   return undefined
 }
+
+const READ = new Set(['s', 'v', 't', 'mark', 'automark', 'lesson', 'step'])
 
 /** Reads a hash (with or without the leading '#'). Unknown parameters are left to other readers. */
 export function readLinkHash(hash: string): LinkHash {
@@ -46,7 +69,7 @@ export function readLinkHash(hash: string): LinkHash {
     if (part === '') continue
     const eq = part.indexOf('=')
     const name = eq < 0 ? part : part.slice(0, eq)
-    if (name !== 's' && name !== 'v' && name !== 't' && name !== 'mark' && name !== 'lesson' && name !== 'step') continue
+    if (!READ.has(name)) continue
     let value: string
     try {
       value = decodeURIComponent(eq < 0 ? '' : part.slice(eq + 1))
@@ -64,7 +87,7 @@ export function readLinkHash(hash: string): LinkHash {
       else out.problems.push('the link has more than one scenario (s); the first is used')
     } else {
       const sec = readSeconds(name, value, out.problems)
-      if (sec !== undefined) out[name] = sec
+      if (sec !== undefined) out[name as 't' | 'mark' | 'automark'] = sec
     }
   }
   return out

@@ -67,6 +67,8 @@ export interface CompareInit {
   variants: Variant[]
   playing: boolean
   mark?: number | null
+  /** The default mark already fixed (a link's automark=): kept, not worked out again from this page's frames. */
+  autoMark?: number | null
   /**
    * The moment a link opens at (ms). The shown clock starts there, not at 0, so the page's link
    * and timer name that moment while the sides replay to it (a copy made then is the same link).
@@ -89,7 +91,7 @@ export function createCompareStore(init: CompareInit): CompareStore {
     clock: init.clock ?? 0,
     mark: init.mark ?? null,
     firstSettled: Array.from({ length: n }, () => null),
-    autoMark: null,
+    autoMark: init.autoMark ?? null,
     tracks: Array.from({ length: n }, () => []),
     notes: [],
     catchingUp: Array.from({ length: n }, () => null),

@@ -154,6 +154,26 @@ describe('Share', () => {
     expect(m.container.querySelector('.share-note')?.textContent).toBe('Link copied')
     expect(m.container.querySelector('[role="menu"]')).toBeNull()
   })
+
+  it('inside a lesson offers the lesson’s link at its step first, the scenario links saying they leave the lesson out', async () => {
+    m = mount(<App />)
+    act(() => m!.store.getState().setLessonAt({ name: 'hot-key', step: 3, steps: 5 }))
+    act(() => buttons(m!.container, 'Share')[0]!.click())
+    const items = Array.from(m.container.querySelectorAll<HTMLButtonElement>('[role="menu"] [role="menuitem"]'))
+    expect(items.map((b) => b.textContent)).toEqual(['Lesson link (step 3 of 5)', 'Scenario only, no lesson', 'Scenario at this moment, no lesson'])
+    // Keyboard: the lesson link has focus, so Enter (a click) copies it.
+    expect(document.activeElement).toBe(items[0])
+    await act(async () => items[0]!.click())
+    expect(m.actions.calls).toContain('share lesson')
+    // The S key in a lesson copies the lesson's link too; with the lesson over, the run's link.
+    press('s')
+    act(() => m!.store.getState().setLessonAt(null))
+    press('s')
+    await act(async () => {})
+    expect(m.actions.calls.filter((c) => c.startsWith('share'))).toEqual(['share lesson', 'share lesson', 'share'])
+    act(() => buttons(m!.container, 'Share')[0]!.click())
+    expect(Array.from(m.container.querySelectorAll('[role="menu"] [role="menuitem"]')).map((b) => b.textContent)).toEqual(['Copy link', 'Link to this moment'])
+  })
 })
 
 describe('the Share note', () => {

@@ -47,10 +47,10 @@ export interface AppActions {
   /** A live injection (crash, GC pause, …); the worker records it in the run's script. */
   inject(command: Command): void
   /**
-   * Copies the scenario link (with `moment`, one that opens paused at the current sim time);
-   * resolves to what the user should be told.
+   * Copies the scenario link (with `moment`, one that opens paused at the current sim time; with
+   * `lesson`, the running lesson's link at its step); resolves to what the user should be told.
    */
-  share(opts?: { moment?: boolean }): Promise<string>
+  share(opts?: { moment?: boolean; lesson?: boolean }): Promise<string>
   whichLane(key: string, partitions: number): WhichLaneResult
   /**
    * Opens compare mode: the default pair of sides, or (`fork`) the run so far against that change

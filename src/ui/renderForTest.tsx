@@ -44,7 +44,7 @@ export function fakeActions(store: AppStore): Mounted['actions'] {
     choosePreset: (name) => void a.calls.push(`preset ${name}`),
     inject: (c) => void a.injected.push(c),
     share: async (opts) => {
-      a.calls.push(opts?.moment === true ? 'share moment' : 'share')
+      a.calls.push(opts?.lesson === true ? 'share lesson' : opts?.moment === true ? 'share moment' : 'share')
       return 'Link copied'
     },
     whichLane: (key, n) => ({ bytesHex: '', hash: key.length, positive: key.length, partition: key.length % n }),

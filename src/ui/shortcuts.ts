@@ -66,7 +66,7 @@ export const SHORTCUTS: ReadonlyArray<[string, string]> = [
   ['Page Down / Page Up', 'Next / previous lesson step, or timeline marker (presenter remote)'],
   ['+ / −  (or ] / [)', 'Faster / slower (× 2)'],
   ['R', 'Restart the run from 0 s'],
-  ['S', 'Share: copy the link to this run'],
+  ['S', 'Share: copy the link to this run (in a lesson: the lesson’s link at its step)'],
   ['P', 'Presenter mode: big type, projector colours'],
   ['C', 'Compare eager and cooperative side by side'],
   ['←', 'On the Timeline: step 100 ms back'],

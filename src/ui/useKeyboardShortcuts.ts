@@ -61,7 +61,8 @@ export function useKeyboardShortcuts(): void {
         case 'restart':
           return actions.restart()
         case 'share':
-          void actions.share().then((note) => {
+          // Inside a lesson, S copies the lesson's link at its step (the Share menu's first item).
+          void actions.share(s.lessonAt !== null ? { lesson: true } : undefined).then((note) => {
             const id = store.getState().showBanner('info', note)
             // A link the browser would not copy stays, for the teacher to select by hand.
             if (!/https?:\/\//.test(note)) setTimeout(() => store.getState().dismissBanner(id), SHARE_NOTE_MS)

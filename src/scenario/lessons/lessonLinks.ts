@@ -2,7 +2,7 @@
 // never throws: a bad name or step is a problem in words, and the page goes on as usual.
 
 import { encodeScenario } from '../codec.ts'
-import { compareLinkHash, readLinkHash } from '../links.ts'
+import { compareLinkHash, lessonLinkHash, readLinkHash } from '../links.ts'
 import { getLesson, lessons } from './catalog.ts'
 import type { Lesson } from './types.ts'
 import type { ResolvedLesson } from './validate.ts'
@@ -11,10 +11,7 @@ export type LessonOpening =
   | { ok: true; resolved: ResolvedLesson; stepIndex: number; modeHash: string }
   | { ok: false; problem: string }
 
-/** The hash that opens lesson `name` at step `step` (counted from 1). */
-export function lessonLinkHash(name: string, step = 1): string {
-  return `lesson=${encodeURIComponent(name)}&step=${step}`
-}
+export { lessonLinkHash }
 
 /** The simulated second a step starts from: the previous step's moment (0 for the first). */
 export function stepStartSec(lesson: Lesson, index: number): number {

@@ -7,6 +7,7 @@ import { effectiveMark } from '../../store/compareStore.ts'
 import { LessonsButton } from '../lessons/LessonsButton.tsx'
 import { PlaybackControls } from '../PlaybackControls.tsx'
 import { PresenterToggle } from '../PresenterButton.tsx'
+import { lessonChoices, ShareChoices } from '../ShareChoices.tsx'
 import { useShareNote } from '../useShareNote.ts'
 import { useCompare } from './compareActions.ts'
 import { CompareExportMenu } from './CompareExportMenu.tsx'
@@ -23,6 +24,8 @@ export function CompareToolbar(): ReactNode {
   const userMark = useStore(store, (s) => s.mark !== null)
   const fps = useStore(store, (s) => s.perf.fps)
   const [shareNote, setShareNote] = useShareNote()
+  // Every side runs the same lesson; side A's store says which step is on screen.
+  const lessonAt = useStore(sides[0]!.store, (s) => s.lessonAt)
   return (
     <header className="toolbar compare-toolbar">
       <h1>Compare</h1>
@@ -50,15 +53,24 @@ export function CompareToolbar(): ReactNode {
           Clear mark
         </button>
       ) : null}
-      <button
-        type="button"
-        className="primary"
-        onClick={() => {
-          void actions.share().then(setShareNote)
-        }}
-      >
-        Share
-      </button>
+      {lessonAt === null ? (
+        <button
+          type="button"
+          className="primary"
+          onClick={() => {
+            void actions.share().then(setShareNote)
+          }}
+        >
+          Share
+        </button>
+      ) : (
+        // Inside a side-by-side lesson: the lesson's link first, the comparison without it second.
+        <ShareChoices
+          choices={lessonChoices(lessonAt, [{ label: 'Comparison only, no lesson', title: 'The lesson’s sides as they are now, without the lesson', copy: () => actions.share() }], () => actions.share({ lesson: true }))}
+          onNote={setShareNote}
+          title="Copy the lesson’s link, or the comparison without the lesson"
+        />
+      )}
       <span className="share-note" role="status" aria-live="polite">
         {shareNote}
       </span>

@@ -36,8 +36,8 @@ export interface CompareActions {
   /** Differences count from the current moment; null goes back to the default mark. */
   setMarkHere(): void
   clearMark(): void
-  /** Copies the comparison's link; resolves to what the user should be told. */
-  share(): Promise<string>
+  /** Copies the comparison's link (with `lesson`, the running lesson's link at its step); resolves to what the user should be told. */
+  share(opts?: { lesson?: boolean }): Promise<string>
   /** Back to one highway (the shared workload, side A's strategy). */
   exit(): void
   // CLASSROOM: what single mode's toolbar offers, per side where it is per run. Absent where the
