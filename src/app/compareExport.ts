@@ -1,13 +1,14 @@
 // Compare mode's exports: each side's run data and summary (replayed by that side's worker), a
-// picture of every side's highway, and each side's client configuration. Downloads go through a
-// Blob and <a download>, as single mode's (exportActions.ts).
+// picture of every side (its header, difference strip and highway, under the simulated time), and
+// each side's client configuration. Downloads go through a Blob and <a download>, as single
+// mode's (exportActions.ts).
 
 import { clientConfig } from '../scenario/clientConfig/index.ts'
-import type { CompareStore } from '../store/compareStore.ts'
+import { effectiveMark, type CompareState, type CompareStore } from '../store/compareStore.ts'
 import type { CompareActions, CompareSideHandle } from '../ui/compare/compareActions.ts'
 import { SIDE_LETTERS } from '../ui/compare/CompareSide.tsx'
 import { downloadBlob, downloadText, exportFileName } from '../ui/download.ts'
-import { pictureOf } from './picture.ts'
+import { comparePictureOf } from './comparePicture.ts'
 
 export interface CompareExportDeps {
   store: CompareStore
@@ -22,6 +23,13 @@ export type CompareExportActions = Required<Pick<CompareActions, 'exportSide' | 
 export function sideTag(store: CompareStore, side: number): string {
   const label = store.getState().variants[side]?.label ?? ''
   return `${SIDE_LETTERS[side] ?? side + 1}-${label}`
+}
+
+/** The picture's title: what is compared, at which simulated moment, and since when the strip counts. */
+export function pictureTitle(s: Pick<CompareState, 'base' | 'clock' | 'mark' | 'autoMark'>): string {
+  const mark = effectiveMark(s)
+  const since = mark === null ? 'differences: waiting for the groups to settle' : `differences since ${(mark / 1000).toFixed(1)} s`
+  return `${s.base.name} · simulated time ${(Math.max(0, s.clock) / 1000).toFixed(1)} s · ${since}`
 }
 
 export function createCompareExportActions(d: CompareExportDeps): CompareExportActions {
@@ -47,7 +55,7 @@ export function createCompareExportActions(d: CompareExportDeps): CompareExportA
       if (sides === null) return 'There are no highways on the page to draw.'
       const name = exportFileName(`${d.store.getState().base.name}-compare`, now(), 'png')
       try {
-        downloadBlob(doc, await pictureOf(sides), name)
+        downloadBlob(doc, await comparePictureOf(sides, pictureTitle(d.store.getState())), name)
       } catch (e) {
         return `The picture failed: ${e instanceof Error ? e.message : String(e)}`
       }

@@ -48,13 +48,49 @@ function loadImage(doc: Document, url: string): Promise<HTMLImageElement> {
 }
 
 /** The first non-transparent background colour from `el` up (white if none). */
-function backgroundOf(el: HTMLElement): string {
+export function backgroundOf(el: HTMLElement): string {
   const win = el.ownerDocument.defaultView as Window
   for (let e: HTMLElement | null = el; e !== null; e = e.parentElement) {
     const c = win.getComputedStyle(e).backgroundColor
     if (c !== '' && c !== 'transparent' && !/rgba\(.*,\s*0\)$/.test(c)) return c
   }
   return '#ffffff'
+}
+
+/** The highway's own drawn layers inside `el` (not icons nested in an SVG, not hidden ones), in document order. */
+export function layersOf(el: HTMLElement, skip: (layer: Element) => boolean = () => false): Array<HTMLCanvasElement | SVGSVGElement> {
+  return Array.from(el.querySelectorAll<HTMLCanvasElement | SVGSVGElement>('canvas, svg')).filter((layer) => {
+    if (layer instanceof SVGSVGElement && layer.ownerSVGElement !== null) return false
+    const r = layer.getBoundingClientRect()
+    return r.width > 0 && r.height > 0 && !skip(layer)
+  })
+}
+
+/**
+ * Draws `layers` onto `ctx`, each where it sits on screen relative to `origin` (CSS px), shifted by
+ * `at` (device px) and scaled by `dpr`.
+ */
+export async function drawLayers(ctx: CanvasRenderingContext2D, layers: ReadonlyArray<HTMLCanvasElement | SVGSVGElement>, origin: { left: number; top: number }, dpr: number, at = { x: 0, y: 0 }): Promise<void> {
+  for (const layer of layers) {
+    const r = layer.getBoundingClientRect()
+    const x = at.x + (r.left - origin.left) * dpr
+    const y = at.y + (r.top - origin.top) * dpr
+    if (layer instanceof HTMLCanvasElement) {
+      ctx.drawImage(layer, x, y, r.width * dpr, r.height * dpr)
+      continue
+    }
+    const url = URL.createObjectURL(new Blob([inlinedSvg(layer, r.width, r.height)], { type: 'image/svg+xml' }))
+    try {
+      ctx.drawImage(await loadImage(layer.ownerDocument, url), x, y, r.width * dpr, r.height * dpr)
+    } finally {
+      URL.revokeObjectURL(url)
+    }
+  }
+}
+
+/** The canvas as a PNG. */
+export function pngOf(out: HTMLCanvasElement): Promise<Blob> {
+  return new Promise((resolve, reject) => out.toBlob((b) => (b === null ? reject(new Error('the picture could not be encoded')) : resolve(b)), 'image/png'))
 }
 
 /** A PNG of everything drawn inside `el` (the lanes panel), at the screen's pixel ratio. */
@@ -70,23 +106,6 @@ export async function pictureOf(el: HTMLElement): Promise<Blob> {
   if (ctx === null) throw new Error('this browser cannot draw a picture')
   ctx.fillStyle = backgroundOf(el)
   ctx.fillRect(0, 0, out.width, out.height)
-  for (const layer of Array.from(el.querySelectorAll<HTMLCanvasElement | SVGSVGElement>('canvas, svg'))) {
-    // Only the highway's own layers, not icons nested inside them.
-    if (layer instanceof SVGSVGElement && layer.ownerSVGElement !== null) continue
-    const r = layer.getBoundingClientRect()
-    if (r.width === 0 || r.height === 0) continue
-    const x = (r.left - box.left) * dpr
-    const y = (r.top - box.top) * dpr
-    if (layer instanceof HTMLCanvasElement) {
-      ctx.drawImage(layer, x, y, r.width * dpr, r.height * dpr)
-      continue
-    }
-    const url = URL.createObjectURL(new Blob([inlinedSvg(layer, r.width, r.height)], { type: 'image/svg+xml' }))
-    try {
-      ctx.drawImage(await loadImage(doc, url), x, y, r.width * dpr, r.height * dpr)
-    } finally {
-      URL.revokeObjectURL(url)
-    }
-  }
-  return new Promise((resolve, reject) => out.toBlob((b) => (b === null ? reject(new Error('the picture could not be encoded')) : resolve(b)), 'image/png'))
+  await drawLayers(ctx, layersOf(el), box, dpr)
+  return pngOf(out)
 }

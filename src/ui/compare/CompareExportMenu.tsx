@@ -72,7 +72,7 @@ export function CompareExportMenu(): ReactNode {
               type="button"
               role="menuitem"
               disabled={busy}
-              title="A picture of every side's highway as shown now"
+              title="A picture of every side as shown now: its header, difference strip and highway, with the simulated time"
               onClick={() => {
                 close()
                 setNote('Drawing the picture…')
