@@ -4,10 +4,10 @@
 // side and brings it back to the current moment.
 
 import { settingsBefore } from '../scenario/liveOverrides.ts'
-import { mergeActions, variantScenario, type Variant } from '../scenario/overrides.ts'
+import { variantScenario, type Variant } from '../scenario/overrides.ts'
 import { applyCommandToScenario } from '../scenario/applyCommand.ts'
-import type { Command, Scenario, ScenarioAction } from '../scenario/types.ts'
-import { isSharedEdit, strategySet, withOverrides } from '../store/compareEdits.ts'
+import type { Command, Scenario } from '../scenario/types.ts'
+import { isSharedEdit } from '../store/compareEdits.ts'
 import { createCompareStore, effectiveMark, type CompareStore } from '../store/compareStore.ts'
 import { createAppStore } from '../store/createAppStore.ts'
 import { MAX_SPEED } from '../store/playbackSlice.ts'
@@ -16,6 +16,7 @@ import type { CompareActions, CompareSideHandle } from '../ui/compare/compareAct
 import { createCompareDriver, type CompareDriver, type SideClock } from './compareDriver.ts'
 import { sideClientCallbacks } from './compareSideClient.ts'
 import { commandMoment, furthestReached, keptBefore, reachedByAll, recordActions, recordShared, sideActions } from './compareSideActions.ts'
+import { sideEdits } from './compareSideEdits.ts'
 import { throttleEdits } from './editThrottle.ts'
 import { STEP_MS } from './controller.ts'
 import type { DriverHost } from './driver.ts'
@@ -225,51 +226,7 @@ export function createCompareSession(o: CompareSessionOptions): CompareSession {
       const atSec = commandMoment(sides.map((x) => x.store)) / 1000
       if (accept(recordActions(store.getState().base, [command], atSec))) broadcast([command])
     },
-    injectSide(i, command) {
-      const st = store.getState()
-      const v = st.variants[i]
-      const side = sides[i]
-      if (v === undefined || side === undefined) return
-      // The shared moment, as a shared command's: one clock, so "B rebalanced at 20 s" means A's 20 s too.
-      const atT = commandMoment(sides.map((x) => x.store))
-      // This side has been further (the clock went back): its future recorded here is replaced.
-      const fork = atT < side.store.getState().timeline.latest
-      const kept = fork ? keptBefore(v, atT, recordedHere) : v
-      const action = { ...command, atSec: atT / 1000 } as ScenarioAction
-      const next: Variant = { ...kept, actions: mergeActions(kept.actions ?? [], [action]) }
-      const r = variantScenario(st.base, next)
-      if (!r.ok) {
-        note('warning', `Side “${v.label}” did not run it:`, [`${r.path}: ${r.message}`])
-        return
-      }
-      recordedHere.add(action)
-      st.setVariant(i, next)
-      if (fork) {
-        st.resetSide(i)
-        restartSide(i, r.scenario, atT)
-        return
-      }
-      // The single page's path: the live command to this side's worker, which records it on its timeline.
-      side.client.command(command, atT)
-      const ss = side.store.getState()
-      ss.setScenario(applyCommandToScenario(ss.scenario, command), false)
-    },
-    editSide(i, e) {
-      const st = store.getState()
-      const v = st.variants[i]
-      const side = sides[i]
-      if (v === undefined || side === undefined) return
-      const cur = settingsBefore(side.store.getState().scenario, st.clock / 1000)
-      const next = withOverrides(v, strategySet(cur, e))
-      const r = variantScenario(st.base, next)
-      if (!r.ok) {
-        note('warning', `Side “${v.label}” was not changed:`, [`${r.path}: ${r.message}`])
-        return
-      }
-      st.setVariant(i, next)
-      st.resetSide(i)
-      restartSide(i, r.scenario, st.clock)
-    },
+    ...sideEdits({ store, sides, recordedHere, note, restartSide }),
     setMarkHere() {
       store.getState().setMark(store.getState().clock)
       pinAll()

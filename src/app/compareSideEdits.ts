@@ -1,0 +1,74 @@
+// A side's own changes in compare mode: a fault or command for one side only, and a strategy edit
+// that restarts that side. Both are recorded in the side's variant, at the shared clock's moment,
+// so the link replays them; after going back in time they replace that side's recorded future.
+
+import { settingsBefore } from '../scenario/liveOverrides.ts'
+import { mergeActions, variantScenario, type Variant } from '../scenario/overrides.ts'
+import { applyCommandToScenario } from '../scenario/applyCommand.ts'
+import type { Command, Scenario, ScenarioAction } from '../scenario/types.ts'
+import { strategySet, withOverrides, type StrategyEdit } from '../store/compareEdits.ts'
+import type { CompareStore } from '../store/compareStore.ts'
+import type { AppStore } from '../store/createAppStore.ts'
+import type { CompareActions } from '../ui/compare/compareActions.ts'
+import { commandMoment, keptBefore } from './compareSideActions.ts'
+import type { SimClient } from './simClient.ts'
+
+export interface SideEditContext {
+  store: CompareStore
+  sides: ReadonlyArray<{ store: AppStore; client: SimClient }>
+  /** Actions recorded in this session (a fork replaces only these). */
+  recordedHere: WeakSet<object>
+  note: (kind: 'warning', text: string, details: string[]) => void
+  restartSide: (i: number, scenario: Scenario, toMs: number) => void
+}
+
+export function sideEdits(ctx: SideEditContext): Pick<CompareActions, 'injectSide' | 'editSide'> {
+  const { store, sides, recordedHere, note, restartSide } = ctx
+  return {
+    injectSide(i: number, command: Command): void {
+      const st = store.getState()
+      const v = st.variants[i]
+      const side = sides[i]
+      if (v === undefined || side === undefined) return
+      // The shared moment, as a shared command's: one clock, so "B rebalanced at 20 s" means A's 20 s too.
+      const atT = commandMoment(sides.map((x) => x.store))
+      // This side has been further (the clock went back): its future recorded here is replaced.
+      const fork = atT < side.store.getState().timeline.latest
+      const kept = fork ? keptBefore(v, atT, recordedHere) : v
+      const action = { ...command, atSec: atT / 1000 } as ScenarioAction
+      const next: Variant = { ...kept, actions: mergeActions(kept.actions ?? [], [action]) }
+      const r = variantScenario(st.base, next)
+      if (!r.ok) {
+        note('warning', `Side “${v.label}” did not run it:`, [`${r.path}: ${r.message}`])
+        return
+      }
+      recordedHere.add(action)
+      st.setVariant(i, next)
+      if (fork) {
+        st.resetSide(i)
+        restartSide(i, r.scenario, atT)
+        return
+      }
+      // The single page's path: the live command to this side's worker, which records it on its timeline.
+      side.client.command(command, atT)
+      const ss = side.store.getState()
+      ss.setScenario(applyCommandToScenario(ss.scenario, command), false)
+    },
+    editSide(i: number, e: StrategyEdit): void {
+      const st = store.getState()
+      const v = st.variants[i]
+      const side = sides[i]
+      if (v === undefined || side === undefined) return
+      const cur = settingsBefore(side.store.getState().scenario, st.clock / 1000)
+      const next = withOverrides(v, strategySet(cur, e))
+      const r = variantScenario(st.base, next)
+      if (!r.ok) {
+        note('warning', `Side “${v.label}” was not changed:`, [`${r.path}: ${r.message}`])
+        return
+      }
+      st.setVariant(i, next)
+      st.resetSide(i)
+      restartSide(i, r.scenario, st.clock)
+    },
+  }
+}
