@@ -85,4 +85,28 @@ describe('apportion', () => {
       { numRuns: 60, seed: 11 },
     )
   })
+
+  it("finds the cut when remainders sit exactly on the histogram's bin edges (even splits over 2^k partitions)", () => {
+    for (const m of [256, 1024, 2048]) {
+      const weights = Array.from({ length: m }, () => 1 / m)
+      const carry = weights.map(() => 0)
+      const refCarry = weights.map(() => 0)
+      const out = new Float64Array(m)
+      for (const t of [1, 3, 255, 257, 513, 1000, 1023, 1025, 4097, 50_000]) expect([...apportion(t, weights, carry, out)]).toEqual(reference(t, weights, refCarry))
+      expect(carry).toEqual(refCarry)
+    }
+  })
+
+  it("keeps a bin's lower edge out of the bin below it (the cut just under remainders of exactly 0.5)", () => {
+    // 512 even shares of 512 records: one each, so the carries alone make the remainders. 100 sit
+    // at 0.5 (bin 512's lower edge), 300 just under (bin 511), 112 owe 0.9 and get nothing: 112 to
+    // hand out, so the cut is the 12th largest of bin 511.
+    const m = 512
+    const weights = Array.from({ length: m }, () => 1 / m)
+    const start = weights.map((_, i) => (i < 100 ? 0.5 : i < 400 ? 0.5 - (i + 1) * 1e-7 : -0.9))
+    const carry = [...start]
+    const refCarry = [...start]
+    expect([...apportion(m, weights, carry, new Float64Array(m))]).toEqual(reference(m, weights, refCarry))
+    expect(carry).toEqual(refCarry)
+  })
 })

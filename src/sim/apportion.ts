@@ -21,24 +21,36 @@ export function apportion(total: number, weights: ArrayLike<number>, carry: { [i
     order = new Int32Array(m)
     selectScratch = new Float64Array(m)
   }
+  // Wide (every partition of a topic): remainders are counted into bins as they are made, and the
+  // shortfall is handed out in one more pass that also writes the carries (see bumpLargestWide).
+  const wide = m >= BIN_SELECT_FROM
+  if (wide) binCount.fill(0)
   let sum = 0
   for (let i = 0; i < m; i++) {
     const x = total * weights[i]! + (carry[i] ?? 0)
     const c = x > 0 ? Math.floor(x) : 0
     out[i] = c
-    frac[i] = x - c
+    const f = x - c
+    frac[i] = f
     sum += c
+    if (wide) binCount[binOf(f)]!++
   }
   let rem = total - sum
   if (rem > 0 && m > 0) {
     // Hand out the shortfall to the largest remainders, whole rounds first should it exceed m.
     if (rem >= m) {
       const rounds = Math.floor(rem / m)
+      if (wide) binCount.fill(0)
       for (let i = 0; i < m; i++) {
         out[i]! += rounds
         frac[i]! -= rounds
+        if (wide) binCount[binOf(frac[i]!)]!++
       }
       rem -= rounds * m
+    }
+    if (rem > 0 && wide) {
+      bumpLargestWide(m, rem, out, carry)
+      return out
     }
     if (rem > 0) bumpLargest(m, rem, out)
   } else if (rem < 0 && m > 0) {
@@ -75,7 +87,7 @@ function sortedByRemainder(m: number): Int32Array {
  * a three-way quickselect (remainders often tie, e.g. under uniform weights).
  */
 function bumpLargest(m: number, rem: number, out: Float64Array): void {
-  const cut = m >= BIN_SELECT_FROM ? kthLargestByBins(m, rem - 1) : kthLargest(copyOfFrac(m), rem - 1)
+  const cut = kthLargest(copyOfFrac(m), rem - 1)
   let above = 0
   for (let i = 0; i < m; i++) if (frac[i]! > cut) above++
   let ties = rem - above
@@ -109,17 +121,40 @@ function binOf(f: number): number {
   return f <= 0 ? 0 : f >= 1 ? BINS - 1 : (f * BINS) | 0
 }
 
-/** kthLargest of frac[0..m), exactly, by counting into bins and selecting within the one holding it. */
-function kthLargestByBins(m: number, k: number): number {
-  binCount.fill(0)
-  for (let i = 0; i < m; i++) binCount[binOf(frac[i]!)]!++
+/**
+ * bumpLargest for a wide split whose remainders are counted in `binCount`: the cut lies in the bin
+ * where the count from the top passes `rem`, and a quickselect among that bin's few values finds it
+ * exactly. The last pass bumps and writes the carries at once. Same result as bumpLargest.
+ */
+function bumpLargestWide(m: number, rem: number, out: Float64Array, carry: { [i: number]: number }): void {
+  const k = rem - 1
   let b = BINS - 1
-  let above = 0
-  while (above + binCount[b]! <= k) above += binCount[b--]!
+  let aboveBin = 0
+  while (aboveBin + binCount[b]! <= k) aboveBin += binCount[b--]!
+  // binOf(f) === b, written as bounds on f·BINS (exact: BINS is a power of two).
+  const lo = b === 0 ? -Infinity : b
+  const hi = b === BINS - 1 ? Infinity : b + 1
   const a = selectScratch
   let n = 0
-  for (let i = 0; i < m; i++) if (binOf(frac[i]!) === b) a[n++] = frac[i]!
-  return kthLargest(a.subarray(0, n), k - above)
+  for (let i = 0; i < m; i++) {
+    const f = frac[i]!
+    const fb = f * BINS
+    if (fb >= lo && fb < hi) a[n++] = f
+  }
+  // The bin was chosen because it holds the k-th largest; a bin found empty is a bug, not a rounding.
+  if (k - aboveBin >= n) throw new Error(`apportion: bin ${b} holds ${n} remainders, the cut needs ${k - aboveBin + 1}`)
+  const inBin = a.subarray(0, n)
+  const cut = kthLargest(inBin, k - aboveBin)
+  let above = aboveBin
+  for (let j = 0; j < n; j++) if (inBin[j]! > cut) above++
+  let ties = rem - above
+  for (let i = 0; i < m; i++) {
+    const f = frac[i]!
+    if (f > cut || (f === cut && ties-- > 0)) {
+      out[i]! += 1
+      carry[i] = f - 1
+    } else carry[i] = f
+  }
 }
 
 /** The k-th largest value (0-based) of `a`, which it reorders. */
