@@ -6,6 +6,9 @@ import { App } from './App.tsx'
 import { adjacentMarker, TimelineBar, timelineValueText } from './TimelineBar.tsx'
 import { buttons, byLabel, mount, press, type Mounted } from './renderForTest.tsx'
 import { SHARE_NOTE_MS } from './useShareNote.ts'
+import { createAppStore } from '../store/createAppStore.ts'
+import { defaultScenario } from '../scenario/defaults.ts'
+import { sideMarkerSource } from './compare/sideMarkerSource.ts'
 
 let m: Mounted | null = null
 afterEach(() => {
@@ -202,5 +205,25 @@ describe('a run that paused itself at a rebalance', () => {
     expect(note?.getAttribute('aria-live')).toBe('polite')
     expect(note?.textContent).toBe('Paused: a rebalance started at 12.3 s')
     expect(buttons(m.container, 'Play')).toHaveLength(1)
+  })
+
+  it('in compare mode shows every side’s markers: a shared crash once, each side’s rebalance end with its letter, Shift+→ reaching B’s', () => {
+    const crash: TimelineMark = { t: 10_000, kind: 'fault', text: 'consumer-2 crashed' }
+    const start: TimelineMark = { t: 10_500, kind: 'rebalance-start', text: 'rebalance started' }
+    const sideA = createAppStore({ scenario: defaultScenario(), playing: false })
+    const sideB = createAppStore({ scenario: defaultScenario(), playing: false })
+    const source = sideMarkerSource([sideA, sideB])
+    m = at42(<TimelineBar pauseToggle={false} markerSource={source} />)
+    // The sides' runs: eager's rebalance lasts 3.5 s, cooperative's 0.7 s. B's markers arrive later.
+    act(() => sideA.getState().receiveFrame(0, makeFrame({ t: 20_000 }), [], [], { latest: 20_000, markers: [crash, start, { t: 14_000, kind: 'rebalance-end', text: 'rebalance done' }] }))
+    act(() => sideB.getState().receiveFrame(0, makeFrame({ t: 20_000 }), [], [], { latest: 20_000, markers: [crash, start, { t: 11_200, kind: 'rebalance-end', text: 'rebalance done' }] }))
+    const titles = Array.from(m.container.querySelectorAll('g.marker title')).map((t) => t.textContent)
+    expect(titles).toEqual(['10.0 s: consumer-2 crashed', '10.5 s: rebalance started', '11.2 s: B: rebalance done', '14.0 s: A: rebalance done'])
+    const s = slider(m.container)
+    act(() => m!.store.getState().receiveFrame(0, makeFrame({ t: 10_500 }), [], [], { latest: 95_000, seeked: true }))
+    act(() => {
+      s.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowRight', shiftKey: true, bubbles: true, cancelable: true }))
+    })
+    expect(m.actions.seeks).toEqual([11_200])
   })
 })

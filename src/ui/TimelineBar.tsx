@@ -2,7 +2,7 @@
 // seconds), with its markers, and the "Pause at next rebalance" choice. Dragging, clicking or the
 // keys seek; the picture is a D3 view fed straight from the store (no re-render per frame).
 
-import { useEffect, useRef, type KeyboardEvent, type PointerEvent, type ReactNode } from 'react'
+import { useEffect, useMemo, useRef, useSyncExternalStore, type KeyboardEvent, type PointerEvent, type ReactNode } from 'react'
 import { markerTarget } from '../store/timelineMarkers.ts'
 import { baseTime, type TimelineMark } from '../store/timelineSlice.ts'
 import { useAppStore, useAppStoreApi } from '../store/useAppStore.ts'
@@ -28,14 +28,25 @@ function span(s: { simTime: number; timeline: { latest: number } }): number {
   return Math.max(s.timeline.latest, s.simTime)
 }
 
-/** `pauseToggle`: offer "Pause at next rebalance" (single mode; compare mode has one clock for all sides). */
-export function TimelineBar({ pauseToggle = true }: { pauseToggle?: boolean } = {}): ReactNode {
+/** Where the Timeline's markers come from: this page's run, or (compare mode) every side's. */
+export interface MarkerSource {
+  get(): readonly TimelineMark[]
+  subscribe(onChange: () => void): () => void
+}
+
+/**
+ * `pauseToggle`: offer "Pause at next rebalance" (single mode; compare mode has one clock for all sides).
+ * `markerSource`: markers other than the store's own (compare mode's every side; see store/sideMarkers.ts).
+ */
+export function TimelineBar({ pauseToggle = true, markerSource }: { pauseToggle?: boolean; markerSource?: MarkerSource } = {}): ReactNode {
   const store = useAppStoreApi()
   const actions = useActions()
   const ref = useRef<HTMLDivElement>(null)
   const now = useThrottled((s) => s.simTime, 200)
   const latest = useThrottled(span, 200)
-  const markers = useAppStore((s) => s.timeline.markers)
+  const ownMarkers = useMemo<MarkerSource>(() => ({ get: () => store.getState().timeline.markers, subscribe: (f) => store.subscribe(f) }), [store])
+  const source = markerSource ?? ownMarkers
+  const markers = useSyncExternalStore(source.subscribe, source.get)
   const pauseAt = useAppStore((s) => s.timeline.pauseAtRebalance)
   const seeking = useAppStore((s) => s.timeline.seeking)
   const dragging = useRef(false)
@@ -47,19 +58,21 @@ export function TimelineBar({ pauseToggle = true }: { pauseToggle?: boolean } = 
     const unfollow = followSize(el, view)
     const draw = (): void => {
       const s = store.getState()
-      view.setMarkers(s.timeline.markers)
+      view.setMarkers(source.get())
       view.update(s.simTime, span(s))
     }
     draw()
     const unsub = store.subscribe((s, prev) => {
       if (s.simTime !== prev.simTime || s.timeline !== prev.timeline) draw()
     })
+    const unsubMarkers = source === ownMarkers ? () => {} : source.subscribe(draw)
     return () => {
       unsub()
+      unsubMarkers()
       unfollow()
       view.destroy()
     }
-  }, [store])
+  }, [store, source, ownMarkers])
 
   const seekToPointer = (e: PointerEvent<HTMLDivElement>): void => {
     const r = e.currentTarget.getBoundingClientRect()
@@ -80,7 +93,7 @@ export function TimelineBar({ pauseToggle = true }: { pauseToggle?: boolean } = 
       case 'ArrowRight': {
         const dir = e.key === 'ArrowLeft' ? -1 : 1
         if (e.shiftKey) {
-          const to = markerTarget(s.timeline.markers, t, dir)
+          const to = markerTarget(source.get(), t, dir)
           go(() => (to !== undefined ? actions.seek(to) : undefined))
         } else go(() => (dir < 0 ? actions.stepBack() : actions.step()))
         break

@@ -1,7 +1,7 @@
 // Compare mode's page: the shared controls on the left, the sides stacked so their lanes line up
 // (same partition rows, same width), each side's metrics table on the right.
 
-import type { CSSProperties, ReactNode } from 'react'
+import { useMemo, type CSSProperties, type ReactNode } from 'react'
 import { useStore } from 'zustand'
 import { AppStoreProvider } from '../../store/useAppStore.ts'
 import { ActionsContext } from '../actions.ts'
@@ -10,6 +10,7 @@ import { TimelineBar } from '../TimelineBar.tsx'
 import { useCompare } from './compareActions.ts'
 import { CompareSide, SIDE_LETTERS } from './CompareSide.tsx'
 import { CompareToolbar } from './CompareToolbar.tsx'
+import { sideMarkerSource } from './sideMarkerSource.ts'
 import { useCompareDiffs } from './DiffStrip.tsx'
 import { SharedControls } from './SharedControls.tsx'
 import { useCompareKeys } from './useCompareKeys.ts'
@@ -68,16 +69,17 @@ function SideTables(): ReactNode {
 
 /**
  * One Timeline for every side (one clock): it seeks them all to the same moment. Its markers are
- * side A's (the shared faults and actions are every side's; rebalances are A's).
+ * every side's: a shared fault once, each side's rebalances with its letter (sideMarkerSource).
  */
 function SharedTimeline(): ReactNode {
   const { sides } = useCompare()
+  const markerSource = useMemo(() => sideMarkerSource(sides.map((s) => s.store)), [sides])
   const first = sides[0]
   if (first === undefined) return null
   return (
     <AppStoreProvider store={first.store}>
       <ActionsContext.Provider value={first.actions}>
-        <TimelineBar pauseToggle={false} />
+        <TimelineBar pauseToggle={false} markerSource={markerSource} />
       </ActionsContext.Provider>
     </AppStoreProvider>
   )

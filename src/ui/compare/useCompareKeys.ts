@@ -1,5 +1,5 @@
 // Compare mode's keys: Space plays or pauses every side, B or . pauses, → steps them all, PageDown
-// / PageUp go to the next / previous marker of the shared Timeline (side A's), + / − change the
+// / PageUp go to the next / previous marker of the shared Timeline (every side's), + / − change the
 // speed, R restarts, P presenter mode, L the lessons, E the Export menu, ? lists them, as on one
 // highway. Keys the focused control uses itself are left to it (keyTargets.ts).
 
@@ -9,6 +9,7 @@ import { controlUsesKey } from '../keyTargets.ts'
 import { shortcutFor, SPEED_FACTOR } from '../shortcuts.ts'
 import { useCompare } from './compareActions.ts'
 import { setPresenterAll } from './presenter.ts'
+import { sidesMarkers } from './sideMarkerSource.ts'
 
 export function useCompareKeys(): void {
   const { actions, store, sides } = useCompare()
@@ -24,7 +25,7 @@ export function useCompareKeys(): void {
       const what = shortcutFor(e.key)
       const a = sides[0]?.store.getState()
       const jump = (dir: -1 | 1): void => {
-        const to = a === undefined ? undefined : markerTarget(a.timeline.markers, a.simTime, dir)
+        const to = a === undefined ? undefined : markerTarget(sidesMarkers(sides.map((s) => s.store)), a.simTime, dir)
         if (to !== undefined) actions.seek(to)
       }
       const run: Partial<Record<NonNullable<typeof what>, () => void>> = {
