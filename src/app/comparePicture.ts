@@ -1,10 +1,12 @@
-// Compare mode's picture: a title (scenario, simulated time, the mark), then for each side in the
-// page's order its header and difference strip (read as plain text from the page, so the picture
-// says what the page says) and its highway's layers. The words are drawn with fillText: a side's
-// label may come from a stranger's link, and text drawn on a canvas is never markup.
+// Compare mode's picture: a title (scenario, simulated time, the mark), then each side where the page
+// puts it (stacked, or two by two as the page shows three or four sides on a short screen) with its
+// header and difference strip (read as plain text from the page, so the picture says what the page
+// says) above its highway's layers. The words are drawn with fillText: a side's label may come from
+// a stranger's link, and text drawn on a canvas is never markup.
 
 import { layoutCaption, layoutTitle, sizesFor, type Block, type CellText, type SideCaption, type TextRole } from './captionLayout.ts'
 import { backgroundOf, drawLayers, layersOf, pngOf } from './picture.ts'
+import { columnWidths, gridCells, planGrid } from './pictureGrid.ts'
 
 const text = (el: Element | null): string => (el?.textContent ?? '').replace(/\s+/g, ' ').trim()
 
@@ -34,12 +36,13 @@ interface Palette {
   ok: string
   head: string
   accent: string
+  rule: string
 }
 
 function paletteOf(el: HTMLElement): Palette {
   const cs = (el.ownerDocument.defaultView as Window).getComputedStyle(el)
   const v = (name: string, fallback: string): string => cs.getPropertyValue(name).trim() || fallback
-  return { family: cs.fontFamily || 'sans-serif', text: cs.color || '#000', dim: v('--dim', '#666'), ok: v('--ok', '#0a0'), head: v('--panel', 'rgba(127,127,127,0.15)'), accent: v('--accent', '#fc0') }
+  return { family: cs.fontFamily || 'sans-serif', text: cs.color || '#000', dim: v('--dim', '#666'), ok: v('--ok', '#0a0'), head: v('--panel', 'rgba(127,127,127,0.15)'), accent: v('--accent', '#fc0'), rule: v('--border', '#888') }
 }
 
 const WEIGHT: Record<TextRole, number> = { title: 700, letter: 800, label: 700, summary: 400, cellLabel: 400, cellValue: 700, cellBest: 700, note: 400 }
@@ -56,9 +59,10 @@ function colourOf(role: TextRole, p: Palette): string {
   return p.text
 }
 
-function drawBlock(ctx: CanvasRenderingContext2D, b: Block, top: number, dpr: number, sz: { body: number; head: number }, p: Palette): void {
+function drawBlock(ctx: CanvasRenderingContext2D, b: Block, at: { x: number; y: number }, dpr: number, sz: { body: number; head: number }, p: Palette): void {
+  const { x: left, y: top } = at
   for (const box of b.boxes) {
-    const [x, y, w, h] = [box.x * dpr, (top + box.y) * dpr, box.w * dpr, box.h * dpr]
+    const [x, y, w, h] = [(left + box.x) * dpr, (top + box.y) * dpr, box.w * dpr, box.h * dpr]
     if (box.role === 'head' || box.role === 'letter') {
       ctx.fillStyle = box.role === 'head' ? p.head : p.accent
       ctx.fillRect(x, y, w, h)
@@ -73,7 +77,7 @@ function drawBlock(ctx: CanvasRenderingContext2D, b: Block, top: number, dpr: nu
   for (const t of b.texts) {
     ctx.font = fontOf(t.role, sz, p.family, dpr)
     ctx.fillStyle = colourOf(t.role, p)
-    ctx.fillText(t.text, t.x * dpr, (top + t.y) * dpr)
+    ctx.fillText(t.text, (left + t.x) * dpr, (top + t.y) * dpr)
   }
 }
 
@@ -89,11 +93,18 @@ export async function comparePictureOf(sidesEl: HTMLElement, title: string): Pro
     const top = Math.min(...rects.map((r) => r.top))
     const width = rects.length === 0 ? 0 : Math.max(...rects.map((r) => r.right)) - left
     const height = rects.length === 0 ? 0 : Math.max(...rects.map((r) => r.bottom)) - top
-    return { caption: captionOf(section), layers, origin: { left, top }, width, height }
+    const box = section.getBoundingClientRect()
+    return { caption: captionOf(section), layers, origin: { left, top }, width, height, box: { left: box.left, top: box.top } }
   })
   if (sides.length === 0) throw new Error('there are no sides on the page to draw')
-  const width = Math.max(...sides.map((s) => s.width), 480)
-  const sz = sizesFor(width)
+  const cells = gridCells(sides.map((s) => s.box))
+  const widths = columnWidths(
+    cells,
+    sides.map((s) => s.width),
+    480,
+  )
+  // Type sized to the whole picture's width (it is scaled to a slide as one).
+  const sz = sizesFor(widths.reduce((a, w) => a + w, 0))
   const p = paletteOf(sidesEl)
   const scratch = doc.createElement('canvas').getContext('2d')
   if (scratch === null) throw new Error('this browser cannot draw a picture')
@@ -101,23 +112,32 @@ export async function comparePictureOf(sidesEl: HTMLElement, title: string): Pro
     scratch.font = fontOf(role, sz, p.family)
     return scratch.measureText(t).width
   }
-  const head = layoutTitle(title, width, measure, sz)
-  const captions = sides.map((s) => layoutCaption(s.caption, width, measure, sz))
-  const height = head.height + sides.reduce((h, s, i) => h + captions[i]!.height + s.height + sz.pad, 0)
+  const captions = sides.map((s, i) => layoutCaption(s.caption, widths[cells[i]!.col]!, measure, sz))
+  const gap = sz.pad * 2
+  const fullWidth = widths.reduce((a, w) => a + w + gap, -gap)
+  const head = layoutTitle(title, fullWidth, measure, sz)
+  const plan = planGrid(
+    cells,
+    widths,
+    sides.map((s, i) => ({ caption: captions[i]!.height, highway: s.height })),
+    { top: head.height, gap, pad: sz.pad },
+  )
   const out = doc.createElement('canvas')
-  out.width = Math.max(1, Math.round(width * dpr))
-  out.height = Math.max(1, Math.round(height * dpr))
+  out.width = Math.max(1, Math.round(plan.width * dpr))
+  out.height = Math.max(1, Math.round(plan.height * dpr))
   const ctx = out.getContext('2d')
   if (ctx === null) throw new Error('this browser cannot draw a picture')
   ctx.fillStyle = backgroundOf(sidesEl)
   ctx.fillRect(0, 0, out.width, out.height)
-  drawBlock(ctx, head, 0, dpr, sz, p)
-  let y = head.height
+  drawBlock(ctx, head, { x: 0, y: 0 }, dpr, sz, p)
+  // Rules between the cells of a grid, as the page's borders between its sides.
+  ctx.fillStyle = p.rule
+  for (const x of plan.columnRules) ctx.fillRect(Math.round((x - 1) * dpr), Math.round(head.height * dpr), 2 * dpr, out.height)
+  for (const y of plan.rowRules) ctx.fillRect(0, Math.round((y - 1) * dpr), out.width, 2 * dpr)
   for (const [i, s] of sides.entries()) {
-    drawBlock(ctx, captions[i]!, y, dpr, sz, p)
-    y += captions[i]!.height
-    await drawLayers(ctx, s.layers, s.origin, dpr, { x: 0, y: y * dpr })
-    y += s.height + sz.pad
+    const at = plan.sides[i]!
+    drawBlock(ctx, captions[i]!, { x: at.x, y: at.y }, dpr, sz, p)
+    await drawLayers(ctx, s.layers, s.origin, dpr, { x: at.x * dpr, y: at.highwayY * dpr })
   }
   return pngOf(out)
 }
