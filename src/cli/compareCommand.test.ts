@@ -113,6 +113,14 @@ describe('highway compare --link', () => {
     expect(s.ok && s.scenario).toEqual({ ...getPreset('consumer-joins-eager')!.build(), seed: 9 })
   })
 
+  it('opens where the table is read: paused at --seconds, counting from --after; neither without the flags', async () => {
+    const hashOf = async (extra: string[]) => readLinkHash((await runCompare(['--preset', 'consumer-joins-eager', '--link', ...extra, '--variant', 'eager:', '--variant', COOP], io, here)).stdout.trim().split('#')[1]!)
+    const at = await hashOf(['--seconds', '40', '--after', '12.5'])
+    expect([at.problems, at.t, at.mark, at.automark]).toEqual([[], 40, 12.5, undefined])
+    const plain = await hashOf([])
+    expect([plain.t, plain.mark]).toEqual([undefined, undefined])
+  })
+
   it('runs the sides of a compare link given as --scenario', async () => {
     const link = (await runCompare(['--preset', 'consumer-joins-eager', '--link', '--variant', 'eager:', '--variant', COOP], io, here)).stdout.trim()
     const fromLink = await runCompare(['--scenario', link, '--seconds', '3', '--json'], io, here)

@@ -22,7 +22,8 @@ export const COMPARE_USAGE =
   "  each --variant is one run (LABEL@SEC: applies its overrides from that second on); --vary adds one run per value\n" +
   '  (a compare link as --scenario brings its variants when no --variant is given);\n' +
   `  (for every variant; several --vary: every combination); at most ${MAX_RUNS} runs. --after SEC counts rebalance rows\n` +
-  `  only for rebalances that start at or after SEC. --link prints the page link instead (at most ${MAX_LINK_SIDES} runs).\n` +
+  `  only for rebalances that start at or after SEC. --link prints the page link instead (at most ${MAX_LINK_SIDES} runs),\n` +
+  '  opening paused at --seconds S when given, its difference strip counting from --after SEC when given.\n' +
   '  In a --variant, actions+=[{"do":…,"atSec":…}] adds actions to that run\'s script alone.'
 
 const FLAGS: FlagSpec = {
@@ -127,7 +128,12 @@ export async function runCompare(args: readonly string[], io: CompareIo, opts: C
     const baseUrl = p.flags.get('--base-url')
     const href = typeof baseUrl === 'string' ? baseUrl : DEFAULT_BASE_URL
     const workload = seed === undefined ? l.scenario : { ...l.scenario, seed }
-    return { stdout: `${href.split('#')[0]}#${compareLinkHash(workload, plan)}\n`, stderr: '', code: 0 }
+    // Where the table would be read: the page opens paused at --seconds (when given), its difference
+    // strip counting from --after (a set mark, as "Set mark here" makes).
+    const at: { t?: number; mark?: number } = {}
+    if (p.flags.has('--seconds')) at.t = seconds
+    if (afterSec !== null) at.mark = afterSec
+    return { stdout: `${href.split('#')[0]}#${compareLinkHash(workload, plan, at)}\n`, stderr: '', code: 0 }
   }
   if (p.flags.has('--base-url')) return fail('--base-url goes with --link')
 
