@@ -63,6 +63,8 @@ describe('Share inside a lesson', () => {
     await act(async () => items()[1]!.click())
     const plain = readLinkHash(copied[1]!.slice(copied[1]!.indexOf('#')))
     expect([plain.lesson, plain.s?.slice(0, 3)]).toEqual([undefined, 'v1.'])
+    // The note says which of the two was copied: the lesson's first item is a link too.
+    expect(el.querySelector('.share-note')?.textContent).toBe('Link copied without the lesson: paste it to a colleague')
     // Once the lesson ends, Share is the run's again.
     act(() => lessons.controller.close())
     act(() => buttons(el, 'Share')[0]!.click())
@@ -85,6 +87,10 @@ describe('Share inside a lesson', () => {
     expect(document.activeElement).toBe(items()[0])
     await act(async () => items()[0]!.click())
     expect(copied[0]).toMatch(/#lesson=hot-key&step=1$/)
+    act(() => buttons(el, 'Share')[0]!.click())
+    await act(async () => items()[1]!.click())
+    expect(readLinkHash(copied[1]!.slice(copied[1]!.indexOf('#'))).lesson).toBeUndefined()
+    expect(el.querySelector('.share-note')?.textContent).toMatch(/^Link copied without the lesson( \(opens paused at this moment\))?$/)
     act(() => lessons.controller.close())
     expect(buttons(el, 'Share')[0]?.getAttribute('aria-haspopup')).toBeNull()
   })

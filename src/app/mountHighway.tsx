@@ -169,8 +169,10 @@ export function mountHighway(el: HTMLElement, opts: MountOptions): MountedHighwa
       const here = urlSync?.link() ?? linkFor(win.location.href, store.getState().scenario, codec)
       const link = withMark(momentMs === undefined ? here : momentLink(here, momentMs), store.getState().mark)
       const what = momentMs === undefined ? 'Link' : `Link to ${linkSeconds(momentMs)} s`
+      // Inside a lesson the Share menu's first item is the lesson's link: say this one is not.
+      const plain = store.getState().lessonAt !== null ? ' without the lesson' : ''
       const ok = await copyText(link, el.ownerDocument)
-      return ok ? `${what} copied: paste it to a colleague` : `Copy this link: ${link}`
+      return ok ? `${what} copied${plain}: paste it to a colleague` : `Copy this link: ${link}`
     },
   })
   // While the page steps to a link's moment, the user's own Play, Pause, step or seek takes over from
