@@ -175,8 +175,10 @@ export function mountHighway(el: HTMLElement, opts: MountOptions): MountedHighwa
       return ok ? `${what} copied${plain}: paste it to a colleague` : `Copy this link: ${link}`
     },
   })
-  // While the page steps to a link's moment, the user's own Play, Pause, step or seek takes over from
-  // where the run is: a far moment (a hand-edited `&t=99999`) is then not a wait with no way out.
+  // While the page steps to a link's moment, the user's own Play, step or seek takes over from where
+  // the run is: a far moment (a hand-edited `&t=99999`) is then not a wait with no way out. A pause
+  // does not: the page is paused already, and a lesson opened at a later step pauses it as it starts
+  // (lessonController), which stopped it at 0 s short of the step.
   const takeOver = (): void => {
     if (pendingMoment === null) return
     pendingMoment = null
@@ -184,7 +186,7 @@ export function mountHighway(el: HTMLElement, opts: MountOptions): MountedHighwa
   }
   const userControls: AppActions = {
     ...controller,
-    setPlaying: (p) => (takeOver(), controller.setPlaying(p)),
+    setPlaying: (p) => (p && takeOver(), controller.setPlaying(p)),
     togglePlay: () => (takeOver(), controller.togglePlay()),
     step: () => (takeOver(), controller.step()),
     stepBack: () => (takeOver(), controller.stepBack()),
