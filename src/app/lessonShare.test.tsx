@@ -1,6 +1,7 @@
 // Share inside a lesson, end to end in jsdom: the lesson layer runs a real lesson over one highway
 // and over compare mode (fake workers); the toolbar's Share offers the lesson's link at the step on
-// screen, which reads back as that lesson and step, and still offers the scenario without it.
+// screen, which reads back as that lesson and step, and still offers the scenario without it; the S
+// key copies the lesson's link in both modes.
 import { act } from 'react'
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { getLesson } from '../scenario/lessons/catalog.ts'
@@ -63,6 +64,8 @@ describe('Share inside a lesson', () => {
     await act(async () => items()[1]!.click())
     const plain = readLinkHash(copied[1]!.slice(copied[1]!.indexOf('#')))
     expect([plain.lesson, plain.s?.slice(0, 3)]).toEqual([undefined, 'v1.'])
+    // The note says which of the two was copied: the lesson's first item is a link too.
+    expect(el.querySelector('.share-note')?.textContent).toBe('Link copied without the lesson: paste it to a colleague')
     // Once the lesson ends, Share is the run's again.
     act(() => lessons.controller.close())
     act(() => buttons(el, 'Share')[0]!.click())
@@ -77,14 +80,26 @@ describe('Share inside a lesson', () => {
     await act(() => sleep(30))
     const [share] = buttons(el, 'Share')
     expect(share?.getAttribute('aria-haspopup')).toBeNull()
+    const key = (k: string): Promise<void> => act(async () => void window.dispatchEvent(new KeyboardEvent('keydown', { key: k, bubbles: true, cancelable: true })))
+    // Outside a lesson S is one highway's key only (compare mode's link is its toolbar's Share).
+    await key('s')
+    expect(copied).toEqual([])
     const lessons = layer()
     const lesson = getLesson('hot-key')!
     act(() => lessons.start(lesson, 0, compareLessonHost(m.store, m.actions, m.sides)))
+    // Inside one, S copies the lesson's link at its step, as on one highway, and says so.
+    await key('S')
+    expect(copied.splice(0)).toEqual([expect.stringMatching(/#lesson=hot-key&step=1$/)])
+    expect(m.store.getState().notes.map((n) => n.text)).toEqual([`Lesson link copied (step 1 of ${lesson.lesson.steps.length}): paste it to a colleague`])
     act(() => buttons(el, 'Share')[0]!.click())
     expect(items().map((b) => b.textContent)).toEqual([`Lesson link (step 1 of ${lesson.lesson.steps.length})`, 'Comparison only, no lesson'])
     expect(document.activeElement).toBe(items()[0])
     await act(async () => items()[0]!.click())
     expect(copied[0]).toMatch(/#lesson=hot-key&step=1$/)
+    act(() => buttons(el, 'Share')[0]!.click())
+    await act(async () => items()[1]!.click())
+    expect(readLinkHash(copied[1]!.slice(copied[1]!.indexOf('#'))).lesson).toBeUndefined()
+    expect(el.querySelector('.share-note')?.textContent).toMatch(/^Link copied without the lesson( \(opens paused at this moment\))?$/)
     act(() => lessons.controller.close())
     expect(buttons(el, 'Share')[0]?.getAttribute('aria-haspopup')).toBeNull()
   })

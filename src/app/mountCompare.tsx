@@ -80,7 +80,7 @@ export function mountCompare(el: HTMLElement, opts: MountCompareOptions): Mounte
       const link = urlSync?.link() ?? win.location.href
       const ok = await copyText(link, el.ownerDocument)
       const moment = session.store.getState().playing ? '' : ' (opens paused at this moment)'
-      return ok ? `Link copied${moment}` : `Copy this link: ${link}`
+      return ok ? `Link copied${at !== null ? ' without the lesson' : ''}${moment}` : `Copy this link: ${link}`
     },
     exit: () => {
       const st = session.store.getState()

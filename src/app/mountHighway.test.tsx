@@ -71,6 +71,19 @@ describe('a moment link', () => {
     expect(playButton(el)?.textContent).toBe('Play')
   })
 
+  it('a pause on the way does not stop it: a lesson opened at a later step pauses the page as it starts, and still gets to the step', () => {
+    const { worker, el } = open(`#s=${encodeScenario(defaultScenario())}&t=42.5`)
+    act(() => mounted!.actions.setPlaying(false))
+    worker.reply(frameAt(0, 0))
+    act(() => mounted!.actions.setPlaying(false))
+    worker.reply(frameAt(0, 20_000))
+    worker.reply(frameAt(0, 40_000))
+    expect(worker.sent.filter((m) => m.type === 'step').map((m) => (m.type === 'step' ? m.stepMs : 0))).toEqual([20_000, 20_000, 2_500])
+    worker.reply(frameAt(0, 42_500))
+    expect(el.textContent).not.toMatch(/Going to the link's moment/)
+    expect(playButton(el)?.textContent).toBe('Play')
+  })
+
   it('far away, Play takes over: the run plays on from where it is and steps no further toward the moment', () => {
     const { worker, el } = open(`#s=${encodeScenario(defaultScenario())}&t=99999`)
     worker.reply(frameAt(0, 0))

@@ -169,12 +169,16 @@ export function mountHighway(el: HTMLElement, opts: MountOptions): MountedHighwa
       const here = urlSync?.link() ?? linkFor(win.location.href, store.getState().scenario, codec)
       const link = withMark(momentMs === undefined ? here : momentLink(here, momentMs), store.getState().mark)
       const what = momentMs === undefined ? 'Link' : `Link to ${linkSeconds(momentMs)} s`
+      // Inside a lesson the Share menu's first item is the lesson's link: say this one is not.
+      const plain = store.getState().lessonAt !== null ? ' without the lesson' : ''
       const ok = await copyText(link, el.ownerDocument)
-      return ok ? `${what} copied: paste it to a colleague` : `Copy this link: ${link}`
+      return ok ? `${what} copied${plain}: paste it to a colleague` : `Copy this link: ${link}`
     },
   })
-  // While the page steps to a link's moment, the user's own Play, Pause, step or seek takes over from
-  // where the run is: a far moment (a hand-edited `&t=99999`) is then not a wait with no way out.
+  // While the page steps to a link's moment, the user's own Play, step or seek takes over from where
+  // the run is: a far moment (a hand-edited `&t=99999`) is then not a wait with no way out. A pause
+  // does not: the page is paused already, and a lesson opened at a later step pauses it as it starts
+  // (lessonController), which stopped it at 0 s short of the step.
   const takeOver = (): void => {
     if (pendingMoment === null) return
     pendingMoment = null
@@ -182,7 +186,7 @@ export function mountHighway(el: HTMLElement, opts: MountOptions): MountedHighwa
   }
   const userControls: AppActions = {
     ...controller,
-    setPlaying: (p) => (takeOver(), controller.setPlaying(p)),
+    setPlaying: (p) => (p && takeOver(), controller.setPlaying(p)),
     togglePlay: () => (takeOver(), controller.togglePlay()),
     step: () => (takeOver(), controller.step()),
     stepBack: () => (takeOver(), controller.stepBack()),

@@ -81,6 +81,7 @@ export const SHORTCUTS: ReadonlyArray<[string, string]> = [
 
 /**
  * Compare mode's rows of the `?` dialog: every key but share, compare and the preset digits, which
- * only one highway answers (compare mode's links and sides are chosen from its own toolbar).
+ * only one highway answers (compare mode's links and sides are chosen from its own toolbar; S there
+ * copies a side-by-side lesson's link only, as the Share menu's first item does).
  */
 export const COMPARE_SHORTCUTS: ReadonlyArray<[string, string]> = SHORTCUTS.filter(([k]) => k !== 'S' && k !== 'C' && k !== '1 – 9')

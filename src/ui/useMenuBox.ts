@@ -1,5 +1,6 @@
 // A menu button's box (Share, Export): while open, its first item takes focus and a press anywhere
-// outside the box closes it; in the menu, Esc closes it and the arrow keys move between its items.
+// outside the box, or Tab taking focus out of it, closes it; in the menu, Esc closes it and the
+// arrow keys move between its items.
 // The open menu is kept inside the window sideways (keepInWindowX).
 
 import { useEffect, useLayoutEffect, useRef, type KeyboardEvent, type RefObject } from 'react'
@@ -35,8 +36,17 @@ export function useMenuBox(open: boolean, setOpen: (open: boolean) => void): Men
     const onDown = (e: PointerEvent): void => {
       if (!(e.target instanceof Node) || box.current?.contains(e.target) !== true) setOpen(false)
     }
+    // Focus gone to another control (Tab past the last item): the menu would stay open over the page.
+    const onFocusOut = (e: FocusEvent): void => {
+      if (e.relatedTarget instanceof Node && box.current?.contains(e.relatedTarget) !== true) setOpen(false)
+    }
+    const el = box.current
     document.addEventListener('pointerdown', onDown)
-    return () => document.removeEventListener('pointerdown', onDown)
+    el?.addEventListener('focusout', onFocusOut)
+    return () => {
+      document.removeEventListener('pointerdown', onDown)
+      el?.removeEventListener('focusout', onFocusOut)
+    }
   }, [open, setOpen])
   useLayoutEffect(() => {
     const menu = open ? box.current?.querySelector<HTMLElement>('[role="menu"]') : null

@@ -2,7 +2,8 @@
 // opens the lesson at its step with the question first (a bad one: a banner, then the normal page), the sim paused; answering plays to the
 // step's moment, where the page shows exactly what a headless run shows then (the CLI is the
 // oracle) and reveals the answer; the Lessons button lists the lessons, and the side-by-side one
-// opens compare mode with the panel over it. One page, one build, preview and browser.
+// opens compare mode with the panel over it; at 1024×768 the Share menu works from the keyboard and
+// its lesson link opens the lesson at the step on screen. One build, preview and browser.
 
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
@@ -74,6 +75,85 @@ describe('guided lessons', () => {
     expect(await page.locator('section.compare-side').count()).toBe(compare.variants.length)
     await expect.poll(() => panel.textContent(), { timeout: 10_000 }).toContain(compare.lesson.steps[0]!.text)
     expect(errors).toEqual([])
+  }, 90_000)
+
+  it('at 1024×768, keyboard only: Tab to Share, Enter, arrows, Esc, Enter on the lesson link; the copied link opens that lesson at that step', async () => {
+    const { preview, browser } = suite()
+    const lesson = getLesson('hot-key')!
+    const n = lesson.lesson.steps.length
+    const context = await browser.newContext({ viewport: { width: 1024, height: 768 }, permissions: ['clipboard-read', 'clipboard-write'] })
+    const page = await context.newPage()
+    const errors = collectErrors(page)
+    await page.goto(`${preview.url}#lesson=hot-key&step=3`)
+    const panel = page.getByRole('region', { name: 'Lesson', exact: true })
+    await expect.poll(() => panel.textContent(), { timeout: 30_000 }).toContain(`Step 3 of ${n}`)
+    // Page Up: the step before, so the link must come from the step on screen, not the URL opened.
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur())
+    await page.keyboard.press('PageUp')
+    await expect.poll(() => panel.textContent(), { timeout: 10_000 }).toContain(`Step 2 of ${n}`)
+    await page.evaluate(() => navigator.clipboard.writeText(''))
+
+    const focused = () =>
+      page.evaluate(() => {
+        const el = document.activeElement
+        return el instanceof HTMLElement ? { text: el.textContent, role: el.getAttribute('role'), ring: el.matches(':focus-visible') && getComputedStyle(el).outlineStyle !== 'none' } : null
+      })
+    const share = { text: 'Share', role: null, ring: true }
+    const menu = page.getByRole('menu', { name: 'Share' })
+    // Tab from where the page left focus: through the lesson panel's buttons (it takes focus when a
+    // step asks), then the toolbar from its start, where Share is a few stops in.
+    let tabs = 0
+    while ((await focused())?.text !== 'Share' && tabs < 20) {
+      await page.keyboard.press('Tab')
+      tabs++
+    }
+    expect(await focused()).toEqual(share)
+    await page.keyboard.press('Enter')
+    const first = { text: `Lesson link (step 2 of ${n})`, role: 'menuitem', ring: true }
+    expect(await focused()).toEqual(first)
+    await page.keyboard.press('ArrowDown')
+    expect((await focused())?.text).toBe('Scenario only, no lesson')
+    await page.keyboard.press('ArrowUp')
+    await page.keyboard.press('ArrowUp')
+    expect((await focused())?.text).toBe('Scenario at this moment, no lesson')
+    await page.keyboard.press('Escape')
+    expect(await menu.count()).toBe(0)
+    expect(await focused()).toEqual(share)
+
+    await page.keyboard.press('Enter')
+    expect(await focused()).toEqual(first)
+    // The open menu fits the window, each item on one line, and the toolbar does not scroll sideways.
+    const layout = await menu.evaluate((m) => {
+      const r = m.getBoundingClientRect()
+      const lines = Array.from(m.querySelectorAll('[role="menuitem"]')).map((item) => {
+        const range = document.createRange()
+        range.selectNodeContents(item)
+        return new Set(Array.from(range.getClientRects()).map((q) => Math.round(q.top))).size
+      })
+      const bar = document.querySelector('header.toolbar')!
+      return { inWindow: r.left >= 0 && r.right <= window.innerWidth && r.bottom <= window.innerHeight, lines, barScrolls: bar.scrollWidth > bar.clientWidth, pageScrolls: document.documentElement.scrollWidth > window.innerWidth }
+    })
+    expect(layout).toEqual({ inWindow: true, lines: [1, 1, 1], barScrolls: false, pageScrolls: false })
+    await page.keyboard.press('Enter')
+    expect(await menu.count()).toBe(0)
+    expect(await focused()).toEqual(share)
+    await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(`${preview.url}#lesson=hot-key&step=2`)
+    expect(await page.locator('.share-note').first().textContent()).toBe(`Lesson link copied (step 2 of ${n}): paste it to a colleague`)
+
+    // The copied link, in a page of its own: the lesson at step 2, asking its question.
+    const link = await page.evaluate(() => navigator.clipboard.readText())
+    const fresh = await browser.newPage({ viewport: { width: 1024, height: 768 } })
+    const freshErrors = collectErrors(fresh)
+    await fresh.goto(link)
+    const freshPanel = fresh.getByRole('region', { name: 'Lesson', exact: true })
+    await expect.poll(() => freshPanel.textContent(), { timeout: 30_000 }).toContain(`Step 2 of ${n}`)
+    expect(await freshPanel.textContent()).toContain(lesson.lesson.steps[1]!.text)
+    expect(await freshPanel.getByRole('group', { name: lesson.lesson.steps[1]!.question!.prompt }).count()).toBe(1)
+    // Paused where step 2 starts: the moment step 1 played to.
+    await expect.poll(() => simTime(fresh), { timeout: 30_000 }).toBe(lesson.lesson.steps[0]!.playToSec)
+    expect([...errors, ...freshErrors]).toEqual([])
+    await fresh.close()
+    await context.close()
   }, 90_000)
 
   it('the four-sided lesson at 1024×768 puts its sides two by two, so lane 6 of every side can be seen', async () => {

@@ -1,12 +1,15 @@
 // Compare mode's keys: Space plays or pauses every side, B or . pauses, → steps them all, PageDown
 // / PageUp go to the next / previous marker of the shared Timeline (every side's), + / − change the
 // speed, R restarts, P presenter mode, L the lessons, E the Export menu, ? lists them, as on one
-// highway. Keys the focused control uses itself are left to it (keyTargets.ts).
+// highway. Inside a side-by-side lesson S copies the lesson's link at its step, as on one highway
+// (outside one, compare mode's links come from its toolbar's Share). Keys the focused control uses
+// itself are left to it (keyTargets.ts).
 
 import { useEffect } from 'react'
 import { markerTarget } from '../../store/timelineMarkers.ts'
 import { controlUsesKey } from '../keyTargets.ts'
 import { shortcutFor, SPEED_FACTOR } from '../shortcuts.ts'
+import { SHARE_NOTE_MS } from '../useShareNote.ts'
 import { useCompare } from './compareActions.ts'
 import { setPresenterAll } from './presenter.ts'
 import { sidesMarkers } from './sideMarkerSource.ts'
@@ -41,6 +44,17 @@ export function useCompareKeys(): void {
         ...(actions.openLessons !== undefined ? { lessons: () => actions.openLessons?.() } : {}),
         shortcuts: () => a?.setShortcutsOpen(!a.shortcutsOpen),
         ...(actions.exportSide !== undefined ? { export: () => sides[0]?.store.getState().setExportOpen(true) } : {}),
+        ...(a?.lessonAt !== null && a?.lessonAt !== undefined
+          ? {
+              share: () =>
+                void actions.share({ lesson: true }).then((text) => {
+                  const note = { kind: 'info' as const, text, details: [] }
+                  store.getState().addNote(note)
+                  // A link the browser would not copy stays, for the teacher to select by hand.
+                  if (!/https?:\/\//.test(text)) setTimeout(() => store.getState().dismissNote(store.getState().notes.indexOf(note)), SHARE_NOTE_MS)
+                }),
+            }
+          : {}),
       }
       const f = what === null ? undefined : run[what]
       if (f === undefined) return
