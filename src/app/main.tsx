@@ -5,6 +5,7 @@
 
 import '../ui/styles.css'
 import '../ui/compare/compare.css'
+import '../ui/narrow.css'
 import { lessonLinkHash, readLessonLink } from '../scenario/lessons/lessonLinks.ts'
 import { readLinkHash } from '../scenario/links.ts'
 import { compareLessonHost, mountLessonLayer, singleLessonHost } from './lessonLayer.tsx'

@@ -152,8 +152,9 @@ export function drawConsumers(
     .call(putText, (d) => {
       if (!roomy(d)) return ''
       if (d.countdown) return countdownShort(d.countdown)
-      // Big type leaves no room for the word "load" in a 188 px card.
-      return `${d.owned} lane${d.owned === 1 ? '' : 's'} · ${min > 14 ? '' : 'load '}${Math.round(d.utilization * 100)}%`
+      // Big type leaves no room for the word "load" in a 188 px card, nor does 14 px type in a
+      // phone's 154 px card ("4 lanes · load 77%" ran past its right edge).
+      return `${d.owned} lane${d.owned === 1 ? '' : 's'} · ${min > 14 || d.w < 160 ? '' : 'load '}${Math.round(d.utilization * 100)}%`
     })
   const barY = (d: ConsumerMark): number => d.y + d.h - 14
   const showBar = (d: ConsumerMark): boolean => d.h >= 80

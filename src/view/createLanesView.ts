@@ -10,7 +10,7 @@ import { put, putText } from './domWrite.ts'
 import { drawHighlight, highlightBoxes, type HighlightSpec } from './highlightMarks.ts'
 import { headerTicks, headerTitles } from './laneHeader.ts'
 import { createLaneRows } from './laneRows.ts'
-import { layout, type LanesLayout, type Size } from './layout.ts'
+import { layout, NARROW_W, type LanesLayout, type Size } from './layout.ts'
 import { theme as standardTheme, type Theme } from './theme.ts'
 
 export interface LanesViewCallbacks {
@@ -201,9 +201,10 @@ export function createLanesView(container: HTMLElement, callbacks: LanesViewCall
         e.append('text').attr('font-weight', 800).attr('text-anchor', 'middle')
         return e
       })
-    // Spans the labels and lanes (not the consumers, whose phases tell the rest of the story).
+    // Spans the labels and lanes (not the consumers, whose phases tell the rest of the story); on a
+    // phone's narrow highway the whole width, else the rebalance line was cut at both ends even at 9 px.
     const x0 = 4
-    const w = Math.max(100, L.consumerX - 8)
+    const w = L.width < NARROW_W ? L.width - 8 : Math.max(100, L.consumerX - 8)
     g.select('text')
       .call(put, 'x', x0 + w / 2)
       .call(put, 'y', 24)

@@ -30,4 +30,19 @@ describe('what a lane says at its producers’ end', () => {
     // Without a lag number there is room: nothing squeezed.
     expect(laneTags({ ...d, backlogW: 0 }, narrow, 20, '').fault!.squeezeTo).toBeNull()
   })
+
+  it('HOT ends before the lag number: whole on a wide lane, squeezed on a phone’s (it sat on "lag 21k"), left out when even squeezed it would not fit', () => {
+    const hot = (L: ReturnType<typeof layout>, lagText: string, backlogW = 40) => laneTags({ ...L.lanes[1]!, hot: true, backlogW }, L, 12, lagText)
+    expect(hot(wide, 'lag 21k').hot).toMatchObject({ text: 'HOT', squeezeTo: null })
+    const phone = layout(makeFrame({ partitions: 12, members: 3 }), { width: 390, height: 360 })
+    const t = hot(phone, 'lag 21k')
+    const lagStart = t.lag!.x - 'lag 21k'.length * 0.62 * t.lag!.px - 8
+    expect(t.hot!.squeezeTo).not.toBeNull()
+    expect(t.hot!.x + t.hot!.squeezeTo!).toBeLessThanOrEqual(lagStart + 1e-9)
+    expect(t.hot!.squeezeTo!).toBeGreaterThanOrEqual('HOT'.length * 0.62 * t.hot!.px * 0.6)
+    // A longer number leaves less than 60 % of its width: no HOT (the lane's name and halo still say it).
+    expect(hot(phone, 'lag 1.2M').hot).toBeNull()
+    // No lag number: room for all of it.
+    expect(hot(phone, '', 0).hot).toMatchObject({ text: 'HOT', squeezeTo: null })
+  })
 })

@@ -45,6 +45,17 @@ export function laneTags(d: LaneMark, L: LanesLayout, minFontPx: number, lagText
   }
   const leaderPx = Math.min(L.fontPx, 13)
   const leader = L.pitch >= OWNER_LABEL_MIN_PITCH && d.leader !== '' ? { text: d.leader, x, px: leaderPx, squeezeTo: null } : null
-  const hot = d.hot && L.pitch >= 14 ? { text: 'HOT', x: x + (leader ? Math.ceil(textWidth(d.leader, leaderPx)) + 6 : 0), px: Math.min(L.fontPx, 16), squeezeTo: null } : null
-  return { fault: null, leader, hot, lag }
+  return { fault: null, leader, hot: d.hot && L.pitch >= 14 ? hotTag(x + (leader ? Math.ceil(textWidth(d.leader, leaderPx)) + 6 : 0), Math.min(L.fontPx, 16), lagStart) : null, lag }
+}
+
+/**
+ * HOT after the leader's name, squeezed to end before the lag number; left out when even squeezed
+ * it would run into it (a phone's ~120 px lane: "HOT" sat on "lag 21k"). The lane's name is still
+ * in the hot colour and the lane keeps its halo, so the lane still reads as hot.
+ */
+function hotTag(x: number, px: number, lagStart: number): LaneTag | null {
+  const natural = textWidth('HOT', px)
+  const room = lagStart - x
+  if (natural <= room) return { text: 'HOT', x, px, squeezeTo: null }
+  return room >= natural * MIN_SQUEEZE ? { text: 'HOT', x, px, squeezeTo: room } : null
 }

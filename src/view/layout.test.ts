@@ -19,6 +19,16 @@ describe('layout', () => {
     expect(L.lanes.at(-1)!.y + L.lanes.at(-1)!.h).toBeLessThanOrEqual(size.height)
   })
 
+  it('on a phone held upright (390 px) narrows the consumer column so the lanes keep ~120 px; from 480 px up the column is 200 px', () => {
+    const phone = layout(makeFrame({ partitions: 12, members: 3 }), { width: 390, height: 360 })
+    expect(phone.x1 - phone.x0).toBeGreaterThanOrEqual(120)
+    expect(phone.consumerX).toBe(390 - 166)
+    for (const c of phone.consumers) expect(c.x + c.w).toBeLessThanOrEqual(390)
+    const wide = layout(makeFrame({ partitions: 12, members: 3 }), { width: 480, height: 360 })
+    expect(wide.consumerX).toBe(480 - 200)
+    expect(wide.x1).toBe(480 - 200 - 70)
+  })
+
   it('grows the backlog bar and the heat with lag, on a log scale', () => {
     const L = layout(makeFrame({ partitions: 3, lag: [0, 100, 100_000] }), size)
     const [a, b, c] = L.lanes

@@ -146,6 +146,14 @@ export function shortName(name: string): string {
 const LABEL_W = 64
 const CONSUMER_W = 200
 const LINK_GAP = 70
+/**
+ * Under this width (a phone held upright) the consumer column and the links' gap narrow, so the
+ * lanes keep ~120 of 390 px instead of ~100: a card's lines ("consumer-1", "3 lanes · load 0%")
+ * still fit its 154 px. From this width up (every desktop and compare side at 1024 px) nothing changes.
+ */
+export const NARROW_W = 480
+const NARROW_CONSUMER_W = 166
+const NARROW_LINK_GAP = 36
 
 function laneY(i: number, top: number, pitch: number): number {
   return top + i * pitch
@@ -157,9 +165,11 @@ export function layout(frame: Frame, size: Size, options: Partial<LayoutOptions>
   const n = Math.max(0, frame.partitions)
   const width = Math.max(320, size.width)
   const height = Math.max(160, size.height)
-  const consumerX = width - CONSUMER_W
+  const narrow = width < NARROW_W
+  const consumerW = narrow ? NARROW_CONSUMER_W : CONSUMER_W
+  const consumerX = width - consumerW
   const x0 = LABEL_W
-  const x1 = Math.max(x0 + 100, consumerX - LINK_GAP)
+  const x1 = Math.max(x0 + 100, consumerX - (narrow ? NARROW_LINK_GAP : LINK_GAP))
   const queueX = x0 + (x1 - x0) * 0.45
   // The header's two rows (titles, backlog scale) grow with presenter mode's type (laneHeader.ts).
   const top = headerHeight(opts.minFontPx)
@@ -213,7 +223,7 @@ export function layout(frame: Frame, size: Size, options: Partial<LayoutOptions>
     })
   }
 
-  const consumers = layoutConsumers(frame, consumerX + 6, CONSUMER_W - 12, top, avail)
+  const consumers = layoutConsumers(frame, consumerX + 6, consumerW - 12, top, avail)
 
   const links: LinkMark[] = []
   for (const lane of lanes) {

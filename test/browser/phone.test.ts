@@ -1,0 +1,158 @@
+// A workshop link opened on a phone (390×844, touch, Debian's chromium via playwright-core): the page
+// is 390 px wide (no sideways scrolling, and no zooming out to fit a wider page, which a phone
+// browser does instead), the highway's picture is there at a usable size, Play/Pause and the Timeline
+// can be tapped (a tap on the track seeks), a compare link's sides come one under another, and a
+// lesson link's question can be read and answered. One build, preview and browser for the file.
+
+import { join } from 'node:path'
+import type { BrowserContext, Page } from 'playwright-core'
+import { afterAll, describe, expect, it } from 'vitest'
+import { compareHashFor } from '../../src/app/compareLinks.ts'
+import { encodeScenario, getPreset } from '../../src/scenario/index.ts'
+import { getLesson } from '../../src/scenario/lessons/index.ts'
+import { ARTIFACTS, collectErrors, simTime } from './harness.ts'
+import { cardClashes } from './highwayPage.ts'
+import { browserSuite } from './suite.ts'
+
+const OUT = join(ARTIFACTS, 'dist-phone-test')
+const PHONE = { width: 390, height: 844 }
+const suite = browserSuite(OUT)
+
+let context: BrowserContext | null = null
+async function phone(): Promise<BrowserContext> {
+  context ??= await suite().browser.newContext({ viewport: PHONE, hasTouch: true, isMobile: true, deviceScaleFactor: 2 })
+  return context
+}
+afterAll(async () => {
+  await context?.close()
+})
+
+async function open(hash: string): Promise<{ page: Page; errors: string[] }> {
+  const page = await (await phone()).newPage()
+  const errors = collectErrors(page)
+  await page.goto(suite().preview.url + hash)
+  await page.locator('[data-testid="highway"] rect.road').first().waitFor()
+  return { page, errors }
+}
+
+/** How the page sits on the phone: its layout width, how far it scrolls sideways, the window's width. */
+async function pageWidth(page: Page): Promise<{ scrollWidth: number; innerWidth: number }> {
+  return page.evaluate(() => ({ scrollWidth: document.scrollingElement!.scrollWidth, innerWidth: window.innerWidth }))
+}
+
+/** Box of the first element matching `selector`, after scrolling it into view. */
+async function boxOf(page: Page, selector: string): Promise<{ x: number; y: number; width: number; height: number }> {
+  const el = page.locator(selector).first()
+  await el.scrollIntoViewIfNeeded()
+  const box = await el.boundingBox()
+  if (box === null) throw new Error(`${selector} has no box`)
+  return box
+}
+
+/** The phone is 390 px wide and the page fits it: a wider page makes the browser zoom out (innerWidth grows). */
+async function expectFitsPhone(page: Page): Promise<void> {
+  const w = await pageWidth(page)
+  expect(w.innerWidth).toBe(PHONE.width)
+  expect(w.scrollWidth).toBeLessThanOrEqual(w.innerWidth)
+}
+
+describe('a link opened on a phone', () => {
+  it('a moment link: fits the screen, the highway is big enough to watch, Play/Pause and the Timeline work by touch', async () => {
+    const hot = getPreset('hot-key')!.build()
+    const { page, errors } = await open(`#s=${encodeURIComponent(encodeScenario(hot))}&t=20`)
+    await expectFitsPhone(page)
+    await page.screenshot({ path: join(ARTIFACTS, 'phone-moment.png') })
+
+    // The highway's picture: nearly the phone's width, tall enough for twelve lanes, inside the window.
+    const svg = await boxOf(page, '[data-testid="highway"] svg')
+    expect(svg.x).toBeGreaterThanOrEqual(0)
+    expect(svg.x + svg.width).toBeLessThanOrEqual(PHONE.width + 0.5)
+    expect(svg.width).toBeGreaterThanOrEqual(PHONE.width * 0.9)
+    expect(svg.height).toBeGreaterThanOrEqual(300)
+    // The lanes keep room for the records to move along (not squeezed by the consumer cards), and a card's words stay in their card.
+    const road = await page.locator('[data-testid="highway"] rect.road').first().boundingBox()
+    expect(road!.width).toBeGreaterThanOrEqual(110)
+    expect(await cardClashes(page)).toEqual([])
+
+    // Play/Pause: a finger-sized button, in the window without scrolling, and a tap plays.
+    const play = page.getByRole('button', { name: /^(Play|Pause)$/ })
+    const playBox = (await play.boundingBox())!
+    expect(playBox.height).toBeGreaterThanOrEqual(40)
+    expect(playBox.width).toBeGreaterThanOrEqual(40)
+    expect(playBox.y + playBox.height).toBeLessThanOrEqual(PHONE.height)
+    expect(await play.textContent()).toContain('Play') // a moment link opens paused
+    await play.tap()
+    await expect.poll(() => play.textContent()).toContain('Pause')
+    await play.tap()
+    await expect.poll(() => play.textContent()).toContain('Play')
+
+    // The Timeline: wide and tall enough to hit, and a tap near its start goes back there.
+    const track = page.getByRole('slider', { name: 'Timeline' })
+    const tl = await boxOf(page, '.timeline-track')
+    expect(tl.width).toBeGreaterThanOrEqual(200)
+    expect(tl.height).toBeGreaterThanOrEqual(40)
+    expect(tl.x + tl.width).toBeLessThanOrEqual(PHONE.width + 0.5)
+    const before = await simTime(page)
+    expect(before).toBeGreaterThanOrEqual(20)
+    await track.tap({ position: { x: tl.width * 0.25, y: tl.height / 2 } })
+    await expect.poll(() => simTime(page), { timeout: 15_000 }).toBeLessThan(before - 5)
+    expect(errors).toEqual([])
+    await page.close()
+  })
+
+  it('a compare link: both sides one under another, each the phone wide, and the page still fits', async () => {
+    const { page, errors } = await open(`#${compareHashFor(getPreset('consumer-joins-eager')!.build())}`)
+    await page.locator('section.compare-side').nth(1).waitFor()
+    await expectFitsPhone(page)
+    const sides = page.locator('[data-testid="highway"]')
+    expect(await sides.count()).toBe(2)
+    const a = (await sides.nth(0).boundingBox())!
+    const b = (await sides.nth(1).boundingBox())!
+    for (const s of [a, b]) {
+      expect(s.width).toBeGreaterThanOrEqual(PHONE.width * 0.9)
+      expect(s.height).toBeGreaterThanOrEqual(250)
+    }
+    expect(b.y).toBeGreaterThanOrEqual(a.y + a.height - 1)
+    const tl = await boxOf(page, '.timeline-track')
+    expect(tl.width).toBeGreaterThanOrEqual(200)
+    expect(tl.height).toBeGreaterThanOrEqual(40)
+    await page.screenshot({ path: join(ARTIFACTS, 'phone-compare.png') })
+    expect(errors).toEqual([])
+    await page.close()
+  })
+
+  it("a lesson link: the lesson's question can be read on the screen and answered by a tap", async () => {
+    const step = getLesson('hot-key')!.lesson.steps[0]!
+    const { page, errors } = await open('#lesson=hot-key&step=1')
+    const panel = page.getByRole('region', { name: 'Lesson', exact: true })
+    const prompt = panel.getByText(step.question!.prompt, { exact: true })
+    await prompt.waitFor({ timeout: 10_000 })
+    await expectFitsPhone(page)
+    await page.screenshot({ path: join(ARTIFACTS, 'phone-lesson.png') })
+    // The panel lies within the window, and so does the question (no scrolling needed to read it).
+    const p = (await panel.boundingBox())!
+    expect(p.x).toBeGreaterThanOrEqual(0)
+    expect(p.x + p.width).toBeLessThanOrEqual(PHONE.width + 0.5)
+    expect(p.y).toBeGreaterThanOrEqual(0)
+    expect(p.height).toBeLessThanOrEqual(PHONE.height * 0.5)
+    const q = (await prompt.boundingBox())!
+    expect(q.y).toBeGreaterThanOrEqual(p.y)
+    expect(q.y + q.height).toBeLessThanOrEqual(Math.min(PHONE.height, p.y + p.height))
+    expect(q.width).toBeLessThanOrEqual(p.width)
+    // With the panel over the page's foot, the page scrolls far enough that the whole highway and its
+    // Timeline show above it.
+    const tl = (await page.locator('.timeline-track').boundingBox())!
+    await page.evaluate((dy) => window.scrollBy(0, dy), tl.y + tl.height - p.y + 4)
+    await expect.poll(async () => (await page.locator('.timeline-track').boundingBox())!.y + tl.height).toBeLessThanOrEqual(p.y)
+    expect((await page.locator('[data-testid="highway"] svg').first().boundingBox())!.y).toBeGreaterThanOrEqual(0)
+    // The answers are buttons a finger can hit; a tap answers.
+    const choices = panel.getByRole('group', { name: step.question!.prompt }).getByRole('button')
+    const first = choices.nth(step.question!.answer)
+    await first.scrollIntoViewIfNeeded()
+    expect((await first.boundingBox())!.height).toBeGreaterThanOrEqual(40)
+    await first.tap()
+    await expect.poll(() => first.getAttribute('class')).toContain('chosen')
+    expect(errors).toEqual([])
+    await page.close()
+  })
+})
