@@ -91,6 +91,19 @@ describe('guided lessons', () => {
     await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur())
     await page.keyboard.press('PageUp')
     await expect.poll(() => panel.textContent(), { timeout: 10_000 }).toContain(`Step 2 of ${n}`)
+    // On the projector the panel leaves the highway alone: every lane's name and road, the consumers
+    // and the Timeline are clear of it (floating bottom-left it covered the lanes' names and left half).
+    const covered = await page.evaluate(() => {
+      const p = document.querySelector('[role="region"][aria-label="Lesson"]')!.getBoundingClientRect()
+      const hit = (e: Element): boolean => {
+        const b = e.getBoundingClientRect()
+        return b.width > 0 && b.left < p.right && p.left < b.right && b.top < p.bottom && p.top < b.bottom
+      }
+      const parts = [...document.querySelectorAll('[data-testid="highway"] rect.road, [data-testid="highway"] text.p, [data-testid="highway"] g.consumer rect.box, [role="slider"][aria-label="Timeline"]')]
+      return { parts: parts.length, covered: parts.filter(hit).length }
+    })
+    expect(covered.parts).toBeGreaterThan(12 * 2)
+    expect(covered.covered).toBe(0)
     await page.evaluate(() => navigator.clipboard.writeText(''))
 
     const focused = () =>
