@@ -26,11 +26,15 @@ export function Toolbar(): ReactNode {
   const current = actions.presets.find((p) => p.name === name)
   const presetValue = current !== undefined ? name : ''
   const edited = current?.scenario !== undefined && editedFromPreset(scenario, current.scenario)
+  // A lesson's scenario is its own version of a preset (its script, its settings), not an edit of
+  // the room's: the title says so, as the story panel names the lesson (PresetNotice).
+  const inLesson = useAppStore((s) => s.lessonTitle !== null)
+  const mark = inLesson ? '(lesson) ' : edited ? '(edited) ' : ''
   const presetOptions = [
     ...(presetValue === '' ? [{ value: '', label: 'Custom scenario' }] : []),
     ...actions.presets.map((p, i) => ({
       value: p.name,
-      label: `${i < 9 ? `${i + 1}. ` : ''}${p === current && edited ? '(edited) ' : ''}${p.title}`,
+      label: `${i < 9 ? `${i + 1}. ` : ''}${p === current ? mark : ''}${p.title}`,
     })),
   ]
   // The closed select shows the chosen preset's title. Its box asks for the title's width (about

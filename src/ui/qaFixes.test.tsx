@@ -12,7 +12,8 @@ import { makeFrame } from '../view/frameFixture.ts'
 import type { PresetInfo } from './actions.ts'
 import { ConsumerMenu, SLOW_FACTOR, SLOWED_SPEED } from './ConsumerMenu.tsx'
 import { PresetNotice } from './PresetNotice.tsx'
-import { buttons, mount, type Mounted } from './renderForTest.tsx'
+import { buttons, byLabel, mount, type Mounted } from './renderForTest.tsx'
+import { Toolbar } from './Toolbar.tsx'
 import { StatusBar } from './StatusBar.tsx'
 
 let m: Mounted | null = null
@@ -137,5 +138,18 @@ describe('PresetNotice', () => {
     act(() => m!.store.getState().setLessonTitle(null))
     expect(m.container.querySelector('h2')?.textContent).toMatch(/^Steady/)
     expect(m.container.textContent).toContain('Everything keeps up.')
+  })
+
+  it('the toolbar’s preset reads "(lesson)" during a lesson, "(edited)" after an edit outside one', () => {
+    const store = createAppStore({ scenario: { ...defaultScenario(), name: 'steady', seed: 9 } })
+    m = mount(<Toolbar />, store)
+    ;(m.actions.presets as PresetInfo[]).splice(0, 1, { name: 'steady', title: 'Steady', notice: 'Everything keeps up.', scenario: { ...defaultScenario(), name: 'steady' } })
+    const shown = () => byLabel(m!.container, 'Preset').selectedOptions[0]?.textContent
+    act(() => m!.store.getState().setLessonTitle('Why one key jams one lane'))
+    expect(shown()).toBe('1. (lesson) Steady')
+    act(() => m!.store.getState().setLessonTitle(null))
+    expect(shown()).toBe('1. Steady')
+    act(() => m!.actions.edit({ kind: 'hotKeyShare', share: 0.5 }))
+    expect(shown()).toBe('1. (edited) Steady')
   })
 })
