@@ -5,7 +5,7 @@
 // a stranger's link, and text drawn on a canvas is never markup.
 
 import { layoutCaption, layoutTitle, sizesFor, type Block, type CellText, type SideCaption, type TextRole } from './captionLayout.ts'
-import { backgroundOf, drawLayers, layersOf, pngOf } from './picture.ts'
+import { backgroundOf, blankCanvas, drawLayers, layersOf, pngOf } from './picture.ts'
 import { columnWidths, gridCells, planGrid } from './pictureGrid.ts'
 
 const text = (el: Element | null): string => (el?.textContent ?? '').replace(/\s+/g, ' ').trim()
@@ -122,13 +122,7 @@ export async function comparePictureOf(sidesEl: HTMLElement, title: string): Pro
     sides.map((s, i) => ({ caption: captions[i]!.height, highway: s.height })),
     { top: head.height, gap, pad: sz.pad },
   )
-  const out = doc.createElement('canvas')
-  out.width = Math.max(1, Math.round(plan.width * dpr))
-  out.height = Math.max(1, Math.round(plan.height * dpr))
-  const ctx = out.getContext('2d')
-  if (ctx === null) throw new Error('this browser cannot draw a picture')
-  ctx.fillStyle = backgroundOf(sidesEl)
-  ctx.fillRect(0, 0, out.width, out.height)
+  const { out, ctx } = blankCanvas(doc, plan.width, plan.height, dpr, backgroundOf(sidesEl))
   drawBlock(ctx, head, { x: 0, y: 0 }, dpr, sz, p)
   // Rules between the cells of a grid, as the page's borders between its sides.
   ctx.fillStyle = p.rule

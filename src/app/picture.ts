@@ -93,19 +93,25 @@ export function pngOf(out: HTMLCanvasElement): Promise<Blob> {
   return new Promise((resolve, reject) => out.toBlob((b) => (b === null ? reject(new Error('the picture could not be encoded')) : resolve(b)), 'image/png'))
 }
 
+/** A canvas of `width` × `height` CSS px at pixel ratio `dpr`, filled with `background`. */
+export function blankCanvas(doc: Document, width: number, height: number, dpr: number, background: string): { out: HTMLCanvasElement; ctx: CanvasRenderingContext2D } {
+  const out = doc.createElement('canvas')
+  out.width = Math.max(1, Math.round(width * dpr))
+  out.height = Math.max(1, Math.round(height * dpr))
+  const ctx = out.getContext('2d')
+  if (ctx === null) throw new Error('this browser cannot draw a picture')
+  ctx.fillStyle = background
+  ctx.fillRect(0, 0, out.width, out.height)
+  return { out, ctx }
+}
+
 /** A PNG of everything drawn inside `el` (the lanes panel), at the screen's pixel ratio. */
 export async function pictureOf(el: HTMLElement): Promise<Blob> {
   const doc = el.ownerDocument
   const win = doc.defaultView as Window
   const box = el.getBoundingClientRect()
   const dpr = win.devicePixelRatio || 1
-  const out = doc.createElement('canvas')
-  out.width = Math.max(1, Math.round(box.width * dpr))
-  out.height = Math.max(1, Math.round(box.height * dpr))
-  const ctx = out.getContext('2d')
-  if (ctx === null) throw new Error('this browser cannot draw a picture')
-  ctx.fillStyle = backgroundOf(el)
-  ctx.fillRect(0, 0, out.width, out.height)
+  const { out, ctx } = blankCanvas(doc, box.width, box.height, dpr, backgroundOf(el))
   await drawLayers(ctx, layersOf(el), box, dpr)
   return pngOf(out)
 }
