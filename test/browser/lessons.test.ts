@@ -93,7 +93,7 @@ describe('guided lessons', () => {
     await expect.poll(() => panel.textContent(), { timeout: 10_000 }).toContain(`Step 2 of ${n}`)
     // On the projector the panel leaves the highway alone: every lane's name and road, the consumers
     // and the Timeline are clear of it (floating bottom-left it covered the lanes' names and left half).
-    const covered = await page.evaluate(() => {
+    const coveredNow = () => page.evaluate(() => {
       const p = document.querySelector('[role="region"][aria-label="Lesson"]')!.getBoundingClientRect()
       const hit = (e: Element): boolean => {
         const b = e.getBoundingClientRect()
@@ -102,8 +102,14 @@ describe('guided lessons', () => {
       const parts = [...document.querySelectorAll('[data-testid="highway"] rect.road, [data-testid="highway"] text.p, [data-testid="highway"] g.consumer rect.box, [role="slider"][aria-label="Timeline"]')]
       return { parts: parts.length, covered: parts.filter(hit).length }
     })
-    expect(covered.parts).toBeGreaterThan(12 * 2)
-    expect(covered.covered).toBe(0)
+    // (The step's seek redraws the highway: wait for its twelve lanes before reading.)
+    await expect.poll(async () => (await coveredNow()).parts, { timeout: 10_000 }).toBeGreaterThan(12 * 2)
+    expect((await coveredNow()).covered).toBe(0)
+    // A Timeline long enough to aim at a moment: "Pause at next rebalance" sits under the track at
+    // this width (beside it the track had ~125 px of the highway's ~500).
+    const track = (await page.getByRole('slider', { name: 'Timeline' }).boundingBox())!
+    const highway = (await page.locator('[data-testid="highway"]').boundingBox())!
+    expect(track.width).toBeGreaterThan(highway.width * 0.6)
     await page.evaluate(() => navigator.clipboard.writeText(''))
 
     const focused = () =>
