@@ -21,8 +21,8 @@ export function apportion(total: number, weights: ArrayLike<number>, carry: { [i
     order = new Int32Array(m)
     selectScratch = new Float64Array(m)
   }
-  // Wide (every partition of a topic): remainders are counted into bins as they are made, and the
-  // shortfall is handed out in one more pass that also writes the carries (see bumpLargestWide).
+  // Wide (every partition of a topic): remainders are counted into bins as they are made, so the
+  // cut of the shortfall is found without a quickselect of every remainder (see cutByBins).
   const wide = m >= BIN_SELECT_FROM
   if (wide) binCount.fill(0)
   let sum = 0
@@ -48,11 +48,10 @@ export function apportion(total: number, weights: ArrayLike<number>, carry: { [i
       }
       rem -= rounds * m
     }
-    if (rem > 0 && wide) {
-      bumpLargestWide(m, rem, out, carry)
+    if (rem > 0) {
+      bumpLargest(m, rem, out, carry, wide)
       return out
     }
-    if (rem > 0) bumpLargest(m, rem, out)
   } else if (rem < 0 && m > 0) {
     // Take back an excess (weights summing above 1, or negative carries rounded up to 0) from
     // the smallest remainders that have something to give.
@@ -83,20 +82,27 @@ function sortedByRemainder(m: number): Int32Array {
 
 /**
  * Adds one to the `rem` (< m) entries with the largest remainders, ties to the lower index: the
- * result of a full sort by (remainder desc, index asc), in expected O(m). The cut value is found by
- * a three-way quickselect (remainders often tie, e.g. under uniform weights).
+ * result of a full sort by (remainder desc, index asc), in expected O(m). Writes every entry's carry
+ * in the same pass. The cut (the rem-th largest remainder) comes from the bins on a wide split, else
+ * from a three-way quickselect of every remainder (remainders often tie, e.g. under uniform weights).
  */
-function bumpLargest(m: number, rem: number, out: Float64Array): void {
-  const cut = kthLargest(copyOfFrac(m), rem - 1)
+function bumpLargest(m: number, rem: number, out: Float64Array, carry: { [i: number]: number }, wide: boolean): void {
+  let cut: number
   let above = 0
-  for (let i = 0; i < m; i++) if (frac[i]! > cut) above++
+  if (wide) {
+    cut = cutByBins(m, rem - 1)
+    above = cutAbove
+  } else {
+    cut = kthLargest(copyOfFrac(m), rem - 1)
+    for (let i = 0; i < m; i++) if (frac[i]! > cut) above++
+  }
   let ties = rem - above
   for (let i = 0; i < m; i++) {
     const f = frac[i]!
     if (f > cut || (f === cut && ties-- > 0)) {
       out[i]! += 1
-      frac[i] = f - 1
-    }
+      carry[i] = f - 1
+    } else carry[i] = f
   }
 }
 
@@ -121,13 +127,15 @@ function binOf(f: number): number {
   return f <= 0 ? 0 : f >= 1 ? BINS - 1 : (f * BINS) | 0
 }
 
+/** How many remainders lie strictly above the cut cutByBins last found (its bins count them). */
+let cutAbove = 0
+
 /**
- * bumpLargest for a wide split whose remainders are counted in `binCount`: the cut lies in the bin
- * where the count from the top passes `rem`, and a quickselect among that bin's few values finds it
- * exactly. The last pass bumps and writes the carries at once. Same result as bumpLargest.
+ * The k-th largest remainder (0-based) of a wide split whose remainders are counted in `binCount`:
+ * it lies in the bin where the count from the top passes k, and a quickselect among that bin's few
+ * values finds it exactly. Sets `cutAbove`.
  */
-function bumpLargestWide(m: number, rem: number, out: Float64Array, carry: { [i: number]: number }): void {
-  const k = rem - 1
+function cutByBins(m: number, k: number): number {
   let b = BINS - 1
   let aboveBin = 0
   while (aboveBin + binCount[b]! <= k) aboveBin += binCount[b--]!
@@ -145,16 +153,9 @@ function bumpLargestWide(m: number, rem: number, out: Float64Array, carry: { [i:
   if (k - aboveBin >= n) throw new Error(`apportion: bin ${b} holds ${n} remainders, the cut needs ${k - aboveBin + 1}`)
   const inBin = a.subarray(0, n)
   const cut = kthLargest(inBin, k - aboveBin)
-  let above = aboveBin
-  for (let j = 0; j < n; j++) if (inBin[j]! > cut) above++
-  let ties = rem - above
-  for (let i = 0; i < m; i++) {
-    const f = frac[i]!
-    if (f > cut || (f === cut && ties-- > 0)) {
-      out[i]! += 1
-      carry[i] = f - 1
-    } else carry[i] = f
-  }
+  cutAbove = aboveBin
+  for (let j = 0; j < n; j++) if (inBin[j]! > cut) cutAbove++
+  return cut
 }
 
 /** The k-th largest value (0-based) of `a`, which it reorders. */
