@@ -44,7 +44,13 @@ export function TimelineBar({ pauseToggle = true, markerSource }: { pauseToggle?
   const ref = useRef<HTMLDivElement>(null)
   const now = useThrottled((s) => s.simTime, 200)
   const latest = useThrottled(span, 200)
-  const ownMarkers = useMemo<MarkerSource>(() => ({ get: () => store.getState().timeline.markers, subscribe: (f) => store.subscribe(f) }), [store])
+  const ownMarkers = useMemo<MarkerSource>(
+    () => ({
+      get: () => store.getState().timeline.markers,
+      subscribe: (f) => store.subscribe((s, prev) => (s.timeline.markers !== prev.timeline.markers ? f() : undefined)),
+    }),
+    [store],
+  )
   const source = markerSource ?? ownMarkers
   const markers = useSyncExternalStore(source.subscribe, source.get)
   const pauseAt = useAppStore((s) => s.timeline.pauseAtRebalance)
@@ -65,14 +71,14 @@ export function TimelineBar({ pauseToggle = true, markerSource }: { pauseToggle?
     const unsub = store.subscribe((s, prev) => {
       if (s.simTime !== prev.simTime || s.timeline !== prev.timeline) draw()
     })
-    const unsubMarkers = source === ownMarkers ? () => {} : source.subscribe(draw)
+    const unsubMarkers = source.subscribe(draw)
     return () => {
       unsub()
       unsubMarkers()
       unfollow()
       view.destroy()
     }
-  }, [store, source, ownMarkers])
+  }, [store, source])
 
   const seekToPointer = (e: PointerEvent<HTMLDivElement>): void => {
     const r = e.currentTarget.getBoundingClientRect()
