@@ -256,12 +256,21 @@ function appendAll(w: WorldState, add: Float64Array, cost: Float64Array, keyChun
   // Broker capacity (cluster.brokerCapacityPerSec): null, and nothing changes, when it is not set.
   const brokerPlan = planBrokerAppends(w, (p) => add[p]! + w.buffered[p]!, ctx.dtMs)
   const blocked = blockedLanes(w, ctx.now) // null unless a broker fault ran
-  for (let p = 0; p < w.P; p++) {
-    const want = add[p]! + w.buffered[p]!
+  // Read once per send cycle rather than once for each of up to 10 000 lanes.
+  const buffered = w.buffered
+  const leo = w.leo
+  const inWin = w.inWin
+  const extras = w.laneExtras
+  const segs = w.segs
+  const cluster = w.cluster
+  const share = w.share !== undefined
+  const P = w.P
+  for (let p = 0; p < P; p++) {
+    const want = add[p]! + buffered[p]!
     if (want <= 0) continue
     if (blocked !== null && blocked[p] === 1) {
       // No reachable leader (or acks=all cannot be satisfied): the batch stays in the producer.
-      w.buffered[p] = want
+      buffered[p] = want
       holdBack(w, p, add[p]!, ctx.now)
       continue
     }
@@ -277,14 +286,15 @@ function appendAll(w: WorldState, add: Float64Array, cost: Float64Array, keyChun
       m = Math.min(m, brokerPlan.allow[p]!)
       noteBrokerAppend(w, brokerPlan, p, m, laneAllows)
     }
-    w.buffered[p] = want - m
+    buffered[p] = want - m
     if (m <= 0) continue
     const avgCost = add[p]! > 0 ? cost[p]! / add[p]! : 1
-    w.leo[p]! += m
-    w.inWin[p]! += m
-    noteAppend(w.cluster, p, m, bytesPerRecord) // the leader's broker appended them
-    pushSeg(w.segs, p, ctx.now, w.leo[p]!, avgCost)
-    if (w.share !== undefined || (w.laneExtras[p]! & LANE_WAKE) !== 0) ctx.appended(p)
+    const end = leo[p]! + m
+    leo[p] = end
+    inWin[p]! += m
+    noteAppend(cluster, p, m, bytesPerRecord) // the leader's broker appended them
+    pushSeg(segs, p, ctx.now, end, avgCost)
+    if (share || (extras[p]! & LANE_WAKE) !== 0) ctx.appended(p)
   }
   if (brokerPlan) settleBrokerAppends(w, brokerPlan, ctx.dtMs)
   // Per-key segments: where each tracked key's records of this cycle ended up.
