@@ -3,7 +3,9 @@
 // step's moment, where the page shows exactly what a headless run shows then (the CLI is the
 // oracle) and reveals the answer; the Lessons button lists the lessons, and the side-by-side one
 // opens compare mode with the panel over it; at 1024×768 the Share menu works from the keyboard and
-// its lesson link opens the lesson at the step on screen. One build, preview and browser.
+// its lesson link opens the lesson at the step on screen; in compare mode (four sides, 1024×768 to
+// 1920×1080) the panel docks in a column of its own, clear of every side's lanes and the Timeline.
+// One build, preview and browser.
 
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
