@@ -261,7 +261,7 @@ describe('the classroom, more', () => {
     await page.keyboard.press('l')
     const list = page.getByRole('dialog', { name: 'Lessons' })
     await list.waitFor()
-    // A lesson in presenter mode docks on the right: below the toolbar (its Share, Export and Lessons
+    // A lesson in presenter mode docks in its column: below the toolbar (its Share, Export and Lessons
     // stay clickable), and its long title reads on the panel's width, not in a column beside the buttons.
     const lesson = getLesson('hot-brokers')!.lesson
     await list.getByRole('button', { name: new RegExp(lesson.title) }).click()

@@ -3,7 +3,9 @@
 // step's moment, where the page shows exactly what a headless run shows then (the CLI is the
 // oracle) and reveals the answer; the Lessons button lists the lessons, and the side-by-side one
 // opens compare mode with the panel over it; at 1024×768 the Share menu works from the keyboard and
-// its lesson link opens the lesson at the step on screen. One build, preview and browser.
+// its lesson link opens the lesson at the step on screen; in compare mode (four sides, 1024×768 to
+// 1920×1080) the panel docks in a column of its own, clear of every side's lanes and the Timeline.
+// One build, preview and browser.
 
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
@@ -204,4 +206,72 @@ describe('guided lessons', () => {
     expect(errors).toEqual([])
     await page.close()
   }, 30_000)
+
+  it('compare mode with a lesson open, at 1024×768 and wider: the panel docks in its own column, no side\'s lane names or roads nor the Timeline under it', async () => {
+    const { preview, browser } = suite()
+    const page = await browser.newPage({ viewport: { width: 1024, height: 768 } })
+    const errors = collectErrors(page)
+    await page.goto(`${preview.url}#lesson=hot-lane-answers&step=1`)
+    const panel = page.getByRole('region', { name: 'Lesson', exact: true })
+    await expect.poll(() => panel.textContent(), { timeout: 20_000 }).toContain('Step 1 of 4')
+    const sideRoads = () => page.locator('section.compare-side').evaluateAll((sides) => sides.map((s) => s.querySelectorAll('[data-testid="highway"] rect.road').length))
+    await expect.poll(sideRoads, { timeout: 20_000 }).toEqual([12, 12, 12, 12])
+    // Every side's lane names, roads and consumer cards and the shared Timeline, against the panel's box.
+    const layout = () =>
+      page.evaluate(() => {
+        const p = document.querySelector('[role="region"][aria-label="Lesson"]')!.getBoundingClientRect()
+        const hit = (e: Element): boolean => {
+          const b = e.getBoundingClientRect()
+          return b.width > 0 && b.left < p.right && p.left < b.right && b.top < p.bottom && p.top < b.bottom
+        }
+        const sel = '[data-testid="highway"] rect.road, [data-testid="highway"] text.p, [data-testid="highway"] g.consumer rect.box, [role="slider"][aria-label="Timeline"]'
+        const parts = [...document.querySelectorAll(sel)]
+        const covered = parts.filter(hit).map((e) => `${e.closest('section.compare-side')?.querySelector('.side-letter')?.textContent ?? 'page'} ${(e.matches('text') ? e.textContent : (e.getAttribute('aria-label') ?? e.getAttribute('class')))}`)
+        const toolbar = document.querySelector('header.toolbar')!.getBoundingClientRect()
+        const next = [...document.querySelectorAll('.lesson-foot button')].map((b) => b.getBoundingClientRect())
+        return {
+          parts: parts.length,
+          covered,
+          // In the window, under the toolbar, with Back and Next inside its visible box.
+          placed: p.left >= 0 && p.right <= window.innerWidth && p.bottom <= window.innerHeight && p.top >= toolbar.bottom,
+          footInView: next.length >= 2 && next.every((b) => b.top >= p.top && b.bottom <= p.bottom),
+          pageScrolls: document.documentElement.scrollWidth > window.innerWidth,
+          lane6: [...document.querySelectorAll('section.compare-side')].map((s) => s.querySelectorAll('[data-testid="highway"] rect.road')[6]?.getBoundingClientRect().height ?? 0),
+        }
+      })
+    for (const [width, height] of [[1024, 768], [1280, 800], [1366, 768], [1920, 1080]] as const) {
+      await page.setViewportSize({ width, height })
+      // (The sides redraw at their new size: wait for all four highways' lanes, names and cards.)
+      await expect.poll(async () => (await layout()).parts, { timeout: 10_000 }).toBeGreaterThanOrEqual(4 * 12 * 2 + 1)
+      const l = await layout()
+      expect({ size: `${width}x${height}`, covered: l.covered, placed: l.placed, footInView: l.footInView, pageScrolls: l.pageScrolls }).toEqual({
+        size: `${width}x${height}`,
+        covered: [],
+        placed: true,
+        footInView: true,
+        pageScrolls: false,
+      })
+      for (const h of l.lane6) expect(h).toBeGreaterThanOrEqual(10)
+    }
+
+    // Keyboard: the panel has focus when the lesson opens; Tab reaches Hide, Enter folds it to its head
+    // and gives back the shared controls it covered (hidden, out of Tab order while it is open).
+    await page.setViewportSize({ width: 1024, height: 768 })
+    const partitions = page.getByRole('spinbutton', { name: 'Partitions' })
+    expect(await partitions.isVisible()).toBe(false)
+    await panel.focus()
+    const hide = panel.getByRole('button', { name: 'Hide' })
+    for (let tabs = 0; tabs < 5 && !(await hide.evaluate((b) => b === document.activeElement)); tabs++) await page.keyboard.press('Tab')
+    await page.keyboard.press('Enter')
+    await expect.poll(() => partitions.isVisible()).toBe(true)
+    const folded = await layout()
+    expect(folded.covered).toEqual([])
+    const box = (await panel.boundingBox())!
+    const field = (await partitions.boundingBox())!
+    expect(field.y + field.height <= box.y || field.y >= box.y + box.height).toBe(true)
+    await panel.getByRole('button', { name: 'Show' }).press('Enter')
+    await expect.poll(() => partitions.isVisible()).toBe(false)
+    expect(errors).toEqual([])
+    await page.close()
+  }, 90_000)
 })

@@ -1,7 +1,7 @@
 // Compare mode's page: the shared controls on the left, the sides stacked so their lanes line up
 // (same partition rows, same width), each side's metrics table on the right.
 
-import { useMemo, type CSSProperties, type ReactNode } from 'react'
+import { useMemo, useRef, type CSSProperties, type ReactNode } from 'react'
 import { useStore } from 'zustand'
 import { AppStoreProvider } from '../../store/useAppStore.ts'
 import { ActionsContext } from '../actions.ts'
@@ -15,6 +15,7 @@ import { useCompareDiffs } from './DiffStrip.tsx'
 import { SharedControls } from './SharedControls.tsx'
 import { useCompareKeys } from './useCompareKeys.ts'
 import { usePresenter } from './presenter.ts'
+import { usePublishMainTop } from './mainTop.ts'
 import { usePointerBlur } from '../usePointerBlur.ts'
 import { ErrorDetails } from '../ErrorDetails.tsx'
 import { ShortcutsDialog } from '../ShortcutsDialog.tsx'
@@ -91,12 +92,14 @@ export function CompareApp(): ReactNode {
   useCompareKeys()
   usePointerBlur()
   const presenter = usePresenter()
+  const mainRef = useRef<HTMLElement>(null)
+  usePublishMainTop(mainRef)
   return (
     <div className={presenter ? 'app compare-app presenter' : 'app compare-app'}>
       <CompareToolbar />
       <Notes />
       {/* Three or four sides on a short screen go two by two (compare.css): stacked, each had a few px per lane. */}
-      <main className={sides.length >= 3 ? 'compare-main many-sides' : 'compare-main'}>
+      <main ref={mainRef} className={sides.length >= 3 ? 'compare-main many-sides' : 'compare-main'}>
         <aside className="left" aria-label="Shared controls">
           <SharedControls />
         </aside>

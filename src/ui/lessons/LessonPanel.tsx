@@ -42,6 +42,19 @@ export function LessonPanel({ store, on }: { store: LessonStore; on: LessonCallb
   useEffect(() => {
     if (name !== null) regionRef.current?.focus()
   }, [name])
+  // The answer shown: in a column too short for the whole step (compare mode docks the panel in
+  // one, lessons.css), scroll it into the panel's view, above Back/Next, never past its first line.
+  const statusRef = useRef<HTMLDivElement>(null)
+  const revealedAt = run !== null && run.phase === 'revealed' ? run.stepIndex : null
+  useEffect(() => {
+    const panel = regionRef.current
+    const status = statusRef.current
+    if (revealedAt === null || panel === null || status === null || status.offsetParent !== panel) return
+    const foot = panel.querySelector<HTMLElement>('.lesson-foot')
+    const footH = foot !== null && getComputedStyle(foot).position === 'sticky' ? foot.offsetHeight : 0
+    const hidden = status.offsetTop + status.offsetHeight - (panel.scrollTop + panel.clientHeight - footH)
+    if (hidden > 0) panel.scrollTop = Math.min(panel.scrollTop + hidden, status.offsetTop - 8)
+  }, [revealedAt])
   if (run === null) return null
   const step = run.steps[run.stepIndex]!
   const q = step.question
@@ -92,7 +105,7 @@ export function LessonPanel({ store, on }: { store: LessonStore; on: LessonCallb
               </div>
             </div>
           ) : null}
-          <div className="lesson-status" role="status" aria-live="polite">
+          <div ref={statusRef} className="lesson-status" role="status" aria-live="polite">
             {run.phase === 'opening' ? 'Getting to the start of this step…' : null}
             {run.phase === 'asking' && q !== undefined ? 'Predict: choose an answer, then watch.' : null}
             {run.phase === 'playing' ? `Playing to ${step.playToSec} s…` : null}
