@@ -82,3 +82,21 @@ describe('ControlsPanel: the lag-aware assignor', () => {
     expect(byLabel(m.container, 'Assignor').title).toMatch(/^Not built into Kafka/)
   })
 })
+
+describe('ControlsPanel: consumers running now', () => {
+  const hintWith = (phases: Array<'stable' | 'starting' | 'dead'>): string | null => {
+    m = mount(<ControlsPanel />)
+    const frame = makeFrame({ t: 200, members: phases.length })
+    frame.members.forEach((x, i) => (x.phase = phases[i]!))
+    act(() => m!.store.getState().receiveFrame(0, frame, [], [], { latest: 200 }))
+    return m.container.querySelector('.hint[aria-live]')?.textContent ?? null
+  }
+
+  it('a cold start: consumers still starting are not blamed on actions, faults or the autoscaler', () => {
+    expect(hintWith(['stable', 'starting', 'starting'])).toBe("1 running now, 2 still starting (a group's consumers start at different moments)")
+  })
+
+  it('a crashed consumer is', () => {
+    expect(hintWith(['stable', 'dead', 'stable'])).toBe('2 running now (scripted actions, faults or the autoscaler changed it)')
+  })
+})

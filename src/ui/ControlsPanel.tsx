@@ -63,6 +63,7 @@ export function ControlsPanel(): ReactNode {
     return last ? Math.round(last.inRate / 100) * 100 : null
   })
   const running = useAppStore((st) => st.frame?.members.filter((m) => m.phase !== 'dead' && m.phase !== 'restarting' && m.phase !== 'starting').length ?? null)
+  const starting = useAppStore((st) => st.frame?.members.filter((m) => m.phase === 'starting').length ?? 0)
   const { edit, inject } = useActions()
   const pc = s.producerConfig
   const partitioner: PartitionerChoice = pc['partitioner.ignore.keys'] ? 'ignore-keys' : (pc['partitioner.class'] ?? 'builtin')
@@ -105,7 +106,7 @@ export function ControlsPanel(): ReactNode {
         </NumberField>
         {running !== null && running !== s.group.consumers ? (
           <p className="hint" aria-live="polite">
-            {running} running now (scripted actions, faults or the autoscaler changed it)
+            {runningHint(s.group.consumers, running, starting)}
           </p>
         ) : null}
         <CheckField
@@ -189,4 +190,16 @@ export function ControlsPanel(): ReactNode {
       </section>
     </div>
   )
+}
+
+/**
+ * Why the group runs another number of consumers than the field shows. A cold start's consumers
+ * start at different moments: the first seconds of the default page said "1 running now (scripted
+ * actions, faults or the autoscaler changed it)" when nothing had changed it.
+ */
+export function runningHint(configured: number, running: number, starting: number): string {
+  const now = starting > 0 ? `${running} running now, ${starting} still starting` : `${running} running now`
+  return running + starting === configured
+    ? `${now} (a group's consumers start at different moments)`
+    : `${now} (scripted actions, faults or the autoscaler changed it)`
 }

@@ -7,7 +7,7 @@ import { defaultScenario } from '../../scenario/defaults.ts'
 import type { Scenario, ScenarioAction } from '../../scenario/types.ts'
 import type { SimCheckpoint, Simulation } from '../simulationApi.ts'
 import { createSimulation, restoreSimulation } from '../simulation.ts'
-import type { TraceEntry } from '../narration.ts'
+import { narrate, type TraceEntry } from '../narration.ts'
 import type { WorldState } from '../worldState.ts'
 import { lastHeartbeat } from './faultState.ts'
 
@@ -45,6 +45,22 @@ describe('the controller notices a crashed broker after broker.session.timeout.m
     expect(last).toBeLessThanOrEqual(CRASH_MS)
     expect(last).toBeGreaterThan(CRASH_MS - 2000)
     expect(fenced[0]!.t).toBe(last + 9000)
+  })
+  it('says the silence the controller timed, broker.session.timeout.ms, not the shorter time since the crash', () => {
+    const { trace } = at(scenario(), 20_000)
+    const crash = narrate(facts(trace, 'broker.crash')[0]!.fact)
+    const fenced = facts(trace, 'broker.fenced')[0]!
+    const sinceCrash = +((fenced.t - CRASH_MS) / 1000).toFixed(1)
+    expect(sinceCrash).toBeLessThan(9)
+    // The crash line announced the notice this far ahead; the fence line agrees with it and with the timeout.
+    expect(crash).toContain(`the controller will notice in ${sinceCrash} s (broker.session.timeout.ms)`)
+    expect(narrate(fenced.fact)).toMatch(new RegExp(`^broker 2 sent no heartbeat for 9 s \\(broker\\.session\\.timeout\\.ms; it crashed ${sinceCrash} s ago\\); the controller fenced it`))
+  })
+  it('a broker registering again before the timeout is fenced then, and says so', () => {
+    const s = scenario((x) => x.actions.push({ atSec: 8, do: 'restartBroker', broker: 2 }))
+    const fenced = facts(at(s, 12_000).trace, 'broker.fenced')
+    expect(fenced.map((e) => e.t)).toEqual([8000])
+    expect(narrate(fenced[0]!.fact)).toMatch(/^broker 2 registered again 3 s after its crash, before broker\.session\.timeout\.ms ran out; the controller fenced it/)
   })
   it('a longer broker.session.timeout.ms notices later', () => {
     const s = scenario((x) => Object.assign(x.cluster!, { 'broker.session.timeout.ms': 15_000 }))

@@ -113,7 +113,12 @@ function fence(sim: SimCore, b: number): void {
   }
   resumeTimers(sim, resume)
   const acks = producerDelivery(w.live).acks
-  sim.say({ kind: 'broker.fenced', broker: b, silentMs: now - f.crashedAt[b]!, moved, offline, unreplicated: lost, acks, followed })
+  // Silent since its last heartbeat, not since the crash: the controller's clock
+  // (broker.session.timeout.ms) started at that heartbeat, up to one interval before the crash.
+  const crashedAt = f.crashedAt[b]!
+  const lastHb = lastHeartbeat(w.live.seed, b, cfg.heartbeatIntervalMs, crashedAt)
+  const silentMs = now - lastHb
+  sim.say({ kind: 'broker.fenced', broker: b, silentMs, crashedAgoMs: now - crashedAt, timedOut: silentMs >= cfg.sessionTimeoutMs, moved, offline, unreplicated: lost, acks, followed })
   // Hook: the offsets partition elects too; its new leader loads the group.
   coordinatorBrokerFenced(sim, b)
   shareStateBrokerFenced(sim, b)

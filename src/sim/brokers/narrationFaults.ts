@@ -7,7 +7,21 @@ import { extraAppendMs } from './slowDisk.ts'
 
 export type BrokerFaultFact =
   | { kind: 'broker.crash'; broker: number; leaderOf: number[]; noticeInMs: number }
-  | { kind: 'broker.fenced'; broker: number; silentMs: number; moved: Array<{ partition: number; to: number }>; offline: number[]; unreplicated: number; acks: Acks; followed: number[] }
+  | {
+      kind: 'broker.fenced'
+      broker: number
+      /** Since its last heartbeat: broker.session.timeout.ms when the controller timed it out. */
+      silentMs: number
+      /** Since it crashed (its last heartbeat was up to broker.heartbeat.interval.ms before). */
+      crashedAgoMs: number
+      /** Fenced because the session timed out (else it registered again first). */
+      timedOut: boolean
+      moved: Array<{ partition: number; to: number }>
+      offline: number[]
+      unreplicated: number
+      acks: Acks
+      followed: number[]
+    }
   | { kind: 'broker.restart'; broker: number; leaderAgain: number[] }
   | { kind: 'broker.isrJoin'; partitions: number[]; broker: number }
   | { kind: 'broker.clientsResumed'; moved: Array<{ partition: number; to: number }> }
@@ -46,7 +60,12 @@ export function narrateBrokerFault(f: BrokerFaultFact): string {
     }
     case 'broker.fenced': {
       const b = `broker ${brokerNumber(f.broker)}`
-      const out: string[] = [`${b} missed heartbeats for ${secs(f.silentMs)}; the controller fenced it and dropped it from the in-sync replicas`]
+      // The silence the controller timed (from the last heartbeat), so it matches the session
+      // timeout the crash line announced; "7.6 s" since the crash read as a shorter timeout.
+      const silence = f.timedOut
+        ? `${b} sent no heartbeat for ${secs(f.silentMs)} (broker.session.timeout.ms; it crashed ${secs(f.crashedAgoMs)} ago)`
+        : `${b} registered again ${secs(f.crashedAgoMs)} after its crash, before broker.session.timeout.ms ran out`
+      const out: string[] = [`${silence}; the controller fenced it and dropped it from the in-sync replicas`]
       if (f.moved.length > 0) out.push(`moved leadership of ${moves(f.moved)}`)
       if (f.offline.length > 0) out.push(`${parts(f.offline)} offline: no in-sync replica alive (unclean leader election is off)`)
       if (f.followed.length > 0) out.push(`${parts(f.followed)}, which it followed, move on (high watermark${f.acks === 'all' ? ' and acks=all writes' : ''} no longer wait for it)`)

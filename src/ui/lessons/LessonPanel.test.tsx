@@ -87,12 +87,43 @@ describe('LessonPanel', () => {
     expect(panel.textContent).not.toContain('Because of murmur2.')
     act(() => choices[0]!.click())
     expect(panel.querySelector('[role="status"]')!.textContent).toBe('Playing to 10 s…')
-    expect(choices.every((b) => b.disabled)).toBe(true)
+    expect(choices.every((b) => b.getAttribute('aria-disabled') === 'true')).toBe(true)
     expect(choices[0]!.getAttribute('aria-pressed')).toBe('true')
     frames(12)
     expect(panel.querySelector('[role="status"]')!.textContent).toBe('Not quite: lane 6 Because of murmur2.')
     act(() => buttons(panel, 'Next')[0]!.click())
     expect(panel.textContent).toContain('Step 2 of 2')
+  })
+
+  it('keyboard focus stays on the chosen answer, moves to Next at the reveal and to the panel on the next step', () => {
+    const { el, frames, store } = setup()
+    const panel = el.querySelector<HTMLElement>('[role="region"][aria-label="Lesson"]')!
+    const choice = panel.querySelectorAll<HTMLButtonElement>('.lesson-choice')[1]!
+    choice.focus()
+    act(() => choice.click())
+    // Still focusable (a disabled button loses focus to <body> in a browser) and choosing again does nothing.
+    expect(choice.disabled).toBe(false)
+    expect(document.activeElement).toBe(choice)
+    act(() => choice.click())
+    expect(store.getState().lesson?.phase).toBe('playing')
+    frames(12)
+    expect(store.getState().lesson?.phase).toBe('revealed')
+    const next = buttons(panel, 'Next')[0]!
+    expect(document.activeElement).toBe(next)
+    // Enter on Next: the new step's question is read from the panel, not skipped by a second Enter.
+    act(() => next.click())
+    expect(panel.textContent).toContain('Step 2 of 2')
+    expect(document.activeElement).toBe(panel)
+  })
+
+  it('a mouse click leaves no focus behind, and the reveal does not take it (Space stays play/pause)', () => {
+    const { el, frames } = setup()
+    const panel = el.querySelector<HTMLElement>('[role="region"][aria-label="Lesson"]')!
+    act(() => panel.querySelectorAll<HTMLButtonElement>('.lesson-choice')[0]!.click())
+    panel.blur()
+    frames(12)
+    expect(panel.textContent).toContain('Not quite')
+    expect(document.activeElement).toBe(document.body)
   })
 
   it('renders a lesson file\'s text as text, never as HTML', () => {

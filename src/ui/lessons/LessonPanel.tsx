@@ -2,7 +2,7 @@
 // step k of n and the autoplay countdown. Presentational: state from the lesson store, clicks to
 // the callbacks. Text only (React escapes it): a teacher's lesson file is never rendered as HTML.
 
-import { useEffect, useRef, useState, type ReactNode } from 'react'
+import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react'
 import { useStore } from 'zustand'
 import type { LessonRun, LessonStore } from '../../store/lessonSlice.ts'
 
@@ -31,6 +31,11 @@ function countdownText(run: LessonRun, autoplay: boolean): string | null {
   return `${what} in ${run.countdown} s`
 }
 
+/** Keyboard focus is in the panel (a mouse click leaves none behind: then Space stays play/pause). */
+function focusInPanel(panel: HTMLElement | null): boolean {
+  return panel !== null && panel.contains(document.activeElement)
+}
+
 export function LessonPanel({ store, on }: { store: LessonStore; on: LessonCallbacks }): ReactNode {
   const run = useStore(store, (s) => s.lesson)
   const autoplay = useStore(store, (s) => s.autoplay)
@@ -42,19 +47,39 @@ export function LessonPanel({ store, on }: { store: LessonStore; on: LessonCallb
   useEffect(() => {
     if (name !== null) regionRef.current?.focus()
   }, [name])
-  // The answer shown: in a column too short for the whole step (compare mode docks the panel in
-  // one, lessons.css), scroll it into the panel's view, above Back/Next, never past its first line.
+  const nextRef = useRef<HTMLButtonElement>(null)
   const statusRef = useRef<HTMLDivElement>(null)
-  const revealedAt = run !== null && run.phase === 'revealed' ? run.stepIndex : null
-  useEffect(() => {
+  const phase = run?.phase ?? null
+  const stepIndex = run?.stepIndex ?? null
+  // A new step reads from its top (the reveal below scrolled the panel to its end), and keyboard
+  // focus in the panel goes to the panel: left on the button that now reads "Skip question", a
+  // second Enter skipped the new question unread. A layout effect: Next is disabled while the step
+  // opens, and the browser would move focus off it to <body> before a plain effect ran.
+  useLayoutEffect(() => {
     const panel = regionRef.current
+    if (stepIndex === null || panel === null) return
+    panel.scrollTop = 0
+    if (focusInPanel(panel)) panel.focus({ preventScroll: true })
+  }, [stepIndex])
+  // The reveal: at 1024×768 the panel scrolls, and the answer, its explanation and Next were below
+  // its fold (the teacher saw "Not quite: …" cut off and no way on): they are scrolled into view,
+  // and keyboard focus still on the chosen answer moves on to Next. Where Back/Next stay pinned at
+  // the panel's foot (compare mode docks it in a column, lessons.css), the answer is scrolled above
+  // them, never past its first line.
+  useEffect(() => {
+    if (phase !== 'revealed') return
+    const panel = regionRef.current
+    const next = nextRef.current
+    if (next === null || panel === null) return
+    if (focusInPanel(panel)) next.focus({ preventScroll: true })
+    next.scrollIntoView?.({ block: 'nearest' })
     const status = statusRef.current
-    if (revealedAt === null || panel === null || status === null || status.offsetParent !== panel) return
+    if (status === null || status.offsetParent !== panel) return
     const foot = panel.querySelector<HTMLElement>('.lesson-foot')
     const footH = foot !== null && getComputedStyle(foot).position === 'sticky' ? foot.offsetHeight : 0
     const hidden = status.offsetTop + status.offsetHeight - (panel.scrollTop + panel.clientHeight - footH)
     if (hidden > 0) panel.scrollTop = Math.min(panel.scrollTop + hidden, status.offsetTop - 8)
-  }, [revealedAt])
+  }, [phase, stepIndex])
   if (run === null) return null
   const step = run.steps[run.stepIndex]!
   const q = step.question
@@ -95,7 +120,10 @@ export function LessonPanel({ store, on }: { store: LessonStore; on: LessonCallb
                       type="button"
                       className={`lesson-choice${run.choice === i ? ' chosen' : ''}${mark}`}
                       aria-pressed={run.choice === i}
-                      disabled={run.phase !== 'asking'}
+                      // aria-disabled, not disabled: a disabled button drops keyboard focus to the
+                      // page's <body>, and Next was then some forty Tabs away (the choice is ignored
+                      // by the controller outside 'asking').
+                      aria-disabled={run.phase !== 'asking'}
                       onClick={() => on.choose(i)}
                     >
                       {c}
@@ -123,7 +151,7 @@ export function LessonPanel({ store, on }: { store: LessonStore; on: LessonCallb
             <button type="button" onClick={() => on.prev()}>
               Back
             </button>
-            <button type="button" onClick={() => on.next()} disabled={run.phase === 'playing' || run.phase === 'opening'}>
+            <button ref={nextRef} type="button" onClick={() => on.next()} disabled={run.phase === 'playing' || run.phase === 'opening'}>
               {run.phase === 'asking' ? 'Skip question' : last && revealed ? 'Finish' : 'Next'}
             </button>
             {countdown !== null ? <span className="lesson-countdown">{countdown}</span> : null}
