@@ -20,7 +20,7 @@ export interface FetchResult {
 
 /**
  * Fetches for consumer `c` from the partitions it owns, rotating the start
- * partition between polls as the fetcher does. Advances positions; fills `batch` with the
+ * partition between polls as the fetcher does. Advances positions; for a Parallel Consumer, fills `batch` with the
  * ranges handed to the application.
  */
 export function fetchForConsumer(w: WorldState, c: number, maxRecords: number, now: number, extraLatencyMs: number): FetchResult {
@@ -30,6 +30,10 @@ export function fetchForConsumer(w: WorldState, c: number, maxRecords: number, n
   // Reused: a fresh array per poll was garbage at 1 000 consumers. Emptied only when it is not
   // (the length setter is a builtin call, and onPoll has usually emptied it already).
   if (cs.batch.length !== 0) cs.batch.length = 0
+  // Only a Parallel Consumer reads what a poll returned (pcPoll.ts); a classic consumer's batch is
+  // the records and the time to process them. Filling it anyway regrew the array every poll, as
+  // emptying it gives its storage back.
+  const batch = w.live.group.parallel ? cs.batch : null
   // Read once per poll rather than once per lane, and the common delivery written out in this loop
   // rather than behind deliver(): a full-size run fetches from a million lanes a simulated second,
   // and the lookups and calls per lane were ~7 % of it.
@@ -55,7 +59,7 @@ export function fetchForConsumer(w: WorldState, c: number, maxRecords: number, n
     remaining -= take
     next = i + 1
     pos[p] = to
-    cs.batch.push(p, from, to)
+    if (batch !== null) batch.push(p, from, to)
     noteHanded(w.ledger, p, from, to)
     const a = segArray(segs, p)
     const base = segBase(segs, p)

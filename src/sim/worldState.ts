@@ -39,7 +39,10 @@ export interface ConsumerState {
   /** GC pause: no polls, no heartbeats until then. */
   pausedUntil: number
   speed: number
-  /** Records returned by the last poll and being processed: flat [partition, from, to, …]. */
+  /**
+   * Records returned by the last poll and being processed: flat [partition, from, to, …]. Kept for
+   * the Parallel Consumer and share groups, which read it; a classic consumer's stays empty.
+   */
   batch: number[]
   /** Pending poll event id, or -1, and its time. */
   pollEvent: number

@@ -33,12 +33,17 @@ vi.mock('../../src/sim/consume.ts', async (importOriginal) => {
   return {
     ...real,
     fetchForConsumer: (...args: Parameters<typeof real.fetchForConsumer>) => {
-      const r = real.fetchForConsumer(...args)
       const [w, c] = args
-      const batch = w.consumers[c]!.batch
-      if (plant.fault !== 'consumer' || plant.fired || batch.length === 0) return r
-      const p = batch[batch.length - 3]!
-      const to = batch[batch.length - 1]!
+      // The lanes this fetch moved (a classic consumer's batch stays empty: consume.ts).
+      const owned = w.consumers[c]!.owned
+      const before = owned.map((p) => w.pos[p]!)
+      const r = real.fetchForConsumer(...args)
+      if (plant.fault !== 'consumer' || plant.fired) return r
+      let i = owned.length - 1
+      while (i >= 0 && !(w.pos[owned[i]!]! > before[i]!)) i--
+      if (i < 0) return r
+      const p = owned[i]!
+      const to = w.pos[p]!
       if (w.leo[p]! <= to) return r
       w.pos[p] = to + 1 // the record at `to` is never handed out
       plant.fired = true
