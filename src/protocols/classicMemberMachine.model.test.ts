@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import type { AnyEventObject, AnyMachineSnapshot } from 'xstate'
-import { HEARTBEAT_TIMER, POLL_TIMER, classicMemberMachine, type ClassicMemberContext, type ClassicMemberEvent, type ClassicMemberInput } from './classicMemberMachine.ts'
+import { transition, type AnyEventObject, type AnyMachineSnapshot } from 'xstate'
+import { HEARTBEAT_TIMER, POLL_TIMER, classicMemberMachine, ignoresHeartbeatResponse, type ClassicMemberContext, type ClassicMemberEvent, type ClassicMemberInput } from './classicMemberMachine.ts'
 import type { MemberRequest } from './classicMessages.ts'
 import { shortestPathTree, type ReplayStep } from './pathReplay.ts'
 
@@ -145,6 +145,27 @@ describe.each([
   it('keeps its invariants on every generated path', () => {
     for (const n of nodes) checkInvariants(n.parent < 0 ? undefined : nodes[n.parent], n)
   }, 60_000)
+
+  it('ignores a heartbeat answer of NONE in every reachable state (the runtime skips the machine for it)', () => {
+    let checked = 0
+    for (const n of nodes) {
+      if (n.snapshot.status === 'done') continue
+      const c = n.snapshot.context as ClassicMemberContext
+      for (const sentGeneration of [c.generation, c.generation - 1]) {
+        const answer = { type: 'coordinator.heartbeatResponse', error: 'NONE', sentMemberId: c.memberId, sentGeneration } as const
+        expect(ignoresHeartbeatResponse(answer)).toBe(true)
+        const [next, actions] = transition(classicMemberMachine, n.snapshot as never, answer)
+        expect(next, String(n.snapshot.value)).toBe(n.snapshot)
+        expect(actions).toEqual([])
+        checked++
+      }
+    }
+    expect(checked).toBeGreaterThan(nodes.length)
+    // The answers a member acts on are not skipped.
+    for (const error of ['REBALANCE_IN_PROGRESS', 'UNKNOWN_MEMBER_ID', 'ILLEGAL_GENERATION', 'FENCED_INSTANCE_ID'] as const) {
+      expect(ignoresHeartbeatResponse({ type: 'coordinator.heartbeatResponse', error, sentMemberId: 'm1', sentGeneration: 1 } as AnyEventObject)).toBe(false)
+    }
+  })
 
   it('sends JoinGroup only from inside poll()', () => {
     for (const step of nodes) {

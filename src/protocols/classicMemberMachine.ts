@@ -4,7 +4,7 @@
 // runtime carries out (classicMemberActions.ts). Eager and cooperative differ only in onJoinPrepare
 // / onJoinComplete.
 
-import { and, setup } from 'xstate'
+import { and, setup, type EventObject } from 'xstate'
 import {
   classicMemberActions,
   hasGeneration,
@@ -22,6 +22,16 @@ export type { ClassicMemberContext, ClassicMemberEffect, ClassicMemberEvent, Cla
 export { HEARTBEAT_TIMER, POLL_TIMER } from './memberKit.ts'
 
 type Ctx = ClassicMemberContext
+
+/**
+ * A heartbeat answer no member state acts on: only the membership errors and
+ * REBALANCE_IN_PROGRESS lead anywhere (AbstractCoordinator's HeartbeatResponseHandler), so an answer
+ * of NONE changes nothing. The runtime skips the machine for it; the model test checks that every
+ * reachable state agrees.
+ */
+export function ignoresHeartbeatResponse(event: EventObject): boolean {
+  return event.type === 'coordinator.heartbeatResponse' && (event as { error?: unknown }).error === 'NONE'
+}
 
 /** The heartbeat thread sends a heartbeat only while the member holds a generation. */
 const heartbeatInGeneration = [{ guard: 'hasGeneration', actions: ['sendHeartbeat', 'scheduleHeartbeat'] }, { actions: 'scheduleHeartbeat' }] as const

@@ -3,13 +3,14 @@
 // host's network latency, their rebalance callbacks carried out on the data plane.
 // Pure: everything goes through the GroupHost.
 
+import type { EventObject } from 'xstate'
 import type { BrokerConfig, ConsumerGroupSpec } from '../../scenario/types.ts'
 import type { Countdown, MemberPhase } from '../frameTypes.ts'
 import { classicCoordinatorMachine, classicGroupStateName, type ClassicCoordinatorInput, type ClassicGroupEvent } from '../../protocols/classicCoordinatorMachine.ts'
 import { JOIN_TIMER, sessionTimerId, type ClassicGroupContext } from '../../protocols/classicGroupLogic.ts'
 import { formedClassicGroup } from '../../protocols/formedGroup.ts'
 import type { CoordinatorReport, CoordinatorResponseEvent, MemberRequest, RebalanceCause } from '../../protocols/classicMessages.ts'
-import { classicMemberMachine, type ClassicMemberContext, type ClassicMemberEvent, type ClassicMemberInput, type ClassicMemberReport } from '../../protocols/classicMemberMachine.ts'
+import { classicMemberMachine, ignoresHeartbeatResponse, type ClassicMemberContext, type ClassicMemberEvent, type ClassicMemberInput, type ClassicMemberReport } from '../../protocols/classicMemberMachine.ts'
 import { rebalanceTrigger, type MemberRemoval, type RebalanceTrigger } from '../narrationGroup.ts'
 import { classicGroupPersistence, type ClassicGroupRecord } from './classicGroupRecord.ts'
 import type { GroupHost } from './groupRuntime.ts'
@@ -106,6 +107,10 @@ export class ClassicGroupRuntime extends MachineGroupRuntime<Classic> {
   protected override isRoutinePoll(snapshot: MemberSnapshot): boolean {
     const c = snapshot.context
     return snapshot.value === 'Stable' && c.hasPolled && !c.rejoinNeeded && c.pendingAssignment === null
+  }
+
+  protected override memberIgnores(event: EventObject): boolean {
+    return ignoresHeartbeatResponse(event)
   }
 
   protected override isClosing(snapshot: MemberSnapshot): boolean {

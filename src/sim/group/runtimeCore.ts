@@ -4,7 +4,7 @@
 // messages on the host's clock, member names and the rebalance log. Subclasses say what their
 // requests and reports mean. Pure: the host is the only clock and the only randomness.
 
-import type { AnyStateMachine } from 'xstate'
+import type { AnyStateMachine, EventObject } from 'xstate'
 import { HEARTBEAT_TIMER, POLL_TIMER } from '../../protocols/memberKit.ts'
 import type { GroupView, MemberPhase } from '../frameTypes.ts'
 import { CoordinatorProcess } from './coordinatorProcess.ts'
@@ -54,6 +54,7 @@ export abstract class MachineGroupRuntime<P extends ProtocolTypes> implements Gr
         actions: (slot, incarnation, actions) => runMemberEffects(this.host, this.tracker, this.table, sink, slot, incarnation, actions),
         isRoutinePoll: (snapshot) => this.isRoutinePoll(snapshot),
         isClosing: (snapshot) => this.isClosing(snapshot),
+        ignores: (event) => this.memberIgnores(event),
         stopped: (memberId) => this.tracker.memberGone(this.host.now(), memberId),
         released: (slot, partitions) => releaseCrashed(this.host, this.tracker, slot, partitions, 'restarted'),
       },
@@ -80,6 +81,11 @@ export abstract class MachineGroupRuntime<P extends ProtocolTypes> implements Gr
 
   /** Whether the member is inside close() (its revoke callback runs, LeaveGroup follows). */
   protected isClosing(_snapshot: SnapshotOf<P['memberContext']>): boolean {
+    return false
+  }
+
+  /** Whether the member machine ignores `event` in every state (its model test proves it). */
+  protected memberIgnores(_event: EventObject): boolean {
     return false
   }
 
