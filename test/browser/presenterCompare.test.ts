@@ -5,6 +5,7 @@
 // 1024×768 with the lesson: side B's 24 cards drew 22 px names in 44 px boxes ("c13c19" ran together),
 // side C's cards ran past its bottom edge and its lane 6 was 7 px (headers of four to six lines).
 
+import { createRequire } from 'node:module'
 import { join } from 'node:path'
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
@@ -13,6 +14,17 @@ import { browserSuite } from './suite.ts'
 
 const OUT = join(ARTIFACTS, 'dist-presenter-compare-test')
 const suite = browserSuite(OUT)
+const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js')
+
+/** axe-core's serious and critical violations on the page now ("rule: target"). */
+async function seriousViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ path: AXE })
+  return page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: Array<{ id: string; impact: string | null; nodes: Array<{ target: unknown[] }> }> }> } }).axe
+    const r = await axe.run(document, { resultTypes: ['violations'] })
+    return r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').flatMap((v) => v.nodes.slice(0, 3).map((n) => `${v.id}: ${JSON.stringify(n.target)}`))
+  })
+}
 
 interface SideCheck {
   side: string
@@ -90,6 +102,10 @@ describe('presenter mode in compare mode, four sides', () => {
     const caption = page.locator('section.compare-side').nth(1).locator('text.consumer-caption')
     expect(await caption.textContent()).toBe('24 members')
     expect(parseFloat(await caption.evaluate((t) => getComputedStyle(t).fontSize))).toBeGreaterThanOrEqual(20)
+    // The chips are still the members' buttons, and the strip's short words are not read twice.
+    expect(await page.locator('section.compare-side').nth(1).getByRole('button', { name: /^consumer-13: / }).count()).toBe(1)
+    expect(await page.locator('section.compare-side').nth(0).locator('[data-row="duplicates"] dt').evaluate((d) => [getComputedStyle(d, '::before').content, d.textContent])).toEqual(['"dups" / ""', 'duplicates'])
+    expect(await seriousViolations(page)).toEqual([])
 
     await page.setViewportSize({ width: 1280, height: 720 })
     await expectReadable(page, '1280x720 lesson')
