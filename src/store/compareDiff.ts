@@ -9,6 +9,8 @@ export type DiffRowKey = 'lag' | 'stopped' | 'duplicates' | 'ordering' | 'p99' |
 export interface DiffRowSpec {
   key: DiffRowKey
   label: string
+  /** The label in a word, for presenter mode's narrow sides (two by two at 1024 px): the strip on two lines, not three. */
+  short: string
   unit: string
   /** How the figure is made, for a tooltip. */
   title: string
@@ -18,14 +20,14 @@ export interface DiffRowSpec {
 
 /** Rows of the strip, in order. Lower is better on every row. */
 export const DIFF_ROWS: readonly DiffRowSpec[] = [
-  { key: 'lag', label: 'max lag', unit: '', title: 'Highest total lag since the mark (1 s samples and the current frame)' },
-  { key: 'stopped', label: 'stopped', unit: 'lane·s', title: 'Partition-seconds with nobody consuming since the mark' },
-  { key: 'duplicates', label: 'duplicates', unit: '', title: 'Records processed twice since the mark' },
-  { key: 'ordering', label: 'out of order', unit: '', title: 'Records of a key consumed after a later record of that key, since the mark' },
-  { key: 'p99', label: 'p99 (worst 1 s)', unit: 'ms', title: 'The highest per-second p99 latency since the mark' },
-  { key: 'rebalances', label: 'rebalances', unit: '', title: 'Rebalances started since the mark' },
+  { key: 'lag', label: 'max lag', short: 'lag', unit: '', title: 'Highest total lag since the mark (1 s samples and the current frame)' },
+  { key: 'stopped', label: 'stopped', short: 'stopped', unit: 'lane·s', title: 'Partition-seconds with nobody consuming since the mark' },
+  { key: 'duplicates', label: 'duplicates', short: 'dups', unit: '', title: 'Records processed twice since the mark' },
+  { key: 'ordering', label: 'out of order', short: 'reordered', unit: '', title: 'Records of a key consumed after a later record of that key, since the mark' },
+  { key: 'p99', label: 'p99 (worst 1 s)', short: 'p99', unit: 'ms', title: 'The highest per-second p99 latency since the mark' },
+  { key: 'rebalances', label: 'rebalances', short: 'rebal.', unit: '', title: 'Rebalances started since the mark' },
   // acks=1 vs acks=all on a leader crash: what the producers were told was written, then lost.
-  { key: 'lost', label: 'records lost', unit: '', title: 'Records a crashed leader had acknowledged (acks=1 or 0) but no follower had copied, since the mark', optional: true },
+  { key: 'lost', label: 'records lost', short: 'lost', unit: '', title: 'Records a crashed leader had acknowledged (acks=1 or 0) but no follower had copied, since the mark', optional: true },
 ]
 
 /** `lost` is optional: absent or null while no broker fault ran (the row is then not shown). */

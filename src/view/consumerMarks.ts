@@ -5,7 +5,7 @@ import type { Selection } from 'd3'
 import { countdownShort, countdownText } from '../sim/countdownWords.ts'
 import { put, putText } from './domWrite.ts'
 import { textWidth } from './textWidth.ts'
-import { shortName, type ConsumerMark, type LanesLayout } from './layout.ts'
+import { shortName, smallNamePx, type ConsumerMark, type LanesLayout } from './layout.ts'
 import { PHASE_WORDS, theme as standardTheme, type Theme } from './theme.ts'
 
 type G = Selection<SVGGElement, unknown, null, undefined>
@@ -45,10 +45,11 @@ export function drawConsumers(
   // needs 52, else its phase ran into the card's bottom edge (a compare side's 48 px cards).
   const fullPx = Math.max(min + 2, 18)
   const compact = (d: ConsumerMark): boolean => d.h < (fullPx > 18 ? 22 + fullPx + 8 : 46)
-  const tiny = (d: ConsumerMark): boolean => d.w < 100
+  const tiny = (d: ConsumerMark): boolean => d.w < 100 || d.chip
   const roomy = (d: ConsumerMark): boolean => d.h >= 70
-  // The phase line is 2 px smaller than the name; neither goes under the theme's minimum.
-  const fs = (d: ConsumerMark): number => Math.max(min + 2, compact(d) ? Math.min(15, d.h * 0.5) : 18)
+  // The phase line is 2 px smaller than the name; neither goes under the theme's minimum. A small
+  // card's name is the size its layout made room for (consumerLayout.ts smallNamePx).
+  const fs = (d: ConsumerMark): number => (tiny(d) ? smallNamePx(min, d.h) : Math.max(min + 2, compact(d) ? Math.min(15, d.h * 0.5) : 18))
   // Baselines of a card's three lines: each a line's height below the one above, so presenter mode's
   // 22 px name and 20 px phase do not touch (fixed at +42 and +61 they did); 18 px type keeps +42, +61.
   const phaseY = (d: ConsumerMark): number => d.y + 22 + Math.max(20, fs(d))
@@ -89,7 +90,7 @@ export function drawConsumers(
             open(ev, d)
           }
         })
-      g.append('rect').call(put, 'class', 'box').call(put, 'rx', 8).call(put, 'stroke-width', 3)
+      g.append('rect').call(put, 'class', 'box').call(put, 'stroke-width', 3)
       g.append('rect').call(put, 'class', 'load-bg').call(put, 'fill', '#2b3444')
       g.append('rect').call(put, 'class', 'load')
       return g
@@ -119,6 +120,7 @@ export function drawConsumers(
     .call(put, 'y', (d) => d.y)
     .call(put, 'width', (d) => d.w)
     .call(put, 'height', (d) => d.h)
+    .call(put, 'rx', (d) => Math.min(8, d.h / 3))
     // Too small for words: the box's fill carries the phase colour instead.
     .call(put, 'fill', (d) => (d.gone ? '#1a1d22' : tiny(d) && d.phase !== 'stable' ? (PHASE_COLOUR[d.phase] ?? '#141a24') : '#141a24'))
     .call(put, 'fill-opacity', (d) => (tiny(d) && d.phase !== 'stable' && !d.gone ? 0.45 : null))
@@ -131,7 +133,8 @@ export function drawConsumers(
     .call(put, 'dy', (d) => (compact(d) ? '0.35em' : null))
     .call(put, 'font-size', fs)
     .call(put, 'fill', (d) => (d.gone ? theme.textDim : theme.text))
-    .call(putText, (d) => (tiny(d) ? shortName(d.name) : compact(d) ? compactName(d) : d.name))
+    // A chip has no words: the caption over the chips says what they are.
+    .call(putText, (d) => (d.chip ? '' : tiny(d) ? shortName(d.name) : compact(d) ? compactName(d) : d.name))
   labels
     .select<SVGTextElement>('text.phase')
     .call(put, 'x', (d) => (compact(d) ? d.x + d.w - 8 : d.x + 10))
@@ -171,4 +174,15 @@ export function drawConsumers(
     .call(put, 'width', (d) => (showBar(d) ? (d.w - 20) * Math.min(1, Math.max(0, d.utilization)) : 0))
     .call(put, 'height', 6)
     .call(put, 'fill', (d) => (d.utilization >= 0.95 ? theme.barrierStopped : d.colour))
+  // A crowded group's caption ("24 members") over its chips; read by screen readers from the chips.
+  const caption = L.consumerCaption === null ? [] : [L.consumerCaption]
+  layer
+    .selectAll<SVGTextElement, (typeof caption)[number]>('text.consumer-caption')
+    .data(caption)
+    .join((enter) => enter.append('text').call(put, 'class', 'consumer-caption').call(put, 'aria-hidden', 'true').call(put, 'font-weight', 700))
+    .call(put, 'x', (d) => d.x)
+    .call(put, 'y', (d) => d.y)
+    .call(put, 'font-size', (d) => d.fontPx)
+    .call(put, 'fill', theme.text)
+    .call(putText, (d) => d.text)
 }

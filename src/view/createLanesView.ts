@@ -224,6 +224,7 @@ export function createLanesView(container: HTMLElement, callbacks: LanesViewCall
   // them on an unchanged picture saves most of the SVG work of a frame while playing.
   let drawnHeader = ''
   let drawnConsumers: readonly object[] | null = null
+  let drawnCaption = ''
   let drawnBanner = ''
   let highlight: HighlightSpec | null = null
   let drawnHighlight = ''
@@ -242,9 +243,11 @@ export function createLanesView(container: HTMLElement, callbacks: LanesViewCall
       drawHeader(L)
       drawnHeader = header
     }
-    if (drawnConsumers === null || !sameRecords(drawnConsumers, L.consumers)) {
+    const caption = L.consumerCaption === null ? '' : `${L.consumerCaption.text}@${L.consumerCaption.x},${L.consumerCaption.y}`
+    if (drawnConsumers === null || !sameRecords(drawnConsumers, L.consumers) || caption !== drawnCaption) {
       drawConsumers(consumerLayer, L, (d, box) => callbacks.onConsumerClick?.(d.member, d.name, box.left, box.bottom), theme)
       drawnConsumers = L.consumers
+      drawnCaption = caption
     }
     const banner = `${L.consumerX}|${L.banner?.tone ?? ''}|${L.banner?.text ?? ''}`
     if (banner !== drawnBanner) {
@@ -287,6 +290,7 @@ export function createLanesView(container: HTMLElement, callbacks: LanesViewCall
       marks = null
       drawnHeader = ''
       drawnConsumers = null
+      drawnCaption = ''
       drawnBanner = ''
       drawnHighlight = ''
     },

@@ -3,15 +3,17 @@
 // consume times and the lane's backlog, so pause, step, speed and replay need no animation state.
 
 import { shareLaneLabels } from './shareLanes.ts'
-import { LANE_HOT, LANE_MOVING, LANE_PAUSED, LANE_SATURATED, LANE_STATE_WAIT, LANE_STOPPED, type Countdown, type Frame, type MemberPhase } from '../sim/frameTypes.ts'
+import { LANE_HOT, LANE_MOVING, LANE_PAUSED, LANE_SATURATED, LANE_STATE_WAIT, LANE_STOPPED, type Frame } from '../sim/frameTypes.ts'
 import { headerHeight } from './laneHeader.ts'
 import { backlogFloor, backlogFraction, layoutParticles, type ParticleMarks } from './particleLayout.ts'
 import { memberColour } from './theme.ts'
+import { layoutConsumers, shortName, type ConsumerCaption, type ConsumerMark } from './consumerLayout.ts'
 import { MIXED_LEADERS } from '../sim/laneRows/laneGroups.ts'
 
 /** A grouped row whose lanes are led by different brokers (sim/laneRows/laneGroups.ts). */
 export { MIXED_LEADERS }
 
+export { shortName, smallNamePx, type ConsumerCaption, type ConsumerMark } from './consumerLayout.ts'
 export { backlogFloor, backlogFraction, particleX, type ParticleMarks } from './particleLayout.ts'
 
 export interface Size {
@@ -76,23 +78,6 @@ export interface LaneMark {
   name: string
 }
 
-export interface ConsumerMark {
-  member: number
-  name: string
-  phase: MemberPhase
-  x: number
-  y: number
-  w: number
-  h: number
-  colour: string
-  owned: number
-  utilization: number
-  speed: number
-  gone: boolean
-  /** Its most pressing countdown (a silent session before a long poll), or null. */
-  countdown: Countdown | null
-}
-
 export interface LinkMark {
   lane: number
   member: number
@@ -126,6 +111,8 @@ export interface LanesLayout {
   fontPx: number
   lanes: LaneMark[]
   consumers: ConsumerMark[]
+  /** Over a crowded group's chips ("24 members"); null when the cards carry their names. */
+  consumerCaption: ConsumerCaption | null
   links: LinkMark[]
   particles: ParticleMarks
   banner: HighwayBanner | null
@@ -136,11 +123,6 @@ export function leaderLabel(b: number): string {
   // MIXED_LEADERS: a lane group whose lanes have different leaders names none.
   if (b === MIXED_LEADERS) return ''
   return b >= 0 ? `b${b + 1}` : 'no leader'
-}
-
-/** "consumer-12" → "c12" (other names unchanged). */
-export function shortName(name: string): string {
-  return name.replace(/^consumer-/, 'c')
 }
 
 const LABEL_W = 64
@@ -223,7 +205,7 @@ export function layout(frame: Frame, size: Size, options: Partial<LayoutOptions>
     })
   }
 
-  const consumers = layoutConsumers(frame, consumerX + 6, consumerW - 12, top, avail)
+  const { consumers, caption: consumerCaption } = layoutConsumers(frame, consumerX + 6, consumerW - 12, top, avail, opts.minFontPx)
 
   const links: LinkMark[] = []
   for (const lane of lanes) {
@@ -254,44 +236,11 @@ export function layout(frame: Frame, size: Size, options: Partial<LayoutOptions>
     fontPx,
     lanes,
     consumers,
+    consumerCaption,
     links,
     particles: layoutParticles(frame, lanes, { x0, x1, queueX, consumerX: consumerX + 6 }, opts),
     banner: bannerFor(frame),
   }
-}
-
-/** Minimum height of a consumer box before the column splits into a grid. */
-const MIN_BOX_H = 26
-
-/**
- * Consumers stacked in one column (up to 96 px each), or, when there are too many to read that
- * way, a grid of small boxes (name only; phase shown by colour).
- */
-function layoutConsumers(frame: Frame, x: number, width: number, top: number, avail: number): ConsumerMark[] {
-  const m = frame.members.length
-  if (m === 0) return []
-  const gap = m > 12 ? 4 : 8
-  const cols = Math.max(1, Math.min(4, Math.ceil((m * (MIN_BOX_H + gap)) / avail)))
-  const perCol = Math.ceil(m / cols)
-  const h = Math.max(14, Math.min(96, (avail - gap * (perCol - 1)) / perCol))
-  const w = (width - gap * (cols - 1)) / cols
-  const stackH = perCol * h + (perCol - 1) * gap
-  const y0 = top + Math.max(0, (avail - stackH) / 2)
-  return frame.members.map((mv, i) => ({
-    member: i,
-    name: mv.name,
-    phase: mv.phase,
-    x: x + Math.floor(i / perCol) * (w + gap),
-    y: y0 + (i % perCol) * (h + gap),
-    w,
-    h,
-    colour: memberColour(i),
-    owned: mv.ownedCount ?? mv.owned.length,
-    utilization: mv.utilization,
-    speed: mv.speed,
-    gone: mv.phase === 'dead',
-    countdown: mv.countdowns[0] ?? null,
-  }))
 }
 
 function bannerFor(frame: Frame): HighwayBanner | null {

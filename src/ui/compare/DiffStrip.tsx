@@ -89,7 +89,10 @@ export function DiffStrip(p: { side: number; label: string; diffs: CompareDiffs 
         const best = p.diffs.best[row.key].includes(p.side)
         return (
           <div key={row.key} className={best ? 'diff-cell best' : 'diff-cell'} title={row.title} data-row={row.key} data-best={best}>
-            <dt>{row.label}</dt>
+            {/* The short word is drawn by CSS (compare.css) where the side is narrow; the label stays for screen readers. */}
+            <dt data-short={row.short}>
+              <span className="dt-long">{row.label}</span>
+            </dt>
             <dd>
               {show(row.key, v)}
               {row.unit !== '' && v !== null ? <span className="unit"> {row.unit}</span> : null}

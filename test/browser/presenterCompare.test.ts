@@ -1,0 +1,120 @@
+// Presenter mode in compare mode, four sides two by two (Debian's chromium via playwright-core): at
+// 1024×768 with the four-answers lesson open, and without it, and at 1280×720 with it, every side's
+// consumer cards lie inside the side and on no other card, each card's name inside its card, and the
+// lanes have room (lane 6 at least 10 px) and are not cut off by the side's box. Before the change, at
+// 1024×768 with the lesson: side B's 24 cards drew 22 px names in 44 px boxes ("c13c19" ran together),
+// side C's cards ran past its bottom edge and its lane 6 was 7 px (headers of four to six lines).
+
+import { createRequire } from 'node:module'
+import { join } from 'node:path'
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import { ARTIFACTS, collectErrors } from './harness.ts'
+import { browserSuite } from './suite.ts'
+
+const OUT = join(ARTIFACTS, 'dist-presenter-compare-test')
+const suite = browserSuite(OUT)
+const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js')
+
+/** axe-core's serious and critical violations on the page now ("rule: target"). */
+async function seriousViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ path: AXE })
+  return page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: Array<{ id: string; impact: string | null; nodes: Array<{ target: unknown[] }> }> }> } }).axe
+    const r = await axe.run(document, { resultTypes: ['violations'] })
+    return r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').flatMap((v) => v.nodes.slice(0, 3).map((n) => `${v.id}: ${JSON.stringify(n.target)}`))
+  })
+}
+
+interface SideCheck {
+  side: string
+  cards: number
+  /** Cards (or their names) outside the side's box, cards on another card, names outside their card. */
+  problems: string[]
+  lane6: number
+}
+
+/** What is wrong with each side's highway now (empty `problems`: nothing). Runs in the page. */
+function checkSides(page: Page): Promise<SideCheck[]> {
+  return page.locator('section.compare-side').evaluateAll((sides) =>
+    sides.map((s) => {
+      const letter = s.querySelector('.side-letter')?.textContent ?? '?'
+      const box = s.getBoundingClientRect()
+      const problems: string[] = []
+      const within = (r: DOMRect, o: DOMRect, slack = 0.5): boolean =>
+        r.left >= o.left - slack && r.right <= o.right + slack && r.top >= o.top - slack && r.bottom <= o.bottom + slack
+      const hw = s.querySelector('[data-testid="highway"]')!
+      const cards = [...hw.querySelectorAll('g.consumer')].map((g) => ({ name: (g.getAttribute('aria-label') ?? '').split(':')[0]!, r: g.querySelector('rect.box')!.getBoundingClientRect() }))
+      for (const c of cards) if (!within(c.r, box)) problems.push(`${c.name} card outside the side`)
+      for (let i = 0; i < cards.length; i++)
+        for (let j = i + 1; j < cards.length; j++) {
+          const a = cards[i]!.r
+          const b = cards[j]!.r
+          // Their strokes may touch; their boxes may not cross (1 px of slack).
+          if (a.left < b.right - 1 && b.left < a.right - 1 && a.top < b.bottom - 1 && b.top < a.bottom - 1) problems.push(`${cards[i]!.name} on ${cards[j]!.name}`)
+        }
+      // A card's words (its name, its phase) stay inside its card (the labels are drawn in the same order).
+      const labels = [...hw.querySelectorAll('g.consumer-label')]
+      labels.forEach((g, i) => {
+        const card = cards[i]
+        if (card === undefined) return
+        for (const t of g.querySelectorAll('text')) {
+          if ((t.textContent ?? '') === '') continue
+          if (!within(t.getBoundingClientRect(), card.r, 2)) problems.push(`${card.name}'s "${t.textContent}" outside its card`)
+        }
+      })
+      const caption = hw.querySelector('text.consumer-caption')
+      if (caption !== null && !within(caption.getBoundingClientRect(), box)) problems.push('caption outside the side')
+      // Every lane, its road and its name, inside the side's box (not cut off at its bottom).
+      const roads = [...hw.querySelectorAll('rect.road')]
+      roads.forEach((r, i) => {
+        if (!within(r.getBoundingClientRect(), box)) problems.push(`lane ${i} outside the side`)
+      })
+      for (const t of hw.querySelectorAll('text.p')) if ((t.textContent ?? '') !== '' && !within(t.getBoundingClientRect(), box)) problems.push(`label ${t.textContent} outside the side`)
+      return { side: letter, cards: cards.length, problems, lane6: roads[6]?.getBoundingClientRect().height ?? 0 }
+    }),
+  )
+}
+
+async function expectReadable(page: Page, where: string): Promise<void> {
+  // (The sides redraw at their new size and type: wait until all four show twelve lanes and their cards.)
+  await expect
+    .poll(async () => (await checkSides(page)).map((s) => s.cards), { timeout: 15_000 })
+    .toEqual([4, 24, 4, 4])
+  // A frame or two after a resize the header's line may still be moving; the layout settles then.
+  await expect.poll(async () => (await checkSides(page)).flatMap((s) => s.problems.map((p) => `${where} ${s.side}: ${p}`)), { timeout: 5_000 }).toEqual([])
+  for (const s of await checkSides(page)) expect(s.lane6, `${where} side ${s.side} lane 6`).toBeGreaterThanOrEqual(10)
+  expect(await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth), `${where} scrolls sideways`).toBe(false)
+}
+
+describe('presenter mode in compare mode, four sides', () => {
+  it('at 1024×768 with the lesson open (and without it), and at 1280×720: cards inside their side, on no other card, names inside them; lane 6 ≥ 10 px, no lane cut off', async () => {
+    const { preview, browser } = suite()
+    const page = await browser.newPage({ viewport: { width: 1024, height: 768 } })
+    const errors = collectErrors(page)
+    await page.goto(`${preview.url}#lesson=hot-lane-answers&step=1`)
+    const panel = page.getByRole('region', { name: 'Lesson', exact: true })
+    await expect.poll(() => panel.textContent(), { timeout: 20_000 }).toContain('Step 1 of 4')
+    await page.keyboard.press('p')
+    await page.locator('.compare-app.presenter').waitFor({ timeout: 10_000 })
+    await expectReadable(page, '1024x768 lesson')
+    // Too many members for named cards at 20 px: the share group says how many, in the type's size.
+    const caption = page.locator('section.compare-side').nth(1).locator('text.consumer-caption')
+    expect(await caption.textContent()).toBe('24 members')
+    expect(parseFloat(await caption.evaluate((t) => getComputedStyle(t).fontSize))).toBeGreaterThanOrEqual(20)
+    // The chips are still the members' buttons, and the strip's short words are not read twice.
+    expect(await page.locator('section.compare-side').nth(1).getByRole('button', { name: /^consumer-13: / }).count()).toBe(1)
+    expect(await page.locator('section.compare-side').nth(0).locator('[data-row="duplicates"] dt').evaluate((d) => [getComputedStyle(d, '::before').content, d.textContent])).toEqual(['"dups" / ""', 'duplicates'])
+    expect(await seriousViolations(page)).toEqual([])
+
+    await page.setViewportSize({ width: 1280, height: 720 })
+    await expectReadable(page, '1280x720 lesson')
+
+    await page.setViewportSize({ width: 1024, height: 768 })
+    await panel.getByRole('button', { name: 'Close lesson' }).click()
+    await expect.poll(() => panel.count()).toBe(0)
+    await expectReadable(page, '1024x768 no lesson')
+    expect(errors).toEqual([])
+    await page.close()
+  }, 90_000)
+})
