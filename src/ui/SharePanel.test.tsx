@@ -104,7 +104,17 @@ describe('lanes of a share group', () => {
     const l = layout(sim.frame(0), { width: 1000, height: 600 })
     // Kafka's simple assignor numbers members in the hash order of their (seeded) member ids, so the
     // pairs are not neighbours: the share-group-hot-lane golden trace lists the same assignment.
-    expect(l.lanes.map((l) => l.ownerLabel)).toEqual(['c3+c7', 'c1+c9', 'c5+c6', 'c2+c10', 'c4+c11', 'c8+c12'])
+    // Each lane names the reader whose colour it carries, counts the other and lists both in words.
+    expect(l.lanes.map((l) => l.ownerLabel)).toEqual(['c3', 'c1', 'c5', 'c2', 'c4', 'c8'])
+    expect(l.lanes.map((l) => l.ownerMore)).toEqual([1, 1, 1, 1, 1, 1])
+    expect(l.lanes.map((l) => l.ownerTitle)).toEqual([
+      'read by consumer-3 and consumer-7',
+      'read by consumer-1 and consumer-9',
+      'read by consumer-5 and consumer-6',
+      'read by consumer-2 and consumer-10',
+      'read by consumer-4 and consumer-11',
+      'read by consumer-8 and consumer-12',
+    ])
   })
 
   it('the partition metrics table names every reader too', () => {

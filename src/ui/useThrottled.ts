@@ -1,5 +1,6 @@
-// Reads a value from the store at most every `ms` wall milliseconds, for panels (tables, status)
-// that follow the frames without re-rendering React at animation rate.
+// Reads a value from the store at most every `ms` wall milliseconds while playing, for panels
+// (tables, status) that follow the frames without re-rendering React at animation rate. Paused, a
+// change shows at once.
 //
 // All of a store's throttled readers share one timer, and their flushes land on a common grid of
 // GRID_MS: readers due in the same slot are set in one task, which React renders in one pass. With
@@ -76,6 +77,17 @@ export function useThrottled<T>(selector: (s: AppState) => T, ms: number): T {
     }
     flush()
     const unsub = store.subscribe((s, prev) => {
+      // Paused (Pause, "Pause at next rebalance", a step or a seek): the frame on screen is the one
+      // to read, and no stream of frames follows it, so it shows at once. Throttled, the status bar
+      // said "Group Stable" for a beat while the highway showed the rebalance the run stopped at.
+      // Not while a moment link is opening: that steps in chunks, a frame each, as fast as it can.
+      if (!s.playing && s.timeline.openingTo === null) {
+        if (cancel !== null) {
+          cancel()
+          flush()
+        } else if (!Object.is(selectorRef.current(s), selectorRef.current(prev))) flush()
+        return
+      }
       // A flush is queued: it reads the state then. Checked first, so a selector that computes
       // (a worst p99 over the history, countdown words) runs a few times a second, not per frame.
       if (cancel !== null) return

@@ -23,6 +23,8 @@ export interface ChartRow {
 export interface ChartsLayout {
   width: number
   height: number
+  /** Height of the header row above the plot rows (the rebalance count sits there, off the data). */
+  top: number
   /** Plot area left/right edges (labels sit left of `left`). */
   left: number
   right: number
@@ -62,11 +64,12 @@ function niceMax(v: number): number {
 
 /**
  * Lays out the charts for `samples` (oldest first); `left` is the room for the row labels (wider
- * for presenter mode's type, see chartsType.ts). Pure.
+ * for presenter mode's type, see chartsType.ts); `top` the header row's height, kept free of data.
+ * Pure.
  */
-export function chartsLayout(samples: readonly MetricsSample[], size: ChartsSize, backlogFull = 1_000_000, left = LEFT): ChartsLayout {
+export function chartsLayout(samples: readonly MetricsSample[], size: ChartsSize, backlogFull = 1_000_000, left = LEFT, top = 0): ChartsLayout {
   const width = Math.max(200, size.width)
-  const height = Math.max(90, size.height)
+  const height = Math.max(90 + top, size.height)
   const right = width - RIGHT_PAD
   const last = samples[samples.length - 1]
   const t1 = Math.max(CHART_WINDOW_MS, last?.t ?? 0)
@@ -75,9 +78,9 @@ export function chartsLayout(samples: readonly MetricsSample[], size: ChartsSize
   const shown = samples.filter((s) => s.t >= t0)
 
   const gap = 6
-  const usable = height - 2 * gap
-  const heatRow: ChartRow = { y: 0, h: Math.round(usable * 0.42) }
-  const tpRow: ChartRow = { y: heatRow.h + gap, h: Math.round(usable * 0.33) }
+  const usable = height - top - 2 * gap
+  const heatRow: ChartRow = { y: top, h: Math.round(usable * 0.42) }
+  const tpRow: ChartRow = { y: top + heatRow.h + gap, h: Math.round(usable * 0.33) }
   const latRow: ChartRow = { y: tpRow.y + tpRow.h + gap, h: height - (tpRow.y + tpRow.h + gap) }
 
   const partitions = shown.reduce((m, s) => Math.max(m, s.lag.length), 0)
@@ -119,6 +122,7 @@ export function chartsLayout(samples: readonly MetricsSample[], size: ChartsSize
   return {
     width,
     height,
+    top,
     left,
     right,
     t0,

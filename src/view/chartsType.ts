@@ -11,6 +11,8 @@ export interface ChartsType {
   stormPx: number
   /** Height of the time axis under the plot. */
   axisH: number
+  /** Height of the header row over the plot: the rebalance count (or storm) line, clear of the data. */
+  headerH: number
   /** Width left of the plot for the row labels ("Out 12.5k/s"). */
   left: number
   lineWidth: number
@@ -29,6 +31,7 @@ export function chartsType(theme: Theme): ChartsType {
     axisPx,
     stormPx: Math.max(15, theme.minFontPx),
     axisH: Math.max(20, axisPx + 7),
+    headerH: Math.ceil(Math.max(15, theme.minFontPx) * 1.3),
     left: Math.max(112, Math.ceil(LABEL_CHARS * EM_PER_CHAR * labelPx) + 12),
     lineWidth: theme.minFontPx >= 20 ? 3.5 : 2.5,
   }

@@ -39,6 +39,7 @@ export function createChartsView(container: HTMLElement, opts: { theme?: Theme }
   const theme = opts.theme ?? standardTheme
   const type = chartsType(theme)
   const AXIS_H = type.axisH
+  const HEADER_H = type.headerH
   const doc = container.ownerDocument
   const root = select(container).style('position', 'relative').style('background', theme.background)
   const canvas = root
@@ -63,15 +64,14 @@ export function createChartsView(container: HTMLElement, opts: { theme?: Theme }
   const labelLayer = svg.append('g').attr('font-size', type.labelPx).attr('font-weight', 600)
   // d3's axis writes its own font-size onto its group on each call: set ours after it (render).
   const axisLayer = svg.append('g').attr('color', theme.textDim)
-  // Drawn over the throughput lines' top right: a halo of the background keeps its words whole where a line crosses them.
+  // The rebalance count (or the storm warning) in the header row, right-aligned: drawn over the
+  // throughput lines it covered In and Out where a teacher wanted to read them.
   const storm = svg
     .append('text')
     .attr('text-anchor', 'end')
     .attr('font-size', type.stormPx)
     .attr('font-weight', 800)
-    .attr('stroke', theme.background)
-    .attr('stroke-width', 4)
-    .attr('paint-order', 'stroke')
+    .attr('dy', '0.35em')
 
   let size: Size = { width: container.clientWidth || 800, height: container.clientHeight || 170 }
   let samples: readonly MetricsSample[] = []
@@ -88,7 +88,7 @@ export function createChartsView(container: HTMLElement, opts: { theme?: Theme }
   }
 
   function render(): void {
-    const L = chartsLayout(samples, { width: size.width, height: size.height - AXIS_H }, undefined, type.left)
+    const L = chartsLayout(samples, { width: size.width, height: size.height - AXIS_H }, undefined, type.left, HEADER_H)
     marks = L
     if (ctx !== null) {
       ctx.clearRect(0, 0, size.width, size.height)
@@ -115,9 +115,9 @@ export function createChartsView(container: HTMLElement, opts: { theme?: Theme }
       .data(L.bands)
       .join('rect')
       .attr('x', (d) => d.x0)
-      .attr('y', 0)
+      .attr('y', L.top)
       .attr('width', (d) => Math.max(2, d.x1 - d.x0))
-      .attr('height', L.height)
+      .attr('height', L.height - L.top)
       .attr('fill', theme.rebalanceBand)
     bandLayer
       .selectAll('line')
@@ -125,7 +125,7 @@ export function createChartsView(container: HTMLElement, opts: { theme?: Theme }
       .join('line')
       .attr('x1', (d) => d)
       .attr('x2', (d) => d)
-      .attr('y1', 0)
+      .attr('y1', L.top)
       .attr('y2', L.height)
       .attr('stroke', theme.barrierStopped)
       .attr('stroke-width', 2)
@@ -160,7 +160,7 @@ export function createChartsView(container: HTMLElement, opts: { theme?: Theme }
     const g = group
     storm
       .attr('x', L.right - 4)
-      .attr('y', L.throughput.y + 14)
+      .attr('y', L.top / 2)
       .attr('fill', g?.storm === true ? theme.barrierStopped : theme.textDim)
       .text(
         g === null

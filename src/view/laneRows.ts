@@ -30,6 +30,9 @@ interface Row {
   barrier: SVGRectElement
   tag: SVGRectElement
   owner: SVGTextElement
+  /** In the owner label: the named reader (its colour), then " +1" for a share lane's other readers (plain text colour). */
+  ownerWho: SVGTSpanElement
+  ownerMore: SVGTSpanElement
   link: SVGPathElement
   hit: SVGRectElement
 }
@@ -103,6 +106,14 @@ export function createLaneRows(
   function addRow(index: number): Row {
     const hit = make(layers.hits, 'rect', { fill: 'transparent', style: 'cursor: pointer' })
     hit.addEventListener('click', () => onLaneClick(index))
+    const owner = make(layers.labels, 'text', {
+      class: 'owner',
+      dy: '0.35em',
+      'font-weight': '800',
+      stroke: theme.background,
+      'stroke-width': '3',
+      'paint-order': 'stroke',
+    })
     return {
       road: make(layers.roads, 'rect', { class: 'road' }),
       backlog: make(layers.roads, 'rect', { class: 'backlog', fill: theme.backlog }),
@@ -147,14 +158,9 @@ export function createLaneRows(
       }),
       barrier: make(layers.labels, 'rect', { class: 'barrier', width: '12' }),
       tag: make(layers.labels, 'rect', { class: 'tag', width: '6' }),
-      owner: make(layers.labels, 'text', {
-        class: 'owner',
-        dy: '0.35em',
-        'font-weight': '800',
-        stroke: theme.background,
-        'stroke-width': '3',
-        'paint-order': 'stroke',
-      }),
+      owner,
+      ownerWho: make(owner, 'tspan', {}),
+      ownerMore: make(owner, 'tspan', { fill: theme.text }),
       hit,
     }
   }
@@ -237,22 +243,27 @@ export function createLaneRows(
       set(r.tag, 'fill', d.ownerColour)
     }
 
-    // The owner's name beside the tag, so lanes read by label as well as colour.
+    // The owner's name beside the tag, so lanes read by label as well as colour (colours repeat
+    // past eight members): the name is the member whose colour the tag and link carry. A share
+    // lane's other readers are counted (" +1", in the text colour) and named in its accessible name.
     const named = d.ownerLabel !== '' && L.pitch >= OWNER_LABEL_MIN_PITCH
     set(r.owner, 'display', named ? null : 'none')
     if (named) {
       const px = Math.max(theme.minFontPx, Math.min(L.fontPx, 14))
+      const more = d.ownerMore > 0 ? ` +${d.ownerMore}` : ''
       set(r.owner, 'x', L.x1 + 11)
       set(r.owner, 'y', mid)
       set(r.owner, 'font-size', px)
-      // Readers "c10+c11" at 20 px would run under the consumer cards: squeezed into the room before
-      // them, at full height (estimated at 0.66 em a bold character: this file reads no layout back).
+      // "c10 +2" at 20 px would run under the consumer cards: squeezed into the room before them,
+      // at full height (estimated at 0.66 em a bold character: this file reads no layout back).
       const room = L.consumerX - (L.x1 + 11) - 4
-      const squeeze = room > 0 && d.ownerLabel.length * 0.66 * px > room
+      const squeeze = room > 0 && (d.ownerLabel.length + more.length) * 0.66 * px > room
       set(r.owner, 'textLength', squeeze ? room : null)
       set(r.owner, 'lengthAdjust', squeeze ? 'spacingAndGlyphs' : null)
       set(r.owner, 'fill', d.ownerColour)
-      text(r.owner, d.ownerLabel)
+      set(r.owner, 'aria-label', d.ownerTitle !== '' ? `${d.name} ${d.ownerTitle}` : null)
+      text(r.ownerWho, d.ownerLabel)
+      text(r.ownerMore, more)
     }
 
     set(r.link, 'display', link === undefined ? 'none' : null)

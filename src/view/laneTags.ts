@@ -28,9 +28,23 @@ export interface LaneTags {
   lag: LaneTag | null
 }
 
+/** From this pitch (px) every lane with a backlog gets its lag number (the type grows with the pitch). */
+const LAG_PITCH = 18
+
+/**
+ * Whether the lane's lag number is drawn. Every lane with a backlog from LAG_PITCH; on thinner lanes
+ * (12 lanes under the parallel-consumer panel at 1024×768 get ~16 px) while the row still holds the
+ * smallest type; thinner still, a hot lane keeps it, over its neighbours with its halo: the lane the
+ * status bar's lag is mostly on showed no number at all.
+ */
+function showsLag(d: LaneMark, L: LanesLayout): boolean {
+  if (d.backlogW <= 0) return false
+  return L.pitch >= LAG_PITCH || L.pitch >= L.fontPx + 2 || d.hot
+}
+
 export function laneTags(d: LaneMark, L: LanesLayout, minFontPx: number, lagText: string): LaneTags {
   const x = L.x0 + 6
-  const lag = L.pitch >= 18 && d.backlogW > 0 ? { text: lagText, x: L.x1 - 8, px: L.fontPx, squeezeTo: null } : null
+  const lag = showsLag(d, L) ? { text: lagText, x: L.x1 - 8, px: L.fontPx, squeezeTo: null } : null
   // Where the lag number starts (it is right-aligned), with a gap: a left-hand tag must end before.
   const lagStart = lag ? lag.x - textWidth(lag.text, lag.px) - 8 : L.x1 - 8
   const faultText = d.noLeader ? 'no leader' : d.stateWait ? 'state down' : ''

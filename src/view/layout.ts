@@ -2,7 +2,7 @@
 // no clock). Motion is a function of the frame's sim time: a record's x comes from its produce and
 // consume times and the lane's backlog, so pause, step, speed and replay need no animation state.
 
-import { shareLaneLabels } from './shareLanes.ts'
+import { shareLaneOwners } from './shareLanes.ts'
 import { LANE_HOT, LANE_MOVING, LANE_PAUSED, LANE_SATURATED, LANE_STATE_WAIT, LANE_STOPPED, type Frame } from '../sim/frameTypes.ts'
 import { headerHeight } from './laneHeader.ts'
 import { backlogFloor, backlogFraction, layoutParticles, type ParticleMarks } from './particleLayout.ts'
@@ -61,6 +61,9 @@ export interface LaneMark {
    * alone fails colour-blind viewers, and slots past the palette's length repeat colours.
    */
   ownerLabel: string
+  /** A share group's lane: how many running readers besides the named one (drawn "c1 +1"), and all of them in words. */
+  ownerMore: number
+  ownerTitle: string
   stopped: boolean
   paused: boolean
   hot: boolean
@@ -170,12 +173,13 @@ export function layout(frame: Frame, size: Size, options: Partial<LayoutOptions>
   const lanes: LaneMark[] = []
   // Rows that stand for lane groups carry their own labels (laneGroups.ts GroupedFrame).
   const names = (frame as Frame & { laneLabels?: readonly string[] }).laneLabels
-  // A share group's lanes name every reader (share/ KIP-932); null otherwise.
-  const shared = shareLaneLabels(frame, shortName)
+  // A share group's lanes name a running reader and count the others (shareLanes.ts); null otherwise.
+  const shared = shareLaneOwners(frame, shortName)
   for (let i = 0; i < n; i++) {
     const flags = frame.laneFlags[i] ?? 0
     const lag = frame.lag[i] ?? 0
-    const owner = frame.owner[i] ?? -1
+    const share = shared?.[i]
+    const owner = share !== undefined ? share.lead : (frame.owner[i] ?? -1)
     // Lag below the noise floor is records in flight, not a backlog: drawn as none. Quantised, so
     // a lane whose lag barely moved writes nothing to the DOM (see laneRows.ts).
     const frac = lag < backlogFloor(frame.inRate[i] ?? 0) ? 0 : Math.round(backlogFraction(lag, opts.backlogFull) * 64) / 64
@@ -191,7 +195,9 @@ export function layout(frame: Frame, size: Size, options: Partial<LayoutOptions>
       outRate: frame.outRate[i] ?? 0,
       owner,
       ownerColour: memberColour(owner),
-      ownerLabel: shared ? (shared[i] ?? '') : owner >= 0 ? shortName(frame.members[owner]?.name ?? '') : '',
+      ownerLabel: share !== undefined ? share.label : owner >= 0 ? shortName(frame.members[owner]?.name ?? '') : '',
+      ownerMore: share?.more ?? 0,
+      ownerTitle: share?.title ?? '',
       stopped: (flags & LANE_STOPPED) !== 0,
       paused: (flags & LANE_PAUSED) !== 0,
       hot: (flags & LANE_HOT) !== 0,
