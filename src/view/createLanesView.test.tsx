@@ -1,27 +1,12 @@
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { LANE_PAUSED, LANE_STOPPED } from '../sim/frameTypes.ts'
-import { createLanesView, type LanesView } from './createLanesView.ts'
+import type { createLanesView } from './createLanesView.ts'
 import { makeFrame } from './frameFixture.ts'
+import { lanesViewMounts, type Mounted } from './lanesViewMount.ts'
 import { projectorTheme } from './theme.ts'
 
-beforeAll(() => {
-  HTMLCanvasElement.prototype.getContext = (() => null) as typeof HTMLCanvasElement.prototype.getContext
-})
-
-let view: LanesView | null = null
-let el: HTMLElement | null = null
-afterEach(() => {
-  view?.destroy()
-  el?.remove()
-})
-
-function mountView(cb: Parameters<typeof createLanesView>[1] = {}): { view: LanesView; el: HTMLElement } {
-  el = document.createElement('div')
-  document.body.appendChild(el)
-  view = createLanesView(el, cb)
-  view.resize({ width: 1000, height: 500 })
-  return { view, el }
-}
+const mount = lanesViewMounts()
+const mountView = (cb: Parameters<typeof createLanesView>[1] = {}): Mounted => mount(undefined, cb)
 
 describe('createLanesView', () => {
   it('draws one road per partition and one box per consumer, and follows changes in count', () => {
@@ -123,15 +108,9 @@ describe('createLanesView', () => {
 
   it('two views on one page do not share pattern ids', () => {
     const a = mountView().el
-    const first = view
-    const other = document.createElement('div')
-    document.body.appendChild(other)
-    const second = createLanesView(other)
+    const other = mountView().el
     const ids = (root: Element) => Array.from(root.querySelectorAll('pattern')).map((p) => p.id)
     expect(ids(a).some((id) => ids(other).includes(id))).toBe(false)
-    second.destroy()
-    other.remove()
-    view = first
   })
 
   it('a narrow highway says "Flow →" instead of running "Records flow →" into the backlog title', () => {
@@ -171,10 +150,7 @@ describe('createLanesView', () => {
   })
 
   it('in the projector theme no text on the highway is under 20 px', () => {
-    el = document.createElement('div')
-    document.body.appendChild(el)
-    view = createLanesView(el, { theme: projectorTheme })
-    view.resize({ width: 900, height: 520 })
+    const { view, el } = mount({ width: 900, height: 520 }, { theme: projectorTheme })
     view.update(makeFrame({ partitions: 12, members: 3 }))
     const sizes = Array.from(el.querySelectorAll('text.p, text.owner, g.consumer-label text.name, g.consumer-label text.phase'))
       .filter((t) => t.getAttribute('display') !== 'none' && (t.textContent ?? '') !== '')

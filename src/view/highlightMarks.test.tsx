@@ -1,21 +1,12 @@
 // A lesson step's highlight on the highway: outlines around exactly the lanes and consumers named,
 // enclosing their marks, moved with the layout, gone when cleared (jsdom, no canvas).
-import { afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { createLanesView, type LanesView } from './createLanesView.ts'
+import { describe, expect, it } from 'vitest'
 import { makeFrame } from './frameFixture.ts'
+import { lanesViewMounts } from './lanesViewMount.ts'
 import { highlightBoxes } from './highlightMarks.ts'
 import { layout } from './layout.ts'
 
-beforeAll(() => {
-  HTMLCanvasElement.prototype.getContext = (() => null) as typeof HTMLCanvasElement.prototype.getContext
-})
-
-let view: LanesView | null = null
-let el: HTMLElement | null = null
-afterEach(() => {
-  view?.destroy()
-  el?.remove()
-})
+const mount = lanesViewMounts()
 
 const within = (inner: { x: number; y: number; w: number; h: number }, outer: { x: number; y: number; w: number; h: number }): boolean =>
   outer.x <= inner.x && outer.y <= inner.y && outer.x + outer.w >= inner.x + inner.w && outer.y + outer.h >= inner.y + inner.h
@@ -38,17 +29,14 @@ describe('highlightBoxes', () => {
 
 describe('the lanes view draws a lesson highlight', () => {
   it('outlines the named lane and consumer, follows a resize, and clears', () => {
-    el = document.createElement('div')
-    document.body.appendChild(el)
-    view = createLanesView(el)
-    view.resize({ width: 1000, height: 500 })
+    const { view, el } = mount()
     view.update(makeFrame({ partitions: 6, members: 3 }))
     expect(el.querySelectorAll('g.highlight')).toHaveLength(0)
     view.setHighlight({ partitions: [4], consumers: ['consumer-2'] })
-    const drawn = (): string[] => Array.from(el!.querySelectorAll('g.highlight')).map((g) => `${g.getAttribute('data-kind')} ${g.getAttribute('data-id')}`)
+    const drawn = (): string[] => Array.from(el.querySelectorAll('g.highlight')).map((g) => `${g.getAttribute('data-kind')} ${g.getAttribute('data-id')}`)
     expect(drawn()).toEqual(['lane 4', 'consumer consumer-2'])
-    const y = (): number => Number(el!.querySelector('g.highlight rect.outline')!.getAttribute('y'))
-    const lane4 = (): number => view!.lastLayout()!.lanes[4]!.y
+    const y = (): number => Number(el.querySelector('g.highlight rect.outline')!.getAttribute('y'))
+    const lane4 = (): number => view.lastLayout()!.lanes[4]!.y
     expect(y()).toBeLessThan(lane4())
     view.resize({ width: 1000, height: 800 })
     expect(y()).toBeLessThan(lane4())

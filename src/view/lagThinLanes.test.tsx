@@ -2,35 +2,20 @@
 // highway ~512×225 px (its panel takes the rest): 12 lanes at 15 px, under the 18 px the number
 // needed, so the hot lane holding most of the status bar's lag showed none. Now the number shows
 // while the row holds the smallest type, and on a hot lane however thin (jsdom).
-import { afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { getPreset } from '../scenario/presets/index.ts'
 import { LANE_HOT } from '../sim/frameTypes.ts'
 import { createSimulation } from '../sim/simulation.ts'
-import { createLanesView, type LanesView } from './createLanesView.ts'
 import { makeFrame } from './frameFixture.ts'
+import { lanesViewMounts } from './lanesViewMount.ts'
 import { formatCount } from './laneRows.ts'
 
-beforeAll(() => {
-  HTMLCanvasElement.prototype.getContext = (() => null) as typeof HTMLCanvasElement.prototype.getContext
-})
-
-let view: LanesView | null = null
-let el: HTMLElement | null = null
-afterEach(() => {
-  view?.destroy()
-  el?.remove()
-})
+const mount = lanesViewMounts()
 
 /** The highway's box in that preset at 1024×768, measured in Chromium. */
 const PC_AT_1024 = { width: 512, height: 225 }
 
-function mountAt(size: { width: number; height: number }): { view: LanesView; el: HTMLElement } {
-  el = document.createElement('div')
-  document.body.appendChild(el)
-  view = createLanesView(el)
-  view.resize(size)
-  return { view, el }
-}
+const mountAt = (size: { width: number; height: number }) => mount(size)
 
 const lagShown = (root: HTMLElement): Array<string | null> =>
   Array.from(root.querySelectorAll('text.lag')).map((t) => (t.getAttribute('display') === 'none' ? null : t.textContent))

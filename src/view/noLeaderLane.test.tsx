@@ -1,24 +1,12 @@
-import { afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { createLanesView, type LanesView } from './createLanesView.ts'
+import { describe, expect, it } from 'vitest'
 import { makeFrame } from './frameFixture.ts'
+import { lanesViewMounts } from './lanesViewMount.ts'
 
-beforeAll(() => {
-  HTMLCanvasElement.prototype.getContext = (() => null) as typeof HTMLCanvasElement.prototype.getContext
-})
-
-let view: LanesView | null = null
-let el: HTMLElement | null = null
-afterEach(() => {
-  view?.destroy()
-  el?.remove()
-})
+const mount = lanesViewMounts()
 
 describe('a lane without a reachable leader (broker fault)', () => {
   it('says "no leader" in words and is striped; the others are not', () => {
-    el = document.createElement('div')
-    document.body.appendChild(el)
-    view = createLanesView(el, {})
-    view.resize({ width: 1000, height: 500 })
+    const { view, el } = mount()
     const f = makeFrame({ partitions: 6, members: 3 })
     f.laneNoLeader[2] = 1
     view.update(f)
@@ -34,10 +22,7 @@ describe('a lane without a reachable leader (broker fault)', () => {
 
 describe('a share group’s lane whose share coordinator is down', () => {
   it('says "state down" where its leader’s name is, without stripes (its leader serves); a real frame flags the lanes whose state the crashed broker held', async () => {
-    el = document.createElement('div')
-    document.body.appendChild(el)
-    view = createLanesView(el, {})
-    view.resize({ width: 1000, height: 500 })
+    const { view, el } = mount()
     const { getPreset } = await import('../scenario/presets/index.ts')
     const { createSimulation } = await import('../sim/simulation.ts')
     const { LANE_STATE_WAIT } = await import('../sim/frameTypes.ts')

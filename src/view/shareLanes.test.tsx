@@ -2,25 +2,16 @@
 // with every reader in its accessible name. The whole list ("c1+c9", "c2+c10") ran past the lane's
 // end at 1024×768, and drawn in one reader's colour it passed that colour off as all of theirs;
 // after a crash, a lane drawn in the crashed member's colour was labelled with the survivor's name.
-import { afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { getPreset } from '../scenario/presets/index.ts'
 import type { Frame } from '../sim/frameTypes.ts'
 import { createSimulation } from '../sim/simulation.ts'
-import { createLanesView, type LanesView } from './createLanesView.ts'
+import { lanesViewMounts } from './lanesViewMount.ts'
 import { layout, shortName } from './layout.ts'
 import { memberColour } from './theme.ts'
 import { textWidth } from './textWidth.ts'
 
-beforeAll(() => {
-  HTMLCanvasElement.prototype.getContext = (() => null) as typeof HTMLCanvasElement.prototype.getContext
-})
-
-let view: LanesView | null = null
-let el: HTMLElement | null = null
-afterEach(() => {
-  view?.destroy()
-  el?.remove()
-})
+const mount = lanesViewMounts()
 
 function shareFrame(atMs: number): Frame {
   const sim = createSimulation(getPreset('share-group-hot-lane')!.build())
@@ -33,10 +24,7 @@ const AT_1024 = { width: 512, height: 440 }
 
 describe('share lanes on the highway', () => {
   it('name one reader, count the rest, and list them all in the accessible name', () => {
-    el = document.createElement('div')
-    document.body.appendChild(el)
-    view = createLanesView(el)
-    view.resize(AT_1024)
+    const { view, el } = mount(AT_1024)
     view.update(shareFrame(1000))
     const owners = Array.from(el.querySelectorAll('text.owner')).filter((t) => t.getAttribute('display') !== 'none')
     expect(owners).toHaveLength(6)
