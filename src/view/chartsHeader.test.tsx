@@ -1,21 +1,12 @@
 // The rebalance count ("3 rebalances · 1 in last min", or the storm warning) sits in the charts'
 // header row, above every data row: drawn over the throughput row's top right, it covered the In
 // and Out lines a teacher wanted to read at 1024×768 (jsdom; geometry from the view's own layout).
-import { afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { GroupView, MetricsSample } from '../sim/frameTypes.ts'
-import { createChartsView, type ChartsView } from './createChartsView.ts'
 import { projectorTheme, theme, type Theme } from './theme.ts'
+import { chartsViewMounts } from './viewMount.ts'
 
-beforeAll(() => {
-  HTMLCanvasElement.prototype.getContext = (() => null) as typeof HTMLCanvasElement.prototype.getContext
-})
-
-let view: ChartsView | null = null
-let el: HTMLElement | null = null
-afterEach(() => {
-  view?.destroy()
-  el?.remove()
-})
+const mount = chartsViewMounts()
 
 function sample(t: number): MetricsSample {
   return { t, inRate: 100, outRate: 100, totalLag: 10, p99Ms: 50, skewRatio: 1, lag: new Float64Array([1, 2, 3]), rebalancing: t === 20_000 }
@@ -33,10 +24,7 @@ describe('the charts header', () => {
   for (const [name, t, width, height] of cases) {
     for (const storm of [false, true]) {
       it(`keeps the ${storm ? 'storm warning' : 'rebalance count'} above the data rows (${name})`, () => {
-        el = document.createElement('div')
-        document.body.appendChild(el)
-        view = createChartsView(el, { theme: t })
-        view.resize({ width, height })
+        const { view, el } = mount({ width, height }, { theme: t })
         view.update(Array.from({ length: 60 }, (_, i) => sample((i + 1) * 1000)), group(storm))
         const label = Array.from(el.querySelectorAll('svg > text')).find((x) => /rebalance/i.test(x.textContent ?? ''))
         expect(label, 'the rebalance line is drawn').toBeDefined()

@@ -1,22 +1,13 @@
 // The charts in a theme: presenter mode's 20 px type everywhere (labels, axis, storm line), its
 // colours on the axis, lines and labels, and row labels that never overlap (jsdom, no canvas).
-import { afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { MetricsSample } from '../sim/frameTypes.ts'
 import { chartsLayout } from './chartsLayout.ts'
 import { chartsType, labelYs } from './chartsType.ts'
-import { createChartsView, type ChartsView } from './createChartsView.ts'
 import { projectorTheme, theme } from './theme.ts'
+import { chartsViewMounts } from './viewMount.ts'
 
-beforeAll(() => {
-  HTMLCanvasElement.prototype.getContext = (() => null) as typeof HTMLCanvasElement.prototype.getContext
-})
-
-let view: ChartsView | null = null
-let el: HTMLElement | null = null
-afterEach(() => {
-  view?.destroy()
-  el?.remove()
-})
+const mount = chartsViewMounts()
 
 function sample(t: number): MetricsSample {
   return { t, inRate: 12_500, outRate: 12_400, totalLag: 10, p99Ms: 1234, skewRatio: 1, lag: new Float64Array([1, 2, 3]), rebalancing: t === 5000, ...{} }
@@ -59,10 +50,7 @@ describe('chart type per theme', () => {
 
 describe('createChartsView in the projector theme', () => {
   it('draws every text at ≥ 20 px and the axis, lines and labels in the theme\'s colours', () => {
-    el = document.createElement('div')
-    document.body.appendChild(el)
-    view = createChartsView(el, { theme: projectorTheme })
-    view.resize({ width: 700, height: 140 })
+    const { view, el } = mount({ width: 700, height: 140 }, { theme: projectorTheme })
     view.update([sample(1000), sample(5000), sample(9000)], { rebalancing: false, storm: false, generation: 2, rebalances: 1, rebalancesLastMinute: 1 } as never)
     const texts = Array.from(el.querySelectorAll('text')).filter((t) => (t.textContent ?? '') !== '')
     expect(texts.length).toBeGreaterThan(5)

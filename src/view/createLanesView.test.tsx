@@ -1,12 +1,12 @@
 import { describe, expect, it, vi } from 'vitest'
 import { LANE_PAUSED, LANE_STOPPED } from '../sim/frameTypes.ts'
-import type { createLanesView } from './createLanesView.ts'
+import type { createLanesView, LanesView } from './createLanesView.ts'
 import { makeFrame } from './frameFixture.ts'
-import { lanesViewMounts, type Mounted } from './lanesViewMount.ts'
+import { lanesViewMounts, type Mounted } from './viewMount.ts'
 import { projectorTheme } from './theme.ts'
 
 const mount = lanesViewMounts()
-const mountView = (cb: Parameters<typeof createLanesView>[1] = {}): Mounted => mount(undefined, cb)
+const mountView = (cb: Parameters<typeof createLanesView>[1] = {}): Mounted<LanesView> => mount(undefined, cb)
 
 describe('createLanesView', () => {
   it('draws one road per partition and one box per consumer, and follows changes in count', () => {

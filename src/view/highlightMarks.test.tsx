@@ -2,7 +2,7 @@
 // enclosing their marks, moved with the layout, gone when cleared (jsdom, no canvas).
 import { describe, expect, it } from 'vitest'
 import { makeFrame } from './frameFixture.ts'
-import { lanesViewMounts } from './lanesViewMount.ts'
+import { lanesViewMounts } from './viewMount.ts'
 import { highlightBoxes } from './highlightMarks.ts'
 import { layout } from './layout.ts'
 

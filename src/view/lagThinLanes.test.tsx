@@ -7,7 +7,7 @@ import { getPreset } from '../scenario/presets/index.ts'
 import { LANE_HOT } from '../sim/frameTypes.ts'
 import { createSimulation } from '../sim/simulation.ts'
 import { makeFrame } from './frameFixture.ts'
-import { lanesViewMounts } from './lanesViewMount.ts'
+import { lanesViewMounts } from './viewMount.ts'
 import { formatCount } from './laneRows.ts'
 
 const mount = lanesViewMounts()

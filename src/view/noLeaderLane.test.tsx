@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { makeFrame } from './frameFixture.ts'
-import { lanesViewMounts } from './lanesViewMount.ts'
+import { lanesViewMounts } from './viewMount.ts'
 
 const mount = lanesViewMounts()
 
