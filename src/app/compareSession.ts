@@ -17,6 +17,7 @@ import { createCompareDriver, type CompareDriver, type SideClock } from './compa
 import { sideClientCallbacks } from './compareSideClient.ts'
 import { commandMoment, furthestReached, keptBefore, reachedByAll, recordActions, recordShared, sideActions } from './compareSideActions.ts'
 import { sideEdits } from './compareSideEdits.ts'
+import { sideList } from './compareSideList.ts'
 import { throttleEdits } from './editThrottle.ts'
 import { STEP_MS } from './controller.ts'
 import type { DriverHost } from './driver.ts'
@@ -47,16 +48,22 @@ export interface CompareSessionOptions {
 }
 
 interface Side extends CompareSideHandle {
+  id: number
   client: SimClient
   /** Moments this side must reach before it is back in step (see compareDriver). */
   stops: number[]
+  /** Stops following the side's lane view (it is gone). */
+  unfollow: () => void
 }
 
 export interface CompareSession {
   store: CompareStore
+  /** The sides now: the same array, changed in place when a side is added or removed. */
   sides: readonly CompareSideHandle[]
   actions: CompareActions
   driver: CompareDriver
+  /** Calls `cb` after a side was added or removed; returns the way to stop. */
+  onSidesChange(cb: () => void): () => void
   /** Each side's client (the test-only fault hook reaches them). */
   clients(): readonly SimClient[]
   dispose(): void
@@ -65,8 +72,9 @@ export interface CompareSession {
 export function createCompareSession(o: CompareSessionOptions): CompareSession {
   const n = o.variants.length
   const store = createCompareStore({ base: o.base, variants: o.variants, playing: o.openAtMs === undefined, mark: o.markMs ?? null, autoMark: o.autoMarkMs ?? null, clock: o.openAtMs ?? 0 })
-  const perSideParticles = Math.floor(TOTAL_PARTICLES / Math.max(1, n))
   const sides: Side[] = []
+  let nextSideId = 1
+  const sidesListeners = new Set<() => void>()
 
   function note(kind: 'error' | 'warning' | 'info', text: string, details: string[] = []): void {
     store.getState().addNote({ kind, text, details })
@@ -93,7 +101,6 @@ export function createCompareSession(o: CompareSessionOptions): CompareSession {
       perf: (fps, engineMs, behind) => store.getState().setPerf({ fps, engineMs, behind }),
     },
     o.host,
-    n,
   )
 
   /** Where a restarted side must go: the mark (to read its counters there), then the clock. */
@@ -227,6 +234,21 @@ export function createCompareSession(o: CompareSessionOptions): CompareSession {
       if (accept(recordActions(store.getState().base, [command], atSec))) broadcast([command])
     },
     ...sideEdits({ store, sides, recordedHere, note, restartSide }),
+    ...sideList({
+      store,
+      sides,
+      make: (v) => makeSide(v, sides.length + 1),
+      start: (side, toMs) => {
+        side.client.start(side.store.getState().runId, side.store.getState().scenario)
+        setStops(sides.indexOf(side), stopsTo(toMs))
+      },
+      note,
+      changed: () => {
+        for (const cb of sidesListeners) cb()
+        // A removed side may have been the one holding the clock; a new one needs the loop to come.
+        driver.wake()
+      },
+    }),
     setMarkHere() {
       store.getState().setMark(store.getState().clock)
       pinAll()
@@ -246,38 +268,49 @@ export function createCompareSession(o: CompareSessionOptions): CompareSession {
     })
   }
 
-  o.variants.forEach((v, i) => {
-    const sideStore = createAppStore({ scenario: scenarioFor(o.base, v), playing: store.getState().playing })
+  /** A side running `v`, one of `count` sides (its share of the particles), to be listed next; not yet started. */
+  function makeSide(v: Variant, count: number): Side {
+    const sideStore = createAppStore({ scenario: scenarioFor(store.getState().base, v), playing: store.getState().playing })
+    const particles = Math.floor(TOTAL_PARTICLES / Math.max(1, count))
+    // Its place now: a side removed before it moves it up (its letter follows its place); -1 once gone.
+    const at = sides.length
+    let me: Side | null = null
+    const index = (): number => (me === null ? at : sides.indexOf(me))
     const side: Side = {
+      id: nextSideId++,
       store: sideStore,
-      actions: sideActions(actions, i),
+      actions: sideActions(actions, index),
       // Through `side.client` at the time of asking: the side's client may be replaced (a restart).
       exportRun: (kind, toT, onProgress) => side.client.exportRun?.(kind, toT, onProgress) ?? Promise.reject(new Error('this side cannot export run data')),
       stops: [],
+      unfollow: () => {},
       client: createSimClient(
-        () => o.createWorker(i),
-        sideClientCallbacks(i, {
+        () => o.createWorker(Math.max(0, index())),
+        sideClientCallbacks(index, {
           store,
           sideStore,
           stops: () => side.stops,
-          setStops: (stops) => setStops(i, stops),
+          setStops: (stops) => setStops(index(), stops),
           pinAll,
           driver,
           sideClocks,
           pause: () => actions.setPlaying(false),
           supervision: o.supervision,
         }),
-        o.supervision === undefined ? perSideParticles : { maxParticles: perSideParticles, clock: o.supervision.clock, debugFaults: o.supervision.debugFaults },
+        o.supervision === undefined ? particles : { maxParticles: particles, clock: o.supervision.clock, debugFaults: o.supervision.debugFaults },
       ),
     }
-    sides.push(side)
-  })
+    me = side
+    // PAGESCALE: each side's worker builds a big topic's rows as that side shows them.
+    side.unfollow = followLaneView(sideStore, { setLaneView: (lv, refresh) => side.client.setLaneView?.(lv, refresh) })
+    return side
+  }
+
+  for (const v of o.variants) sides.push(makeSide(v, n))
 
   const openAt = o.openAtMs ?? 0
   // Every side's stops before any side starts: a first frame (t=0) must not count as the clock.
   sides.forEach((_, i) => setStops(i, stopsTo(openAt)))
-  // PAGESCALE: each side's worker builds a big topic's rows as that side shows them.
-  const unfollowLanes = sides.map((side) => followLaneView(side.store, { setLaneView: (v, refresh) => side.client.setLaneView?.(v, refresh) }))
   for (const side of sides) side.client.start(side.store.getState().runId, side.store.getState().scenario)
   driver.setTarget(openAt)
 
@@ -287,10 +320,16 @@ export function createCompareSession(o: CompareSessionOptions): CompareSession {
     actions,
     driver,
     clients: () => sides.map((s) => s.client),
+    onSidesChange(cb) {
+      sidesListeners.add(cb)
+      return () => void sidesListeners.delete(cb)
+    },
     dispose() {
       driver.stop()
-      for (const off of unfollowLanes) off()
-      for (const s of sides) s.client.dispose()
+      for (const s of sides) {
+        s.unfollow()
+        s.client.dispose()
+      }
     },
   }
 }

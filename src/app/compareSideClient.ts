@@ -23,9 +23,10 @@ export interface SideClientDeps {
   supervision?: { link: () => string; userAgent: string } | undefined
 }
 
-export function sideClientCallbacks(i: number, d: SideClientDeps): SimClientCallbacks {
+/** `index` reads the side's place now (a side removed before it moves it up; -1 once it is gone itself). */
+export function sideClientCallbacks(index: () => number, d: SideClientDeps): SimClientCallbacks {
   const { store, sideStore } = d
-  const label = (): string => store.getState().variants[i]?.label ?? String(i + 1)
+  const label = (): string => store.getState().variants[index()]?.label ?? String(index() + 1)
   return {
     onSupervision: (e: SupervisionEvent) => {
       const sup = d.supervision
@@ -38,7 +39,8 @@ export function sideClientCallbacks(i: number, d: SideClientDeps): SimClientCall
     },
     onFrame: (msg) => {
       const st = sideStore.getState()
-      if (msg.runId !== st.runId) return
+      const i = index()
+      if (msg.runId !== st.runId || i < 0) return
       // The timeline's latest, markers and seeks; not its actions: the shared script is kept here.
       const { actions: _script, ...timeline } = msg.timeline
       st.receiveFrame(msg.runId, msg.frame, msg.samples, msg.trace, timeline)
