@@ -16,6 +16,7 @@ import { compareHashOf, readCompareLink } from './compareLinks.ts'
 import { createCompareSession, type CompareSession } from './compareSession.ts'
 import { copyLabel } from './compareSideList.ts'
 import type { WorkerLike } from './simClient.ts'
+import { sidesMarkers } from '../ui/compare/sideMarkerSource.ts'
 
 const eager: Variant = { label: 'eager', set: { 'group.protocol': 'eager', 'group.assignor': 'range' } }
 const coop: Variant = { label: 'cooperative', set: { 'group.protocol': 'cooperative', 'group.assignor': 'cooperative-sticky' } }
@@ -88,32 +89,37 @@ function shown(session: CompareSession, i: number) {
 const labels = (s: CompareSession): string[] => s.store.getState().variants.map((v) => v.label)
 
 describe('compare mode: adding a side', () => {
-  it('a side added at 20 s, then changed, is the side its link opens at 20 s (same frames); the copy first equals its source', () => {
+  it('a side added at 35 s, then changed, is the side its link opens at 35 s (same frames); the copy first equals its source', () => {
     const base = getPreset('consumer-joins-eager')!.build()
-    const a = open(base, [eager, coop], 20_000)
-    a.settle(20_000)
+    const a = open(base, [eager, coop], 10_000)
+    a.settle(10_000)
+    // A live fault on every side first (recorded in the shared script), then past the join at 30 s.
+    a.session.actions.inject({ do: 'crashConsumer', consumer: 'consumer-2' })
+    a.session.driver.setTarget(35_000)
+    a.settle(35_000)
     expect(a.session.actions.addSide()).toBe(2)
     expect(a.session.sides).toHaveLength(3)
     expect(labels(a.session)).toEqual(['eager', 'cooperative', 'cooperative 2'])
     // Brought to the clock as a link's t= brings a side: it catches up, then the three are in step.
-    a.settle(20_000)
+    a.settle(35_000)
     // A copy of side B: the same run, to the record.
     const { track: _b, ...copyOfB } = shown(a.session, 1)
     const { track: _c, ...copy } = shown(a.session, 2)
     expect(copy).toEqual(copyOfB)
-    expect(copy.t).toBe(20_000)
+    expect(copy.t).toBe(35_000)
 
     a.session.actions.editSide(2, { kind: 'partitioner', partitioner: 'round-robin', ignoreKeys: false })
-    a.settle(20_000)
+    a.settle(35_000)
     expect(a.session.store.getState().variants[2]!.set['producerConfig.partitioner.class']).toBe('round-robin')
 
     const link = compareHashOf(a.session.store.getState())
     const read = readCompareLink(link, defaultScenario())
     expect(read.problems).toEqual([])
     expect(read.variants).toEqual(a.session.store.getState().variants)
-    expect(read.openAtMs).toBe(20_000)
+    expect(read.openAtMs).toBe(35_000)
+    expect(read.base.actions).toContainEqual({ do: 'crashConsumer', consumer: 'consumer-2', atSec: 10 })
     const b = open(read.base, read.variants, read.openAtMs)
-    b.settle(20_000)
+    b.settle(35_000)
     for (const i of [0, 1, 2]) {
       const { track: ta, ...added } = shown(a.session, i)
       const { track: tb, ...linked } = shown(b.session, i)
@@ -144,8 +150,9 @@ describe('compare mode: adding a side', () => {
 
 describe('compare mode: removing a side', () => {
   it('the later sides move up a letter (their runs untouched), the link reopens the sides left, and two always stay', () => {
-    const a = open(defaultScenario(), [eager, coop, stat], 5_000)
-    a.settle(5_000)
+    // After the fourth consumer joined (30 s): each side's own rebalances are on the Timeline.
+    const a = open(getPreset('consumer-joins-eager')!.build(), [eager, coop, stat], 40_000)
+    a.settle(40_000)
     const [, sideB, sideC] = a.session.sides
     const before = shown(a.session, 2)
     a.session.actions.removeSide(0)
@@ -158,12 +165,20 @@ describe('compare mode: removing a side', () => {
     const read = readCompareLink(compareHashOf(a.session.store.getState()), defaultScenario())
     expect(read.variants.map((v) => v.label)).toEqual(['cooperative', 'static'])
     expect(read.variants).toEqual(a.session.store.getState().variants)
+    // The Timeline's side markers follow the letters: "A: …" is cooperative's own now, "B: …" static's.
+    const merged = sidesMarkers(a.session.sides.map((s) => s.store))
+    const own = (i: number): string[] => a.session.sides[i]!.store.getState().timeline.markers.map((m) => m.text)
+    const lettered = (l: string): string[] => merged.filter((m) => m.text.startsWith(`${l}: `)).map((m) => m.text.slice(3))
+    expect(lettered('A').length).toBeGreaterThan(0)
+    expect(lettered('A').every((t) => own(0).includes(t))).toBe(true)
+    expect(lettered('B').every((t) => own(1).includes(t))).toBe(true)
+    expect(lettered('C')).toEqual([])
     a.session.actions.removeSide(1)
     expect(a.session.sides).toHaveLength(2)
     expect(labels(a.session)).toEqual(['cooperative', 'static'])
     // The clock goes on with the two left.
     a.session.actions.step()
-    a.settle(5_100)
+    a.settle(40_100)
     a.session.dispose()
   })
 })
