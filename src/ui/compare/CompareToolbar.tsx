@@ -87,7 +87,7 @@ export function CompareToolbar(): ReactNode {
       <span className="perf dim small" data-fps={fps}>
         {playing ? `${fps} fps` : 'paused'}
       </span>
-      <button type="button" onClick={() => actions.exit()} title="Back to one highway with side A's strategy">
+      <button type="button" className="exit-compare" onClick={() => actions.exit()} title="Back to one highway with side A's strategy">
         One highway
       </button>
     </header>
