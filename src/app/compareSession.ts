@@ -9,20 +9,18 @@ import { applyCommandToScenario } from '../scenario/applyCommand.ts'
 import type { Command, Scenario } from '../scenario/types.ts'
 import { isSharedEdit } from '../store/compareEdits.ts'
 import { createCompareStore, effectiveMark, type CompareStore } from '../store/compareStore.ts'
-import { createAppStore } from '../store/createAppStore.ts'
 import { MAX_SPEED } from '../store/playbackSlice.ts'
 import { applyEdit, type ScenarioEdit } from '../store/scenarioEdits.ts'
 import type { CompareActions, CompareSideHandle } from '../ui/compare/compareActions.ts'
 import { createCompareDriver, type CompareDriver, type SideClock } from './compareDriver.ts'
-import { sideClientCallbacks } from './compareSideClient.ts'
-import { commandMoment, furthestReached, keptBefore, reachedByAll, recordActions, recordShared, sideActions } from './compareSideActions.ts'
+import { createCompareSide, type SessionSide } from './compareSideClient.ts'
+import { commandMoment, furthestReached, keptBefore, reachedByAll, recordActions, recordShared } from './compareSideActions.ts'
 import { sideEdits } from './compareSideEdits.ts'
 import { sideList } from './compareSideList.ts'
 import { throttleEdits } from './editThrottle.ts'
 import { STEP_MS } from './controller.ts'
 import type { DriverHost } from './driver.ts'
-import { followLaneView } from './laneViewSync.ts'
-import { createSimClient, type SimClient, type SupervisionClock, type WorkerLike } from './simClient.ts'
+import type { SimClient, SupervisionClock, WorkerLike } from './simClient.ts'
 
 /** Particles the single page draws; compare divides them among its sides to keep each light. */
 export const TOTAL_PARTICLES = 4000
@@ -47,14 +45,7 @@ export interface CompareSessionOptions {
   supervision?: { clock: SupervisionClock; debugFaults: boolean; link: () => string; userAgent: string }
 }
 
-interface Side extends CompareSideHandle {
-  id: number
-  client: SimClient
-  /** Moments this side must reach before it is back in step (see compareDriver). */
-  stops: number[]
-  /** Stops following the side's lane view (it is gone). */
-  unfollow: () => void
-}
+type Side = SessionSide
 
 export interface CompareSession {
   store: CompareStore
@@ -270,40 +261,20 @@ export function createCompareSession(o: CompareSessionOptions): CompareSession {
 
   /** A side running `v`, one of `count` sides (its share of the particles), to be listed next; not yet started. */
   function makeSide(v: Variant, count: number): Side {
-    const sideStore = createAppStore({ scenario: scenarioFor(store.getState().base, v), playing: store.getState().playing })
-    const particles = Math.floor(TOTAL_PARTICLES / Math.max(1, count))
-    // Its place now: a side removed before it moves it up (its letter follows its place); -1 once gone.
-    const at = sides.length
-    let me: Side | null = null
-    const index = (): number => (me === null ? at : sides.indexOf(me))
-    const side: Side = {
+    return createCompareSide({
       id: nextSideId++,
-      store: sideStore,
-      actions: sideActions(actions, index),
-      // Through `side.client` at the time of asking: the side's client may be replaced (a restart).
-      exportRun: (kind, toT, onProgress) => side.client.exportRun?.(kind, toT, onProgress) ?? Promise.reject(new Error('this side cannot export run data')),
-      stops: [],
-      unfollow: () => {},
-      client: createSimClient(
-        () => o.createWorker(Math.max(0, index())),
-        sideClientCallbacks(index, {
-          store,
-          sideStore,
-          stops: () => side.stops,
-          setStops: (stops) => setStops(index(), stops),
-          pinAll,
-          driver,
-          sideClocks,
-          pause: () => actions.setPlaying(false),
-          supervision: o.supervision,
-        }),
-        o.supervision === undefined ? particles : { maxParticles: particles, clock: o.supervision.clock, debugFaults: o.supervision.debugFaults },
-      ),
-    }
-    me = side
-    // PAGESCALE: each side's worker builds a big topic's rows as that side shows them.
-    side.unfollow = followLaneView(sideStore, { setLaneView: (lv, refresh) => side.client.setLaneView?.(lv, refresh) })
-    return side
+      scenario: scenarioFor(store.getState().base, v),
+      maxParticles: Math.floor(TOTAL_PARTICLES / Math.max(1, count)),
+      sides,
+      store,
+      actions,
+      driver,
+      sideClocks,
+      pinAll,
+      setStops,
+      createWorker: o.createWorker,
+      supervision: o.supervision,
+    })
   }
 
   for (const v of o.variants) sides.push(makeSide(v, n))
