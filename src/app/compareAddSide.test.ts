@@ -60,6 +60,13 @@ function open(base: Scenario, variants: Variant[], openAtMs?: number) {
     exit: () => {},
   })
   session.driver.start()
+  /** Runs `k` animation frames. */
+  const ticks = (k: number): void => {
+    for (let j = 0; j < k; j++) {
+      wall += 16
+      queue.shift()?.(wall)
+    }
+  }
   /** Runs the clock until every side shows `t` and none is catching up. */
   const settle = (t: number): void => {
     for (let k = 0; k < 200; k++) {
@@ -70,7 +77,7 @@ function open(base: Scenario, variants: Variant[], openAtMs?: number) {
     }
     throw new Error(`the sides did not reach ${t} ms: ${session.sides.map((s) => s.store.getState().frame?.t).join(', ')}`)
   }
-  return { session, settle, log }
+  return { session, settle, ticks, log }
 }
 
 /** What a side shows: the frame's lanes and group, and the strip's counters. */
@@ -132,6 +139,24 @@ describe('compare mode: adding a side', () => {
     expect(shown(a.session, 2).logEndOffset).not.toEqual(shown(a.session, 1).logEndOffset)
     a.session.dispose()
     b.session.dispose()
+  })
+
+  it('added while playing, it catches up and the clock goes on in lockstep: the copy equals its source', () => {
+    const a = open(getPreset('consumer-joins-eager')!.build(), [eager, coop])
+    a.session.actions.setSpeed(64)
+    a.ticks(200)
+    const at = a.session.store.getState().clock
+    expect(at).toBeGreaterThan(5_000)
+    expect(a.session.actions.addSide(0)).toBe(2)
+    a.ticks(200)
+    a.session.actions.setPlaying(false)
+    const t = Math.floor(a.session.driver.target())
+    a.settle(t)
+    expect(t).toBeGreaterThan(at)
+    const { track: _a, ...source } = shown(a.session, 0)
+    const { track: _c, ...copy } = shown(a.session, 2)
+    expect(copy).toEqual(source)
+    a.session.dispose()
   })
 
   it('copies the side asked for, and refuses a fifth side', () => {

@@ -229,9 +229,11 @@ export function createCompareSession(o: CompareSessionOptions): CompareSession {
       store,
       sides,
       make: (v) => makeSide(v, sides.length + 1),
-      start: (side, toMs) => {
+      start: (side) => {
         side.client.start(side.store.getState().runId, side.store.getState().scenario)
-        setStops(sides.indexOf(side), stopsTo(toMs))
+        // The shared target, not the shown clock: paused it is the moment shown (a link's t=), after
+        // a seek not yet answered the moment sought, playing the moment the others are going to.
+        setStops(sides.indexOf(side), stopsTo(Math.floor(driver.target())))
       },
       note,
       changed: () => {

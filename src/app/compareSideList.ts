@@ -22,8 +22,8 @@ export interface SideListContext<S extends ListedSide> {
   sides: S[]
   /** A side running `v` (not started). */
   make: (v: Variant) => S
-  /** Starts a listed side and sends it to `toMs`. */
-  start: (side: S, toMs: number) => void
+  /** Starts a listed side and sends it to the moment the others are at or going to. */
+  start: (side: S) => void
   note: (kind: 'warning', text: string, details: string[]) => void
   /** The sides changed (the page re-renders them; the clock looks again). */
   changed: () => void
@@ -55,8 +55,7 @@ export function sideList<S extends ListedSide>(ctx: SideListContext<S>): Pick<Co
       const side = ctx.make(v)
       sides.push(side)
       side.store.getState().setPresenter(sides[0]?.store.getState().presenter === true)
-      // The moment every side shows (paused: where the link's t= opens; playing: the others wait for it).
-      ctx.start(side, Math.round(st.clock))
+      ctx.start(side)
       ctx.changed()
       return sides.length - 1
     },
