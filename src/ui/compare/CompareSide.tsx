@@ -48,18 +48,18 @@ function CatchingUp(p: { side: AppStore; toMs: number }): ReactNode {
   )
 }
 
-/** "×": the side leaves (compare mode keeps at least two); the focus goes to "Add side". */
+/** "×": the side leaves (compare mode keeps at least two); the focus goes to "Add side". Not in a lesson: it keeps its sides. */
 function RemoveSide(p: { index: number; label: string }): ReactNode {
   const { actions, sides } = useCompare()
   const letter = SIDE_LETTERS[p.index] ?? String(p.index + 1)
   const lessonAt = useStore(sides[0]!.store, (s) => s.lessonAt)
+  if (lessonAt !== null) return null
   return (
     <button
       type="button"
       className="ghost side-remove"
-      disabled={lessonAt !== null}
       aria-label={`Remove side ${letter}: ${p.label}`}
-      title={lessonAt !== null ? 'A lesson keeps its own sides' : `Remove side ${letter} (the sides after it move up a letter)`}
+      title={`Remove side ${letter} (the sides after it move up a letter)`}
       onClick={(e) => {
         const doc = e.currentTarget.ownerDocument
         actions.removeSide(p.index)
