@@ -64,6 +64,10 @@ describe('compare mode: adding and removing a side (1024×768)', () => {
     await page.locator('.compare-toolbar details.add-side > summary').focus()
     await page.keyboard.press('Enter')
     await expect.poll(() => page.evaluate(() => document.activeElement?.textContent ?? '')).toMatch(/^Copy of side B · load-aware/)
+    // The menu stays inside the window.
+    const menu = await page.locator('.add-side .fork-menu').boundingBox()
+    expect(menu!.x).toBeGreaterThanOrEqual(0)
+    expect(menu!.x + menu!.width).toBeLessThanOrEqual(VIEWPORT.width)
     await page.keyboard.press('Enter')
     const sideC = page.getByRole('region', { name: 'Side C: load-aware 2' })
     await sideC.waitFor()
