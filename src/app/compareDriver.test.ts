@@ -82,7 +82,6 @@ describe('createCompareDriver', () => {
         perf: () => {},
       },
       { requestFrame: (cb) => queue.push(cb), cancelFrame: () => {}, now: () => 0 },
-      2,
     )
     driver.start()
     for (let i = 0; i < 4; i++) queue.shift()?.(i * 16)
@@ -118,7 +117,6 @@ describe('createCompareDriver', () => {
         perf: () => {},
       },
       { requestFrame: (cb) => queue.push(cb), cancelFrame: () => {}, now: () => 0 },
-      2,
     )
     driver.setTarget(1000)
     driver.start()
@@ -173,7 +171,6 @@ describe('createCompareDriver on a hidden page', () => {
         perf: () => {},
       },
       { requestFrame: (cb) => queue.push(cb), cancelFrame: () => queue.shift(), now: () => 0, visibility: vis },
-      2,
     )
     driver.start()
     queue.shift()?.(0)

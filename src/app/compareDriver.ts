@@ -103,7 +103,7 @@ export interface CompareDriver {
   running(): boolean
 }
 
-export function createCompareDriver(port: CompareDriverPort, host: DriverHost, sideCount: number): CompareDriver {
+export function createCompareDriver(port: CompareDriverPort, host: DriverHost): CompareDriver {
   let handle: number | null = null
   let started = false
   let lastWall: number | null = null
@@ -137,8 +137,8 @@ export function createCompareDriver(port: CompareDriverPort, host: DriverHost, s
     for (const [i, toT] of plan.requests) port.advance(i, toT)
     const clock = compareClock(sides)
     if (clock !== null) port.clock(clock)
-    // A "frame" of compare mode is one frame of every side.
-    const stats = perf.take(wallMs, sideCount)
+    // A "frame" of compare mode is one frame of every side (as many as there are now: sides come and go).
+    const stats = perf.take(wallMs, sides.length)
     if (stats !== null) port.perf(stats.fps, stats.engineMs, stats.behind)
     // Read again: the requests just sent make their sides busy, so a step keeps the loop until it lands.
     if (handle === null && needsTicks(target, port.sides(), port.playing())) handle = host.requestFrame(tick)

@@ -6,6 +6,7 @@ import { compareLinkHash, readLinkHash } from '../scenario/links.ts'
 import { parseVariant, variantScenario, type Variant } from '../scenario/overrides.ts'
 import type { Scenario } from '../scenario/types.ts'
 import { defaultCompareSides, forkVariants, type ForkChoice } from '../store/compareEdits.ts'
+import { MAX_SIDES } from '../store/compareStore.ts'
 
 /** Seconds as links write them: whole milliseconds. */
 export function linkSeconds(ms: number): number {
@@ -29,8 +30,7 @@ export function singleHashFor(base: Scenario, v: Variant | undefined): string {
   return `s=${encodeScenario(r?.ok === true ? r.scenario : base)}`
 }
 
-/** At most this many sides on the page (the CLI compares more, headless). */
-export const MAX_SIDES = 4
+export { MAX_SIDES } from '../store/compareStore.ts'
 
 export interface CompareOpening {
   base: Scenario

@@ -9,19 +9,18 @@ import { applyCommandToScenario } from '../scenario/applyCommand.ts'
 import type { Command, Scenario } from '../scenario/types.ts'
 import { isSharedEdit } from '../store/compareEdits.ts'
 import { createCompareStore, effectiveMark, type CompareStore } from '../store/compareStore.ts'
-import { createAppStore } from '../store/createAppStore.ts'
 import { MAX_SPEED } from '../store/playbackSlice.ts'
 import { applyEdit, type ScenarioEdit } from '../store/scenarioEdits.ts'
 import type { CompareActions, CompareSideHandle } from '../ui/compare/compareActions.ts'
 import { createCompareDriver, type CompareDriver, type SideClock } from './compareDriver.ts'
-import { sideClientCallbacks } from './compareSideClient.ts'
-import { commandMoment, furthestReached, keptBefore, reachedByAll, recordActions, recordShared, sideActions } from './compareSideActions.ts'
+import { createCompareSide, type SessionSide } from './compareSideClient.ts'
+import { commandMoment, furthestReached, keptBefore, reachedByAll, recordActions, recordShared } from './compareSideActions.ts'
 import { sideEdits } from './compareSideEdits.ts'
+import { sideList } from './compareSideList.ts'
 import { throttleEdits } from './editThrottle.ts'
 import { STEP_MS } from './controller.ts'
 import type { DriverHost } from './driver.ts'
-import { followLaneView } from './laneViewSync.ts'
-import { createSimClient, type SimClient, type SupervisionClock, type WorkerLike } from './simClient.ts'
+import type { SimClient, SupervisionClock, WorkerLike } from './simClient.ts'
 
 /** Particles the single page draws; compare divides them among its sides to keep each light. */
 export const TOTAL_PARTICLES = 4000
@@ -46,17 +45,16 @@ export interface CompareSessionOptions {
   supervision?: { clock: SupervisionClock; debugFaults: boolean; link: () => string; userAgent: string }
 }
 
-interface Side extends CompareSideHandle {
-  client: SimClient
-  /** Moments this side must reach before it is back in step (see compareDriver). */
-  stops: number[]
-}
+type Side = SessionSide
 
 export interface CompareSession {
   store: CompareStore
+  /** The sides now: the same array, changed in place when a side is added or removed. */
   sides: readonly CompareSideHandle[]
   actions: CompareActions
   driver: CompareDriver
+  /** Calls `cb` after a side was added or removed; returns the way to stop. */
+  onSidesChange(cb: () => void): () => void
   /** Each side's client (the test-only fault hook reaches them). */
   clients(): readonly SimClient[]
   dispose(): void
@@ -65,8 +63,9 @@ export interface CompareSession {
 export function createCompareSession(o: CompareSessionOptions): CompareSession {
   const n = o.variants.length
   const store = createCompareStore({ base: o.base, variants: o.variants, playing: o.openAtMs === undefined, mark: o.markMs ?? null, autoMark: o.autoMarkMs ?? null, clock: o.openAtMs ?? 0 })
-  const perSideParticles = Math.floor(TOTAL_PARTICLES / Math.max(1, n))
   const sides: Side[] = []
+  let nextSideId = 1
+  const sidesListeners = new Set<() => void>()
 
   function note(kind: 'error' | 'warning' | 'info', text: string, details: string[] = []): void {
     store.getState().addNote({ kind, text, details })
@@ -93,7 +92,6 @@ export function createCompareSession(o: CompareSessionOptions): CompareSession {
       perf: (fps, engineMs, behind) => store.getState().setPerf({ fps, engineMs, behind }),
     },
     o.host,
-    n,
   )
 
   /** Where a restarted side must go: the mark (to read its counters there), then the clock. */
@@ -227,6 +225,23 @@ export function createCompareSession(o: CompareSessionOptions): CompareSession {
       if (accept(recordActions(store.getState().base, [command], atSec))) broadcast([command])
     },
     ...sideEdits({ store, sides, recordedHere, note, restartSide }),
+    ...sideList({
+      store,
+      sides,
+      make: (v) => makeSide(v, sides.length + 1),
+      start: (side) => {
+        side.client.start(side.store.getState().runId, side.store.getState().scenario)
+        // The shared target, not the shown clock: paused it is the moment shown (a link's t=), after
+        // a seek not yet answered the moment sought, playing the moment the others are going to.
+        setStops(sides.indexOf(side), stopsTo(Math.floor(driver.target())))
+      },
+      note,
+      changed: () => {
+        for (const cb of sidesListeners) cb()
+        // A removed side may have been the one holding the clock; a new one needs the loop to come.
+        driver.wake()
+      },
+    }),
     setMarkHere() {
       store.getState().setMark(store.getState().clock)
       pinAll()
@@ -246,38 +261,29 @@ export function createCompareSession(o: CompareSessionOptions): CompareSession {
     })
   }
 
-  o.variants.forEach((v, i) => {
-    const sideStore = createAppStore({ scenario: scenarioFor(o.base, v), playing: store.getState().playing })
-    const side: Side = {
-      store: sideStore,
-      actions: sideActions(actions, i),
-      // Through `side.client` at the time of asking: the side's client may be replaced (a restart).
-      exportRun: (kind, toT, onProgress) => side.client.exportRun?.(kind, toT, onProgress) ?? Promise.reject(new Error('this side cannot export run data')),
-      stops: [],
-      client: createSimClient(
-        () => o.createWorker(i),
-        sideClientCallbacks(i, {
-          store,
-          sideStore,
-          stops: () => side.stops,
-          setStops: (stops) => setStops(i, stops),
-          pinAll,
-          driver,
-          sideClocks,
-          pause: () => actions.setPlaying(false),
-          supervision: o.supervision,
-        }),
-        o.supervision === undefined ? perSideParticles : { maxParticles: perSideParticles, clock: o.supervision.clock, debugFaults: o.supervision.debugFaults },
-      ),
-    }
-    sides.push(side)
-  })
+  /** A side running `v`, one of `count` sides (its share of the particles), to be listed next; not yet started. */
+  function makeSide(v: Variant, count: number): Side {
+    return createCompareSide({
+      id: nextSideId++,
+      scenario: scenarioFor(store.getState().base, v),
+      maxParticles: Math.floor(TOTAL_PARTICLES / Math.max(1, count)),
+      sides,
+      store,
+      actions,
+      driver,
+      sideClocks,
+      pinAll,
+      setStops,
+      createWorker: o.createWorker,
+      supervision: o.supervision,
+    })
+  }
+
+  for (const v of o.variants) sides.push(makeSide(v, n))
 
   const openAt = o.openAtMs ?? 0
   // Every side's stops before any side starts: a first frame (t=0) must not count as the clock.
   sides.forEach((_, i) => setStops(i, stopsTo(openAt)))
-  // PAGESCALE: each side's worker builds a big topic's rows as that side shows them.
-  const unfollowLanes = sides.map((side) => followLaneView(side.store, { setLaneView: (v, refresh) => side.client.setLaneView?.(v, refresh) }))
   for (const side of sides) side.client.start(side.store.getState().runId, side.store.getState().scenario)
   driver.setTarget(openAt)
 
@@ -287,10 +293,16 @@ export function createCompareSession(o: CompareSessionOptions): CompareSession {
     actions,
     driver,
     clients: () => sides.map((s) => s.client),
+    onSidesChange(cb) {
+      sidesListeners.add(cb)
+      return () => void sidesListeners.delete(cb)
+    },
     dispose() {
       driver.stop()
-      for (const off of unfollowLanes) off()
-      for (const s of sides) s.client.dispose()
+      for (const s of sides) {
+        s.unfollow()
+        s.client.dispose()
+      }
     },
   }
 }

@@ -75,8 +75,11 @@ export function strategyEditOf(e: ScenarioEdit): StrategyEdit | null {
   }
 }
 
-/** Side `i`'s AppActions: everything goes through compare mode's actions (faults to every side). */
-export function sideActions(actions: CompareActions, i: number): AppActions {
+/**
+ * A side's AppActions: everything goes through compare mode's actions (faults to every side).
+ * `index` reads the side's place now: a side removed before it moves the later ones up.
+ */
+export function sideActions(actions: CompareActions, index: () => number): AppActions {
   // Built as a value, then returned. Going back in time moves every side (one clock); pausing at
   // a rebalance is single mode's (sides rebalance at different moments).
   const a = {
@@ -91,7 +94,7 @@ export function sideActions(actions: CompareActions, i: number): AppActions {
     restart: actions.restart,
     edit(e: ScenarioEdit) {
       const se = strategyEditOf(e)
-      if (se !== null) actions.editSide(i, se)
+      if (se !== null) actions.editSide(index(), se)
       else if (isSharedEdit(e)) actions.editShared(e)
     },
     choosePreset: () => {},

@@ -1,7 +1,7 @@
 // Composition of compare mode: the comparison read from the link, its session (workers, stores,
 // one clock), URL mirroring and the React tree. No module-level state.
 
-import { StrictMode } from 'react'
+import { StrictMode, useMemo, useSyncExternalStore, type ReactNode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { defaultScenario, validateScenario } from '../scenario/index.ts'
 import { CompareApp } from '../ui/compare/CompareApp.tsx'
@@ -12,7 +12,7 @@ import { copyText } from '../ui/clipboard.ts'
 import { shareLesson } from './lessonShare.ts'
 import { createCompareExportActions } from './compareExport.ts'
 import { readCompareLink, singleHashFor } from './compareLinks.ts'
-import { createCompareSession } from './compareSession.ts'
+import { createCompareSession, type CompareSession } from './compareSession.ts'
 import { createCompareUrlSync, type CompareUrlSync } from './compareUrl.ts'
 import { debugFaultsOn, exposeDebugFaults } from './debugFaults.ts'
 import { pageClock } from './pageClock.ts'
@@ -41,8 +41,20 @@ export interface MountedCompare {
   /** Compare mode's store and actions, for the lesson layer that runs over it. */
   store: CompareStore
   actions: CompareActions
-  /** Each side's store and actions (the lesson layer highlights lanes on every side). */
+  /** Each side's store and actions (the lesson layer highlights lanes on every side); the same array as sides come and go. */
   sides: readonly CompareSideHandle[]
+}
+
+/** The page's tree, given a fresh list of sides whenever one is added or removed. */
+function CompareRoot(p: { session: CompareSession; actions: CompareActions; version: () => number }): ReactNode {
+  const { session, actions } = p
+  const version = useSyncExternalStore(session.onSidesChange, p.version)
+  const value = useMemo(() => ({ store: session.store, actions, sides: session.sides.slice() }), [session, actions, version])
+  return (
+    <CompareContext.Provider value={value}>
+      <CompareApp />
+    </CompareContext.Provider>
+  )
 }
 
 function defaultWorker(): WorkerLike {
@@ -99,12 +111,13 @@ export function mountCompare(el: HTMLElement, opts: MountCompareOptions): Mounte
   if (opts.presenter === true) for (const side of session.sides) side.store.getState().setPresenter(true)
   const removeDebugHook = debugFaults ? exposeDebugFaults(win, () => session.clients()) : null
 
+  // Counted before React hears of it (the first listener), so the tree reads the new count.
+  let sidesVersion = 0
+  const offSides = session.onSidesChange(() => void sidesVersion++)
   const root = createRoot(el)
   root.render(
     <StrictMode>
-      <CompareContext.Provider value={{ store: session.store, actions, sides: session.sides }}>
-        <CompareApp />
-      </CompareContext.Provider>
+      <CompareRoot session={session} actions={actions} version={() => sidesVersion} />
     </StrictMode>,
   )
   return {
@@ -113,6 +126,7 @@ export function mountCompare(el: HTMLElement, opts: MountCompareOptions): Mounte
     sides: session.sides,
     dispose() {
       root.unmount()
+      offSides()
       urlSync?.dispose()
       removeDebugHook?.()
       session.dispose()

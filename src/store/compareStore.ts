@@ -11,6 +11,10 @@ import { trackFrame, type Counters } from './sinceMark.ts'
 import type { Frame } from '../sim/frameTypes.ts'
 import { clampSpeed, type PerfStats } from './playbackSlice.ts'
 
+/** At most this many sides on the page (the CLI compares more, headless); at least two: it is a comparison. */
+export const MAX_SIDES = 4
+export const MIN_SIDES = 2
+
 export interface CompareNote {
   kind: 'error' | 'warning' | 'info'
   text: string
@@ -58,6 +62,14 @@ export interface CompareState {
   dismissNote: (i: number) => void
   setPerf: (p: PerfStats) => void
   setCatchingUp: (side: number, toMs: number | null) => void
+  /** A new last side running `v`, with no history yet (it is brought to the clock by its session). */
+  addSide: (v: Variant) => void
+  /**
+   * Side `side` leaves: its variant and histories go, the later sides move up one place (their
+   * letters follow their places, as a link's `v=` order gives them). A default mark already fixed
+   * stays; one still waiting is fixed now if every remaining side has settled.
+   */
+  removeSide: (side: number) => void
 }
 
 export type CompareStore = StoreApi<CompareState>
@@ -128,5 +140,20 @@ export function createCompareStore(init: CompareInit): CompareStore {
     setPerf: (perf) => set({ perf }),
     setCatchingUp: (side, toMs) =>
       set((s) => (s.catchingUp[side] === toMs ? s : { catchingUp: s.catchingUp.map((x, i) => (i === side ? toMs : x)) })),
+    addSide: (v) =>
+      set((s) => ({ variants: [...s.variants, v], firstSettled: [...s.firstSettled, null], tracks: [...s.tracks, []], catchingUp: [...s.catchingUp, null] })),
+    removeSide: (side) =>
+      set((s) => {
+        if (side < 0 || side >= s.variants.length) return s
+        const drop = <T>(xs: readonly T[]): T[] => xs.filter((_, i) => i !== side)
+        const firstSettled = drop(s.firstSettled)
+        return {
+          variants: drop(s.variants),
+          firstSettled,
+          tracks: drop(s.tracks),
+          catchingUp: drop(s.catchingUp),
+          autoMark: s.autoMark ?? defaultMark(firstSettled),
+        }
+      }),
   }))
 }

@@ -57,7 +57,7 @@ function SideTables(): ReactNode {
   return (
     <>
       {sides.map((side, i) => (
-        <AppStoreProvider key={i} store={side.store}>
+        <AppStoreProvider key={side.id ?? i} store={side.store}>
           <h2>
             {SIDE_LETTERS[i]} · {names[i]}
           </h2>
@@ -105,8 +105,8 @@ export function CompareApp(): ReactNode {
         </aside>
         <div className="compare-center">
           <div className="compare-sides" style={{ '--sides': sides.length, '--side-rows': Math.ceil(sides.length / 2) } as CSSProperties}>
-            {sides.map((_, i) => (
-              <CompareSide key={i} index={i} diffs={diffs} />
+            {sides.map((side, i) => (
+              <CompareSide key={side.id ?? i} index={i} diffs={diffs} />
             ))}
           </div>
           <SharedTimeline />

@@ -41,7 +41,7 @@ function renderSides(base: Scenario, sideB?: Variant[]) {
   } as unknown as CompareActions
   const variants: Variant[] = [{ label: 'acks 1', set: { 'producerConfig.acks': '1' } }, ...(sideB ?? [{ label: 'acks all', set: {} }])]
   const store = createCompareStore({ base, variants, playing: false, mark: 0 })
-  const sides = [0, 1].map((i) => ({ store: createAppStore({ scenario: base, playing: false }), actions: sideActions(actions, i) }))
+  const sides = [0, 1].map((i) => ({ store: createAppStore({ scenario: base, playing: false }), actions: sideActions(actions, () => i) }))
   for (const s of sides) s.store.getState().receiveFrame(0, makeFrame({ t: 1000 }), [], [])
   const diffs = { mark: null, userMark: false, sides: [null, null], best: bestSides([null, null]) }
   el = document.createElement('div')

@@ -11,6 +11,8 @@ import { settingsBefore } from '../../scenario/liveOverrides.ts'
 import { formatVariant } from '../../scenario/overrides.ts'
 import type { Scenario } from '../../scenario/types.ts'
 import { strategySummary } from '../../store/compareEdits.ts'
+import { MIN_SIDES } from '../../store/compareStore.ts'
+import type { AppStore } from '../../store/createAppStore.ts'
 import { AppStoreProvider } from '../../store/useAppStore.ts'
 import { ActionsContext } from '../actions.ts'
 import { BrokerMenu } from '../BrokerMenu.tsx'
@@ -34,6 +36,40 @@ export function lastActionBy(s: Scenario, clockMs: number): number {
 
 /** "A", "B", … for the sides, so a teacher can say "side B". */
 export const SIDE_LETTERS = ['A', 'B', 'C', 'D']
+
+/** "replaying to 30.0 s… 40 %": a side brought to the clock (a restart, a link's t=, a side just added). */
+function CatchingUp(p: { side: AppStore; toMs: number }): ReactNode {
+  // Whole percents: re-rendered when the figure changes, not per frame.
+  const pct = useStore(p.side, (s) => (p.toMs <= 0 ? 100 : Math.min(100, Math.floor((100 * (s.frame?.t ?? 0)) / p.toMs))))
+  return (
+    <span className="side-sync" role="status">
+      replaying to {(p.toMs / 1000).toFixed(1)} s… {pct} %
+    </span>
+  )
+}
+
+/** "×": the side leaves (compare mode keeps at least two); the focus goes to "Add side". Not in a lesson: it keeps its sides. */
+function RemoveSide(p: { index: number; label: string }): ReactNode {
+  const { actions, sides } = useCompare()
+  const letter = SIDE_LETTERS[p.index] ?? String(p.index + 1)
+  const lessonAt = useStore(sides[0]!.store, (s) => s.lessonAt)
+  if (lessonAt !== null) return null
+  return (
+    <button
+      type="button"
+      className="ghost side-remove"
+      aria-label={`Remove side ${letter}: ${p.label}`}
+      title={`Remove side ${letter} (the sides after it move up a letter)`}
+      onClick={(e) => {
+        const doc = e.currentTarget.ownerDocument
+        actions.removeSide(p.index)
+        setTimeout(() => doc.querySelector<HTMLElement>('.compare-toolbar .add-side > summary, .compare-toolbar button.add-side')?.focus(), 0)
+      }}
+    >
+      ×
+    </button>
+  )
+}
 
 export function CompareSide(p: { index: number; diffs: CompareDiffs }): ReactNode {
   const { store, actions, sides } = useCompare()
@@ -69,11 +105,7 @@ export function CompareSide(p: { index: number; diffs: CompareDiffs }): ReactNod
             <span className="side-summary" title={variant === undefined ? '' : formatVariant(variant)}>
               {summary}
             </span>
-            {catchingUp !== null ? (
-              <span className="side-sync" role="status">
-                replaying to {(catchingUp / 1000).toFixed(1)} s…
-              </span>
-            ) : null}
+            {catchingUp !== null ? <CatchingUp side={side.store} toMs={catchingUp} /> : null}
             {brokers ? <ClusterPlanPanel run={(c) => actions.injectSide(p.index, c)} label={`Cluster rebalance: side ${SIDE_LETTERS[p.index] ?? p.index + 1}`} /> : null}
             <details
               ref={strategy}
@@ -88,6 +120,7 @@ export function CompareSide(p: { index: number; diffs: CompareDiffs }): ReactNod
               <summary>Strategy</summary>
               <SideStrategy label={label} s={now} edit={(e) => actions.editSide(p.index, e)} />
             </details>
+            {sides.length > MIN_SIDES ? <RemoveSide index={p.index} label={label} /> : null}
           </header>
           <DiffStrip side={p.index} label={label} diffs={p.diffs} />
           {brokers ? <BrokerStrip /> : null}

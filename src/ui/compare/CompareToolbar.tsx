@@ -1,5 +1,6 @@
 // Compare mode's top bar: one play/pause, step, restart and speed for every side, the shared clock,
-// the mark, Share, Export (per side), Lessons, presenter mode, and the way back to one highway.
+// the mark, Share, Add side, Export (per side), Lessons, presenter mode, the keys (?), and the way
+// back to one highway.
 
 import type { ReactNode } from 'react'
 import { useStore } from 'zustand'
@@ -10,6 +11,7 @@ import { PresenterToggle } from '../PresenterButton.tsx'
 import { lessonChoices, ShareChoices } from '../ShareChoices.tsx'
 import { useShareNote } from '../useShareNote.ts'
 import { useCompare } from './compareActions.ts'
+import { AddSide } from './AddSide.tsx'
 import { CompareExportMenu } from './CompareExportMenu.tsx'
 import { setPresenterAll, usePresenter } from './presenter.ts'
 
@@ -74,13 +76,18 @@ export function CompareToolbar(): ReactNode {
       <span className="share-note" role="status" aria-live="polite">
         {shareNote}
       </span>
+      <AddSide />
       <CompareExportMenu />
       {actions.openLessons !== undefined ? <LessonsButton open={actions.openLessons} /> : null}
       <PresenterToggle on={presenter} onToggle={() => setPresenterAll(sides, !presenter)} />
+      {/* As on one highway: the key works here too, and the list is compare mode's (its dialog is in CompareApp). */}
+      <button type="button" className="help" onClick={() => sides[0]?.store.getState().setShortcutsOpen(true)} aria-label="Keyboard shortcuts" aria-keyshortcuts="?">
+        ?
+      </button>
       <span className="perf dim small" data-fps={fps}>
         {playing ? `${fps} fps` : 'paused'}
       </span>
-      <button type="button" onClick={() => actions.exit()} title="Back to one highway with side A's strategy">
+      <button type="button" className="exit-compare" onClick={() => actions.exit()} title="Back to one highway with side A's strategy">
         One highway
       </button>
     </header>

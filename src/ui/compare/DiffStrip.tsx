@@ -45,6 +45,8 @@ export function useCompareDiffs(ms = 500): CompareDiffs {
     // What the figures were last computed from: paused, nothing changes, and the strip (and the
     // compare page with it) is not re-rendered twice a second for the same figures.
     let seen: readonly unknown[] = []
+    // A side added or removed: the strips follow the new places at once (a new side shows "—" until it is in step).
+    setDiffs((d) => (d.sides.length === sides.length ? d : diffsOf(store.getState(), sides.map((s) => s.store.getState()))))
     const tick = (): void => {
       const states = sides.map((s) => s.store.getState())
       if (!sidesInStep(states)) return

@@ -33,6 +33,13 @@ export interface CompareActions {
   injectSide(side: number, command: Command): void
   /** One side's strategy: that side restarts with it and is brought back to the current moment. */
   editSide(side: number, edit: StrategyEdit): void
+  /**
+   * A new last side, a copy of side `from` (default: the last), brought to the current moment as if
+   * it had run from 0 s with the others. Returns its place, or -1 (at most four sides).
+   */
+  addSide(from?: number): number
+  /** Side `side` leaves (never below two sides); the later sides move up a letter. */
+  removeSide(side: number): void
   /** Differences count from the current moment; null goes back to the default mark. */
   setMarkHere(): void
   clearMark(): void
@@ -53,6 +60,8 @@ export interface CompareActions {
 }
 
 export interface CompareSideHandle {
+  /** Stays with the side while others come and go (its letter follows its place). */
+  id?: number
   store: AppStore
   /** The side's AppActions, for the single-mode panels reused in a side (consumer menu, tables). */
   actions: AppActions

@@ -1,0 +1,72 @@
+// Adding and removing compare sides on the page. A new side is a copy of one side's variant (its
+// strategy, fork moment and own actions), started from 0 s like every side and brought to the
+// clock's moment by the same stops a link's `t=` uses: so it is exactly the side a link with it
+// would open at that moment (same scenario and seed, same run). Letters follow places: removing
+// side B makes C the new B, as the link (its `v=` order) reopens them.
+
+import type { Variant } from '../scenario/overrides.ts'
+import { MAX_SIDES, MIN_SIDES, type CompareStore } from '../store/compareStore.ts'
+import type { AppStore } from '../store/createAppStore.ts'
+import type { CompareActions } from '../ui/compare/compareActions.ts'
+import type { SimClient } from './simClient.ts'
+
+interface ListedSide {
+  store: AppStore
+  client: SimClient
+  unfollow: () => void
+}
+
+export interface SideListContext<S extends ListedSide> {
+  store: CompareStore
+  /** The session's sides, changed in place. */
+  sides: S[]
+  /** A side running `v` (not started). */
+  make: (v: Variant) => S
+  /** Starts a listed side and sends it to the moment the others are at or going to. */
+  start: (side: S) => void
+  note: (kind: 'warning', text: string, details: string[]) => void
+  /** The sides changed (the page re-renders them; the clock looks again). */
+  changed: () => void
+}
+
+/** `label` made unique among `variants`: "salted" → "salted 2", "salted 2" → "salted 3". */
+export function copyLabel(label: string, variants: readonly Variant[]): string {
+  const stem = label.replace(/ \d+$/, '')
+  const taken = new Set(variants.map((v) => v.label))
+  let k = 2
+  while (taken.has(`${stem} ${k}`)) k++
+  return `${stem} ${k}`
+}
+
+export function sideList<S extends ListedSide>(ctx: SideListContext<S>): Pick<CompareActions, 'addSide' | 'removeSide'> {
+  const { store, sides } = ctx
+  return {
+    addSide(from) {
+      const st = store.getState()
+      const src = st.variants[from ?? st.variants.length - 1]
+      if (src === undefined) return -1
+      if (sides.length >= MAX_SIDES) {
+        ctx.note('warning', `Compare mode shows at most ${MAX_SIDES} sides: remove one to add another.`, [])
+        return -1
+      }
+      const v: Variant = { ...src, label: copyLabel(src.label, st.variants) }
+      // The store first: the side's first frame is recorded at its place.
+      st.addSide(v)
+      const side = ctx.make(v)
+      sides.push(side)
+      side.store.getState().setPresenter(sides[0]?.store.getState().presenter === true)
+      ctx.start(side)
+      ctx.changed()
+      return sides.length - 1
+    },
+    removeSide(i) {
+      const side = sides[i]
+      if (side === undefined || sides.length <= MIN_SIDES) return
+      sides.splice(i, 1)
+      side.unfollow()
+      side.client.dispose()
+      store.getState().removeSide(i)
+      ctx.changed()
+    },
+  }
+}
