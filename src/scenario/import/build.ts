@@ -10,7 +10,7 @@ import { validateScenario } from '../validate.ts'
 import { LIMITS } from '../validation/limits.ts'
 import { TOPIC_NAME } from '../validation/world.ts'
 import { keysForRates, keysFromSample, misroutedShare } from './buildKeys.ts'
-import { chooseGroup, chooseTopic, partitionView, type PartitionView } from './buildFacts.ts'
+import { chooseGroup, chooseTopic, partitionView, readsAnotherTopic, type PartitionView } from './buildFacts.ts'
 import { offersFor, type CompareOffer } from './offers.ts'
 import { storyFor } from './story.ts'
 import { IMPORTED_NAME_PREFIX, type ClusterFacts, type ImportedField, type ImportedGroup } from './types.ts'
@@ -93,7 +93,7 @@ function strategyOf(group: ImportedGroup): { protocol: RebalanceProtocol; assign
 }
 
 export function buildScenario(facts: ClusterFacts, opts: BuildOptions = {}): BuildResult {
-  const topic = chooseTopic(facts, opts.topic)
+  const topic = chooseTopic(facts, opts.topic, opts.group)
   if (!topic.ok) return topic
   const group = chooseGroup(facts, topic.topic.name, opts.group)
   if (!group.ok) return group
@@ -158,7 +158,11 @@ export function buildScenario(facts: ClusterFacts, opts: BuildOptions = {}): Bui
   const g = group.group
   if (g) {
     s.group.groupId = g.groupId.slice(0, LIMITS.groupIdChars) || s.group.groupId
-    measured('group.groupId', s.group.groupId, src(new RegExp(`^groups\\.${escape(g.groupId)}\\.`)), 'the group that reads the topic' + alsoNamed('group', facts.groups.map((x) => x.groupId), g.groupId, topic.topic.group === undefined ? '--group in the CLI picks another' : `their offsets for '${name}' are not in the pastes: import a group's own --describe`))
+    // Another group the paste holds on its own topic can be picked; one that only shares this
+    // topic cannot (a topic keeps the first group's offsets), and the account says which.
+    const others = facts.groups.filter((x) => x.groupId !== g.groupId).map((x) => x.groupId)
+    const pickable = topic.topic.group === undefined || others.every((o) => readsAnotherTopic(facts, o, name))
+    measured('group.groupId', s.group.groupId, src(new RegExp(`^groups\\.${escape(g.groupId)}\\.`)), 'the group that reads the topic' + alsoNamed('group', others, g.groupId, pickable ? '--group in the CLI picks another' : `their offsets for '${name}' are not in the pastes: import a group's own --describe`))
     const share = (g.protocol ?? '').toLowerCase() === 'share'
     const consumers = Math.min(LIMITS.consumers.max, view.members.length)
     if (share && view.members.length === 0) {
