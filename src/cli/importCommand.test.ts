@@ -7,6 +7,7 @@ import type { ClusterFacts } from '../scenario/import/types.ts'
 import type { Scenario } from '../scenario/types.ts'
 import { createSimulation } from '../sim/simulation.ts'
 import { runImport } from './importCommand.ts'
+import { runRun } from './runCommand.ts'
 import { readTextFile } from './textFile.ts'
 
 const io = { readFile: readTextFile }
@@ -99,5 +100,27 @@ describe('highway import', () => {
     expect(r.code).toBe(2)
     expect(r.stdout).toBe('')
     expect(r.stderr.split('\n')[0]).toMatch(message)
+  })
+  it('kafka-topics.sh --describe gives the cluster its brokers, replication factor and min.insync.replicas; the run puts them on the broker strip', () => {
+    const TOPICS = `${DIR}/topics/describe.txt`
+    const r = runImport([TOPICS, DESCRIBE, '--json'], io)
+    expect(r.stderr).toBe('')
+    const out = JSON.parse(r.stdout) as { scenario: Scenario; fields: Array<{ path: string; how: string; sources: string[]; why: string }> }
+    expect(out.scenario.cluster).toEqual({ brokers: 3, 'replication.factor': 3, 'min.insync.replicas': 2, brokerCapacityPerSec: null })
+    const field = (path: string) => out.fields.find((f) => f.path === path)
+    expect(field('cluster.brokers')).toMatchObject({ how: 'measured', sources: [TOPICS] })
+    expect(field('cluster.min.insync.replicas')).toMatchObject({ how: 'measured', sources: [TOPICS] })
+    expect(field('cluster.replication.factor')!.why).toContain('1 partition was under-replicated when printed')
+    // The imported lag and group stay what the describe says.
+    expect(out.scenario.group.groupId).toBe('orders-app')
+    // 6 partitions × 3 replicas on 3 brokers: 6 replicas and 2 leaders each.
+    const run = runRun(['--scenario', JSON.stringify(out.scenario), '--seconds', '2', '--json'], io)
+    expect(run.stderr).toBe('')
+    const brokers = (JSON.parse(run.stdout) as { brokers: Array<{ broker: number; leaders: number; replicas: number }> }).brokers
+    expect(brokers.map((b) => [b.broker, b.leaders, b.replicas])).toEqual([[1, 2, 6], [2, 2, 6], [3, 2, 6]])
+    // Without a paste that lists replicas: the default cluster, said to be assumed.
+    const plain = JSON.parse(runImport([DESCRIBE, '--json'], io).stdout) as typeof out
+    expect(plain.scenario.cluster).toBeUndefined()
+    expect(plain.fields.find((f) => f.path === 'cluster')).toMatchObject({ how: 'assumed' })
   })
 })

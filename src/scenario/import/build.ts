@@ -9,6 +9,7 @@ import type { AssignorName, RebalanceProtocol, Scenario } from '../types.ts'
 import { validateScenario } from '../validate.ts'
 import { LIMITS } from '../validation/limits.ts'
 import { TOPIC_NAME } from '../validation/world.ts'
+import { clusterShape } from './buildCluster.ts'
 import { keysForRates, keysFromSample, misroutedShare } from './buildKeys.ts'
 import { chooseGroup, chooseTopic, partitionView, readsAnotherTopic, type PartitionView } from './buildFacts.ts'
 import { offersFor, type CompareOffer } from './offers.ts'
@@ -124,6 +125,11 @@ export function buildScenario(facts: ClusterFacts, opts: BuildOptions = {}): Bui
     s.topic.initialLag = lag
     measured('topic.initialLag', lag, src(/\.(lag|committedOffset|logEndOffset)$/), 'each partition starts with the lag measured for it (log-end offset − committed offset; for a share group, what is not yet acknowledged past its start offset)')
   }
+
+  // The brokers and the topic's replication, when a paste lists replicas (kafka-topics.sh, kcat -L).
+  const shape = clusterShape(facts, topic.topic, src)
+  if (shape.cluster) s.cluster = shape.cluster
+  fields.push(...shape.fields)
 
   // Producers: the total rate and keys that put each partition's measured share on it.
   const producer = s.producers[0]!

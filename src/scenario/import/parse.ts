@@ -12,6 +12,7 @@ import { parseKcatRecords } from './parsers/kcatRecords.ts'
 import { parseLogDirs } from './parsers/logDirs.ts'
 import { parsePrometheus } from './parsers/prometheus.ts'
 import { parseShareGroups } from './parsers/shareGroups.ts'
+import { parseTopicsDescribe } from './parsers/topicsDescribe.ts'
 import type { ClusterFacts, ImportFormat, ParseResult } from './types.ts'
 
 export { IMPORT_LIMITS } from './parsers/common.ts'
@@ -24,6 +25,7 @@ export const IMPORT_FORMATS: readonly ImportFormat[] = [
   'consumer-groups-members',
   'consumer-groups-state',
   'share-groups',
+  'topics',
   'kcat-metadata',
   'log-dirs',
   'prometheus',
@@ -38,6 +40,7 @@ export const FORMAT_LABELS: Record<ImportFormat, string> = {
   'consumer-groups-members': 'kafka-consumer-groups.sh --describe --members --verbose',
   'consumer-groups-state': 'kafka-consumer-groups.sh --describe --state',
   'share-groups': 'kafka-share-groups.sh --describe',
+  topics: 'kafka-topics.sh --describe',
   'kcat-metadata': 'kcat -L -J',
   'log-dirs': 'kafka-log-dirs.sh --describe',
   prometheus: 'kafka_exporter metrics (Prometheus text)',
@@ -60,6 +63,8 @@ function run(format: ImportFormat, text: string, lines: string[], source: string
       return parseConsumerGroupsState(lines, source)
     case 'share-groups':
       return parseShareGroups(lines, source)
+    case 'topics':
+      return parseTopicsDescribe(lines, source)
     case 'kcat-metadata':
       return parseKcatMetadata(text, source)
     case 'log-dirs':
