@@ -1,7 +1,7 @@
 // `highway import` on the tools' fixtures (test/fixtures/import): a describe plus two kafka_exporter
 // scrapes become a scenario whose run reproduces the scraped rates and the described lag.
 import { describe, expect, it } from 'vitest'
-import { decodeScenario } from '../scenario/codec.ts'
+import { decodeScenario, encodeScenario } from '../scenario/codec.ts'
 import { parseImport } from '../scenario/import/parse.ts'
 import type { ClusterFacts } from '../scenario/import/types.ts'
 import type { Scenario } from '../scenario/types.ts'
@@ -122,5 +122,24 @@ describe('highway import', () => {
     const plain = JSON.parse(runImport([DESCRIBE, '--json'], io).stdout) as typeof out
     expect(plain.scenario.cluster).toBeUndefined()
     expect(plain.fields.find((f) => f.path === 'cluster')).toMatchObject({ how: 'assumed' })
+  })
+  it('the group starts with the owners the describe measured, so switching the assignor in a compare changes the protocol, not who holds the hot lane', () => {
+    const out = imported()
+    expect(out.scenario.group.initialAssignment).toEqual([[0, 1], [2, 3], [4, 5]])
+    const link = encodeScenario(out.scenario)
+    const summary = (...sets: string[]) => {
+      const r = runRun(['--scenario', link, '--seconds', '20', '--json', ...sets.flatMap((x) => ['--set', x])], io)
+      expect(r.stderr).toBe('')
+      return JSON.parse(r.stdout) as { rebalances: number; lag: number; partitions: Array<{ lag: number }> }
+    }
+    const asIs = summary()
+    expect(asIs.rebalances).toBe(0)
+    // Cooperative-sticky alone would place [0,3] [1,4] [2,5]; KIP-848's uniform likewise: no
+    // rebalance happens in 20 s, so each side must drain exactly as the measured group does.
+    for (const sets of [['group.protocol=cooperative', 'group.assignor=cooperative-sticky'], ['group.protocol=consumer', 'group.assignor=uniform'], ['group.assignor=roundrobin']]) {
+      const other = summary(...sets)
+      expect(other.rebalances).toBe(0)
+      expect(other.partitions.map((p) => p.lag)).toEqual(asIs.partitions.map((p) => p.lag))
+    }
   })
 })

@@ -195,6 +195,16 @@ export function buildScenario(facts: ClusterFacts, opts: BuildOptions = {}): Bui
       assumed('group.protocol', s.group.protocol, g.assignor ? `assignor '${g.assignor}' is not one the simulator runs: the Java consumer's default (eager range)` : "not in the pastes (--describe --state shows it): the Java consumer's default, eager with range")
       assumed('group.assignor', s.group.assignor, "the Java consumer's default for the eager protocol")
     }
+    if (!share && consumers === view.members.length && consumers > 0) {
+      // Who owned what when the paste was taken: the run starts from it whatever the assignor, so
+      // a compare side with another assignor differs by its protocol, not by a fresh placement.
+      const owned = view.members.map((m) => m.assignment.filter((a) => a.topic === name).map((a) => a.partition))
+      const unowned = P - owned.reduce((n, ps) => n + ps.length, 0)
+      if (unowned === 0) {
+        s.group.initialAssignment = owned
+        measured('group.initialAssignment', owned, src(new RegExp(`^groups\\.${escape(g.groupId)}\\.members$`)), "who owned which partitions when the paste was taken: the run starts with these owners whatever the assignor (switching assignors in Kafka keeps them until the next rebalance, and the sticky ones after it)")
+      } else assumed('group.initialAssignment', '(the assignor\'s)', `${unowned} partition${unowned === 1 ? ' had' : 's had'} no owner in the pastes: the run starts with the assignor's placement`)
+    }
     s.group.staticMembership = view.members.some((m) => m.instanceId !== undefined && m.instanceId !== '')
     if (s.group.staticMembership) measured('group.staticMembership', true, src(new RegExp(`^groups\\.${escape(g.groupId)}\\.members$`)), 'members have a group.instance.id (KIP-345)')
     else assumed('group.staticMembership', false, 'no group.instance.id shown: dynamic membership')
