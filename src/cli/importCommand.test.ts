@@ -1,12 +1,13 @@
 // `highway import` on the tools' fixtures (test/fixtures/import): a describe plus two kafka_exporter
 // scrapes become a scenario whose run reproduces the scraped rates and the described lag.
 import { describe, expect, it } from 'vitest'
-import { decodeScenario } from '../scenario/codec.ts'
+import { decodeScenario, encodeScenario } from '../scenario/codec.ts'
 import { parseImport } from '../scenario/import/parse.ts'
 import type { ClusterFacts } from '../scenario/import/types.ts'
 import type { Scenario } from '../scenario/types.ts'
 import { createSimulation } from '../sim/simulation.ts'
 import { runImport } from './importCommand.ts'
+import { runRun } from './runCommand.ts'
 import { readTextFile } from './textFile.ts'
 
 const io = { readFile: readTextFile }
@@ -99,5 +100,46 @@ describe('highway import', () => {
     expect(r.code).toBe(2)
     expect(r.stdout).toBe('')
     expect(r.stderr.split('\n')[0]).toMatch(message)
+  })
+  it('kafka-topics.sh --describe gives the cluster its brokers, replication factor and min.insync.replicas; the run puts them on the broker strip', () => {
+    const TOPICS = `${DIR}/topics/describe.txt`
+    const r = runImport([TOPICS, DESCRIBE, '--json'], io)
+    expect(r.stderr).toBe('')
+    const out = JSON.parse(r.stdout) as { scenario: Scenario; fields: Array<{ path: string; how: string; sources: string[]; why: string }> }
+    expect(out.scenario.cluster).toEqual({ brokers: 3, 'replication.factor': 3, 'min.insync.replicas': 2, brokerCapacityPerSec: null })
+    const field = (path: string) => out.fields.find((f) => f.path === path)
+    expect(field('cluster.brokers')).toMatchObject({ how: 'measured', sources: [TOPICS] })
+    expect(field('cluster.min.insync.replicas')).toMatchObject({ how: 'measured', sources: [TOPICS] })
+    expect(field('cluster.replication.factor')!.why).toContain('1 partition was under-replicated when printed')
+    // The imported lag and group stay what the describe says.
+    expect(out.scenario.group.groupId).toBe('orders-app')
+    // 6 partitions × 3 replicas on 3 brokers: 6 replicas and 2 leaders each.
+    const run = runRun(['--scenario', JSON.stringify(out.scenario), '--seconds', '2', '--json'], io)
+    expect(run.stderr).toBe('')
+    const brokers = (JSON.parse(run.stdout) as { brokers: Array<{ broker: number; leaders: number; replicas: number }> }).brokers
+    expect(brokers.map((b) => [b.broker, b.leaders, b.replicas])).toEqual([[1, 2, 6], [2, 2, 6], [3, 2, 6]])
+    // Without a paste that lists replicas: the default cluster, said to be assumed.
+    const plain = JSON.parse(runImport([DESCRIBE, '--json'], io).stdout) as typeof out
+    expect(plain.scenario.cluster).toBeUndefined()
+    expect(plain.fields.find((f) => f.path === 'cluster')).toMatchObject({ how: 'assumed' })
+  })
+  it('the group starts with the owners the describe measured, so switching the assignor in a compare changes the protocol, not who holds the hot lane', () => {
+    const out = imported()
+    expect(out.scenario.group.initialAssignment).toEqual([[0, 1], [2, 3], [4, 5]])
+    const link = encodeScenario(out.scenario)
+    const summary = (...sets: string[]) => {
+      const r = runRun(['--scenario', link, '--seconds', '20', '--json', ...sets.flatMap((x) => ['--set', x])], io)
+      expect(r.stderr).toBe('')
+      return JSON.parse(r.stdout) as { rebalances: number; lag: number; partitions: Array<{ lag: number }> }
+    }
+    const asIs = summary()
+    expect(asIs.rebalances).toBe(0)
+    // Cooperative-sticky alone would place [0,3] [1,4] [2,5]; KIP-848's uniform likewise: no
+    // rebalance happens in 20 s, so each side must drain exactly as the measured group does.
+    for (const sets of [['group.protocol=cooperative', 'group.assignor=cooperative-sticky'], ['group.protocol=consumer', 'group.assignor=uniform'], ['group.assignor=roundrobin']]) {
+      const other = summary(...sets)
+      expect(other.rebalances).toBe(0)
+      expect(other.partitions.map((p) => p.lag)).toEqual(asIs.partitions.map((p) => p.lag))
+    }
   })
 })

@@ -15,6 +15,36 @@ import { runAssignor } from './leaderAssignment.ts'
 /** The generation one classic formation round creates. */
 export const FORMED_GENERATION = 1
 
+/**
+ * A measured assignment (member i owns `initial[i]`) when it fits the group being formed: one entry
+ * per member, every partition owned exactly once. An imported group is already running with it, so
+ * a warm start keeps it whatever assignor the scenario names; Kafka recomputes nothing until the
+ * next rebalance, and then the sticky assignors start from it (AbstractStickyAssignor reads each
+ * member's owned partitions). Anything else (another consumer or partition count): null.
+ */
+export function fittingAssignment(initial: ReadonlyArray<readonly number[]> | undefined, members: number, partitionCount: number): number[][] | null {
+  if (initial === undefined || initial.length !== members || members === 0) return null
+  const seen = new Array<boolean>(partitionCount).fill(false)
+  let owned = 0
+  for (const ps of initial) {
+    for (const p of ps) {
+      if (!Number.isInteger(p) || p < 0 || p >= partitionCount || seen[p]) return null
+      seen[p] = true
+      owned++
+    }
+  }
+  return owned === partitionCount ? initial.map((ps) => [...ps].sort((a, b) => a - b)) : null
+}
+
+/** The assignment by member id: the measured one when it fits, else what the assignor computes. */
+function startingAssignment(memberIds: readonly string[], initial: ReadonlyArray<readonly number[]> | undefined, partitionCount: number, assign: () => Record<string, number[]>): Record<string, number[]> {
+  const fit = fittingAssignment(initial, memberIds.length, partitionCount)
+  if (!fit) return assign()
+  const out: Record<string, number[]> = {}
+  memberIds.forEach((id, i) => (out[id] = fit[i]!))
+  return out
+}
+
 export interface FormedClassic {
   coordinator: ClassicGroupContext
   members: ClassicMemberContext[]
@@ -29,13 +59,18 @@ export function formedClassicGroup(
   group: { groupId: string; initialRebalanceDelayMs: number; newMemberJoinTimeoutMs?: number },
   members: ReadonlyArray<{ memberId: string; input: ClassicMemberInput }>,
   load?: readonly number[],
+  initial?: ReadonlyArray<readonly number[]>,
 ): FormedClassic {
   const first = members[0]
   const leaderId = first?.memberId ?? null
   const assignor = first?.input.assignor ?? 'range'
   // What each JoinGroup carried: nothing owned yet, no generation (an eager sticky member's userData is empty too).
   const joined = members.map((m) => ({ memberId: m.memberId, groupInstanceId: m.input.groupInstanceId, owned: [] as number[], generation: NO_GENERATION }))
-  const assignments = first ? runAssignor({ assignor, topic: first.input.topic, partitionCount: first.input.partitionCount, members: joined, ...(load ? { load } : {}) }) : {}
+  const assignments = first
+    ? startingAssignment(members.map((m) => m.memberId), initial, first.input.partitionCount, () =>
+        runAssignor({ assignor, topic: first.input.topic, partitionCount: first.input.partitionCount, members: joined, ...(load ? { load } : {}) }),
+      )
+    : {}
   const coordinatorMembers: GroupMember[] = members.map((m) => ({
     memberId: m.memberId,
     groupInstanceId: m.input.groupInstanceId,
@@ -97,10 +132,15 @@ export interface FormedConsumerGroup {
  * The KIP-848 group once every member has joined (one epoch per join) and reconciled to the target
  * assignment of the last epoch: coordinator Stable, members Stable at that epoch, owning their target.
  */
-export function formedConsumerGroup(group: ConsumerGroupInput, members: readonly ConsumerMemberInput[]): FormedConsumerGroup {
+export function formedConsumerGroup(group: ConsumerGroupInput, members: readonly ConsumerMemberInput[], initial?: ReadonlyArray<readonly number[]>): FormedConsumerGroup {
   const epoch = members.length
   const joined = members.map((m) => ({ memberId: m.memberId, groupInstanceId: m.groupInstanceId, owned: [] as number[], generation: 0 }))
-  const target = members.length === 0 ? {} : runAssignor({ assignor: group.assignor, topic: group.topic, partitionCount: group.partitionCount, members: joined })
+  const target =
+    members.length === 0
+      ? {}
+      : startingAssignment(members.map((m) => m.memberId), initial, group.partitionCount, () =>
+          runAssignor({ assignor: group.assignor, topic: group.topic, partitionCount: group.partitionCount, members: joined }),
+        )
   const coordinatorMembers: ConsumerGroupMember[] = members.map((m) => ({
     memberId: m.memberId,
     groupInstanceId: m.groupInstanceId,

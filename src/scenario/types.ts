@@ -175,6 +175,13 @@ export interface ConsumerGroupSpec {
   type?: GroupType
   /** Share-group settings; read only when `type` is 'share' (absent = Kafka's defaults). */
   share?: ShareGroupSpec
+  /**
+   * Who owns which partitions at a warm start (consumer i owns entry i), as an import measured it.
+   * Used only when it fits the run: one entry per consumer, every partition owned once (another
+   * consumer or partition count, e.g. a compare side, leaves it to the assignor). Absent = the
+   * assignor's, as before.
+   */
+  initialAssignment?: number[][]
 }
 
 export type GroupType = 'consumer' | 'share'

@@ -190,6 +190,26 @@ describe('buildScenario', () => {
     expect(buildScenario(f, { group: 'billing' }).ok).toBe(true)
   })
 
+  it('--group alone picks the topic that group reads (a --describe --all-groups paste of two groups on two topics)', () => {
+    // The offsets of 'audit' are in the paste, on its own topic 'clicks': picking the group must
+    // not stay on the default topic and then refuse the group for lacking offsets there.
+    const f = facts()
+    f.topics[0]!.group = 'billing'
+    f.topics.push({ name: 'clicks', group: 'audit', partitions: [0, 1, 2].map((p) => ({ partition: p, lag: 7 * p, logEndOffset: 100, committedOffset: 100 - 7 * p })) })
+    f.groups.push({ groupId: 'audit', members: [{ memberId: 'a-1', clientId: 'audit-1', assignment: [0, 1, 2].map((partition) => ({ topic: 'clicks', partition })) }] })
+    const r = buildScenario(f, { group: 'audit' })
+    if (!r.ok) throw new Error(r.message)
+    expect(r.scenario.topic).toMatchObject({ name: 'clicks', partitions: 3, initialLag: [0, 7, 14] })
+    expect(r.scenario.group).toMatchObject({ groupId: 'audit', consumers: 1 })
+    // The default build names 'audit' as a group the paste does hold, reading 'clicks'.
+    const d = buildScenario(f)
+    if (!d.ok) throw new Error(d.message)
+    expect(d.scenario.topic.name).toBe('orders')
+    expect(field(d.fields, 'group.groupId').why).toBe("the group that reads the topic; the pastes also name group 'audit' (--group in the CLI picks another)")
+    // A named topic still wins: the group's offsets for it are not in the paste.
+    expect(buildScenario(f, { group: 'audit', topic: 'orders' })).toMatchObject({ ok: false, message: expect.stringContaining("hold the offsets of group 'billing', not of 'audit'") })
+  })
+
   it('says in one line what is missing or too big', () => {
     expect(buildScenario({ brokers: [], topics: [], groups: [], provenance: {}, notes: [] })).toEqual({
       ok: false,

@@ -9,8 +9,9 @@ import type { AssignorName, RebalanceProtocol, Scenario } from '../types.ts'
 import { validateScenario } from '../validate.ts'
 import { LIMITS } from '../validation/limits.ts'
 import { TOPIC_NAME } from '../validation/world.ts'
+import { clusterShape } from './buildCluster.ts'
 import { keysForRates, keysFromSample, misroutedShare } from './buildKeys.ts'
-import { chooseGroup, chooseTopic, partitionView, type PartitionView } from './buildFacts.ts'
+import { chooseGroup, chooseTopic, partitionView, readsAnotherTopic, type PartitionView } from './buildFacts.ts'
 import { offersFor, type CompareOffer } from './offers.ts'
 import { storyFor } from './story.ts'
 import { IMPORTED_NAME_PREFIX, type ClusterFacts, type ImportedField, type ImportedGroup } from './types.ts'
@@ -93,7 +94,7 @@ function strategyOf(group: ImportedGroup): { protocol: RebalanceProtocol; assign
 }
 
 export function buildScenario(facts: ClusterFacts, opts: BuildOptions = {}): BuildResult {
-  const topic = chooseTopic(facts, opts.topic)
+  const topic = chooseTopic(facts, opts.topic, opts.group)
   if (!topic.ok) return topic
   const group = chooseGroup(facts, topic.topic.name, opts.group)
   if (!group.ok) return group
@@ -124,6 +125,11 @@ export function buildScenario(facts: ClusterFacts, opts: BuildOptions = {}): Bui
     s.topic.initialLag = lag
     measured('topic.initialLag', lag, src(/\.(lag|committedOffset|logEndOffset)$/), 'each partition starts with the lag measured for it (log-end offset − committed offset; for a share group, what is not yet acknowledged past its start offset)')
   }
+
+  // The brokers and the topic's replication, when a paste lists replicas (kafka-topics.sh, kcat -L).
+  const shape = clusterShape(facts, topic.topic, src)
+  if (shape.cluster) s.cluster = shape.cluster
+  fields.push(...shape.fields)
 
   // Producers: the total rate and keys that put each partition's measured share on it.
   const producer = s.producers[0]!
@@ -158,7 +164,11 @@ export function buildScenario(facts: ClusterFacts, opts: BuildOptions = {}): Bui
   const g = group.group
   if (g) {
     s.group.groupId = g.groupId.slice(0, LIMITS.groupIdChars) || s.group.groupId
-    measured('group.groupId', s.group.groupId, src(new RegExp(`^groups\\.${escape(g.groupId)}\\.`)), 'the group that reads the topic' + alsoNamed('group', facts.groups.map((x) => x.groupId), g.groupId, topic.topic.group === undefined ? '--group in the CLI picks another' : `their offsets for '${name}' are not in the pastes: import a group's own --describe`))
+    // Another group the paste holds on its own topic can be picked; one that only shares this
+    // topic cannot (a topic keeps the first group's offsets), and the account says which.
+    const others = facts.groups.filter((x) => x.groupId !== g.groupId).map((x) => x.groupId)
+    const pickable = topic.topic.group === undefined || others.every((o) => readsAnotherTopic(facts, o, name))
+    measured('group.groupId', s.group.groupId, src(new RegExp(`^groups\\.${escape(g.groupId)}\\.`)), 'the group that reads the topic' + alsoNamed('group', others, g.groupId, pickable ? '--group in the CLI picks another' : `their offsets for '${name}' are not in the pastes: import a group's own --describe`))
     const share = (g.protocol ?? '').toLowerCase() === 'share'
     const consumers = Math.min(LIMITS.consumers.max, view.members.length)
     if (share && view.members.length === 0) {
@@ -184,6 +194,16 @@ export function buildScenario(facts: ClusterFacts, opts: BuildOptions = {}): Bui
     } else {
       assumed('group.protocol', s.group.protocol, g.assignor ? `assignor '${g.assignor}' is not one the simulator runs: the Java consumer's default (eager range)` : "not in the pastes (--describe --state shows it): the Java consumer's default, eager with range")
       assumed('group.assignor', s.group.assignor, "the Java consumer's default for the eager protocol")
+    }
+    if (!share && consumers === view.members.length && consumers > 0) {
+      // Who owned what when the paste was taken: the run starts from it whatever the assignor, so
+      // a compare side with another assignor differs by its protocol, not by a fresh placement.
+      const owned = view.members.map((m) => m.assignment.filter((a) => a.topic === name).map((a) => a.partition))
+      const unowned = P - owned.reduce((n, ps) => n + ps.length, 0)
+      if (unowned === 0) {
+        s.group.initialAssignment = owned
+        measured('group.initialAssignment', owned, src(new RegExp(`^groups\\.${escape(g.groupId)}\\.members$`)), "who owned which partitions when the paste was taken: the run starts with these owners whatever the assignor (switching assignors in Kafka keeps them until the next rebalance, and the sticky ones after it)")
+      } else assumed('group.initialAssignment', '(the assignor\'s)', `${unowned} partition${unowned === 1 ? ' had' : 's had'} no owner in the pastes: the run starts with the assignor's placement`)
     }
     s.group.staticMembership = view.members.some((m) => m.instanceId !== undefined && m.instanceId !== '')
     if (s.group.staticMembership) measured('group.staticMembership', true, src(new RegExp(`^groups\\.${escape(g.groupId)}\\.members$`)), 'members have a group.instance.id (KIP-345)')

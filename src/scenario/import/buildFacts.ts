@@ -34,17 +34,31 @@ function assignedCount(g: ImportedGroup, topic: string): number {
   return n
 }
 
-/** The named topic; else the one a group reads most; else the largest that is not internal (`__…`). */
-export function chooseTopic(facts: ClusterFacts, name: string | undefined): { ok: true; topic: ImportedTopic } | Fail {
+/** Whether the facts hold `group`'s offsets or assignment for topic `t`. */
+function readsTopic(g: ImportedGroup, t: ImportedTopic): boolean {
+  return t.group === g.groupId || assignedCount(g, t.name) > 0
+}
+
+/**
+ * The named topic; else, when a group is named, the topic that group reads (a `--describe
+ * --all-groups` paste holds each group's offsets on its own topic); else the one a group reads
+ * most; else the largest that is not internal (`__…`).
+ */
+export function chooseTopic(facts: ClusterFacts, name: string | undefined, group?: string): { ok: true; topic: ImportedTopic } | Fail {
   const names = facts.topics.map((t) => t.name)
   if (name !== undefined) {
     const t = facts.topics.find((x) => x.name === name)
     return t ? { ok: true, topic: t } : { ok: false, message: `topic '${name}' is not in the pastes${names.length > 0 ? ` (they name ${list(names)})` : ''}` }
   }
   if (facts.topics.length === 0) return { ok: false, message: noTopic(facts) }
-  const score = (t: ImportedTopic) => [facts.groups.reduce((m, g) => Math.max(m, assignedCount(g, t.name)), 0), t.name.startsWith('__') ? 0 : 1, sizeOf(t)]
-  let best = facts.topics[0]!
-  for (const t of facts.topics.slice(1)) {
+  const named = group === undefined ? undefined : facts.groups.find((g) => g.groupId === group)
+  const read = named ? facts.topics.filter((t) => readsTopic(named, t)) : []
+  // Without a topic the group reads, the choice stays as before and chooseGroup says why it fails.
+  const pool = read.length > 0 ? read : facts.topics
+  const readers = named && read.length > 0 ? [named] : facts.groups
+  const score = (t: ImportedTopic) => [readers.reduce((m, g) => Math.max(m, assignedCount(g, t.name)), 0), t.name.startsWith('__') ? 0 : 1, sizeOf(t)]
+  let best = pool[0]!
+  for (const t of pool.slice(1)) {
     const a = score(t)
     const b = score(best)
     if (a[0]! > b[0]! || (a[0] === b[0] && (a[1]! > b[1]! || (a[1] === b[1] && a[2]! > b[2]!)))) best = t
@@ -79,6 +93,12 @@ export function chooseGroup(facts: ClusterFacts, topic: string, name: string | u
   const named = (facts.topics.find((t) => t.name === topic) as { group?: unknown } | undefined)?.group
   const byName = typeof named === 'string' ? facts.groups.find((g) => g.groupId === named) : undefined
   return { ok: true, group: byName ?? (facts.groups.length === 1 ? facts.groups[0] : undefined) }
+}
+
+/** Whether `groupId`'s offsets or assignment sit on some topic other than `topic` in the facts (so --group can pick it). */
+export function readsAnotherTopic(facts: ClusterFacts, groupId: string, topic: string): boolean {
+  const g = facts.groups.find((x) => x.groupId === groupId)
+  return g !== undefined && facts.topics.some((t) => t.name !== topic && readsTopic(g, t))
 }
 
 /**

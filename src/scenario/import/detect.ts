@@ -25,6 +25,8 @@ export function guessFormat(text: string): ImportFormat | null {
   if (/^\s*kafka_(topic_partition\w*|consumergroup\w*|brokers|topic_partitions)\s*[{ \t]/m.test(head)) return 'prometheus'
   if (/^#\s*TYPE\s+kafka_/m.test(head)) return 'prometheus'
   if (/\bCURRENT-OFFSET\b/.test(head) && /\bLOG-END-OFFSET\b/.test(head)) return 'consumer-groups'
+  // kafka-topics.sh --describe (TopicCommand): `Topic: T … PartitionCount: N` or `Topic: T … Partition: P … Leader: L`.
+  if (/^\s*Topic:\s*\S+\s+(?:TopicId:\s*\S+\s+)?PartitionCount:/m.test(head) || /^\s*Topic:\s*\S+\s+Partition:\s*\d+\s+Leader:/m.test(head)) return 'topics'
   // kafka-share-groups.sh --describe: a share group has a start offset per partition, no committed one.
   if (/\bSTART-OFFSET\b/.test(head) && /\bPARTITION\b/.test(head) && /\bLAG\b/.test(head)) return 'share-groups'
   if (/^(?:Error: )?Share group '.*' has no offset information/m.test(head)) return 'share-groups'

@@ -75,6 +75,13 @@ export function mergeFacts(list: ClusterFacts[]): ClusterFacts {
         mt.partitionCount = t.partitionCount
         copyProv(f, out, topicPath(t.name, 'partitionCount'))
       }
+      for (const k of ['replicationFactor', 'minInsyncReplicas'] as const) {
+        const v = t[k]
+        if (v === undefined) continue
+        if (mt[k] !== undefined && mt[k] !== v) conflict(`${k} of topic '${t.name}': ${src} replaces an earlier paste`)
+        mt[k] = v
+        copyProv(f, out, topicPath(t.name, k))
+      }
       if (t.group !== undefined && mt.group !== t.group) {
         if (mt.group !== undefined) {
           // Another group's offsets would mix with these: drop the earlier group's per-partition facts.

@@ -99,6 +99,25 @@ describe('input limits', () => {
     expect(r.ok && r.facts.notes.length).toBeLessThanOrEqual(41)
     expect(r.ok && r.facts.notes[r.facts.notes.length - 1]).toMatch(/and \d+ more notes/)
   })
+
+  it("the tool's own error pasted with its stack trace: that error, on its line, not what a reader expected on the trace", () => {
+    const trace = [
+      '',
+      'Error: Executing consumer group command failed due to org.apache.kafka.common.errors.TimeoutException: Timed out waiting for a node assignment. Call: describeGroups',
+      'java.util.concurrent.ExecutionException: org.apache.kafka.common.errors.TimeoutException: Timed out waiting for a node assignment. Call: describeGroups',
+      '\tat java.base/java.util.concurrent.CompletableFuture.reportGet(CompletableFuture.java:396)',
+      '',
+    ].join('\r\n')
+    const said = "the tool printed an error, not its output: 'Error: Executing consumer group command failed due to org.apache.kafka.common.errors.TimeoutException: Timed out waiting for a node assignment. Call: describeGroups'"
+    expect(parseImport(trace, { source: 'paste 1' })).toEqual({ ok: false, format: 'consumer-groups', line: 2, message: said })
+    // Named as consumer-groups, the reader says the same rather than 'expected the header before java.util…'.
+    expect(parseImport(trace, { source: 'paste 1', format: 'consumer-groups' })).toMatchObject({ ok: false, line: 2, message: expect.stringMatching(/^the tool printed an error instead of the table: 'Error: Executing consumer group command failed due to .*TimeoutException/) })
+    expect(parseImport("Error: Topic 'ordres' does not exist as expected\n", { source: 'p' })).toMatchObject({ ok: false, format: 'topics', line: 1 })
+    // A JSON blob or an HTML error page is still no tool's output, in one line naming line 1.
+    for (const text of ['{"error":"unauthorized","status":401}', '<html><head><title>502 Bad Gateway</title></head></html>']) {
+      expect(parseImport(text, { source: 'p' })).toMatchObject({ ok: false, line: 1, message: expect.stringMatching(/^not recognised as any tool's output/) })
+    }
+  })
 })
 
 describe('parseImport never throws (property, mutated fixtures)', () => {

@@ -3,7 +3,7 @@
 // naming the format tried and the line (0 = the text as a whole). Never throws. Pure.
 import { guessFormat } from './detect.ts'
 import { parseBurrow } from './parsers/burrow.ts'
-import { IMPORT_LIMITS, ImportError, checkTextLimits } from './parsers/common.ts'
+import { IMPORT_LIMITS, ImportError, checkTextLimits, shown } from './parsers/common.ts'
 import { parseConsumerGroups } from './parsers/consumerGroups.ts'
 import { parseConsumerGroupsMembers } from './parsers/consumerGroupsMembers.ts'
 import { parseConsumerGroupsState } from './parsers/consumerGroupsState.ts'
@@ -12,6 +12,7 @@ import { parseKcatRecords } from './parsers/kcatRecords.ts'
 import { parseLogDirs } from './parsers/logDirs.ts'
 import { parsePrometheus } from './parsers/prometheus.ts'
 import { parseShareGroups } from './parsers/shareGroups.ts'
+import { parseTopicsDescribe } from './parsers/topicsDescribe.ts'
 import type { ClusterFacts, ImportFormat, ParseResult } from './types.ts'
 
 export { IMPORT_LIMITS } from './parsers/common.ts'
@@ -24,6 +25,7 @@ export const IMPORT_FORMATS: readonly ImportFormat[] = [
   'consumer-groups-members',
   'consumer-groups-state',
   'share-groups',
+  'topics',
   'kcat-metadata',
   'log-dirs',
   'prometheus',
@@ -38,6 +40,7 @@ export const FORMAT_LABELS: Record<ImportFormat, string> = {
   'consumer-groups-members': 'kafka-consumer-groups.sh --describe --members --verbose',
   'consumer-groups-state': 'kafka-consumer-groups.sh --describe --state',
   'share-groups': 'kafka-share-groups.sh --describe',
+  topics: 'kafka-topics.sh --describe',
   'kcat-metadata': 'kcat -L -J',
   'log-dirs': 'kafka-log-dirs.sh --describe',
   prometheus: 'kafka_exporter metrics (Prometheus text)',
@@ -60,6 +63,8 @@ function run(format: ImportFormat, text: string, lines: string[], source: string
       return parseConsumerGroupsState(lines, source)
     case 'share-groups':
       return parseShareGroups(lines, source)
+    case 'topics':
+      return parseTopicsDescribe(lines, source)
     case 'kcat-metadata':
       return parseKcatMetadata(text, source)
     case 'log-dirs':
@@ -73,6 +78,19 @@ function run(format: ImportFormat, text: string, lines: string[], source: string
     case 'snapshot':
       throw new ImportError(0, "snapshot facts come from 'highway snapshot' reading a live cluster, not from a paste")
   }
+}
+
+/** The first line that says something, when it is a Kafka tool's error (`Error: …`, `Exception in thread …`). */
+function toolError(text: string): { line: number; text: string; format: ImportFormat } | null {
+  const lines = text.slice(0, 64_000).split(/\r\n|\r|\n/)
+  for (let i = 0; i < lines.length; i++) {
+    const t = lines[i]!.trim()
+    if (t === '' || t.startsWith('$ ') || t.startsWith('#')) continue
+    if (!/^(Error|ERROR):\s|^Exception in thread /.test(t)) return null
+    const format: ImportFormat = /share group/i.test(t) ? 'share-groups' : /\btopic\b/i.test(t) && !/consumer group/i.test(t) ? 'topics' : 'consumer-groups'
+    return { line: i + 1, text: t, format }
+  }
+  return null
 }
 
 /** How an unrecognised paste's message says to name its format: the CLI's words; the Import dialog swaps in its own (parseProblem). */
@@ -97,6 +115,10 @@ export function parseImport(text: string, opts: { format?: ImportFormat; source:
   if (text.length > IMPORT_LIMITS.maxChars) return tryOne(guess ?? 'consumer-groups')
   if (text.trim() === '') return { ok: false, format: 'consumer-groups', line: 1, message: 'the text is empty' }
   if (guess) return tryOne(guess)
+  // The tool failed (a timeout, no such group) and its error was pasted, perhaps with a stack trace:
+  // say that, rather than what some reader expected on the trace's second line.
+  const failed = toolError(text)
+  if (failed) return { ok: false, format: failed.format, line: failed.line, message: `the tool printed an error, not its output: '${shown(failed.text, 200)}'` }
   // Nothing recognisable: try each reader and report the one that read furthest.
   let best: ParseResult | undefined
   for (const f of IMPORT_FORMATS) {

@@ -9,6 +9,7 @@ export type ImportFormat =
   | 'consumer-groups' // kafka-consumer-groups.sh --describe (offsets; --verbose adds LEADER-EPOCH)
   | 'consumer-groups-members' // kafka-consumer-groups.sh --describe --members [--verbose]
   | 'consumer-groups-state' // kafka-consumer-groups.sh --describe --state [--verbose]
+  | 'topics' // kafka-topics.sh --describe (partitions, leaders, replicas, ISR, topic configs)
   | 'share-groups' // kafka-share-groups.sh --describe [--verbose] (KIP-932: start offsets and lag)
   | 'kcat-metadata' // kcat -L -J
   | 'log-dirs' // kafka-log-dirs.sh --describe
@@ -56,6 +57,10 @@ export interface ImportedTopic {
   partitionCount?: number
   /** The consumer group whose committed offsets, lag and owners the partitions carry (if any). */
   group?: string
+  /** The topic's replication factor as the tool states it (kafka-topics.sh: ReplicationFactor). */
+  replicationFactor?: number
+  /** The topic's min.insync.replicas when the tool shows it (kafka-topics.sh Configs: a non-default value). */
+  minInsyncReplicas?: number
 }
 
 export interface ImportedMember {

@@ -19,6 +19,7 @@ import { bool, fail, int, leaf, num, nullable, ok, oneOf, own, asObject, record,
 import { SECONDS, SHARE } from './producers.ts'
 import { DELIVERY_KEYS, readDelivery } from './delivery.ts'
 import { readShareFields } from './share.ts'
+import { readInitialAssignment } from './initialAssignment.ts'
 import { PC_DEFAULTS, PROCESSING_ORDERS } from '../../kafka/parallelConsumer.ts'
 
 /** Kafka topic names (Topic.validate): 1–249 of [a-zA-Z0-9._-], and not "." or "..". */
@@ -212,7 +213,7 @@ function withoutUndefined<T extends object>(o: T): T {
   return out
 }
 
-const readGroupFields = record<Omit<ConsumerGroupSpec, 'type' | 'share'>>({
+const readGroupFields = record<Omit<ConsumerGroupSpec, 'type' | 'share' | 'initialAssignment'>>({
   groupId: leaf(text(1, LIMITS.groupIdChars)),
   consumers: leaf(CONSUMERS),
   protocol: leaf(oneOf(PROTOCOLS)),
@@ -222,7 +223,7 @@ const readGroupFields = record<Omit<ConsumerGroupSpec, 'type' | 'share'>>({
   processing: readProcessing,
   autoscaler: readAutoscaler,
   parallel: readParallel,
-}, ['type', 'share'])
+}, ['type', 'share', 'initialAssignment'])
 
 /**
  * The group. A missing assignor takes Kafka's default for the protocol; an assignor the protocol
@@ -231,7 +232,7 @@ const readGroupFields = record<Omit<ConsumerGroupSpec, 'type' | 'share'>>({
 export const readGroup: Reader<ConsumerGroupSpec> = (ctx, v, base, path) => {
   const o = asObject(v)
   // The optional share-group fields (KIP-932) are read apart, so a group without them stays as it was.
-  const g = { ...readGroupFields(ctx, v, base, path), ...readShareFields(ctx, o, base, path) }
+  const g = { ...readGroupFields(ctx, v, base, path), ...readShareFields(ctx, o, base, path), ...readInitialAssignment(ctx, o, base, path) }
   const assignorGiven = o !== undefined && own(o, 'assignor') !== undefined
   const out = withoutUndefined(assignorGiven ? g : { ...g, assignor: DEFAULT_ASSIGNOR[g.protocol] })
   const fits = ASSIGNORS_FOR[out.protocol]

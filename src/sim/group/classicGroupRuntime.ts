@@ -94,7 +94,7 @@ export class ClassicGroupRuntime extends MachineGroupRuntime<Classic> {
       return { memberId, input }
     })
     const load = this.spec.assignor === 'lag-aware' ? this.host.partitionLoad() : undefined
-    const f = formedClassicGroup({ groupId: this.spec.groupId, initialRebalanceDelayMs: this.broker['group.initial.rebalance.delay.ms'] }, members, load)
+    const f = formedClassicGroup({ groupId: this.spec.groupId, initialRebalanceDelayMs: this.broker['group.initial.rebalance.delay.ms'] }, members, load, this.spec.initialAssignment)
     // SyncGroup counted as each member's heartbeat (the coordinator rescheduled its session then).
     const coordinatorTimers = f.coordinator.members.map((m) => ({ id: sessionTimerId(m.memberId), event: { type: 'timer.sessionTimeout' as const, memberId: m.memberId }, delayMs: m.sessionTimeoutMs }))
     return { coordinatorState: 'Stable', coordinator: f.coordinator, coordinatorTimers, memberState: 'Stable', members: f.members }

@@ -81,7 +81,7 @@ export class ConsumerGroupRuntime extends MachineGroupRuntime<Kip848> {
   }
 
   protected formed(slots: readonly number[]): Formed<Kip848> {
-    const f = formedConsumerGroup(this.ctx, slots.map((slot) => this.memberInput(slot)))
+    const f = formedConsumerGroup(this.ctx, slots.map((slot) => this.memberInput(slot)), this.spec.initialAssignment)
     const coordinatorTimers = f.coordinator.members.map((m) => ({ id: sessionTimerId(m.memberId), event: { type: 'timer.sessionTimeout' as const, memberId: m.memberId }, delayMs: f.coordinator.sessionTimeoutMs }))
     return { coordinatorState: 'Stable', coordinator: f.coordinator, coordinatorTimers, memberState: 'Stable', members: f.members }
   }

@@ -17,6 +17,8 @@ export function parseConsumerGroups(lines: string[], source: string): ClusterFac
   let rows = 0
   let lastMessageGroup: string | undefined
   const otherGroupNoted = new Set<string>()
+  // The tool's own error (a timeout, a missing group), when its stack trace follows instead of a table.
+  let toolError: { line: number; text: string } | undefined
   lines.forEach((raw, i) => {
     const line = i + 1
     const t = raw.trim()
@@ -33,6 +35,7 @@ export function parseConsumerGroups(lines: string[], source: string): ClusterFac
     }
     const said = toolNote(t)
     if (said) {
+      if (!header && toolError === undefined && /^(Error|ERROR):/.test(t)) toolError = { line, text: t }
       b.note(said)
       return
     }
@@ -42,6 +45,7 @@ export function parseConsumerGroups(lines: string[], source: string): ClusterFac
       return
     }
     if (!header) {
+      if (toolError) throw new ImportError(toolError.line, `the tool printed an error instead of the table: '${shown(toolError.text, 200)}'`)
       throw new ImportError(line, `expected the header 'GROUP TOPIC PARTITION CURRENT-OFFSET …' before '${shown(t)}'`)
     }
     const row = readRow(header, raw, line, header.columns[header.columns.length - 1] === 'CLIENT-ID')

@@ -16,7 +16,9 @@ export function partitionPath(topic: string, partition: number, field: keyof Imp
   return `topics.${topic}.partitions.${partition}.${field}`
 }
 
-export function topicPath(topic: string, field: 'partitionCount' | 'group'): string {
+export type TopicField = 'partitionCount' | 'group' | 'replicationFactor' | 'minInsyncReplicas'
+
+export function topicPath(topic: string, field: TopicField): string {
   return `topics.${topic}.${field}`
 }
 
@@ -102,6 +104,12 @@ export class FactsBuilder {
   setTopicGroup(topic: string, group: string): void {
     this.topic(topic).group = group
     this.facts.provenance[topicPath(topic, 'group')] = this.provenance('measured')
+  }
+
+  /** A topic-wide number the tool states (its replication factor, its min.insync.replicas). */
+  setTopicNumber(topic: string, field: 'replicationFactor' | 'minInsyncReplicas', value: number): void {
+    this.topic(topic)[field] = value
+    this.facts.provenance[topicPath(topic, field)] = this.provenance('measured')
   }
 
   setPartitionCount(topic: string, count: number, line: number): void {
