@@ -173,6 +173,45 @@ describe('compare mode: adding a side', () => {
   })
 })
 
+describe('compare mode: a copied side changed', () => {
+  it('takes its new strategy’s name (a teacher’s label stays), unique among the sides, and the link reopens it', () => {
+    const loadAware: Variant = { label: 'load-aware', set: { 'dynamic.loadAware.enabled': true } }
+    const a = open(defaultScenario(), [eager, loadAware], 3_000)
+    a.settle(3_000)
+    expect(a.session.actions.addSide(1)).toBe(2)
+    expect(labels(a.session)).toEqual(['eager', 'load-aware', 'load-aware 2'])
+    a.settle(3_000)
+    // The copy now salts: "load-aware 2" would say it still ran B's strategy alone.
+    a.session.actions.editSide(2, { kind: 'salting', enabled: true })
+    a.settle(3_000)
+    expect(labels(a.session)).toEqual(['eager', 'load-aware', 'salted'])
+    expect(a.session.store.getState().variants[2]!.set['dynamic.salting.enabled']).toBe(true)
+    // Its name keeps following its edits; a name another side has gets a number.
+    a.session.actions.editSide(2, { kind: 'loadAware', enabled: false })
+    a.settle(3_000)
+    a.session.actions.editSide(2, { kind: 'loadAware', enabled: true })
+    a.settle(3_000)
+    expect(labels(a.session)).toEqual(['eager', 'load-aware', 'load-aware 2'])
+    // The teacher's sides (from the link) keep their names whatever they run.
+    a.session.actions.editSide(0, { kind: 'salting', enabled: true })
+    a.session.actions.editSide(1, { kind: 'autoscaler', enabled: true })
+    a.settle(3_000)
+    expect(labels(a.session)).toEqual(['eager', 'load-aware', 'load-aware 2'])
+    a.session.actions.editSide(2, { kind: 'autoscaler', enabled: true })
+    a.settle(3_000)
+    expect(labels(a.session)).toEqual(['eager', 'load-aware', 'autoscaled'])
+    // The Share link carries the new name and reopens it.
+    const read = readCompareLink(compareHashOf(a.session.store.getState()), defaultScenario())
+    expect(read.problems).toEqual([])
+    expect(read.variants).toEqual(a.session.store.getState().variants)
+    const b = open(read.base, read.variants, read.openAtMs)
+    b.settle(3_000)
+    expect(labels(b.session)).toEqual(['eager', 'load-aware', 'autoscaled'])
+    a.session.dispose()
+    b.session.dispose()
+  })
+})
+
 describe('compare mode: removing a side', () => {
   it('the later sides move up a letter (their runs untouched), the link reopens the sides left, and two always stay', () => {
     // After the fourth consumer joined (30 s): each side's own rebalances are on the Timeline.

@@ -132,6 +132,7 @@ export function createCompareSession(o: CompareSessionOptions): CompareSession {
 
   /** Shared actions recorded in this session (not the link's own script), and sides' own ones. */
   const recordedHere = new WeakSet<object>()
+  const madeLabels = new Set<string>()
 
   function broadcast(cmds: readonly Command[]): void {
     if (cmds.length === 0) return
@@ -224,7 +225,7 @@ export function createCompareSession(o: CompareSessionOptions): CompareSession {
       const atSec = commandMoment(sides.map((x) => x.store)) / 1000
       if (accept(recordActions(store.getState().base, [command], atSec))) broadcast([command])
     },
-    ...sideEdits({ store, sides, recordedHere, note, restartSide }),
+    ...sideEdits({ store, sides, recordedHere, madeLabels, note, restartSide }),
     ...sideList({
       store,
       sides,
@@ -236,6 +237,7 @@ export function createCompareSession(o: CompareSessionOptions): CompareSession {
         setStops(sides.indexOf(side), stopsTo(Math.floor(driver.target())))
       },
       note,
+      madeLabels,
       changed: () => {
         for (const cb of sidesListeners) cb()
         // A removed side may have been the one holding the clock; a new one needs the loop to come.

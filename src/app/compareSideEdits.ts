@@ -6,11 +6,12 @@ import { settingsBefore } from '../scenario/liveOverrides.ts'
 import { mergeActions, variantScenario, type Variant } from '../scenario/overrides.ts'
 import { applyCommandToScenario } from '../scenario/applyCommand.ts'
 import type { Command, Scenario, ScenarioAction } from '../scenario/types.ts'
-import { strategySet, withOverrides, type StrategyEdit } from '../store/compareEdits.ts'
+import { strategyEditLabel, strategySet, withOverrides, type StrategyEdit } from '../store/compareEdits.ts'
 import type { CompareStore } from '../store/compareStore.ts'
 import type { AppStore } from '../store/createAppStore.ts'
 import type { CompareActions } from '../ui/compare/compareActions.ts'
 import { commandMoment, keptBefore } from './compareSideActions.ts'
+import { freshLabel } from './compareSideList.ts'
 import type { SimClient } from './simClient.ts'
 
 export interface SideEditContext {
@@ -18,12 +19,19 @@ export interface SideEditContext {
   sides: ReadonlyArray<{ store: AppStore; client: SimClient }>
   /** Actions recorded in this session (a fork replaces only these). */
   recordedHere: WeakSet<object>
+  /**
+   * Labels this page made up, not the teacher: a copy's ("load-aware 2", Add side) and the ones
+   * given here. A side with one takes its strategy edit's name (a copy of "load-aware" turned to
+   * salting said "load-aware 2"); a label from a link or the Compare button is kept. Labels are
+   * unique among the sides, so the label says which side; a link reopens them as the teacher's.
+   */
+  madeLabels: Set<string>
   note: (kind: 'warning', text: string, details: string[]) => void
   restartSide: (i: number, scenario: Scenario, toMs: number) => void
 }
 
 export function sideEdits(ctx: SideEditContext): Pick<CompareActions, 'injectSide' | 'editSide'> {
-  const { store, sides, recordedHere, note, restartSide } = ctx
+  const { store, sides, recordedHere, madeLabels, note, restartSide } = ctx
   return {
     injectSide(i: number, command: Command): void {
       const st = store.getState()
@@ -60,12 +68,14 @@ export function sideEdits(ctx: SideEditContext): Pick<CompareActions, 'injectSid
       const side = sides[i]
       if (v === undefined || side === undefined) return
       const cur = settingsBefore(side.store.getState().scenario, st.clock / 1000)
-      const next = withOverrides(v, strategySet(cur, e))
+      const set = withOverrides(v, strategySet(cur, e))
+      const next = madeLabels.has(v.label) ? { ...set, label: freshLabel(strategyEditLabel(cur, e), st.variants, i) } : set
       const r = variantScenario(st.base, next)
       if (!r.ok) {
         note('warning', `Side “${v.label}” was not changed:`, [`${r.path}: ${r.message}`])
         return
       }
+      if (next.label !== v.label) madeLabels.add(next.label)
       st.setVariant(i, next)
       st.resetSide(i)
       restartSide(i, r.scenario, st.clock)

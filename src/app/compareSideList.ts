@@ -25,6 +25,8 @@ export interface SideListContext<S extends ListedSide> {
   /** Starts a listed side and sends it to the moment the others are at or going to. */
   start: (side: S) => void
   note: (kind: 'warning', text: string, details: string[]) => void
+  /** Labels this page made up (a copy's "salted 2"): see sideEdits' madeLabels. */
+  madeLabels: Set<string>
   /** The sides changed (the page re-renders them; the clock looks again). */
   changed: () => void
 }
@@ -36,6 +38,18 @@ export function copyLabel(label: string, variants: readonly Variant[]): string {
   let k = 2
   while (taken.has(`${stem} ${k}`)) k++
   return `${stem} ${k}`
+}
+
+/**
+ * `label` as side `self`'s, unique among the other sides: "salted", else "salted 2", "salted 3"
+ * (the whole label is the stem: "acks 1" taken gives "acks 1 2", not another side's "acks 2").
+ */
+export function freshLabel(label: string, variants: readonly Variant[], self: number): string {
+  const taken = new Set(variants.filter((_, i) => i !== self).map((v) => v.label))
+  if (!taken.has(label)) return label
+  let k = 2
+  while (taken.has(`${label} ${k}`)) k++
+  return `${label} ${k}`
 }
 
 export function sideList<S extends ListedSide>(ctx: SideListContext<S>): Pick<CompareActions, 'addSide' | 'removeSide'> {
@@ -50,6 +64,7 @@ export function sideList<S extends ListedSide>(ctx: SideListContext<S>): Pick<Co
         return -1
       }
       const v: Variant = { ...src, label: copyLabel(src.label, st.variants) }
+      ctx.madeLabels.add(v.label)
       // The store first: the side's first frame is recorded at its place.
       st.addSide(v)
       const side = ctx.make(v)

@@ -4,7 +4,7 @@
 
 import type { OverrideSet, Variant } from '../scenario/overrides.ts'
 import type { AssignorName, Command, GroupType, ParallelConsumerSpec, PartitionerName, ProducerConfig, Scenario, ScenarioAction } from '../scenario/types.ts'
-import { clusterOverrides, clusterSummary, type ClusterPatch } from '../scenario/clusterEdit.ts'
+import { clusterOverrides, clusterSummary, patchedCluster, type ClusterPatch } from '../scenario/clusterEdit.ts'
 import { ASSIGNORS_FOR, protocolChoice, type ProtocolChoice, type ScenarioEdit } from './scenarioEdits.ts'
 
 /** ProducerConfig's acks as stored ("-1" is read as 'all'). */
@@ -57,6 +57,40 @@ export function strategySet(cur: Scenario, e: StrategyEdit): OverrideSet {
       return e.parallel ? { 'group.parallel.ordering': e.parallel.ordering, 'group.parallel.maxConcurrency': e.parallel.maxConcurrency } : { 'group.parallel': null }
     case 'acks':
       return { 'producerConfig.acks': e.acks }
+  }
+}
+
+/**
+ * A side's name for the strategy edit `e` made on settings `cur`: the words a fork with that change
+ * is named by ("salted", "load-aware", "round-robin", "autoscaled"; see forkChoices), so a copied
+ * side the teacher changes says what it now runs. Holds no ":", "=" or "@" (a link's variant syntax).
+ */
+export function strategyEditLabel(cur: Scenario, e: StrategyEdit): string {
+  switch (e.kind) {
+    case 'protocol':
+      return e.protocol
+    case 'assignor':
+      return e.assignor
+    case 'partitioner':
+      return e.ignoreKeys ? 'keys ignored' : (e.partitioner ?? 'murmur2')
+    case 'salting':
+      return e.enabled ? 'salted' : 'unsalted'
+    case 'loadAware':
+      return e.enabled ? 'load-aware' : 'no-routing'
+    case 'commitOnRevoke':
+      return e.enabled ? 'commit-on-revoke' : 'no-commit'
+    case 'autoscaler':
+      return e.enabled ? 'autoscaled' : 'fixed'
+    case 'cluster': {
+      const n = patchedCluster(cur, e.patch).brokers
+      return `${n} broker${n === 1 ? '' : 's'}`
+    }
+    case 'groupType':
+      return e.type === 'share' ? 'share group' : 'consumer group'
+    case 'parallel':
+      return e.parallel ? `parallel ${e.parallel.ordering}` : 'plain consumer'
+    case 'acks':
+      return `acks ${e.acks}`
   }
 }
 
@@ -135,9 +169,9 @@ export interface ForkChoice {
 export function forkChoices(s: Scenario): ForkChoice[] {
   const out: ForkChoice[] = []
   const salt = s.dynamic.salting.enabled
-  out.push({ id: 'salting', title: salt ? 'Stop salting hot keys' : 'Salt hot keys', label: salt ? 'unsalted' : 'salted', set: { 'dynamic.salting.enabled': !salt }, live: true })
+  out.push({ id: 'salting', title: salt ? 'Stop salting hot keys' : 'Salt hot keys', label: strategyEditLabel(s, { kind: 'salting', enabled: !salt }), set: { 'dynamic.salting.enabled': !salt }, live: true })
   const la = s.dynamic.loadAware.enabled
-  out.push({ id: 'loadAware', title: la ? 'Stop load-aware routing' : 'Load-aware routing', label: la ? 'no-routing' : 'load-aware', set: { 'dynamic.loadAware.enabled': !la }, live: true })
+  out.push({ id: 'loadAware', title: la ? 'Stop load-aware routing' : 'Load-aware routing', label: strategyEditLabel(s, { kind: 'loadAware', enabled: !la }), set: { 'dynamic.loadAware.enabled': !la }, live: true })
   const rr = s.producerConfig['partitioner.class'] === 'round-robin'
   out.push({
     id: 'partitioner',
@@ -147,7 +181,7 @@ export function forkChoices(s: Scenario): ForkChoice[] {
     live: true,
   })
   const auto = s.group.autoscaler.enabled
-  out.push({ id: 'autoscaler', title: auto ? 'Autoscaler off' : 'Autoscaler on', label: auto ? 'fixed' : 'autoscaled', set: { 'group.autoscaler.enabled': !auto }, live: true })
+  out.push({ id: 'autoscaler', title: auto ? 'Autoscaler off' : 'Autoscaler on', label: strategyEditLabel(s, { kind: 'autoscaler', enabled: !auto }), set: { 'group.autoscaler.enabled': !auto }, live: true })
   const coop = s.group.protocol === 'cooperative'
   out.push({
     id: 'protocol',
@@ -163,7 +197,7 @@ export function forkChoices(s: Scenario): ForkChoice[] {
   // With a cluster, what a broker crash costs: the leader's word (acks=1) against every in-sync replica's.
   if (s.cluster !== undefined) {
     const one = s.producerConfig.acks === '1'
-    out.push({ id: 'acks', title: one ? 'acks=all (every in-sync replica)' : 'acks=1 (the leader only)', label: one ? 'acks all' : 'acks 1', set: { 'producerConfig.acks': one ? 'all' : '1' }, live: false })
+    out.push({ id: 'acks', title: one ? 'acks=all (every in-sync replica)' : 'acks=1 (the leader only)', label: strategyEditLabel(s, { kind: 'acks', acks: one ? 'all' : '1' }), set: { 'producerConfig.acks': one ? 'all' : '1' }, live: false })
   }
   // With a cluster, Cruise-Control-style "Rebalance cluster" on one side from this moment: the
   // other side shows what leaving the hot broker alone costs, on the same clock.
@@ -171,7 +205,7 @@ export function forkChoices(s: Scenario): ForkChoice[] {
     out.push({ id: 'rebalanceCluster', title: 'Rebalance the cluster', label: 'rebalanced', set: {}, live: true, command: { do: 'rebalanceCluster', throttleBytesPerSec: 50_000_000 } })
   }
   const cor = s.group.processing.commitOnRevoke
-  out.push({ id: 'commitOnRevoke', title: cor ? 'No commit on revoke' : 'Commit on revoke', label: cor ? 'no-commit' : 'commit-on-revoke', set: { 'group.processing.commitOnRevoke': !cor }, live: false })
+  out.push({ id: 'commitOnRevoke', title: cor ? 'No commit on revoke' : 'Commit on revoke', label: strategyEditLabel(s, { kind: 'commitOnRevoke', enabled: !cor }), set: { 'group.processing.commitOnRevoke': !cor }, live: false })
   return out
 }
 

@@ -2,7 +2,8 @@
 // A d3 join over a handful of members; writes only changed attributes (domWrite.ts).
 
 import type { Selection } from 'd3'
-import { countdownShort, countdownText } from '../sim/countdownWords.ts'
+import { countdownShorts, countdownText } from '../sim/countdownWords.ts'
+import { fitted, phaseForms } from './cardWords.ts'
 import { put, putText } from './domWrite.ts'
 import { textWidth } from './textWidth.ts'
 import { shortName, smallNamePx, type ConsumerMark, type LanesLayout } from './layout.ts'
@@ -55,22 +56,22 @@ export function drawConsumers(
   const phaseY = (d: ConsumerMark): number => d.y + 22 + Math.max(20, fs(d))
   const ownedPx = Math.max(14, min)
   // A slowed consumer that is consuming says so instead ("slowed to 0.25×"): it is why its lanes lag.
-  const phaseText = (d: ConsumerMark): string =>
-    tiny(d)
-      ? ''
-      : !roomy(d) && d.countdown
-        ? countdownShort(d.countdown)
-        : d.phase === 'stable' && slowed(d)
-          ? `slowed to ${Number(d.speed.toFixed(2))}×`
-          : (PHASE_WORDS[d.phase] ?? d.phase)
+  // Its forms, longest first (cardWords.ts): the line takes the longest that fits its card.
+  const forms = (d: ConsumerMark): readonly string[] => (tiny(d) ? [] : phaseForms(d.phase, d.speed, roomy(d) ? null : d.countdown))
   // A compact card puts name and phase on one line: in presenter mode's type "c1 · 4" and
   // "consuming" ran into each other. What fits (estimated, textWidth: not measured): both, else the
-  // name without its lane count, else the name alone (its aria-label keeps the phase).
-  const fitsBeside = (name: string, d: ConsumerMark): boolean => textWidth(name, fs(d)) + textWidth(phaseText(d), fs(d) - 2) + 26 <= d.w
-  const compactName = (d: ConsumerMark): string => {
-    const full = `${shortName(d.name)} · ${d.owned}`
-    return fitsBeside(full, d) ? full : shortName(d.name)
+  // name without its lane count beside the phase's longest form that fits, else the name alone
+  // (its aria-label keeps the phase). 26 px: the two insets and a gap.
+  const compactLine = (d: ConsumerMark): { name: string; phase: string } => {
+    const short = shortName(d.name)
+    const full = `${short} · ${d.owned}`
+    const f = forms(d)
+    const besides = (name: string, fs1: readonly string[]): string => fitted(fs1, fs(d) - 2, d.w - 26 - textWidth(name, fs(d)))
+    if (f.length > 0 && besides(full, f.slice(0, 1)) !== '') return { name: full, phase: f[0]! }
+    return { name: short, phase: besides(short, f) }
   }
+  // On its own line the phase has the card's width less its insets (10 px left, 4 right: the 3 px stroke).
+  const phaseText = (d: ConsumerMark): string => (compact(d) ? compactLine(d).phase : fitted(forms(d), fs(d) - 2, d.w - 14))
   const open = (ev: Event, d: ConsumerMark): void => onOpen(d, (ev.currentTarget as Element).getBoundingClientRect())
   const groups = layer
     .selectAll<SVGGElement, ConsumerMark>('g.consumer')
@@ -134,7 +135,7 @@ export function drawConsumers(
     .call(put, 'font-size', fs)
     .call(put, 'fill', (d) => (d.gone ? theme.textDim : theme.text))
     // A chip has no words: the caption over the chips says what they are.
-    .call(putText, (d) => (d.chip ? '' : tiny(d) ? shortName(d.name) : compact(d) ? compactName(d) : d.name))
+    .call(putText, (d) => (d.chip ? '' : tiny(d) ? shortName(d.name) : compact(d) ? compactLine(d).name : textWidth(d.name, fs(d)) <= d.w - 14 ? d.name : shortName(d.name)))
   labels
     .select<SVGTextElement>('text.phase')
     .call(put, 'x', (d) => (compact(d) ? d.x + d.w - 8 : d.x + 10))
@@ -143,7 +144,7 @@ export function drawConsumers(
     .call(put, 'text-anchor', (d) => (compact(d) ? 'end' : 'start'))
     .call(put, 'font-size', (d) => fs(d) - 2)
     .call(put, 'fill', (d) => (d.phase === 'stable' && slowed(d) ? theme.barrierPaused : (PHASE_COLOUR[d.phase] ?? theme.text)))
-    .call(putText, (d) => (compact(d) && !fitsBeside(compactName(d), d) ? '' : phaseText(d)))
+    .call(putText, phaseText)
   labels
     .select<SVGTextElement>('text.owned')
     .call(put, 'x', (d) => d.x + 10)
@@ -154,10 +155,12 @@ export function drawConsumers(
     .call(put, 'fill', (d) => (d.countdown ? theme.barrierPaused : theme.textDim))
     .call(putText, (d) => {
       if (!roomy(d)) return ''
-      if (d.countdown) return countdownShort(d.countdown)
+      if (d.countdown) return fitted(countdownShorts(d.countdown), ownedPx, d.w - 14)
       // Big type leaves no room for the word "load" in a 188 px card, nor does 14 px type in a
       // phone's 154 px card ("4 lanes · load 77%" ran past its right edge).
-      return `${d.owned} lane${d.owned === 1 ? '' : 's'} · ${min > 14 || d.w < 160 ? '' : 'load '}${Math.round(d.utilization * 100)}%`
+      const lanes = `${d.owned} lane${d.owned === 1 ? '' : 's'}`
+      const pct = `${Math.round(d.utilization * 100)}%`
+      return fitted([`${lanes} · load ${pct}`, `${lanes} · ${pct}`, pct], ownedPx, d.w - 14)
     })
   const barY = (d: ConsumerMark): number => d.y + d.h - 14
   const showBar = (d: ConsumerMark): boolean => d.h >= 80

@@ -4,7 +4,7 @@
 // beyond the elements and their last written values.
 
 import type { LaneMark, LanesLayout, LinkMark } from './layout.ts'
-import { laneTags, OWNER_LABEL_MIN_PITCH, type LaneTag } from './laneTags.ts'
+import { laneTags, OWNER_LABEL_MIN_PITCH, rowHolds, type LaneTag } from './laneTags.ts'
 import { theme as standardTheme, type Theme } from './theme.ts'
 
 const SVG_NS = 'http://www.w3.org/2000/svg'
@@ -246,11 +246,18 @@ export function createLaneRows(
     // The owner's name beside the tag, so lanes read by label as well as colour (colours repeat
     // past eight members): the name is the member whose colour the tag and link carry. A share
     // lane's other readers are counted (" +1", in the text colour) and named in its accessible name.
-    const named = d.ownerLabel !== '' && L.pitch >= OWNER_LABEL_MIN_PITCH
+    // On a lane too thin for the label's type (presenter mode's 20 px on a compare side's 13 px
+    // lanes) the label goes, as lane names thin out; the tag stays and carries its words for
+    // screen readers instead.
+    const px = Math.max(theme.minFontPx, Math.min(L.fontPx, 14))
+    const more = d.ownerMore > 0 ? ` +${d.ownerMore}` : ''
+    const named = d.ownerLabel !== '' && rowHolds(L.pitch, px)
+    const ownerWords = d.ownerTitle !== '' ? `${d.name} ${d.ownerTitle}` : `${d.name}: ${d.ownerLabel}${more}`
+    const tagSays = tagged && !named && d.ownerLabel !== ''
+    set(r.tag, 'role', tagSays ? 'img' : null)
+    set(r.tag, 'aria-label', tagSays ? ownerWords : null)
     set(r.owner, 'display', named ? null : 'none')
     if (named) {
-      const px = Math.max(theme.minFontPx, Math.min(L.fontPx, 14))
-      const more = d.ownerMore > 0 ? ` +${d.ownerMore}` : ''
       set(r.owner, 'x', L.x1 + 11)
       set(r.owner, 'y', mid)
       set(r.owner, 'font-size', px)

@@ -9,6 +9,14 @@ import type { LaneMark, LanesLayout } from './layout.ts'
 /** Lanes thinner than this (px) are too thin for their owner's or leader's name; the colour tag stays. */
 export const OWNER_LABEL_MIN_PITCH = 12
 
+/**
+ * Whether a lane's row holds a name in `px` type: never text taller than its row. Presenter mode's
+ * 20 px owner labels ("c1 +1") on a compare side's 13 px lanes ran into each other.
+ */
+export function rowHolds(pitch: number, px: number): boolean {
+  return pitch >= Math.max(OWNER_LABEL_MIN_PITCH, px)
+}
+
 const MIN_SQUEEZE = 0.6
 
 export interface LaneTag {
@@ -48,8 +56,10 @@ export function laneTags(d: LaneMark, L: LanesLayout, minFontPx: number, lagText
   // Where the lag number starts (it is right-aligned), with a gap: a left-hand tag must end before.
   const lagStart = lag ? lag.x - textWidth(lag.text, lag.px) - 8 : L.x1 - 8
   const faultText = d.noLeader ? 'no leader' : d.stateWait ? 'state down' : ''
-  if (faultText !== '' && L.pitch >= 10) {
-    const px = Math.max(minFontPx, Math.min(L.fontPx, 16))
+  const faultPx = Math.max(minFontPx, Math.min(L.fontPx, 16))
+  // Too thin for the words: the lane's stripes still say it (and its table row, in words).
+  if (faultText !== '' && L.pitch >= Math.max(10, faultPx)) {
+    const px = faultPx
     // Squeezed to end before the lag number, but never below MIN_SQUEEZE of its width (unreadable):
     // on a lane that short the two may touch.
     const natural = textWidth(faultText, px)
@@ -58,8 +68,8 @@ export function laneTags(d: LaneMark, L: LanesLayout, minFontPx: number, lagText
     return { fault: { text: faultText, x, px, squeezeTo }, leader: null, hot: null, lag }
   }
   const leaderPx = Math.min(L.fontPx, 13)
-  const leader = L.pitch >= OWNER_LABEL_MIN_PITCH && d.leader !== '' ? { text: d.leader, x, px: leaderPx, squeezeTo: null } : null
-  return { fault: null, leader, hot: d.hot && L.pitch >= 14 ? hotTag(x + (leader ? Math.ceil(textWidth(d.leader, leaderPx)) + 6 : 0), Math.min(L.fontPx, 16), lagStart) : null, lag }
+  const leader = rowHolds(L.pitch, leaderPx) && d.leader !== '' ? { text: d.leader, x, px: leaderPx, squeezeTo: null } : null
+  return { fault: null, leader, hot: d.hot && L.pitch >= 14 && L.pitch >= Math.min(L.fontPx, 16) ? hotTag(x + (leader ? Math.ceil(textWidth(d.leader, leaderPx)) + 6 : 0), Math.min(L.fontPx, 16), lagStart) : null, lag }
 }
 
 /**

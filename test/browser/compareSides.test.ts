@@ -79,14 +79,19 @@ describe('compare mode: adding and removing a side (1024×768)', () => {
     expect(await toolbarOverflow(page)).toEqual([])
     await page.screenshot({ path: join(ARTIFACTS, 'compare-add-side-1024.png') })
 
-    // The focus is on side C's Strategy: Enter opens it; salting instead of load-aware routing.
+    // The focus is on side C's Strategy: Enter opens it; salting instead of load-aware routing. The
+    // copy's made-up name follows its changes ("load-aware 2" would say it still routed by load).
     await expect.poll(() => page.evaluate(() => document.activeElement?.closest('section')?.getAttribute('aria-label'))).toBe('Side C: load-aware 2')
     await page.keyboard.press('Enter')
-    const strategy = page.getByRole('group', { name: 'Strategy: load-aware 2' })
+    const strategy = page.locator('.compare-side').nth(2).getByRole('group', { name: /^Strategy: / })
     await strategy.getByLabel('Load-aware routing').uncheck()
+    await page.getByRole('region', { name: 'Side C: no-routing' }).waitFor()
     await expect.poll(() => page.locator('.side-sync').count(), { timeout: 30_000 }).toBe(0)
     await strategy.getByLabel('Salt hot keys').check()
-    await expect.poll(() => sideC.locator('.side-summary').textContent(), { timeout: 30_000 }).toMatch(/salting/)
+    const salted = page.getByRole('region', { name: 'Side C: salted' })
+    await salted.waitFor()
+    expect(await strategy.getAttribute('aria-label')).toBe('Strategy: salted')
+    await expect.poll(() => salted.locator('.side-summary').textContent(), { timeout: 30_000 }).toMatch(/salting/)
     await expect.poll(() => page.locator('.side-sync').count(), { timeout: 30_000 }).toBe(0)
     await page.keyboard.press('Escape')
 
@@ -95,13 +100,13 @@ describe('compare mode: adding and removing a side (1024×768)', () => {
     await expect.poll(() => urlSides(page).length).toBe(3)
     const three = urlSides(page)
     expect(three.slice(0, 2)).toEqual(opened)
-    expect(three[2]!.label).toBe('load-aware 2')
+    expect(three[2]!.label).toBe('salted')
     expect(three[2]!.set).toMatchObject({ 'dynamic.loadAware.enabled': false, 'dynamic.salting.enabled': true })
     expect(readLinkHash(new URL(page.url()).hash).t).toBe(12)
     const threeHash = new URL(page.url()).hash
 
     // Remove side C: the two sides of the opening link again.
-    await page.getByRole('button', { name: 'Remove side C: load-aware 2' }).click()
+    await page.getByRole('button', { name: 'Remove side C: salted' }).click()
     await expect.poll(() => page.locator('.compare-side').count()).toBe(2)
     await expect.poll(() => urlSides(page).length).toBe(2)
     expect(urlSides(page)).toEqual(opened)
@@ -113,11 +118,11 @@ describe('compare mode: adding and removing a side (1024×768)', () => {
     await expect.poll(() => page.evaluate(() => document.querySelector('.compare-toolbar')!.getBoundingClientRect().height)).toBeLessThan(60)
     expect(await toolbarOverflow(page, 1280)).toEqual([])
 
-    // The three-side link reopens the three sides, side C salted.
+    // The three-side link reopens the three sides, side C salted and named so.
     await page.goto(`${suite().preview.url}${threeHash}`)
     await page.reload()
-    await page.getByRole('region', { name: 'Side C: load-aware 2' }).waitFor()
-    await expect.poll(() => page.getByRole('region', { name: 'Side C: load-aware 2' }).locator('.side-summary').textContent(), { timeout: 30_000 }).toMatch(/salting/)
+    await page.getByRole('region', { name: 'Side C: salted' }).waitFor()
+    await expect.poll(() => page.getByRole('region', { name: 'Side C: salted' }).locator('.side-summary').textContent(), { timeout: 30_000 }).toMatch(/salting/)
     expect(errors).toEqual([])
     await page.close()
   }, 180_000)
