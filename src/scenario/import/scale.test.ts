@@ -1,0 +1,71 @@
+// Big real clusters (issue: "big real clusters are refused outright"): a generated describe of
+// 10 000 partitions / 20 consumers and 3 000 / 100. The refusal names what costs in the cluster's
+// terms and what fits; a scaled copy keeps the shape (partitions, owners, shares, consumers) and
+// says so in its name, account and story.
+import { describe, expect, it } from 'vitest'
+import { bigDescribe } from '../../../test/fixtures/import/bigDescribe.ts'
+import { createSimulation } from '../../sim/simulation.ts'
+import { validateScenario } from '../validate.ts'
+import { estimateCost, WORK_BUDGET_US_PER_SIM_SEC } from '../validation/cost.ts'
+import { importPastes } from './fromPastes.ts'
+import type { BuildOptions, BuildResult } from './build.ts'
+
+function build(P: number, C: number, opts: BuildOptions = {}): BuildResult {
+  const r = importPastes([{ source: 'paste 1', text: bigDescribe(P, C) }], opts)
+  if (r.build === null) throw new Error('nothing parsed')
+  return r.build
+}
+
+describe('importing a cluster too big to simulate as measured', () => {
+  it('10 000 partitions / 20 consumers: the refusal names partitions, consumers, polls a second, the budget and the factor that fits — not a setting the import never set', () => {
+    const r = build(10_000, 20)
+    expect(r.ok).toBe(false)
+    if (r.ok) return
+    expect(r.message).not.toContain('max.poll.records')
+    expect(r.message).toMatch(/^10,000 partitions read by 20 consumers at 3,000 records\/s \(assumed: the pastes hold no produce rates\) are too expensive to simulate: about 0\.\d+ s of work per simulated second \(budget 0\.60 s\)/)
+    expect(r.message).toMatch(/each of 20 consumers polling about 300 times a second/)
+    expect(r.message).toContain('A copy at 1/4 of the rate fits (750 records/s, each consumer processing 500/s, lags ÷ 4)')
+    expect(r.scaleFits).toBe(4)
+  })
+
+  it('--scale auto: 1/4 of the rate, processing and lags; partitions, owners, key shares and consumers as measured; labelled in name, account and story; within budget and it runs', () => {
+    const full = build(10_000, 20, { scale: 1 })
+    expect(full.ok).toBe(false) // 1 asks for no reduction: still refused
+    const r = build(10_000, 20, { scale: 'auto' })
+    if (!r.ok) throw new Error(r.message)
+    const s = r.scenario
+    expect(s.topic.partitions).toBe(10_000)
+    expect(s.group.consumers).toBe(20)
+    expect(s.producers[0]!.rate).toEqual({ kind: 'constant', perSec: 750 })
+    expect(s.group.processing.recordsPerSec).toBe(500)
+    expect(s.topic.initialLag![7]).toBe(12_500)
+    expect(s.group.initialAssignment![0]).toEqual(Array.from({ length: 500 }, (_, i) => i))
+    expect(s.group.initialAssignment![19]![499]).toBe(9_999)
+    expect(s.name).toBe('import: orders (1/4 rate)')
+    expect(r.fields[0]).toMatchObject({ path: 'scale', value: '1/4' })
+    expect(r.fields.find((f) => f.path === 'producers[0].rate.perSec')).toMatchObject({ value: 750, why: expect.stringContaining('simulated at 1/4') })
+    expect(r.story).toMatch(/^Simulated at 1\/4 of the assumed rate \(3,000 records\/s → 750 records\/s; processing and lags ÷ 4\)/)
+    expect(validateScenario(s).ok).toBe(true)
+    expect(estimateCost(s).usPerSimSec).toBeLessThanOrEqual(WORK_BUDGET_US_PER_SIM_SEC)
+    const sim = createSimulation(s)
+    const produced = () => sim.summary().partitions.reduce((n, p) => n + p.produced, 0)
+    sim.advanceTo(1000)
+    const before = produced()
+    sim.advanceTo(3000)
+    expect((produced() - before) / 2).toBeCloseTo(750, -1)
+  })
+
+  it('an explicit factor too small says so and names the one that fits', () => {
+    const r = build(10_000, 20, { scale: 2 })
+    expect(r).toMatchObject({ ok: false, scaleFits: 4, message: expect.stringMatching(/^at 1\/2 of the rate it is still too expensive\. 10,000 partitions/) })
+  })
+
+  it('3 000 partitions / 100 consumers: the group protocol does not shrink with the rate; the refusal says which group would fit, and auto refuses too', () => {
+    const r = build(3_000, 100)
+    if (r.ok) throw new Error('accepted')
+    expect(r.scaleFits).toBeUndefined()
+    expect(r.message).toContain('the group protocol of 100 consumers over 3,000 partitions')
+    expect(r.message).toMatch(/no scaled copy fits: 100 consumers fit over at most [\d,]+ partitions, and 3,000 partitions fit with at most \d+ consumers\.$/)
+    expect(build(3_000, 100, { scale: 'auto' }).ok).toBe(false)
+  })
+})
