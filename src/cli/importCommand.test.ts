@@ -163,6 +163,12 @@ describe('highway import of a cluster too big to simulate as measured', () => {
   it('a cluster no scaled copy fits (3 000 partitions, 100 consumers) stays one line and exit 2, even with --scale auto', () => {
     const r = runImport(['-', '--scale', 'auto'], big(3_000, 100))
     expect(r.code).toBe(2)
-    expect(r.stderr).toMatch(/^import: 3,000 partitions read by 100 consumers .* no scaled copy fits: 100 consumers fit over at most [\d,]+ partitions, and 3,000 partitions fit with at most \d+ consumers\.\n$/)
+    expect(r.stderr).toMatch(/^import: 3,000 partitions read by 100 consumers .* no scaled copy fits: 100 consumers fit over at most [\d,]+ partitions, and 3,000 partitions fit with at most \d+ consumers\. A slice fits: .* --slice 2 in the CLI, "Simulate a slice" in the Import dialog\.\n$/)
+    const sliced = runImport(['-', '--slice', '2', '--json'], big(3_000, 100))
+    expect(sliced.stderr).toBe('')
+    expect(JSON.parse(sliced.stdout).scenario).toMatchObject({ name: 'import: orders (slice 1/2)', topic: { partitions: 1_500 }, group: { consumers: 50 } })
+    expect(runImport(['-', '--slice', 'auto'], big(3_000, 100))).toMatchObject({ code: 2, stderr: expect.stringMatching(/^import: --slice must be a whole number from 1 to 1000.*\n$/) })
+    // a slice needs every partition's owner: a kafka_exporter scrape has none
+    expect(runImport([SCRAPES, '--slice', '2'], io)).toMatchObject({ code: 2, stderr: expect.stringMatching(/^import: a slice keeps consumers with the partitions they own: the pastes must name the owner of every partition/) })
   })
 })

@@ -13,7 +13,8 @@ import { clusterShape } from './buildCluster.ts'
 import { keysForRates, keysFromSample, misroutedShare } from './buildKeys.ts'
 import { chooseGroup, chooseTopic, partitionView, readsAnotherTopic, type PartitionView } from './buildFacts.ts'
 import { offersFor, type CompareOffer } from './offers.ts'
-import { fitFactor, fits, refusal, scaledCopy, type ScaleRequest } from './scale.ts'
+import { scaleToBudget, sliceOf } from './reduce.ts'
+import type { ScaleRequest } from './scale.ts'
 import { storyFor } from './story.ts'
 import { IMPORTED_NAME_PREFIX, type ClusterFacts, type ImportedField, type ImportedGroup } from './types.ts'
 
@@ -21,7 +22,14 @@ export type { CompareOffer } from './offers.ts'
 
 export type BuildResult =
   | { ok: true; scenario: Scenario; fields: ImportedField[]; story: string; offers: CompareOffer[] }
-  | { ok: false; message: string; /** Over budget: the factor whose scaled copy fits (BuildOptions.scale). */ scaleFits?: number }
+  | {
+      ok: false
+      message: string
+      /** Over budget: the factor whose scaled copy fits (BuildOptions.scale). */
+      scaleFits?: number
+      /** Over budget whatever the rate: the slice that fits (BuildOptions.slice). */
+      sliceFits?: number
+    }
 
 export interface BuildOptions {
   /**
@@ -29,6 +37,11 @@ export interface BuildOptions {
    * smallest that fits ('auto'). Absent: an over-budget cluster is refused, saying which k fits.
    */
   scale?: ScaleRequest
+  /**
+   * A group too large to simulate: build the slice of every k-th consumer with the partitions it
+   * owns (slice.ts), labelled. Absent: refused, saying which k fits.
+   */
+  slice?: number
   /** The topic to simulate when the facts name several (default: the one the group reads, else the largest). */
   topic?: string
   /** The consumer group (default: the one that owns the topic's partitions). */
@@ -105,6 +118,7 @@ export function buildScenario(facts: ClusterFacts, opts: BuildOptions = {}): Bui
   const group = chooseGroup(facts, topic.topic.name, opts.group)
   if (!group.ok) return group
   const view = partitionView(facts, topic.topic, group.group)
+  if (opts.slice !== undefined && opts.slice > 1) return sliceOf(facts, topic.topic, group.group, view, opts, buildScenario)
   const P = view.partitions
   if (P < 1) return { ok: false, message: `topic '${topic.topic.name}': no partition count in the pastes (paste kcat -L -J, kafka-consumer-groups.sh --describe or a kafka_exporter scrape)` }
   if (P > LIMITS.partitions.max) return { ok: false, message: `topic '${topic.topic.name}' has ${P} partitions; the simulator runs at most ${LIMITS.partitions.max}` }
@@ -236,49 +250,6 @@ export function buildScenario(facts: ClusterFacts, opts: BuildOptions = {}): Bui
   const scenario = checked.scenario
   const story = storyFor(scenario, view, facts)
   return { ok: true, scenario, fields, story: scaled.k > 1 ? `${scaled.note} ${story}` : story, offers: offersFor(scenario, view, facts) }
-}
-
-/**
- * Over the cost budget: refused with what makes it expensive and what fits, unless a scale was
- * asked for; then the copy at 1/k, its name, account and story saying so (never silently).
- */
-function scaleToBudget(s: Scenario, fields: ImportedField[], scale: ScaleRequest | undefined): { ok: true; scenario: Scenario; k: number; note: string } | { ok: false; message: string; scaleFits?: number } {
-  const rateField = fields.find((f) => f.path === 'producers[0].rate.perSec')
-  const rateHow = rateField?.how === 'assumed' ? 'assumed: the pastes hold no produce rates' : 'as measured'
-  const asked = typeof scale === 'number' ? scale : null
-  if (fits(s) && (asked === null || asked <= 1)) return { ok: true, scenario: s, k: 1, note: '' }
-  if (scale === undefined) {
-    const r = refusal(s, rateHow)
-    return { ok: false, message: r.message, ...(r.factor !== null ? { scaleFits: r.factor } : {}) }
-  }
-  const k = asked ?? fitFactor(s)
-  if (k === null) return { ok: false, message: refusal(s, rateHow).message }
-  if (k <= 1) return { ok: true, scenario: s, k: 1, note: '' }
-  const c = scaledCopy(s, k)
-  if (!fits(c)) {
-    const r = refusal(s, rateHow)
-    return { ok: false, message: `at 1/${k} of the rate it is still too expensive. ${r.message}`, ...(r.factor !== null ? { scaleFits: r.factor } : {}) }
-  }
-  const was = (s.producers[0]!.rate as { perSec: number }).perSec
-  const now = (c.producers[0]!.rate as { perSec: number }).perSec
-  c.name = `${s.name.slice(0, LIMITS.nameChars - 12)} (1/${k} rate)`
-  const label = `simulated at 1/${k}`
-  for (const f of fields) {
-    if (f.path === 'producers[0].rate.perSec') f.value = now
-    else if (f.path === 'group.processing.recordsPerSec') f.value = c.group.processing.recordsPerSec
-    else if (f.path === 'topic.initialLag') f.value = c.topic.initialLag
-    else continue
-    f.why = `${f.why}; ${label} (÷ ${k}) to fit the simulator's work budget`
-  }
-  fields.unshift({
-    path: 'scale',
-    value: `1/${k}`,
-    how: 'derived',
-    sources: [],
-    why: `${fmtRate(was)} is too expensive to simulate over ${s.topic.partitions} partitions and ${s.group.consumers} consumers: the record rate, each consumer's processing rate and the starting lags are divided by ${k}; partitions, owners, each partition's share and each consumer's utilisation are as measured, lags come out ${k}× smaller and times to drain the same`,
-  })
-  const note = `Simulated at 1/${k} of the ${rateHow === 'as measured' ? 'measured' : 'assumed'} rate (${fmtRate(was)} → ${fmtRate(now)}; processing and lags ÷ ${k}) to fit the simulator's budget: shares, skew, owners and consumers as measured; lags ${k}× smaller, times the same.`
-  return { ok: true, scenario: c, k, note }
 }
 
 function escape(s: string): string {

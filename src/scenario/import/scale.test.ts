@@ -60,12 +60,33 @@ describe('importing a cluster too big to simulate as measured', () => {
     expect(r).toMatchObject({ ok: false, scaleFits: 4, message: expect.stringMatching(/^at 1\/2 of the rate it is still too expensive\. 10,000 partitions/) })
   })
 
-  it('3 000 partitions / 100 consumers: the group protocol does not shrink with the rate; the refusal says which group would fit, and auto refuses too', () => {
+  it('3 000 partitions / 100 consumers: the group protocol does not shrink with the rate; the refusal says which group would fit and offers a slice, and auto refuses', () => {
     const r = build(3_000, 100)
     if (r.ok) throw new Error('accepted')
     expect(r.scaleFits).toBeUndefined()
+    expect(r.sliceFits).toBe(2)
     expect(r.message).toContain('the group protocol of 100 consumers over 3,000 partitions')
-    expect(r.message).toMatch(/no scaled copy fits: 100 consumers fit over at most [\d,]+ partitions, and 3,000 partitions fit with at most \d+ consumers\.$/)
-    expect(build(3_000, 100, { scale: 'auto' }).ok).toBe(false)
+    expect(r.message).toMatch(/no scaled copy fits: 100 consumers fit over at most [\d,]+ partitions, and 3,000 partitions fit with at most \d+ consumers\. A slice fits: every second consumer with the partitions it owns \(about 50 consumers and 1,500 partitions;.*--slice 2 in the CLI, "Simulate a slice" in the Import dialog\.$/)
+    expect(build(3_000, 100, { scale: 'auto' })).toMatchObject({ ok: false, sliceFits: 2 })
+  })
+
+  it("--slice 2: every second consumer with exactly the partitions it owned, renumbered; the hot lane's owner kept; lags as measured; labelled; within budget and it runs", () => {
+    const r = build(3_000, 100, { slice: 2 })
+    if (!r.ok) throw new Error(r.message)
+    const s = r.scenario
+    expect(s.topic.partitions).toBe(1_500)
+    expect(s.group.consumers).toBe(50)
+    // consumer-1 owns 0–29 (and the 50 000-record lag on 7), consumer-3 owns 60–89 → 30–59 …
+    expect(s.group.initialAssignment!.map((ps) => ps.length)).toEqual(new Array(50).fill(30))
+    expect(s.group.initialAssignment![1]).toEqual(Array.from({ length: 30 }, (_, i) => 30 + i))
+    expect(s.topic.initialLag!.slice(0, 8)).toEqual([0, 10, 20, 30, 40, 0, 10, 50_000])
+    expect(s.topic.initialLag![30]).toBe(0) // the cluster's partition 60
+    expect(s.name).toBe('import: orders (slice 1/2)')
+    expect(r.fields[0]).toMatchObject({ path: 'slice', value: '1/2', why: expect.stringContaining("The run's partitions are the cluster's 0–29, 60–89, 120–149, 180–209, …, in that order") })
+    expect(r.story).toMatch(/^Simulated as a slice of 1\/2: 50 of the 100 consumers \(every second one: consumer-1, consumer-3 … consumer-99\) with the 1500 of 3000 partitions they own/)
+    expect(estimateCost(s).usPerSimSec).toBeLessThanOrEqual(WORK_BUDGET_US_PER_SIM_SEC)
+    const sim = createSimulation(s)
+    sim.advanceTo(2000)
+    expect(sim.summary().partitions).toHaveLength(1_500)
   })
 })

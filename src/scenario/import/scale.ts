@@ -25,6 +25,7 @@ export const SCALE_MAX = 1000
 /** The scenario at 1/k of its record rate, processing rate and starting lag; the rest as is. */
 export function scaledCopy(s: Scenario, k: number): Scenario {
   const c = clone(s)
+  if (k === 1) return c
   for (const p of c.producers) if (p.rate.kind === 'constant') p.rate.perSec = shrink(p.rate.perSec, k)
   c.group.processing.recordsPerSec = shrink(c.group.processing.recordsPerSec, k)
   if (c.topic.initialLag) c.topic.initialLag = c.topic.initialLag.map((l) => Math.round(l / k))
@@ -66,6 +67,8 @@ export interface Refusal {
   message: string
   /** The factor whose scaled copy fits, when one does. */
   factor: number | null
+  /** Otherwise the slice (every k-th consumer with its partitions, slice.ts) that fits, perhaps with its rate scaled too. */
+  slice: number | null
 }
 
 /**
@@ -87,10 +90,34 @@ export function refusal(s: Scenario, rateHow: string): Refusal {
     const scaled = scaledCopy(s, k)
     return {
       factor: k,
+      slice: null,
       message: `${head} A copy at 1/${k} of the rate fits (${fmtCount(rate / k)} records/s, each consumer processing ${fmtCount(scaled.group.processing.recordsPerSec)}/s, lags ÷ ${k}) with the same partitions, owners, shares and consumers: --scale ${k} (or --scale auto) in the CLI, "Simulate a scaled copy" in the Import dialog.`,
     }
   }
-  return { factor: null, message: `${head} The group protocol does not shrink with the rate, so no scaled copy fits: ${whatFits(s)}.` }
+  const slice = sliceFit(s)
+  const way =
+    slice === null
+      ? ''
+      : ` A slice fits: every ${slice.k === 2 ? 'second' : `${slice.k}th`} consumer with the partitions it owns (about ${fmtCount(Math.ceil(n / slice.k))} consumers and ${fmtCount(Math.round(P / slice.k))} partitions; each consumer's partitions, rates and lags as measured): --slice ${slice.k}${slice.scaled ? ' --scale auto' : ''} in the CLI, "Simulate a slice" in the Import dialog.`
+  return { factor: null, slice: slice?.k ?? null, message: `${head} The group protocol does not shrink with the rate, so no scaled copy fits: ${whatFits(s)}.${way}` }
+}
+
+/**
+ * The smallest slice whose estimate fits: about n/k consumers, P/k partitions and 1/k of the
+ * records (the slice's own build is checked again, with its real partitions and rates).
+ */
+function sliceFit(s: Scenario): { k: number; scaled: boolean } | null {
+  for (const k of FACTORS) {
+    if (k > s.group.consumers) break
+    const c = scaledCopy(s, 1)
+    c.group.consumers = Math.ceil(s.group.consumers / k)
+    c.topic = { name: c.topic.name, partitions: Math.max(1, Math.round(s.topic.partitions / k)) }
+    delete c.group.initialAssignment
+    for (const p of c.producers) if (p.rate.kind === 'constant') p.rate.perSec = shrink(p.rate.perSec, k)
+    if (fits(c)) return { k, scaled: false }
+    if (fitFactor(c) !== null) return { k, scaled: true }
+  }
+  return null
 }
 
 /** The largest partition count that fits with these consumers, and consumer count with these partitions (at the lowest rate tried). */

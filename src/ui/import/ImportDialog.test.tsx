@@ -190,4 +190,16 @@ describe('an imported scenario on the page', () => {
     click(buttons(root, 'Back to the cluster as measured')[0])
     expect(root.querySelector('[role=alert]')?.textContent).toContain('too expensive to simulate')
   })
+
+  it('a group too large whatever the rate: "Simulate a slice" builds every second consumer with its partitions, labelled', () => {
+    const d = dialog()
+    const root = m!.container
+    type(byLabel(root, 'paste 1') as unknown as HTMLTextAreaElement, bigDescribe(3_000, 100))
+    expect(root.querySelector('[role=alert]')?.textContent).toContain('A slice fits')
+    expect(buttons(root, 'Simulate a scaled copy (1/4 of the rate)')).toHaveLength(0)
+    click(buttons(root, 'Simulate a slice (every second consumer with its partitions)')[0])
+    expect(root.querySelector('.import-story')?.textContent).toMatch(/^Simulated as a slice of 1\/2: 50 of the 100 consumers/)
+    click(buttons(root, 'Open scenario')[0])
+    expect(d.opened[0]!.scenario).toMatchObject({ name: 'import: orders (slice 1/2)', topic: { partitions: 1_500 }, group: { consumers: 50 } })
+  })
 })
