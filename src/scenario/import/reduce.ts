@@ -51,6 +51,7 @@ export function scaleToBudget(s: Scenario, fields: ImportedField[], scale: Scale
     if (f.path === 'producers[0].rate.perSec') f.value = now
     else if (f.path === 'group.processing.recordsPerSec') f.value = c.group.processing.recordsPerSec
     else if (f.path === 'topic.initialLag') f.value = c.topic.initialLag
+    else if (f.path === 'group.config') f.value = `(Kafka defaults; max.poll.records ${c.group.config['max.poll.records']})`
     else continue
     f.why = `${f.why}; ${label} (÷ ${k}) to fit the simulator's work budget`
   }
@@ -59,9 +60,9 @@ export function scaleToBudget(s: Scenario, fields: ImportedField[], scale: Scale
     value: `1/${k}`,
     how: 'derived',
     sources: [],
-    why: `${fmtRate(was)} is too expensive to simulate over ${s.topic.partitions} partitions and ${s.group.consumers} consumers: the record rate, each consumer's processing rate and the starting lags are divided by ${k}; partitions, owners, each partition's share and each consumer's utilisation are as measured, lags come out ${k}× smaller and times to drain the same`,
+    why: `${fmtRate(was)} is too expensive to simulate over ${s.topic.partitions} partitions and ${s.group.consumers} consumers: the record rate, each consumer's processing rate, max.poll.records and the starting lags are divided by ${k}; partitions, owners, each partition's share, each consumer's utilisation and the time a poll's batch takes are as measured, lags come out ${k}× smaller and times to drain the same`,
   })
-  const note = `Simulated at 1/${k} of the ${rateHow === 'as measured' ? 'measured' : 'assumed'} rate (${fmtRate(was)} → ${fmtRate(now)}; processing and lags ÷ ${k}) to fit the simulator's budget: shares, skew, owners and consumers as measured; lags ${k}× smaller, times the same.`
+  const note = `Simulated at 1/${k} of the ${rateHow === 'as measured' ? 'measured' : 'assumed'} rate (${fmtRate(was)} → ${fmtRate(now)}; processing, max.poll.records and lags ÷ ${k}) to fit the simulator's budget: shares, skew, owners and consumers as measured; lags ${k}× smaller, times the same.`
   return { ok: true, scenario: c, k, note }
 }
 

@@ -1,8 +1,8 @@
 // A real cluster too expensive to simulate (docs/limits.md, the cost budget): what makes it
 // expensive in an architect's terms, and an explicit, labelled reduction that fits. Pure.
 //
-// The reduction divides the record rate, each consumer's processing rate and the starting lag by
-// the same factor k. What partitioning questions ask about is kept as measured: the partition
+// The reduction divides the record rate, each consumer's processing rate, max.poll.records and
+// the starting lag by the same factor k. What partitioning questions ask about is kept as measured: the partition
 // count, each partition's share of the records (so the skew and the hot lane), the consumer count,
 // who owns which partition, and each consumer's utilisation (rate ÷ capacity). Lags come out k
 // times smaller and the times (to drain, to fall behind) the same. What it changes: fewer records
@@ -22,12 +22,15 @@ export type ScaleRequest = number | 'auto'
 const FACTORS = [2, 3, 4, 5, 8, 10, 20, 50, 100, 200, 500, 1000]
 export const SCALE_MAX = 1000
 
-/** The scenario at 1/k of its record rate, processing rate and starting lag; the rest as is. */
+/** The scenario at 1/k of its record rate, processing rate, max.poll.records and starting lag; the rest as is. */
 export function scaledCopy(s: Scenario, k: number): Scenario {
   const c = clone(s)
   if (k === 1) return c
   for (const p of c.producers) if (p.rate.kind === 'constant') p.rate.perSec = shrink(p.rate.perSec, k)
   c.group.processing.recordsPerSec = shrink(c.group.processing.recordsPerSec, k)
+  // A poll's batch then takes as long to process as in the cluster (max.poll.records ÷ processing
+  // rate), so the gaps between polls and the margin to max.poll.interval.ms stay as they were.
+  c.group.config['max.poll.records'] = Math.max(1, Math.round(c.group.config['max.poll.records'] / k))
   if (c.topic.initialLag) c.topic.initialLag = c.topic.initialLag.map((l) => Math.round(l / k))
   return c
 }
@@ -91,7 +94,7 @@ export function refusal(s: Scenario, rateHow: string): Refusal {
     return {
       factor: k,
       slice: null,
-      message: `${head} A copy at 1/${k} of the rate fits (${fmtCount(rate / k)} records/s, each consumer processing ${fmtCount(scaled.group.processing.recordsPerSec)}/s, lags ÷ ${k}) with the same partitions, owners, shares and consumers: --scale ${k} (or --scale auto) in the CLI, "Simulate a scaled copy" in the Import dialog.`,
+      message: `${head} A copy at 1/${k} of the rate fits (${fmtCount(rate / k)} records/s, each consumer processing ${fmtCount(scaled.group.processing.recordsPerSec)}/s, max.poll.records and lags ÷ ${k}) with the same partitions, owners, shares and consumers: --scale ${k} (or --scale auto) in the CLI, "Simulate a scaled copy" in the Import dialog.`,
     }
   }
   const slice = sliceFit(s)
