@@ -5,6 +5,7 @@
 import { encodeScenario } from '../scenario/codec.ts'
 import { importPastes, parseProblem, type Paste } from '../scenario/import/fromPastes.ts'
 import { FORMAT_LABELS, IMPORT_FORMATS, isImportFormat } from '../scenario/import/parse.ts'
+import { SCALE_MAX } from '../scenario/import/scale.ts'
 import type { ImportedField } from '../scenario/import/types.ts'
 import { parseArgs, type FlagSpec } from './args.ts'
 import { DEFAULT_BASE_URL } from './compareCommand.ts'
@@ -12,7 +13,7 @@ import type { CliIo, CommandResult } from './runCommand.ts'
 import type { TextRead } from './textFile.ts'
 
 const IMPORT_FLAGS: FlagSpec = {
-  value: new Set(['--format', '--topic', '--group', '--base-url']),
+  value: new Set(['--format', '--topic', '--group', '--base-url', '--scale', '--slice']),
   bool: new Set(['--json', '--link', '--help']),
 }
 
@@ -20,12 +21,15 @@ const IMPORT_FLAGS: FlagSpec = {
 const FILE_FORMATS = IMPORT_FORMATS.filter((f) => f !== 'snapshot')
 
 export const IMPORT_USAGE =
-  'usage: highway import [--format NAME] FILE... [--topic T] [--group G] [--json | --link [--base-url URL]]\n' +
+  'usage: highway import [--format NAME] FILE... [--topic T] [--group G] [--scale K|auto] [--slice K] [--json | --link [--base-url URL]]\n' +
   '  builds a scenario of a real cluster from tool output saved in files (FILE - reads standard input:\n' +
   '  kafka-consumer-groups.sh --describe --group G | highway import -; format guessed when --format is\n' +
   '  not given; --format applies to every file). Several files merge: shape from one, rates from another.\n' +
   '  --json prints the scenario with the field-by-field account, the story and the compare offers;\n' +
-  '  --link the page link that opens it. Formats:\n' +
+  '  --link the page link that opens it. A cluster too expensive to simulate is refused, naming the factor\n' +
+  '  that fits; --scale K simulates it at 1/K of the record rate, processing rate and lags (auto: the\n' +
+  '  smallest K that fits), said in its name, story and account; --slice K, when the group is too large\n' +
+  '  whatever the rate, simulates every K-th consumer with the partitions it owns. Formats:\n' +
   FILE_FORMATS.map((f) => `    ${f.padEnd(24)} ${FORMAT_LABELS[f]}`).join('\n')
 
 function show(v: unknown): string {
@@ -65,9 +69,22 @@ export function runImport(args: readonly string[], io: ImportIo): CommandResult 
     if (stdin && r.text.trim() === '') return fail("stdin: nothing came in on standard input (pipe a tool's output into 'highway import -')")
     pastes.push({ source, text: r.text, ...(format !== undefined ? { format } : {}) })
   }
+  const scaleFlag = p.flags.get('--scale')
+  let scale: number | 'auto' | undefined
+  if (scaleFlag !== undefined) {
+    if (scaleFlag === 'auto') scale = 'auto'
+    else if (typeof scaleFlag === 'string' && /^[1-9]\d{0,3}$/.test(scaleFlag) && Number(scaleFlag) <= SCALE_MAX) scale = Number(scaleFlag)
+    else return fail(`--scale must be auto or a whole number from 1 to ${SCALE_MAX} (1/K of the measured rate), got "${String(scaleFlag).slice(0, 40)}"`)
+  }
+  const sliceFlag = p.flags.get('--slice')
+  let slice: number | undefined
+  if (sliceFlag !== undefined) {
+    if (typeof sliceFlag === 'string' && /^[1-9]\d{0,3}$/.test(sliceFlag) && Number(sliceFlag) <= SCALE_MAX) slice = Number(sliceFlag)
+    else return fail(`--slice must be a whole number from 1 to ${SCALE_MAX} (every K-th consumer), got "${String(sliceFlag).slice(0, 40)}"`)
+  }
   const topic = p.flags.get('--topic')
   const group = p.flags.get('--group')
-  const result = importPastes(pastes, { ...(typeof topic === 'string' ? { topic } : {}), ...(typeof group === 'string' ? { group } : {}) })
+  const result = importPastes(pastes, { ...(typeof topic === 'string' ? { topic } : {}), ...(typeof group === 'string' ? { group } : {}), ...(scale !== undefined ? { scale } : {}), ...(slice !== undefined ? { slice } : {}) })
   for (const { source, result: r } of result.parsed) if (!r.ok) return fail(parseProblem(source, r))
   const built = result.build
   if (built === null || !built.ok) return fail(built?.message ?? 'nothing to import')

@@ -13,6 +13,8 @@ import { clusterShape } from './buildCluster.ts'
 import { keysForRates, keysFromSample, misroutedShare } from './buildKeys.ts'
 import { chooseGroup, chooseTopic, partitionView, readsAnotherTopic, type PartitionView } from './buildFacts.ts'
 import { offersFor, type CompareOffer } from './offers.ts'
+import { scaleToBudget, sliceOf } from './reduce.ts'
+import type { ScaleRequest } from './scale.ts'
 import { storyFor } from './story.ts'
 import { IMPORTED_NAME_PREFIX, type ClusterFacts, type ImportedField, type ImportedGroup } from './types.ts'
 
@@ -20,9 +22,26 @@ export type { CompareOffer } from './offers.ts'
 
 export type BuildResult =
   | { ok: true; scenario: Scenario; fields: ImportedField[]; story: string; offers: CompareOffer[] }
-  | { ok: false; message: string }
+  | {
+      ok: false
+      message: string
+      /** Over budget: the factor whose scaled copy fits (BuildOptions.scale). */
+      scaleFits?: number
+      /** Over budget whatever the rate: the slice that fits (BuildOptions.slice). */
+      sliceFits?: number
+    }
 
 export interface BuildOptions {
+  /**
+   * Over the cost budget: simulate a copy at 1/k of the rates and lags (scale.ts), k given or the
+   * smallest that fits ('auto'). Absent: an over-budget cluster is refused, saying which k fits.
+   */
+  scale?: ScaleRequest
+  /**
+   * A group too large to simulate: build the slice of every k-th consumer with the partitions it
+   * owns (slice.ts), labelled. Absent: refused, saying which k fits.
+   */
+  slice?: number
   /** The topic to simulate when the facts name several (default: the one the group reads, else the largest). */
   topic?: string
   /** The consumer group (default: the one that owns the topic's partitions). */
@@ -99,6 +118,7 @@ export function buildScenario(facts: ClusterFacts, opts: BuildOptions = {}): Bui
   const group = chooseGroup(facts, topic.topic.name, opts.group)
   if (!group.ok) return group
   const view = partitionView(facts, topic.topic, group.group)
+  if (opts.slice !== undefined && opts.slice > 1) return sliceOf(facts, topic.topic, group.group, view, opts, buildScenario)
   const P = view.partitions
   if (P < 1) return { ok: false, message: `topic '${topic.topic.name}': no partition count in the pastes (paste kcat -L -J, kafka-consumer-groups.sh --describe or a kafka_exporter scrape)` }
   if (P > LIMITS.partitions.max) return { ok: false, message: `topic '${topic.topic.name}' has ${P} partitions; the simulator runs at most ${LIMITS.partitions.max}` }
@@ -223,10 +243,13 @@ export function buildScenario(facts: ClusterFacts, opts: BuildOptions = {}): Bui
   assumed('producerConfig', '(Kafka defaults)', 'producer settings are not visible from the cluster: linger.ms 5, batch.size 16 KiB, the built-in partitioner')
   assumed('dynamic.hotspotDetection.enabled', true, 'the simulator flags hot keys and lanes (it changes no route), so the hot lane shows')
 
-  const checked = validateScenario(s)
+  const scaled = scaleToBudget(s, fields, opts.scale)
+  if (!scaled.ok) return scaled
+  const checked = validateScenario(scaled.scenario)
   if (!checked.ok) return { ok: false, message: `the imported scenario is not valid: ${checked.errors.slice(0, 3).map((e) => `${e.path}: ${e.message}`).join('; ')}` }
   const scenario = checked.scenario
-  return { ok: true, scenario, fields, story: storyFor(scenario, view, facts), offers: offersFor(scenario, view, facts) }
+  const story = storyFor(scenario, view, facts)
+  return { ok: true, scenario, fields, story: scaled.k > 1 ? `${scaled.note} ${story}` : story, offers: offersFor(scenario, view, facts) }
 }
 
 function escape(s: string): string {

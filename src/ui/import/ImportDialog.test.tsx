@@ -9,6 +9,7 @@ import type { ImportedStory } from '../../store/importSlice.ts'
 import { createAppStore } from '../../store/createAppStore.ts'
 import { PresetNotice } from '../PresetNotice.tsx'
 import { buttons, byLabel, mount, type Mounted } from '../renderForTest.tsx'
+import { bigDescribe } from '../../../test/fixtures/import/bigDescribe.ts'
 import { ImportDialog } from './ImportDialog.tsx'
 
 const fixture = (p: string) => readFileSync(`test/fixtures/import/${p}`, 'utf8')
@@ -172,5 +173,33 @@ describe('an imported scenario on the page', () => {
     expect(root.textContent).toContain(built.story)
     click(buttons(root, built.offers[0]!.label)[0])
     expect(opened).toEqual([built.offers[0]!.hash])
+  })
+
+  it('a cluster over the budget: the refusal names the factor, "Simulate a scaled copy" builds the labelled copy, and back undoes it', () => {
+    const d = dialog()
+    const root = m!.container
+    type(byLabel(root, 'paste 1') as unknown as HTMLTextAreaElement, bigDescribe(10_000, 20))
+    expect(root.querySelector('[role=alert]')?.textContent).toMatch(/^10,000 partitions read by 20 consumers .*A copy at 1\/4 of the rate fits/)
+    expect(buttons(root, 'Open scenario')[0]!.disabled).toBe(true)
+    click(buttons(root, 'Simulate a scaled copy (1/4 of the rate)')[0])
+    expect(root.querySelector('[role=alert]')).toBeNull()
+    expect(root.querySelector('.import-story')?.textContent).toMatch(/^Simulated at 1\/4 of the assumed rate/)
+    expect(root.querySelector('table.field-account tbody tr')?.textContent).toContain('1/4')
+    click(buttons(root, 'Open scenario')[0])
+    expect(d.opened[0]!.scenario).toMatchObject({ name: 'import: orders (1/4 rate)', topic: { partitions: 10_000 }, group: { consumers: 20 }, producers: [{ rate: { perSec: 750 } }] })
+    click(buttons(root, 'Back to the cluster as measured')[0])
+    expect(root.querySelector('[role=alert]')?.textContent).toContain('too expensive to simulate')
+  })
+
+  it('a group too large whatever the rate: "Simulate a slice" builds every second consumer with its partitions, labelled', () => {
+    const d = dialog()
+    const root = m!.container
+    type(byLabel(root, 'paste 1') as unknown as HTMLTextAreaElement, bigDescribe(3_000, 100))
+    expect(root.querySelector('[role=alert]')?.textContent).toContain('A slice fits')
+    expect(buttons(root, 'Simulate a scaled copy (1/4 of the rate)')).toHaveLength(0)
+    click(buttons(root, 'Simulate a slice (every second consumer with its partitions)')[0])
+    expect(root.querySelector('.import-story')?.textContent).toMatch(/^Simulated as a slice of 1\/2: 50 of the 100 consumers/)
+    click(buttons(root, 'Open scenario')[0])
+    expect(d.opened[0]!.scenario).toMatchObject({ name: 'import: orders (slice 1/2)', topic: { partitions: 1_500 }, group: { consumers: 50 } })
   })
 })

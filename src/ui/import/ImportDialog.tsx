@@ -33,6 +33,10 @@ export function ImportDialog(p: ImportDialogProps): ReactNode {
   const [pastes, setPastes] = useState<PasteState[]>(() => [{ id: nextId++, source: 'paste 1', text: '', format: '' }])
   const [fileNote, setFileNote] = useState('')
   const [topic, setTopic] = useState('')
+  // A cluster over the simulator's budget is refused until the user asks for the scaled copy the
+  // refusal names (the import never changes the shape silently); 'auto' is the factor it named.
+  const [scaled, setScaled] = useState(false)
+  const [slice, setSlice] = useState(0)
   const first = useRef<HTMLTextAreaElement>(null)
   const box = useRef<HTMLDivElement>(null)
   useModalFocus(box)
@@ -51,8 +55,8 @@ export function ImportDialog(p: ImportDialogProps): ReactNode {
     const list: Paste[] = pastes
       .filter((x) => x.text.trim() !== '')
       .map((x) => ({ source: x.source, text: x.text, ...(x.format !== '' ? { format: x.format } : {}) }))
-    return list.length === 0 ? null : importPastes(list, topic !== '' ? { topic } : {})
-  }, [pastes, topic])
+    return list.length === 0 ? null : importPastes(list, { ...(topic !== '' ? { topic } : {}), ...(scaled ? { scale: 'auto' as const } : {}), ...(slice > 1 ? { slice } : {}) })
+  }, [pastes, topic, scaled, slice])
   const topics = result?.facts?.topics.map((t) => t.name) ?? []
   const built = result?.build ?? null
   const notes = result?.facts?.notes ?? []
@@ -143,9 +147,33 @@ export function ImportDialog(p: ImportDialogProps): ReactNode {
           </div>
         ) : null}
         {built !== null && !built.ok ? (
-          <p className="import-problem" role="alert">
-            {built.message}
-          </p>
+          <div>
+            <p className="import-problem" role="alert">
+              {built.message}
+            </p>
+            {built.scaleFits !== undefined ? (
+              <button type="button" onClick={() => setScaled(true)}>
+                Simulate a scaled copy (1/{built.scaleFits} of the rate)
+              </button>
+            ) : null}
+            {built.sliceFits !== undefined ? (
+              <button type="button" onClick={() => setSlice(built.sliceFits ?? 0)}>
+                Simulate a slice (every {built.sliceFits === 2 ? 'second' : `${built.sliceFits}th`} consumer with its partitions)
+              </button>
+            ) : null}
+          </div>
+        ) : null}
+        {scaled || slice > 1 ? (
+          <button
+            type="button"
+            className="ghost"
+            onClick={() => {
+              setScaled(false)
+              setSlice(0)
+            }}
+          >
+            Back to the cluster as measured
+          </button>
         ) : null}
         {built?.ok === true ? (
           <section aria-labelledby="import-result-h" className="import-result">

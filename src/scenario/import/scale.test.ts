@@ -1,0 +1,93 @@
+// Big real clusters (issue: "big real clusters are refused outright"): a generated describe of
+// 10 000 partitions / 20 consumers and 3 000 / 100. The refusal names what costs in the cluster's
+// terms and what fits; a scaled copy keeps the shape (partitions, owners, shares, consumers) and
+// says so in its name, account and story.
+import { describe, expect, it } from 'vitest'
+import { bigDescribe } from '../../../test/fixtures/import/bigDescribe.ts'
+import { createSimulation } from '../../sim/simulation.ts'
+import { validateScenario } from '../validate.ts'
+import { estimateCost, WORK_BUDGET_US_PER_SIM_SEC } from '../validation/cost.ts'
+import { importPastes } from './fromPastes.ts'
+import type { BuildOptions, BuildResult } from './build.ts'
+
+function build(P: number, C: number, opts: BuildOptions = {}): BuildResult {
+  const r = importPastes([{ source: 'paste 1', text: bigDescribe(P, C) }], opts)
+  if (r.build === null) throw new Error('nothing parsed')
+  return r.build
+}
+
+describe('importing a cluster too big to simulate as measured', () => {
+  it('10 000 partitions / 20 consumers: the refusal names partitions, consumers, polls a second, the budget and the factor that fits — not a setting the import never set', () => {
+    const r = build(10_000, 20)
+    expect(r.ok).toBe(false)
+    if (r.ok) return
+    expect(r.message).not.toContain('group.config')
+    expect(r.message).toMatch(/^10,000 partitions read by 20 consumers at 3,000 records\/s \(assumed: the pastes hold no produce rates\) are too expensive to simulate: about 0\.\d+ s of work per simulated second \(budget 0\.60 s\)/)
+    expect(r.message).toMatch(/each of 20 consumers polling about 300 times a second/)
+    expect(r.message).toContain('A copy at 1/4 of the rate fits (750 records/s, each consumer processing 500/s, max.poll.records and lags ÷ 4)')
+    expect(r.scaleFits).toBe(4)
+  })
+
+  it('--scale auto: 1/4 of the rate, processing and lags; partitions, owners, key shares and consumers as measured; labelled in name, account and story; within budget and it runs', () => {
+    const full = build(10_000, 20, { scale: 1 })
+    expect(full.ok).toBe(false) // 1 asks for no reduction: still refused
+    const r = build(10_000, 20, { scale: 'auto' })
+    if (!r.ok) throw new Error(r.message)
+    const s = r.scenario
+    expect(s.topic.partitions).toBe(10_000)
+    expect(s.group.consumers).toBe(20)
+    expect(s.producers[0]!.rate).toEqual({ kind: 'constant', perSec: 750 })
+    expect(s.group.processing.recordsPerSec).toBe(500)
+    expect(s.group.config['max.poll.records']).toBe(125) // a batch still takes 0.25 s, as 500 at 2,000/s did
+    expect(s.topic.initialLag![7]).toBe(12_500)
+    expect(s.group.initialAssignment![0]).toEqual(Array.from({ length: 500 }, (_, i) => i))
+    expect(s.group.initialAssignment![19]![499]).toBe(9_999)
+    expect(s.name).toBe('import: orders (1/4 rate)')
+    expect(r.fields[0]).toMatchObject({ path: 'scale', value: '1/4' })
+    expect(r.fields.find((f) => f.path === 'producers[0].rate.perSec')).toMatchObject({ value: 750, why: expect.stringContaining('simulated at 1/4') })
+    expect(r.story).toMatch(/^Simulated at 1\/4 of the assumed rate \(3,000 records\/s → 750 records\/s; processing, max.poll.records and lags ÷ 4\)/)
+    expect(validateScenario(s).ok).toBe(true)
+    expect(estimateCost(s).usPerSimSec).toBeLessThanOrEqual(WORK_BUDGET_US_PER_SIM_SEC)
+    const sim = createSimulation(s)
+    const produced = () => sim.summary().partitions.reduce((n, p) => n + p.produced, 0)
+    sim.advanceTo(1000)
+    const before = produced()
+    sim.advanceTo(3000)
+    expect((produced() - before) / 2).toBeCloseTo(750, -1)
+  })
+
+  it('an explicit factor too small says so and names the one that fits', () => {
+    const r = build(10_000, 20, { scale: 2 })
+    expect(r).toMatchObject({ ok: false, scaleFits: 4, message: expect.stringMatching(/^at 1\/2 of the rate it is still too expensive\. 10,000 partitions/) })
+  })
+
+  it('3 000 partitions / 100 consumers: the group protocol does not shrink with the rate; the refusal says which group would fit and offers a slice, and auto refuses', () => {
+    const r = build(3_000, 100)
+    if (r.ok) throw new Error('accepted')
+    expect(r.scaleFits).toBeUndefined()
+    expect(r.sliceFits).toBe(2)
+    expect(r.message).toContain('the group protocol of 100 consumers over 3,000 partitions')
+    expect(r.message).toMatch(/no scaled copy fits: 100 consumers fit over at most [\d,]+ partitions, and 3,000 partitions fit with at most \d+ consumers\. A slice fits: every second consumer with the partitions it owns \(about 50 consumers and 1,500 partitions;.*--slice 2 in the CLI, "Simulate a slice" in the Import dialog\.$/)
+    expect(build(3_000, 100, { scale: 'auto' })).toMatchObject({ ok: false, sliceFits: 2 })
+  })
+
+  it("--slice 2: every second consumer with exactly the partitions it owned, renumbered; the hot lane's owner kept; lags as measured; labelled; within budget and it runs", () => {
+    const r = build(3_000, 100, { slice: 2 })
+    if (!r.ok) throw new Error(r.message)
+    const s = r.scenario
+    expect(s.topic.partitions).toBe(1_500)
+    expect(s.group.consumers).toBe(50)
+    // consumer-1 owns 0–29 (and the 50 000-record lag on 7), consumer-3 owns 60–89 → 30–59 …
+    expect(s.group.initialAssignment!.map((ps) => ps.length)).toEqual(new Array(50).fill(30))
+    expect(s.group.initialAssignment![1]).toEqual(Array.from({ length: 30 }, (_, i) => 30 + i))
+    expect(s.topic.initialLag!.slice(0, 8)).toEqual([0, 10, 20, 30, 40, 0, 10, 50_000])
+    expect(s.topic.initialLag![30]).toBe(0) // the cluster's partition 60
+    expect(s.name).toBe('import: orders (slice 1/2)')
+    expect(r.fields[0]).toMatchObject({ path: 'slice', value: '1/2', why: expect.stringContaining("The run's partitions are the cluster's 0–29, 60–89, 120–149, 180–209, …, in that order") })
+    expect(r.story).toMatch(/^Simulated as a slice of 1\/2: 50 of the 100 consumers \(every second one: consumer-1, consumer-3 … consumer-99\) with the 1500 of 3000 partitions they own/)
+    expect(estimateCost(s).usPerSimSec).toBeLessThanOrEqual(WORK_BUDGET_US_PER_SIM_SEC)
+    const sim = createSimulation(s)
+    sim.advanceTo(2000)
+    expect(sim.summary().partitions).toHaveLength(1_500)
+  })
+})
