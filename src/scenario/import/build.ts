@@ -10,7 +10,7 @@ import { validateScenario } from '../validate.ts'
 import { LIMITS } from '../validation/limits.ts'
 import { TOPIC_NAME } from '../validation/world.ts'
 import { clusterShape } from './buildCluster.ts'
-import { keysForRates, keysFromSample, misroutedShare } from './buildKeys.ts'
+import { assumedKeyCount, keysForRates, keysFromSample, misroutedShare } from './buildKeys.ts'
 import { chooseGroup, chooseTopic, partitionView, readsAnotherTopic, type PartitionView } from './buildFacts.ts'
 import { offersFor, type CompareOffer } from './offers.ts'
 import { scaleToBudget, sliceOf } from './reduce.ts'
@@ -173,7 +173,12 @@ export function buildScenario(facts: ClusterFacts, opts: BuildOptions = {}): Bui
     if (keys) {
       producer.keys = keys
       measured('producers[0].keys', keys, rateSources, 'no key sample: keys chosen so murmur2 puts each partition\'s measured share of records on it (paste kcat -C -J records for the real keys)', 'derived')
-    } else assumed('producers[0].keys', producer.keys, 'no key sample and no per-partition rates: 1000 keys, uniform')
+    } else {
+      // The default scenario's 1000 keys left most of 10 000 lanes empty and flagged the rest hot;
+      // a hundred keys a partition puts about the same share on every lane under murmur2.
+      producer.keys = { kind: 'uniform', count: assumedKeyCount(P) }
+      assumed('producers[0].keys', producer.keys, `no key sample and no per-partition rates: ${producer.keys.count} keys, uniform (about 100 a partition, so every partition gets about the same share)`)
+    }
   }
   if (facts.keySample?.meanRecordBytes !== undefined && facts.keySample.meanRecordBytes >= 1) {
     producer.recordBytes = Math.min(LIMITS.recordBytes.max, Math.round(facts.keySample.meanRecordBytes))

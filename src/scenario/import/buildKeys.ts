@@ -69,6 +69,16 @@ const BASE_KEYS_PER_PARTITION = 100
 const BASE_KEYS_MAX = 100_000
 
 /**
+ * How many uniform keys an import assumes when it has neither a key sample nor per-partition rates:
+ * a hundred a partition (at least the default scenario's 1000), so each partition's share is within
+ * a few per cent of the mean and none looks hot. At 10 000 partitions 1000 keys left nine lanes in
+ * ten empty and flagged the others hot. At most the key model's limit.
+ */
+export function assumedKeyCount(P: number): number {
+  return Math.min(LIMITS.keyCount.max, Math.max(1000, 100 * P))
+}
+
+/**
  * Keys that put `rates[p]` of every `sum(rates)` records on partition p under murmur2 with
  * `rates.length` partitions, exactly. The base is `key-0 …` uniform, scaled as high as every
  * partition allows; each partition's excess over it is one named key `synthetic-N` that hashes there.

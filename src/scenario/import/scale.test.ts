@@ -4,6 +4,7 @@
 // says so in its name, account and story.
 import { describe, expect, it } from 'vitest'
 import { bigDescribe } from '../../../test/fixtures/import/bigDescribe.ts'
+import { buildKeyModel } from '../../sim/keyModel.ts'
 import { createSimulation } from '../../sim/simulation.ts'
 import { validateScenario } from '../validate.ts'
 import { estimateCost, WORK_BUDGET_US_PER_SIM_SEC } from '../validation/cost.ts'
@@ -54,6 +55,22 @@ describe('importing a cluster too big to simulate as measured', () => {
     const before = produced()
     sim.advanceTo(3000)
     expect((produced() - before) / 2).toBeCloseTo(750, -1)
+  })
+
+  it('with no key sample and no rates, assumes a hundred uniform keys a partition, so every lane gets about the same share (the default 1000 keys left nine lanes in ten empty)', () => {
+    const r = build(10_000, 20, { scale: 'auto' })
+    if (!r.ok) throw new Error(r.message)
+    const keys = r.scenario.producers[0]!.keys
+    expect(keys).toEqual({ kind: 'uniform', count: 1_000_000 })
+    expect(r.fields.find((f) => f.path === 'producers[0].keys')).toMatchObject({ how: 'assumed', why: expect.stringContaining('about 100 a partition') })
+    const shares = buildKeyModel(keys, {}, 10_000).tailWeights
+    expect(shares.filter((x) => x === 0)).toHaveLength(0)
+    expect(Math.max(...shares) * 10_000).toBeLessThan(1.6)
+    expect(Math.min(...shares) * 10_000).toBeGreaterThan(0.5)
+    // A small cluster keeps at least the default's thousand.
+    const small = importPastes([{ source: 'paste 1', text: bigDescribe(6, 2) }], {}).build!
+    if (!small.ok) throw new Error(small.message)
+    expect(small.scenario.producers[0]!.keys).toEqual({ kind: 'uniform', count: 1000 })
   })
 
   it('an explicit factor too small says so and names the one that fits', () => {
