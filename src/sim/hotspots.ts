@@ -53,6 +53,13 @@ function judgeKeys(sim: SimCore, active: boolean): void {
 }
 
 /**
+ * A lane appending fewer records a second than this is never hot, whatever the mean. Far below one
+ * record a second per lane (10 000 lanes at 750 records/s: 0.075), each window's records land on a
+ * few hundred lanes, and each of those would read as "13× the mean" and be flagged and narrated.
+ */
+const MIN_HOT_LANE_RATE = 10
+
+/**
  * Lanes are judged only when the producers knew them for the whole window, against the mean of
  * those lanes: a partition they learned of mid-window (added partitions) has no full window yet,
  * and counting it would halve the mean and flag every old lane hot. Partitions the producers do not
@@ -71,7 +78,7 @@ function judgeLanes(sim: SimCore, active: boolean): void {
     // keys put it near the threshold (thousands of lanes, a few keys each) would otherwise be
     // flagged, cleared and flagged again every few windows, and the narration would say it each time.
     const bar = w.hotLane[p] ? skew * 0.8 : skew
-    const hot = active && p < judged && meanIn > 0 && rate > bar * meanIn ? 1 : 0
+    const hot = active && p < judged && meanIn > 0 && rate > bar * meanIn && rate >= MIN_HOT_LANE_RATE ? 1 : 0
     if (hot && !w.hotLane[p]) sim.say({ kind: 'hotspot.laneFlagged', partition: p, ratePerSec: rate, timesMean: rate / meanIn })
     w.hotLane[p] = hot
   }
