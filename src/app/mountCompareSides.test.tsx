@@ -3,53 +3,17 @@
 // four sides Add side is disabled and says why; removing a side moves the later ones up a letter
 // and the URL (the Share link) names exactly the sides left; two sides always stay.
 import { act } from 'react'
-import { afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { defaultScenario } from '../scenario/defaults.ts'
 import { compareLinkHash, readLinkHash } from '../scenario/links.ts'
-import { parseVariant, type Variant } from '../scenario/overrides.ts'
+import { parseVariant } from '../scenario/overrides.ts'
 import { buttons } from '../ui/renderForTest.tsx'
-import { fakeWorker, type FakeWorker } from './fakeWorker.ts'
-import { mountCompare, type MountedCompare } from './mountCompare.tsx'
+import { compareMounts, coop, eager, sleep } from './compareMountForTest.ts'
+import type { FakeWorker } from './fakeWorker.ts'
 
-;(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true
-
-beforeAll(() => {
-  HTMLCanvasElement.prototype.getContext = (() => null) as typeof HTMLCanvasElement.prototype.getContext
-})
-
-let mounted: MountedCompare | null = null
-let el: HTMLElement | null = null
-afterEach(() => {
-  act(() => mounted?.dispose())
-  mounted = null
-  el?.remove()
-  el = null
-  window.history.replaceState(null, '', '#')
-})
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
-const eager: Variant = { label: 'eager', set: { 'group.protocol': 'eager', 'group.assignor': 'range' } }
-const coop: Variant = { label: 'cooperative', set: { 'group.protocol': 'cooperative', 'group.assignor': 'cooperative-sticky' } }
-
+const openCompare = compareMounts()
 async function open(): Promise<{ root: HTMLElement; workers: FakeWorker[] }> {
-  const workers: FakeWorker[] = []
-  el = document.createElement('div')
-  document.body.appendChild(el)
-  window.history.replaceState(null, '', '#elsewhere')
-  act(() => {
-    mounted = mountCompare(el!, {
-      hash: compareLinkHash(defaultScenario(), [eager, coop], { t: 4 }),
-      syncUrl: true,
-      createWorker: () => {
-        const w = fakeWorker()
-        workers.push(w)
-        return w
-      },
-      onExit: () => {},
-    })
-  })
-  await act(() => sleep(30))
-  return { root: el!, workers }
+  return openCompare({ hash: compareLinkHash(defaultScenario(), [eager, coop], { t: 4 }), syncUrl: true })
 }
 
 const sides = (root: HTMLElement): string[] => Array.from(root.querySelectorAll('section.compare-side')).map((s) => s.getAttribute('aria-label') ?? '')

@@ -1,53 +1,18 @@
 // Compare mode's toolbar offers what one highway's does: Lessons, Presenter mode and Export (per
 // side), with the keys L, P and E (jsdom, fake workers).
 import { act } from 'react'
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
-import { defaultScenario } from '../scenario/defaults.ts'
-import { compareLinkHash } from '../scenario/links.ts'
-import type { Variant } from '../scenario/overrides.ts'
+import { describe, expect, it, vi } from 'vitest'
 import { buttons } from '../ui/renderForTest.tsx'
-import { fakeWorker, type FakeWorker } from './fakeWorker.ts'
-import { mountCompare, type MountedCompare } from './mountCompare.tsx'
+import { compareMounts, sleep } from './compareMountForTest.ts'
+import type { FakeWorker } from './fakeWorker.ts'
+import type { MountedCompare } from './mountCompare.tsx'
 
-;(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true
-
-beforeAll(() => {
-  HTMLCanvasElement.prototype.getContext = (() => null) as typeof HTMLCanvasElement.prototype.getContext
-})
-
+const openCompare = compareMounts()
 let mounted: MountedCompare | null = null
-let el: HTMLElement | null = null
-afterEach(() => {
-  act(() => mounted?.dispose())
-  mounted = null
-  el?.remove()
-  el = null
-  window.history.replaceState(null, '', '#')
-})
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
-const eager: Variant = { label: 'eager', set: { 'group.protocol': 'eager', 'group.assignor': 'range' } }
-const coop: Variant = { label: 'cooperative', set: { 'group.protocol': 'cooperative', 'group.assignor': 'cooperative-sticky' } }
-
 async function open(opts: { openLessons?: () => void } = {}): Promise<{ root: HTMLElement; workers: FakeWorker[] }> {
-  const workers: FakeWorker[] = []
-  el = document.createElement('div')
-  document.body.appendChild(el)
-  act(() => {
-    mounted = mountCompare(el!, {
-      hash: compareLinkHash(defaultScenario(), [eager, coop]),
-      syncUrl: false,
-      createWorker: () => {
-        const w = fakeWorker()
-        workers.push(w)
-        return w
-      },
-      onExit: () => {},
-      ...opts,
-    })
-  })
-  await act(() => sleep(30))
-  return { root: el, workers }
+  const o = await openCompare(opts)
+  mounted = o.mounted
+  return o
 }
 
 const key = (k: string): void => act(() => void window.dispatchEvent(new KeyboardEvent('keydown', { key: k, bubbles: true, cancelable: true })))
