@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest'
 import { runImport } from '../../src/cli/importCommand.ts'
 import { encodeScenario } from '../../src/scenario/codec.ts'
 import type { Scenario } from '../../src/scenario/types.ts'
-import { ARTIFACTS, collectErrors, scenarioInUrl, tableLags } from './harness.ts'
+import { ARTIFACTS, collectErrors, openImportDialog, scenarioInUrl, tableLags } from './harness.ts'
 import { browserSuite, runLags } from './suite.ts'
 
 const OUT = join(ARTIFACTS, 'dist-architect-import-test')
@@ -57,11 +57,7 @@ describe('an architect imports their cluster (real browser, 1024×768)', () => {
     const { preview, browser } = suite()
     const page = await browser.newPage({ viewport: { width: 1024, height: 768 } })
     const errors = collectErrors(page)
-    await page.goto(preview.url)
-    await page.locator('[data-testid="highway"] rect.road').first().waitFor()
-    await page.getByRole('button', { name: 'Pause', exact: true }).click()
-    await page.getByRole('button', { name: 'Import', exact: true }).click()
-    const dialog = page.getByRole('dialog', { name: 'Import a cluster' })
+    const dialog = await openImportDialog(page, preview.url)
     await dialog.getByLabel('paste 1', { exact: true }).fill(PASTES['topics.txt']!)
     await dialog.getByRole('button', { name: 'Add a paste' }).click()
     await dialog.getByLabel('paste 2', { exact: true }).fill(PASTES['groups.txt']!)

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest'
 import { runImport } from '../../src/cli/importCommand.ts'
 import type { Scenario } from '../../src/scenario/types.ts'
 import { bigDescribe } from '../fixtures/import/bigDescribe.ts'
-import { ARTIFACTS, collectErrors, scenarioInUrl } from './harness.ts'
+import { ARTIFACTS, collectErrors, openImportDialog, scenarioInUrl } from './harness.ts'
 import { browserSuite } from './suite.ts'
 
 const OUT = join(ARTIFACTS, 'dist-big-import-test')
@@ -28,11 +28,7 @@ describe('a big cluster imported in the page (real browser, 1024×768)', () => {
     const { preview, browser } = suite()
     const page = await browser.newPage({ viewport: { width: 1024, height: 768 } })
     const errors = collectErrors(page)
-    await page.goto(preview.url)
-    await page.locator('[data-testid="highway"] rect.road').first().waitFor()
-    await page.getByRole('button', { name: 'Pause', exact: true }).click()
-    await page.getByRole('button', { name: 'Import', exact: true }).click()
-    const dialog = page.getByRole('dialog', { name: 'Import a cluster' })
+    const dialog = await openImportDialog(page, preview.url)
     // 1.3 MB: set as a paste lands (one input event), not typed key by key as fill() does.
     await dialog.getByLabel('paste 1', { exact: true }).evaluate((el, text) => {
       Object.getOwnPropertyDescriptor(HTMLTextAreaElement.prototype, 'value')?.set?.call(el, text)

@@ -10,7 +10,7 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { getPreset } from '../../src/scenario/presets/index.ts'
 import { encodeScenario } from '../../src/scenario/index.ts'
-import { ARTIFACTS, collectErrors } from './harness.ts'
+import { ARTIFACTS, collectErrors, openFourAnswers } from './harness.ts'
 import { cardClashes, VIEWPORT } from './highwayPage.ts'
 import { browserSuite } from './suite.ts'
 
@@ -37,11 +37,7 @@ describe('words inside their place', () => {
 
   it('presenter compare, four sides at 1024×768: no owner or leader name taller than its lane; the tags name the readers', async () => {
     const { preview, browser } = suite()
-    const page = await browser.newPage({ viewport: { width: 1024, height: 768 } })
-    const errors = collectErrors(page)
-    await page.goto(`${preview.url}#lesson=hot-lane-answers&step=1`)
-    const panel = page.getByRole('region', { name: 'Lesson', exact: true })
-    await expect.poll(() => panel.textContent(), { timeout: 20_000 }).toContain('Step 1 of 4')
+    const { page, errors, panel } = await openFourAnswers(browser, preview.url)
     await page.keyboard.press('p')
     await page.locator('.compare-app.presenter').waitFor({ timeout: 10_000 })
     await panel.getByRole('button', { name: 'Close lesson' }).click()

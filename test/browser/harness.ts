@@ -6,7 +6,7 @@ import { existsSync, mkdirSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { chromium, type Browser, type ConsoleMessage, type Page } from 'playwright-core'
+import { chromium, type Browser, type ConsoleMessage, type Locator, type Page } from 'playwright-core'
 import { decodeScenario, type Scenario } from '../../src/scenario/index.ts'
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..')
@@ -193,4 +193,26 @@ export function scenarioInUrl(url: string): Scenario | null {
   }
   const r = decodeScenario(payload)
   return r.ok ? r.scenario : null
+}
+
+/**
+ * The four-answers lesson (four sides two by two) opened at its first step on a new page at
+ * 1024×768, the projector's size; returns the page, its error collector and the lesson panel.
+ */
+export async function openFourAnswers(browser: Browser, url: string): Promise<{ page: Page; errors: string[]; panel: Locator }> {
+  const page = await browser.newPage({ viewport: { width: 1024, height: 768 } })
+  const errors = collectErrors(page)
+  await page.goto(`${url}#lesson=hot-lane-answers&step=1`)
+  const panel = page.getByRole('region', { name: 'Lesson', exact: true })
+  await page.waitForFunction(() => document.querySelector('[role="region"][aria-label="Lesson"]')?.textContent?.includes('Step 1 of 4') === true, undefined, { timeout: 20_000 })
+  return { page, errors, panel }
+}
+
+/** The page at `url`, paused (pasting is less for two cores to do then), with its Import dialog open. */
+export async function openImportDialog(page: Page, url: string): Promise<Locator> {
+  await page.goto(url)
+  await page.locator('[data-testid="highway"] rect.road').first().waitFor()
+  await page.getByRole('button', { name: 'Pause', exact: true }).click()
+  await page.getByRole('button', { name: 'Import', exact: true }).click()
+  return page.getByRole('dialog', { name: 'Import a cluster' })
 }

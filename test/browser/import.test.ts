@@ -12,7 +12,7 @@ import { readTextFile } from '../../src/cli/textFile.ts'
 import { encodeScenario } from '../../src/scenario/codec.ts'
 import { parseImport } from '../../src/scenario/import/parse.ts'
 import type { Scenario } from '../../src/scenario/types.ts'
-import { ARTIFACTS, collectErrors, scenarioInUrl, tableLags } from './harness.ts'
+import { ARTIFACTS, collectErrors, openImportDialog, scenarioInUrl, tableLags } from './harness.ts'
 import { browserSuite, runLags } from './suite.ts'
 
 const OUT = join(ARTIFACTS, 'dist-import-test')
@@ -48,13 +48,8 @@ describe('Import dialog (real browser)', () => {
     const { preview, browser } = suite()
     const page = await browser.newPage({ viewport: { width: 1280, height: 720 } })
     const errors = collectErrors(page)
-    await page.goto(preview.url)
-    await page.locator('[data-testid="highway"] rect.road').first().waitFor()
-    // Paused while pasting (less for two cores to do); the imported run is played below.
-    await page.getByRole('button', { name: 'Pause', exact: true }).click()
-
-    await page.getByRole('button', { name: 'Import', exact: true }).click()
-    const dialog = page.getByRole('dialog', { name: 'Import a cluster' })
+    // Paused while pasting; the imported run is played below.
+    const dialog = await openImportDialog(page, preview.url)
     await dialog.getByLabel('paste 1', { exact: true }).fill(readFileSync(FILES[0]!, 'utf8'))
     await dialog.getByRole('button', { name: 'Add a paste' }).click()
     await dialog.getByLabel('paste 2', { exact: true }).fill(readFileSync(FILES[1]!, 'utf8'))

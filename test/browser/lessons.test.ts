@@ -11,7 +11,7 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { encodeScenario } from '../../src/scenario/index.ts'
 import { getLesson, lessons } from '../../src/scenario/lessons/index.ts'
-import { ARTIFACTS, collectErrors, simTime, tableLags } from './harness.ts'
+import { ARTIFACTS, collectErrors, openFourAnswers, simTime, tableLags } from './harness.ts'
 import { browserSuite, runLags } from './suite.ts'
 
 const OUT = join(ARTIFACTS, 'dist-lessons-test')
@@ -209,11 +209,7 @@ describe('guided lessons', () => {
 
   it('compare mode with a lesson open, at 1024×768 and wider: the panel docks in its own column, no side\'s lane names or roads nor the Timeline under it', async () => {
     const { preview, browser } = suite()
-    const page = await browser.newPage({ viewport: { width: 1024, height: 768 } })
-    const errors = collectErrors(page)
-    await page.goto(`${preview.url}#lesson=hot-lane-answers&step=1`)
-    const panel = page.getByRole('region', { name: 'Lesson', exact: true })
-    await expect.poll(() => panel.textContent(), { timeout: 20_000 }).toContain('Step 1 of 4')
+    const { page, errors, panel } = await openFourAnswers(browser, preview.url)
     const sideRoads = () => page.locator('section.compare-side').evaluateAll((sides) => sides.map((s) => s.querySelectorAll('[data-testid="highway"] rect.road').length))
     await expect.poll(sideRoads, { timeout: 20_000 }).toEqual([12, 12, 12, 12])
     // Every side's lane names, roads and consumer cards and the shared Timeline, against the panel's box.

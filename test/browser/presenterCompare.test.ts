@@ -9,7 +9,7 @@ import { createRequire } from 'node:module'
 import { join } from 'node:path'
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { ARTIFACTS, collectErrors } from './harness.ts'
+import { ARTIFACTS, openFourAnswers } from './harness.ts'
 import { browserSuite } from './suite.ts'
 
 const OUT = join(ARTIFACTS, 'dist-presenter-compare-test')
@@ -90,11 +90,7 @@ async function expectReadable(page: Page, where: string): Promise<void> {
 describe('presenter mode in compare mode, four sides', () => {
   it('at 1024×768 with the lesson open (and without it), and at 1280×720: cards inside their side, on no other card, names inside them; lane 6 ≥ 10 px, no lane cut off', async () => {
     const { preview, browser } = suite()
-    const page = await browser.newPage({ viewport: { width: 1024, height: 768 } })
-    const errors = collectErrors(page)
-    await page.goto(`${preview.url}#lesson=hot-lane-answers&step=1`)
-    const panel = page.getByRole('region', { name: 'Lesson', exact: true })
-    await expect.poll(() => panel.textContent(), { timeout: 20_000 }).toContain('Step 1 of 4')
+    const { page, errors, panel } = await openFourAnswers(browser, preview.url)
     await page.keyboard.press('p')
     await page.locator('.compare-app.presenter').waitFor({ timeout: 10_000 })
     await expectReadable(page, '1024x768 lesson')
