@@ -23,6 +23,16 @@ describe('initial backlog', () => {
     expect(Array.from(f.lag)).toEqual([0, 50_000 - poll, 2000 - poll, 0])
   })
 
+  it('the skew is of what the run produced, not of the seeded backlog (50 000 on one of four lanes)', () => {
+    const sim = createSimulation(backlogged('warm'))
+    sim.advanceTo(10_000)
+    const t = sim.summary()
+    expect(t.produced).toBeGreaterThan(52_000)
+    // The default keys spread the run's records over the four lanes about evenly.
+    expect(t.skewRatio).toBeLessThan(1.5)
+    expect(t.skewRatio).toBeGreaterThanOrEqual(1)
+  })
+
   it('the consumers work the backlog off from its first record, the busiest lane last', () => {
     const s = backlogged('warm')
     const sim = createSimulation(s)

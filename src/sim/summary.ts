@@ -47,12 +47,19 @@ export function computeTotals(w: WorldState, group: GroupRuntime, now: number, h
   let produced = 0
   let consumed = 0
   let buffered = 0
-  let maxP = 0
+  // Skew is of what the run's producers wrote: a backlog seeded before t = 0 (topic.initialLag, an
+  // imported lag) is not traffic. Counted in, an import whose lag sits on a few partitions read a
+  // skew in the thousands while every lane was fed alike.
+  const seeded = w.live.topic.initialLag
+  let written = 0
+  let maxWritten = 0
   for (let p = 0; p < w.P; p++) {
     produced += w.leo[p]!
     consumed += w.delivered[p]!
     buffered += w.buffered[p]!
-    if (w.leo[p]! > maxP) maxP = w.leo[p]!
+    const mine = w.leo[p]! - Math.max(0, seeded?.[p] ?? 0)
+    written += mine
+    if (mine > maxWritten) maxWritten = mine
   }
   const g = group.group()
   return {
@@ -63,7 +70,7 @@ export function computeTotals(w: WorldState, group: GroupRuntime, now: number, h
     duplicates: w.duplicates,
     orderingViolations: orderingViolations(w).total,
     remappedKeys: w.remappedKeys,
-    skewRatio: produced > 0 ? maxP / (produced / w.P) : 1,
+    skewRatio: written > 0 ? maxWritten / (written / w.P) : 1,
     latencyMs: { p50: roundOrNull(quantile(h, 0.5)), p95: roundOrNull(quantile(h, 0.95)), p99: roundOrNull(quantile(h, 0.99)) },
     rebalances: g.rebalances,
     revokedPartitions: w.revokedPartitions,
