@@ -68,14 +68,19 @@ export function keysFromSample(sample: KeySample): KeysFromSample | null {
 const BASE_KEYS_PER_PARTITION = 100
 const BASE_KEYS_MAX = 100_000
 
+/** A hundred ordinary keys a partition (at least the default scenario's 1000), at most `cap`. */
+function keysPerPartition(P: number, cap: number): number {
+  return Math.min(cap, Math.max(1000, BASE_KEYS_PER_PARTITION * P))
+}
+
 /**
  * How many uniform keys an import assumes when it has neither a key sample nor per-partition rates:
- * a hundred a partition (at least the default scenario's 1000), so each partition's share is within
- * a few per cent of the mean and none looks hot. At 10 000 partitions 1000 keys left nine lanes in
- * ten empty and flagged the others hot. At most the key model's limit.
+ * a hundred a partition, so each partition's share is within a few per cent of the mean and none
+ * looks hot. At 10 000 partitions 1000 keys left nine lanes in ten empty and flagged the others hot.
+ * At most the key model's limit.
  */
 export function assumedKeyCount(P: number): number {
-  return Math.min(LIMITS.keyCount.max, Math.max(1000, 100 * P))
+  return keysPerPartition(P, LIMITS.keyCount.max)
 }
 
 /**
@@ -87,7 +92,7 @@ export function keysForRates(rates: readonly number[]): KeySpec | null {
   const P = rates.length
   const total = rates.reduce((s, r) => s + r, 0)
   if (P === 0 || !(total > 0)) return null
-  const others = Math.min(BASE_KEYS_MAX, Math.max(1000, BASE_KEYS_PER_PARTITION * P))
+  const others = keysPerPartition(P, BASE_KEYS_MAX)
   const hits = new Array<number>(P).fill(0)
   for (let i = 0; i < others; i++) hits[partitionForKey(`key-${i}`, P)]!++
   // The base rate B: records/s over all others, as high as the least-loaded partition allows.
