@@ -28,14 +28,10 @@ export function countdownText(c: Countdown, who = ''): string {
   }
 }
 
-/** The short form on a consumer card: "no heartbeat 31/45 s", "in poll 12/15 s". */
-export function countdownShort(c: Countdown): string {
-  return countdownShorts(c)[0]!
-}
-
 /**
- * The card's forms, longest first, for a card too narrow for the first: "no heartbeat 3.9/45 s",
- * "no hb 3.9/45 s", "3.9/45 s" (the card's accessible name keeps countdownText's whole sentence).
+ * A consumer card's countdown, longest form first, for a card too narrow for the first: "no
+ * heartbeat 3.9/45 s", "no hb 3.9/45 s", "3.9/45 s"; "in poll 12/15 s", "poll 12/15 s", "12/15 s"
+ * (the card's accessible name keeps countdownText's whole sentence).
  */
 export function countdownShorts(c: Countdown): string[] {
   const pair = `${secs(c.elapsedMs).slice(0, -2)}/${secs(c.limitMs)}`

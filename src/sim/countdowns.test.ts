@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest'
 import { defaultScenario } from '../scenario/defaults.ts'
 import type { Command, Scenario } from '../scenario/types.ts'
-import { countdownLines, countdownShort, countdownText } from './countdownWords.ts'
+import { countdownLines, countdownShorts, countdownText } from './countdownWords.ts'
 import { LONG_POLL_MS } from './countdowns.ts'
 import type { Countdown } from './frameTypes.ts'
 import type { TraceEntry } from './narration.ts'
@@ -147,7 +147,7 @@ describe('countdown words', () => {
     expect(countdownText({ kind: 'poll', elapsedMs: 2_460, limitMs: 15_000, config: 'max.poll.interval.ms' }, 'consumer-1')).toBe(
       'consumer-1 has not called poll() for 2.4 s of 15 s (max.poll.interval.ms)',
     )
-    expect(countdownShort(session)).toBe('no heartbeat 31/45 s')
+    expect(countdownShorts(session)[0]).toBe('no heartbeat 31/45 s')
   })
 
   it('lists member countdowns and the refreshes that matter, not routine ones', () => {

@@ -8,7 +8,7 @@ import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { runRun } from '../../src/cli/runCommand.ts'
 import { encodeScenario, getPreset } from '../../src/scenario/index.ts'
-import { countdownShort, countdownText } from '../../src/sim/countdownWords.ts'
+import { countdownShorts, countdownText } from '../../src/sim/countdownWords.ts'
 import { createSimulation } from '../../src/sim/simulation.ts'
 import { ARTIFACTS, collectErrors, tableLags } from './harness.ts'
 import { browserSuite, noFiles } from './suite.ts'
@@ -98,7 +98,7 @@ describe('honest screens: warm start and countdowns', () => {
     const card = page.locator('[data-testid="highway"] g.consumer').nth(1)
     // The card's words are drawn beside its button (aria-hidden), in the same order as the cards.
     const cardWords = page.locator('[data-testid="highway"] g.consumer-label').nth(1)
-    await expect.poll(() => cardWords.locator('text.owned').textContent(), { timeout: 10_000 }).toBe(countdownShort(cd))
+    await expect.poll(() => cardWords.locator('text.owned').textContent(), { timeout: 10_000 }).toBe(countdownShorts(cd)[0])
     expect(await card.getAttribute('aria-label')).toContain(countdownText(cd, 'it'))
     const waiting = page.getByRole('list', { name: 'Waiting for' })
     await expect.poll(() => waiting.textContent(), { timeout: 10_000 }).toBe(`now ${words}`)
