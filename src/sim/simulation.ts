@@ -224,7 +224,7 @@ class KafkaSimulation implements Simulation, SimCore {
     return { version: 1, scenario: deepClone(this.scenario), state }
   }
 
-  /** Test hook: the full trace kept so far (bounded). */
+  /** The narration kept so far (bounded), drained or not. */
   traceLog(): readonly TraceEntry[] {
     return this.w.trace
   }

@@ -117,6 +117,8 @@ export interface Simulation {
   summary(): RunSummary
   /** A plain-data checkpoint; restoreSimulation(cp) continues exactly as this run would. */
   checkpoint(): SimCheckpoint
+  /** The newest narration kept (bounded), drained or not: what a restored checkpoint knows of its past. */
+  traceLog(): readonly TraceEntry[]
   /** Every rebalance so far, the open one last (cheap: the group's own log). */
   rebalanceLog(): readonly RebalanceRecord[]
   /** Events dispatched so far (for benchmarks and progress). */

@@ -32,7 +32,7 @@ export interface TimelineOptions {
   /**
    * SUPERVISE: continue from this checkpoint (JSON text of this run, taken on its straight run) as
    * a fresh worker does after a fault. Seeking before it replays from 0 s; markers before it come
-   * back from the rebalance log and the script (hotspot flags before it are not re-collected).
+   * back from the rebalance log, the script and the trace the checkpoint holds.
    */
   resumeFrom?: string
 }
@@ -268,8 +268,11 @@ export class Timeline implements TimelineApi {
     this.current = restoreSimulation(checkpointFromJson(text) as SimCheckpoint, this.script)
     this.drain()
     this.samples = []
-    this.trace = []
+    // Hotspot flags before the checkpoint come back from the trace the checkpoint holds (its newest
+    // MAX_TRACE entries: a flag older than those stays lost); the page already has the narration.
+    this.trace = this.current.traceLog().slice()
     this.collectMarkers(this.reached)
+    this.trace = []
     this.reached = this.now()
     if (!this.checkpoints.has(this.reached)) this.keep(this.reached)
   }

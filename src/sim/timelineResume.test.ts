@@ -35,11 +35,21 @@ describe('Timeline resumed from a checkpoint', () => {
     expect(resumed.now()).toBe(41_500)
     expect(resumed.latest()).toBe(41_500)
     // The markers of what happened before the checkpoint: the crash's rebalances and the actions.
-    const kinds = (tl: Timeline) => tl.markers().filter((m) => m.kind !== 'hotspot').map((m) => `${m.t} ${m.kind}`)
+    const kinds = (tl: Timeline) => tl.markers().map((m) => `${m.t} ${m.kind} ${m.text}`)
     expect(kinds(resumed)).toEqual(kinds(first))
     resumed.advanceTo(60_000)
     expect(shownAt(resumed)).toEqual(straightAt(run, 60_000))
     resumed.seek(5_000)
     expect(shownAt(resumed)).toEqual(straightAt(run, 5_000))
+  }, 60_000)
+
+  it('brings back the hotspot markers flagged before the checkpoint', () => {
+    const s = preset('hot-key')
+    const first = new Timeline(s)
+    first.advanceTo(30_000)
+    const hot = first.markers().filter((m) => m.kind === 'hotspot')
+    expect(hot.length).toBeGreaterThan(0)
+    const resumed = new Timeline(s, { resumeFrom: checkpointToJson(first.sim().checkpoint()) })
+    expect(resumed.markers()).toEqual(first.markers())
   }, 60_000)
 })
