@@ -4,7 +4,7 @@
 // clicked (under the panel, "Crash (no goodbye)" was cut in half and the shortcuts' words hidden).
 
 import { join } from 'node:path'
-import type { Locator, Page } from 'playwright-core'
+import type { Locator } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { ARTIFACTS, collectErrors } from './harness.ts'
 import { browserSuite } from './suite.ts'
@@ -13,7 +13,7 @@ const OUT = join(ARTIFACTS, 'dist-lesson-overlays-test')
 const suite = browserSuite(OUT)
 
 /** Points of `el` (its corners inset by 3 px, and its centre) where something else is on top. */
-async function covered(page: Page, el: Locator): Promise<string[]> {
+async function covered(el: Locator): Promise<string[]> {
   const box = (await el.boundingBox())!
   const pts = [
     [box.x + 3, box.y + 3],
@@ -50,14 +50,14 @@ describe('a lesson panel and the page’s menus and dialogs at 1024×768', () =>
     const panelBox = (await panel.boundingBox())!
     const menuBox = (await menu.boundingBox())!
     expect(menuBox.x + menuBox.width).toBeGreaterThan(panelBox.x + 20)
-    for (const item of await menu.getByRole('menuitem').all()) expect(await covered(page, item)).toEqual([])
+    for (const item of await menu.getByRole('menuitem').all()) expect(await covered(item)).toEqual([])
     await page.keyboard.press('Escape')
     await menu.waitFor({ state: 'detached' })
 
     await page.getByRole('button', { name: 'Keyboard shortcuts' }).click()
     const dialog = page.getByRole('dialog', { name: 'Keyboard shortcuts' })
     await dialog.waitFor()
-    for (const row of await dialog.locator('dd').all()) expect(await covered(page, row)).toEqual([])
+    for (const row of await dialog.locator('dd').all()) expect(await covered(row)).toEqual([])
     // Modal: a click where the panel is lands on the dialog's backdrop, not on the lesson.
     const hit = await page.evaluate(([x, y]) => document.elementFromPoint(x!, y!)?.closest('.lesson-panel') !== null, [panelBox.x + panelBox.width / 2, panelBox.y + panelBox.height - 20])
     expect(hit).toBe(false)
