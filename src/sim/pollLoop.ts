@@ -72,6 +72,7 @@ export function onPoll(sim: SimCore, c: number): void {
   const msPerRecord = 1000 / Math.max(1e-9, g.processing.recordsPerSec)
   const procMs = ((fetched.costUnits * msPerRecord) / Math.max(1e-6, cs.speed)) * sim.rng.consume.lognormalUnitMean(g.processing.cv)
   cs.busyMsWin += procMs
+  cs.busyUntil = now + procMs
   schedulePoll(sim, c, now + procMs + lat)
 }
 

@@ -52,8 +52,10 @@ export interface ConsumerState {
   /** Idle long-poll: woken when data arrives on an owned partition. */
   waiting: boolean
   lastAutoCommit: number
-  /** Processing ms accumulated in the current metrics window. */
+  /** Processing ms accumulated in the current metrics window (a batch's whole time, when it starts). */
   busyMsWin: number
+  /** When the batch being processed ends (sim ms): its time past a window's end is that window's overflow. */
+  busyUntil?: number
   utilization: number
   /** Partitions this consumer owns, ascending (mirrors `owner`; change both through setOwner). */
   owned: number[]

@@ -144,7 +144,9 @@ export const createFrameSlice: StateCreator<AppState, [], [], FrameSlice> = (set
         seeking: seeked ? false : s.timeline.seeking,
         seekingTo: seeked ? null : s.timeline.seekingTo,
         seeks: seeked ? s.timeline.seeks + 1 : s.timeline.seeks,
-        pausedAtRebalance: paused ? frame.t : s.playing ? null : s.timeline.pausedAtRebalance,
+        // The note names the frame it stopped on: a seek or a step away from it (paused still) ends it,
+        // else "Paused: a rebalance started at 55.1 s" stood over the Stable group of 10.4 s.
+        pausedAtRebalance: paused ? frame.t : s.playing || frame.t !== s.timeline.pausedAtRebalance ? null : s.timeline.pausedAtRebalance,
       }
       // The worker's script is the run's: every scripted and recorded action, what a link carries.
       if (tl.actions !== undefined) out.scenario = { ...s.scenario, actions: tl.actions.slice() }

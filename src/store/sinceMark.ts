@@ -35,6 +35,18 @@ export const COUNTER_KEYS: readonly CounterKey[] = [
   'lostRecords',
 ]
 
+const ZERO_COUNTERS: Counters = {
+  t: 0,
+  stoppedPartitionSeconds: 0,
+  duplicates: 0,
+  orderingViolations: 0,
+  rebalances: 0,
+  revokedPartitions: 0,
+  lostPartitions: 0,
+  remappedKeys: 0,
+  lostRecords: 0,
+}
+
 export function countersOf(frame: Frame): Counters & { lostRecords: number } {
   const x = frame.totals
   return {
@@ -76,6 +88,8 @@ export function countersAt(track: readonly Counters[], markMs: number): { counte
     else break
   }
   if (found !== null) return { counters: found, exact: true }
+  // Nothing has happened at 0 s: every run's counters start there at zero.
+  if (markMs <= 0) return { counters: ZERO_COUNTERS, exact: true }
   const first = track[0]
   return first === undefined ? null : { counters: first, exact: false }
 }
@@ -93,7 +107,9 @@ export function trackFrame(
   pin = false,
 ): { track: readonly Counters[]; firstSettled: number | null } {
   const keep = firstSettled !== null && firstSettled <= frame.t ? firstSettled : null
-  const next = keep ?? (isSettled(frame) ? frame.t : null)
+  // A settled group that never rebalanced was formed from 0 s (a warm start): a moment link that
+  // opens at 26 s sees it first there, and said "since 20.0 s" where the sender's page said 0.0 s.
+  const next = keep ?? (isSettled(frame) ? (frame.totals.rebalances === 0 ? 0 : frame.t) : null)
   return { track: appendCounters(track, countersOf(frame), 1000, pin || (next !== null && next !== firstSettled)), firstSettled: next }
 }
 

@@ -97,6 +97,20 @@ describe('the timeline in the store', () => {
     expect(store.getState().timeline.pausedAtRebalance).toBeNull()
   })
 
+  it('going back (a seek) or a step from the rebalance it paused at ends the "paused at a rebalance" note', () => {
+    const store = playedTo95()
+    store.getState().receiveFrame(0, makeFrame({ t: 55_100 }), [], [], { latest: 95_000, pausedAt: 'rebalance' })
+    // A frame of the same moment (a redraw while paused) keeps it.
+    store.getState().receiveFrame(0, makeFrame({ t: 55_100 }), [], [], { latest: 95_000 })
+    expect(store.getState().timeline.pausedAtRebalance).toBe(55_100)
+    store.getState().receiveFrame(0, makeFrame({ t: 10_400 }), [], [], { latest: 95_000, seeked: true })
+    expect(store.getState().playing).toBe(false)
+    expect(store.getState().timeline.pausedAtRebalance).toBeNull()
+    store.getState().receiveFrame(0, makeFrame({ t: 7000 }), [], [], { latest: 95_000, pausedAt: 'rebalance' })
+    store.getState().receiveFrame(0, makeFrame({ t: 7100 }), [], [], { latest: 95_000 })
+    expect(store.getState().timeline.pausedAtRebalance).toBeNull()
+  })
+
   it('a restart empties the timeline but keeps the pause-at-rebalance choice', () => {
     const store = playedTo95()
     store.getState().setPauseAtRebalance(true)

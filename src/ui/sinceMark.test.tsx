@@ -126,6 +126,21 @@ describe('the default mark from the rebalance log (a moment link jumps over the 
     expect(statusCount('rebalances')).toBe('1')
   })
 
+  it('a warm start first seen at 20 s (a moment link, no rebalance yet) counts from 0 s, as the page that played it', () => {
+    vi.useFakeTimers()
+    m = mount(<StatusBar />)
+    // A GC pause before 20 s stopped lanes for 5 lane·s; no rebalance has started (no markers).
+    const paused = (t: number): Frame => {
+      const f = frameAt(t, 0)
+      return { ...f, group: { ...f.group, state: 'Stable' }, totals: { ...f.totals, stoppedPartitionSeconds: 5 } }
+    }
+    act(() => m!.store.getState().receiveFrame(m!.store.getState().runId, paused(20_000), [], [], { latest: 20_000, markers: [] }))
+    act(() => m!.store.getState().receiveFrame(m!.store.getState().runId, paused(26_075), [], [], { latest: 26_075 }))
+    act(() => vi.advanceTimersByTime(600))
+    expect(m.container.querySelector('.status')?.textContent).toContain('since 0.0 s (group settled)')
+    expect(m.container.querySelector('.status [data-count="stopped"] b')?.textContent).toBe('5.0')
+  })
+
   it('while the forming rebalance is under way there is no mark yet', () => {
     vi.useFakeTimers()
     m = mount(<StatusBar />)

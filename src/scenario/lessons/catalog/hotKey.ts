@@ -33,7 +33,7 @@ export const hotKeyLesson: Lesson = {
       },
     },
     {
-      text: 'At 22 s a fifth consumer joins the group. Watch lane 6.',
+      text: 'At 22 s a fifth consumer joins the group.',
       playToSec: 38,
       highlight: { partitions: [6], consumers: ['consumer-5'] },
       question: {
