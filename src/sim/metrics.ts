@@ -51,7 +51,7 @@ export function closeMetricsWindow(sim: SimCore): MetricsWindow {
   // to the next one. Counted whole, a hot lane's owner read 80 % one second and 117 % the next.
   const now = sim.kernel.now
   for (const cs of w.consumers) {
-    const overflow = Math.min(cs.busyMsWin, Math.max(0, (cs.busyUntil ?? 0) - now))
+    const overflow = Math.min(cs.busyMsWin, Math.max(0, cs.busyUntil - now))
     cs.utilization = (cs.busyMsWin - overflow) / METRICS_INTERVAL_MS
     cs.busyMsWin = overflow
   }

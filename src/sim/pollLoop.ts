@@ -101,6 +101,7 @@ export function newConsumer(sim: SimCore): number {
     waiting: false,
     lastAutoCommit: sim.kernel.now,
     busyMsWin: 0,
+    busyUntil: 0,
     utilization: 0,
     owned: [],
     rr: 0,

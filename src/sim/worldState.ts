@@ -55,7 +55,7 @@ export interface ConsumerState {
   /** Processing ms accumulated in the current metrics window (a batch's whole time, when it starts). */
   busyMsWin: number
   /** When the batch being processed ends (sim ms): its time past a window's end is that window's overflow. */
-  busyUntil?: number
+  busyUntil: number
   utilization: number
   /** Partitions this consumer owns, ascending (mirrors `owner`; change both through setOwner). */
   owned: number[]
