@@ -115,10 +115,12 @@ export function createLanesView(container: HTMLElement, callbacks: LanesViewCall
     .style('font-family', theme.fontFamily)
   const headerLayer: G = fg.append('g')
   const linkLayer: G = fg.append('g')
+  // Under the lanes' words: where lane names are taller than their lanes (two staggered columns,
+  // laneNames.ts), an outline passes behind a neighbour's name, broken by its halo, not across it.
+  const highlightLayer: G = fg.append('g').attr('class', 'ph-highlight').attr('pointer-events', 'none')
   const labelLayer: G = fg.append('g')
   const hitLayer: G = fg.append('g')
   const consumerLayer: G = fg.append('g')
-  const highlightLayer: G = fg.append('g').attr('class', 'ph-highlight').attr('pointer-events', 'none')
   const bannerLayer: G = fg.append('g').attr('pointer-events', 'none')
 
   const rows = createLaneRows(

@@ -118,7 +118,14 @@ export function createLaneRows(
       road: make(layers.roads, 'rect', { class: 'road' }),
       backlog: make(layers.roads, 'rect', { class: 'backlog', fill: theme.backlog }),
       link: make(layers.links, 'path', { fill: 'none' }),
-      label: make(layers.labels, 'text', { class: 'p', dy: '0.35em', 'font-weight': '700' }),
+      label: make(layers.labels, 'text', {
+        class: 'p',
+        dy: '0.35em',
+        'font-weight': '700',
+        stroke: theme.background,
+        'stroke-width': '3',
+        'paint-order': 'stroke',
+      }),
       hot: make(layers.labels, 'text', {
         class: 'hot',
         dy: '0.35em',
@@ -202,11 +209,13 @@ export function createLaneRows(
 
     set(r.label, 'display', d.labelled ? null : 'none')
     if (d.labelled) {
-      set(r.label, 'x', 8)
+      set(r.label, 'x', d.labelX)
       set(r.label, 'y', mid)
       set(r.label, 'font-size', L.fontPx)
       set(r.label, 'fill', d.hot ? theme.hot : theme.text)
-      text(r.label, d.name)
+      // "7" in two tight columns is read as its whole name ("P7"), as the table and the words say it.
+      set(r.label, 'aria-label', d.labelText !== d.name ? d.name : null)
+      text(r.label, d.labelText)
     }
 
     // At the producers' end: the leader broker and HOT, or why its clients are not served; the lag.

@@ -5,6 +5,7 @@
 import { shareLaneOwners } from './shareLanes.ts'
 import { LANE_HOT, LANE_MOVING, LANE_PAUSED, LANE_SATURATED, LANE_STATE_WAIT, LANE_STOPPED, type Frame } from '../sim/frameTypes.ts'
 import { headerHeight } from './laneHeader.ts'
+import { LABEL_W, laneNames } from './laneNames.ts'
 import { backlogFloor, backlogFraction, layoutParticles, type ParticleMarks } from './particleLayout.ts'
 import { memberColour } from './theme.ts'
 import { layoutConsumers, shortName, type ConsumerCaption, type ConsumerMark } from './consumerLayout.ts'
@@ -75,6 +76,9 @@ export interface LaneMark {
   stateWait: boolean
   /** Draw the "P3" label for this lane (lanes too thin to label are skipped in a regular pattern). */
   labelled: boolean
+  /** Where the label starts (two staggered columns on thin lanes: laneNames.ts), and its words ("P3", or "3" there). */
+  labelX: number
+  labelText: string
   /** The broker leading it, as the broker strip names it ("b1"), or "no leader" (offline). */
   leader: string
   /** The row's label: "P3", or a lane group's ("c12", "b2", "rest": laneGroups.ts). */
@@ -128,7 +132,6 @@ export function leaderLabel(b: number): string {
   return b >= 0 ? `b${b + 1}` : 'no leader'
 }
 
-const LABEL_W = 64
 const CONSUMER_W = 200
 const LINK_GAP = 70
 /**
@@ -153,26 +156,23 @@ export function layout(frame: Frame, size: Size, options: Partial<LayoutOptions>
   const narrow = width < NARROW_W
   const consumerW = narrow ? NARROW_CONSUMER_W : CONSUMER_W
   const consumerX = width - consumerW
-  const x0 = LABEL_W
-  const x1 = Math.max(x0 + 100, consumerX - (narrow ? NARROW_LINK_GAP : LINK_GAP))
-  const queueX = x0 + (x1 - x0) * 0.45
+  const x1 = Math.max(LABEL_W + 100, consumerX - (narrow ? NARROW_LINK_GAP : LINK_GAP))
   // The header's two rows (titles, backlog scale) grow with presenter mode's type (laneHeader.ts).
   const top = headerHeight(opts.minFontPx)
   const avail = height - top - 6
   const pitch = n > 0 ? avail / n : avail
   const laneH = Math.max(1, pitch * (pitch >= 6 ? 0.8 : 1))
   const fontPx = Math.max(opts.minFontPx, Math.min(20, Math.floor(pitch * 0.55)))
-  // Every lane labelled while labels fit their rows; else every k-th, spaced by the type's size.
-  const labelGap = Math.max(16, fontPx)
-  const labelEvery = pitch >= labelGap ? 1 : Math.ceil(labelGap / Math.max(pitch, 0.1))
-
-  // Hot lanes are always labelled; a regular label too close to one gives way.
-  const hotRows: number[] = []
-  for (let i = 0; i < n; i++) if (((frame.laneFlags[i] ?? 0) & LANE_HOT) !== 0) hotRows.push(i)
-  const nearHot = (i: number): boolean => hotRows.some((h) => h !== i && Math.abs(h - i) < labelEvery)
-  const lanes: LaneMark[] = []
   // Rows that stand for lane groups carry their own labels (laneGroups.ts GroupedFrame).
-  const names = (frame as Frame & { laneLabels?: readonly string[] }).laneLabels
+  const laneLabels = (frame as Frame & { laneLabels?: readonly string[] }).laneLabels
+  const names = Array.from({ length: n }, (_, i) => laneLabels?.[i] ?? `P${i}`)
+  const hot = Array.from({ length: n }, (_, i) => ((frame.laneFlags[i] ?? 0) & LANE_HOT) !== 0)
+  // Every lane named while names fit their rows, in two staggered columns on thinner ones (the lanes
+  // then start further right), else every k-th (laneNames.ts).
+  const labels = laneNames(names, hot, pitch, fontPx, x1)
+  const x0 = labels.x0
+  const queueX = x0 + (x1 - x0) * 0.45
+  const lanes: LaneMark[] = []
   // A share group's lanes name a running reader and count the others (shareLanes.ts); null otherwise.
   const shared = shareLaneOwners(frame, shortName)
   for (let i = 0; i < n; i++) {
@@ -205,9 +205,11 @@ export function layout(frame: Frame, size: Size, options: Partial<LayoutOptions>
       saturated: (flags & LANE_SATURATED) !== 0,
       noLeader: frame.laneNoLeader?.[i] === 1,
       stateWait: (flags & LANE_STATE_WAIT) !== 0,
-      labelled: (flags & LANE_HOT) !== 0 || (i % labelEvery === 0 && !nearHot(i)),
+      labelled: labels.names[i]?.shown ?? false,
+      labelX: labels.names[i]?.x ?? 0,
+      labelText: labels.names[i]?.text ?? '',
       leader: leaderLabel(frame.laneLeader[i] ?? -1),
-      name: names?.[i] ?? `P${i}`,
+      name: names[i] ?? `P${i}`,
     })
   }
 

@@ -56,6 +56,50 @@ async function expectFitsPhone(page: Page): Promise<void> {
   expect(w.scrollWidth).toBeLessThanOrEqual(w.innerWidth)
 }
 
+/**
+ * Where the toolbar's items break the order they are seen in (row by row, left to right): the items
+ * as a screen reader reads them (the page's order), and the controls Tab visits from the toolbar's
+ * start. Empty: both come in the order they are seen.
+ */
+async function toolbarOrderBreaks(page: Page): Promise<string[]> {
+  await page.evaluate(() => window.scrollTo(0, 0))
+  const read = await page.locator('header.toolbar').evaluate((bar) =>
+    [...bar.children]
+      .filter((e) => e.getClientRects().length > 0 && getComputedStyle(e).position !== 'absolute')
+      .map((e) => {
+        const r = e.getBoundingClientRect()
+        return { name: (e.getAttribute('aria-label') ?? e.textContent ?? '').trim().slice(0, 24), top: r.top, bottom: r.bottom, left: r.left, right: r.right }
+      }),
+  )
+  // Tab from the toolbar's start, through its controls.
+  await page.locator('header.toolbar').evaluate((bar: HTMLElement) => {
+    bar.tabIndex = -1
+    bar.focus()
+  })
+  const tabbed: typeof read = []
+  for (let i = 0; i < 30; i++) {
+    await page.keyboard.press('Tab')
+    const at = await page.evaluate(() => {
+      const e = document.activeElement
+      if (e === null || e.closest('header.toolbar') === null) return null
+      const r = e.getBoundingClientRect()
+      return { name: (e.getAttribute('aria-label') ?? e.textContent ?? '').trim().slice(0, 24), top: r.top, bottom: r.bottom, left: r.left, right: r.right }
+    })
+    if (at === null) break
+    tabbed.push(at)
+  }
+  const breaks = (items: typeof read, how: string): string[] =>
+    items.slice(1).flatMap((b, i) => {
+      const a = items[i]!
+      const nextRow = b.top >= a.bottom - 4
+      const sameRowRight = Math.abs((a.top + a.bottom) / 2 - (b.top + b.bottom) / 2) < 12 && b.left >= a.right - 1
+      return nextRow || sameRowRight ? [] : [`${how}: "${b.name}" after "${a.name}" is seen before it`]
+    })
+  expect(read.length).toBeGreaterThanOrEqual(8)
+  expect(tabbed.length).toBeGreaterThanOrEqual(7)
+  return [...breaks(read, 'read'), ...breaks(tabbed, 'Tab')]
+}
+
 describe('a link opened on a phone', () => {
   it('a moment link: fits the screen, the highway is big enough to watch, Play/Pause and the Timeline work by touch', async () => {
     const hot = getPreset('hot-key')!.build()
@@ -96,6 +140,9 @@ describe('a link opened on a phone', () => {
     expect(before).toBeGreaterThanOrEqual(20)
     await track.tap({ position: { x: tl.width * 0.25, y: tl.height / 2 } })
     await expect.poll(() => simTime(page), { timeout: 15_000 }).toBeLessThan(before - 5)
+    // Keyboard and screen-reader users meet the toolbar's controls in the order they are seen
+    // (before: the clock was moved up beside Restart, and read after the speed).
+    expect(await toolbarOrderBreaks(page)).toEqual([])
     expect(errors).toEqual([])
     await page.close()
   })
@@ -113,6 +160,8 @@ describe('a link opened on a phone', () => {
       expect(s.height).toBeGreaterThanOrEqual(250)
     }
     expect(b.y).toBeGreaterThanOrEqual(a.y + a.height - 1)
+    // Keyboard and screen-reader users meet the toolbar's controls in the order they are seen.
+    expect(await toolbarOrderBreaks(page)).toEqual([])
     const tl = await boxOf(page, '.timeline-track')
     expect(tl.width).toBeGreaterThanOrEqual(200)
     expect(tl.height).toBeGreaterThanOrEqual(40)

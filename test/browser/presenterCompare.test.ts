@@ -76,6 +76,62 @@ function checkSides(page: Page): Promise<SideCheck[]> {
   )
 }
 
+interface NamesCheck {
+  side: string
+  /** What each lane's name says to a screen reader ("P6"), '' for a lane without one shown. */
+  names: string[]
+  problems: string[]
+  /** The side's label: its words, and whether it is drawn whole (not cut with "…"), inside the side. */
+  label: string
+  labelWhole: boolean
+}
+
+/** Every side's lane names and label as drawn now. Runs in the page. */
+function checkNames(page: Page): Promise<NamesCheck[]> {
+  return page.locator('section.compare-side').evaluateAll((sides) =>
+    sides.map((s) => {
+      const hw = s.querySelector('[data-testid="highway"]')!
+      const problems: string[] = []
+      const roads = [...hw.querySelectorAll('rect.road')].map((r) => r.getBoundingClientRect())
+      const pitch = roads.length > 1 ? roads[1]!.top - roads[0]!.top : 0
+      const texts = [...hw.querySelectorAll<SVGTextElement>('text.p')]
+      const shown = texts.map((t) => (t.getAttribute('display') !== 'none' && (t.textContent ?? '') !== '' ? t : null))
+      const names = shown.map((t) => (t === null ? '' : (t.getAttribute('aria-label') ?? t.textContent ?? '')))
+      const boxes = shown.map((t) => t?.getBoundingClientRect() ?? null)
+      boxes.forEach((b, i) => {
+        const road = roads[i]
+        if (b === null || road === undefined) return
+        // On its lane's row (its middle within a quarter of the pitch of the lane's), left of the lanes, in projector type.
+        if (Math.abs(b.top + b.height / 2 - (road.top + road.height / 2)) > pitch / 4) problems.push(`${names[i]} off its lane`)
+        if (b.right > Math.min(...roads.map((r) => r.left)) + 0.5) problems.push(`${names[i]} over the lanes`)
+        if (parseFloat(getComputedStyle(shown[i]!).fontSize) < 20) problems.push(`${names[i]} under 20 px`)
+        for (let j = i + 1; j < boxes.length; j++) {
+          const o = boxes[j]
+          if (o && b.left < o.right - 1 && o.left < b.right - 1 && b.top < o.bottom - 1 && o.top < b.bottom - 1) problems.push(`${names[i]} on ${names[j]}`)
+        }
+      })
+      const label = s.querySelector<HTMLElement>('.side-label')!
+      const lb = label.getBoundingClientRect()
+      const sb = s.getBoundingClientRect()
+      const labelWhole = label.scrollWidth <= label.clientWidth + 1 && label.scrollHeight <= label.clientHeight + 1 && lb.left >= sb.left && lb.right <= sb.right + 0.5
+      return { side: s.querySelector('.side-letter')?.textContent ?? '?', names, problems, label: label.textContent ?? '', labelWhole }
+    }),
+  )
+}
+
+async function expectEveryName(page: Page, where: string): Promise<void> {
+  const twelve = Array.from({ length: 12 }, (_, i) => `P${i}`)
+  await expect.poll(async () => (await checkNames(page)).map((s) => s.names), { timeout: 10_000 }).toEqual([twelve, twelve, twelve, twelve])
+  const sides = await checkNames(page)
+  expect(sides.flatMap((s) => s.problems.map((p) => `${where} ${s.side}: ${p}`))).toEqual([])
+  expect(sides.map((s) => [s.label, s.labelWhole]), where).toEqual([
+    ['salting', true],
+    ['share group', true],
+    ['parallel consumer', true],
+    ['lag-aware', true],
+  ])
+}
+
 async function expectReadable(page: Page, where: string): Promise<void> {
   // (The sides redraw at their new size and type: wait until all four show twelve lanes and their cards.)
   await expect
@@ -88,6 +144,20 @@ async function expectReadable(page: Page, where: string): Promise<void> {
 }
 
 describe('presenter mode in compare mode, four sides', () => {
+  it('at 1024×768 and 1280×800 with the lesson open: every lane of every side shows its name in 20 px type, none on another, and each side its whole label', async () => {
+    const { preview, browser } = suite()
+    const { page, errors } = await openFourAnswers(browser, preview.url)
+    await page.keyboard.press('p')
+    await page.locator('.compare-app.presenter').waitFor({ timeout: 10_000 })
+    await expectEveryName(page, '1024x768')
+    await page.screenshot({ path: join(ARTIFACTS, 'presenter-compare-names-1024.png') })
+    await page.setViewportSize({ width: 1280, height: 800 })
+    await expectEveryName(page, '1280x800')
+    await page.screenshot({ path: join(ARTIFACTS, 'presenter-compare-names-1280.png') })
+    expect(errors).toEqual([])
+    await page.close()
+  }, 60_000)
+
   it('at 1024×768 with the lesson open (and without it), and at 1280×720: cards inside their side, on no other card, names inside them; lane 6 ≥ 10 px, no lane cut off', async () => {
     const { preview, browser } = suite()
     const { page, errors, panel } = await openFourAnswers(browser, preview.url)
