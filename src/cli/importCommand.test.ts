@@ -148,26 +148,26 @@ describe('highway import', () => {
 describe('highway import of a cluster too big to simulate as measured', () => {
   const big = (P: number, C: number) => ({ ...io, readStdin: () => ({ ok: true as const, text: bigDescribe(P, C) }) })
   it('refuses in one line, exit 2, naming the factor that fits; --scale 4 builds the labelled copy; a bad --scale is one line too', () => {
-    const refused = runImport(['-'], big(10_000, 20))
+    const refused = runImport(['-'], big(10_000, 5))
     expect(refused.code).toBe(2)
-    expect(refused.stderr).toMatch(/^import: 10,000 partitions read by 20 consumers .* --scale 4 \(or --scale auto\) in the CLI, "Simulate a scaled copy" in the Import dialog\.\n$/)
+    expect(refused.stderr).toMatch(/^import: 10,000 partitions read by 5 consumers .* --scale 4 \(or --scale auto\) in the CLI, "Simulate a scaled copy" in the Import dialog\.\n$/)
     expect(refused.stderr.split('\n')).toHaveLength(2)
-    const scaled = runImport(['-', '--scale', '4', '--json'], big(10_000, 20))
+    const scaled = runImport(['-', '--scale', '4', '--json'], big(10_000, 5))
     expect(scaled.stderr).toBe('')
     const out = JSON.parse(scaled.stdout) as { scenario: Scenario; story: string }
-    expect(out.scenario).toMatchObject({ name: 'import: orders (1/4 rate)', topic: { partitions: 10_000 }, group: { consumers: 20 } })
-    expect(JSON.parse(runImport(['-', '--scale', 'auto', '--json'], big(10_000, 20)).stdout)).toEqual(out)
-    for (const bad of ['0', 'x', '2.5', '1001']) expect(runImport(['-', '--scale', bad], big(10_000, 20))).toMatchObject({ code: 2, stderr: expect.stringMatching(/^import: --scale must be auto or a whole number from 1 to 1000.*\n$/) })
+    expect(out.scenario).toMatchObject({ name: 'import: orders (1/4 rate)', topic: { partitions: 10_000 }, group: { consumers: 5 } })
+    expect(JSON.parse(runImport(['-', '--scale', 'auto', '--json'], big(10_000, 5)).stdout)).toEqual(out)
+    for (const bad of ['0', 'x', '2.5', '1001']) expect(runImport(['-', '--scale', bad], big(10_000, 5))).toMatchObject({ code: 2, stderr: expect.stringMatching(/^import: --scale must be auto or a whole number from 1 to 1000.*\n$/) })
   })
 
-  it('a cluster no scaled copy fits (3 000 partitions, 100 consumers) stays one line and exit 2, even with --scale auto', () => {
-    const r = runImport(['-', '--scale', 'auto'], big(3_000, 100))
+  it('a cluster no scaled copy fits (10 000 partitions, 1 000 consumers) stays one line and exit 2, even with --scale auto', () => {
+    const r = runImport(['-', '--scale', 'auto'], big(10_000, 1_000))
     expect(r.code).toBe(2)
-    expect(r.stderr).toMatch(/^import: 3,000 partitions read by 100 consumers .* no scaled copy fits: 100 consumers fit over at most [\d,]+ partitions, and 3,000 partitions fit with at most \d+ consumers\. A slice fits: .* --slice 2 in the CLI, "Simulate a slice" in the Import dialog\.\n$/)
-    const sliced = runImport(['-', '--slice', '2', '--json'], big(3_000, 100))
+    expect(r.stderr).toMatch(/^import: 10,000 partitions read by 1,000 consumers .* no scaled copy fits: 10,000 partitions fit with at most \d+ consumers\. A slice fits: .* --slice 4 in the CLI, "Simulate a slice" in the Import dialog\.\n$/)
+    const sliced = runImport(['-', '--slice', '4', '--json'], big(10_000, 1_000))
     expect(sliced.stderr).toBe('')
-    expect(JSON.parse(sliced.stdout).scenario).toMatchObject({ name: 'import: orders (slice 1/2)', topic: { partitions: 1_500 }, group: { consumers: 50 } })
-    expect(runImport(['-', '--slice', 'auto'], big(3_000, 100))).toMatchObject({ code: 2, stderr: expect.stringMatching(/^import: --slice must be a whole number from 1 to 1000.*\n$/) })
+    expect(JSON.parse(sliced.stdout).scenario).toMatchObject({ name: 'import: orders (slice 1/4)', topic: { partitions: 2_500 }, group: { consumers: 250 } })
+    expect(runImport(['-', '--slice', 'auto'], big(10_000, 1_000))).toMatchObject({ code: 2, stderr: expect.stringMatching(/^import: --slice must be a whole number from 1 to 1000.*\n$/) })
     // a slice needs every partition's owner: a kafka_exporter scrape has none
     expect(runImport([SCRAPES, '--slice', '2'], io)).toMatchObject({ code: 2, stderr: expect.stringMatching(/^import: a slice keeps consumers with the partitions they own: the pastes must name the owner of every partition/) })
   })

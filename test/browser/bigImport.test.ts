@@ -1,5 +1,5 @@
 // A big real cluster imported in the page at 1024×768: a kafka-consumer-groups.sh --describe of
-// 10 000 partitions read by 20 consumers (generated: test/fixtures/import/bigDescribe.ts) is over
+// 10 000 partitions read by 5 consumers (generated: test/fixtures/import/bigDescribe.ts) is over
 // the simulator's budget as measured. The dialog says why in the cluster's terms and offers the
 // scaled copy; the copy opened is the one `highway import --scale 4` builds, its 10 000 lanes drawn
 // in lane groups, and it plays.
@@ -14,7 +14,7 @@ import { browserSuite } from './suite.ts'
 
 const OUT = join(ARTIFACTS, 'dist-big-import-test')
 const suite = browserSuite(OUT)
-const PASTE = bigDescribe(10_000, 20)
+const PASTE = bigDescribe(10_000, 5)
 
 function cliScenario(): Scenario {
   const r = runImport(['-', '--scale', '4', '--json'], { readFile: () => ({ ok: false as const, problem: 'no files' }), readStdin: () => ({ ok: true as const, text: PASTE }) })
@@ -23,7 +23,7 @@ function cliScenario(): Scenario {
 }
 
 describe('a big cluster imported in the page (real browser, 1024×768)', () => {
-  it('10 000 partitions / 20 consumers: the refusal in the cluster\'s terms, "Simulate a scaled copy", the CLI\'s copy opened in lane groups, and it plays', async () => {
+  it('10 000 partitions / 5 consumers: the refusal in the cluster\'s terms, "Simulate a scaled copy", the CLI\'s copy opened in lane groups, and it plays', async () => {
     const cli = cliScenario()
     const { preview, browser } = suite()
     const page = await browser.newPage({ viewport: { width: 1024, height: 768 } })
@@ -35,7 +35,7 @@ describe('a big cluster imported in the page (real browser, 1024×768)', () => {
       el.dispatchEvent(new Event('input', { bubbles: true }))
     }, PASTE)
     const alert = dialog.getByRole('alert')
-    await expect.poll(() => alert.textContent(), { timeout: 20_000 }).toMatch(/^10,000 partitions read by 20 consumers at 3,000 records\/s .*budget 0\.60 s.*A copy at 1\/4 of the rate fits/)
+    await expect.poll(() => alert.textContent(), { timeout: 20_000 }).toMatch(/^10,000 partitions read by 5 consumers at 3,000 records\/s .*budget 0\.60 s.*A copy at 1\/4 of the rate fits/)
     expect(await alert.textContent()).not.toContain('group.config')
     await dialog.getByRole('button', { name: 'Simulate a scaled copy (1/4 of the rate)' }).click()
     await expect.poll(() => dialog.locator('.import-story').textContent(), { timeout: 20_000 }).toMatch(/^Simulated at 1\/4 of the assumed rate/)

@@ -1,5 +1,5 @@
 // Big real clusters (issue: "big real clusters are refused outright"): a generated describe of
-// 10 000 partitions / 20 consumers and 3 000 / 100. The refusal names what costs in the cluster's
+// 10 000 partitions / 20 consumers and 10 000 / 1 000 (3 000 / 100 now fits as measured). The refusal names what costs in the cluster's
 // terms and what fits; a scaled copy keeps the shape (partitions, owners, shares, consumers) and
 // says so in its name, account and story.
 import { describe, expect, it } from 'vitest'
@@ -25,11 +25,11 @@ describe('importing a cluster too big to simulate as measured', () => {
     expect(r.message).not.toContain('group.config')
     expect(r.message).toMatch(/^10,000 partitions read by 20 consumers at 3,000 records\/s \(assumed: the pastes hold no produce rates\) are too expensive to simulate: about 0\.\d+ s of work per simulated second \(budget 0\.60 s\)/)
     expect(r.message).toMatch(/each of 20 consumers polling about 300 times a second/)
-    expect(r.message).toContain('A copy at 1/4 of the rate fits (750 records/s, each consumer processing 500/s, max.poll.records and lags ÷ 4)')
-    expect(r.scaleFits).toBe(4)
+    expect(r.message).toContain('A copy at 1/2 of the rate fits (1,500 records/s, each consumer processing 1,000/s, max.poll.records and lags ÷ 2)')
+    expect(r.scaleFits).toBe(2)
   })
 
-  it('--scale auto: 1/4 of the rate, processing and lags; partitions, owners, key shares and consumers as measured; labelled in name, account and story; within budget and it runs', () => {
+  it('--scale auto: 1/2 of the rate, processing and lags; partitions, owners, key shares and consumers as measured; labelled in name, account and story; within budget and it runs', () => {
     const full = build(10_000, 20, { scale: 1 })
     expect(full.ok).toBe(false) // 1 asks for no reduction: still refused
     const r = build(10_000, 20, { scale: 'auto' })
@@ -37,16 +37,16 @@ describe('importing a cluster too big to simulate as measured', () => {
     const s = r.scenario
     expect(s.topic.partitions).toBe(10_000)
     expect(s.group.consumers).toBe(20)
-    expect(s.producers[0]!.rate).toEqual({ kind: 'constant', perSec: 750 })
-    expect(s.group.processing.recordsPerSec).toBe(500)
-    expect(s.group.config['max.poll.records']).toBe(125) // a batch still takes 0.25 s, as 500 at 2,000/s did
-    expect(s.topic.initialLag![7]).toBe(12_500)
+    expect(s.producers[0]!.rate).toEqual({ kind: 'constant', perSec: 1500 })
+    expect(s.group.processing.recordsPerSec).toBe(1000)
+    expect(s.group.config['max.poll.records']).toBe(250) // a batch still takes 0.25 s, as 500 at 2,000/s did
+    expect(s.topic.initialLag![7]).toBe(25_000)
     expect(s.group.initialAssignment![0]).toEqual(Array.from({ length: 500 }, (_, i) => i))
     expect(s.group.initialAssignment![19]![499]).toBe(9_999)
-    expect(s.name).toBe('import: orders (1/4 rate)')
-    expect(r.fields[0]).toMatchObject({ path: 'scale', value: '1/4' })
-    expect(r.fields.find((f) => f.path === 'producers[0].rate.perSec')).toMatchObject({ value: 750, why: expect.stringContaining('simulated at 1/4') })
-    expect(r.story).toMatch(/^Simulated at 1\/4 of the assumed rate \(3,000 records\/s → 750 records\/s; processing, max.poll.records and lags ÷ 4\)/)
+    expect(s.name).toBe('import: orders (1/2 rate)')
+    expect(r.fields[0]).toMatchObject({ path: 'scale', value: '1/2' })
+    expect(r.fields.find((f) => f.path === 'producers[0].rate.perSec')).toMatchObject({ value: 1500, why: expect.stringContaining('simulated at 1/2') })
+    expect(r.story).toMatch(/^Simulated at 1\/2 of the assumed rate \(3,000 records\/s → 1,500 records\/s; processing, max.poll.records and lags ÷ 2\)/)
     expect(validateScenario(s).ok).toBe(true)
     expect(estimateCost(s).usPerSimSec).toBeLessThanOrEqual(WORK_BUDGET_US_PER_SIM_SEC)
     const sim = createSimulation(s)
@@ -54,7 +54,7 @@ describe('importing a cluster too big to simulate as measured', () => {
     sim.advanceTo(1000)
     const before = produced()
     sim.advanceTo(3000)
-    expect((produced() - before) / 2).toBeCloseTo(750, -1)
+    expect((produced() - before) / 2).toBeCloseTo(1500, -1)
   })
 
   it('with no key sample and no rates, assumes a hundred uniform keys a partition, so every lane gets about the same share (the default 1000 keys left nine lanes in ten empty)', () => {
@@ -74,37 +74,44 @@ describe('importing a cluster too big to simulate as measured', () => {
   })
 
   it('an explicit factor too small says so and names the one that fits', () => {
-    const r = build(10_000, 20, { scale: 2 })
-    expect(r).toMatchObject({ ok: false, scaleFits: 4, message: expect.stringMatching(/^at 1\/2 of the rate it is still too expensive\. 10,000 partitions/) })
+    const r = build(10_000, 5, { scale: 2 })
+    expect(r).toMatchObject({ ok: false, scaleFits: 4, message: expect.stringMatching(/^at 1\/2 of the rate it is still too expensive\. 10,000 partitions read by 5 consumers/) })
   })
 
-  it('3 000 partitions / 100 consumers: the group protocol does not shrink with the rate; the refusal says which group would fit and offers a slice, and auto refuses', () => {
+  it('3 000 partitions / 100 consumers fit as measured: a stable group costs its heartbeats and one rebalance a second, not a slice', () => {
     const r = build(3_000, 100)
+    if (!r.ok) throw new Error(r.message)
+    expect(r.scenario).toMatchObject({ name: 'import: orders', topic: { partitions: 3_000 }, group: { consumers: 100 } })
+    expect(r.fields.map((f) => f.path)).not.toContain('slice')
+  })
+
+  it('10 000 partitions / 1 000 consumers: the group protocol does not shrink with the rate; the refusal says which group would fit and offers a slice, and auto refuses', () => {
+    const r = build(10_000, 1_000)
     if (r.ok) throw new Error('accepted')
     expect(r.scaleFits).toBeUndefined()
-    expect(r.sliceFits).toBe(2)
-    expect(r.message).toContain('the group protocol of 100 consumers over 3,000 partitions')
-    expect(r.message).toMatch(/no scaled copy fits: 100 consumers fit over at most [\d,]+ partitions, and 3,000 partitions fit with at most \d+ consumers\. A slice fits: every second consumer with the partitions it owns \(about 50 consumers and 1,500 partitions;.*--slice 2 in the CLI, "Simulate a slice" in the Import dialog\.$/)
-    expect(build(3_000, 100, { scale: 'auto' })).toMatchObject({ ok: false, sliceFits: 2 })
+    expect(r.sliceFits).toBe(4)
+    expect(r.message).toContain('the group protocol of 1,000 consumers over 10,000 partitions (a rebalance of every member')
+    expect(r.message).toMatch(/no scaled copy fits: 10,000 partitions fit with at most \d+ consumers\. A slice fits: every 4th consumer with the partitions it owns \(about 250 consumers and 2,500 partitions;.*--slice 4 in the CLI, "Simulate a slice" in the Import dialog\.$/)
+    expect(build(10_000, 1_000, { scale: 'auto' })).toMatchObject({ ok: false, sliceFits: 4 })
   })
 
-  it("--slice 2: every second consumer with exactly the partitions it owned, renumbered; the hot lane's owner kept; lags as measured; labelled; within budget and it runs", () => {
-    const r = build(3_000, 100, { slice: 2 })
+  it("--slice 4: every fourth consumer with exactly the partitions it owned, renumbered; the hot lane's owner kept; lags as measured; labelled; within budget and it runs", () => {
+    const r = build(10_000, 1_000, { slice: 4 })
     if (!r.ok) throw new Error(r.message)
     const s = r.scenario
-    expect(s.topic.partitions).toBe(1_500)
-    expect(s.group.consumers).toBe(50)
-    // consumer-1 owns 0–29 (and the 50 000-record lag on 7), consumer-3 owns 60–89 → 30–59 …
-    expect(s.group.initialAssignment!.map((ps) => ps.length)).toEqual(new Array(50).fill(30))
-    expect(s.group.initialAssignment![1]).toEqual(Array.from({ length: 30 }, (_, i) => 30 + i))
+    expect(s.topic.partitions).toBe(2_500)
+    expect(s.group.consumers).toBe(250)
+    // consumer-1 owns 0–9 (and the 50 000-record lag on 7), consumer-5 owns 40–49 → 10–19 …
+    expect(s.group.initialAssignment!.map((ps) => ps.length)).toEqual(new Array(250).fill(10))
+    expect(s.group.initialAssignment![1]).toEqual(Array.from({ length: 10 }, (_, i) => 10 + i))
     expect(s.topic.initialLag!.slice(0, 8)).toEqual([0, 10, 20, 30, 40, 0, 10, 50_000])
-    expect(s.topic.initialLag![30]).toBe(0) // the cluster's partition 60
-    expect(s.name).toBe('import: orders (slice 1/2)')
-    expect(r.fields[0]).toMatchObject({ path: 'slice', value: '1/2', why: expect.stringContaining("The run's partitions are the cluster's 0–29, 60–89, 120–149, 180–209, …, in that order") })
-    expect(r.story).toMatch(/^Simulated as a slice of 1\/2: 50 of the 100 consumers \(every second one: consumer-1, consumer-3 … consumer-99\) with the 1500 of 3000 partitions they own/)
+    expect(s.topic.initialLag![11]).toBe(10) // the cluster's partition 41
+    expect(s.name).toBe('import: orders (slice 1/4)')
+    expect(r.fields[0]).toMatchObject({ path: 'slice', value: '1/4', why: expect.stringContaining("The run's partitions are the cluster's 0–9, 40–49, 80–89, 120–129, …, in that order") })
+    expect(r.story).toMatch(/^Simulated as a slice of 1\/4: 250 of the 1000 consumers \(every 4th one: consumer-1, consumer-5 … consumer-997\) with the 2500 of 10000 partitions they own/)
     expect(estimateCost(s).usPerSimSec).toBeLessThanOrEqual(WORK_BUDGET_US_PER_SIM_SEC)
     const sim = createSimulation(s)
     sim.advanceTo(2000)
-    expect(sim.summary().partitions).toHaveLength(1_500)
+    expect(sim.summary().partitions).toHaveLength(2_500)
   })
 })

@@ -62,7 +62,7 @@ function inWords(i: CostItem, s: Scenario): string {
   const P = s.topic.partitions
   const busy = /busy polls of [\d,]+ consumers? \(([\d.,]+) a second each/.exec(i.what)
   if (busy) return `each of ${fmtCount(n)} consumers polling about ${busy[1]} times a second (at this rate a poll brings a few records, from any of ${fmtCount(Math.ceil(P / Math.max(1, n)))} partitions it owns): ${seconds(i.us)}`
-  if (i.path === 'group.consumers') return `the group protocol of ${fmtCount(n)} consumers over ${fmtCount(P)} partitions (joins and assignments, charged as if it rebalanced): ${seconds(i.us)}`
+  if (i.path === 'group.consumers') return `the group protocol of ${fmtCount(n)} consumers over ${fmtCount(P)} partitions (a rebalance of every member, as one command can cause; it does not shrink with the rate): ${seconds(i.us)}`
   return `${i.what}: ${seconds(i.us)}`
 }
 
@@ -101,26 +101,29 @@ export function refusal(s: Scenario, rateHow: string): Refusal {
   const way =
     slice === null
       ? ''
-      : ` A slice fits: every ${slice.k === 2 ? 'second' : `${slice.k}th`} consumer with the partitions it owns (about ${fmtCount(Math.ceil(n / slice.k))} consumers and ${fmtCount(Math.round(P / slice.k))} partitions; each consumer's partitions, rates and lags as measured): --slice ${slice.k}${slice.scaled ? ' --scale auto' : ''} in the CLI, "Simulate a slice" in the Import dialog.`
+      : ` A slice fits: every ${slice.k === 2 ? 'second' : slice.k === 3 ? 'third' : `${slice.k}th`} consumer with the partitions it owns (about ${fmtCount(Math.ceil(n / slice.k))} consumers and ${fmtCount(Math.round(P / slice.k))} partitions; each consumer's partitions, rates and lags as measured): --slice ${slice.k}${slice.scaled ? ' --scale auto' : ''} in the CLI, "Simulate a slice" in the Import dialog.`
   return { factor: null, slice: slice?.k ?? null, message: `${head} The group protocol does not shrink with the rate, so no scaled copy fits: ${whatFits(s)}.${way}` }
 }
 
 /**
- * The smallest slice whose estimate fits: about n/k consumers, P/k partitions and 1/k of the
- * records (the slice's own build is checked again, with its real partitions and rates).
+ * The smallest slice whose estimate fits: about n/k consumers and P/k partitions, at the whole
+ * rate (an assumed rate is the slice's whole rate; measured ones are about 1/k of it, so this may
+ * ask for a larger k than needed, never one whose build is refused). The slice's own build is
+ * checked again, with its real partitions and rates.
  */
 function sliceFit(s: Scenario): { k: number; scaled: boolean } | null {
-  for (const k of FACTORS) {
-    if (k > s.group.consumers) break
+  const slices = FACTORS.filter((k) => k <= s.group.consumers).map((k) => {
     const c = scaledCopy(s, 1)
     c.group.consumers = Math.ceil(s.group.consumers / k)
     c.topic = { name: c.topic.name, partitions: Math.max(1, Math.round(s.topic.partitions / k)) }
     delete c.group.initialAssignment
-    for (const p of c.producers) if (p.rate.kind === 'constant') p.rate.perSec = shrink(p.rate.perSec, k)
-    if (fits(c)) return { k, scaled: false }
-    if (fitFactor(c) !== null) return { k, scaled: true }
-  }
-  return null
+    return { k, c }
+  })
+  // A slice that fits as it is first (the Import dialog's button asks for the slice alone), else one with its rate scaled too.
+  const plain = slices.find((x) => fits(x.c))
+  if (plain) return { k: plain.k, scaled: false }
+  const scaled = slices.find((x) => fitFactor(x.c) !== null)
+  return scaled ? { k: scaled.k, scaled: true } : null
 }
 
 /** The largest partition count that fits with these consumers, and consumer count with these partitions (at the lowest rate tried). */

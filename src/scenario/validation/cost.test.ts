@@ -100,6 +100,54 @@ describe('the cost budget', () => {
     }
   })
 
+  // A shape an import builds: the group formed (warm start), Kafka's defaults, 3 000 records/s.
+  const shape = (P: number, n: number, group: Record<string, unknown> = {}, actions: unknown[] = []) => ({
+    start: 'warm',
+    topic: { partitions: P },
+    producers: [{ rate: { kind: 'constant', perSec: 3000 }, keys: { kind: 'uniform', count: 100 * P } }],
+    group: { consumers: n, ...group },
+    actions,
+  })
+  /** The group item's µs (estimated directly: a refused scenario's result is its affordable fallback). */
+  const groupUs = (input: { actions: unknown[] }) => {
+    const s = validateScenario({ ...input, actions: [] }).scenario
+    s.actions = input.actions as Scenario['actions']
+    return estimateCost(s).items.find((i) => /^the group protocol/.test(i.what))!.us
+  }
+
+  test('a stable group of 100 consumers over 3 000 partitions is accepted: it costs its heartbeats and one rebalance a second, not a rebalance of every member every second (measured ~0.03 s a second steady)', () => {
+    for (const protocol of ['eager', 'cooperative', 'consumer']) {
+      const r = validateScenario(shape(3000, 100, { protocol, assignor: protocol === 'eager' ? 'range' : protocol === 'consumer' ? 'uniform' : 'cooperative-sticky' }))
+      expect(errorsOf(r), protocol).toEqual([])
+    }
+  })
+
+  test('a scripted storm at that size is still charged for every member it restarts and every rebalance, and refused, naming the action', () => {
+    const storm = shape(3000, 100, {}, [{ do: 'rollingRestart', downMs: 0, intervalMs: 1, atSec: 5 }])
+    expect(groupUs(storm)).toBeGreaterThan(3 * groupUs(shape(3000, 100)))
+    const e = errorsOf(validateScenario(storm))
+    expect(e.map((x) => x.path)).toEqual(['actions[0]'])
+    expect(e[0]!.message).toMatch(/most of it is the group protocol of 100 consumers over 3,000 partitions \([\d.]+ rebalances a second, 200 members joining or leaving within a second \(rollingRestart\)\)/)
+    // Spread out (a member every 10 s) the same restart is affordable.
+    expect(errorsOf(validateScenario(shape(3000, 100, {}, [{ do: 'rollingRestart', downMs: 0, intervalMs: 10_000, atSec: 5 }])))).toEqual([])
+  })
+
+  test('KIP-848 computes a target assignment at every join and leave: a rolling restart every second at 3 000 × 100 (measured 1.0 s of work a second) is refused', () => {
+    const every = Array.from({ length: 30 }, (_, i) => ({ do: 'rollingRestart', downMs: 0, intervalMs: 1, atSec: 2 + i }))
+    const e = errorsOf(validateScenario(shape(3000, 100, { protocol: 'consumer', assignor: 'uniform' }, every)))
+    expect(e.map((x) => x.path)).toEqual(['actions[0]'])
+    expect(e[0]!.message).toMatch(/the group protocol of 100 consumers over 3,000 partitions \(200 target assignments a second/)
+  })
+
+  test('a classic group rebalances no faster than its heartbeats announce it: the same join-and-leave storm costs more with faster heartbeats', () => {
+    const churn = Array.from({ length: 200 }, (_, i) => ({ do: i % 2 === 0 ? 'addConsumer' : 'removeConsumer', atSec: 2 + i / 100 }))
+    const at = (hb: number) => groupUs(shape(256, 64, { config: { 'heartbeat.interval.ms': hb } }, churn))
+    expect(at(100)).toBeGreaterThan(5 * at(3000))
+    // Members leaving at every poll because a batch outlasts max.poll.interval.ms are a storm too.
+    const slow = shape(3000, 100, { config: { 'max.poll.interval.ms': 1000 }, processing: { recordsPerSec: 10 } })
+    expect(groupUs(slow)).toBeGreaterThan(2 * groupUs(shape(3000, 100, { processing: { recordsPerSec: 10 } })))
+  })
+
   test('items are sorted, most expensive first, and add up to the total', () => {
     const c = estimateCost(presets.find((p) => p.name === 'heavy')!.build())
     expect(c.items.map((i) => i.us)).toEqual([...c.items.map((i) => i.us)].sort((a, b) => b - a))

@@ -4,6 +4,7 @@
 // least as fast as real time (docs/limits.md: the budget, and how the coefficients were measured).
 
 import { scenarioEnvelope, type Envelope } from './envelope.ts'
+import { groupChurn } from './groupChurn.ts'
 import type { Scenario } from '../types.ts'
 
 /**
@@ -61,14 +62,15 @@ export const COST_US = {
   ownedPerPoll: 0.1,
   /** One heartbeat round trip through the member and coordinator machines. */
   heartbeat: 300,
-  /**
-   * Joining, syncing and rebalance callbacks, per member per simulated second, at the rate of a
-   * group that rebalances all the time (start-up, storms); it grows with the group's size.
-   */
-  memberGroupWork: 800,
-  memberGroupWorkPerMember: 4,
-  /** Each partition, each member joining: a new target assignment computed (as at start-up). */
-  assignmentPerPartitionPerMember: 1.5,
+  /** A member joins or leaves: its process started or stopped, its partitions handed over. */
+  memberChange: 1000,
+  /** A classic rebalance (eager or cooperative), each member: JoinGroup, SyncGroup, callbacks. */
+  rebalancePerMember: 1000,
+  /** A classic rebalance, each partition: assigned by the leader, revoked and resumed. */
+  rebalancePerPartition: 10,
+  /** A KIP-848 (or share) group's new target assignment, each member and each partition. */
+  targetPerMember: 20,
+  targetPerPartition: 2,
   /** Each partition, once a simulated second: metrics and pruning. */
   partitionPerSec: 2,
 } as const
@@ -162,7 +164,7 @@ function keyItems(e: Envelope, items: CostItem[]): void {
   })
 }
 
-function consumerItems(e: Envelope, items: CostItem[]): void {
+function consumerItems(s: Scenario, e: Envelope, items: CostItem[]): void {
   const n = e.consumers
   if (n === 0) return
   const P = e.partitions
@@ -186,10 +188,28 @@ function consumerItems(e: Envelope, items: CostItem[]): void {
     us: active * busyEach * (COST_US.busyPoll + owned),
   })
   items.push({ path: 'group.config["heartbeat.interval.ms"]', what: `heartbeats of ${plural(n, 'consumer')} (${fmtCount(e.heartbeatsPerSec)} a second each)`, us: n * e.heartbeatsPerSec * COST_US.heartbeat })
+  groupItem(s, e, items)
+}
+
+/**
+ * The group protocol at the script's busiest second: each member that joins or leaves, and each
+ * rebalance (classic) or target assignment (KIP-848, share) that follows. A stable group costs
+ * only its heartbeats; every run is charged at least one rebalance a second (a cold start, a
+ * command from the page).
+ */
+function groupItem(s: Scenario, e: Envelope, items: CostItem[]): void {
+  const n = e.consumers
+  const P = e.partitions
+  const churn = groupChurn(s, n, e.heartbeatsPerSec)
+  const classic = s.group.protocol !== 'consumer' && s.group.type !== 'share'
+  const each = classic ? n * COST_US.rebalancePerMember + P * COST_US.rebalancePerPartition : n * COST_US.targetPerMember + P * COST_US.targetPerPartition
+  const r = churn.rebalancesPerSec
+  const kind = classic ? plural(r, 'rebalance') : plural(r, 'target assignment')
+  const driven = churn.changesPerSec > 0 ? `${kind} a second, ${plural(churn.changesPerSec, 'member')} joining or leaving within a second (${churn.source})` : `${kind} a second, as one command from the page can cause`
   items.push({
-    path: 'group.consumers',
-    what: `the group protocol of ${plural(n, 'consumer')} over ${plural(P, 'partition')} (joins, assignments, syncs and callbacks)`,
-    us: n * (COST_US.memberGroupWork + n * COST_US.memberGroupWorkPerMember + P * COST_US.assignmentPerPartitionPerMember),
+    path: r > 1 ? churn.path : 'group.consumers',
+    what: `the group protocol of ${plural(n, 'consumer')} over ${plural(P, 'partition')} (${driven})`,
+    us: churn.changesPerSec * COST_US.memberChange + r * each,
   })
 }
 
@@ -207,7 +227,7 @@ export function estimateCost(s: Scenario): CostEstimate {
   })
   producerItems(e, items)
   keyItems(e, items)
-  consumerItems(e, items)
+  consumerItems(s, e, items)
   items.push({ path: 'topic.partitions', what: `per-second metrics of ${plural(P, 'partition')}`, us: P * COST_US.partitionPerSec })
   items.sort((a, b) => b.us - a.us)
   const usPerSimSec = items.reduce((sum, i) => sum + i.us, 0)

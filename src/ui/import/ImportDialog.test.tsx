@@ -178,28 +178,28 @@ describe('an imported scenario on the page', () => {
   it('a cluster over the budget: the refusal names the factor, "Simulate a scaled copy" builds the labelled copy, and back undoes it', () => {
     const d = dialog()
     const root = m!.container
-    type(byLabel(root, 'paste 1') as unknown as HTMLTextAreaElement, bigDescribe(10_000, 20))
-    expect(root.querySelector('[role=alert]')?.textContent).toMatch(/^10,000 partitions read by 20 consumers .*A copy at 1\/4 of the rate fits/)
+    type(byLabel(root, 'paste 1') as unknown as HTMLTextAreaElement, bigDescribe(10_000, 5))
+    expect(root.querySelector('[role=alert]')?.textContent).toMatch(/^10,000 partitions read by 5 consumers .*A copy at 1\/4 of the rate fits/)
     expect(buttons(root, 'Open scenario')[0]!.disabled).toBe(true)
     click(buttons(root, 'Simulate a scaled copy (1/4 of the rate)')[0])
     expect(root.querySelector('[role=alert]')).toBeNull()
     expect(root.querySelector('.import-story')?.textContent).toMatch(/^Simulated at 1\/4 of the assumed rate/)
     expect(root.querySelector('table.field-account tbody tr')?.textContent).toContain('1/4')
     click(buttons(root, 'Open scenario')[0])
-    expect(d.opened[0]!.scenario).toMatchObject({ name: 'import: orders (1/4 rate)', topic: { partitions: 10_000 }, group: { consumers: 20 }, producers: [{ rate: { perSec: 750 } }] })
+    expect(d.opened[0]!.scenario).toMatchObject({ name: 'import: orders (1/4 rate)', topic: { partitions: 10_000 }, group: { consumers: 5 }, producers: [{ rate: { perSec: 750 } }] })
     click(buttons(root, 'Back to the cluster as measured')[0])
     expect(root.querySelector('[role=alert]')?.textContent).toContain('too expensive to simulate')
   })
 
-  it('a group too large whatever the rate: "Simulate a slice" builds every second consumer with its partitions, labelled', () => {
+  it('a group too large whatever the rate: "Simulate a slice" builds every 4th consumer with its partitions, labelled', () => {
     const d = dialog()
     const root = m!.container
-    type(byLabel(root, 'paste 1') as unknown as HTMLTextAreaElement, bigDescribe(3_000, 100))
+    type(byLabel(root, 'paste 1') as unknown as HTMLTextAreaElement, bigDescribe(10_000, 1_000))
     expect(root.querySelector('[role=alert]')?.textContent).toContain('A slice fits')
     expect(buttons(root, 'Simulate a scaled copy (1/4 of the rate)')).toHaveLength(0)
-    click(buttons(root, 'Simulate a slice (every second consumer with its partitions)')[0])
-    expect(root.querySelector('.import-story')?.textContent).toMatch(/^Simulated as a slice of 1\/2: 50 of the 100 consumers/)
+    click(buttons(root, 'Simulate a slice (every 4th consumer with its partitions)')[0])
+    expect(root.querySelector('.import-story')?.textContent).toMatch(/^Simulated as a slice of 1\/4: 250 of the 1000 consumers/)
     click(buttons(root, 'Open scenario')[0])
-    expect(d.opened[0]!.scenario).toMatchObject({ name: 'import: orders (slice 1/2)', topic: { partitions: 1_500 }, group: { consumers: 50 } })
+    expect(d.opened[0]!.scenario).toMatchObject({ name: 'import: orders (slice 1/4)', topic: { partitions: 2_500 }, group: { consumers: 250 } })
   })
 })

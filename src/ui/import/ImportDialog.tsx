@@ -158,7 +158,7 @@ export function ImportDialog(p: ImportDialogProps): ReactNode {
             ) : null}
             {built.sliceFits !== undefined ? (
               <button type="button" onClick={() => setSlice(built.sliceFits ?? 0)}>
-                Simulate a slice (every {built.sliceFits === 2 ? 'second' : `${built.sliceFits}th`} consumer with its partitions)
+                Simulate a slice (every {built.sliceFits === 2 ? 'second' : built.sliceFits === 3 ? 'third' : `${built.sliceFits}th`} consumer with its partitions)
               </button>
             ) : null}
           </div>
