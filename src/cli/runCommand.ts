@@ -161,10 +161,11 @@ export function formatSummary(s: RunSummary): string {
   lines.push(`  latency    p50 ${ms(s.latencyMs.p50)}   p95 ${ms(s.latencyMs.p95)}   p99 ${ms(s.latencyMs.p99)}   max ${ms(s.latencyMs.max)}`)
   lines.push(`  skew       busiest partition got ${s.skewRatio}× the mean`)
   lines.push(`  duplicates ${n(s.duplicates)}   ordering violations ${n(s.orderingViolations)}   remapped keys ${n(s.remappedKeys)}`)
+  if (s.lostRecords !== undefined) lines.push(`  faults     lost records ${n(s.lostRecords)}   failed sends ${n(s.failedSends ?? 0)}   brokers down ${s.brokers.filter((b) => b.up === false).map((b) => `b${b.broker}`).join(', ') || 'none'}`)
   if (s.skippedByOffsetReset > 0) lines.push(`  skipped    ${n(s.skippedByOffsetReset)} records never delivered: new partitions had no committed offset and auto.offset.reset=latest`)
   lines.push(`  rebalances ${s.rebalances} (generation ${s.generation})   partitions revoked ${s.revokedPartitions} lost ${s.lostPartitions}   stopped partition-seconds ${s.stoppedPartitionSeconds}${s.storm ? `   STORM (${s.maxRebalancesPerMinute}/min)` : ''}`)
   // One line for the cluster: each broker's leaders and last-second append rate, HOT when flagged.
-  lines.push(`  brokers    ${s.brokers.map((b) => `b${b.broker}: ${b.leaders} leaders ${n(b.recordsInPerSec)} rec/s in${b.hot ? ' HOT' : ''}`).join('   ')}`)
+  lines.push(`  brokers    ${s.brokers.map((b) => `b${b.broker}: ${b.up === false ? 'DOWN ' : ''}${b.leaders} leaders ${n(b.recordsInPerSec)} rec/s in${b.hot ? ' HOT' : ''}`).join('   ')}`)
   if (s.hotKeys.some((k) => k.flagged)) lines.push(`  hot keys   ${s.hotKeys.filter((k) => k.flagged).map((k) => `"${k.key}" ${(k.share * 100).toFixed(0)} %`).join(', ')}`)
   lines.push('')
   lines.push('  partition  produced     consumed     lag          owner')
