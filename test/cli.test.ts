@@ -53,7 +53,7 @@ describe('the highway CLI process', { timeout: 120_000, concurrent: true }, () =
     expect(npm).toEqual(r)
     // Through npm too, a failure is the CLI's exit code and its message (npm -s adds no noise).
     expect(npmBad.code).toBe(2)
-    expect(npmBad.stderr).toMatch(/^highway: unknown command "frobnicate"\n/)
+    expect(npmBad.stderr).toMatch(/^highway: unknown command "frobnicate" \(commands: [^\n]*\)\n$/)
   })
 
   it('partition takes keys as arguments', async () => {
@@ -127,6 +127,45 @@ describe('the highway CLI process', { timeout: 120_000, concurrent: true }, () =
       expect(r.code, cases[i]!.join(' ')).toBe(2)
       expect(r.stderr.split('\n')[0]).toMatch(/^(presets|validate|run): (unexpected argument "extra"|--seconds must be a plain decimal)/)
       expect(r.stderr).not.toMatch(/\n\s+at /)
+    }
+  })
+
+  it('answers every kind of bad input with one line per problem, naming the flag or the field path, exit 2', async () => {
+    const multiLine = join(TMP, 'multiline.json')
+    writeFileSync(multiLine, '{\n  "version": 1,\n  "name": x\n}\n')
+    const notScenario = join(TMP, 'null.json')
+    writeFileSync(notScenario, 'null\n')
+    const wrongType = join(TMP, 'wrong-type.json')
+    writeFileSync(wrongType, JSON.stringify({ version: 1, topic: { partitions: '48' } }))
+    const cases: Array<[string[], string, RegExp]> = [
+      [['run', '--preset', 'steady', '--bogus'], '', /^run: unknown option --bogus \(see highway run --help\)$/],
+      [['run', '--preset', 'steady', '--seconds'], '', /^run: --seconds needs a value \(see highway run --help\)$/],
+      [['compare', '--preset', 'steady', '--variant'], '', /^compare: --variant needs a value \(see highway compare --help\)$/],
+      [['validate', '--scenario', multiLine], '', /^validate: invalid scenario: the input is not valid JSON \(.*\)$/],
+      [['validate', '--scenario', notScenario], '', /^validate: --scenario .*null\.json: not a scenario \(expected a JSON object, a page link or an encoded v1\.… scenario\), it starts "null"$/],
+      [['run', '--scenario', wrongType, '--seconds', '1'], '', /^run: invalid scenario: topic\.partitions: must be an integer$/],
+      [['run', '--preset', 'steady', '--set', 'topic.partitions=-4'], '', /^run: --set topic\.partitions: must be ≥ 1$/],
+      [['assign', '--assignor', 'range'], 'garbage\n', /^assign: invalid JSON: .*garbage.*$/],
+      [['presets', '--json'], '', /^presets: unexpected argument "--json" \(see highway presets --help\)$/],
+      [['frobnicate'], '', /^highway: unknown command "frobnicate" \(commands: .*; see highway --help\)$/],
+    ]
+    const ran = await Promise.all(cases.map(([args, input]) => highway(args, input)))
+    for (const [i, r] of ran.entries()) {
+      const what = cases[i]![0].join(' ')
+      expect(r.code, what).toBe(2)
+      expect(r.stdout, what).toBe('')
+      expect(r.stderr.endsWith('\n') && r.stderr.split('\n').length === 2, `${what}: ${r.stderr}`).toBe(true)
+      expect(r.stderr.trimEnd(), what).toMatch(cases[i]![2])
+    }
+  })
+
+  it('--help of every command answers on stdout with exit 0', async () => {
+    const commands = ['partition', 'run', 'compare', 'validate', 'plan-cluster', 'config', 'assign', 'presets', 'lessons', 'import', 'snapshot']
+    const ran = await Promise.all(commands.map((c) => highway([c, '--help'])))
+    for (const [i, r] of ran.entries()) {
+      expect(r.code, commands[i]).toBe(0)
+      expect(r.stdout, commands[i]).toMatch(new RegExp(`^usage: highway ${commands[i]}[ \\n]`))
+      expect(r.stderr, commands[i]).toBe('')
     }
   })
 })

@@ -72,8 +72,32 @@ export function oneLine(e: unknown): string {
   return (e instanceof Error ? e.message : String(e)).split('\n')[0]!
 }
 
+/** One problem as a line: "path: message" ("#", the input as a whole, names no path). */
+function issueText(i: Issue): string {
+  return i.path === '#' || i.path === '' ? i.message : `${i.path}: ${i.message}`
+}
+
+/** A scenario's problems, one line each ("invalid scenario: topic.partitions: must be ≥ 1"). */
 export function formatIssues(issues: readonly Issue[]): string {
-  return issues.map((i) => `  ${i.path}: ${i.message}`).join('\n')
+  return issues.map((i) => `invalid scenario: ${issueText(i)}`).join('\n')
+}
+
+/** Warnings on stderr, one line each and named by the command ("run: warning: bogus: unknown field (ignored)"). */
+export function warningLines(cmd: string, issues: readonly Issue[]): string {
+  return issues.map((i) => `${cmd}: warning: ${issueText(i)}\n`).join('')
+}
+
+/** A failure on stderr: each line of `message` is one problem, named by the command. */
+export function failure(cmd: string, message: string, code = 2): { stdout: string; stderr: string; code: number } {
+  return { stdout: '', stderr: message.split('\n').map((l) => `${cmd}: ${l}\n`).join(''), code }
+}
+
+/**
+ * A usage mistake (unknown option, missing value) in one line: what is wrong and where the help
+ * is. The usage itself is --help's: printed after every mistake it buried the one line that mattered.
+ */
+export function usageFailure(cmd: string, message: string): { stdout: string; stderr: string; code: number } {
+  return { stdout: '', stderr: `${cmd}: ${message} (see highway ${cmd} --help)\n`, code: 2 }
 }
 
 export type Loaded = { ok: true; scenario: Scenario; warnings: Issue[] } | { ok: false; message: string }
@@ -98,9 +122,15 @@ export function loadScenario(p: ParsedArgs, readFile: (path: string) => TextRead
         return { ok: false, message: `--scenario ${sc}: ${file.problem}${notInline}` }
       }
       text = file.text
+      // A file's text that is neither JSON nor a link would otherwise be read as an encoded link and
+      // answered "the link has no format prefix", which says nothing about a file of the wrong kind.
+      const t = text.trim()
+      if (t !== '' && !/^[{[]/.test(t) && !/^(v\d+\.|s=)/.test(t) && !/[#?]s=/.test(t)) {
+        return { ok: false, message: `--scenario ${sc}: not a scenario (expected a JSON object, a page link or an encoded v1.… scenario), it starts "${t.slice(0, 24).replace(/\s+/g, ' ')}"` }
+      }
     }
     const r = scenarioFromInput(text)
-    if (!r.ok) return { ok: false, message: `invalid scenario:\n${formatIssues(r.errors)}` }
+    if (!r.ok) return { ok: false, message: formatIssues(r.errors) }
     return { ok: true, scenario: r.scenario, warnings: r.warnings }
   }
   return { ok: false, message: 'give --scenario FILE|URL|ENCODED or --preset NAME' }

@@ -13,6 +13,7 @@ import {
   type AssignorMember,
   type TopicPartition,
 } from '../kafka/assignors/assignor.ts'
+import { jsonProblem } from '../scenario/jsonProblem.ts'
 
 export interface CommandOutput {
   stdout: string
@@ -20,7 +21,7 @@ export interface CommandOutput {
   code: number
 }
 
-export const ASSIGN_USAGE = `usage: assign --assignor NAME [--jsonl]
+export const ASSIGN_USAGE = `usage: highway assign --assignor NAME [--jsonl]
   NAME     one of: ${ASSIGNOR_NAMES.join(', ')}
   stdin    {"topics": {"orders": 12}, "members": [{"memberId": "c1", "topics": ["orders"],
             "groupInstanceId": null, "owned": [["orders", 0]], "generation": 3}]}
@@ -52,7 +53,7 @@ export const ASSIGN_LIMITS = {
 const MAX_ERRORS = 20
 const MEMBER_FIELDS = new Set(['memberId', 'groupInstanceId', 'topics', 'owned', 'generation'])
 
-const usageError = (message: string): CommandOutput => ({ stdout: '', stderr: `assign: ${message}\n${ASSIGN_USAGE}`, code: 2 })
+const usageError = (message: string): CommandOutput => ({ stdout: '', stderr: `assign: ${message} (see highway assign --help)\n`, code: 2 })
 
 type AssignArgs = { name: AssignorName; jsonl: boolean }
 
@@ -94,7 +95,7 @@ export function runAssign(args: readonly string[], stdin: string): CommandOutput
   const documents: { where: string; text: string }[] = a.jsonl
     ? stdin.split(/\r?\n/).flatMap((text, i) => (text.trim() === '' ? [] : [{ where: `line ${i + 1}: `, text }]))
     : [{ where: '', text: stdin }]
-  if (!a.jsonl && stdin.trim() === '') return { stdout: '', stderr: 'input is empty: expected a JSON request on stdin\n', code: 2 }
+  if (!a.jsonl && stdin.trim() === '') return { stdout: '', stderr: 'assign: input is empty: expected a JSON request on stdin\n', code: 2 }
 
   const errors: string[] = []
   const requests: { where: string; request: AssignmentRequest }[] = []
@@ -116,7 +117,7 @@ export function runAssign(args: readonly string[], stdin: string): CommandOutput
   if (errors.length > 0) {
     const shown = errors.slice(0, MAX_ERRORS)
     if (errors.length > shown.length) shown.push(`... and more`)
-    return { stdout: '', stderr: shown.join('\n') + '\n', code: 2 }
+    return { stdout: '', stderr: shown.map((l) => `assign: ${l}\n`).join(''), code: 2 }
   }
   return runRequests(assignor, requests)
 }
@@ -127,7 +128,7 @@ function runRequests(assignor: Assignor, requests: readonly { where: string; req
     try {
       lines.push(JSON.stringify(assignor.assign(request).assignment))
     } catch (e) {
-      return { stdout: '', stderr: `${where}${assignor.name} assignor failed: ${e instanceof Error ? e.message : String(e)}\n`, code: 1 }
+      return { stdout: '', stderr: `assign: ${where}${assignor.name} assignor failed: ${(e instanceof Error ? e.message : String(e)).replace(/\s+/g, ' ')}\n`, code: 1 }
     }
   }
   return { stdout: lines.map((l) => l + '\n').join(''), stderr: '', code: 0 }
@@ -149,7 +150,7 @@ function parseRequest(text: string): AssignmentRequest | string | string[] {
   try {
     value = JSON.parse(text)
   } catch (e) {
-    return `invalid JSON: ${e instanceof Error ? e.message : String(e)}`
+    return `invalid JSON: ${jsonProblem(text, e)}`
   }
   if (!isObject(value)) return 'must be a JSON object with "topics" and "members"'
   const errors: string[] = []

@@ -5,7 +5,7 @@ import { compareLinkHash, readLinkHash } from '../scenario/links.ts'
 import { formatValue } from '../scenario/overridePath.ts'
 import { parseVariant, parseVary, type OverrideSet, type OverrideValue, type Variant } from '../scenario/overrides.ts'
 import type { RunSummary } from '../sim/simulationApi.ts'
-import { loadRun, parseArgs, parseDecimal, type FlagSpec } from './args.ts'
+import { failure, loadRun, parseArgs, parseDecimal, usageFailure, warningLines, type FlagSpec } from './args.ts'
 import { runAll } from './compareRuns.ts'
 import { formatCompareTable } from './compareTable.ts'
 import type { CliIo, CommandResult } from './runCommand.ts'
@@ -19,14 +19,15 @@ export const DEFAULT_BASE_URL = 'http://localhost:5173/'
 export const COMPARE_USAGE =
   "usage: highway compare (--scenario FILE|URL|ENCODED | --preset NAME) --variant 'LABEL: PATH=V, PATH=V' ...\n" +
   '                       [--vary PATH=V1,V2,...] [--seconds S] [--seed N] [--after SEC] [--json] [--link [--base-url URL]]\n' +
-  "  each --variant is one run (LABEL@SEC: applies its overrides from that second on); --vary adds one run per value\n" +
-  '  (a compare link as --scenario brings its variants when no --variant is given);\n' +
-  `  (for every variant; several --vary: every combination); at most ${MAX_RUNS} runs. --after SEC counts rebalance rows\n` +
-  `  only for rebalances that start at or after SEC. --link prints the page link instead (at most ${MAX_LINK_SIDES} runs),\n` +
-  '  opening paused at --seconds S when given, its difference strip counting from --after SEC when given.\n' +
+  '  each --variant is one run (LABEL@SEC: applies its overrides from that second on); --vary adds one run per\n' +
+  `  value for every variant (several --vary: every combination); at most ${MAX_RUNS} runs. A compare link as\n` +
+  '  --scenario brings its variants when no --variant is given. --after SEC counts rebalance rows only for\n' +
+  `  rebalances that start at or after SEC. --json prints {"runs":[{label, set, summary}]}, each summary as\n` +
+  `  run --json prints it. --link prints the page link instead (at most ${MAX_LINK_SIDES} runs), opening paused\n` +
+  '  at --seconds S when given, its difference strip counting from --after SEC when given.\n' +
   '  In a --variant, actions+=[{"do":…,"atSec":…}] adds actions to that run\'s script alone.'
 
-const FLAGS: FlagSpec = {
+export const COMPARE_FLAGS: FlagSpec = {
   value: new Set(['--scenario', '--preset', '--seconds', '--seed', '--after', '--base-url']),
   bool: new Set(['--json', '--link', '--help']),
   repeat: new Set(['--variant', '--vary']),
@@ -79,16 +80,18 @@ function linkVariants(scenario: string | true | undefined): string[] {
   return hash < 0 ? [] : readLinkHash(scenario.slice(hash)).v
 }
 
-const fail = (message: string, code = 2): CommandResult => ({ stdout: '', stderr: `compare: ${message}\n`, code })
+const fail = (message: string, code = 2): CommandResult => failure('compare', message, code)
 
 export async function runCompare(args: readonly string[], io: CompareIo, opts: CompareOptions = {}): Promise<CommandResult> {
-  const p = parseArgs(args, FLAGS)
-  if (typeof p === 'string') return { stdout: '', stderr: `compare: ${p}\n${COMPARE_USAGE}\n`, code: 2 }
+  const p = parseArgs(args, COMPARE_FLAGS)
+  if (typeof p === 'string') return usageFailure('compare', p)
   if (p.flags.has('--help')) return { stdout: `${COMPARE_USAGE}\n`, stderr: '', code: 0 }
-  if (p.positional.length > 0) return fail(`unexpected argument "${p.positional[0]}"`)
+  if (p.positional.length > 0) return usageFailure('compare', `unexpected argument "${p.positional[0]}"`)
   const l = loadRun(p, io.readFile)
   if (!l.ok) return fail(l.message)
   const { seconds, seed } = l
+  // A typo in the file (an unknown field) is ignored by the run; say so, as run does.
+  const warn = warningLines('compare', l.warnings)
   const afterText = p.flags.get('--after')
   const afterSec = typeof afterText === 'string' ? parseDecimal(afterText) : null
   if (typeof afterText === 'string' && (afterSec === null || afterSec > seconds)) return fail(`--after must be a plain decimal number of seconds from 0 to the run's ${seconds}, got "${afterText}"`)
@@ -133,7 +136,7 @@ export async function runCompare(args: readonly string[], io: CompareIo, opts: C
     const at: { t?: number; mark?: number } = {}
     if (p.flags.has('--seconds')) at.t = seconds
     if (afterSec !== null) at.mark = afterSec
-    return { stdout: `${href.split('#')[0]}#${compareLinkHash(workload, plan, at)}\n`, stderr: '', code: 0 }
+    return { stdout: `${href.split('#')[0]}#${compareLinkHash(workload, plan, at)}\n`, stderr: warn, code: 0 }
   }
   if (p.flags.has('--base-url')) return fail('--base-url goes with --link')
 
@@ -151,8 +154,8 @@ export async function runCompare(args: readonly string[], io: CompareIo, opts: C
       const at = v.atSec === undefined ? '' : `,"atSec":${JSON.stringify(v.atSec)}`
       return `{"label":${JSON.stringify(v.label)}${at},"set":${JSON.stringify(v.set)},"summary":${result.runs[i]!.summaryJson}}`
     })
-    return { stdout: `{"runs":[${items.join(',')}]}\n`, stderr: '', code: 0 }
+    return { stdout: `{"runs":[${items.join(',')}]}\n`, stderr: warn, code: 0 }
   }
   const runs = plan.map((v, i) => ({ label: v.label, summary: JSON.parse(result.runs[i]!.summaryJson) as RunSummary, lag: result.runs[i]!.lag }))
-  return { stdout: formatCompareTable(runs, { afterSec }), stderr: '', code: 0 }
+  return { stdout: formatCompareTable(runs, { afterSec }), stderr: warn, code: 0 }
 }

@@ -69,6 +69,7 @@ function faultRows(runs: readonly TableRun[]): Row[] {
   return [
     { name: 'records lost (acks=1/0 on a leader crash)', value: (r) => count(r.summary.lostRecords ?? 0) },
     { name: 'failed sends (delivery.timeout.ms)', value: (r) => count(r.summary.failedSends ?? 0) },
+    { name: 'brokers down at the end', value: (r) => r.summary.brokers.filter((b) => b.up === false).map((b) => `b${b.broker}`).join(', ') || 'none' },
   ]
 }
 const shareFigure = (f: (s: NonNullable<RunSummary['shareGroup']>) => number) => (r: TableRun) => (r.summary.shareGroup ? count(f(r.summary.shareGroup)) : '—')
@@ -99,10 +100,10 @@ export function formatCompareTable(runs: readonly TableRun[], o: TableOptions): 
   return `${lines.join('\n')}\n`
 }
 
-/** Head-of-line blocking and offset-map losses, when some side runs the Parallel Consumer ('–' for the others). */
+/** Head-of-line blocking and offset-map losses, when some side runs the Parallel Consumer ('—' for the others, as the share rows). */
 function parallelRows(runs: readonly TableRun[]): Row[] {
   if (!runs.some((r) => r.summary.parallelConsumer)) return []
-  const pc = (r: TableRun, f: (p: NonNullable<TableRun['summary']['parallelConsumer']>) => string) => (r.summary.parallelConsumer ? f(r.summary.parallelConsumer) : '–')
+  const pc = (r: TableRun, f: (p: NonNullable<TableRun['summary']['parallelConsumer']>) => string) => (r.summary.parallelConsumer ? f(r.summary.parallelConsumer) : '—')
   return [
     { name: 'parallel consumer', value: (r) => pc(r, (p) => `${p.ordering}, ${p.maxConcurrency} threads`) },
     { name: 'head-of-line blocked (s)', value: (r) => pc(r, (p) => (p.blockedMs / 1000).toFixed(1)) },

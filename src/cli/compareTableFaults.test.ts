@@ -14,13 +14,14 @@ describe('compare table: broker-fault rows', () => {
     const s = summary()
     const table = formatCompareTable(
       [
-        { label: 'acks all', summary: { ...s, lostRecords: 0, failedSends: 0 }, lag: [] },
-        { label: 'acks 1', summary: { ...s, lostRecords: 12, failedSends: 3 }, lag: [] },
+        { label: 'acks all', summary: { ...s, lostRecords: 0, failedSends: 0, brokers: s.brokers.map((b) => ({ ...b, up: true })) }, lag: [] },
+        { label: 'acks 1', summary: { ...s, lostRecords: 12, failedSends: 3, brokers: s.brokers.map((b) => ({ ...b, up: b.broker !== 2 })) }, lag: [] },
       ],
       { afterSec: null },
     )
     expect(table).toContain('| records lost (acks=1/0 on a leader crash) | 0 | 12 |')
     expect(table).toContain('| failed sends (delivery.timeout.ms) | 0 | 3 |')
+    expect(table).toContain('| brokers down at the end | none | b2 |')
   })
   it('has no such rows when no broker fault ran', () => {
     expect(formatCompareTable([{ label: 'a', summary: summary(), lag: [] }], { afterSec: null })).not.toContain('records lost')

@@ -22,8 +22,8 @@ describe('compare table: parallel consumer rows', () => {
       ],
       { afterSec: null },
     )
-    expect(text).toContain('| parallel consumer | key, 16 threads | – |')
-    expect(text).toContain(`| head-of-line blocked (s) | ${(on.parallelConsumer!.blockedMs / 1000).toFixed(1)} | – |`)
+    expect(text).toContain('| parallel consumer | key, 16 threads | — |')
+    expect(text).toContain(`| head-of-line blocked (s) | ${(on.parallelConsumer!.blockedMs / 1000).toFixed(1)} | — |`)
   })
 
   it('adds nothing when no side runs it', () => {

@@ -2,11 +2,11 @@
 // settings that reproduce a scenario (src/scenario/clientConfig). Pure apart from the injected reader.
 
 import { CLIENTS, clientConfig, isClient } from '../scenario/clientConfig/index.ts'
-import { formatIssues, loadScenario, parseArgs, type FlagSpec } from './args.ts'
+import { failure, loadScenario, parseArgs, usageFailure, warningLines, type FlagSpec } from './args.ts'
 import { readSets, type CliIo, type CommandResult } from './runCommand.ts'
 import { withOverrides } from './simulate.ts'
 
-const CONFIG_FLAGS: FlagSpec = {
+export const CONFIG_FLAGS: FlagSpec = {
   value: new Set(['--client', '--scenario', '--preset']),
   bool: new Set(['--help']),
   repeat: new Set(['--set']),
@@ -17,11 +17,11 @@ export const CONFIG_USAGE =
   '  prints the scenario\'s consumer and producer settings as that client writes them'
 
 export function runConfig(args: readonly string[], io: Pick<CliIo, 'readFile'>): CommandResult {
-  const fail = (message: string): CommandResult => ({ stdout: '', stderr: `config: ${message}\n`, code: 2 })
+  const fail = (message: string): CommandResult => failure('config', message)
   const p = parseArgs(args, CONFIG_FLAGS)
-  if (typeof p === 'string') return { stdout: '', stderr: `config: ${p}\n${CONFIG_USAGE}\n`, code: 2 }
+  if (typeof p === 'string') return usageFailure('config', p)
   if (p.flags.has('--help')) return { stdout: `${CONFIG_USAGE}\n`, stderr: '', code: 0 }
-  if (p.positional.length > 0) return fail(`unexpected argument "${p.positional[0]}"`)
+  if (p.positional.length > 0) return usageFailure('config', `unexpected argument "${p.positional[0]}"`)
   const client = p.flags.get('--client')
   if (typeof client !== 'string') return fail(`give --client ${CLIENTS.join('|')}`)
   if (!isClient(client)) return fail(`--client must be one of ${CLIENTS.join(', ')}, got "${client.slice(0, 40)}"`)
@@ -29,7 +29,7 @@ export function runConfig(args: readonly string[], io: Pick<CliIo, 'readFile'>):
   if (!l.ok) return fail(l.message)
   const sets = readSets(p.lists.get('--set') ?? [])
   if (!sets.ok) return fail(sets.message)
-  const prepared = withOverrides(l.scenario, { set: sets.set }, undefined)
+  const prepared = withOverrides(l.scenario, { set: sets.set, ...(sets.actions ? { actions: sets.actions } : {}) }, undefined)
   if (!prepared.ok) return fail(`--set ${prepared.path}: ${prepared.message}`)
-  return { stdout: clientConfig(prepared.scenario, client), stderr: l.warnings.length ? `warnings:\n${formatIssues(l.warnings)}\n` : '', code: 0 }
+  return { stdout: clientConfig(prepared.scenario, client), stderr: warningLines('config', l.warnings), code: 0 }
 }

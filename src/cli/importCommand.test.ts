@@ -95,7 +95,7 @@ describe('highway import', () => {
     [['--format', 'csv', DESCRIBE], /^import: --format must be one of consumer-groups, .*kcat-records, got "csv"$/],
     [[DESCRIBE, '--json', '--link'], /^import: give --link or --json, not both$/],
     [[DESCRIBE, '--topic', 'payments'], /^import: topic 'payments' is not in the pastes \(they name 'orders'\)$/],
-    [[], /^import: give at least one FILE$/],
+    [[], /^import: give at least one FILE \(see highway import --help\)$/],
   ])('exits 2 with a one-line error for %j', (args, message) => {
     const r = runImport(args, io)
     expect(r.code).toBe(2)

@@ -7,12 +7,12 @@ import { importPastes, parseProblem, type Paste } from '../scenario/import/fromP
 import { FORMAT_LABELS, IMPORT_FORMATS, isImportFormat } from '../scenario/import/parse.ts'
 import { SCALE_MAX } from '../scenario/import/scale.ts'
 import type { ImportedField } from '../scenario/import/types.ts'
-import { parseArgs, type FlagSpec } from './args.ts'
+import { parseArgs, usageFailure, type FlagSpec } from './args.ts'
 import { DEFAULT_BASE_URL } from './compareCommand.ts'
 import type { CliIo, CommandResult } from './runCommand.ts'
 import type { TextRead } from './textFile.ts'
 
-const IMPORT_FLAGS: FlagSpec = {
+export const IMPORT_FLAGS: FlagSpec = {
   value: new Set(['--format', '--topic', '--group', '--base-url', '--scale', '--slice']),
   bool: new Set(['--json', '--link', '--help']),
 }
@@ -49,9 +49,9 @@ export type ImportIo = Pick<CliIo, 'readFile'> & { readStdin?: () => TextRead }
 export function runImport(args: readonly string[], io: ImportIo): CommandResult {
   const fail = (message: string): CommandResult => ({ stdout: '', stderr: `import: ${message}\n`, code: 2 })
   const p = parseArgs(args, IMPORT_FLAGS)
-  if (typeof p === 'string') return { stdout: '', stderr: `import: ${p}\n${IMPORT_USAGE}\n`, code: 2 }
+  if (typeof p === 'string') return usageFailure('import', p)
   if (p.flags.has('--help')) return { stdout: `${IMPORT_USAGE}\n`, stderr: '', code: 0 }
-  if (p.positional.length === 0) return { stdout: '', stderr: `import: give at least one FILE\n${IMPORT_USAGE}\n`, code: 2 }
+  if (p.positional.length === 0) return usageFailure('import', 'give at least one FILE')
   const format = p.flags.get('--format')
   if (format !== undefined && (typeof format !== 'string' || !isImportFormat(format) || format === 'snapshot')) {
     return fail(`--format must be one of ${FILE_FORMATS.join(', ')}, got "${String(format).slice(0, 40)}"`)

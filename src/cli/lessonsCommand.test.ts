@@ -41,11 +41,11 @@ describe('highway lessons', () => {
     expect(bad.code).toBe(2)
     expect(bad.stderr).toBe('lessons: bad.json: steps[0].playToSec: must be > 0\n')
     expect(runLessons(['--check', 'notjson.json'], io).stderr).toMatch(/^lessons: notjson\.json is not JSON \(/)
-    expect(runLessons(['--check', 'missing.json'], io)).toEqual({ stdout: '', stderr: 'lessons: missing.json no such file\n', code: 2 })
+    expect(runLessons(['--check', 'missing.json'], io)).toEqual({ stdout: '', stderr: 'lessons: missing.json: no such file\n', code: 2 })
   })
 
   it('refuses unknown arguments and a --check without a file', () => {
-    expect(runLessons(['--nope'], io).stderr.split('\n')[0]).toBe('lessons: unexpected argument "--nope"')
+    expect(runLessons(['--nope'], io).stderr.split('\n')[0]).toBe('lessons: unexpected argument "--nope" (see highway lessons --help)')
     expect(runLessons(['--check'], io).code).toBe(2)
   })
 })

@@ -2,11 +2,16 @@
 // a teacher's lesson file (JSON) and says where it is wrong, one line per problem.
 
 import { lessons, validateLesson, type Lesson } from '../scenario/lessons/index.ts'
+import { jsonProblem } from '../scenario/jsonProblem.ts'
+import { usageFailure } from './args.ts'
 import type { CliIo, CommandResult } from './runCommand.ts'
 
-const USAGE = 'usage: highway lessons [--json] | highway lessons --check FILE'
+export const LESSONS_USAGE =
+  'usage: highway lessons [--json] | highway lessons --check FILE\n' +
+  '  lists the guided lessons and their steps (--json: the lesson data); --check FILE validates a\n' +
+  '  lesson file (JSON), one line per problem naming its path (see docs/lessons.md)'
 
-const fail = (message: string): CommandResult => ({ stdout: '', stderr: `lessons: ${message}\n${USAGE}\n`, code: 2 })
+const fail = (message: string): CommandResult => usageFailure('lessons', message)
 
 function describeLesson(l: Lesson): string {
   const mode = l.variants === undefined ? '' : ` (side by side: ${l.variants.map((v) => v.slice(0, v.indexOf(':')).trim()).join(' | ')})`
@@ -20,12 +25,12 @@ function describeLesson(l: Lesson): string {
 
 function check(path: string, io: Pick<CliIo, 'readFile'>): CommandResult {
   const read = io.readFile(path)
-  if (!read.ok) return { stdout: '', stderr: `lessons: ${path} ${read.problem}\n`, code: 2 }
+  if (!read.ok) return { stdout: '', stderr: `lessons: ${path}: ${read.problem}\n`, code: 2 }
   let data: unknown
   try {
     data = JSON.parse(read.text)
   } catch (e) {
-    return { stdout: '', stderr: `lessons: ${path} is not JSON (${e instanceof Error ? e.message : 'parse error'})\n`, code: 2 }
+    return { stdout: '', stderr: `lessons: ${path} is not JSON (${jsonProblem(read.text, e)})\n`, code: 2 }
   }
   const r = validateLesson(data)
   const warnings = r.warnings.map((w) => `lessons: ${path}: warning: ${w.path}: ${w.message}\n`).join('')
@@ -40,6 +45,7 @@ export function runLessons(args: readonly string[], io: Pick<CliIo, 'readFile'>)
   let file: string | undefined
   for (let i = 0; i < args.length; i++) {
     const a = args[i]!
+    if (a === '--help') return { stdout: `${LESSONS_USAGE}\n`, stderr: '', code: 0 }
     if (a === '--json') json = true
     else if (a === '--check') {
       const next = args[i + 1]

@@ -4,35 +4,8 @@
 
 import { readStdinText, readTextFile } from './textFile.ts'
 import type { CliIo } from './runCommand.ts'
+import { COMMANDS, USAGE } from './usage.ts'
 
-const USAGE = `usage: highway <command> [options]
-
-commands:
-  partition --partitions N [KEY ...]   each key's partition under Kafka's default partitioner (keys from stdin if none)
-  partition --keyless --partitions N --batches B [--partitioner NAME] [--seed S] [--json]
-                                       the partition of each successive keyless batch (NAME: default,
-                                       uniform-sticky, legacy-sticky, round-robin)
-  run (--scenario FILE|URL|ENCODED | --preset NAME) [--set PATH=VALUE ...] [--seconds S] [--seed N] [--json | --csv]
-                                       --set overrides a setting by dotted path: group.protocol=cooperative,
-                                       group.config.session.timeout.ms=10000 (value: JSON, else text)
-  compare (--scenario FILE|URL|ENCODED | --preset NAME) --variant 'LABEL: PATH=V, PATH=V' ... [--vary PATH=V1,V2,...]
-          [--seconds S] [--seed N] [--after SEC] [--json] [--link [--base-url URL]]
-                                       the same workload under each variant, side by side (help: compare --help)
-  validate (--scenario FILE|URL|ENCODED | --preset NAME)
-  plan-cluster (--scenario FILE|URL|ENCODED | --preset NAME) [--at SEC] [--throttle BYTES_PER_SEC] [--json]
-                                       the cluster rebalance plan at that moment: leader and replica moves,
-                                       bytes, time under the throttle, broker load before/after (help: plan-cluster --help)
-  config --client java|librdkafka|kafkajs|kafka-python (--scenario FILE|URL|ENCODED | --preset NAME) [--set PATH=VALUE ...]
-                                       the scenario's settings as that client writes them
-  assign --assignor NAME [--jsonl]     Kafka's assignor on a JSON group read from stdin
-  presets                              list the presets
-  lessons [--json]                     the guided lessons with their steps (open one: #lesson=NAME&step=N)
-  lessons --check FILE                 validate a lesson file (JSON), naming the path of each problem
-  import [--format NAME] FILE... [--topic T] [--group G] [--json | --link]
-                                       a scenario of a real cluster from saved tool output (help: import --help)
-  snapshot --bootstrap HOST:PORT[,...] --topic T [--group G] [--sample-seconds S] [--sample-keys N] [--json | --link]
-                                       a live cluster's topic and group, read-only, as a scenario (help: snapshot --help)
-`
 
 /** Standard input's text; a problem (too large, not text) ends the command with exit code 2. */
 function readStdin(cmd: string): string | { problem: string } {
@@ -143,7 +116,7 @@ async function main(argv: string[]): Promise<number> {
       process.stdout.write(USAGE)
       return cmd === undefined ? 2 : 0
     default:
-      process.stderr.write(`highway: unknown command "${cmd}"\n${USAGE}`)
+      process.stderr.write(`highway: unknown command "${cmd}" (commands: ${COMMANDS.join(', ')}; see highway --help)\n`)
       return 2
   }
   process.stdout.write(r.stdout)

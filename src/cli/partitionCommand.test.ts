@@ -50,7 +50,7 @@ describe('partition --partitions N [KEY ...]', () => {
   it('prints usage for --help', () => {
     const result = runPartition(['--help'], null);
     expect(result.code).toBe(0);
-    expect(result.stdout).toMatch(/^usage: partition --partitions N/);
+    expect(result.stdout).toMatch(/^usage: highway partition --partitions N/);
   });
 });
 
@@ -115,7 +115,8 @@ describe('usage errors exit with code 2 and a one-line reason, no stack trace', 
     expect(result.stdout).toBe('');
     expect(result.stderr).toMatch(reason);
     expect(result.stderr.startsWith('partition: ')).toBe(true);
-    expect(result.stderr).toContain('usage: partition --partitions N [KEY ...]');
+    // One line: the reason and where the help is, not the usage again.
+    expect(result.stderr).toMatch(/^partition: [^\n]* \(see highway partition --help\)\n$/);
     expect(result.stderr).not.toMatch(/\n\s+at /);
   });
 

@@ -22,11 +22,11 @@ const KEYLESS_ONLY = ['--partitioner', '--batches', '--seed', '--json'];
 const PARTITIONERS: readonly PartitionerName[] = ['default', 'uniform-sticky', 'legacy-sticky', 'round-robin'];
 
 const USAGE =
-  'usage: partition --partitions N [KEY ...]\n' +
+  'usage: highway partition --partitions N [KEY ...]\n' +
   '  Prints, one number a line and in order, the partition the Java producer\'s default\n' +
   '  partitioner picks for each String key: toPositive(murmur2(utf8(key))) % N.\n' +
   '  With no KEY, keys are read from stdin, one a line. Use -- before keys that start with --.\n' +
-  'usage: partition --keyless --partitions N --batches B [--partitioner NAME] [--seed S] [--json]\n' +
+  'usage: highway partition --keyless --partitions N --batches B [--partitioner NAME] [--seed S] [--json]\n' +
   '  Prints the partition each of B successive full batches (batch.size 16384) of keyless records\n' +
   '  goes to, through the same partitioner code the simulation runs. NAME is a partitioner.class as\n' +
   '  scenarios spell it: default (built-in, KIP-794 uniform sticky; adaptive, with empty queues),\n' +
@@ -46,7 +46,7 @@ export interface CommandResult {
  * as text, or null when there is none to read (then KEY arguments are required).
  *
  * Exit codes: 0 on success (also `--help`); 2 for usage errors (missing or invalid `--partitions`,
- * unknown option, no keys and no stdin), with a one-line reason and the usage on stderr.
+ * unknown option, no keys and no stdin), with a one-line reason on stderr (the usage is --help's).
  */
 export function runPartition(args: readonly string[], stdin: string | null): CommandResult {
   const end = args.indexOf('--');
@@ -189,9 +189,9 @@ export function keylessBatches(partitioner: PartitionerName, partitions: number,
 }
 
 function usageError(reason: string): CommandResult {
-  return { stdout: '', stderr: `partition: ${reason}\n${USAGE}`, code: 2 };
+  return { stdout: '', stderr: `partition: ${reason} (see highway partition --help)\n`, code: 2 };
 }
 
 function keylessError(reason: string): CommandResult {
-  return { stdout: '', stderr: `partition: ${reason} (see partition --help)\n`, code: 2 };
+  return { stdout: '', stderr: `partition: ${reason} (see highway partition --help)\n`, code: 2 };
 }

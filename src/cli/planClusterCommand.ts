@@ -5,11 +5,11 @@
 import { DEFAULT_THROTTLE_BYTES_PER_SEC, type ClusterPlanView } from '../sim/brokers/planRun.ts'
 import { brokerName, duration, megabytes } from '../sim/brokers/reassignNarration.ts'
 import { createSimulation } from '../sim/simulation.ts'
-import { formatIssues, loadRun, oneLine, parseArgs, parseDecimal, type FlagSpec } from './args.ts'
+import { failure, loadRun, oneLine, parseArgs, parseDecimal, usageFailure, warningLines, type FlagSpec } from './args.ts'
 import { readSets, type CliIo, type CommandResult } from './runCommand.ts'
 import { withOverrides } from './simulate.ts'
 
-const FLAGS: FlagSpec = {
+export const PLAN_CLUSTER_FLAGS: FlagSpec = {
   value: new Set(['--scenario', '--preset', '--at', '--throttle', '--seed']),
   bool: new Set(['--json', '--help']),
   repeat: new Set(['--set']),
@@ -23,11 +23,11 @@ export const PLAN_CLUSTER_USAGE =
   '  (records/s and bytes/s appended as leader, mean over the last 1 s metrics window)'
 
 export function runPlanCluster(args: readonly string[], io: Pick<CliIo, 'readFile'>): CommandResult {
-  const fail = (message: string): CommandResult => ({ stdout: '', stderr: `plan-cluster: ${message}\n`, code: 2 })
-  const p = parseArgs(args, FLAGS)
-  if (typeof p === 'string') return { stdout: '', stderr: `plan-cluster: ${p}\n${PLAN_CLUSTER_USAGE}\n`, code: 2 }
+  const fail = (message: string): CommandResult => failure('plan-cluster', message)
+  const p = parseArgs(args, PLAN_CLUSTER_FLAGS)
+  if (typeof p === 'string') return usageFailure('plan-cluster', p)
   if (p.flags.has('--help')) return { stdout: `${PLAN_CLUSTER_USAGE}\n`, stderr: '', code: 0 }
-  if (p.positional.length > 0) return fail(`unexpected argument "${p.positional[0]}"`)
+  if (p.positional.length > 0) return usageFailure('plan-cluster', `unexpected argument "${p.positional[0]}"`)
   const l = loadRun(p, io.readFile)
   if (!l.ok) return fail(l.message)
   const atText = p.flags.get('--at')
@@ -46,7 +46,7 @@ export function runPlanCluster(args: readonly string[], io: Pick<CliIo, 'readFil
   }
   const sets = readSets(p.lists.get('--set') ?? [])
   if (!sets.ok) return fail(sets.message)
-  const prepared = withOverrides(l.scenario, { set: sets.set }, l.seed)
+  const prepared = withOverrides(l.scenario, { set: sets.set, ...(sets.actions ? { actions: sets.actions } : {}) }, l.seed)
   if (!prepared.ok) return fail(`--set ${prepared.path}: ${prepared.message}`)
   let view: ClusterPlanView
   try {
@@ -54,9 +54,9 @@ export function runPlanCluster(args: readonly string[], io: Pick<CliIo, 'readFil
     sim.advanceTo(atSec * 1000)
     view = sim.clusterPlan(throttle)
   } catch (e) {
-    return { stdout: '', stderr: `plan-cluster: the simulation stopped: ${oneLine(e)}\n`, code: 1 }
+    return failure('plan-cluster', `the simulation stopped: ${oneLine(e)}`, 1)
   }
-  const warn = l.warnings.length ? `warnings:\n${formatIssues(l.warnings)}\n` : ''
+  const warn = warningLines('plan-cluster', l.warnings)
   if (p.flags.has('--json')) return { stdout: `${JSON.stringify(view)}\n`, stderr: warn, code: 0 }
   return { stdout: formatPlan(prepared.scenario.name, view), stderr: warn, code: 0 }
 }

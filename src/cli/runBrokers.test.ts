@@ -28,4 +28,18 @@ describe('highway run: brokers', () => {
     expect(r.stderr).toMatch(/cluster\.replication\.factor/)
     expect(r.stderr).toMatch(/at most the number of brokers \(3\)/)
   })
+
+  it('says which broker is down after a crash (it read as an idle broker: 0 leaders, 0 rec/s), and up again after a restart', () => {
+    const crash = ['--preset', 'steady', '--set', 'cluster.replication.factor=3', '--set', 'actions+=[{"do":"crashBroker","broker":2,"atSec":5}]']
+    const down = JSON.parse(runRun([...crash, '--seconds', '20', '--json'], io).stdout) as { brokers: Array<{ broker: number; up?: boolean }> }
+    expect(down.brokers.map((b) => b.up)).toEqual([true, false, true])
+    const text = runRun([...crash, '--seconds', '20'], io).stdout
+    expect(text).toMatch(/b2: DOWN 0 leaders/)
+    expect(text).toMatch(/^ {2}faults {5}lost records 0 {3}failed sends 0 {3}brokers down b2$/m)
+    const back = ['--preset', 'steady', '--set', 'cluster.replication.factor=3', '--set', 'actions+=[{"do":"crashBroker","broker":2,"atSec":5},{"do":"restartBroker","broker":2,"atSec":10}]', '--seconds', '20', '--json']
+    expect((JSON.parse(runRun(back, io).stdout) as { brokers: Array<{ up?: boolean }> }).brokers.map((b) => b.up)).toEqual([true, true, true])
+    // Without a broker fault the field is absent: runs print what they printed before.
+    const calm = JSON.parse(runRun(['--preset', 'steady', '--seconds', '2', '--json'], io).stdout) as { brokers: object[] }
+    for (const b of calm.brokers) expect(b).not.toHaveProperty('up')
+  })
 })

@@ -154,9 +154,32 @@ describe('highway validate: arguments', () => {
   })
 })
 
+describe('run --set actions+= (faults on a scenario of one\'s own)', () => {
+  const crash = '[{"do":"crashBroker","broker":2,"atSec":5}]'
+  it('adds the actions to the script, merged by time, as a compare variant does', () => {
+    const added = runRun(['--preset', 'steady', '--seconds', '10', '--set', 'cluster.brokers=3', '--set', `actions+=${crash}`, '--json'], io)
+    expect(added.stderr).toBe('')
+    expect(added.code).toBe(0)
+    // The steady preset has no script, so adding equals replacing it.
+    const replaced = runRun(['--preset', 'steady', '--seconds', '10', '--set', 'cluster.brokers=3', '--set', `actions=${crash}`, '--json'], io)
+    expect(added.stdout).toBe(replaced.stdout)
+    expect(JSON.parse(added.stdout)).toHaveProperty('lostRecords')
+    // A scripted scenario keeps its own actions: consumer-crash's crash still happens.
+    const scripted = JSON.parse(runRun(['--preset', 'consumer-crash', '--seconds', '90', '--set', `actions+=${crash}`, '--json'], io).stdout)
+    expect(scripted.lostPartitions).toBeGreaterThan(0)
+    expect(scripted).toHaveProperty('lostRecords')
+  })
+
+  it('names a bad action by its path, in one line', () => {
+    const r = runRun(['--preset', 'steady', '--set', 'actions+=[{"do":"crashBroker","broker":9,"atSec":5}]'], io)
+    expect(r).toEqual({ stdout: '', stderr: 'run: --set actions+: actions[0].broker: refers to broker 9, but the cluster has 3 brokers (numbered from 1)\n', code: 2 })
+    expect(runRun(['--preset', 'steady', '--set', 'actions+=3'], io).stderr).toMatch(/^run: --set actions\+: takes a JSON list of actions/)
+  })
+})
+
 describe('highway presets', () => {
   it('refuses stray arguments', () => {
-    expect(runPresets(['steady'])).toEqual({ stdout: '', stderr: 'presets: unexpected argument "steady"\nusage: highway presets\n', code: 2 })
+    expect(runPresets(['steady'])).toEqual({ stdout: '', stderr: 'presets: unexpected argument "steady" (see highway presets --help)\n', code: 2 })
   })
 
   it('lists every preset the issues name', () => {

@@ -2,9 +2,10 @@
 // Pure apart from the injected I/O (file reading, progress), so tests call it directly.
 
 import { presets, validateScenario } from '../scenario/index.ts'
-import { parseSet, type OverrideSet } from '../scenario/overrides.ts'
+import { parseSet, SIDE_ACTIONS, type OverrideSet } from '../scenario/overrides.ts'
+import type { ScenarioAction } from '../scenario/types.ts'
 import type { RunSummary } from '../sim/simulationApi.ts'
-import { formatIssues, loadRun, loadScenario, oneLine, parseArgs, parseDecimal, type FlagSpec } from './args.ts'
+import { failure, formatIssues, loadRun, loadScenario, oneLine, parseArgs, parseDecimal, usageFailure, warningLines, type FlagSpec } from './args.ts'
 import { defaultStepMs, simulateCsv, simulateRun, withOverrides } from './simulate.ts'
 import type { TextRead } from './textFile.ts'
 
@@ -23,67 +24,101 @@ export interface CliIo {
   progress?: ((fraction: number, simSeconds: number) => void) | undefined
 }
 
-const RUN_FLAGS: FlagSpec = {
+export const RUN_FLAGS: FlagSpec = {
   value: new Set(['--scenario', '--preset', '--seconds', '--seed', '--step-ms', '--checkpoint-at']),
   bool: new Set(['--json', '--csv', '--help']),
   repeat: new Set(['--set']),
 }
 
-/** --set PATH=VALUE, each: the overrides in order, or the first problem in one line. */
-export function readSets(texts: readonly string[]): { ok: true; set: OverrideSet } | { ok: false; message: string } {
+export const VALIDATE_FLAGS: FlagSpec = {
+  value: new Set(['--scenario', '--preset']),
+  bool: new Set(['--help']),
+  repeat: new Set(['--set']),
+}
+/** run's options that validate does not take: named as such rather than as unknown. */
+const RUN_ONLY = ['--seconds', '--seed', '--step-ms', '--checkpoint-at', '--json', '--csv']
+
+/**
+ * --set PATH=VALUE, each: the overrides in order, or the first problem in one line.
+ * `--set 'actions+=[{…}]'` adds actions to the script (merged by time), as in a compare variant.
+ */
+export function readSets(texts: readonly string[]): { ok: true; set: OverrideSet; actions?: ScenarioAction[] } | { ok: false; message: string } {
   const set: OverrideSet = {}
+  let actions: ScenarioAction[] | undefined
   for (const t of texts) {
     const p = parseSet(t)
     if (!p.ok) return { ok: false, message: `--set ${t}: ${p.message}` }
+    if (p.path === SIDE_ACTIONS) {
+      if (actions !== undefined) return { ok: false, message: `--set ${SIDE_ACTIONS}: given twice (put every action in one list)` }
+      const list = Array.isArray(p.value) ? (p.value as unknown[]) : [p.value]
+      // Their fields are the validator's to check; here only their shape.
+      if (!list.every((a) => typeof a === 'object' && a !== null && !Array.isArray(a))) return { ok: false, message: `--set ${SIDE_ACTIONS}: takes a JSON list of actions, e.g. [{"do":"crashBroker","broker":2,"atSec":30}]` }
+      actions = list as ScenarioAction[]
+      continue
+    }
     if (Object.hasOwn(set, p.path)) return { ok: false, message: `--set ${p.path}: given twice` }
     Object.defineProperty(set, p.path, { value: p.value, enumerable: true, writable: true, configurable: true })
   }
-  return { ok: true, set }
+  return actions === undefined ? { ok: true, set } : { ok: true, set, actions }
 }
 
 export const RUN_USAGE =
   'usage: highway run (--scenario FILE|URL|ENCODED | --preset NAME) [--set PATH=VALUE ...] [--seconds S] [--seed N] [--step-ms MS] [--checkpoint-at SEC] [--json | --csv]\n' +
   '  --set overrides a setting by its dotted path (group.protocol=cooperative, group.config.session.timeout.ms=10000,\n' +
-  '    producers.0.rate.perSec=900); the value is JSON when it parses as JSON, else text ("123" in quotes for a text)\n' +
+  '    producers.0.rate.perSec=900); the value is JSON when it parses as JSON, else text ("123" in quotes for a text);\n' +
+  '    --set \'actions+=[{"do":"crashBroker","broker":2,"atSec":30}]\' adds scripted actions (faults, joins, …)\n' +
   '  numbers are plain decimals (90, 2.5; not 1e3 or 0x10)\n' +
+  '  --seconds S  how far to run (default: the scenario\'s durationSec); --seed N replaces its seed\n' +
+  '  --json prints the summary as one JSON object (README "run --json")\n' +
   '  --csv prints the run data instead: one row per simulated second and partition\n' +
-  '    (t,partition,owner,produced,consumed,lag,in_rate; see README "Run data (CSV)")'
-export const VALIDATE_USAGE = 'usage: highway validate (--scenario FILE|URL|ENCODED | --preset NAME)'
+  '    (t,partition,owner,produced,consumed,lag,in_rate; see README "Run data (CSV)")\n' +
+  '  --step-ms MS, --checkpoint-at SEC  step the run in MS chunks / save and restore it at SEC: the\n' +
+  '    same bytes whatever they are (a check of determinism)'
+export const VALIDATE_USAGE =
+  'usage: highway validate (--scenario FILE|URL|ENCODED | --preset NAME) [--set PATH=VALUE ...]\n' +
+  '  checks the scenario (after the --set overrides, as run applies them): exit 0 and one line, or exit 2\n' +
+  '  and one line per problem naming its path; unknown fields are warnings (ignored), not errors'
 
 export function runValidate(args: readonly string[], io: CliIo): CommandResult {
-  const p = parseArgs(args, RUN_FLAGS)
-  if (typeof p === 'string') return { stdout: '', stderr: `validate: ${p}\n${VALIDATE_USAGE}\n`, code: 2 }
+  const runOnly = args.find((a) => RUN_ONLY.includes(a.split('=')[0]!))
+  if (runOnly !== undefined) return usageFailure('validate', `${runOnly.split('=')[0]} is an option of run, not validate`)
+  const p = parseArgs(args, VALIDATE_FLAGS)
+  if (typeof p === 'string') return usageFailure('validate', p)
   if (p.flags.has('--help')) return { stdout: `${VALIDATE_USAGE}\n`, stderr: '', code: 0 }
-  if (p.positional.length > 0) return { stdout: '', stderr: `validate: unexpected argument "${p.positional[0]}"\n${VALIDATE_USAGE}\n`, code: 2 }
-  for (const f of ['--seconds', '--seed', '--json', '--csv', '--set']) if (p.flags.has(f) || p.lists.has(f)) return { stdout: '', stderr: `validate: ${f} is an option of run, not validate\n${VALIDATE_USAGE}\n`, code: 2 }
+  if (p.positional.length > 0) return usageFailure('validate', `unexpected argument "${p.positional[0]}"`)
   const l = loadScenario(p, io.readFile)
-  if (!l.ok) return { stdout: '', stderr: `validate: ${l.message}\n`, code: 2 }
-  const v = validateScenario(l.scenario)
-  if (!v.ok) return { stdout: '', stderr: `validate: invalid scenario:\n${formatIssues(v.errors)}\n`, code: 2 }
+  if (!l.ok) return failure('validate', l.message)
+  const sets = readSets(p.lists.get('--set') ?? [])
+  if (!sets.ok) return failure('validate', sets.message)
+  const prepared = withOverrides(l.scenario, { set: sets.set, ...(sets.actions ? { actions: sets.actions } : {}) }, undefined)
+  if (!prepared.ok) return failure('validate', `--set ${prepared.path}: ${prepared.message}`)
+  const v = validateScenario(prepared.scenario)
+  if (!v.ok) return failure('validate', formatIssues(v.errors))
   const warn = [...l.warnings, ...v.warnings]
-  return { stdout: `valid: "${v.scenario.name}" (${v.scenario.topic.partitions} partitions, ${v.scenario.group.consumers} consumers, protocol ${v.scenario.group.protocol})\n`, stderr: warn.length ? `warnings:\n${formatIssues(warn)}\n` : '', code: 0 }
+  return { stdout: `valid: "${v.scenario.name}" (${v.scenario.topic.partitions} partitions, ${v.scenario.group.consumers} consumers, protocol ${v.scenario.group.protocol})\n`, stderr: warningLines('validate', warn), code: 0 }
 }
 
 export function runRun(args: readonly string[], io: CliIo): CommandResult {
-  const fail = (message: string): CommandResult => ({ stdout: '', stderr: `run: ${message}\n`, code: 2 })
+  const fail = (message: string): CommandResult => failure('run', message)
   const p = parseArgs(args, RUN_FLAGS)
-  if (typeof p === 'string') return { stdout: '', stderr: `run: ${p}\n${RUN_USAGE}\n`, code: 2 }
+  if (typeof p === 'string') return usageFailure('run', p)
   if (p.flags.has('--help')) return { stdout: `${RUN_USAGE}\n`, stderr: '', code: 0 }
-  if (p.positional.length > 0) return { stdout: '', stderr: `run: unexpected argument "${p.positional[0]}"\n${RUN_USAGE}\n`, code: 2 }
+  if (p.positional.length > 0) return usageFailure('run', `unexpected argument "${p.positional[0]}"`)
   const l = loadRun(p, io.readFile)
   if (!l.ok) return fail(l.message)
   const { seconds, seed } = l
   const sets = readSets(p.lists.get('--set') ?? [])
   if (!sets.ok) return fail(sets.message)
-  const prepared = withOverrides(l.scenario, { set: sets.set }, seed)
+  const prepared = withOverrides(l.scenario, { set: sets.set, ...(sets.actions ? { actions: sets.actions } : {}) }, seed)
   if (!prepared.ok) return fail(`--set ${prepared.path}: ${prepared.message}`)
+  const warn = warningLines('run', l.warnings)
   if (p.flags.has('--csv')) {
     for (const f of ['--json', '--step-ms', '--checkpoint-at']) if (p.flags.has(f)) return fail(`--csv cannot be combined with ${f}`)
     try {
       const csv = simulateCsv({ scenario: prepared.scenario, seconds }, io.progress)
-      return { stdout: csv, stderr: l.warnings.length ? `warnings:\n${formatIssues(l.warnings)}\n` : '', code: 0 }
+      return { stdout: csv, stderr: warn, code: 0 }
     } catch (e) {
-      return { stdout: '', stderr: `run: the simulation stopped: ${oneLine(e)}\n`, code: 1 }
+      return failure('run', `the simulation stopped: ${oneLine(e)}`, 1)
     }
   }
   const stepText = p.flags.get('--step-ms')
@@ -106,9 +141,8 @@ export function runRun(args: readonly string[], io: CliIo): CommandResult {
     summary = simulateRun({ scenario: prepared.scenario, seconds, stepMs, checkpointAtMs }, io.progress).summary
   } catch (e) {
     // A scenario the validator accepted must not do this; say so in one line, not a stack trace.
-    return { stdout: '', stderr: `run: the simulation stopped: ${oneLine(e)}\n`, code: 1 }
+    return failure('run', `the simulation stopped: ${oneLine(e)}`, 1)
   }
-  const warn = l.warnings.length ? `warnings:\n${formatIssues(l.warnings)}\n` : ''
   if (p.flags.has('--json')) return { stdout: `${JSON.stringify(summary)}\n`, stderr: warn, code: 0 }
   return { stdout: formatSummary(summary), stderr: warn, code: 0 }
 }
@@ -127,10 +161,11 @@ export function formatSummary(s: RunSummary): string {
   lines.push(`  latency    p50 ${ms(s.latencyMs.p50)}   p95 ${ms(s.latencyMs.p95)}   p99 ${ms(s.latencyMs.p99)}   max ${ms(s.latencyMs.max)}`)
   lines.push(`  skew       busiest partition got ${s.skewRatio}× the mean`)
   lines.push(`  duplicates ${n(s.duplicates)}   ordering violations ${n(s.orderingViolations)}   remapped keys ${n(s.remappedKeys)}`)
+  if (s.lostRecords !== undefined) lines.push(`  faults     lost records ${n(s.lostRecords)}   failed sends ${n(s.failedSends ?? 0)}   brokers down ${s.brokers.filter((b) => b.up === false).map((b) => `b${b.broker}`).join(', ') || 'none'}`)
   if (s.skippedByOffsetReset > 0) lines.push(`  skipped    ${n(s.skippedByOffsetReset)} records never delivered: new partitions had no committed offset and auto.offset.reset=latest`)
   lines.push(`  rebalances ${s.rebalances} (generation ${s.generation})   partitions revoked ${s.revokedPartitions} lost ${s.lostPartitions}   stopped partition-seconds ${s.stoppedPartitionSeconds}${s.storm ? `   STORM (${s.maxRebalancesPerMinute}/min)` : ''}`)
   // One line for the cluster: each broker's leaders and last-second append rate, HOT when flagged.
-  lines.push(`  brokers    ${s.brokers.map((b) => `b${b.broker}: ${b.leaders} leaders ${n(b.recordsInPerSec)} rec/s in${b.hot ? ' HOT' : ''}`).join('   ')}`)
+  lines.push(`  brokers    ${s.brokers.map((b) => `b${b.broker}: ${b.up === false ? 'DOWN ' : ''}${b.leaders} leaders ${n(b.recordsInPerSec)} rec/s in${b.hot ? ' HOT' : ''}`).join('   ')}`)
   if (s.hotKeys.some((k) => k.flagged)) lines.push(`  hot keys   ${s.hotKeys.filter((k) => k.flagged).map((k) => `"${k.key}" ${(k.share * 100).toFixed(0)} %`).join(', ')}`)
   lines.push('')
   lines.push('  partition  produced     consumed     lag          owner')
@@ -149,8 +184,11 @@ export function formatSummary(s: RunSummary): string {
   return `${lines.join('\n')}\n`
 }
 
+export const PRESETS_USAGE = 'usage: highway presets\n  lists the built-in scenarios, name and title; every command that reads a scenario takes one by its name'
+
 export function runPresets(args: readonly string[] = []): CommandResult {
-  if (args.length > 0) return { stdout: '', stderr: `presets: unexpected argument "${args[0]}"\nusage: highway presets\n`, code: 2 }
+  if (args.length === 1 && args[0] === '--help') return { stdout: `${PRESETS_USAGE}\n`, stderr: '', code: 0 }
+  if (args.length > 0) return usageFailure('presets', `unexpected argument "${args[0]}"`)
   const width = Math.max(...presets.map((p) => p.name.length))
   const out = presets.map((p) => `${p.name.padEnd(width)}  ${p.title}`).join('\n')
   return { stdout: `${out}\n`, stderr: '', code: 0 }

@@ -6,14 +6,14 @@
 
 import { buildScenario } from '../scenario/import/build.ts'
 import { compareLinkHash } from '../scenario/links.ts'
-import { parseArgs, parseDecimal, type FlagSpec } from './args.ts'
+import { parseArgs, parseDecimal, usageFailure, type FlagSpec } from './args.ts'
 import { DEFAULT_BASE_URL } from './compareCommand.ts'
 import type { CommandResult } from './runCommand.ts'
 import type { SnapshotOptions, SnapshotRead } from './snapshot/readCluster.ts'
 import { snapshotToFacts } from './snapshot/toFacts.ts'
 import { describeFacts } from './snapshot/describe.ts'
 
-const FLAGS: FlagSpec = {
+export const SNAPSHOT_FLAGS: FlagSpec = {
   value: new Set(['--bootstrap', '--topic', '--group', '--sample-seconds', '--sample-keys', '--timeout', '--base-url']),
   bool: new Set(['--json', '--link', '--help']),
 }
@@ -59,8 +59,8 @@ function readNumber(flag: string, text: string | true | undefined, fallback: num
 
 export async function runSnapshot(args: readonly string[], io: SnapshotIo): Promise<CommandResult> {
   const fail = (message: string): CommandResult => ({ stdout: '', stderr: `snapshot: ${message}\n`, code: 2 })
-  const p = parseArgs(args, FLAGS)
-  if (typeof p === 'string') return { stdout: '', stderr: `snapshot: ${p}\n${SNAPSHOT_USAGE}\n`, code: 2 }
+  const p = parseArgs(args, SNAPSHOT_FLAGS)
+  if (typeof p === 'string') return usageFailure('snapshot', p)
   if (p.flags.has('--help')) return { stdout: `${SNAPSHOT_USAGE}\n`, stderr: '', code: 0 }
   if (p.positional.length > 0) return fail(`unexpected argument "${p.positional[0]!.slice(0, 80)}"`)
   const bootstrapText = p.flags.get('--bootstrap')

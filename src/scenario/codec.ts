@@ -11,6 +11,7 @@ import { canonicalOrder, diffFromDefaults } from './diff.ts'
 import type { Scenario } from './types.ts'
 import { validateScenario, type Issue, type ValidationResult } from './validate.ts'
 import { fmt } from './validation/rules.ts'
+import { jsonProblem } from './jsonProblem.ts'
 
 /** The link format this app writes and reads. Independent of Scenario.version (the schema). */
 export const LINK_FORMAT_VERSION = 1
@@ -110,10 +111,11 @@ function parseAndValidate(json: string, what: string): ValidationResult {
   try {
     parsed = JSON.parse(json)
   } catch (e) {
-    return failure('#', `${what} is not valid JSON (${e instanceof Error ? e.message : 'parse error'})`)
+    return failure('#', `${what} is not valid JSON (${jsonProblem(json, e)})`)
   }
   return validateScenario(parsed)
 }
+
 
 const S_PARAM = /(?:^|[?&#/])s=([^&#]*)/
 

@@ -108,6 +108,15 @@ describe('variants', () => {
     expect(parseVariant('a: name="x, y')).toMatchObject({ ok: false, message: expect.stringContaining('unclosed quote') })
   })
 
+  it('refuses a mistyped moment after "@" instead of reading it as part of the label (the overrides would apply from 0 s)', () => {
+    for (const text of ['salted@30s: group.consumers=3', 'salted@-5: group.consumers=3', 'salted@1e3: group.consumers=3', 'salted@.5x: group.consumers=3']) {
+      expect(parseVariant(text), text).toMatchObject({ ok: false, message: expect.stringMatching(/the moment after "@" must be a plain decimal number of seconds/) })
+    }
+    expect(variant('salted@30: group.consumers=3')).toEqual({ label: 'salted', atSec: 30, set: { 'group.consumers': 3 } })
+    // A label that merely holds an "@" stays a label.
+    expect(variant('team@home: group.consumers=3')).toEqual({ label: 'team@home', set: { 'group.consumers': 3 } })
+  })
+
   it('formatVariant round-trips through parseVariant, quoting what must be quoted', () => {
     const cases: Variant[] = [
       { label: 'eager', set: {} },

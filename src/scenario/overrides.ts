@@ -62,6 +62,10 @@ export function parseVariant(text: string): { ok: true; variant: Variant } | Fai
   if (colon < 0 || (eq >= 0 && eq < colon)) return { ok: false, message: `a variant is "LABEL: PATH=VALUE, …", got "${clip(text)}"` }
   const head = text.slice(0, colon).trim()
   const m = /^(.*?)\s*@\s*(\d{1,9}(?:\.\d{1,9})?)$/.exec(head)
+  // "salted@30s:" or "salted@-5:" is a mistyped moment, not a label: read as one, its overrides
+  // would apply from 0 s and the table would look plausible.
+  const at = m ? null : /@\s*([-+.\d][^@]*)$/.exec(head)
+  if (at) return { ok: false, message: `${head}: the moment after "@" must be a plain decimal number of seconds (30, 12.5), got "${clip(at[1]!)}"` }
   const label = m ? m[1]! : head
   if (label === '') return { ok: false, message: `a variant needs a label before ":", got "${clip(text)}"` }
   const list = splitList(text.slice(colon + 1))

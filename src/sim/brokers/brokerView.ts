@@ -39,6 +39,12 @@ export function brokerViews(w: WorldState, now = 0): BrokerView[] {
 /** One broker in `run --json` (`broker` is the number people read: index + 1). */
 export interface BrokerSummary {
   broker: number
+  /**
+   * Whether its process runs, once a broker fault has run (crashBroker / restartBroker); absent
+   * before, so runs without faults print what they printed. A crashed broker otherwise reads as an
+   * idle one: 0 leaders, 0 records/s.
+   */
+  up?: boolean
   leaders: number
   replicas: number
   /** Mean over the last closed metrics window (1 s of sim time), as the page's strip shows. */
@@ -59,6 +65,7 @@ export function brokerSummaries(w: WorldState): BrokerSummary[] {
   const round = (x: number): number => Math.round(x * 100) / 100
   return brokerViews(w).map((b) => ({
     broker: brokerNumber(b.id),
+    ...(w.faults ? { up: b.up } : {}),
     leaders: b.leaders,
     replicas: b.replicas,
     recordsInPerSec: round(b.inRate),
