@@ -46,6 +46,12 @@ export interface BuildOptions {
   topic?: string
   /** The consumer group (default: the one that owns the topic's partitions). */
   group?: string
+  /**
+   * Set by the slice (reduce.ts), not by callers: the whole cluster's partition count. Without
+   * measured rates the assumed rate is the whole cluster's, so the slice takes its partitions'
+   * share of it and each lane carries what it would in the whole cluster (not K times more).
+   */
+  sliceOfPartitions?: number
 }
 
 /** What the consumers' measured rates say about one consumer's processing rate. */
@@ -159,6 +165,10 @@ export function buildScenario(facts: ClusterFacts, opts: BuildOptions = {}): Bui
   if (total > 0) {
     producer.rate = { kind: 'constant', perSec: round(Math.min(total, LIMITS.ratePerSec.max)) }
     measured('producers[0].rate.perSec', producer.rate.perSec, rateSources, `the sum of the ${view.parts.filter((p) => p.producedPerSec !== undefined).length} partitions' produce rates (log-end-offset growth)`, 'derived')
+  } else if (opts.sliceOfPartitions !== undefined && opts.sliceOfPartitions > P) {
+    const whole = (producer.rate as { perSec: number }).perSec
+    producer.rate = { kind: 'constant', perSec: round((whole * P) / opts.sliceOfPartitions) }
+    assumed('producers[0].rate.perSec', producer.rate.perSec, `no produce rate in the pastes (two kafka_exporter scrapes give one): the default ${fmtRate(whole)} over the cluster's ${opts.sliceOfPartitions} partitions, so the slice's ${P} take their share and each partition carries ${fmtRate(whole / opts.sliceOfPartitions)} as it would in the whole cluster`)
   } else assumed('producers[0].rate.perSec', (producer.rate as { perSec: number }).perSec, 'no produce rate in the pastes (two kafka_exporter scrapes give one): the default rate')
 
   const sample = facts.keySample ? keysFromSample(facts.keySample) : null
