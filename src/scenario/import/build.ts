@@ -4,6 +4,8 @@
 // a processing rate from what the consumers managed. Every field it sets is listed with where it
 // came from; everything not measured is Kafka's default and listed as assumed, with why. Pure.
 
+import { encodeScenario, MAX_LINK_CHARS } from '../codec.ts'
+import { startingNames } from '../consumerNames.ts'
 import { defaultScenario, defaultShareGroup } from '../defaults.ts'
 import type { AssignorName, RebalanceProtocol, Scenario } from '../types.ts'
 import { validateScenario } from '../validate.ts'
@@ -211,6 +213,13 @@ export function buildScenario(facts: ClusterFacts, opts: BuildOptions = {}): Bui
     } else {
       s.group.consumers = consumers
       measured('group.consumers', consumers, src(new RegExp(`^groups\\.${escape(g.groupId)}\\.members$`)), consumers === view.members.length ? `${consumers} active member${consumers === 1 ? '' : 's'} of '${g.groupId}'` : `${view.members.length} members, at most ${LIMITS.consumers.max} simulated`)
+      // The run's cards, lane owners, narration and exports name each consumer as the cluster does.
+      const names = view.names.slice(0, consumers)
+      if (names.some((n, i) => n !== startingNames({ consumers })[i])) {
+        s.group.consumerNames = names
+        const widened = view.widenedNames > 0 ? `; ${view.widenedNames} client id${view.widenedNames === 1 ? ' repeats' : 's repeat'}, so ${view.widenedNames === 1 ? 'it is' : 'they are'} told apart by host (client-id@host) or, on one host, by consumer id` : ''
+        measured('group.consumerNames', names, src(new RegExp(`^groups\\.${escape(g.groupId)}\\.members$`)), `each consumer is named by its client id (CLIENT-ID), as its logs and metrics know it${widened}; consumers started later in the run are consumer-N`)
+      }
     }
     const strat = share ? null : strategyOf(g)
     if (share) {
@@ -263,6 +272,12 @@ export function buildScenario(facts: ClusterFacts, opts: BuildOptions = {}): Bui
   const checked = validateScenario(scaled.scenario)
   if (!checked.ok) return { ok: false, message: `the imported scenario is not valid: ${checked.errors.slice(0, 3).map((e) => `${e.path}: ${e.message}`).join('; ')}` }
   const scenario = checked.scenario
+  if (scenario.group.consumerNames && encodeScenario(scenario).length > MAX_LINK_CHARS) {
+    // The names must not cost the scenario its link (a thousand long ids); the run then numbers them.
+    delete scenario.group.consumerNames
+    const f = fields.find((x) => x.path === 'group.consumerNames')!
+    Object.assign(f, { value: '(consumer-N)', how: 'assumed', sources: [], why: `the client ids would make the scenario's link longer than ${MAX_LINK_CHARS.toLocaleString('en-US')} characters: the run names its consumers consumer-1, consumer-2, …` })
+  }
   const story = storyFor(scenario, view, facts)
   return { ok: true, scenario, fields, story: scaled.k > 1 ? `${scaled.note} ${story}` : story, offers: offersFor(scenario, view, facts) }
 }
