@@ -14,16 +14,16 @@ import { TOPIC_NAME } from '../validation/world.ts'
 import { clusterShape } from './buildCluster.ts'
 import { assumedKeyCount, keysForRates, keysFromSample, misroutedShare } from './buildKeys.ts'
 import { chooseGroup, chooseTopic, partitionView, readsAnotherTopic, type PartitionView } from './buildFacts.ts'
-import { offersFor, type CompareOffer } from './offers.ts'
+import { offersFor, type CompareOffer, type DeclinedOffer } from './offers.ts'
 import { scaleToBudget, sliceOf } from './reduce.ts'
 import type { ScaleRequest } from './scale.ts'
 import { storyFor } from './story.ts'
 import { IMPORTED_NAME_PREFIX, type ClusterFacts, type ImportedField, type ImportedGroup } from './types.ts'
 
-export type { CompareOffer } from './offers.ts'
+export type { CompareOffer, DeclinedOffer } from './offers.ts'
 
 export type BuildResult =
-  | { ok: true; scenario: Scenario; fields: ImportedField[]; story: string; offers: CompareOffer[] }
+  | { ok: true; scenario: Scenario; fields: ImportedField[]; story: string; offers: CompareOffer[]; declined: DeclinedOffer[] }
   | {
       ok: false
       message: string
@@ -279,7 +279,10 @@ export function buildScenario(facts: ClusterFacts, opts: BuildOptions = {}): Bui
     Object.assign(f, { value: '(consumer-N)', how: 'assumed', sources: [], why: `the client ids would make the scenario's link longer than ${MAX_LINK_CHARS.toLocaleString('en-US')} characters: the run names its consumers consumer-1, consumer-2, …` })
   }
   const story = storyFor(scenario, view, facts)
-  return { ok: true, scenario, fields, story: scaled.k > 1 ? `${scaled.note} ${story}` : story, offers: offersFor(scenario, view, facts) }
+  const { offers, declined } = offersFor(scenario, view, facts)
+  // Why a fix the architect may expect is not offered belongs in the story they read first.
+  const notOffered = declined.map((d) => ` ${d.why[0]!.toUpperCase()}${d.why.slice(1)}.`).join('')
+  return { ok: true, scenario, fields, story: `${scaled.k > 1 ? `${scaled.note} ` : ''}${story}${notOffered}`, offers, declined }
 }
 
 function escape(s: string): string {
