@@ -8,6 +8,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
+import { bigDescribe } from './fixtures/import/bigDescribe.ts'
 
 const ROOT = resolve(__dirname, '..')
 const TMP = mkdtempSync(join(tmpdir(), 'highway-cli-'))
@@ -106,6 +107,40 @@ describe('the highway CLI process', { timeout: 120_000, concurrent: true }, () =
     expect(r.stdout).toHaveLength(4)
     expect(readFileSync(err, 'utf8')).toBe('')
     expect(r.status).toBe(0)
+  })
+
+  it('import of an architect\'s --describe: consumers named by client id in run --json and --csv; no "more partitions" for a lag on three lanes; a slice keeps the per-partition assumed rate', async () => {
+    const HOT: Record<number, number> = { 5: 250_000, 17: 180_000, 33: 90_000 }
+    const rows = ['GROUP           TOPIC           PARTITION  CURRENT-OFFSET  LOG-END-OFFSET  LAG             CONSUMER-ID                                  HOST            CLIENT-ID']
+    for (let p = 0; p < 48; p++) {
+      const c = Math.floor(p / 8) + 1
+      const lag = HOT[p] ?? 7
+      rows.push(`billing  orders  ${p}  ${1000 + p}  ${1000 + p + lag}  ${lag}  billing-app-${c}-6f1c${c}e2a-77b0-4c1e-9d3f-0a1b2c3d4e5${c}  /10.0.1.${10 + c}  billing-app-${c}`)
+    }
+    const file = join(TMP, 'describe.txt')
+    writeFileSync(file, `${rows.join('\n')}\n`)
+    const [json, link, text, slice] = await Promise.all([
+      highway(['import', file, '--json']),
+      highway(['import', file, '--link']),
+      highway(['import', file]),
+      highway(['import', '-', '--slice', '2', '--json'], bigDescribe(3_000, 100)),
+    ])
+    const names = Array.from({ length: 6 }, (_, c) => `billing-app-${c + 1}`)
+    const out = JSON.parse(json.stdout) as { scenario: { group: { consumerNames: string[] } }; offers: Array<{ id: string }>; declined: Array<{ id: string; why: string }> }
+    expect(out.scenario.group.consumerNames).toEqual(names)
+    expect(out.offers.map((o) => o.id)).toEqual(['parallel', 'lag-aware', 'share', 'cooperative'])
+    expect(out.declined.map((d) => d.id)).toEqual(['partitions'])
+    expect(text.stdout).toMatch(/\n {2}not offered: more partitions: 99 % of the lag sits on partitions 5, 17 and 33: more partitions would not drain it/)
+    expect(text.stdout).not.toMatch(/96 partitions instead of 48/)
+    const [run, csv] = await Promise.all([
+      highway(['run', '--scenario', link.stdout.trim(), '--seconds', '2', '--json']),
+      highway(['run', '--scenario', link.stdout.trim(), '--seconds', '1', '--csv']),
+    ])
+    expect((JSON.parse(run.stdout) as { partitions: Array<{ owner: string }> }).partitions.map((p) => p.owner)).toEqual(Array.from({ length: 48 }, (_, p) => names[Math.floor(p / 8)]))
+    expect(new Set(csv.stdout.trim().split('\n').slice(1).map((l) => l.split(',')[2]))).toEqual(new Set(names))
+    // 3,000 records/s assumed over 3,000 partitions: the slice's 1,500 partitions carry 1,500/s, not 3,000
+    expect(slice.stderr).toBe('')
+    expect(JSON.parse(slice.stdout).scenario.producers[0].rate).toEqual({ kind: 'constant', perSec: 1_500 })
   })
 
   it('says why a scenario file cannot be read: a directory, binary data', async () => {

@@ -24,7 +24,7 @@ function factsOf(file: string): ClusterFacts {
   return p.facts
 }
 
-function imported(): { scenario: Scenario; fields: Array<{ path: string; how: string; sources: string[] }>; story: string; offers: Array<{ id: string; hash: string }> } {
+function imported(): { scenario: Scenario; fields: Array<{ path: string; how: string; sources: string[] }>; story: string; offers: Array<{ id: string; hash: string }>; declined: Array<{ id: string; why: string }> } {
   const r = runImport([DESCRIBE, SCRAPES, '--json'], io)
   expect(r.stderr).toBe('')
   expect(r.code).toBe(0)
@@ -57,7 +57,9 @@ describe('highway import', () => {
     const owner = factsOf(DESCRIBE).groups[0]!.members.find((m) => m.assignment.some((a) => a.partition === hot))!.clientId
     expect(out.story).toContain(`Partition ${hot} takes`)
     expect(out.story).toContain(`${owner} owns it and lags`)
-    expect(out.offers.map((o) => o.id)).toEqual(['partitions', 'cooperative', 'share'])
+    // the 1.2 M lag sits on the hot lane: not more partitions (declined, saying why) but what drains it
+    expect(out.offers.map((o) => o.id)).toEqual(['parallel', 'lag-aware', 'share', 'cooperative'])
+    expect(out.declined).toEqual([{ id: 'partitions', why: expect.stringMatching(new RegExp(`^99 % of the lag sits on partition ${hot}: more partitions would not drain it`)) }])
   })
 
   it('the imported scenario runs at the scraped per-partition rates (±10 %), starting with the measured lag', () => {

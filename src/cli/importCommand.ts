@@ -97,7 +97,7 @@ export function runImport(args: readonly string[], io: ImportIo): CommandResult 
   }
   if (p.flags.has('--json')) {
     const offers = built.offers.map((o) => ({ id: o.id, label: o.label, why: o.why, variants: o.variants, hash: o.hash }))
-    const out = { scenario: built.scenario, fields: built.fields, story: built.story, offers, notes }
+    const out = { scenario: built.scenario, fields: built.fields, story: built.story, offers, declined: built.declined, notes }
     return { stdout: `${JSON.stringify(out, null, 2)}\n`, stderr: '', code: 0 }
   }
   const lines = [
@@ -108,6 +108,7 @@ export function runImport(args: readonly string[], io: ImportIo): CommandResult 
     '',
     'compare (open in the page: the link after #):',
     ...built.offers.map((o) => `  ${o.label}: ${o.why}\n    #${o.hash}`),
+    ...built.declined.map((d) => `  not offered: ${d.id === 'partitions' ? 'more partitions' : d.id}: ${d.why}`),
     ...(notes.length > 0 ? ['', 'notes:', ...notes.map((n) => `  ${n}`)] : []),
     '',
   ]

@@ -110,6 +110,7 @@ export async function runSnapshot(args: readonly string[], io: SnapshotIo): Prom
           story: built.story,
           // As `highway import --json` prints them (the page opens `#hash`).
           offers: built.offers.map((o) => ({ id: o.id, label: o.label, why: o.why, variants: o.variants, hash: o.hash })),
+          declined: built.declined,
           notes: facts.notes,
         }
       : { facts, buildError: built.message }

@@ -182,6 +182,12 @@ export interface ConsumerGroupSpec {
    * assignor's, as before.
    */
   initialAssignment?: number[][]
+  /**
+   * What the scenario's consumers are called (consumer i is entry i), e.g. an import's client ids,
+   * so cards, lane owners, narration and exports name them as the cluster does. Consumers past the
+   * list, and consumers started later in the run, are `consumer-N`. Absent = all `consumer-N`.
+   */
+  consumerNames?: string[]
 }
 
 export type GroupType = 'consumer' | 'share'

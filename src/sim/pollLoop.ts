@@ -9,6 +9,7 @@ import { cycleMs, EV, type SimCore } from './core.ts'
 import { recountStopped } from './stoppedTime.ts'
 import { LANE_WAKE, startWaiting } from './laneExtras.ts'
 import type { ConsumerState } from './worldState.ts'
+import { generatedName, startingNames } from '../scenario/consumerNames.ts'
 
 export function schedulePoll(sim: SimCore, c: number, at: number): void {
   const cs = sim.w.consumers[c]!
@@ -84,12 +85,16 @@ export function onResume(sim: SimCore, c: number): void {
   if (cs.pollEvent < 0) schedulePoll(sim, c, sim.kernel.now)
 }
 
-/** A new consumer slot (not started yet). Names count up for the whole run: consumer-1, -2, … */
-export function newConsumer(sim: SimCore): number {
+/**
+ * A new consumer slot (not started yet). `name`: one of the scenario's own consumers' names
+ * (group.consumerNames, e.g. an import's client ids); otherwise generated, counting up for the
+ * whole run (consumer-1, -2, …) and never a name another consumer has.
+ */
+export function newConsumer(sim: SimCore, name?: string): number {
   const w = sim.w
   w.consumerSeq++
   const cs: ConsumerState = {
-    name: `consumer-${w.consumerSeq}`,
+    name: name ?? generatedName(w.consumerSeq, (n) => w.consumers.some((c) => c.name === n)),
     status: 'running',
     everStarted: false,
     pausedUntil: 0,
@@ -127,8 +132,9 @@ export function startConsumer(sim: SimCore, c: number): void {
  */
 export function startWarm(sim: SimCore): void {
   const slots: number[] = []
+  const names = startingNames(sim.w.live.group)
   for (let i = 0; i < sim.w.live.group.consumers; i++) {
-    const c = newConsumer(sim)
+    const c = newConsumer(sim, names[i])
     const cs = sim.w.consumers[c]!
     cs.everStarted = true
     cs.lastAutoCommit = sim.kernel.now

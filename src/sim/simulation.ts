@@ -7,6 +7,7 @@ import { deepClone } from '../engine/clone.ts'
 import { Kernel, type KernelState } from '../engine/kernel.ts'
 import { Rng, type RngState } from '../engine/rng.ts'
 import type { SimTime } from '../engine/time.ts'
+import { startingNames } from '../scenario/consumerNames.ts'
 import type { Command, Scenario, ScenarioAction } from '../scenario/types.ts'
 import { autoscale } from './autoscaler.ts'
 import { seedBacklog } from './backlog.ts'
@@ -110,8 +111,9 @@ class KafkaSimulation implements Simulation, SimCore {
     // The group's consumers were started at different moments, so their heartbeat threads are out
     // of phase: each starts at a seeded offset within one heartbeat.interval.ms.
     const spread = Math.max(0, live.group.config['heartbeat.interval.ms'])
+    const names = startingNames(live.group)
     for (let i = 0; i < (live.start === 'warm' ? 0 : live.group.consumers); i++) {
-      const c = newConsumer(this)
+      const c = newConsumer(this, names[i])
       const at = i === 0 ? 0 : this.rng.group.next() * spread
       if (at === 0) startConsumer(this, c)
       else {

@@ -35,9 +35,17 @@ export interface ConsumerCaption {
 /** Minimum height of a consumer box before the column splits into a grid. */
 const MIN_BOX_H = 26
 
-/** "consumer-12" → "c12" (other names unchanged). */
+/** Longest short name: an imported client id past this keeps its end (where instances differ). */
+const SHORT_CHARS = 12
+
+/**
+ * "consumer-12" → "c12"; an imported client id (group.consumerNames) keeps its words, or its last
+ * SHORT_CHARS − 1 characters after "…" when longer ("orders-billing-svc-7" → "…illing-svc-7"):
+ * "consumer-billing-1" shortened to "cbilling-1" named nobody the architect knows.
+ */
 export function shortName(name: string): string {
-  return name.replace(/^consumer-/, 'c')
+  if (/^consumer-\d+$/.test(name)) return `c${name.slice('consumer-'.length)}`
+  return [...name].length <= SHORT_CHARS ? name : `…${[...name].slice(-(SHORT_CHARS - 1)).join('')}`
 }
 
 /**

@@ -8,6 +8,7 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { runImport } from '../../src/cli/importCommand.ts'
 import { encodeScenario } from '../../src/scenario/codec.ts'
+import { cleanName } from '../../src/scenario/import/memberNames.ts'
 import type { Scenario } from '../../src/scenario/types.ts'
 import { ARTIFACTS, collectErrors, openImportDialog, scenarioInUrl, tableLags } from './harness.ts'
 import { browserSuite, runLags } from './suite.ts'
@@ -31,14 +32,14 @@ function topicsPaste(): string {
   }
   return lines.join('\n') + '\n'
 }
-function groupsPaste(): string {
+function groupsPaste(clientId = (c: number) => `consumer-billing-${c}`): string {
   const col = (xs: Array<string | number>) => xs.map((x, i) => (i === xs.length - 1 ? String(x) : String(x).padEnd(i === 6 ? 48 : 15))).join(' ')
   const lines = ['', col(['GROUP', 'TOPIC', 'PARTITION', 'CURRENT-OFFSET', 'LOG-END-OFFSET', 'LAG', 'CONSUMER-ID', 'HOST', 'CLIENT-ID'])]
   for (let p = 0; p < P; p++) {
     const c = Math.floor(p / 8) + 1
     const lag = HOT[p] ?? (p * 7) % 41
     const cur = 1_000_000 + p * 137
-    lines.push(col(['billing', 'orders', p, cur, cur + lag, lag, `consumer-billing-${c}-6f1c${c}e2a-77b0-4c1e-9d3f-0a1b2c3d4e5${c}`, `/10.0.1.${10 + c}`, `consumer-billing-${c}`]))
+    lines.push(col(['billing', 'orders', p, cur, cur + lag, lag, `consumer-billing-${c}-6f1c${c}e2a-77b0-4c1e-9d3f-0a1b2c3d4e5${c}`, `/10.0.1.${10 + c}`, clientId(c)]))
   }
   return lines.join('\n') + '\n'
 }
@@ -95,6 +96,47 @@ describe('an architect imports their cluster (real browser, 1024×768)', () => {
     await expect.poll(() => reopened.getByText(/^Broker \d+$/).allTextContents()).toEqual(['Broker 1', 'Broker 2', 'Broker 3'])
     expect([...errors, ...errors2]).toEqual([])
     await reopened.close()
+    await page.close()
+  }, 90_000)
+
+  it("names the consumers by their client ids (a stranger's markup shown as text), says why more partitions will not help, and offers what does", async () => {
+    // Consumer 6's client.id is markup: the page must show it as characters, never build an element from it.
+    const hostile = '<img src=x onerror=window.__pwned=1>'
+    const names = [1, 2, 3, 4, 5].map((c) => `consumer-billing-${c}`).concat(cleanName(hostile))
+    const { preview, browser } = suite()
+    const page = await browser.newPage({ viewport: { width: 1024, height: 768 } })
+    const errors = collectErrors(page)
+    const dialog = await openImportDialog(page, preview.url)
+    await dialog.getByLabel('paste 1', { exact: true }).fill(groupsPaste((c) => (c === 6 ? hostile : `consumer-billing-${c}`)))
+    await expect.poll(() => dialog.locator('.paste-status').allTextContents()).toEqual(['Read as kafka-consumer-groups.sh --describe'])
+    const story = dialog.locator('.import-story')
+    await expect.poll(() => story.textContent()).toContain('99 % of the lag sits on partitions 5, 17 and 33: more partitions would not drain it')
+    await dialog.getByRole('button', { name: 'Open scenario' }).click()
+    await expect.poll(() => scenarioInUrl(page.url())?.group.consumerNames, { timeout: 5000 }).toEqual(names)
+
+    // The metrics table's owners, the consumer cards and the lane owner labels say the client ids.
+    const owners = () => page.locator('table[aria-label="Partition metrics"] tbody td.owner').allTextContents()
+    await expect.poll(owners, { timeout: 10_000 }).toEqual(Array.from({ length: P }, (_, p) => names[Math.floor(p / 8)]))
+    await page.screenshot({ path: join(ARTIFACTS, 'architect-import-names-1024.png') })
+    const cards = await page.locator('[data-testid="highway"] [aria-label$="Open actions"]').evaluateAll((gs) => gs.map((g) => g.getAttribute('aria-label')?.split(':')[0]))
+    expect(cards).toEqual(names)
+    // A card too narrow for a whole client id shows its end, where the instances differ ("…r-billing-1"), not "cbilling-1".
+    const shown = await page.locator('[data-testid="highway"] g.consumer-label text.name').allTextContents()
+    expect(shown).toHaveLength(6)
+    shown.forEach((t, i) => expect(t === names[i] || (t.startsWith('…') && names[i]!.endsWith(t.slice(1)) && t.length >= 10), `${t} for ${names[i]}`).toBe(true))
+    await expect.poll(() => page.getByRole('region', { name: 'What just happened' }).textContent()).toContain('consumer-billing-1 [0,1,2,3,4,5,6,7]')
+    expect(await page.evaluate(() => ({ pwned: (window as unknown as { __pwned?: number }).__pwned, imgs: document.querySelectorAll('img[src="x"]').length }))).toEqual({ pwned: undefined, imgs: 0 })
+
+    // The offers: what drains the three piled-up lanes, and no "96 partitions" button.
+    const offers = page.getByRole('group', { name: 'Compare fixes side by side' }).getByRole('button')
+    await expect.poll(() => offers.allTextContents()).toEqual([
+      'Parallel Consumer, 16 keys at once',
+      'Lag-aware assignment for partitions 5, 17 and 33',
+      'A share group of 96 on the hot lanes',
+      'Cooperative rebalancing when a consumer joins',
+    ])
+    await expect.poll(() => page.locator('.story').first().textContent()).toContain('more partitions would not drain it')
+    expect(errors).toEqual([])
     await page.close()
   }, 90_000)
 })

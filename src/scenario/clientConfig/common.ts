@@ -1,5 +1,6 @@
 // What every client's text shares: the header, safe comments and string literals. Pure.
 
+import { startingNames } from '../consumerNames.ts'
 import type { Scenario } from '../types.ts'
 
 export const CLIENTS = ['java', 'librdkafka', 'kafkajs', 'kafka-python'] as const
@@ -34,7 +35,7 @@ export function quoted(text: string): string {
 
 /** The consumers' names, as the simulation names them (group.instance.id for static members). */
 export function instanceIds(s: Scenario): string[] {
-  return Array.from({ length: Math.max(1, s.group.consumers) }, (_, i) => `consumer-${i + 1}`)
+  return startingNames({ consumers: Math.max(1, s.group.consumers), ...(s.group.consumerNames ? { consumerNames: s.group.consumerNames } : {}) })
 }
 
 /** The first lines of every client's text (`mark` starts a comment: '#' or '//'). */

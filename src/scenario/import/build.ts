@@ -4,6 +4,8 @@
 // a processing rate from what the consumers managed. Every field it sets is listed with where it
 // came from; everything not measured is Kafka's default and listed as assumed, with why. Pure.
 
+import { encodeScenario, MAX_LINK_CHARS } from '../codec.ts'
+import { startingNames } from '../consumerNames.ts'
 import { defaultScenario, defaultShareGroup } from '../defaults.ts'
 import type { AssignorName, RebalanceProtocol, Scenario } from '../types.ts'
 import { validateScenario } from '../validate.ts'
@@ -12,16 +14,16 @@ import { TOPIC_NAME } from '../validation/world.ts'
 import { clusterShape } from './buildCluster.ts'
 import { assumedKeyCount, keysForRates, keysFromSample, misroutedShare } from './buildKeys.ts'
 import { chooseGroup, chooseTopic, partitionView, readsAnotherTopic, type PartitionView } from './buildFacts.ts'
-import { offersFor, type CompareOffer } from './offers.ts'
+import { offersFor, type CompareOffer, type DeclinedOffer } from './offers.ts'
 import { scaleToBudget, sliceOf } from './reduce.ts'
 import type { ScaleRequest } from './scale.ts'
 import { storyFor } from './story.ts'
 import { IMPORTED_NAME_PREFIX, type ClusterFacts, type ImportedField, type ImportedGroup } from './types.ts'
 
-export type { CompareOffer } from './offers.ts'
+export type { CompareOffer, DeclinedOffer } from './offers.ts'
 
 export type BuildResult =
-  | { ok: true; scenario: Scenario; fields: ImportedField[]; story: string; offers: CompareOffer[] }
+  | { ok: true; scenario: Scenario; fields: ImportedField[]; story: string; offers: CompareOffer[]; declined: DeclinedOffer[] }
   | {
       ok: false
       message: string
@@ -46,6 +48,12 @@ export interface BuildOptions {
   topic?: string
   /** The consumer group (default: the one that owns the topic's partitions). */
   group?: string
+  /**
+   * Set by the slice (reduce.ts), not by callers: the whole cluster's partition count. Without
+   * measured rates the assumed rate is the whole cluster's, so the slice takes its partitions'
+   * share of it and each lane carries what it would in the whole cluster (not K times more).
+   */
+  sliceOfPartitions?: number
 }
 
 /** What the consumers' measured rates say about one consumer's processing rate. */
@@ -159,6 +167,10 @@ export function buildScenario(facts: ClusterFacts, opts: BuildOptions = {}): Bui
   if (total > 0) {
     producer.rate = { kind: 'constant', perSec: round(Math.min(total, LIMITS.ratePerSec.max)) }
     measured('producers[0].rate.perSec', producer.rate.perSec, rateSources, `the sum of the ${view.parts.filter((p) => p.producedPerSec !== undefined).length} partitions' produce rates (log-end-offset growth)`, 'derived')
+  } else if (opts.sliceOfPartitions !== undefined && opts.sliceOfPartitions > P) {
+    const whole = (producer.rate as { perSec: number }).perSec
+    producer.rate = { kind: 'constant', perSec: round((whole * P) / opts.sliceOfPartitions) }
+    assumed('producers[0].rate.perSec', producer.rate.perSec, `no produce rate in the pastes (two kafka_exporter scrapes give one): the default ${fmtRate(whole)} over the cluster's ${opts.sliceOfPartitions} partitions, so the slice's ${P} take their share and each partition carries ${fmtRate(whole / opts.sliceOfPartitions)} as it would in the whole cluster`)
   } else assumed('producers[0].rate.perSec', (producer.rate as { perSec: number }).perSec, 'no produce rate in the pastes (two kafka_exporter scrapes give one): the default rate')
 
   const sample = facts.keySample ? keysFromSample(facts.keySample) : null
@@ -201,6 +213,13 @@ export function buildScenario(facts: ClusterFacts, opts: BuildOptions = {}): Bui
     } else {
       s.group.consumers = consumers
       measured('group.consumers', consumers, src(new RegExp(`^groups\\.${escape(g.groupId)}\\.members$`)), consumers === view.members.length ? `${consumers} active member${consumers === 1 ? '' : 's'} of '${g.groupId}'` : `${view.members.length} members, at most ${LIMITS.consumers.max} simulated`)
+      // The run's cards, lane owners, narration and exports name each consumer as the cluster does.
+      const names = view.names.slice(0, consumers)
+      if (names.some((n, i) => n !== startingNames({ consumers })[i])) {
+        s.group.consumerNames = names
+        const widened = view.widenedNames > 0 ? `; ${view.widenedNames} client id${view.widenedNames === 1 ? ' repeats' : 's repeat'}, so ${view.widenedNames === 1 ? 'it is' : 'they are'} told apart by host (client-id@host) or, on one host, by consumer id` : ''
+        measured('group.consumerNames', names, src(new RegExp(`^groups\\.${escape(g.groupId)}\\.members$`)), `each consumer is named by its client id (CLIENT-ID), as its logs and metrics know it${widened}; consumers started later in the run are consumer-N`)
+      }
     }
     const strat = share ? null : strategyOf(g)
     if (share) {
@@ -253,8 +272,17 @@ export function buildScenario(facts: ClusterFacts, opts: BuildOptions = {}): Bui
   const checked = validateScenario(scaled.scenario)
   if (!checked.ok) return { ok: false, message: `the imported scenario is not valid: ${checked.errors.slice(0, 3).map((e) => `${e.path}: ${e.message}`).join('; ')}` }
   const scenario = checked.scenario
+  if (scenario.group.consumerNames && encodeScenario(scenario).length > MAX_LINK_CHARS) {
+    // The names must not cost the scenario its link (a thousand long ids); the run then numbers them.
+    delete scenario.group.consumerNames
+    const f = fields.find((x) => x.path === 'group.consumerNames')!
+    Object.assign(f, { value: '(consumer-N)', how: 'assumed', sources: [], why: `the client ids would make the scenario's link longer than ${MAX_LINK_CHARS.toLocaleString('en-US')} characters: the run names its consumers consumer-1, consumer-2, …` })
+  }
   const story = storyFor(scenario, view, facts)
-  return { ok: true, scenario, fields, story: scaled.k > 1 ? `${scaled.note} ${story}` : story, offers: offersFor(scenario, view, facts) }
+  const { offers, declined } = offersFor(scenario, view, facts)
+  // Why a fix the architect may expect is not offered belongs in the story they read first.
+  const notOffered = declined.map((d) => ` ${d.why[0]!.toUpperCase()}${d.why.slice(1)}.`).join('')
+  return { ok: true, scenario, fields, story: `${scaled.k > 1 ? `${scaled.note} ` : ''}${story}${notOffered}`, offers, declined }
 }
 
 function escape(s: string): string {

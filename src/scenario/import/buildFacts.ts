@@ -1,6 +1,7 @@
 // The builder's view of the facts: which topic and group to simulate, and one row per partition
 // (rates, lag, owner) with every gap left undefined, plus where each kind of fact came from. Pure.
 
+import { memberNames } from './memberNames.ts'
 import type { ClusterFacts, ImportedGroup, ImportedMember, ImportedTopic } from './types.ts'
 
 export interface PartitionRow {
@@ -8,7 +9,7 @@ export interface PartitionRow {
   producedPerSec?: number
   consumedPerSec?: number
   lag?: number
-  /** The owning member as people know it: its client id, else its member id. */
+  /** The owning member as the run names it (memberNames.ts: its client id, widened where client ids repeat). */
   owner?: string
 }
 
@@ -20,6 +21,10 @@ export interface PartitionView {
   /** One row per partition 0..partitions-1. */
   parts: PartitionRow[]
   members: ImportedMember[]
+  /** What the run calls each member (memberNames.ts), in the members' order. */
+  names: string[]
+  /** How many names needed more than the client id (client ids that repeat). */
+  widenedNames: number
   /** The distinct sources of the provenance entries (of this topic, its group, the key sample) whose key matches. */
   sources: (re: RegExp) => string[]
 }
@@ -120,10 +125,14 @@ function list(xs: string[]): string {
 
 export function partitionView(facts: ClusterFacts, topic: ImportedTopic, group: ImportedGroup | undefined): PartitionView {
   const P = sizeOf(topic)
+  const members = group?.members ?? []
+  const named = memberNames(members)
   const byMember = new Map<string, string>()
-  for (const m of group?.members ?? []) byMember.set(m.memberId, m.clientId ?? m.memberId)
+  members.forEach((m, i) => byMember.set(m.memberId, named.names[i]!))
   const owners = new Map<number, string>()
-  for (const m of group?.members ?? []) for (const a of m.assignment) if (a.topic === topic.name) owners.set(a.partition, m.clientId ?? m.memberId)
+  members.forEach((m, i) => {
+    for (const a of m.assignment) if (a.topic === topic.name) owners.set(a.partition, named.names[i]!)
+  })
   const parts: PartitionRow[] = Array.from({ length: P }, (_, partition) => ({ partition }))
   for (const p of topic.partitions) {
     const row = parts[p.partition]
@@ -154,7 +163,9 @@ export function partitionView(facts: ClusterFacts, topic: ImportedTopic, group: 
     countSources: counted ? sources(/\.partitionCount$/) : sources(/\.partitions\.\d+\./),
     countWhy: counted ? 'the partition count the tool reports' : `the partitions listed (0–${P - 1})`,
     parts,
-    members: group?.members ?? [],
+    members,
+    names: named.names,
+    widenedNames: named.widened,
     sources,
   }
 }

@@ -3,6 +3,7 @@
 // note per field, topic and pair of pastes, not one per partition). Provenance stays per fact.
 // Two pastes that both read the same partitions' offsets at known times (`observedAtMs`, e.g. two
 // kafka_exporter scrapes pasted separately) give rates the single pastes could not. Pure.
+import { foldNamedMembers } from './foldMembers.ts'
 import { partitionPath, topicPath } from './parsers/facts.ts'
 import type { ClusterFacts, ImportedGroup, ImportedPartition, ImportedTopic, Provenance } from './types.ts'
 
@@ -48,6 +49,7 @@ export function mergeFacts(list: ClusterFacts[]): ClusterFacts {
   const conflicts = new Map<string, number>()
   const produced = new Map<string, Reading[]>()
   const committed = new Map<string, Reading[]>()
+  const owners: Array<{ group: string | undefined; topic: string; partition: number; old: string; now: string; src: string }> = []
   const conflict = (what: string): void => {
     conflicts.set(what, (conflicts.get(what) ?? 0) + 1)
   }
@@ -106,7 +108,9 @@ export function mergeFacts(list: ClusterFacts[]): ClusterFacts {
           const v = p[k]
           if (v === undefined) continue
           const old = mp[k]
-          if (old !== undefined && !same(old, v)) conflict(`${k} of topic '${t.name}': ${src} replaces an earlier paste`)
+          // An owner named by client id (Burrow) and by member id (--describe) may be one consumer: decided after folding.
+          if (k === 'owner' && old !== undefined && old !== v) owners.push({ group: t.group, topic: t.name, partition: p.partition, old: old as string, now: v as string, src })
+          else if (old !== undefined && !same(old, v)) conflict(`${k} of topic '${t.name}': ${src} replaces an earlier paste`)
           ;(mp as unknown as Record<string, unknown>)[k] = v
           copyProv(f, out, partitionPath(t.name, p.partition, k))
         }
@@ -131,12 +135,16 @@ export function mergeFacts(list: ClusterFacts[]): ClusterFacts {
       out.observedAtMs = f.observedAtMs
     }
   }
-  for (const [what, n] of conflicts) out.notes.push(`${what} (${n} partition${n === 1 ? '' : 's'}; the later paste wins)`)
   out.topics = [...topics.values()].map(({ topic, parts }) => ({
     ...topic,
     partitions: [...parts.values()].sort((a, b) => a.partition - b.partition),
   }))
   out.groups = [...groups.values()]
+  const ownerOf = foldNamedMembers(out)
+  for (const o of owners) {
+    if (ownerOf(o.group, o.topic, o.partition, o.old) !== ownerOf(o.group, o.topic, o.partition, o.now)) conflict(`owner of topic '${o.topic}': ${o.src} replaces an earlier paste`)
+  }
+  for (const [what, n] of conflicts) out.notes.push(`${what} (${n} partition${n === 1 ? '' : 's'}; the later paste wins)`)
   deriveAcrossPastes(out, produced, 'logEndOffset', 'producedPerSec')
   deriveAcrossPastes(out, committed, 'committedOffset', 'consumedPerSec')
   return out

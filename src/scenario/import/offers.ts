@@ -1,7 +1,9 @@
 // The comparisons worth making for an imported cluster, each a ready compare link (the same
 // `s=…&v=…` words `highway compare --link` writes): salting the key behind the hot lane, more
 // partitions, the cooperative protocol (or KIP-848) when a consumer joins, and a share group
-// (KIP-932) reading the hot lane with several members. Pure.
+// (KIP-932) reading the hot lane with several members. When the lag piles on a few partitions
+// (lagSpot.ts) more partitions are not offered (the offers' `declined` says why); what puts more
+// processing on those lanes is: the Parallel Consumer, lag-aware assignment, a share group. Pure.
 
 import { compareLinkHash } from '../links.ts'
 import { variantScenario, type Variant } from '../overrides.ts'
@@ -9,11 +11,12 @@ import type { Scenario } from '../types.ts'
 import { validateScenario } from '../validate.ts'
 import { LIMITS } from '../validation/limits.ts'
 import type { PartitionView } from './buildFacts.ts'
+import { lagSpot, morePartitionsWontHelp, partitionWords, type LagSpot } from './lagSpot.ts'
 import { hotSpot } from './story.ts'
 import type { ClusterFacts } from './types.ts'
 
 export interface CompareOffer {
-  id: 'salt' | 'partitions' | 'cooperative' | 'share'
+  id: 'salt' | 'partitions' | 'cooperative' | 'share' | 'parallel' | 'lag-aware'
   /** Button text. */
   label: string
   /** One sentence: what the comparison shows. */
@@ -24,6 +27,15 @@ export interface CompareOffer {
   /** The page's hash (after '#') that opens this comparison. */
   hash: string
 }
+
+/** A comparison left out on purpose, and why (shown beside the offers). */
+export interface DeclinedOffer {
+  id: CompareOffer['id']
+  why: string
+}
+
+/** Records each consumer of the Parallel Consumer offer processes at once (PC's maxConcurrency). */
+export const PARALLEL_KEYS = 16
 
 /** When a consumer joins in the protocol comparison, simulated seconds. */
 export const JOIN_AT_SEC = 30
@@ -36,10 +48,12 @@ function offer(id: CompareOffer['id'], label: string, why: string, base: Scenari
   return { id, label, why, base, variants, hash: compareLinkHash(base, variants) }
 }
 
-export function offersFor(s: Scenario, view: PartitionView, facts: ClusterFacts): CompareOffer[] {
+export function offersFor(s: Scenario, view: PartitionView, facts: ClusterFacts): { offers: CompareOffer[]; declined: DeclinedOffer[] } {
   const out: Array<CompareOffer | null> = []
+  const declined: DeclinedOffer[] = []
   const P = s.topic.partitions
   const hot = hotSpot(view, facts)
+  const piled = lagSpot(view)
   if (hot?.key !== undefined && hot.keyShare !== undefined) {
     // Salts enough that each carries about one lane's fair share; detection must flag the key first.
     const splits = Math.max(2, Math.min(P, Math.ceil(hot.keyShare * P)))
@@ -60,7 +74,10 @@ export function offersFor(s: Scenario, view: PartitionView, facts: ClusterFacts)
       ),
     )
   }
-  if (P < LIMITS.partitions.max) {
+  // A lag piled on a few lanes: what puts more processing on them comes first.
+  if (piled) out.push(parallelOffer(s, piled), lagAwareOffer(s, piled), shareOffer(s, piled.partitions))
+  if (piled) declined.push({ id: 'partitions', why: morePartitionsWontHelp(piled) })
+  else if (P < LIMITS.partitions.max) {
     const more = Math.min(LIMITS.partitions.max, 2 * P)
     out.push(
       offer(
@@ -99,8 +116,48 @@ export function offersFor(s: Scenario, view: PartitionView, facts: ClusterFacts)
       )
     }
   }
-  out.push(shareOffer(s, hot?.partition))
-  return out.filter((o): o is CompareOffer => o !== null)
+  if (!piled) out.push(shareOffer(s, hot?.partition))
+  return { offers: out.filter((o): o is CompareOffer => o !== null), declined }
+}
+
+/**
+ * Confluent's Parallel Consumer on every consumer: each processes up to PARALLEL_KEYS records of
+ * different keys at once, in key order, so a lane's backlog of many keys drains that much faster
+ * (one hot key still goes one record at a time).
+ */
+function parallelOffer(s: Scenario, piled: LagSpot): CompareOffer | null {
+  if (s.group.type === 'share' || s.group.parallel !== undefined) return null
+  const where = partitionWords(piled.partitions)
+  return offer(
+    'parallel',
+    `Parallel Consumer, ${PARALLEL_KEYS} keys at once`,
+    `each consumer processes up to ${PARALLEL_KEYS} keys of its partitions at once (per-key order kept, commits still in offset order), so the backlog on ${where} drains up to ${PARALLEL_KEYS}× faster; a single hot key still goes one record at a time`,
+    s,
+    [
+      { label: AS_MEASURED, set: {} },
+      { label: `Parallel Consumer (${PARALLEL_KEYS} keys)`, set: { 'group.parallel': { ordering: 'key', maxConcurrency: PARALLEL_KEYS } } },
+    ],
+  )
+}
+
+/**
+ * Lag-aware assignment (an eager, client-side assignor): the consumers that own the piled-up
+ * partitions get fewer others, so their whole processing rate goes to the backlog. It places the
+ * partitions from the start (the measured owners are left out on that side).
+ */
+function lagAwareOffer(s: Scenario, piled: LagSpot): CompareOffer | null {
+  if (s.group.type === 'share' || s.group.consumers < 2 || s.group.assignor === 'lag-aware') return null
+  const where = partitionWords(piled.partitions)
+  return offer(
+    'lag-aware',
+    `Lag-aware assignment for ${where}`,
+    `the owners of ${where} carry the backlog and their other partitions' records too; a lag-aware assignor gives them fewer other partitions, so more of their processing goes to the backlog (an eager, client-side assignor: every lane stops at a rebalance)`,
+    s,
+    [
+      { label: AS_MEASURED, set: {} },
+      { label: 'lag-aware', set: { 'group.protocol': 'eager', 'group.assignor': 'lag-aware', 'group.initialAssignment': null } },
+    ],
+  )
 }
 
 /**
@@ -109,14 +166,15 @@ export function offersFor(s: Scenario, view: PartitionView, facts: ClusterFacts)
  * consumers as partitions: the consumer group leaves half of them idle, the share group puts two on
  * every lane.
  */
-function shareOffer(s: Scenario, hotPartition: number | undefined): CompareOffer | null {
-  if (hotPartition === undefined || s.group.type === 'share') return null
+function shareOffer(s: Scenario, hot: number | number[] | undefined): CompareOffer | null {
+  if (hot === undefined || s.group.type === 'share') return null
   const members = 2 * s.topic.partitions
   if (members > LIMITS.consumers.max) return null
+  const lanes = typeof hot === 'number' ? [hot] : hot
   return offer(
     'share',
-    `A share group of ${members} on the hot lane`,
-    `a consumer group gives partition ${hotPartition} to one consumer however many you add; a share group of ${members} reads every lane with two members (records of one key then finish out of order, and a crashed member's records wait for their lock to expire)`,
+    `A share group of ${members} on the hot lane${lanes.length === 1 ? '' : 's'}`,
+    `a consumer group gives ${lanes.length === 1 ? '' : 'each of '}${partitionWords(lanes)} to one consumer however many you add; a share group of ${members} reads every lane with two members (records of one key then finish out of order, and a crashed member's records wait for their lock to expire)`,
     s,
     [
       { label: `consumer group of ${members}`, set: { 'group.consumers': members } },

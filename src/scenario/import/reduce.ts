@@ -73,18 +73,22 @@ export function sliceOf(facts: ClusterFacts, topic: ImportedTopic, group: Import
   const sl = sliceFacts(facts, topic, group, view, k)
   if (typeof sl === 'string') return { ok: false, message: sl }
   const { slice: _k, ...rest } = opts
-  const r = build(sl.facts, { ...rest, topic: topic.name, ...(group ? { group: group.groupId } : {}) })
+  const r = build(sl.facts, { ...rest, topic: topic.name, ...(group ? { group: group.groupId } : {}), sliceOfPartitions: view.partitions })
   const what = `a slice of 1/${k}: ${sl.kept.length} of the ${sl.members} consumers (every ${nth(k)} one: ${shown(sl.kept)}) with the ${sl.partitions.length} of ${view.partitions} partitions they own, renumbered 0–${sl.partitions.length - 1}`
   if (!r.ok) return { ...r, message: `${what}: ${r.message}` }
   r.scenario.name = labelled(r.scenario.name, `(slice 1/${k})`)
+  // Without measured rates the slice carries its partitions' share of the assumed rate (build.ts).
+  const rateAssumed = r.fields.some((f) => f.path === 'producers[0].rate.perSec' && f.how === 'assumed')
+  const rate = fmtRate((r.scenario.producers[0]!.rate as { perSec: number }).perSec)
+  const rates = rateAssumed ? `each partition's rate is the whole cluster's assumed rate per partition (${rate} over the slice, no produce rates in the pastes)` : "each partition's rate is as measured"
   r.fields.unshift({
     path: 'slice',
     value: `1/${k}`,
     how: 'derived',
     sources: [],
-    why: `${view.partitions} partitions and ${sl.members} consumers are too expensive to simulate whatever the rate (the group protocol grows with both): ${what}. Each kept consumer's partitions and each partition's rate and lag are as measured; a rebalance moves partitions among ${sl.kept.length} members, not ${sl.members}. The run's partitions are the cluster's ${ranges(sl.partitions)}, in that order`,
+    why: `${view.partitions} partitions and ${sl.members} consumers are too expensive to simulate whatever the rate (the group protocol grows with both): ${what}. Each kept consumer's partitions and each partition's lag are as measured, and ${rates}; a rebalance moves partitions among ${sl.kept.length} members, not ${sl.members}. The run's partitions are the cluster's ${ranges(sl.partitions)}, in that order`,
   })
-  r.story = `Simulated as ${what}, the group too large to simulate whole; their partitions, rates and lags as measured. ${r.story}`
+  r.story = `Simulated as ${what}, the group too large to simulate whole; their partitions and lags as measured, ${rateAssumed ? `and each partition the whole cluster's assumed per-partition rate (${rate} in all)` : 'their rates as measured'}. ${r.story}`
   return r
 }
 

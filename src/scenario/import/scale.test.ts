@@ -109,6 +109,12 @@ describe('importing a cluster too big to simulate as measured', () => {
     expect(s.name).toBe('import: orders (slice 1/4)')
     expect(r.fields[0]).toMatchObject({ path: 'slice', value: '1/4', why: expect.stringContaining("The run's partitions are the cluster's 0–9, 40–49, 80–89, 120–129, …, in that order") })
     expect(r.story).toMatch(/^Simulated as a slice of 1\/4: 250 of the 1000 consumers \(every 4th one: consumer-1, consumer-5 … consumer-997\) with the 2500 of 10000 partitions they own/)
+    // No rates in the paste: the whole cluster's assumed 3 000 records/s is spread over its 10 000
+    // partitions, so the slice's 2 500 carry 0.3 records/s each, not 1.2 (the whole rate over a quarter of the lanes).
+    expect(s.producers[0]!.rate).toEqual({ kind: 'constant', perSec: 750 })
+    expect(r.fields.find((f) => f.path === 'producers[0].rate.perSec')).toMatchObject({ how: 'assumed', value: 750, why: expect.stringContaining("over the cluster's 10000 partitions") })
+    expect(r.fields[0]!.why).toContain("each partition's rate is the whole cluster's assumed rate per partition (750 records/s over the slice")
+    expect(r.story).toContain("each partition the whole cluster's assumed per-partition rate (750 records/s in all)")
     expect(estimateCost(s).usPerSimSec).toBeLessThanOrEqual(WORK_BUDGET_US_PER_SIM_SEC)
     const sim = createSimulation(s)
     sim.advanceTo(2000)

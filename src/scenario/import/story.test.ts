@@ -75,9 +75,12 @@ describe('import story', () => {
 })
 
 describe('import offers', () => {
-  it('offers salting the hot key, more partitions and cooperative, each a compare link the page reads back', () => {
-    const { offers, scenario } = built()
-    expect(offers.map((o) => o.id)).toEqual(['salt', 'partitions', 'cooperative', 'share'])
+  it('offers salting the hot key, what drains its piled-up lane, and cooperative, each a compare link the page reads back; not more partitions', () => {
+    const { offers, scenario, declined, story } = built()
+    // The 1.2 M lag sits on the hot lane alone: more partitions would leave it there (lagSpot.ts).
+    expect(offers.map((o) => o.id)).toEqual(['salt', 'parallel', 'lag-aware', 'share', 'cooperative'])
+    expect(declined).toEqual([{ id: 'partitions', why: expect.stringMatching(new RegExp(`^99 % of the lag sits on partition ${HOT_P}: more partitions would not drain it`)) }])
+    expect(story).toMatch(new RegExp(`99 % of the lag sits on partition ${HOT_P}: more partitions would not drain it, because the records already written stay on their partition and each key keeps to one partition however many there are, so a hot key's lane stays hot\\.$`))
     for (const o of offers) {
       const h = readLinkHash(o.hash)
       expect(h.problems).toEqual([])
@@ -85,9 +88,8 @@ describe('import offers', () => {
       expect(base.ok && base.scenario).toEqual(o.base)
       expect(h.v.map((v) => parseVariant(v))).toEqual(o.variants.map((variant) => ({ ok: true, variant })))
     }
-    expect(offers[1]!.variants[1]!.set).toEqual({ 'topic.partitions': 96 })
     // the protocol comparison needs something to rebalance: a consumer joins on both sides
-    expect(offers[2]!.base.actions).toEqual([{ atSec: 30, do: 'addConsumer' }])
+    expect(offers.find((o) => o.id === 'cooperative')!.base.actions).toEqual([{ atSec: 30, do: 'addConsumer' }])
     expect(offers[0]!.base).toEqual(scenario)
   })
 
@@ -104,12 +106,13 @@ describe('import offers', () => {
     const f = facts('uniform')
     f.groups[0]!.protocol = 'consumer'
     const r = buildScenario(f)
-    expect(r.ok && r.offers.map((o) => o.id)).toEqual(['salt', 'partitions', 'share'])
+    expect(r.ok && r.offers.map((o) => o.id)).toEqual(['salt', 'parallel', 'lag-aware', 'share'])
   })
 
   it('offers a share group as many members as twice the partitions on both sides, so only the group type differs', () => {
     const share = built().offers.find((o) => o.id === 'share')!
     expect(share.label).toBe('A share group of 96 on the hot lane')
+    expect(share.why).toMatch(new RegExp(`^a consumer group gives partition ${HOT_P} to one consumer however many you add`))
     const [classic, shared] = share.variants.map((v) => variantScenario(share.base, v)) as [ReturnType<typeof variantScenario>, ReturnType<typeof variantScenario>]
     expect(classic.ok && shared.ok).toBe(true)
     if (!classic.ok || !shared.ok) return
@@ -118,11 +121,16 @@ describe('import offers', () => {
     expect({ ...shared.scenario.group, type: undefined, share: undefined }).toEqual({ ...classic.scenario.group, type: undefined, share: undefined })
   })
 
-  it('offers no share group when no lane stands out', () => {
+  it('offers no share group when no lane stands out, and more partitions when the lag is spread', () => {
     const f = facts()
-    for (const p of f.topics[0]!.partitions) p.producedPerSec = 100
+    for (const p of f.topics[0]!.partitions) {
+      p.producedPerSec = 100
+      p.lag = 5_000
+    }
     delete f.keySample
     const even = buildScenario(f)
-    expect(even.ok && even.offers.map((o) => o.id)).not.toContain('share')
+    if (!even.ok) throw new Error(even.message)
+    expect(even.offers.map((o) => o.id)).toEqual(['partitions', 'cooperative'])
+    expect(even.declined).toEqual([])
   })
 })

@@ -70,6 +70,12 @@ export interface ImportedMember {
   /** group.instance.id (static membership, KIP-345) when the tool shows one. */
   instanceId?: string
   assignment: Array<{ topic: string; partition: number }>
+  /**
+   * Set when the source does not know the coordinator's member id and `memberId` is the client id
+   * or the host instead (Burrow): mergeFacts folds such a member into the --describe member with
+   * the same client id and host, so one consumer is not counted twice.
+   */
+  namedBy?: 'client-id' | 'host'
 }
 
 export interface ImportedGroup {

@@ -20,6 +20,7 @@ import { SECONDS, SHARE } from './producers.ts'
 import { DELIVERY_KEYS, readDelivery } from './delivery.ts'
 import { readShareFields } from './share.ts'
 import { readInitialAssignment } from './initialAssignment.ts'
+import { readConsumerNames } from './consumerNames.ts'
 import { PC_DEFAULTS, PROCESSING_ORDERS } from '../../kafka/parallelConsumer.ts'
 
 /** Kafka topic names (Topic.validate): 1–249 of [a-zA-Z0-9._-], and not "." or "..". */
@@ -213,7 +214,7 @@ function withoutUndefined<T extends object>(o: T): T {
   return out
 }
 
-const readGroupFields = record<Omit<ConsumerGroupSpec, 'type' | 'share' | 'initialAssignment'>>({
+const readGroupFields = record<Omit<ConsumerGroupSpec, 'type' | 'share' | 'initialAssignment' | 'consumerNames'>>({
   groupId: leaf(text(1, LIMITS.groupIdChars)),
   consumers: leaf(CONSUMERS),
   protocol: leaf(oneOf(PROTOCOLS)),
@@ -223,7 +224,7 @@ const readGroupFields = record<Omit<ConsumerGroupSpec, 'type' | 'share' | 'initi
   processing: readProcessing,
   autoscaler: readAutoscaler,
   parallel: readParallel,
-}, ['type', 'share', 'initialAssignment'])
+}, ['type', 'share', 'initialAssignment', 'consumerNames'])
 
 /**
  * The group. A missing assignor takes Kafka's default for the protocol; an assignor the protocol
@@ -232,7 +233,7 @@ const readGroupFields = record<Omit<ConsumerGroupSpec, 'type' | 'share' | 'initi
 export const readGroup: Reader<ConsumerGroupSpec> = (ctx, v, base, path) => {
   const o = asObject(v)
   // The optional share-group fields (KIP-932) are read apart, so a group without them stays as it was.
-  const g = { ...readGroupFields(ctx, v, base, path), ...readShareFields(ctx, o, base, path), ...readInitialAssignment(ctx, o, base, path) }
+  const g = { ...readGroupFields(ctx, v, base, path), ...readShareFields(ctx, o, base, path), ...readInitialAssignment(ctx, o, base, path), ...readConsumerNames(ctx, o, base, path) }
   const assignorGiven = o !== undefined && own(o, 'assignor') !== undefined
   const out = withoutUndefined(assignorGiven ? g : { ...g, assignor: DEFAULT_ASSIGNOR[g.protocol] })
   const fits = ASSIGNORS_FOR[out.protocol]

@@ -49,6 +49,7 @@ export function parseBurrow(text: string, source: string): ClusterFacts {
       // Burrow's owner is the member's host; the client id names the member.
       const id = typeof p.client_id === 'string' && p.client_id !== '' ? p.client_id : p.owner
       const m = b.member(group, id)
+      m.namedBy = id === p.owner ? 'host' : 'client-id'
       m.host = p.owner.replace(/^\//, '')
       if (typeof p.client_id === 'string' && p.client_id !== '') m.clientId = p.client_id
       m.assignment.push({ topic, partition })
