@@ -60,4 +60,26 @@ describe('teacher fixes at 1024×768', () => {
     expect(errors).toEqual([])
     await page.close()
   }, 40_000)
+
+  it('presenter mode: each key in the keyboard-shortcuts list stays on one line, and every row inside the dialog', async () => {
+    const { page, errors } = await open('#lesson=hot-key&step=3')
+    await page.keyboard.press('p')
+    await page.keyboard.press('?')
+    const dialog = page.getByRole('dialog', { name: 'Keyboard shortcuts' })
+    await dialog.waitFor()
+    const rows = await dialog.evaluate((d) => {
+      const box = d.getBoundingClientRect()
+      return Array.from(d.querySelectorAll('dt')).map((dt) => {
+        const kbd = dt.querySelector('kbd')!
+        const dd = dt.nextElementSibling!.getBoundingClientRect()
+        return { key: kbd.textContent ?? '', lines: kbd.getClientRects().length, inside: dd.right <= box.right && dt.getBoundingClientRect().right <= dd.left }
+      })
+    })
+    expect(rows.map((r) => r.key)).toEqual(expect.arrayContaining(['Page Down / Page Up', '+ / −  (or ] / [)']))
+    for (const r of rows) expect(r, r.key).toEqual({ key: r.key, lines: 1, inside: true })
+    const box = (await dialog.boundingBox())!
+    expect(box.x + box.width).toBeLessThanOrEqual(SMALL.width)
+    expect(errors).toEqual([])
+    await page.close()
+  }, 30_000)
 })
