@@ -44,4 +44,11 @@ describe('the charts header', () => {
       })
     }
   }
+
+  it('says the count is the whole run\'s ("since 0 s"), not since the mark as the status bar\'s counts are', () => {
+    const { view, el } = mount({ width: 512, height: 115 }, { theme })
+    view.update([sample(1000)], { rebalancing: false, storm: false, generation: 2, rebalances: 1, rebalancesLastMinute: 1 } as never)
+    const label = Array.from(el.querySelectorAll('svg > text')).find((x) => /rebalance/i.test(x.textContent ?? ''))
+    expect(label?.textContent).toBe('1 rebalance since 0 s · 1 in last min')
+  })
 })

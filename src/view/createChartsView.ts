@@ -186,7 +186,9 @@ export function createChartsView(container: HTMLElement, opts: { theme?: Theme }
           ? ''
           : g.storm
             ? `⚠ Rebalance storm: ${g.rebalancesLastMinute}/min`
-            : `${g.rebalances} rebalance${g.rebalances === 1 ? '' : 's'} · ${g.rebalancesLastMinute} in last min`,
+            : // The whole run's count, said so: beside the status bar's counts since the mark ("rebalances 0"
+              // after the start-up rebalance) a bare "1 rebalance" read as a contradiction.
+              `${g.rebalances} rebalance${g.rebalances === 1 ? '' : 's'} since 0 s · ${g.rebalancesLastMinute} in last min`,
       )
   }
 
