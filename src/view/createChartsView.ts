@@ -5,6 +5,7 @@ import { axisBottom, select } from 'd3'
 import type { GroupView, MetricsSample } from '../sim/frameTypes.ts'
 import { chartsLayout, type ChartsLayout } from './chartsLayout.ts'
 import { chartsType, labelsHeight, labelYs } from './chartsType.ts'
+import { fitted } from './cardWords.ts'
 import { textWidth } from './textWidth.ts'
 import { theme as standardTheme, type Theme } from './theme.ts'
 import type { Size } from './layout.ts'
@@ -27,6 +28,12 @@ function fmtRate(v: number): string {
 function fmtP99(ms: number | null): string {
   if (ms === null) return 'p99 —'
   return ms >= 10_000 ? `p99 ${(ms / 1000).toFixed(1)} s` : `p99 ${Math.round(ms)} ms`
+}
+
+/** The header's rebalance count, longest first: the run's count always says it is the run's. */
+function rebalanceForms(n: number, lastMin: number): string[] {
+  const run = `${n} rebalance${n === 1 ? '' : 's'} since 0 s`
+  return [`${run} · ${lastMin} in last min`, run, `${n} since 0 s`]
 }
 
 function fmtTick(ms: number): string {
@@ -187,8 +194,9 @@ export function createChartsView(container: HTMLElement, opts: { theme?: Theme }
           : g.storm
             ? `⚠ Rebalance storm: ${g.rebalancesLastMinute}/min`
             : // The whole run's count, said so: beside the status bar's counts since the mark ("rebalances 0"
-              // after the start-up rebalance) a bare "1 rebalance" read as a contradiction.
-              `${g.rebalances} rebalance${g.rebalances === 1 ? '' : 's'} since 0 s · ${g.rebalancesLastMinute} in last min`,
+              // after the start-up rebalance) a bare "1 rebalance" read as a contradiction. It stays right
+              // of the row labels' column (presenter type's "Lag / lane" shares the header row's height).
+              fitted(rebalanceForms(g.rebalances, g.rebalancesLastMinute), type.stormPx, L.right - 4 - L.left),
       )
   }
 
