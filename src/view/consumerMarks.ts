@@ -45,7 +45,10 @@ export function drawConsumers(
   // Name and phase on two lines need room for both: 46 px at 18 px type; presenter mode's 22 px name
   // needs 52, else its phase ran into the card's bottom edge (a compare side's 48 px cards).
   const fullPx = Math.max(min + 2, 18)
-  const compact = (d: ConsumerMark): boolean => d.h < (fullPx > 18 ? 22 + fullPx + 8 : 46)
+  // Two lines fit where the phase's letters (its baseline, 22 px + a line below the card's top, and a
+  // quarter em of descent) end 1.5 px above the stroke: 49 px at 18 px type (at 46 the "g" of
+  // "consuming" touched a compare card's 48 px bottom edge), 52 in presenter mode as before.
+  const compact = (d: ConsumerMark): boolean => d.h < 22 + Math.max(20, fullPx) + 0.25 * (fullPx - 2) + 3
   const tiny = (d: ConsumerMark): boolean => d.w < 100 || d.chip
   // The phase line is 2 px smaller than the name; neither goes under the theme's minimum. A small
   // card's name is the size its layout made room for (consumerLayout.ts smallNamePx).

@@ -66,4 +66,17 @@ describe('a consumer card\'s load line', () => {
     const g = draw([69.5], standardTheme)
     expect(g.querySelector('g.consumer-label text.owned')?.textContent).toBe('3 lanes · load 80%')
   })
+
+  for (const [name, theme] of [['standard', standardTheme], ['presenter', projectorTheme]] as const) {
+    it(`${name} type: a phase on its own line ends above the card's bottom edge (a compare side's 48 px cards: the "g" of "consuming" touched it)`, () => {
+      const hs = Array.from({ length: 31 }, (_, i) => 40 + i)
+      const g = draw(hs, theme)
+      Array.from(g.querySelectorAll('g.consumer-label text.phase')).forEach((t, i) => {
+        if (t.getAttribute('dy') !== null) return // one line with the name, centred
+        const bottom = Number(t.getAttribute('y')) + 0.25 * Number(t.getAttribute('font-size'))
+        const c = card(i, hs[i]!)
+        expect(c.y + c.h - 1.5 - bottom, `${hs[i]} px`).toBeGreaterThanOrEqual(1.5)
+      })
+    })
+  }
 })
