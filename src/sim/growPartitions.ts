@@ -27,6 +27,7 @@ export function growPartitions(w: WorldState, P: number): void {
   w.buffered = growF(w.buffered, P)
   w.capCarry = growF(w.capCarry, P)
   w.inWin = growF(w.inWin, P)
+  w.sentWin = growF(w.sentWin, P)
   w.outWin = growF(w.outWin, P)
   w.inRate = growF(w.inRate, P)
   w.outRate = growF(w.outRate, P)

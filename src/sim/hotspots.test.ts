@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { defaultScenario } from '../scenario/defaults.ts'
 import { addPartitionsScenario } from '../scenario/presets/addPartitions.ts'
+import { brokerFailureScenario } from '../scenario/presets/brokerFailure.ts'
+import { brokerHotspotScenario } from '../scenario/presets/brokerHotspot.ts'
 import { scale10kScenario } from '../scenario/presets/scale10k.ts'
 import type { Scenario } from '../scenario/types.ts'
 import { createSimulation } from './simulation.ts'
@@ -82,5 +84,32 @@ describe('lanes far below a record a second', () => {
     sim.advanceTo(10_000)
     expect(sim.drainTrace().filter((e) => e.fact.kind === 'hotspot.laneFlagged')).toEqual([])
     expect(sim.summary().partitions.some((p) => p.produced > 0)).toBe(true)
+  })
+})
+
+describe('a catch-up burst after a leader change', () => {
+  it('is not a hot lane: the broker-failure preset\'s lanes that lost their leader append 2–3× the mean for a second, with no hot key', () => {
+    const s = brokerFailureScenario()
+    expect(s.dynamic.hotspotDetection.enabled).toBe(true)
+    const sim = createSimulation(s)
+    sim.advanceTo(28_900)
+    const resumed = sim.drainTrace().find((e) => e.fact.kind === 'broker.clientsResumed')
+    const moved = resumed?.fact.kind === 'broker.clientsResumed' ? resumed.fact.moved.map((m) => m.partition) : []
+    expect(moved.length).toBeGreaterThan(0)
+    // The window that closes at 29 s holds the burst: those lanes append far above the mean...
+    sim.advanceTo(29_000)
+    const inRate = sim.frame(0).inRate
+    const mean = inRate.reduce((a, b) => a + b, 0) / inRate.length
+    for (const p of moved) expect(inRate[p]!, `p${p}`).toBeGreaterThan(s.dynamic.hotspotDetection.partitionSkewThreshold * mean)
+    // ...and none of them (nor any lane) is called hot.
+    sim.advanceTo(40_000)
+    expect(sim.drainTrace().filter((e) => e.fact.kind === 'hotspot.laneFlagged').map((e) => e.fact)).toEqual([])
+  })
+
+  it('a hot key\'s lane behind a broker at its capacity is still hot (its producers send it 5× the mean)', () => {
+    const sim = createSimulation(brokerHotspotScenario())
+    sim.advanceTo(5_000)
+    const hot = sim.drainTrace().flatMap((e) => (e.fact.kind === 'hotspot.laneFlagged' ? [e.fact.partition] : []))
+    expect(hot).toEqual([6])
   })
 })

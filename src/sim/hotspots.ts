@@ -64,13 +64,24 @@ const MIN_HOT_LANE_RATE = 10
  * those lanes: a partition they learned of mid-window (added partitions) has no full window yet,
  * and counting it would halve the mean and flag every old lane hot. Partitions the producers do not
  * know of yet are not "cold" lanes either.
+ *
+ * A lane is hot when both what it appended and what the producers sent it (appended or held back in
+ * their queue) pass the bar: its keys ask too much of it. After a leader change, the records a
+ * producer held back while the partition had no leader (its batches wait and are retried,
+ * `retry.backoff.ms`, until the metadata names the new leader) are appended at once: a lane at
+ * 2.7× the mean for a second with no hot key, which was flagged "hot" in the broker-failure lesson.
  */
 function judgeLanes(sim: SimCore, active: boolean): void {
   const w = sim.w
   const judged = Math.min(w.lanesAtWindowStart, w.P)
   let sum = 0
-  for (let p = 0; p < judged; p++) sum += w.inRate[p]!
+  let sentSum = 0
+  for (let p = 0; p < judged; p++) {
+    sum += w.inRate[p]!
+    sentSum += w.sentWin[p]!
+  }
   const meanIn = judged > 0 ? sum / judged : 0
+  const meanSent = judged > 0 ? sentSum / judged : 0
   const skew = w.live.dynamic.hotspotDetection.partitionSkewThreshold
   for (let p = 0; p < w.P; p++) {
     const rate = w.inRate[p]!
@@ -78,10 +89,12 @@ function judgeLanes(sim: SimCore, active: boolean): void {
     // keys put it near the threshold (thousands of lanes, a few keys each) would otherwise be
     // flagged, cleared and flagged again every few windows, and the narration would say it each time.
     const bar = w.hotLane[p] ? skew * 0.8 : skew
-    const hot = active && p < judged && meanIn > 0 && rate > bar * meanIn && rate >= MIN_HOT_LANE_RATE ? 1 : 0
+    const asked = w.sentWin[p]! > bar * meanSent
+    const hot = active && p < judged && meanIn > 0 && rate > bar * meanIn && rate >= MIN_HOT_LANE_RATE && asked ? 1 : 0
     if (hot && !w.hotLane[p]) sim.say({ kind: 'hotspot.laneFlagged', partition: p, ratePerSec: rate, timesMean: rate / meanIn })
     w.hotLane[p] = hot
   }
+  w.sentWin.fill(0)
   w.lanesAtWindowStart = w.producerPartitions
 }
 

@@ -260,12 +260,14 @@ function appendAll(w: WorldState, add: Float64Array, cost: Float64Array, keyChun
   const buffered = w.buffered
   const leo = w.leo
   const inWin = w.inWin
+  const sentWin = w.sentWin
   const extras = w.laneExtras
   const segs = w.segs
   const cluster = w.cluster
   const share = w.share !== undefined
   const P = w.P
   for (let p = 0; p < P; p++) {
+    sentWin[p]! += add[p]!
     const want = add[p]! + buffered[p]!
     if (want <= 0) continue
     if (blocked !== null && blocked[p] === 1) {

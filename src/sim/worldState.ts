@@ -144,6 +144,11 @@ export interface WorldState {
   buffered: Float64Array
   capCarry: Float64Array
   inWin: Float64Array
+  /**
+   * Records the producers sent to each lane this metrics window, appended or held back in their
+   * queue: what the keys ask of the lane, which a leader change's catch-up burst does not change.
+   */
+  sentWin: Float64Array
   outWin: Float64Array
   inRate: Float64Array
   outRate: Float64Array
@@ -240,6 +245,7 @@ export function createWorldState(live: Scenario, P: number, brokersRng: Rng = Rn
     buffered: new Float64Array(P),
     capCarry: new Float64Array(P),
     inWin: new Float64Array(P),
+    sentWin: new Float64Array(P),
     outWin: new Float64Array(P),
     inRate: new Float64Array(P),
     outRate: new Float64Array(P),

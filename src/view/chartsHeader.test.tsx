@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest'
 import type { GroupView, MetricsSample } from '../sim/frameTypes.ts'
 import { projectorTheme, theme, type Theme } from './theme.ts'
+import { textWidth } from './textWidth.ts'
 import { chartsViewMounts } from './viewMount.ts'
 
 const mount = chartsViewMounts()
@@ -44,4 +45,20 @@ describe('the charts header', () => {
       })
     }
   }
+
+  it('says the count is the whole run\'s ("since 0 s"), not since the mark as the status bar\'s counts are', () => {
+    const { view, el } = mount({ width: 512, height: 115 }, { theme })
+    view.update([sample(1000)], { rebalancing: false, storm: false, generation: 2, rebalances: 1, rebalancesLastMinute: 1 } as never)
+    const label = Array.from(el.querySelectorAll('svg > text')).find((x) => /rebalance/i.test(x.textContent ?? ''))
+    expect(label?.textContent).toBe('1 rebalance since 0 s · 1 in last min')
+  })
+
+  it('presenter mode at 1024×768 (a 505 px chart): the count keeps "since 0 s" and stays right of the row labels', () => {
+    const { view, el } = mount({ width: 505, height: 115 }, { theme: projectorTheme })
+    view.update([sample(1000)], { rebalancing: false, storm: false, generation: 2, rebalances: 1, rebalancesLastMinute: 1 } as never)
+    const label = Array.from(el.querySelectorAll('svg > text')).find((x) => /rebalance/i.test(x.textContent ?? ''))!
+    expect(label.textContent).toBe('1 rebalance since 0 s')
+    const right = Number(label.getAttribute('x'))
+    expect(right - textWidth(label.textContent!, Number(label.getAttribute('font-size')))).toBeGreaterThanOrEqual(view.lastLayout()!.left)
+  })
 })

@@ -69,7 +69,9 @@ function niceMax(v: number): number {
  */
 export function chartsLayout(samples: readonly MetricsSample[], size: ChartsSize, backlogFull = 1_000_000, left = LEFT, top = 0): ChartsLayout {
   const width = Math.max(200, size.width)
-  const height = Math.max(90 + top, size.height)
+  // Never taller than the box it is given: the rows drawn past it ran over the time axis (presenter
+  // mode at 1024×768 gives the plot 88 px, header row included).
+  const height = Math.max(24 + top, size.height)
   const right = width - RIGHT_PAD
   const last = samples[samples.length - 1]
   const t1 = Math.max(CHART_WINDOW_MS, last?.t ?? 0)

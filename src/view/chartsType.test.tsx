@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest'
 import type { MetricsSample } from '../sim/frameTypes.ts'
 import { chartsLayout } from './chartsLayout.ts'
-import { chartsType, labelYs } from './chartsType.ts'
+import { chartsType, LABEL_EM_PER_CHAR, labelsHeight, labelYs } from './chartsType.ts'
 import { projectorTheme, theme } from './theme.ts'
 import { chartsViewMounts } from './viewMount.ts'
 
@@ -27,19 +27,23 @@ describe('chart type per theme', () => {
     const p = chartsType(projectorTheme)
     expect(Math.min(p.labelPx, p.axisPx, p.stormPx)).toBeGreaterThanOrEqual(20)
     expect(p.axisH).toBeGreaterThan(p.axisPx)
-    // "Out 12.5k/s" at 20 px bold is about 11 × 12 px.
-    expect(p.left).toBeGreaterThanOrEqual(11 * 0.6 * 20)
+    // "p99 9999 ms" at 20 px bold is 144 px in Chromium on Debian.
+    expect(p.left).toBeGreaterThanOrEqual(6 + 144)
     expect(chartsType(theme)).toMatchObject({ labelPx: 14, axisPx: 13, stormPx: 15, axisH: 20, left: 112 })
   })
 
-  it('keeps the four row labels a line apart and inside the plot, even in a short chart', () => {
-    for (const [t, height] of [[projectorTheme, 140], [projectorTheme, 110], [theme, 140], [theme, 200]] as const) {
+  it('keeps the four row labels a line apart and inside the plot, even in a short chart (or, shorter still, the axis row\'s left end)', () => {
+    for (const [t, height, spills] of [[projectorTheme, 140, false], [projectorTheme, 115, false], [projectorTheme, 100, true], [theme, 140, false], [theme, 200, false]] as const) {
       const type = chartsType(t)
-      const L = chartsLayout([sample(1000)], { width: 800, height: height - type.axisH }, undefined, type.left)
-      const ys = labelYs(L, type.labelPx)
+      const L = chartsLayout([sample(1000)], { width: 800, height: height - type.axisH }, undefined, type.left, type.headerH)
+      // The plot is the box it is given (its rows ran over the axis when it kept a 90 px minimum).
+      expect(L.height).toBe(height - type.axisH)
+      expect(labelsHeight(type.labelPx) > L.height, `${type.labelPx} px in ${height}`).toBe(spills)
+      const floor = spills ? height : L.height
+      const ys = labelYs(L, type.labelPx, floor)
       for (let i = 1; i < ys.length; i++) expect(ys[i]! - ys[i - 1]!, `${type.labelPx} px in ${height}`).toBeGreaterThanOrEqual(type.labelPx)
       expect(ys[0]! - type.labelPx / 2).toBeGreaterThanOrEqual(0)
-      expect(ys[3]! + type.labelPx / 2).toBeLessThanOrEqual(L.height + 1)
+      expect(ys[3]! + type.labelPx / 2).toBeLessThanOrEqual(floor + 1)
     }
     // With room, the standard labels sit where they always did: In and Out 18 px apart at the throughput row's top.
     const L = chartsLayout([sample(1000)], { width: 800, height: 180 })
@@ -62,6 +66,6 @@ describe('createChartsView in the projector theme', () => {
     expect(Number(el.querySelector('path[stroke]')!.parentElement!.getAttribute('stroke-width'))).toBeGreaterThan(2.5)
     // Labels end before the plot starts (estimated width of bold 20 px text).
     const left = view.lastLayout()!.left
-    for (const t of el.querySelectorAll('g[font-weight="600"] text')) expect(6 + (t.textContent ?? '').length * 0.6 * 20).toBeLessThanOrEqual(left)
+    for (const t of el.querySelectorAll('g[font-weight="600"] text')) expect(6 + (t.textContent ?? '').length * LABEL_EM_PER_CHAR * 20).toBeLessThanOrEqual(left)
   })
 })

@@ -45,9 +45,11 @@ export function drawConsumers(
   // Name and phase on two lines need room for both: 46 px at 18 px type; presenter mode's 22 px name
   // needs 52, else its phase ran into the card's bottom edge (a compare side's 48 px cards).
   const fullPx = Math.max(min + 2, 18)
-  const compact = (d: ConsumerMark): boolean => d.h < (fullPx > 18 ? 22 + fullPx + 8 : 46)
+  // Two lines fit where the phase's letters (its baseline, 22 px + a line below the card's top, and a
+  // quarter em of descent) end 1.5 px above the stroke: 49 px at 18 px type (at 46 the "g" of
+  // "consuming" touched a compare card's 48 px bottom edge), 52 in presenter mode as before.
+  const compact = (d: ConsumerMark): boolean => d.h < 22 + Math.max(20, fullPx) + 0.25 * (fullPx - 2) + 3
   const tiny = (d: ConsumerMark): boolean => d.w < 100 || d.chip
-  const roomy = (d: ConsumerMark): boolean => d.h >= 70
   // The phase line is 2 px smaller than the name; neither goes under the theme's minimum. A small
   // card's name is the size its layout made room for (consumerLayout.ts smallNamePx).
   const fs = (d: ConsumerMark): number => (tiny(d) ? smallNamePx(min, d.h) : Math.max(min + 2, compact(d) ? Math.min(15, d.h * 0.5) : 18))
@@ -55,6 +57,12 @@ export function drawConsumers(
   // 22 px name and 20 px phase do not touch (fixed at +42 and +61 they did); 18 px type keeps +42, +61.
   const phaseY = (d: ConsumerMark): number => d.y + 22 + Math.max(20, fs(d))
   const ownedPx = Math.max(14, min)
+  const ownedY = (d: ConsumerMark): number => phaseY(d) + Math.max(19, ownedPx)
+  // The third line shows where its letters (a descent of a quarter em under its baseline) end above
+  // the card's stroke (1.5 px inside its box) with 1.5 px to spare: 67.5 px at 18 px type, 72 in
+  // presenter mode. A fixed 70 px hid it on the broker-hotspot preset's 69.5 px cards at 1024×768
+  // and let presenter type's line touch a 70 px card's bottom edge.
+  const roomy = (d: ConsumerMark): boolean => ownedY(d) + 0.25 * ownedPx + 3 <= d.y + d.h
   // A slowed consumer that is consuming says so instead ("slowed to 0.25×"): it is why its lanes lag.
   // Its forms, longest first (cardWords.ts): the line takes the longest that fits its card.
   const forms = (d: ConsumerMark): readonly string[] => (tiny(d) ? [] : phaseForms(d.phase, d.speed, roomy(d) ? null : d.countdown))
@@ -148,7 +156,7 @@ export function drawConsumers(
   labels
     .select<SVGTextElement>('text.owned')
     .call(put, 'x', (d) => d.x + 10)
-    .call(put, 'y', (d) => phaseY(d) + Math.max(19, ownedPx))
+    .call(put, 'y', ownedY)
     .call(put, 'font-size', ownedPx)
     // A countdown (no heartbeats against the session timeout, a long poll) is what decides this
     // consumer's next moment, so it takes the load line's place while it runs.
@@ -163,7 +171,9 @@ export function drawConsumers(
       return fitted([`${lanes} · load ${pct}`, `${lanes} · ${pct}`, pct], ownedPx, d.w - 14)
     })
   const barY = (d: ConsumerMark): number => d.y + d.h - 14
-  const showBar = (d: ConsumerMark): boolean => d.h >= 80
+  // The bar goes under the third line's letters with 1.5 px between: from 80 px at 18 px type, 84.5 in
+  // presenter mode (its 20 px line reached 3 px into the bar of an 80 px card).
+  const showBar = (d: ConsumerMark): boolean => roomy(d) && barY(d) >= ownedY(d) + 0.25 * ownedPx + 1.5
   groups
     .select<SVGRectElement>('rect.load-bg')
     .call(put, 'x', (d) => d.x + 10)

@@ -4,7 +4,9 @@
 import { axisBottom, select } from 'd3'
 import type { GroupView, MetricsSample } from '../sim/frameTypes.ts'
 import { chartsLayout, type ChartsLayout } from './chartsLayout.ts'
-import { chartsType, labelYs } from './chartsType.ts'
+import { chartsType, labelsHeight, labelYs } from './chartsType.ts'
+import { fitted } from './cardWords.ts'
+import { textWidth } from './textWidth.ts'
 import { theme as standardTheme, type Theme } from './theme.ts'
 import type { Size } from './layout.ts'
 
@@ -20,6 +22,22 @@ function fmtRate(v: number): string {
   if (v >= 1e6) return `${(v / 1e6).toFixed(1)}M/s`
   if (v >= 1e3) return `${(v / 1e3).toFixed(v >= 1e4 ? 0 : 1)}k/s`
   return `${Math.round(v)}/s`
+}
+
+/** A p99 from 10 s on in seconds ("p99 11.7 s"): "p99 11744 ms" did not fit the labels' column. */
+function fmtP99(ms: number | null): string {
+  if (ms === null) return 'p99 —'
+  return ms >= 10_000 ? `p99 ${(ms / 1000).toFixed(1)} s` : `p99 ${Math.round(ms)} ms`
+}
+
+/** The header's rebalance count, longest first: the run's count always says it is the run's. */
+function rebalanceForms(n: number, lastMin: number): string[] {
+  const run = `${n} rebalance${n === 1 ? '' : 's'} since 0 s`
+  return [`${run} · ${lastMin} in last min`, run, `${n} since 0 s`]
+}
+
+function fmtTick(ms: number): string {
+  return `${Math.round(ms / 1000)} s`
 }
 
 function heatFill(h: number, cold: string): string {
@@ -132,12 +150,15 @@ export function createChartsView(container: HTMLElement, opts: { theme?: Theme }
     inPath.attr('d', L.throughput.inPath)
     outPath.attr('d', L.throughput.outPath)
     p99Path.attr('d', L.latency.p99Path)
-    const [yLag, yIn, yOut, yP99] = labelYs(L, type.labelPx)
+    // Four lines of presenter type may not fit a short plot (1024×768 gives it 88 px with the header
+    // row): then they take the axis row's left end too, whose tick labels start at the plot (below).
+    const spill = labelsHeight(type.labelPx) > L.height
+    const [yLag, yIn, yOut, yP99] = labelYs(L, type.labelPx, spill ? size.height : L.height)
     const labels = [
       { k: 'lag', y: yLag, text: 'Lag / lane', fill: theme.backlog },
       { k: 'in', y: yIn, text: `In ${fmtRate(lastOf(samples, 'inRate'))}`, fill: theme.inRate },
       { k: 'out', y: yOut, text: `Out ${fmtRate(lastOf(samples, 'outRate'))}`, fill: theme.outRate },
-      { k: 'p99', y: yP99, text: L.latency.last === null ? 'p99 —' : `p99 ${Math.round(L.latency.last)} ms`, fill: theme.p99 },
+      { k: 'p99', y: yP99, text: fmtP99(L.latency.last), fill: theme.p99 },
     ]
     labelLayer
       .selectAll<SVGTextElement, (typeof labels)[number]>('text')
@@ -153,10 +174,15 @@ export function createChartsView(container: HTMLElement, opts: { theme?: Theme }
       .call(
         axisBottom(L.x)
           .ticks(Math.max(2, Math.floor((L.right - L.left) / 90)))
-          .tickFormat((v) => `${Math.round(Number(v) / 1000)} s`),
+          .tickFormat((v) => fmtTick(Number(v))),
       )
       .attr('font-size', type.axisPx)
       .attr('font-family', theme.fontFamily)
+    // Row labels in the axis row: a tick label centred near the plot's left edge ("0 s") would run
+    // into (or on from) the p99 label, so it is left out; the next tick still dates the axis.
+    axisLayer
+      .selectAll<SVGTextElement, number>('.tick text')
+      .attr('display', (v) => (spill && L.x(v) - textWidth(fmtTick(v), type.axisPx) / 2 < L.left + 8 ? 'none' : null))
     const g = group
     storm
       .attr('x', L.right - 4)
@@ -167,7 +193,10 @@ export function createChartsView(container: HTMLElement, opts: { theme?: Theme }
           ? ''
           : g.storm
             ? `⚠ Rebalance storm: ${g.rebalancesLastMinute}/min`
-            : `${g.rebalances} rebalance${g.rebalances === 1 ? '' : 's'} · ${g.rebalancesLastMinute} in last min`,
+            : // The whole run's count, said so: beside the status bar's counts since the mark ("rebalances 0"
+              // after the start-up rebalance) a bare "1 rebalance" read as a contradiction. It stays right
+              // of the row labels' column (presenter type's "Lag / lane" shares the header row's height).
+              fitted(rebalanceForms(g.rebalances, g.rebalancesLastMinute), type.stormPx, L.right - 4 - L.left),
       )
   }
 

@@ -85,7 +85,9 @@ export function narrateBrokerFault(f: BrokerFaultFact): string {
     case 'broker.isrJoin':
       return `broker ${brokerNumber(f.broker)} caught up and rejoins the in-sync replicas of ${parts(f.partitions)}`
     case 'broker.clientsResumed':
-      return `producers and consumers refreshed metadata and found the new leaders (${leaders(f.moved)}): those lanes resume`
+      // The burst that follows is not a hot lane (hotspots.ts judges what producers send, too): said
+      // here, so a lesson's In spike and busy lanes after a failover have their cause on screen.
+      return `producers and consumers refreshed metadata and found the new leaders (${leaders(f.moved)}): those lanes resume, and the batches their producers held back are sent at once (a catch-up burst, not a hot key)`
     case 'broker.preferredLeaders':
       return `leader imbalance check (auto.leader.rebalance.enable): preferred leaders take back ${moves(f.moved)}`
     case 'broker.slow':
