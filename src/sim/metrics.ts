@@ -9,6 +9,7 @@ import { pruneSegments } from './logPrune.ts'
 import { detectHotspots } from './hotspots.ts'
 import { openRebalance } from './stoppedTime.ts'
 import { closeBrokerWindow } from './brokers/brokerLoad.ts'
+import { workLeftMs } from './parallel/pcState.ts'
 
 export const METRICS_INTERVAL_MS = 1000
 /** One hour of rows at one a second. */
@@ -48,10 +49,14 @@ export function closeMetricsWindow(sim: SimCore): MetricsWindow {
   const meanIn = totalIn / w.P
   const skew = meanIn > 0 ? maxIn / meanIn : 1
   // A batch's processing time is added when it is polled; the part past this window's end belongs
-  // to the next one. Counted whole, a hot lane's owner read 80 % one second and 117 % the next.
+  // to the next one. Counted whole, a hot lane's owner read 80 % one second and 117 % the next (a
+  // Parallel Consumer's, 80 % and 132 %).
   const now = sim.kernel.now
-  for (const cs of w.consumers) {
-    const overflow = Math.min(cs.busyMsWin, Math.max(0, cs.busyUntil - now))
+  for (let c = 0; c < w.consumers.length; c++) {
+    const cs = w.consumers[c]!
+    // A Parallel Consumer's held work runs on its workers side by side (sim/parallel/pcState.ts).
+    const left = w.parallel !== undefined ? workLeftMs(w, c, now) : Math.max(0, cs.busyUntil - now)
+    const overflow = Math.min(cs.busyMsWin, left)
     cs.utilization = (cs.busyMsWin - overflow) / METRICS_INTERVAL_MS
     cs.busyMsWin = overflow
   }

@@ -108,6 +108,23 @@ export function pcConsumer(pw: PcWorld, c: number, incarnation: number, now: num
 }
 
 /**
+ * Processing ms of the current plan not yet done at `now`, averaged over the `maxConcurrency`
+ * workers (the unit a poll adds to busyMsWin in): what of the counted work belongs to later seconds.
+ */
+export function workLeftMs(w: WorldState, c: number, now: number): number {
+  const s = w.parallel?.consumers[c]
+  const o = pcOptions(w)
+  if (!s || !o || s.incarnation !== w.consumers[c]!.incarnation) return 0
+  let left = 0
+  for (const ch of s.chains) {
+    const span = ch.end - ch.start
+    const f = now <= ch.start ? 0 : span <= 0 || now >= ch.end ? 1 : (now - ch.start) / span
+    left += ch.work * (1 - f)
+  }
+  return left / o.maxConcurrency
+}
+
+/**
  * Applies the plan's progress up to `now`: each chain's worker has done the part of it that fits
  * between its start and now; finished chains leave. Records complete at a steady pace along a chain.
  */
