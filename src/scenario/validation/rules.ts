@@ -26,10 +26,12 @@ export function asObject(v: unknown): Record<string, unknown> | undefined {
   return proto === Object.prototype || proto === null ? (v as Record<string, unknown>) : undefined
 }
 
-/** 1800000 → "1_800_000" (as a TS literal would read); small numbers as they are. */
+/**
+ * A number in a message, as JSON and `--set` take it: 1800000, not "1_800_000" or "1 800 000"
+ * (a limit is there to be pasted into the scenario, and JSON has no digit separators).
+ */
 export function fmt(n: number): string {
-  if (!Number.isInteger(n) || Math.abs(n) < 10_000) return String(n)
-  return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, '_')
+  return String(n)
 }
 
 export interface NumOptions {
