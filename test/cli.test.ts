@@ -194,6 +194,16 @@ describe('the highway CLI process', { timeout: 120_000, concurrent: true }, () =
     }
   })
 
+  it('with no command, the usage goes to stderr with exit 2 (a mistake, as with an unknown command); --help prints it on stdout with exit 0', async () => {
+    const [none, help] = await Promise.all([highway([]), highway(['--help'])])
+    expect(none.code).toBe(2)
+    expect(none.stdout).toBe('')
+    expect(none.stderr).toMatch(/^usage: highway <command>/)
+    expect(help.code).toBe(0)
+    expect(help.stderr).toBe('')
+    expect(help.stdout).toBe(none.stderr)
+  })
+
   it('--help of every command answers on stdout with exit 0', async () => {
     const commands = ['partition', 'run', 'compare', 'validate', 'plan-cluster', 'config', 'assign', 'presets', 'lessons', 'import', 'snapshot']
     const ran = await Promise.all(commands.map((c) => highway([c, '--help'])))
