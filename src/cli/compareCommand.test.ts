@@ -133,7 +133,7 @@ describe('highway compare --link', () => {
 describe('highway compare: bad input', () => {
   const v5 = ['a', 'b', 'c', 'd', 'e'].flatMap((l) => ['--variant', `${l}:`])
   it.each([
-    [['--variant', 'x: group.protocl=eager'], 'compare: run "x": group.protocl: unknown path (group has no field "protocl")'],
+    [['--variant', 'x: group.protocl=eager'], 'compare: run "x": group.protocl: unknown path (group has no field "protocl"; did you mean group.protocol?)'],
     [['--variant', 'x: group.protocol=bogus'], 'compare: run "x": group.protocol: must be one of eager, cooperative, consumer'],
     [['--vary', 'group.config.session.timeout.ms=10000,soon'], /^compare: run "soon": group\.config\.session\.timeout\.ms: /],
     [['--variant', 'x@10: group.protocol=cooperative'], /^compare: run "x": group\.protocol: cannot change during a run/],

@@ -70,10 +70,30 @@ describe('validateScenario: unknown fields are warnings', () => {
     expect(r.ok).toBe(true)
     expect(warningsOf(r)).toEqual([
       { path: 'producers[0].rate.count', message: 'unknown field (ignored)' },
-      { path: 'group.config["max.poll.recrods"]', message: 'unknown field (ignored)' },
+      { path: 'group.config["max.poll.recrods"]', message: 'unknown field (ignored); did you mean group.config["max.poll.records"]?' },
       { path: 'colour', message: 'unknown field (ignored)' },
       { path: 'actions[0].extra', message: 'unknown field (ignored)' },
     ])
+  })
+
+  test('a typo names the known field at that path it most likely meant, wherever it is', () => {
+    const r = validateScenario({
+      durationSec: 60,
+      group: { consumerz: 12, autoscaler: { maxConsumer: 4 } },
+      topic: { partitons: 6 },
+      producers: [{ keys: { kind: 'zipf', S: 1.2 } }],
+      actions: [{ atSec: 1, do: 'addConsumer', cont: 2 }, { atSec: 2, do: 'setDynamic', dynamic: { salting: { split: 4 } } }],
+    })
+    expect(warningsOf(r)).toEqual([
+      { path: 'topic.partitons', message: 'unknown field (ignored); did you mean topic.partitions?' },
+      { path: 'producers[0].keys.S', message: 'unknown field (ignored); did you mean producers[0].keys.s?' },
+      { path: 'group.autoscaler.maxConsumer', message: 'unknown field (ignored); did you mean group.autoscaler.maxConsumers?' },
+      { path: 'group.consumerz', message: 'unknown field (ignored); did you mean group.consumers?' },
+      { path: 'actions[0].cont', message: 'unknown field (ignored); did you mean actions[0].count?' },
+      { path: 'actions[1].dynamic.salting.split', message: 'unknown field (ignored); did you mean actions[1].dynamic.salting.splits?' },
+    ])
+    // What it meant is not guessed into the scenario: the typo is ignored, the default kept.
+    expect(r.scenario.group.consumers).toBe(validateScenario({}).scenario.group.consumers)
   })
 
   test('a heartbeat above a third of the session timeout is a warning, as Kafka advises', () => {
