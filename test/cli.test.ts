@@ -194,6 +194,63 @@ describe('the highway CLI process', { timeout: 120_000, concurrent: true }, () =
     }
   })
 
+  it('a typo in a scenario file: validate refuses it naming the field meant; run and compare warn in one line and go on; --strict stops them', async () => {
+    const file = join(TMP, 'typo.json')
+    writeFileSync(file, JSON.stringify({ durationSec: 30, group: { consumerz: 12 } }, null, 2))
+    const [validate, run, compare, strictRun, strictCompare, strictLink] = await Promise.all([
+      highway(['validate', '--scenario', file]),
+      highway(['run', '--scenario', file, '--seconds', '1', '--json']),
+      highway(['compare', '--scenario', file, '--seconds', '1', '--json', '--variant', 'a: group.config.max.poll.records=100']),
+      highway(['run', '--scenario', file, '--seconds', '1', '--strict']),
+      highway(['compare', '--scenario', file, '--seconds', '1', '--strict', '--variant', 'a: group.config.max.poll.records=100']),
+      highway(['compare', '--scenario', file, '--link', '--strict', '--variant', 'a: group.config.max.poll.records=100']),
+    ])
+    const line = 'group.consumerz: unknown field (ignored); did you mean group.consumers?'
+    expect(validate).toEqual({ code: 2, stdout: '', stderr: `validate: ${line}\n` })
+    expect(run.code).toBe(0)
+    expect(JSON.parse(run.stdout).partitions.length).toBe(12)
+    expect(run.stderr).toBe(`run: warning: ${line}\n`)
+    expect(compare.code).toBe(0)
+    expect(compare.stderr).toBe(`compare: warning: ${line}\n`)
+    for (const [cmd, r] of [['run', strictRun], ['compare', strictCompare], ['compare', strictLink]] as const) {
+      expect(r.code, cmd).toBe(2)
+      expect(r.stdout, cmd).toBe('')
+      expect(r.stderr, cmd).toMatch(new RegExp(`^${cmd}: warning: ${line.replace(/[.?()]/g, '\\$&')}\n${cmd}: --strict: stopped on a warning [^\n]*\n$`))
+    }
+    // Without warnings, --strict changes nothing.
+    const clean = await highway(['run', '--preset', 'steady', '--seconds', '1', '--json', '--strict'])
+    expect(clean.code).toBe(0)
+    expect(clean.stderr).toBe('')
+  })
+
+  it('an action naming a consumer the run never has: one warning line with its path, once, and none when --set makes it exist', async () => {
+    const file = join(TMP, 'nobody.json')
+    writeFileSync(file, JSON.stringify({ durationSec: 30, actions: [{ do: 'addConsumer', atSec: 20 }, { do: 'crashConsumer', consumer: 'consumer-5', atSec: 10 }] }))
+    const [validate, run, more, strict] = await Promise.all([
+      highway(['validate', '--scenario', file]),
+      highway(['run', '--scenario', file, '--seconds', '1', '--json']),
+      highway(['validate', '--scenario', file, '--set', 'group.consumers=5']),
+      highway(['run', '--scenario', file, '--seconds', '1', '--strict']),
+    ])
+    const line = 'actions[1].consumer: no consumer of this run is ever called "consumer-5" (it starts with consumer-1, consumer-2, consumer-3; addConsumer adds consumer-4), so this crashConsumer does nothing'
+    expect(validate.code).toBe(0)
+    expect(validate.stderr).toBe(`validate: warning: ${line}\n`)
+    expect(run.code).toBe(0)
+    expect(run.stderr).toBe(`run: warning: ${line}\n`)
+    expect(more).toMatchObject({ code: 0, stderr: '' })
+    expect(strict.code).toBe(2)
+  })
+
+  it('with no command, the usage goes to stderr with exit 2 (a mistake, as with an unknown command); --help prints it on stdout with exit 0', async () => {
+    const [none, help] = await Promise.all([highway([]), highway(['--help'])])
+    expect(none.code).toBe(2)
+    expect(none.stdout).toBe('')
+    expect(none.stderr).toMatch(/^usage: highway <command>/)
+    expect(help.code).toBe(0)
+    expect(help.stderr).toBe('')
+    expect(help.stdout).toBe(none.stderr)
+  })
+
   it('--help of every command answers on stdout with exit 0', async () => {
     const commands = ['partition', 'run', 'compare', 'validate', 'plan-cluster', 'config', 'assign', 'presets', 'lessons', 'import', 'snapshot']
     const ran = await Promise.all(commands.map((c) => highway([c, '--help'])))

@@ -4,6 +4,7 @@ import { defaultScenario } from '../scenario/defaults.ts'
 import { hotKeyScenario } from '../scenario/presets/hotKey.ts'
 import { createAppStore } from '../store/createAppStore.ts'
 import { readLinkHash } from '../scenario/links.ts'
+import type { Scenario } from '../scenario/types.ts'
 import { createUrlSync, hashFromQuery, linkFor, markFromHash, momentFromHash, momentLink, scenarioFromHash, withMark, type ScenarioCodec, type UrlHost } from './urlSync.ts'
 
 const codec: ScenarioCodec = {
@@ -27,6 +28,18 @@ describe('scenarioFromHash', () => {
     const r = scenarioFromHash(link.slice(link.indexOf('#')), codec)
     expect(r.problem).toBeNull()
     expect(r.scenario).toEqual(s)
+  })
+
+  it('a link from a newer version or a typo opens, its banner naming the field meant and each action that can do nothing', () => {
+    const s = defaultScenario()
+    const typo = { ...s, group: { ...s.group, consumerz: 12 }, actions: [{ do: 'crashConsumer', consumer: 'nobody', atSec: 5 }] } as unknown as Scenario
+    const r = scenarioFromHash(`#s=${codec.encode(typo)}`, codec)
+    expect(r.scenario?.group.consumers).toBe(s.group.consumers)
+    expect(r.problem?.kind).toBe('warning')
+    expect(r.problem?.details).toEqual([
+      'group.consumerz: unknown field (ignored); did you mean group.consumers?',
+      'actions[0].consumer: no consumer of this run is ever called "nobody" (it starts with consumer-1, consumer-2, consumer-3; no scale-out adds any), so this crashConsumer does nothing',
+    ])
   })
 
   it('names the problem of a damaged link and offers no scenario', () => {

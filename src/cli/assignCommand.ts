@@ -137,7 +137,8 @@ function runRequests(assignor: Assignor, requests: readonly { where: string; req
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v)
 const key = (base: string, name: string): string => (/^[A-Za-z0-9_-]+$/.test(name) ? `${base}.${name}` : `${base}[${JSON.stringify(name)}]`)
 const isIndex = (v: unknown): v is number => typeof v === 'number' && Number.isSafeInteger(v) && v >= 0
-const fmt = (n: number): string => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ' ')
+/** Counts and limits as plain numbers, as the JSON input writes them (pasteable, no digit separators). */
+const fmt = (n: number): string => String(n)
 /** A value as JSON, cut short: an error message never echoes a megabyte of input. */
 const short = (v: unknown): string => {
   const j = JSON.stringify(v) ?? String(v)

@@ -133,7 +133,7 @@ describe('highway compare --link', () => {
 describe('highway compare: bad input', () => {
   const v5 = ['a', 'b', 'c', 'd', 'e'].flatMap((l) => ['--variant', `${l}:`])
   it.each([
-    [['--variant', 'x: group.protocl=eager'], 'compare: run "x": group.protocl: unknown path (group has no field "protocl")'],
+    [['--variant', 'x: group.protocl=eager'], 'compare: run "x": group.protocl: unknown path (group has no field "protocl"; did you mean group.protocol?)'],
     [['--variant', 'x: group.protocol=bogus'], 'compare: run "x": group.protocol: must be one of eager, cooperative, consumer'],
     [['--vary', 'group.config.session.timeout.ms=10000,soon'], /^compare: run "soon": group\.config\.session\.timeout\.ms: /],
     [['--variant', 'x@10: group.protocol=cooperative'], /^compare: run "x": group\.protocol: cannot change during a run/],
@@ -172,4 +172,19 @@ describe('highway compare from the command line', () => {
     const rows = tableRows(stdout)
     expect(rows.get('partitions revoked (from 30 s)')).toEqual(['12', '3'])
   }, 60_000)
+})
+
+describe('compare warns about what a side makes impossible', () => {
+  it('a side whose group no longer has the consumer the script crashes: one line naming the run; --strict stops', async () => {
+    const file = JSON.stringify({ durationSec: 20, actions: [{ do: 'crashConsumer', consumer: 'consumer-3', atSec: 5 }] })
+    const fileIo: CompareIo = { readFile: () => ({ ok: true, text: file }) }
+    const args = ['--scenario', 'x.json', '--seconds', '1', '--json', '--variant', 'three:', '--variant', 'one: group.consumers=1']
+    const r = await runCompare(args, fileIo, here)
+    expect(r.code).toBe(0)
+    expect(r.stderr).toBe('compare: warning: run "one": actions[0].consumer: no consumer of this run is ever called "consumer-3" (it starts with consumer-1; no scale-out adds any), so this crashConsumer does nothing\n')
+    // Every run without the consumer: said once, for all of them.
+    const both = await runCompare([...args.slice(0, 5), '--variant', 'one: group.consumers=1', '--vary', 'group.config.max.poll.records=100,500'], fileIo, here)
+    expect(both.stderr).toBe('compare: warning: actions[0].consumer: no consumer of this run is ever called "consumer-3" (it starts with consumer-1; no scale-out adds any), so this crashConsumer does nothing\n')
+    expect(await runCompare([...args, '--strict'], fileIo, here)).toMatchObject({ code: 2, stdout: '' })
+  })
 })

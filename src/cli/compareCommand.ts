@@ -4,12 +4,14 @@
 import { compareLinkHash, readLinkHash } from '../scenario/links.ts'
 import { formatValue } from '../scenario/overridePath.ts'
 import { parseVariant, parseVary, type OverrideSet, type OverrideValue, type Variant } from '../scenario/overrides.ts'
+import type { Scenario } from '../scenario/types.ts'
 import type { RunSummary } from '../sim/simulationApi.ts'
 import { failure, loadRun, parseArgs, parseDecimal, usageFailure, warningLines, type FlagSpec } from './args.ts'
 import { runAll } from './compareRuns.ts'
 import { formatCompareTable } from './compareTable.ts'
 import type { CliIo, CommandResult } from './runCommand.ts'
 import { withOverrides } from './simulate.ts'
+import { runWarnings, strictStop } from './warnings.ts'
 
 export const MAX_RUNS = 16
 /** The page lays out at most this many sides. */
@@ -18,18 +20,20 @@ export const DEFAULT_BASE_URL = 'http://localhost:5173/'
 
 export const COMPARE_USAGE =
   "usage: highway compare (--scenario FILE|URL|ENCODED | --preset NAME) --variant 'LABEL: PATH=V, PATH=V' ...\n" +
-  '                       [--vary PATH=V1,V2,...] [--seconds S] [--seed N] [--after SEC] [--json] [--link [--base-url URL]]\n' +
+  '                       [--vary PATH=V1,V2,...] [--seconds S] [--seed N] [--after SEC] [--json] [--link [--base-url URL]] [--strict]\n' +
   '  each --variant is one run (LABEL@SEC: applies its overrides from that second on); --vary adds one run per\n' +
   `  value for every variant (several --vary: every combination); at most ${MAX_RUNS} runs. A compare link as\n` +
   '  --scenario brings its variants when no --variant is given. --after SEC counts rebalance rows only for\n' +
   `  rebalances that start at or after SEC. --json prints {"runs":[{label, set, summary}]}, each summary as\n` +
   `  run --json prints it. --link prints the page link instead (at most ${MAX_LINK_SIDES} runs), opening paused\n` +
   '  at --seconds S when given, its difference strip counting from --after SEC when given.\n' +
-  '  In a --variant, actions+=[{"do":…,"atSec":…}] adds actions to that run\'s script alone.'
+  '  In a --variant, actions+=[{"do":…,"atSec":…}] adds actions to that run\'s script alone.\n' +
+  '  Warnings (an unknown field, ignored; an action that can do nothing in a run) go to stderr, one line\n' +
+  '  each, and the runs go on; --strict stops on any warning instead (exit 2, nothing run).'
 
 export const COMPARE_FLAGS: FlagSpec = {
   value: new Set(['--scenario', '--preset', '--seconds', '--seed', '--after', '--base-url']),
-  bool: new Set(['--json', '--link', '--help']),
+  bool: new Set(['--json', '--link', '--strict', '--help']),
   repeat: new Set(['--variant', '--vary']),
 }
 
@@ -90,8 +94,6 @@ export async function runCompare(args: readonly string[], io: CompareIo, opts: C
   const l = loadRun(p, io.readFile)
   if (!l.ok) return fail(l.message)
   const { seconds, seed } = l
-  // A typo in the file (an unknown field) is ignored by the run; say so, as run does.
-  const warn = warningLines('compare', l.warnings)
   const afterText = p.flags.get('--after')
   const afterSec = typeof afterText === 'string' ? parseDecimal(afterText) : null
   if (typeof afterText === 'string' && (afterSec === null || afterSec > seconds)) return fail(`--after must be a plain decimal number of seconds from 0 to the run's ${seconds}, got "${afterText}"`)
@@ -118,16 +120,21 @@ export async function runCompare(args: readonly string[], io: CompareIo, opts: C
   }
 
   // Every run's scenario first: a bad path fails before anything is simulated.
-  const scenarios = []
+  const scenarios: Scenario[] = []
   for (const v of plan) {
     const r = withOverrides(l.scenario, v, seed)
     if (!r.ok) return fail(`run "${v.label}": ${r.path}: ${r.message}`)
     scenarios.push(r.scenario)
   }
+  // A typo in the file (an unknown field) is ignored by the runs; say so, as run does.
+  const warnings = runWarnings(l, plan.map((v, i) => ({ label: v.label, scenario: scenarios[i]! })))
+  const warn = warningLines('compare', warnings)
+  const strict = p.flags.has('--strict') ? strictStop('compare', warnings) : null
 
   if (p.flags.has('--link')) {
     if (p.flags.has('--json')) return fail('give --link or --json, not both')
     if (plan.length > MAX_LINK_SIDES) return fail(`--link: the page shows at most ${MAX_LINK_SIDES} sides; these flags make ${plan.length} runs`)
+    if (strict !== null) return strict
     const baseUrl = p.flags.get('--base-url')
     const href = typeof baseUrl === 'string' ? baseUrl : DEFAULT_BASE_URL
     const workload = seed === undefined ? l.scenario : { ...l.scenario, seed }
@@ -139,6 +146,7 @@ export async function runCompare(args: readonly string[], io: CompareIo, opts: C
     return { stdout: `${href.split('#')[0]}#${compareLinkHash(workload, plan, at)}\n`, stderr: warn, code: 0 }
   }
   if (p.flags.has('--base-url')) return fail('--base-url goes with --link')
+  if (strict !== null) return strict
 
   const result = await runAll(
     scenarios.map((scenario, index) => ({ index, scenario, seconds })),

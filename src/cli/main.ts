@@ -110,11 +110,16 @@ async function main(argv: string[]): Promise<number> {
     case 'import':
       r = (await import('./importCommand.ts')).runImport(rest, { ...io, readStdin: () => readStdinText() })
       break
+    // Asked for (--help): the usage is the output, on stdout, exit 0. Not asked for (no command):
+    // it explains a mistake, so it goes where mistakes go, stderr, with the usage exit code 2, as
+    // POSIX utilities and argparse do; `highway > out.txt` then leaves no usage in out.txt.
     case undefined:
+      process.stderr.write(USAGE)
+      return 2
     case '--help':
     case 'help':
       process.stdout.write(USAGE)
-      return cmd === undefined ? 2 : 0
+      return 0
     default:
       process.stderr.write(`highway: unknown command "${cmd}" (commands: ${COMMANDS.join(', ')}; see highway --help)\n`)
       return 2

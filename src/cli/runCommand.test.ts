@@ -106,7 +106,7 @@ describe('highway run --set', () => {
   })
 
   it.each([
-    [['--set', 'group.protocl=eager'], 'run: --set group.protocl: unknown path (group has no field "protocl")'],
+    [['--set', 'group.protocl=eager'], 'run: --set group.protocl: unknown path (group has no field "protocl"; did you mean group.protocol?)'],
     [['--set', 'group.protocol=bogus'], 'run: --set group.protocol: must be one of eager, cooperative, consumer'],
     [['--set', 'group.config.session.timeout.ms=soon'], /^run: --set group\.config\.session\.timeout\.ms: /],
     [['--set', 'producers.5.rate.perSec=1'], /^run: --set producers\.5\.rate\.perSec: producers has 1 item; there is no \[5\]$/],

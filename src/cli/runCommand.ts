@@ -8,6 +8,7 @@ import type { RunSummary } from '../sim/simulationApi.ts'
 import { failure, formatIssues, loadRun, loadScenario, oneLine, parseArgs, parseDecimal, usageFailure, warningLines, type FlagSpec } from './args.ts'
 import { defaultStepMs, simulateCsv, simulateRun, withOverrides } from './simulate.ts'
 import type { TextRead } from './textFile.ts'
+import { runWarnings, strictStop, unknownFieldsStop } from './warnings.ts'
 
 export { parseDecimal } from './args.ts'
 
@@ -26,7 +27,7 @@ export interface CliIo {
 
 export const RUN_FLAGS: FlagSpec = {
   value: new Set(['--scenario', '--preset', '--seconds', '--seed', '--step-ms', '--checkpoint-at']),
-  bool: new Set(['--json', '--csv', '--help']),
+  bool: new Set(['--json', '--csv', '--strict', '--help']),
   repeat: new Set(['--set']),
 }
 
@@ -36,7 +37,7 @@ export const VALIDATE_FLAGS: FlagSpec = {
   repeat: new Set(['--set']),
 }
 /** run's options that validate does not take: named as such rather than as unknown. */
-const RUN_ONLY = ['--seconds', '--seed', '--step-ms', '--checkpoint-at', '--json', '--csv']
+const RUN_ONLY = ['--seconds', '--seed', '--step-ms', '--checkpoint-at', '--json', '--csv', '--strict']
 
 /**
  * --set PATH=VALUE, each: the overrides in order, or the first problem in one line.
@@ -63,7 +64,7 @@ export function readSets(texts: readonly string[]): { ok: true; set: OverrideSet
 }
 
 export const RUN_USAGE =
-  'usage: highway run (--scenario FILE|URL|ENCODED | --preset NAME) [--set PATH=VALUE ...] [--seconds S] [--seed N] [--step-ms MS] [--checkpoint-at SEC] [--json | --csv]\n' +
+  'usage: highway run (--scenario FILE|URL|ENCODED | --preset NAME) [--set PATH=VALUE ...] [--seconds S] [--seed N] [--step-ms MS] [--checkpoint-at SEC] [--json | --csv] [--strict]\n' +
   '  --set overrides a setting by its dotted path (group.protocol=cooperative, group.config.session.timeout.ms=10000,\n' +
   '    producers.0.rate.perSec=900); the value is JSON when it parses as JSON, else text ("123" in quotes for a text);\n' +
   '    --set \'actions+=[{"do":"crashBroker","broker":2,"atSec":30}]\' adds scripted actions (faults, joins, …)\n' +
@@ -73,11 +74,15 @@ export const RUN_USAGE =
   '  --csv prints the run data instead: one row per simulated second and partition\n' +
   '    (t,partition,owner,produced,consumed,lag,in_rate; see README "Run data (CSV)")\n' +
   '  --step-ms MS, --checkpoint-at SEC  step the run in MS chunks / save and restore it at SEC: the\n' +
-  '    same bytes whatever they are (a check of determinism)'
+  '    same bytes whatever they are (a check of determinism)\n' +
+  '  warnings (an unknown field, ignored; an action that can do nothing) go to stderr, one line each, and the\n' +
+  '    run goes on; --strict stops on any warning instead (exit 2, nothing run)'
 export const VALIDATE_USAGE =
   'usage: highway validate (--scenario FILE|URL|ENCODED | --preset NAME) [--set PATH=VALUE ...]\n' +
   '  checks the scenario (after the --set overrides, as run applies them): exit 0 and one line, or exit 2\n' +
-  '  and one line per problem naming its path; unknown fields are warnings (ignored), not errors'
+  '  and one line per problem naming its path. An unknown field (a typo, or a field of a newer version) is a\n' +
+  '  problem here, with the field it most likely meant (run and compare ignore it with a warning, or stop\n' +
+  '  on it in their strict mode). Other warnings (an action that can do nothing) are printed, exit 0'
 
 export function runValidate(args: readonly string[], io: CliIo): CommandResult {
   const runOnly = args.find((a) => RUN_ONLY.includes(a.split('=')[0]!))
@@ -94,7 +99,9 @@ export function runValidate(args: readonly string[], io: CliIo): CommandResult {
   if (!prepared.ok) return failure('validate', `--set ${prepared.path}: ${prepared.message}`)
   const v = validateScenario(prepared.scenario)
   if (!v.ok) return failure('validate', formatIssues(v.errors))
-  const warn = [...l.warnings, ...v.warnings]
+  const warn = runWarnings(l, [{ label: '', scenario: v.scenario }])
+  const unknown = unknownFieldsStop(warn)
+  if (unknown !== null) return unknown
   return { stdout: `valid: "${v.scenario.name}" (${v.scenario.topic.partitions} partitions, ${v.scenario.group.consumers} consumers, protocol ${v.scenario.group.protocol})\n`, stderr: warningLines('validate', warn), code: 0 }
 }
 
@@ -111,9 +118,12 @@ export function runRun(args: readonly string[], io: CliIo): CommandResult {
   if (!sets.ok) return fail(sets.message)
   const prepared = withOverrides(l.scenario, { set: sets.set, ...(sets.actions ? { actions: sets.actions } : {}) }, seed)
   if (!prepared.ok) return fail(`--set ${prepared.path}: ${prepared.message}`)
-  const warn = warningLines('run', l.warnings)
+  const warnings = runWarnings(l, [{ label: '', scenario: prepared.scenario }])
+  const warn = warningLines('run', warnings)
   if (p.flags.has('--csv')) {
     for (const f of ['--json', '--step-ms', '--checkpoint-at']) if (p.flags.has(f)) return fail(`--csv cannot be combined with ${f}`)
+    const strict = p.flags.has('--strict') ? strictStop('run', warnings) : null
+    if (strict !== null) return strict
     try {
       const csv = simulateCsv({ scenario: prepared.scenario, seconds }, io.progress)
       return { stdout: csv, stderr: warn, code: 0 }
@@ -136,6 +146,8 @@ export function runRun(args: readonly string[], io: CliIo): CommandResult {
     if (sec === null || sec > seconds) return fail(`--checkpoint-at must be a number of seconds from 0 to the run's ${seconds}, got "${cpText}"`)
     checkpointAtMs = sec * 1000
   }
+  const strict = p.flags.has('--strict') ? strictStop('run', warnings) : null
+  if (strict !== null) return strict
   let summary: RunSummary
   try {
     summary = simulateRun({ scenario: prepared.scenario, seconds, stepMs, checkpointAtMs }, io.progress).summary

@@ -9,15 +9,17 @@ commands (each has --help):
                                        the partition of each successive keyless batch (NAME: default,
                                        uniform-sticky, legacy-sticky, round-robin)
   run (--scenario FILE|URL|ENCODED | --preset NAME) [--set PATH=VALUE ...] [--seconds S] [--seed N]
-      [--step-ms MS] [--checkpoint-at SEC] [--json | --csv]
+      [--step-ms MS] [--checkpoint-at SEC] [--json | --csv] [--strict]
                                        --set overrides a setting by dotted path: group.protocol=cooperative,
                                        group.config.session.timeout.ms=10000 (value: JSON, else text);
-                                       --set 'actions+=[{"do":"crashBroker","broker":2,"atSec":30}]' adds faults (help: run --help)
+                                       --set 'actions+=[{"do":"crashBroker","broker":2,"atSec":30}]' adds faults (help: run --help);
+                                       warnings go to stderr and the run goes on, or with --strict exit 2
   compare (--scenario FILE|URL|ENCODED | --preset NAME) --variant 'LABEL: PATH=V, PATH=V' ... [--vary PATH=V1,V2,...]
-          [--seconds S] [--seed N] [--after SEC] [--json] [--link [--base-url URL]]
+          [--seconds S] [--seed N] [--after SEC] [--json] [--link [--base-url URL]] [--strict]
                                        the same workload under each variant, side by side (help: compare --help)
   validate (--scenario FILE|URL|ENCODED | --preset NAME) [--set PATH=VALUE ...]
                                        exit 0, or exit 2 and one line per problem naming its path
+                                       (an unknown field is a problem here; run and compare only warn)
   plan-cluster (--scenario FILE|URL|ENCODED | --preset NAME) [--set PATH=VALUE ...] [--at SEC]
           [--throttle BYTES_PER_SEC] [--seed N] [--json]
                                        the cluster rebalance plan at that moment: leader and replica moves,

@@ -70,8 +70,10 @@ describe('applyOverrides', () => {
     expect(applyOverrides(joins(), { 'group.config.session.timeout.msx': 1 })).toEqual({
       ok: false,
       path: 'group.config.session.timeout.msx',
-      message: 'unknown path (group.config has no field "session.timeout.msx")',
+      message: 'unknown path (group.config has no field "session.timeout.msx"; did you mean group.config["session.timeout.ms"]?)',
     })
+    expect(applyOverrides(joins(), { 'group.consumerz': 4 })).toMatchObject({ ok: false, message: 'unknown path (group has no field "consumerz"; did you mean group.consumers?)' })
+    expect(applyOverrides(joins(), { 'group.colour': 4 })).toMatchObject({ ok: false, message: 'unknown path (group has no field "colour")' })
     expect(applyOverrides(joins(), { 'grup.protocol': 'eager' })).toMatchObject({ ok: false, path: 'grup.protocol', message: expect.stringContaining('unknown path') })
     expect(applyOverrides(joins(), { 'producers.3.rate.perSec': 1 })).toMatchObject({ ok: false, path: 'producers.3.rate.perSec', message: expect.stringContaining('no [3]') })
     expect(applyOverrides(joins(), { 'group.protocol.x': 1 })).toMatchObject({ ok: false, path: 'group.protocol.x', message: expect.stringContaining('not an object') })

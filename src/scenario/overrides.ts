@@ -9,6 +9,7 @@ import { materializeOptional } from './optionalSections.ts'
 import { formatValue, indexOutside, parseValue, resolvePath, splitList, tokenizePath } from './overridePath.ts'
 import type { Command, Scenario, ScenarioAction } from './types.ts'
 import { validateScenario, type Issue } from './validate.ts'
+import { meantField } from './validation/rules.ts'
 
 export type OverrideValue = unknown
 /** Dotted path → value, in the order given. */
@@ -135,8 +136,10 @@ export function applyOverrides(s: Scenario, set: OverrideSet): Applied {
   // A new key the validator ignores ("unknown field") was a typo or a made-up setting.
   const warnings = v.ok ? v.warnings : []
   for (const d of done) {
-    if (d.created && warnings.some((w) => w.path === d.canonical)) {
-      return { ok: false, path: d.path, message: `unknown path (${d.parent === '' ? 'a scenario' : d.parent} has no field "${d.key}")` }
+    const w = d.created ? warnings.find((x) => x.path === d.canonical) : undefined
+    if (w !== undefined) {
+      const meant = meantField(w)
+      return { ok: false, path: d.path, message: `unknown path (${d.parent === '' ? 'a scenario' : d.parent} has no field "${d.key}"${meant === undefined ? '' : `; did you mean ${meant}?`})` }
     }
   }
   if (v.ok) return { ok: true, scenario: v.scenario }

@@ -70,10 +70,30 @@ describe('validateScenario: unknown fields are warnings', () => {
     expect(r.ok).toBe(true)
     expect(warningsOf(r)).toEqual([
       { path: 'producers[0].rate.count', message: 'unknown field (ignored)' },
-      { path: 'group.config["max.poll.recrods"]', message: 'unknown field (ignored)' },
+      { path: 'group.config["max.poll.recrods"]', message: 'unknown field (ignored); did you mean group.config["max.poll.records"]?' },
       { path: 'colour', message: 'unknown field (ignored)' },
       { path: 'actions[0].extra', message: 'unknown field (ignored)' },
     ])
+  })
+
+  test('a typo names the known field at that path it most likely meant, wherever it is', () => {
+    const r = validateScenario({
+      durationSec: 60,
+      group: { consumerz: 12, autoscaler: { maxConsumer: 4 } },
+      topic: { partitons: 6 },
+      producers: [{ keys: { kind: 'zipf', S: 1.2 } }],
+      actions: [{ atSec: 1, do: 'addConsumer', cont: 2 }, { atSec: 2, do: 'setDynamic', dynamic: { salting: { split: 4 } } }],
+    })
+    expect(warningsOf(r)).toEqual([
+      { path: 'topic.partitons', message: 'unknown field (ignored); did you mean topic.partitions?' },
+      { path: 'producers[0].keys.S', message: 'unknown field (ignored); did you mean producers[0].keys.s?' },
+      { path: 'group.autoscaler.maxConsumer', message: 'unknown field (ignored); did you mean group.autoscaler.maxConsumers?' },
+      { path: 'group.consumerz', message: 'unknown field (ignored); did you mean group.consumers?' },
+      { path: 'actions[0].cont', message: 'unknown field (ignored); did you mean actions[0].count?' },
+      { path: 'actions[1].dynamic.salting.split', message: 'unknown field (ignored); did you mean actions[1].dynamic.salting.splits?' },
+    ])
+    // What it meant is not guessed into the scenario: the typo is ignored, the default kept.
+    expect(r.scenario.group.consumers).toBe(validateScenario({}).scenario.group.consumers)
   })
 
   test('a heartbeat above a third of the session timeout is a warning, as Kafka advises', () => {
@@ -86,11 +106,11 @@ describe('validateScenario: unknown fields are warnings', () => {
 describe('validateScenario: errors name the path and the rule', () => {
   const cases: Array<[string, unknown, string, string]> = [
     ['negative rate', { producers: [{ rate: { perSec: -1 } }] }, 'producers[0].rate.perSec', 'must be ≥ 0'],
-    ['rate above 1e8', { producers: [{ rate: { perSec: 2e8 } }] }, 'producers[0].rate.perSec', 'must be ≤ 100_000_000'],
+    ['rate above 1e8', { producers: [{ rate: { perSec: 2e8 } }] }, 'producers[0].rate.perSec', 'must be ≤ 100000000'],
     ['rate as a string', { producers: [{ rate: { perSec: '5' } }] }, 'producers[0].rate.perSec', 'must be a number'],
     ['fractional partitions', { topic: { partitions: 2.5 } }, 'topic.partitions', 'must be an integer'],
     ['zero partitions', { topic: { partitions: 0 } }, 'topic.partitions', 'must be ≥ 1'],
-    ['too many partitions', { topic: { partitions: 10_001 } }, 'topic.partitions', 'must be ≤ 10_000'],
+    ['too many partitions', { topic: { partitions: 10_001 } }, 'topic.partitions', 'must be ≤ 10000'],
     ['too many consumers', { group: { consumers: 1001 } }, 'group.consumers', 'must be ≤ 1000'],
     ['share above 1', { producers: [{ keys: { kind: 'hot', share: 1.5 } }] }, 'producers[0].keys.share', 'must be ≤ 1'],
     ['zipf s above 5', { producers: [{ keys: { kind: 'zipf', s: 6 } }] }, 'producers[0].keys.s', 'must be ≤ 5'],
@@ -100,22 +120,22 @@ describe('validateScenario: errors name the path and the rule', () => {
     ['unknown protocol', { group: { protocol: 'lazy' } }, 'group.protocol', 'must be one of eager, cooperative, consumer'],
     ['infinite duration', { durationSec: Infinity }, 'durationSec', 'must be a finite number'],
     ['zero duration', { durationSec: 0 }, 'durationSec', 'must be > 0'],
-    ['a day and a second', { durationSec: 86401 }, 'durationSec', 'must be ≤ 86_400'],
+    ['a day and a second', { durationSec: 86401 }, 'durationSec', 'must be ≤ 86400'],
     ['negative seed', { seed: -1 }, 'seed', 'must be ≥ 0'],
-    ['seed past 2^32-1', { seed: 2 ** 32 }, 'seed', 'must be ≤ 4_294_967_295'],
+    ['seed past 2^32-1', { seed: 2 ** 32 }, 'seed', 'must be ≤ 4294967295'],
     ['long name', { name: 'x'.repeat(81) }, 'name', 'must be at most 80 characters'],
     ['control character in name', { name: 'a\u0007b' }, 'name', 'must be printable text (no control or invisible characters)'],
     ['lone surrogate in name', { name: 'a\ud800' }, 'name', 'must be printable text (no control or invisible characters)'],
     ['session timeout below the broker minimum', { group: { config: { 'session.timeout.ms': 5999 } } }, 'group.config["session.timeout.ms"]', 'must be ≥ 6000'],
-    ['session timeout above the broker maximum', { group: { config: { 'session.timeout.ms': 1_800_001 } } }, 'group.config["session.timeout.ms"]', 'must be ≤ 1_800_000'],
+    ['session timeout above the broker maximum', { group: { config: { 'session.timeout.ms': 1_800_001 } } }, 'group.config["session.timeout.ms"]', 'must be ≤ 1800000'],
     ['max.poll.records of 0', { group: { config: { 'max.poll.records': 0 } } }, 'group.config["max.poll.records"]', 'must be ≥ 1'],
     ['negative batch.size', { producerConfig: { 'batch.size': -1 } }, 'producerConfig["batch.size"]', 'must be ≥ 0'],
     ['negative linger.ms', { producerConfig: { 'linger.ms': -5 } }, 'producerConfig["linger.ms"]', 'must be ≥ 0'],
     ['metadata.max.age.ms of 0', { producerConfig: { 'metadata.max.age.ms': 0 } }, 'producerConfig["metadata.max.age.ms"]', 'must be ≥ 1'],
-    ['consumer metadata.max.age.ms above a day', { group: { config: { 'metadata.max.age.ms': 86_400_001 } } }, 'group.config["metadata.max.age.ms"]', 'must be ≤ 86_400_000'],
+    ['consumer metadata.max.age.ms above a day', { group: { config: { 'metadata.max.age.ms': 86_400_001 } } }, 'group.config["metadata.max.age.ms"]', 'must be ≤ 86400000'],
     ['fractional metadata.max.age.ms', { producerConfig: { 'metadata.max.age.ms': 1.5 } }, 'producerConfig["metadata.max.age.ms"]', 'must be an integer'],
     ['boolean as a string', { producerConfig: { 'partitioner.ignore.keys': 'yes' } }, 'producerConfig["partitioner.ignore.keys"]', 'must be true or false'],
-    ['KIP-848 session timeout out of range', { broker: { 'group.consumer.session.timeout.ms': 30000 } }, 'broker["group.consumer.session.timeout.ms"]', 'must be ≥ 45_000'],
+    ['KIP-848 session timeout out of range', { broker: { 'group.consumer.session.timeout.ms': 30000 } }, 'broker["group.consumer.session.timeout.ms"]', 'must be ≥ 45000'],
     ['bad topic name', { topic: { name: 'my topic' } }, 'topic.name', "must use only a–z, A–Z, 0–9, '.', '_' and '-'"],
     ['topic named ..', { topic: { name: '..' } }, 'topic.name', 'must not be "." or ".."'],
     ['producers not an array', { producers: {} }, 'producers', 'must be an array'],
@@ -137,6 +157,27 @@ describe('validateScenario: errors name the path and the rule', () => {
   test('the input root must be an object', () => {
     for (const input of [null, undefined, 3, 'x', [], new Date(0)]) {
       expect(validateScenario(input)).toEqual({ ok: false, errors: [{ path: 'scenario', message: 'must be an object' }], scenario: defaultScenario() })
+    }
+  })
+
+  // A limit is there to be pasted back: JSON (and --set) take 10000, not "10_000" or "10 000".
+  test.each<[string, (x: number) => unknown, (s: Scenario) => number]>([
+    ['topic.partitions', (x) => ({ topic: { partitions: x } }), (s) => s.topic.partitions],
+    ['durationSec', (x) => ({ durationSec: x }), (s) => s.durationSec],
+    ['seed', (x) => ({ seed: x }), (s) => s.seed],
+    ['producers[0].rate.perSec', (x) => ({ producers: [{ rate: { perSec: x } }] }), (s) => (s.producers[0]!.rate as { perSec: number }).perSec],
+    ['broker["group.consumer.session.timeout.ms"]', (x) => ({ broker: { 'group.consumer.session.timeout.ms': x } }), (s) => s.broker['group.consumer.session.timeout.ms']],
+  ])('the limit a message names for %s pastes back into the scenario\'s JSON and is accepted', (_path, withValue, read) => {
+    for (const tooFar of [1e13, -1]) {
+      const message = errorsOf(validateScenario(withValue(tooFar)))[0]?.message ?? ''
+      const limit = /^must be [≤≥>] (.+)$/.exec(message)?.[1]
+      expect(limit, message).toBeDefined()
+      const value = JSON.parse(limit!) as unknown // throws on "10_000" or "10 000"
+      expect(typeof value).toBe('number')
+      if (message.startsWith('must be >')) continue // an exclusive minimum is itself refused
+      const pasted = validateScenario(withValue(value as number))
+      expect(pasted.ok, `${limit!} pasted`).toBe(true)
+      expect(read(pasted.scenario)).toBe(value)
     }
   })
 
@@ -276,7 +317,7 @@ describe('validateScenario: actions', () => {
         ]
       }),
     )
-    expect(errorsOf(r)).toEqual([{ path: 'actions[0].count', message: 'would take the topic to 10050 partitions (at most 10_000)' }])
+    expect(errorsOf(r)).toEqual([{ path: 'actions[0].count', message: 'would take the topic to 10050 partitions (at most 10000)' }])
     expect(r.scenario.actions).toEqual([{ atSec: 10, do: 'addPartitions', count: 50 }])
   })
 

@@ -73,6 +73,7 @@ function readScenario(ctx: Ctx, input: unknown): Scenario {
     partitions: world.topic.partitions,
     durationSec: world.durationSec,
     brokers: clusterOf(cluster ? { cluster } : {}).brokers,
+    group: world.group,
   })
   const start = readStart(ctx, own(o, 'start'))
   return {

@@ -59,7 +59,7 @@ function readQuestion(ctx: Ctx, v: unknown, path: string): LessonQuestion | unde
     error(ctx, path, 'must be an object')
     return undefined
   }
-  warnUnknown(ctx, o, path, (k) => ['prompt', 'choices', 'answer', 'explain'].includes(k))
+  warnUnknown(ctx, o, path, ['prompt', 'choices', 'answer', 'explain'])
   const prompt = field(ctx, o, path, 'prompt', text(1, L.promptChars))
   const explain = field(ctx, o, path, 'explain', text(1, L.explainChars))
   const raw = own(o, 'choices')
@@ -88,7 +88,7 @@ function readHighlight(ctx: Ctx, v: unknown, path: string): LessonHighlight | un
     error(ctx, path, 'must be an object')
     return undefined
   }
-  warnUnknown(ctx, o, path, (k) => k === 'partitions' || k === 'consumers')
+  warnUnknown(ctx, o, path, ['partitions', 'consumers'])
   const out: LessonHighlight = {}
   const parts = own(o, 'partitions')
   if (parts !== undefined) {
@@ -123,7 +123,7 @@ function readStep(ctx: Ctx, v: unknown, path: string, after: number): LessonStep
     error(ctx, path, 'must be an object')
     return undefined
   }
-  warnUnknown(ctx, o, path, (k) => ['text', 'playToSec', 'question', 'highlight'].includes(k))
+  warnUnknown(ctx, o, path, ['text', 'playToSec', 'question', 'highlight'])
   const t = field(ctx, o, path, 'text', text(1, L.stepTextChars))
   const playToSec = field(ctx, o, path, 'playToSec', num(0, L.playToSec.max, { minExclusive: true }))
   if (playToSec !== undefined && playToSec <= after) error(ctx, at(path, 'playToSec'), `must be later than the previous step's (${after} s): steps play forward`)
@@ -147,7 +147,7 @@ function readScenarioRef(ctx: Ctx, v: unknown, path: string): { ref: LessonScena
     return undefined
   }
   if (own(o, 'scenario') !== undefined) {
-    warnUnknown(ctx, o, path, (k) => k === 'scenario')
+    warnUnknown(ctx, o, path, ['scenario'])
     const r = validateScenario(own(o, 'scenario'))
     if (!r.ok) {
       moved(ctx, r.errors, at(path, 'scenario'))
@@ -155,7 +155,7 @@ function readScenarioRef(ctx: Ctx, v: unknown, path: string): { ref: LessonScena
     }
     return { ref: { scenario: r.scenario }, scenario: r.scenario }
   }
-  warnUnknown(ctx, o, path, (k) => k === 'preset' || k === 'set' || k === 'actions')
+  warnUnknown(ctx, o, path, ['preset', 'set', 'actions'])
   const name = field(ctx, o, path, 'preset', text(1, LIMITS.nameChars))
   if (name === undefined) return undefined
   const preset = getPreset(name)
@@ -235,7 +235,7 @@ function readLesson(ctx: Ctx, input: unknown): ResolvedLesson | undefined {
     return undefined
   }
   const known = ['version', 'name', 'title', 'summary', 'scenario', 'variants', 'speed', 'steps']
-  warnUnknown(ctx, o, '', (k) => known.includes(k))
+  warnUnknown(ctx, o, '', known)
   const version = own(o, 'version')
   if (version !== undefined && version !== LESSON_VERSION) error(ctx, 'version', `must be ${LESSON_VERSION}`)
   const name = field(ctx, o, '', 'name', text(1, L.nameChars))

@@ -2,6 +2,7 @@
 // (stable). Pure. An action with any error is left out of the result; paths name input indices.
 
 import type { Command, DynamicPartitioningSpec, ScenarioAction } from '../types.ts'
+import { warnImpossibleConsumers, type ConsumerGroupShape } from './actionConsumers.ts'
 import { at, error, errorCount, warn, type Ctx } from './issues.ts'
 import { LIMITS } from './limits.ts'
 import { COST, KEY_COUNT, KEY_NAME, MULTIPLIER, PRODUCER_INDEX, RATE, SECONDS, SHARE, ZIPF_S } from './producers.ts'
@@ -15,6 +16,8 @@ export interface ActionEnv {
   durationSec: number
   /** Brokers of the scenario's cluster (absent: every broker number up to the limit is accepted). */
   brokers?: number
+  /** The scenario's group (absent: an action's consumer name is not checked against it). */
+  group?: ConsumerGroupShape
 }
 
 type FieldRead = (ctx: Ctx, v: unknown, path: string, env: ActionEnv) => unknown
@@ -89,10 +92,10 @@ const dynamicPatch: FieldRead = (ctx, v, path) => {
       if (r.ok) patch[field] = r.value
       else error(ctx, at(at(path, group), field), r.message)
     }
-    warnUnknown(ctx, g, at(path, group), (k) => Object.prototype.hasOwnProperty.call(rules, k))
+    warnUnknown(ctx, g, at(path, group), Object.keys(rules))
     out[group] = patch
   }
-  warnUnknown(ctx, o, path, (k) => Object.prototype.hasOwnProperty.call(DYNAMIC_RULES, k))
+  warnUnknown(ctx, o, path, Object.keys(DYNAMIC_RULES))
   return errorCount(ctx) === before ? out : INVALID
 }
 
@@ -166,7 +169,7 @@ function readAction(ctx: Ctx, v: unknown, path: string, env: ActionEnv): Scenari
   if (d.value === 'setRate' && out['perSec'] === undefined && out['multiplier'] === undefined && errorCount(ctx) === before) {
     error(ctx, path, 'setRate needs perSec or multiplier')
   }
-  warnUnknown(ctx, o, path, (k) => k === 'do' || k === 'atSec' || Object.prototype.hasOwnProperty.call(fields, k))
+  warnUnknown(ctx, o, path, ['do', 'atSec', ...Object.keys(fields)])
   if (errorCount(ctx) !== before) return undefined
   const action = out as ScenarioAction
   if (action.atSec > env.durationSec) warn(ctx, at(path, 'atSec'), `is after the run ends (durationSec ${env.durationSec})`)
@@ -194,6 +197,7 @@ export function readActions(ctx: Ctx, v: unknown, env: ActionEnv, path = 'action
   }
   read.sort((a, b) => a.action.atSec - b.action.atSec)
   const out: ScenarioAction[] = []
+  const indices: number[] = []
   let partitions = env.partitions
   let rebalances = 0
   for (const { action, index } of read) {
@@ -209,6 +213,8 @@ export function readActions(ctx: Ctx, v: unknown, env: ActionEnv, path = 'action
       partitions += action.count
     }
     out.push(action)
+    indices.push(index)
   }
+  if (env.group !== undefined) warnImpossibleConsumers(ctx, env.group, out, indices, path)
   return out
 }

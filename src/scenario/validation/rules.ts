@@ -1,7 +1,8 @@
 // Building blocks for the validator: leaf rules (one value → accepted value or a message) and
 // readers (merge one input object onto its default, recording issues). Pure; never throws on data.
 
-import { at, error, warn, type Ctx } from './issues.ts'
+import { closestField } from './closest.ts'
+import { at, error, MAX_ISSUES, warn, type Ctx } from './issues.ts'
 
 export type Checked<T> = { ok: true; value: T } | { ok: false; message: string }
 
@@ -26,10 +27,12 @@ export function asObject(v: unknown): Record<string, unknown> | undefined {
   return proto === Object.prototype || proto === null ? (v as Record<string, unknown>) : undefined
 }
 
-/** 1800000 → "1_800_000" (as a TS literal would read); small numbers as they are. */
+/**
+ * A number in a message, as JSON and `--set` take it: 1800000, not "1_800_000" or "1 800 000"
+ * (a limit is there to be pasted into the scenario, and JSON has no digit separators).
+ */
 export function fmt(n: number): string {
-  if (!Number.isInteger(n) || Math.abs(n) < 10_000) return String(n)
-  return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, '_')
+  return String(n)
 }
 
 export interface NumOptions {
@@ -112,13 +115,34 @@ export function record<T extends object>(fields: Fields<T>, alsoKnown: readonly 
       const raw = own(o, key)
       out[key] = raw === undefined ? base[key] : fields[key](ctx, raw, base[key], at(path, key))
     }
-    warnUnknown(ctx, o, path, (k) => Object.prototype.hasOwnProperty.call(fields, k) || alsoKnown.includes(k))
+    warnUnknown(ctx, o, path, [...keys, ...alsoKnown])
     return out
   }
 }
 
-export function warnUnknown(ctx: Ctx, o: Record<string, unknown>, path: string, known: (k: string) => boolean): void {
-  for (const k of Object.keys(o)) if (!known(k)) warn(ctx, at(path, k), 'unknown field (ignored)')
+/** How every unknown-field warning begins (the CLI tells them apart by it: `validate` refuses them). */
+export const UNKNOWN_FIELD = 'unknown field (ignored)'
+
+export function isUnknownField(issue: { message: string }): boolean {
+  return issue.message.startsWith(UNKNOWN_FIELD)
+}
+
+/** The field an unknown-field warning guesses was meant ("group.consumers"), if it guesses one. */
+export function meantField(issue: { message: string }): string | undefined {
+  return isUnknownField(issue) ? /; did you mean (.+)\?$/.exec(issue.message)?.[1] : undefined
+}
+
+/**
+ * Each key of `o` not in `known` is a warning, naming the known field at that path it most likely
+ * meant ("group.consumerz: unknown field (ignored); did you mean group.consumers?").
+ */
+export function warnUnknown(ctx: Ctx, o: Record<string, unknown>, path: string, known: readonly string[]): void {
+  for (const k of Object.keys(o)) {
+    if (known.includes(k)) continue
+    // Past the cap the warning is only counted: no guess is worked out for it.
+    const near = ctx.warnings.length < MAX_ISSUES ? closestField(k, known) : undefined
+    warn(ctx, at(path, k), near === undefined ? UNKNOWN_FIELD : `${UNKNOWN_FIELD}; did you mean ${at(path, near)}?`)
+  }
 }
 
 /**

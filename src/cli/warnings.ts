@@ -1,0 +1,63 @@
+// The warnings a command prints for the runs it makes of a loaded scenario, and what --strict and
+// `validate` do with them. Pure.
+
+import { isUnknownField, validateScenario, type Issue, type Scenario } from '../scenario/index.ts'
+import { failure, warningLines } from './args.ts'
+import type { CommandResult } from './runCommand.ts'
+
+/**
+ * A warning's identity apart from where its action sits: the validator sorts the script by atSec,
+ * so the file's actions[3] may be the normalized scenario's actions[0].
+ */
+function looseKey(w: Issue): string {
+  return `${w.path.replace(/^actions\[\d+\]/, 'actions[]')}\n${w.message}`
+}
+
+function keysOf(s: Scenario): Set<string> {
+  const v = validateScenario(s)
+  return new Set(v.ok ? v.warnings.map(looseKey) : [])
+}
+
+/**
+ * The warnings for runs of the loaded scenario after their overrides (--set, compare's variants):
+ * the file's own, in its terms (paths count its actions as it lists them), less those every run's
+ * overrides put right (--set durationSec=200 for an action at 150 s); then those the overrides
+ * bring (--set group.consumers=1 when the script crashes consumer-3), named by the run when only
+ * some runs have them. Unknown fields are the file's alone: a validated scenario has none.
+ */
+export function runWarnings(loaded: { scenario: Scenario; warnings: readonly Issue[] }, runs: ReadonlyArray<{ label: string; scenario: Scenario }>): Issue[] {
+  const base = keysOf(loaded.scenario)
+  const each = runs.map((r) => {
+    const v = validateScenario(r.scenario)
+    return { label: r.label, warnings: v.ok ? v.warnings : [], keys: keysOf(r.scenario) }
+  })
+  const out = loaded.warnings.filter((w) => isUnknownField(w) || !base.has(looseKey(w)) || each.some((r) => r.keys.has(looseKey(w))))
+  const added = new Set<string>()
+  for (const r of each) {
+    for (const w of r.warnings) {
+      const k = looseKey(w)
+      if (base.has(k) || added.has(k)) continue
+      const everywhere = each.every((x) => x.keys.has(k))
+      if (everywhere) added.add(k)
+      out.push(everywhere || r.label === '' ? w : { path: `run "${r.label}": ${w.path}`, message: w.message })
+    }
+  }
+  return out
+}
+
+/**
+ * What --strict does: nothing when there are no warnings; else the warnings, one line each, a last
+ * line saying why nothing ran, and exit 2.
+ */
+export function strictStop(cmd: string, warnings: readonly Issue[]): CommandResult | null {
+  if (warnings.length === 0) return null
+  const n = warnings.length === 1 ? 'a warning' : `${warnings.length} warnings`
+  return { stdout: '', stderr: `${warningLines(cmd, warnings)}${failure(cmd, `--strict: stopped on ${n} (without --strict the ${cmd} goes on, ignoring what they name)`).stderr}`, code: 2 }
+}
+
+/** validate's answer when the scenario has unknown fields: each one a problem (exit 2), other warnings as warnings. */
+export function unknownFieldsStop(warnings: readonly Issue[]): CommandResult | null {
+  if (!warnings.some(isUnknownField)) return null
+  const lines = warnings.map((w) => (isUnknownField(w) ? failure('validate', `${w.path}: ${w.message}`).stderr : warningLines('validate', [w])))
+  return { stdout: '', stderr: lines.join(''), code: 2 }
+}
