@@ -26,7 +26,8 @@ export function MetricsTable(props: { label?: string } = {}): ReactNode {
   return (
     <section className="panel metrics">
       {props.label === undefined ? <RunCounts /> : null}
-      <table aria-label={props.label === undefined ? 'Partition metrics' : `Partition metrics: ${props.label}`}>
+      {/* data-t: the sim time (ms) of the frame the figures are from. */}
+      <table aria-label={props.label === undefined ? 'Partition metrics' : `Partition metrics: ${props.label}`} data-t={frame?.t}>
         <thead>
           <tr>
             <th scope="col">Partition</th>

@@ -6,6 +6,7 @@
 import type { LaneMark, LanesLayout, LinkMark } from './layout.ts'
 import { laneTags, OWNER_LABEL_MIN_PITCH, rowHolds, type LaneTag } from './laneTags.ts'
 import { theme as standardTheme, type Theme } from './theme.ts'
+import { textWidth } from './textWidth.ts'
 
 const SVG_NS = 'http://www.w3.org/2000/svg'
 
@@ -29,6 +30,8 @@ interface Row {
   lag: SVGTextElement
   barrier: SVGRectElement
   tag: SVGRectElement
+  /** Under the owner label, over the particles: records sliding into their consumer pass beneath it. */
+  ownerBox: SVGRectElement
   owner: SVGTextElement
   /** In the owner label: the named reader (its colour), then " +1" for a share lane's other readers (plain text colour). */
   ownerWho: SVGTSpanElement
@@ -106,6 +109,8 @@ export function createLaneRows(
   function addRow(index: number): Row {
     const hit = make(layers.hits, 'rect', { fill: 'transparent', style: 'cursor: pointer' })
     hit.addEventListener('click', () => onLaneClick(index))
+    // Before the label, so under it; in the labels layer, so over the particles' canvas.
+    const ownerBox = make(layers.labels, 'rect', { class: 'owner-box', fill: theme.background })
     const owner = make(layers.labels, 'text', {
       class: 'owner',
       dy: '0.35em',
@@ -165,6 +170,7 @@ export function createLaneRows(
       }),
       barrier: make(layers.labels, 'rect', { class: 'barrier', width: '12' }),
       tag: make(layers.labels, 'rect', { class: 'tag', width: '6' }),
+      ownerBox,
       owner,
       ownerWho: make(owner, 'tspan', {}),
       ownerMore: make(owner, 'tspan', { fill: theme.text }),
@@ -266,6 +272,7 @@ export function createLaneRows(
     set(r.tag, 'role', tagSays ? 'img' : null)
     set(r.tag, 'aria-label', tagSays ? ownerWords : null)
     set(r.owner, 'display', named ? null : 'none')
+    set(r.ownerBox, 'display', named ? null : 'none')
     if (named) {
       set(r.owner, 'x', L.x1 + 11)
       set(r.owner, 'y', mid)
@@ -276,6 +283,16 @@ export function createLaneRows(
       const squeeze = room > 0 && (d.ownerLabel.length + more.length) * 0.66 * px > room
       set(r.owner, 'textLength', squeeze ? room : null)
       set(r.owner, 'lengthAdjust', squeeze ? 'spacingAndGlyphs' : null)
+      // Delivered records slide from the log end into their consumer along the lane's line, right
+      // through "c1": drawn under the label's 3 px halo only, they crossed its letters (default
+      // page at 1024 px, once the records flowed). The box keeps them off the name; it is the
+      // page's colour, so nothing else shows of it.
+      const boxW = (squeeze ? room : textWidth(`${d.ownerLabel}${more}`, px)) + 6
+      const boxH = Math.min(L.pitch, Math.max(d.h, px + 4))
+      set(r.ownerBox, 'x', L.x1 + 9)
+      set(r.ownerBox, 'y', mid - boxH / 2)
+      set(r.ownerBox, 'width', boxW)
+      set(r.ownerBox, 'height', boxH)
       set(r.owner, 'fill', d.ownerColour)
       set(r.owner, 'aria-label', d.ownerTitle !== '' ? `${d.name} ${d.ownerTitle}` : null)
       text(r.ownerWho, d.ownerLabel)

@@ -11,7 +11,10 @@ import { useCompare } from './compareActions.ts'
 import { CompareSide, SIDE_LETTERS } from './CompareSide.tsx'
 import { CompareToolbar } from './CompareToolbar.tsx'
 import { sideMarkerSource } from './sideMarkerSource.ts'
-import { useCompareDiffs } from './DiffStrip.tsx'
+import { sidesInStep, useCompareDiffs } from './DiffStrip.tsx'
+import { createThrottleClock, ThrottleClockContext, type ThrottleClock } from '../useThrottled.ts'
+import type { CompareStore } from '../../store/compareStore.ts'
+import type { AppStore } from '../../store/createAppStore.ts'
 import { SharedControls } from './SharedControls.tsx'
 import { useCompareKeys } from './useCompareKeys.ts'
 import { usePresenter } from './presenter.ts'
@@ -86,7 +89,31 @@ function SharedTimeline(): ReactNode {
   )
 }
 
+/**
+ * Compare mode's figures a teacher reads together (the clock, the Timeline's label, each side's
+ * table, the difference strip) while playing: one period, one timer, flushed in one task and only
+ * when every side and the clock show the same frame time.
+ */
+export const COMPARE_MOMENT_MS = 250
+
+export function compareMomentClock(store: CompareStore, sides: readonly { store: AppStore }[]): ThrottleClock {
+  return createThrottleClock(COMPARE_MOMENT_MS, COMPARE_MOMENT_MS, () => {
+    const states = sides.map((s) => s.store.getState())
+    return sidesInStep(states) && states[0]?.frame?.t === store.getState().clock
+  })
+}
+
 export function CompareApp(): ReactNode {
+  const { store, sides } = useCompare()
+  const clock = useMemo(() => compareMomentClock(store, sides), [store, sides])
+  return (
+    <ThrottleClockContext.Provider value={clock}>
+      <ComparePage />
+    </ThrottleClockContext.Provider>
+  )
+}
+
+function ComparePage(): ReactNode {
   const { sides } = useCompare()
   const diffs = useCompareDiffs()
   useCompareKeys()

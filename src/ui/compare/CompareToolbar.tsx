@@ -10,6 +10,8 @@ import { PlaybackControls } from '../PlaybackControls.tsx'
 import { PresenterToggle } from '../PresenterButton.tsx'
 import { lessonChoices, ShareChoices } from '../ShareChoices.tsx'
 import { useShareNote } from '../useShareNote.ts'
+import { useThrottledOf } from '../useThrottled.ts'
+import { formatSimSeconds } from '../../view/createTimelineView.ts'
 import { useCompare } from './compareActions.ts'
 import { AddSide } from './AddSide.tsx'
 import { CompareExportMenu } from './CompareExportMenu.tsx'
@@ -20,8 +22,11 @@ export function CompareToolbar(): ReactNode {
   const presenter = usePresenter()
   const playing = useStore(store, (s) => s.playing)
   const speed = useStore(store, (s) => s.speed)
-  // Tenths of a second: the clock re-renders this bar ten times a simulated second at most.
-  const tenths = useStore(store, (s) => Math.round(s.clock / 100))
+  // Tenths of a second, read on the page's throttle clock while playing: in the same task and from
+  // the same moment as the Timeline's label and the side tables (per frame, it ran 0.1–0.2 s ahead
+  // of them). Paused, the exact moment at once.
+  // Written as the Timeline writes its label (formatSimSeconds), so the two never round apart.
+  const clock = useThrottledOf(store, (s) => s.clock, 100, (s) => s.playing)
   const mark = useStore(store, effectiveMark)
   const userMark = useStore(store, (s) => s.mark !== null)
   const fps = useStore(store, (s) => s.perf.fps)
@@ -42,7 +47,7 @@ export function CompareToolbar(): ReactNode {
         restartTitle="Every side from 0 s again (shared faults and load changes replay)"
       />
       <div className="clock" aria-label="Simulated time" role="timer">
-        {(tenths / 10).toFixed(1)} s
+        {formatSimSeconds(clock)}
       </div>
       <button type="button" onClick={() => actions.setMarkHere()} title="Count the differences from this moment">
         Set mark here

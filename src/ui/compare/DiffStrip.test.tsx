@@ -95,7 +95,10 @@ describe('useCompareDiffs', () => {
       // One act per half second: act batches the updates inside it into one render.
       for (let i = 0; i < 10; i++) act(() => vi.advanceTimersByTime(500))
       expect(renders).toBe(settled)
-      for (const s of sides) s.store.getState().receiveFrame(0, makeFrame({ t: 1100 }), [], [])
+      // Paused, the figures follow the frame at once (a React update: inside act).
+      act(() => {
+        for (const s of sides) s.store.getState().receiveFrame(0, makeFrame({ t: 1100 }), [], [])
+      })
       act(() => vi.advanceTimersByTime(1000))
       expect(renders).toBeGreaterThan(settled)
       expect(seen.at(-1)?.sides.every((d) => d !== null)).toBe(true)

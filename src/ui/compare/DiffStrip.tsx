@@ -2,11 +2,12 @@
 // ordering, p99, rebalances, and records lost once a broker fault ran), the best side of each row marked with ★ and the word "best", not by
 // colour alone. The figures are computed for all sides at once (the best needs them all).
 
-import { useEffect, useState, type ReactNode } from 'react'
+import { useContext, useEffect, useState, type ReactNode } from 'react'
 import { bestSides, DIFF_ROWS, shownValue, sideDiff, type DiffRowKey, type SideDiff } from '../../store/compareDiff.ts'
 import { effectiveMark, type CompareState } from '../../store/compareStore.ts'
 import type { AppState } from '../../store/createAppStore.ts'
 import { fmt } from '../MetricsTable.tsx'
+import { storeClock, ThrottleClockContext } from '../useThrottled.ts'
 import { useCompare } from './compareActions.ts'
 
 export interface CompareDiffs {
@@ -32,46 +33,68 @@ export function sidesInStep(sides: ReadonlyArray<Pick<AppState, 'frame'>>): bool
 }
 
 /**
- * Recomputed about twice a second, and at once when the mark changes, but only from frames of one
- * moment: a side a frame ahead would otherwise "win" a row it ties.
+ * Recomputed on the page's throttle clock while playing (compare mode's: in the same task as the
+ * clock, the Timeline and the tables, from the same moment), at once when paused or the mark
+ * changes, but only from frames of one moment: a side a frame ahead would otherwise "win" a row it ties.
  */
 export function useCompareDiffs(ms = 500): CompareDiffs {
   const { store, sides } = useCompare()
+  const clock = useContext(ThrottleClockContext) ?? storeClock(store)
+  const period = clock.period ?? ms
   const compute = (): CompareDiffs => diffsOf(store.getState(), sides.map((s) => s.store.getState()))
   const [diffs, setDiffs] = useState(compute)
   useEffect(() => {
     let last = 0
-    let markChanged = false
+    let cancel: (() => void) | null = null
     // What the figures were last computed from: paused, nothing changes, and the strip (and the
-    // compare page with it) is not re-rendered twice a second for the same figures.
+    // compare page with it) is not re-rendered for the same figures.
     let seen: readonly unknown[] = []
     // A side added or removed: the strips follow the new places at once (a new side shows "—" until it is in step).
     setDiffs((d) => (d.sides.length === sides.length ? d : diffsOf(store.getState(), sides.map((s) => s.store.getState()))))
-    const tick = (): void => {
+    /** Computes the figures if every side shows one moment and something changed; false if out of step. */
+    const compute = (force: boolean): boolean => {
       const states = sides.map((s) => s.store.getState())
-      if (!sidesInStep(states)) return
-      const now = Date.now()
-      if (!markChanged && now - last < ms) return
+      if (!sidesInStep(states)) return false
       const c = store.getState()
       const inputs = [c.mark, c.autoMark, c.tracks, ...states.flatMap((s) => [s.frame, s.metrics])]
-      if (!markChanged && inputs.length === seen.length && inputs.every((x, i) => x === seen[i])) return
+      if (!force && inputs.length === seen.length && inputs.every((x, i) => x === seen[i])) return true
       seen = inputs
-      last = now
-      markChanged = false
       setDiffs(diffsOf(c, states))
+      return true
     }
-    const timer = setInterval(tick, Math.max(20, Math.round(ms / 5)))
-    const unsub = store.subscribe((s, prev) => {
-      if (s.mark !== prev.mark || s.autoMark !== prev.autoMark) {
-        markChanged = true
-        tick()
+    const flush = (slot?: number): void => {
+      cancel = null
+      last = slot ?? Date.now()
+      // Out of step (the default clock does not wait for the sides): look again on the next change.
+      compute(false)
+    }
+    const changed = (): void => {
+      if (!store.getState().playing) {
+        cancel?.()
+        cancel = null
+        compute(false)
+        return
       }
-    })
-    return () => {
-      clearInterval(timer)
-      unsub()
+      if (cancel === null) cancel = clock.request(Math.max(Date.now(), last + period), flush)
     }
-  }, [store, sides, ms])
+    compute(false)
+    const unsubs = sides.map((s) => s.store.subscribe(changed))
+    unsubs.push(
+      store.subscribe((s, prev) => {
+        if (s.mark !== prev.mark || s.autoMark !== prev.autoMark) {
+          // The teacher moved the mark: the figures follow at once (when the sides are in step).
+          if (compute(true)) {
+            cancel?.()
+            cancel = null
+          } else changed()
+        } else if (s.playing !== prev.playing) changed()
+      }),
+    )
+    return () => {
+      for (const u of unsubs) u()
+      cancel?.()
+    }
+  }, [store, sides, period, clock])
   return diffs
 }
 
