@@ -4,7 +4,7 @@ import { defaultScenario } from '../scenario/defaults.ts'
 import { createAppStore } from '../store/createAppStore.ts'
 import { makeFrame } from '../view/frameFixture.ts'
 import { mount } from './renderForTest.tsx'
-import { GRID_MS, useThrottled } from './useThrottled.ts'
+import { createThrottleClock, GRID_MS, useThrottled } from './useThrottled.ts'
 
 beforeEach(() => vi.useFakeTimers())
 afterEach(() => vi.useRealTimers())
@@ -48,5 +48,25 @@ describe('useThrottled', () => {
     for (let r = 0; r < 5; r++) expect(shown(`r${r}`)).toBe(String(90 * 16))
     expect(vi.getTimerCount()).toBe(0)
     m.unmount()
+  })
+})
+
+describe('createThrottleClock', () => {
+  it('waits for a moment that is not ready one grid step at most: a side that stays behind never freezes the figures', () => {
+    let ready = false
+    const clock = createThrottleClock(250, 250, () => ready)
+    const flushed: number[] = []
+    clock.request(Date.now(), () => flushed.push(Date.now()))
+    vi.advanceTimersByTime(240)
+    expect(flushed).toEqual([])
+    vi.advanceTimersByTime(300)
+    expect(flushed).toHaveLength(1)
+    expect(vi.getTimerCount()).toBe(0) // no 10 ms timer left looking
+    // Ready in time: flushed as soon as it is.
+    clock.request(Date.now(), () => flushed.push(Date.now()))
+    vi.advanceTimersByTime(260)
+    ready = true
+    vi.advanceTimersByTime(20)
+    expect(flushed).toHaveLength(2)
   })
 })

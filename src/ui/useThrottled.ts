@@ -32,7 +32,7 @@ export interface ThrottleClock {
 
 /**
  * One timer for all its readers; flushes land on multiples of `grid` wall ms. `ready`: whether the
- * state on screen may be read now; when not, the due flushes wait (a few ms at a time) for it, and
+ * state on screen may be read now; when not, the due flushes wait (a few ms at a time, one grid step at most) for it, and
  * then all run in one task still.
  */
 export function createThrottleClock(grid: number, period: number | null = null, ready: () => boolean = () => true): ThrottleClock {
@@ -47,14 +47,18 @@ export function createThrottleClock(grid: number, period: number | null = null, 
     timerAt = next
     timer = setTimeout(fire, Math.max(0, next - Date.now()))
   }
+  let waitingSince: number | null = null
   const fire = (): void => {
     timer = null
     const now = Date.now()
-    if (!ready()) {
+    // Not ready (sides a frame apart): look again soon, but at most one grid step; a side that stays
+    // behind (stopped, or far slower) must not freeze the figures nor keep a 10 ms timer going.
+    if (!ready() && now - (waitingSince ??= now) < grid) {
       timerAt = now + RETRY_MS
       timer = setTimeout(fire, RETRY_MS)
       return
     }
+    waitingSince = null
     const flushes: Array<[number, (slot: number) => void]> = []
     for (const [at, fs] of due) {
       if (at > now) continue
