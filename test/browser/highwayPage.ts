@@ -15,8 +15,9 @@ export const VIEWPORT = { width: 1280, height: 720 }
  */
 export const WARM = `#s=${encodeURIComponent(encodeScenario({ ...defaultScenario(), start: 'warm' }))}`
 
-export async function openHighway(suite: Suite, hash = ''): Promise<{ page: Page; errors: string[] }> {
-  const page = await suite.browser.newPage({ viewport: VIEWPORT })
+/** Opens the page (at `hash`) in a new tab of `viewport` and waits for the highway's first lanes. */
+export async function openHighway(suite: Suite, hash = '', viewport = VIEWPORT): Promise<{ page: Page; errors: string[] }> {
+  const page = await suite.browser.newPage({ viewport })
   const errors = collectErrors(page)
   await page.goto(suite.preview.url + hash)
   await page.locator('[data-testid="highway"] rect.road').first().waitFor()

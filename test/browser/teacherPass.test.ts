@@ -8,20 +8,15 @@ import { join } from 'node:path'
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { encodeScenario, getPreset } from '../../src/scenario/index.ts'
-import { ARTIFACTS, collectErrors } from './harness.ts'
+import { ARTIFACTS } from './harness.ts'
+import { openHighway } from './highwayPage.ts'
 import { browserSuite } from './suite.ts'
 
 const OUT = join(ARTIFACTS, 'dist-teacher-pass-test')
 const suite = browserSuite(OUT)
 const SMALL = { width: 1024, height: 768 }
 
-async function open(hash = '', viewport = SMALL): Promise<{ page: Page; errors: string[] }> {
-  const page = await suite().browser.newPage({ viewport })
-  const errors = collectErrors(page)
-  await page.goto(suite().preview.url + hash)
-  await page.locator('[data-testid="highway"] rect.road').first().waitFor()
-  return { page, errors }
-}
+const open = (hash = '', viewport = SMALL): Promise<{ page: Page; errors: string[] }> => openHighway(suite(), hash, viewport)
 
 function presetAt(name: string, seconds: number): string {
   return `#s=${encodeURIComponent(encodeScenario(getPreset(name)!.build()))}&t=${seconds}`
