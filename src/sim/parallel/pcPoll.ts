@@ -11,7 +11,7 @@ import { schedulePoll } from '../pollLoop.ts'
 import { startWaiting } from '../laneExtras.ts'
 import type { WorldState } from '../worldState.ts'
 import { commitPc, skippedOnRefetch } from './pcCommit.ts'
-import { advance, createPcWorld, heldRecords, pcConsumer, pcOptions, type PcChain, type PcConsumer } from './pcState.ts'
+import { advance, createPcWorld, doneBy, heldRecords, pcConsumer, pcOptions, type PcChain, type PcConsumer } from './pcState.ts'
 
 /** Replaces onPoll for a Parallel Consumer (pollLoop.ts hands over when group.parallel is set). */
 export function onParallelPoll(sim: SimCore, c: number): void {
@@ -220,9 +220,7 @@ function timeHeldDropsTo(s: PcConsumer, now: number, target: number): number {
   const heldAt = (t: number) => {
     let n = 0
     for (const ch of s.chains) {
-      const span = ch.end - ch.start
-      const f = t <= ch.start ? 0 : span <= 0 || t >= ch.end ? 1 : (t - ch.start) / span
-      n += ch.recs * (1 - f)
+      n += ch.recs * (1 - doneBy(ch, t))
     }
     return n
   }

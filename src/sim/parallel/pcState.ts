@@ -107,6 +107,12 @@ export function pcConsumer(pw: PcWorld, c: number, incarnation: number, now: num
   return s
 }
 
+/** The share of chain `ch` its worker has done by `t` under the current plan (records complete at a steady pace). */
+export function doneBy(ch: PcChain, t: number): number {
+  const span = ch.end - ch.start
+  return t <= ch.start ? 0 : span <= 0 || t >= ch.end ? 1 : (t - ch.start) / span
+}
+
 /**
  * Processing ms of the current plan not yet done at `now`, averaged over the `maxConcurrency`
  * workers (the unit a poll adds to busyMsWin in): what of the counted work belongs to later seconds.
@@ -117,9 +123,7 @@ export function workLeftMs(w: WorldState, c: number, now: number): number {
   if (!s || !o || s.incarnation !== w.consumers[c]!.incarnation) return 0
   let left = 0
   for (const ch of s.chains) {
-    const span = ch.end - ch.start
-    const f = now <= ch.start ? 0 : span <= 0 || now >= ch.end ? 1 : (now - ch.start) / span
-    left += ch.work * (1 - f)
+    left += ch.work * (1 - doneBy(ch, now))
   }
   return left / o.maxConcurrency
 }
@@ -131,8 +135,7 @@ export function workLeftMs(w: WorldState, c: number, now: number): number {
 export function advance(pw: PcWorld, s: PcConsumer, now: number): void {
   const kept: PcChain[] = []
   for (const ch of s.chains) {
-    const span = ch.end - ch.start
-    const f = now <= ch.start ? 0 : span <= 0 || now >= ch.end ? 1 : (now - ch.start) / span
+    const f = doneBy(ch, now)
     if (f > 0) {
       pw.stats.processed += ch.recs * f
       ch.lo += (ch.hi - ch.lo) * f
