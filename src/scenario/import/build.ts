@@ -215,7 +215,8 @@ export function buildScenario(facts: ClusterFacts, opts: BuildOptions = {}): Bui
       measured('group.consumers', consumers, src(new RegExp(`^groups\\.${escape(g.groupId)}\\.members$`)), consumers === view.members.length ? `${consumers} active member${consumers === 1 ? '' : 's'} of '${g.groupId}'` : `${view.members.length} members, at most ${LIMITS.consumers.max} simulated`)
       // The run's cards, lane owners, narration and exports name each consumer as the cluster does.
       const names = view.names.slice(0, consumers)
-      if (names.some((n, i) => n !== startingNames({ consumers })[i])) {
+      const generated = startingNames({ consumers })
+      if (names.some((n, i) => n !== generated[i])) {
         s.group.consumerNames = names
         const widened = view.widenedNames > 0 ? `; ${view.widenedNames} client id${view.widenedNames === 1 ? ' repeats' : 's repeat'}, so ${view.widenedNames === 1 ? 'it is' : 'they are'} told apart by host (client-id@host) or, on one host, by consumer id` : ''
         measured('group.consumerNames', names, src(new RegExp(`^groups\\.${escape(g.groupId)}\\.members$`)), `each consumer is named by its client id (CLIENT-ID), as its logs and metrics know it${widened}; consumers started later in the run are consumer-N`)
