@@ -4,6 +4,7 @@ import { defaultScenario } from '../scenario/defaults.ts'
 import { compareLinkHash, readLinkHash } from '../scenario/links.ts'
 import { parseVariant, type Variant } from '../scenario/overrides.ts'
 import { buttons } from '../ui/renderForTest.tsx'
+import { coop, eager, sleep } from './compareMountForTest.ts'
 import { fakeWorker, type FakeWorker } from './fakeWorker.ts'
 import { mountCompare, type MountedCompare } from './mountCompare.tsx'
 import { mountHighway, type MountedHighway } from './mountHighway.tsx'
@@ -23,10 +24,6 @@ afterEach(() => {
   window.history.replaceState(null, '', '#')
 })
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
-
-const eager: Variant = { label: 'eager', set: { 'group.protocol': 'eager', 'group.assignor': 'range' } }
-const coop: Variant = { label: 'cooperative', set: { 'group.protocol': 'cooperative', 'group.assignor': 'cooperative-sticky' } }
 
 function open(hash: string, workers: FakeWorker[] = []): HTMLElement {
   el = document.createElement('div')
