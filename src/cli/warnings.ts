@@ -13,9 +13,9 @@ function looseKey(w: Issue): string {
   return `${w.path.replace(/^actions\[\d+\]/, 'actions[]')}\n${w.message}`
 }
 
-function keysOf(s: Scenario): Set<string> {
+function warningsOf(s: Scenario): Issue[] {
   const v = validateScenario(s)
-  return new Set(v.ok ? v.warnings.map(looseKey) : [])
+  return v.ok ? v.warnings : []
 }
 
 /**
@@ -26,10 +26,10 @@ function keysOf(s: Scenario): Set<string> {
  * some runs have them. Unknown fields are the file's alone: a validated scenario has none.
  */
 export function runWarnings(loaded: { scenario: Scenario; warnings: readonly Issue[] }, runs: ReadonlyArray<{ label: string; scenario: Scenario }>): Issue[] {
-  const base = keysOf(loaded.scenario)
+  const base = new Set(warningsOf(loaded.scenario).map(looseKey))
   const each = runs.map((r) => {
-    const v = validateScenario(r.scenario)
-    return { label: r.label, warnings: v.ok ? v.warnings : [], keys: keysOf(r.scenario) }
+    const warnings = warningsOf(r.scenario)
+    return { label: r.label, warnings, keys: new Set(warnings.map(looseKey)) }
   })
   const out = loaded.warnings.filter((w) => isUnknownField(w) || !base.has(looseKey(w)) || each.some((r) => r.keys.has(looseKey(w))))
   const added = new Set<string>()
