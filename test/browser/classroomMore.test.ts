@@ -183,7 +183,14 @@ describe('the classroom, more', () => {
     }
     // With the menus on the toolbar's second row, at its left, their menus still open inside the
     // window (right-aligned they ran off its left edge: Share's by 171 px).
+    // Measured once the menu has been placed: the Compare menu is moved inside the window by its
+    // <details>' toggle event, which the browser fires a task after the click opened it.
     const inside = async (menu: ReturnType<Page['locator']>, name: string): Promise<void> => {
+      const fits = async (): Promise<boolean> => {
+        const b = await menu.boundingBox()
+        return b !== null && b.x >= 0 && b.x + b.width <= PROJECTOR.width
+      }
+      await expect.poll(fits, { timeout: 2000 }).toBe(true).catch(() => undefined)
       const b = (await menu.boundingBox())!
       expect(b.x, name).toBeGreaterThanOrEqual(0)
       expect(b.x + b.width, name).toBeLessThanOrEqual(PROJECTOR.width)
