@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest'
 import { defaultScenario } from '../scenario/defaults.ts'
-import { readLinkHash } from '../scenario/links.ts'
+import { decodeScenario, encodeScenario } from '../scenario/codec.ts'
+import { compareLinkHash, readLinkHash } from '../scenario/links.ts'
+import type { Scenario } from '../scenario/types.ts'
 import { compareHashOf, readCompareLink } from './compareLinks.ts'
+import { scenarioFromHash } from './urlSync.ts'
 
 describe('compareHashOf', () => {
   const st = { base: defaultScenario(), variants: [{ label: 'a', set: {} }, { label: 'b', set: {} }], playing: false, clock: 36_300 }
@@ -32,5 +35,32 @@ describe('compareHashOf', () => {
   it('carries the moment only while paused', () => {
     expect(readLinkHash(compareHashOf({ ...st, mark: null, autoMark: null })).t).toBe(36.3)
     expect(readLinkHash(compareHashOf({ ...st, playing: true, mark: null, autoMark: null })).t).toBeUndefined()
+  })
+})
+
+describe('readCompareLink: the link’s warnings', () => {
+  const sides = [{ label: 'eager', set: { 'group.protocol': 'eager' } }, { label: 'coop', set: { 'group.protocol': 'cooperative', 'group.assignor': 'cooperative-sticky' } }]
+  const typo = (): Scenario => Object.assign(defaultScenario(), { colour: 'red', topic: { ...defaultScenario().topic, partitionz: 6 } })
+
+  it('says what one highway says of the shared scenario’s unknown fields, in the same words', () => {
+    const r = readCompareLink(compareLinkHash(typo(), sides), defaultScenario())
+    const single = scenarioFromHash(`#s=${encodeURIComponent(encodeScenario(typo()))}`, { encode: encodeScenario, decode: decodeScenario })
+    expect(r.warnings).toEqual(single.problem)
+    expect(r.warnings?.details).toContain('topic.partitionz: unknown field (ignored); did you mean topic.partitions?')
+    expect(r.problems).toEqual([])
+  })
+
+  it('names a side’s own warning by its letter, and a warning the shared scenario already has once', () => {
+    const hb = { label: 'slow hb', set: { 'group.config.heartbeat.interval.ms': 20_000 } }
+    const r = readCompareLink(compareLinkHash(defaultScenario(), [sides[0]!, hb]), defaultScenario())
+    expect(r.warnings?.details).toEqual(['side B (slow hb): group.config["heartbeat.interval.ms"]: should be ≤ 1/3 of session.timeout.ms (15000), as Kafka advises'])
+    const shared = defaultScenario()
+    shared.group.config['heartbeat.interval.ms'] = 20_000
+    const both = readCompareLink(compareLinkHash(shared, [sides[0]!, hb]), defaultScenario())
+    expect(both.warnings?.details).toEqual(['group.config["heartbeat.interval.ms"]: should be ≤ 1/3 of session.timeout.ms (15000), as Kafka advises'])
+  })
+
+  it('has none for a clean link', () => {
+    expect(readCompareLink(compareLinkHash(defaultScenario(), sides), defaultScenario()).warnings).toBeNull()
   })
 })

@@ -5,8 +5,10 @@ import { decodeScenario, encodeScenario } from '../scenario/codec.ts'
 import { compareLinkHash, readLinkHash } from '../scenario/links.ts'
 import { parseVariant, variantScenario, type Variant } from '../scenario/overrides.ts'
 import type { Scenario } from '../scenario/types.ts'
+import { validateScenario } from '../scenario/validate.ts'
 import { defaultCompareSides, forkVariants, type ForkChoice } from '../store/compareEdits.ts'
 import { MAX_SIDES } from '../store/compareStore.ts'
+import { linkWarnings, type LinkIssue, type LinkProblem } from './urlSync.ts'
 
 /** Seconds as links write them: whole milliseconds. */
 export function linkSeconds(ms: number): number {
@@ -42,6 +44,11 @@ export interface CompareOpening {
   autoMarkMs?: number
   /** Plain-text lines for a banner; empty when the link was fine. */
   problems: string[]
+  /**
+   * The validator's warnings on the shared scenario (unknown fields, advice) in one highway's banner
+   * and words, then each side's own (named by its letter); null when there are none.
+   */
+  warnings: LinkProblem | null
 }
 
 /**
@@ -52,13 +59,17 @@ export function readCompareLink(hash: string, fallback: Scenario): CompareOpenin
   const r = readLinkHash(hash)
   const problems = [...r.problems]
   let base = fallback
+  const warnings: LinkIssue[] = []
   if (r.s === undefined) problems.push('the link has no shared scenario (s=…): the default scenario is used')
   else {
     const d = decodeScenario(r.s)
-    if (d.ok) base = d.scenario
-    else problems.push(`the link's scenario could not be used (${d.errors.slice(0, 2).map((e) => `${e.path}: ${e.message}`).join('; ')}): the default scenario is used`)
+    if (d.ok) {
+      base = d.scenario
+      warnings.push(...d.warnings)
+    } else problems.push(`the link's scenario could not be used (${d.errors.slice(0, 2).map((e) => `${e.path}: ${e.message}`).join('; ')}): the default scenario is used`)
   }
   const variants: Variant[] = []
+  const sideIssues: ReturnType<typeof validateScenario>[] = []
   for (const [i, text] of r.v.entries()) {
     const p = parseVariant(text)
     if (!p.ok) {
@@ -70,6 +81,7 @@ export function readCompareLink(hash: string, fallback: Scenario): CompareOpenin
       problems.push(`side "${p.variant.label}" was left out: ${checked.path}: ${checked.message}`)
       continue
     }
+    sideIssues.push(validateScenario(checked.scenario))
     variants.push(p.variant)
   }
   if (variants.length > MAX_SIDES) {
@@ -78,6 +90,18 @@ export function readCompareLink(hash: string, fallback: Scenario): CompareOpenin
   }
   const sides = variants.length >= 2 ? variants : defaultCompareSides(base)
   if (variants.length < 2) problems.push('a comparison needs two sides: showing eager against cooperative')
+  else {
+    // A side's settings may be valid and still warned about (a heartbeat over a third of the
+    // session timeout, an action after the run ends): said once, with the side's letter.
+    for (const [i, v] of sides.entries()) {
+      const own = sideIssues[i]
+      if (own?.ok !== true) continue
+      for (const w of own.warnings) {
+        if (warnings.some((x) => x.path === w.path && x.message === w.message)) continue
+        warnings.push({ path: `side ${String.fromCharCode(65 + i)} (${v.label}): ${w.path}`, message: w.message })
+      }
+    }
+  }
   return {
     base,
     variants: sides,
@@ -85,6 +109,7 @@ export function readCompareLink(hash: string, fallback: Scenario): CompareOpenin
     ...(r.mark !== undefined ? { markMs: Math.round(r.mark * 1000) } : {}),
     ...(r.automark !== undefined ? { autoMarkMs: Math.round(r.automark * 1000) } : {}),
     problems,
+    warnings: linkWarnings(warnings),
   }
 }
 

@@ -99,6 +99,8 @@ export function mountCompare(el: HTMLElement, opts: MountCompareOptions): Mounte
       opts.onExit(singleHashFor(st.base, st.variants[0]))
     },
   })
+  // The shared scenario's warnings in one highway's words (the same s= opens there), then the sides'.
+  if (opening.warnings !== null) session.store.getState().addNote(opening.warnings)
   if (opening.problems.length > 0) session.store.getState().addNote({ kind: 'warning', text: 'Parts of this comparison link were not used:', details: opening.problems.slice(0, 6) })
   if (opts.syncUrl) urlSync = createCompareUrlSync(session.store, win)
   session.driver.start()

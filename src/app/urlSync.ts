@@ -38,6 +38,15 @@ function issueLines(issues: readonly LinkIssue[]): string[] {
   return issues.slice(0, 8).map((i) => (i.path === '#' || i.path === '' ? i.message : `${i.path}: ${i.message}`))
 }
 
+/**
+ * The banner for a link's scenario that opened with the validator's warnings (unknown fields,
+ * advice), or null when there are none. One wording for one highway and compare mode, whose shared
+ * scenario is the same `s=`. Plain text: rendered as text, never as HTML.
+ */
+export function linkWarnings(warnings: readonly LinkIssue[]): LinkProblem | null {
+  return warnings.length === 0 ? null : { kind: 'warning', text: 'Parts of this link were ignored:', details: issueLines(warnings) }
+}
+
 /** Reads `location.hash`. Pure; never throws. */
 export function scenarioFromHash(hash: string, codec: ScenarioCodec): HashReading {
   const h = hash.startsWith('#') ? hash.slice(1) : hash
@@ -64,10 +73,7 @@ export function scenarioFromHash(hash: string, codec: ScenarioCodec): HashReadin
   }
   const r = codec.decode(payload)
   if (r.ok) {
-    const warn = r.warnings.length === 0
-      ? null
-      : { kind: 'warning' as const, text: 'Parts of this link were ignored:', details: issueLines(r.warnings) }
-    return { scenario: r.scenario, problem: warn }
+    return { scenario: r.scenario, problem: linkWarnings(r.warnings) }
   }
   return {
     scenario: null,

@@ -20,37 +20,17 @@ import { useCompareKeys } from './useCompareKeys.ts'
 import { usePresenter } from './presenter.ts'
 import { usePublishMainTop } from './mainTop.ts'
 import { usePointerBlur } from '../usePointerBlur.ts'
-import { ErrorDetails } from '../ErrorDetails.tsx'
+import { BannerList, type BannerItem } from '../BannerList.tsx'
 import { ShortcutsDialog } from '../ShortcutsDialog.tsx'
 import { COMPARE_SHORTCUTS } from '../shortcuts.ts'
 
+/** The comparison's notes (a link's warnings and problems, copied links, worker faults) as one highway's banners. */
 function Notes(): ReactNode {
   const { store } = useCompare()
   const notes = useStore(store, (s) => s.notes)
   const dismiss = useStore(store, (s) => s.dismissNote)
-  if (notes.length === 0) return null
-  return (
-    <div className="banners">
-      {notes.map((b, i) => (
-        <div key={i} className={`banner banner-${b.kind}`} role={b.kind === 'error' ? 'alert' : 'status'}>
-          <div className="banner-text">
-            <strong>{b.text}</strong>
-            {b.details.length > 0 ? (
-              <ul>
-                {b.details.map((d, k) => (
-                  <li key={k}>{d}</li>
-                ))}
-              </ul>
-            ) : null}
-            {b.more !== undefined ? <ErrorDetails more={b.more} /> : null}
-          </div>
-          <button type="button" className="ghost" onClick={() => dismiss(i)} aria-label="Dismiss message">
-            ×
-          </button>
-        </div>
-      ))}
-    </div>
-  )
+  const items = useMemo<BannerItem[]>(() => notes.map((n, i) => ({ ...n, key: i })), [notes])
+  return <BannerList banners={items} onDismiss={dismiss} />
 }
 
 function SideTables(): ReactNode {
