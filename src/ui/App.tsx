@@ -19,6 +19,7 @@ import { PresetNotice } from './PresetNotice.tsx'
 import { ShortcutsDialog } from './ShortcutsDialog.tsx'
 import { StatusBar } from './StatusBar.tsx'
 import { TimelineBar } from './TimelineBar.tsx'
+import { TitleTip } from './TitleTip.tsx'
 import { Toolbar } from './Toolbar.tsx'
 import { WhichLane } from './WhichLane.tsx'
 import { useAppStore } from '../store/useAppStore.ts'
@@ -63,6 +64,7 @@ export function App(): ReactNode {
       {/* Opened by a click on a broker box of the broker strip (store.selectedBroker). */}
       <BrokerMenu />
       <ShortcutsDialog />
+      <TitleTip />
     </div>
   )
 }

@@ -2,12 +2,12 @@
 // seconds), with its markers, and the "Pause at next rebalance" choice. Dragging, clicking or the
 // keys seek; the picture is a D3 view fed straight from the store (no re-render per frame).
 
-import { useEffect, useMemo, useRef, useSyncExternalStore, type KeyboardEvent, type PointerEvent, type ReactNode } from 'react'
+import { useEffect, useMemo, useRef, useSyncExternalStore, type CSSProperties, type KeyboardEvent, type PointerEvent, type ReactNode } from 'react'
 import { markerTarget } from '../store/timelineMarkers.ts'
 import { baseTime, type TimelineMark } from '../store/timelineSlice.ts'
 import { useAppStore, useAppStoreApi } from '../store/useAppStore.ts'
 import { createTimelineView, formatSimSeconds } from '../view/createTimelineView.ts'
-import { timeOfX } from '../view/timelineLayout.ts'
+import { timeOfX, xOfTime } from '../view/timelineLayout.ts'
 import { useActions } from './actions.ts'
 import { CheckField } from './fields.tsx'
 import { useThrottled } from './useThrottled.ts'
@@ -17,6 +17,26 @@ export { adjacentMarker } from '../store/timelineMarkers.ts'
 
 /** PageUp / PageDown move this far (sim ms). */
 export const PAGE_MS = 10_000
+
+/** A finger's tap this close (css px) to a marker lands on it: a 3 px tick is no target for a finger. */
+export const SNAP_PX = 12
+
+/** Where a tap at `x` (px on a track `width` wide) seeks: the nearest marker within SNAP_PX, else the time under it. */
+export function touchSeekTime(x: number, latest: number, width: number, markers: readonly TimelineMark[]): number {
+  let best: TimelineMark | undefined
+  let bestDx = SNAP_PX + 1
+  for (const m of markers) {
+    const dx = Math.abs(xOfTime(m.t, latest, width) - x)
+    if (dx < bestDx) [best, bestDx] = [m, dx]
+  }
+  return best !== undefined && bestDx <= SNAP_PX ? Math.round(best.t) : timeOfX(x, latest, width)
+}
+
+/** The words of the markers the playhead sits on ("12.3 s: rebalance started …"), or '' for none. */
+export function markersHere(now: number, markers: readonly TimelineMark[]): string {
+  const here = markers.filter((m) => Math.round(m.t) === Math.round(now))
+  return here.length === 0 ? '' : `${formatSimSeconds(now)}: ${here.map((m) => m.text).join(' · ')}`
+}
 
 /** What a screen reader says for the slider's value, with the words of a marker it sits on. */
 export function timelineValueText(now: number, latest: number, markers: readonly TimelineMark[]): string {
@@ -54,7 +74,11 @@ export function TimelineBar({ pauseToggle = true, markerSource }: { pauseToggle?
   const source = markerSource ?? ownMarkers
   const markers = useSyncExternalStore(source.subscribe, source.get)
   const pauseAt = useAppStore((s) => s.timeline.pauseAtRebalance)
+  const playing = useAppStore((s) => s.playing)
+  // Paused on a marker (Shift+← →, a tap on one, a lesson's moment): its words, shown for everyone,
+  // as a tick's tooltip shows them only to a mouse.
   const seeking = useAppStore((s) => s.timeline.seeking)
+  const here = playing || seeking ? '' : markersHere(now, markers)
   const dragging = useRef(false)
 
   useEffect(() => {
@@ -82,7 +106,10 @@ export function TimelineBar({ pauseToggle = true, markerSource }: { pauseToggle?
 
   const seekToPointer = (e: PointerEvent<HTMLDivElement>): void => {
     const r = e.currentTarget.getBoundingClientRect()
-    actions.seek(timeOfX(e.clientX - r.left, span(store.getState()), r.width))
+    const latest = span(store.getState())
+    const x = e.clientX - r.left
+    // A mouse hovers a tick for its words; a finger cannot, so its tap lands on a marker near it.
+    actions.seek(e.pointerType === 'mouse' ? timeOfX(x, latest, r.width) : touchSeekTime(x, latest, r.width, source.get()))
   }
 
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>): void => {
@@ -121,6 +148,11 @@ export function TimelineBar({ pauseToggle = true, markerSource }: { pauseToggle?
 
   return (
     <div className="timeline">
+      {here === '' ? null : (
+        <span className="timeline-here" aria-hidden="true" style={{ '--at': latest > 0 ? now / latest : 0 } as CSSProperties}>
+          {here}
+        </span>
+      )}
       <span className="timeline-now" aria-hidden="true">
         {formatSimSeconds(now)}
       </span>
@@ -137,6 +169,8 @@ export function TimelineBar({ pauseToggle = true, markerSource }: { pauseToggle?
         aria-busy={seeking}
         aria-keyshortcuts="ArrowLeft ArrowRight Shift+ArrowLeft Shift+ArrowRight Home End"
         title="Drag or click to go back to any moment; ← → step, Shift+← → jump between markers, Home / End"
+        // Keys and a mouse's words: a finger's tap seeks, and the marker it lands on says its own.
+        data-tip="focus"
         onKeyDown={onKeyDown}
         onPointerDown={(e) => {
           if (e.button !== 0) return

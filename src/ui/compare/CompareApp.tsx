@@ -22,6 +22,7 @@ import { usePublishMainTop } from './mainTop.ts'
 import { usePointerBlur } from '../usePointerBlur.ts'
 import { BannerList, type BannerItem } from '../BannerList.tsx'
 import { ShortcutsDialog } from '../ShortcutsDialog.tsx'
+import { TitleTip } from '../TitleTip.tsx'
 import { COMPARE_SHORTCUTS } from '../shortcuts.ts'
 
 /** The comparison's notes (a link's warnings and problems, copied links, worker faults) as one highway's banners. */
@@ -127,6 +128,7 @@ function ComparePage(): ReactNode {
           <ShortcutsDialog rows={COMPARE_SHORTCUTS} />
         </AppStoreProvider>
       ) : null}
+      <TitleTip />
     </div>
   )
 }

@@ -1,0 +1,174 @@
+// The page's tooltips for touch and keyboard. A `title` shows only on a mouse's hover, so a
+// participant on a phone or tablet and a keyboard user never saw the words behind a slider or a
+// status figure. This shows the same text in a bubble: on a tap (touch or pen) of an element with a
+// title (or of a label whose control has one), and on keyboard focus of one (a checkbox's title sits
+// on its label). The Timeline's markers say their words themselves (TimelineBar). The mouse keeps
+// the browser's own tooltip. Titles are read from the DOM at the tap or focus; the only state is
+// the bubble shown.
+
+import { useEffect, useLayoutEffect, useRef, useState, type CSSProperties, type ReactNode } from 'react'
+
+/** An element whose tip is shown, and the tip's text. */
+export interface Titled {
+  el: Element
+  text: string
+}
+
+/**
+ * `data-tip="focus"`: the title is for keyboard focus only (the Timeline's keys: a finger's tap
+ * seeks there, and the marker it lands on shows its own words).
+ */
+function tipOff(el: Element): boolean {
+  return el.closest('[data-tip="focus"]') !== null
+}
+
+/**
+ * The title a tap on `target` stands for: its own or an ancestor's, or a label's control's
+ * (tapping "Hot-key share" explains the slider without moving it).
+ */
+export function titledAt(target: EventTarget | null): Titled | null {
+  if (!(target instanceof Element) || tipOff(target)) return null
+  for (let el: Element | null = target; el !== null; el = el.parentElement) {
+    const own = el.getAttribute('title')
+    if (own !== null && own.trim() !== '') return { el, text: own }
+    const control = el.tagName === 'LABEL' ? (el as HTMLLabelElement).control : null
+    const its = control?.getAttribute('title') ?? ''
+    if (control !== null && its.trim() !== '' && !tipOff(control)) return { el, text: its }
+  }
+  return null
+}
+
+/** The title keyboard focus on `target` stands for: its own, or (a checkbox) its label's. */
+export function titledFocus(target: EventTarget | null): Titled | null {
+  if (!(target instanceof Element)) return null
+  const own = target.getAttribute('title')
+  if (own !== null && own.trim() !== '') return { el: target, text: own }
+  const labels = (target as HTMLInputElement).labels
+  for (const label of labels ?? []) {
+    const t = label.getAttribute('title')
+    if (t !== null && t.trim() !== '') return { el: target, text: t }
+  }
+  return null
+}
+
+/** Focus on `target` belongs to the tip's element: itself, inside it, or (a tapped label) its control. */
+function holds(el: Element, target: EventTarget | null): boolean {
+  if (!(target instanceof Node)) return false
+  return el === target || el.contains(target) || (el.tagName === 'LABEL' && (el as HTMLLabelElement).control === target)
+}
+
+interface Shown extends Titled {
+  /** How it came: a tap's tip stays until the next touch; a focus's leaves with the focus. */
+  by: 'tap' | 'focus'
+}
+
+const GAP = 6
+const MARGIN = 8
+
+/** Where the bubble goes: under the element, or above it when it would leave the window; inside it sideways. */
+export function tipPlace(anchor: { left: number; top: number; bottom: number; width: number }, tip: { width: number; height: number }, win: { width: number; height: number }): { left: number; top: number } {
+  const below = anchor.bottom + GAP
+  const top = below + tip.height + MARGIN <= win.height || anchor.top - GAP - tip.height < MARGIN ? below : anchor.top - GAP - tip.height
+  const centred = anchor.left + anchor.width / 2 - tip.width / 2
+  const left = Math.max(MARGIN, Math.min(centred, win.width - MARGIN - tip.width))
+  return { left: Math.round(left), top: Math.round(Math.max(MARGIN, Math.min(top, win.height - MARGIN - tip.height))) }
+}
+
+export function TitleTip(): ReactNode {
+  const [shown, setShown] = useState<Shown | null>(null)
+  const [place, setPlace] = useState<{ left: number; top: number } | null>(null)
+  // Bumped when the page scrolls under a shown bubble, so it is placed again.
+  const [followed, setFollowed] = useState(0)
+  const bubble = useRef<HTMLDivElement>(null)
+  const current = useRef<Shown | null>(null)
+  current.current = shown
+
+  useEffect(() => {
+    const doc = bubble.current?.ownerDocument ?? document
+    const win = doc.defaultView ?? window
+    // The last input's kind: focus that follows a pointer is not keyboard focus, and only a
+    // touch's (or pen's) tap shows a tip (a mouse has the browser's).
+    let pointer = false
+    let touch = false
+    const hide = (): void => setShown(null)
+    const onPointerDown = (e: PointerEvent): void => {
+      pointer = true
+      touch = e.pointerType === 'touch' || e.pointerType === 'pen'
+      if (current.current !== null) hide()
+    }
+    const onKeyDown = (e: KeyboardEvent): void => {
+      pointer = false
+      if (e.key === 'Escape' && current.current !== null) hide()
+    }
+    // pointerup, not click: a tap on a slider gives no click. A touch that became a scroll ends in
+    // pointercancel instead, so scrolling the page shows nothing.
+    const onPointerUp = (e: PointerEvent): void => {
+      if (!touch) return
+      const t = titledAt(e.target)
+      if (t !== null) setShown({ ...t, by: 'tap' })
+    }
+    const onFocusIn = (e: FocusEvent): void => {
+      const c = current.current
+      // Focus moved on (a menu or dialog opened by the tap): the tip would sit over it.
+      if (c !== null && !holds(c.el, e.target)) hide()
+      if (pointer) return
+      const t = titledFocus(e.target)
+      if (t !== null) setShown({ ...t, by: 'focus' })
+    }
+    const onFocusOut = (e: FocusEvent): void => {
+      const c = current.current
+      if (c !== null && c.by === 'focus' && c.el === e.target) hide()
+    }
+    // The page scrolled (a participant's swipe, or scroll anchoring as the status line rewraps):
+    // the bubble follows its element, and goes once the element has left the window.
+    let frame: number | null = null
+    const follow = (): void => {
+      if (current.current === null || frame !== null) return
+      frame = win.requestAnimationFrame(() => {
+        frame = null
+        const c = current.current
+        if (c === null) return
+        const r = c.el.getBoundingClientRect()
+        if (!c.el.isConnected || r.bottom < 0 || r.top > win.innerHeight) hide()
+        else setFollowed((n) => n + 1)
+      })
+    }
+    doc.addEventListener('pointerdown', onPointerDown, true)
+    doc.addEventListener('keydown', onKeyDown, true)
+    doc.addEventListener('pointerup', onPointerUp, true)
+    doc.addEventListener('focusin', onFocusIn)
+    doc.addEventListener('focusout', onFocusOut)
+    win.addEventListener('scroll', follow, true)
+    win.addEventListener('resize', follow)
+    return () => {
+      doc.removeEventListener('pointerdown', onPointerDown, true)
+      doc.removeEventListener('keydown', onKeyDown, true)
+      doc.removeEventListener('pointerup', onPointerUp, true)
+      doc.removeEventListener('focusin', onFocusIn)
+      doc.removeEventListener('focusout', onFocusOut)
+      win.removeEventListener('scroll', follow, true)
+      win.removeEventListener('resize', follow)
+      if (frame !== null) win.cancelAnimationFrame(frame)
+    }
+  }, [])
+
+  useLayoutEffect(() => {
+    const b = bubble.current
+    if (shown === null || b === null) {
+      setPlace(null)
+      return
+    }
+    const win = b.ownerDocument.defaultView ?? window
+    const r = b.getBoundingClientRect()
+    setPlace(tipPlace(shown.el.getBoundingClientRect(), { width: r.width, height: r.height }, { width: win.innerWidth, height: win.innerHeight }))
+  }, [shown, followed])
+
+  const style: CSSProperties = place === null ? { left: 0, top: 0, visibility: 'hidden' } : { left: place.left, top: place.top }
+  return (
+    // The same words as the title, which is already the element's accessible description: hidden
+    // from assistive technology so a screen reader does not read them twice.
+    <div ref={bubble} className="title-tip" aria-hidden="true" data-by={shown?.by} style={style} hidden={shown === null}>
+      {shown?.text}
+    </div>
+  )
+}
