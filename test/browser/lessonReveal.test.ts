@@ -2,7 +2,9 @@
 // choosing an answer with Enter keeps focus in the panel (a disabled choice dropped it to <body>,
 // some forty Tabs from Next), the reveal brings its answer and Next into the panel's view and
 // focus to Next (the panel scrolls at this height: the explanation was cut off and Next below its
-// fold), and Enter on Next opens the next step read from its top with focus on the panel.
+// fold), and Enter on Next opens the next step read from its top with focus on the panel. After a
+// reveal the autoplay countdown and its Pause are in view too (they had wrapped below the fold, and
+// the step moved on with no warning).
 
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
@@ -59,6 +61,33 @@ describe('a lesson with the keyboard at 1024×768', () => {
     await expect.poll(() => panel.textContent(), { timeout: 30_000 }).toContain(`Step 4 of ${n}`)
     const after = await panel.evaluate((p) => ({ focused: document.activeElement === p, scrollTop: p.scrollTop }))
     expect(after).toEqual({ focused: true, scrollTop: 0 })
+    expect(errors).toEqual([])
+    await page.close()
+  }, 120_000)
+
+  it('after a reveal the autoplay countdown and "Pause autoplay" are in view, with Back and Next', async () => {
+    const { preview, browser } = suite()
+    const page = await browser.newPage({ viewport: { width: 1024, height: 768 } })
+    const errors = collectErrors(page)
+    await page.goto(`${preview.url}#lesson=hot-key&step=1`)
+    const panel = page.getByRole('region', { name: 'Lesson', exact: true })
+    await expect.poll(() => panel.getByRole('status').textContent(), { timeout: 30_000 }).toContain('Predict')
+    const q = getLesson('hot-key')!.lesson.steps[0]!.question!
+    await panel.getByRole('button', { name: q.choices[q.answer]!, exact: true }).click()
+    await expect.poll(() => panel.getByRole('status').textContent(), { timeout: 60_000, interval: 100 }).toContain('Right:')
+    await expect.poll(() => panel.locator('.lesson-countdown').textContent()).toMatch(/^Next step in \d+ s$/)
+    const seen = await page.evaluate(() => {
+      const p = document.querySelector('[role="region"][aria-label="Lesson"]')!.getBoundingClientRect()
+      const inside = (el: Element | null) => {
+        if (el === null) return false
+        const r = el.getBoundingClientRect()
+        const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2)
+        return r.top >= p.top - 0.5 && r.bottom <= p.bottom + 0.5 && r.bottom <= window.innerHeight && hit !== null && (hit === el || el.contains(hit))
+      }
+      const button = (name: string) => Array.from(document.querySelectorAll('.lesson-foot button')).find((b) => b.textContent === name) ?? null
+      return { countdown: inside(document.querySelector('.lesson-countdown')), pause: inside(button('Pause autoplay')), next: inside(button('Next')), back: inside(button('Back')) }
+    })
+    expect(seen).toEqual({ countdown: true, pause: true, next: true, back: true })
     expect(errors).toEqual([])
     await page.close()
   }, 120_000)
