@@ -10,7 +10,6 @@ import type { WorldState } from './worldState.ts'
 import { readableEnd } from './brokers/producerRetry.ts'
 import { LANE_KEY_SEGS, LANE_SAMPLES } from './laneExtras.ts'
 import { segArray, segBase, segCost, segEnd, segTime } from './segLog.ts'
-import { collapseDelivered } from './logPrune.ts'
 
 export interface FetchResult {
   records: number
@@ -35,15 +34,26 @@ export function fetchForConsumer(w: WorldState, c: number, maxRecords: number, n
   // emptying it gives its storage back.
   const batch = w.live.group.parallel ? cs.batch : null
   // Read once per poll rather than once per lane, and the common delivery written out in this loop
-  // rather than behind deliver(): a full-size run fetches from a million lanes a simulated second,
-  // and the lookups and calls per lane were ~7 % of it.
+  // rather than behind deliver(), noteHanded, noteFetch, collapseDelivered and afterFirstDelivery
+  // (each their common case only; the rest goes to them): a full-size run fetches from a million
+  // lanes a simulated second, and with each helper reloading the world's arrays for each lane the
+  // median poll took ~10 % longer (consume.test.ts pins the written-out copies).
   const pos = w.pos
+  const leo = w.leo
+  const faulted = w.faults !== undefined
   const delivered = w.delivered
   const segHead = w.segHead
   const segs = w.segs
   const segN = segs.n
   const outWin = w.outWin
   const hist = w.latencyWin
+  const ledger = w.ledger
+  const handed = ledger.handed
+  const handedOnce = ledger.handedOnce
+  const open = ledger.open!
+  const leader = w.cluster.leader
+  const brokers = w.cluster.brokers
+  const extras = w.laneExtras
   let remaining = maxRecords
   let costUnits = 0
   let next = cs.rr
@@ -52,7 +62,7 @@ export function fetchForConsumer(w: WorldState, c: number, maxRecords: number, n
     if (++i >= n) i = 0 // (rr + j) % n
     const p = owned[i]!
     const from = pos[p]!
-    const avail = readableEnd(w, p, now) - from // the log end, unless a broker fault holds it back
+    const avail = (faulted ? readableEnd(w, p, now) : leo[p]!) - from // the log end, unless a broker fault holds it back
     if (avail <= 0) continue
     const take = Math.min(avail, remaining)
     const to = from + take
@@ -60,7 +70,12 @@ export function fetchForConsumer(w: WorldState, c: number, maxRecords: number, n
     next = i + 1
     pos[p] = to
     if (batch !== null) batch.push(p, from, to)
-    noteHanded(w.ledger, p, from, to)
+    // noteHanded: nearly every fetch extends the lane's newest handed range.
+    if (from >= 0 && open[2 * p + 1] === from) {
+      handed[p]! += to - from
+      open[2 * p + 1] = to
+      handedOnce[p]! += to - from
+    } else noteHanded(ledger, p, from, to)
     const a = segArray(segs, p)
     const base = segBase(segs, p)
     const sn = segN[p]!
@@ -76,6 +91,8 @@ export function fetchForConsumer(w: WorldState, c: number, maxRecords: number, n
     let prevEnd = h > 0 ? a[base + h * 3 - 2]! : from
     let cost = 0
     let covered = 0
+    let unitCosts = true // every segment up to h costs 1 (collapseDelivered's condition)
+    for (let k = 0; k < h; k++) if (a[base + k * 3 + 2] !== 1) unitCosts = false
     while (h < sn) {
       const o = base + h * 3
       const end = a[o + 1]!
@@ -87,10 +104,10 @@ export function fetchForConsumer(w: WorldState, c: number, maxRecords: number, n
         recordLatency(hist, now - a[o]! + extraLatencyMs, hi - lo)
       }
       if (end > to) break
+      if (a[o + 2] !== 1) unitCosts = false
       prevEnd = end
       h++
     }
-    segHead[p] = h
     // Merge the delivered segments now rather than at the next prune: a lane then holds a few
     // segments instead of a metrics window's worth, which keeps 10 000 lanes' logs in cache. Only
     // the last delivered end is ever read again (see collapseDelivered), so results are unchanged.
@@ -98,11 +115,22 @@ export function fetchForConsumer(w: WorldState, c: number, maxRecords: number, n
     // The bound is high because a consumer a few polls behind takes max.poll.records at once, dozens
     // of segments per lane: at 8, a tenth of a full-size run's lanes kept them until the prune, in
     // arrays of their own that pushed the lanes' working set out of cache.
-    if (h >= 2 && h <= EAGER_COLLAPSE_MAX) collapseDelivered(w, p)
+    if (h >= 2 && h <= EAGER_COLLAPSE_MAX && unitCosts) {
+      // collapseDelivered, written out: segment 0 becomes the last delivered one, [t(h-1), end(h-1), 1].
+      a[base] = a[base + (h - 1) * 3]!
+      a[base + 1] = a[base + (h - 1) * 3 + 1]!
+      for (let x = base + 3, y = base + h * 3, end = base + sn * 3; y < end; x++, y++) a[x] = a[y]!
+      segN[p] = sn - (h - 1)
+      h = 1
+    }
+    segHead[p] = h
     costUnits += cost + (take - covered)
     outWin[p]! += take
-    noteFetch(w.cluster, p, take) // fetched from the partition's leader
-    afterFirstDelivery(w, p, to, now)
+    const b = leader[p]! // noteFetch: fetched from the partition's leader
+    if (b >= 0) brokers[b]!.outWin += take
+    // afterFirstDelivery; most lanes have no tracked keys, samples or sleeper to look at.
+    if (extras[p] !== 0) afterFirstDelivery(w, p, to, now)
+    else delivered[p] = to
   }
   cs.rr = n > 0 ? next % n : 0
   return { records: maxRecords - remaining, costUnits }

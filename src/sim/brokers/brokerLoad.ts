@@ -1,6 +1,7 @@
 // Broker load: records and bytes each broker appends as leader, records consumers fetch from it,
 // per second over the last metrics window (1 s), and the broker-hotspot flag. Reads and writes
-// only `w.cluster` (and the live producers' record sizes); counted at the append and the fetch.
+// only `w.cluster` (and the live producers' record sizes); counted at the append (produce.ts
+// appendAll, in its loop over the lanes) and the fetch.
 
 import type { SimCore } from '../core.ts'
 import { rateAt } from '../rate.ts'
@@ -17,15 +18,6 @@ import { ledBy, type ClusterState } from './clusterState.ts'
  */
 export const BROKER_HOT_TIMES_MEAN = 1.5
 export const BROKER_HOT_CLEAR_TIMES_MEAN = 1.3
-
-/** `records` of partition p were appended by its leader, `bytesPerRecord` each. */
-export function noteAppend(cs: ClusterState, p: number, records: number, bytesPerRecord: number): void {
-  const b = cs.leader[p]!
-  if (b < 0) return
-  const broker = cs.brokers[b]!
-  broker.inWin += records
-  broker.bytesInWin += records * bytesPerRecord
-}
 
 /** A consumer fetched `records` of partition p from its leader. */
 export function noteFetch(cs: ClusterState, p: number, records: number): void {
