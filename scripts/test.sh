@@ -75,8 +75,8 @@ out=test/artifacts
 mkdir -p "$out"
 rm -f "$out/vitest-core.json" "$out/vitest-kafka.json" "$out/vitest-browser.json" "$out/vitest-browser-alone.json"
 core=0
-echo "== vitest: core + dom (at ${SECONDS} s)"
-npx vitest run --project core --project dom --reporter=default --reporter=json --outputFile.json="$out/vitest-core.json" || core=$?
+echo "== vitest: core + dom, and their files that replace modules, isolated (at ${SECONDS} s)"
+npx vitest run --project core --project core-isolated --project dom --project dom-isolated --reporter=default --reporter=json --outputFile.json="$out/vitest-core.json" || core=$?
 kafka=0
 echo "== vitest: kafka (highway snapshot against librdkafka's mock cluster) (at ${SECONDS} s)"
 npx vitest run --project kafka --reporter=default --reporter=json --outputFile.json="$out/vitest-kafka.json" || kafka=$?
