@@ -115,6 +115,9 @@ export default defineConfig({
           // they run alone in 'browser-alone'; the rest may run two files at a time.
           exclude: ALONE,
           globalSetup: ['test/browser/globalSetup.ts'],
+          // A worker keeps the modules it loaded (playwright, the simulator the CLI's answers come
+          // from) from one file to the next; the files replace no module (no vi.mock).
+          isolate: false,
           testTimeout: 120_000,
           hookTimeout: 180_000,
         },

@@ -80,6 +80,14 @@ npx vitest run --project core --project core-isolated --project dom --project do
 kafka=0
 echo "== vitest: kafka (highway snapshot against librdkafka's mock cluster) (at ${SECONDS} s)"
 npx vitest run --project kafka --reporter=default --reporter=json --outputFile.json="$out/vitest-kafka.json" || kafka=$?
+# The page both browser projects serve, built once here from this tree (their global setup,
+# test/browser/globalSetup.ts, builds it itself when this did not succeed, or when run on its own).
+echo "== building the page for the browser tests (at ${SECONDS} s)"
+if node node_modules/vite/bin/vite.js build --outDir "$out/dist-browser" --emptyOutDir --logLevel warn; then
+  export HIGHWAY_BROWSER_DIST="$PWD/$out/dist-browser"
+else
+  echo "!! building the page failed: the browser projects build it again and report why" >&2
+fi
 browser=0
 echo "== vitest: browser (Debian chromium), two files at a time (at ${SECONDS} s)"
 npx vitest run --project browser --maxWorkers=2 --reporter=default --reporter=json --outputFile.json="$out/vitest-browser.json" || browser=$?
