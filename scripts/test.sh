@@ -14,7 +14,7 @@ closed=0
 close_early() {
   local rc=$?
   if [ "$closed" = 0 ]; then
-    echo "!! npm test stopped before its tests ran (exit $rc)" >&2
+    echo "!! npm test stopped early (exit $rc)" >&2
     echo "tests: 0 passed, 1 failed"
     exit 1
   fi
