@@ -1,13 +1,18 @@
-// The CLI as outside scripts call it: a real process, real stdin, exit codes and stderr as a shell
-// sees them. `npm run -s highway --` costs npm's and tsx's own start-up on top of the CLI's (three
-// processes, 1-3 s apiece here), so most tests start the CLI as one process, `node --import tsx
-// src/cli/main.ts` (what `tsx src/cli/main.ts` runs); the first test checks that the npm script
-// gives the same bytes, and the `| head` test goes through npm, as a script would.
+// The CLI as outside scripts call it. Most tests run its commands in this process through runCli
+// (src/cli/dispatch.ts), the very dispatch src/cli/main.ts runs, with stdin given as text and files
+// read from disk as the CLI reads them: a spawned `tsx src/cli/main.ts` costs a node and a tsx
+// start-up (1-3 s apiece here) and most tests only need its words. A few tests start the real
+// process, for what only a process shows: real stdin, stdout and stderr as a shell sees them, exit
+// codes, no stack trace, `| head`, compare's worker threads, and `npm run -s highway` giving the same
+// bytes. Those start the CLI as one process, `node --import tsx src/cli/main.ts` (what `tsx
+// src/cli/main.ts` runs); the first test and the `| head` test go through npm, as a script would.
 import { spawn, spawnSync } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
+import { runCli } from '../src/cli/dispatch.ts'
+import { readTextFile } from '../src/cli/textFile.ts'
 import { bigDescribe } from './fixtures/import/bigDescribe.ts'
 
 const ROOT = resolve(__dirname, '..')
@@ -34,7 +39,7 @@ function spawnText(cmd: string, args: string[], input: string): Promise<Ran> {
 }
 
 /** The CLI as one node process (async, so a test's several runs overlap). */
-function highway(args: string[], input = ''): Promise<Ran> {
+function spawned(args: string[], input = ''): Promise<Ran> {
   return spawnText(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', ...args], input)
 }
 
@@ -43,12 +48,29 @@ function viaNpm(args: string[], input = ''): Promise<Ran> {
   return spawnText('npm', ['run', '-s', 'highway', '--', ...args], input)
 }
 
-// Concurrent: the tests wait on processes, not on this one. The budget allows for process
-// start-ups on a loaded 2-core machine.
+/**
+ * `highway ARGS` in this process: what the process would print on stdout and stderr and its exit
+ * code, `input` as its (non-terminal) stdin. compare simulates in this thread (the same results;
+ * its worker threads are the spawned compare's below).
+ */
+async function highway(args: string[], input = ''): Promise<Ran> {
+  const r = await runCli(args, {
+    readFile: (path) => readTextFile(path),
+    readStdin: () => ({ ok: true, text: input }),
+    stdinIsTty: false,
+    stderrIsTty: false,
+    liveStderr: () => {},
+    compare: { parallel: false },
+  })
+  return { code: r.code, stdout: r.stdout, stderr: r.stderr }
+}
+
+// Concurrent: the tests that spawn wait on processes, not on this one. The budget allows for
+// process start-ups on a loaded 2-core machine.
 describe('the highway CLI process', { timeout: 120_000, concurrent: true }, () => {
   it('partition reads keys from stdin split on \\n only, every line a key; `npm run -s highway` prints the same bytes', async () => {
     const args = ['partition', '--partitions', '1000']
-    const [r, npm, npmBad] = await Promise.all([highway(args, 'a\nab\n\nabc\n'), viaNpm(args, 'a\nab\n\nabc\n'), viaNpm(['frobnicate'])])
+    const [r, npm, npmBad] = await Promise.all([spawned(args, 'a\nab\n\nabc\n'), viaNpm(args, 'a\nab\n\nabc\n'), viaNpm(['frobnicate'])])
     expect(r.code).toBe(0)
     expect(r.stdout).toBe('524\n434\n681\n107\n') // kafka-python's published table
     expect(npm).toEqual(r)
@@ -90,9 +112,9 @@ describe('the highway CLI process', { timeout: 120_000, concurrent: true }, () =
     expect(JSON.parse(r.stdout)).toEqual({ consumer1: [['topic1', 0], ['topic1', 1], ['topic2', 0], ['topic2', 1]], consumer2: [['topic1', 2], ['topic2', 2]] })
   })
 
-  it('bad input exits 2 with a message and no stack trace', async () => {
+  it('bad input exits 2 with a message and no stack trace (real processes)', async () => {
     const cases = [['partition'], ['run', '--preset', 'x'], ['assign', '--assignor', 'nope'], ['frobnicate']]
-    const ran = await Promise.all(cases.map((args) => highway(args, 'not json')))
+    const ran = await Promise.all(cases.map((args) => spawned(args, 'not json')))
     for (const [i, r] of ran.entries()) {
       expect(r.code, cases[i]!.join(' ')).toBe(2)
       expect(r.stderr).not.toMatch(/\n\s+at /)
@@ -200,7 +222,8 @@ describe('the highway CLI process', { timeout: 120_000, concurrent: true }, () =
     const [validate, run, compare, strictRun, strictCompare, strictLink] = await Promise.all([
       highway(['validate', '--scenario', file]),
       highway(['run', '--scenario', file, '--seconds', '1', '--json']),
-      highway(['compare', '--scenario', file, '--seconds', '1', '--json', '--variant', 'a: group.config.max.poll.records=100']),
+      // A real process: compare simulates on worker threads there (in this process, in this thread).
+      spawned(['compare', '--scenario', file, '--seconds', '1', '--json', '--variant', 'a: group.config.max.poll.records=100']),
       highway(['run', '--scenario', file, '--seconds', '1', '--strict']),
       highway(['compare', '--scenario', file, '--seconds', '1', '--strict', '--variant', 'a: group.config.max.poll.records=100']),
       highway(['compare', '--scenario', file, '--link', '--strict', '--variant', 'a: group.config.max.poll.records=100']),

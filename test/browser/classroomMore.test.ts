@@ -6,7 +6,6 @@
 // has Export (per side: the CLI's CSV byte for byte), Lessons and Presenter mode with E, L and P.
 // Two page opens, one build, preview and browser.
 
-import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
@@ -17,7 +16,7 @@ import { getLesson } from '../../src/scenario/lessons/index.ts'
 import { compareLinkHash } from '../../src/scenario/links.ts'
 import { variantScenario, type Variant } from '../../src/scenario/overrides.ts'
 import { projectorTheme } from '../../src/view/theme.ts'
-import { ARTIFACTS, collectErrors, scenarioInUrl } from './harness.ts'
+import { ARTIFACTS, collectErrors, downloadBytes, scenarioInUrl } from './harness.ts'
 import { cardClashes } from './highwayPage.ts'
 import { browserSuite, noFiles } from './suite.ts'
 
@@ -246,7 +245,7 @@ describe('the classroom, more', () => {
     if (!coop.ok) throw new Error(coop.message)
     const cli = runRun(['--scenario', encodeScenario(coop.scenario), '--seconds', m![1]!, '--csv'], noFiles as Parameters<typeof runRun>[1])
     expect(cli.code).toBe(0)
-    expect((await readFile(await download.path())).toString('utf8')).toBe(cli.stdout)
+    expect((await downloadBytes(download)).toString('utf8')).toBe(cli.stdout)
 
     await page.getByRole('button', { name: 'Export', exact: true }).click()
     await page.getByRole('menuitem', { name: 'Client configuration A · eager…' }).click()

@@ -7,7 +7,7 @@
 // the picture does too (its side letters at two x and two y, each side's words inside its column),
 // with the title on one line and a slide's shape, not a strip three times as tall as wide.
 
-import { readFile, writeFile } from 'node:fs/promises'
+import { writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
@@ -15,7 +15,7 @@ import { getPreset } from '../../src/scenario/index.ts'
 import { getLesson } from '../../src/scenario/lessons/index.ts'
 import { compareLinkHash } from '../../src/scenario/links.ts'
 import type { Variant } from '../../src/scenario/overrides.ts'
-import { ARTIFACTS, collectErrors, setSpeed, waitForSimTime } from './harness.ts'
+import { ARTIFACTS, collectErrors, downloadBytes, setSpeed, waitForSimTime } from './harness.ts'
 import { browserSuite } from './suite.ts'
 
 const OUT = join(ARTIFACTS, 'dist-compare-picture-test')
@@ -50,7 +50,7 @@ async function recordTexts(page: Page): Promise<void> {
 async function exportPicture(page: Page, name: string): Promise<Buffer> {
   await page.getByRole('button', { name: 'Export', exact: true }).click()
   const [download] = await Promise.all([page.waitForEvent('download', { timeout: 20_000 }), page.getByRole('menuitem', { name: 'Picture of the sides (PNG)' }).click()])
-  const png = await readFile(await download.path())
+  const png = await downloadBytes(download)
   await writeFile(join(ARTIFACTS, name), png)
   expect(png.subarray(1, 4).toString('latin1')).toBe('PNG')
   return png

@@ -3,13 +3,13 @@
 // prints (computed here, the oracle), the client configuration dialog shows the scenario's assignor,
 // the picture is a PNG of the highway, and an embed=1 link shows the lanes without the side panels.
 
-import { readFile, writeFile } from 'node:fs/promises'
+import { writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { runRun } from '../../src/cli/runCommand.ts'
 import { encodeScenario, getPreset } from '../../src/scenario/index.ts'
-import { ARTIFACTS, collectErrors, scenarioInUrl, waitForSimTime } from './harness.ts'
+import { ARTIFACTS, collectErrors, downloadBytes, scenarioInUrl, waitForSimTime } from './harness.ts'
 import { browserSuite, noFiles } from './suite.ts'
 
 const OUT = join(ARTIFACTS, 'dist-export-test')
@@ -35,8 +35,7 @@ async function open(hash: string): Promise<{ page: Page; errors: string[] }> {
 async function exportFile(page: Page, item: string): Promise<{ name: string; bytes: Buffer }> {
   await page.getByRole('button', { name: 'Export', exact: true }).click()
   const [download] = await Promise.all([page.waitForEvent('download', { timeout: 20_000 }), page.getByRole('menuitem', { name: item }).click()])
-  const path = await download.path()
-  return { name: download.suggestedFilename(), bytes: await readFile(path) }
+  return { name: download.suggestedFilename(), bytes: await downloadBytes(download) }
 }
 
 describe('export', () => {

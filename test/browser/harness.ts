@@ -6,7 +6,7 @@ import { existsSync, mkdirSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { chromium, type Browser, type ConsoleMessage, type Locator, type Page } from 'playwright-core'
+import { chromium, type Browser, type ConsoleMessage, type Download, type Locator, type Page } from 'playwright-core'
 import { decodeScenario, type Scenario } from '../../src/scenario/index.ts'
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..')
@@ -106,6 +106,16 @@ export async function startPreview(outDir: string): Promise<Preview> {
 export async function launchBrowser(): Promise<Browser> {
   requireChromium()
   return chromium.launch({ executablePath: CHROMIUM, args: LAUNCH_ARGS, headless: true })
+}
+
+/**
+ * A finished download's bytes. Read through playwright's stream, since `download.path()` throws
+ * on a browser the test connected to (the 'browser' project shares one chromium).
+ */
+export async function downloadBytes(download: Download): Promise<Buffer> {
+  const chunks: Buffer[] = []
+  for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer)
+  return Buffer.concat(chunks)
 }
 
 /** Collects console errors and uncaught page errors from the moment it is called. */

@@ -1,8 +1,9 @@
-// One build, one `vite preview` and one chromium per browser test file, and the CLI's answers the
-// page is checked against. Test-only (registers vitest hooks, so not imported by the bench).
+// The page and the browser a browser test file drives (the project's, from globalSetup.ts, or its
+// own when run without it), and the CLI's answers the page is checked against. Test-only (registers
+// vitest hooks, so not imported by the bench).
 
 import { mkdirSync } from 'node:fs'
-import type { Browser } from 'playwright-core'
+import { chromium, type Browser } from 'playwright-core'
 import { afterAll, beforeAll, inject } from 'vitest'
 import { runRun } from '../../src/cli/runCommand.ts'
 import { ARTIFACTS, buildApp, launchBrowser, requireChromium, startPreview, type Preview } from './harness.ts'
@@ -14,8 +15,10 @@ export interface Suite {
 
 /**
  * Registers the file's beforeAll/afterAll; the getter gives the running preview and browser. The
- * page is the one build of the project's global setup (test/browser/globalSetup.ts); `outDir` is
- * where a file builds its own when run without it.
+ * page, its preview and (in the 'browser' project) the chromium are the project's global setup's
+ * (test/browser/globalSetup.ts): the file connects to that chromium, and closing its connection
+ * closes every context the file opened. Without them, the file builds into `outDir`, serves it and
+ * launches a chromium of its own.
  */
 export function browserSuite(outDir: string): () => Suite {
   let preview: Preview | null = null
@@ -23,11 +26,15 @@ export function browserSuite(outDir: string): () => Suite {
   beforeAll(async () => {
     requireChromium()
     mkdirSync(ARTIFACTS, { recursive: true })
-    const shared = inject('browserDist') as string | undefined
-    const dist = shared ?? outDir
-    if (shared === undefined) buildApp(outDir)
-    preview = await startPreview(dist)
-    browser = await launchBrowser()
+    const url = inject('browserUrl') as string | undefined
+    if (url !== undefined) {
+      preview = { url, stop: async () => {} } // the project's: its global setup stops it
+    } else {
+      buildApp(outDir)
+      preview = await startPreview(outDir)
+    }
+    const ws = inject('browserWsEndpoint') as string | undefined
+    browser = ws !== undefined && ws !== '' ? await chromium.connect(ws) : await launchBrowser()
   })
   afterAll(async () => {
     await browser?.close()
