@@ -63,4 +63,18 @@ describe('readCompareLink: the link’s warnings', () => {
   it('has none for a clean link', () => {
     expect(readCompareLink(compareLinkHash(defaultScenario(), sides), defaultScenario()).warnings).toBeNull()
   })
+
+  it('opens a moment past the run’s end at the end, saying so in one highway’s words', () => {
+    const hash = `${compareLinkHash(defaultScenario(), sides)}&t=99999`
+    const r = readCompareLink(hash, defaultScenario())
+    expect(r.openAtMs).toBe(120_000)
+    expect(r.warnings?.details).toEqual(["t: 99999 s is past the run's end (120 s): opened at 120 s"])
+    expect(r.warnings).toEqual(scenarioFromHash(`#s=${encodeURIComponent(encodeScenario(defaultScenario()))}&t=99999`, { encode: encodeScenario, decode: decodeScenario }).problem)
+  })
+
+  it('the page’s own link paused past durationSec (the run goes on) carries a run that reaches the moment', () => {
+    const st = { base: defaultScenario(), variants: sides, playing: false, clock: 150_400, mark: null, autoMark: null }
+    const r = readCompareLink(compareHashOf(st), defaultScenario())
+    expect([r.openAtMs, r.base.durationSec, r.warnings]).toEqual([150_400, 151, null])
+  })
 })

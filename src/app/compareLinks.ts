@@ -2,7 +2,7 @@
 // Pure: scenario in, the hash text (after '#') out, in the same words as `highway compare --link`.
 
 import { decodeScenario, encodeScenario } from '../scenario/codec.ts'
-import { compareLinkHash, readLinkHash } from '../scenario/links.ts'
+import { compareLinkHash, momentWithinRun, readLinkHash } from '../scenario/links.ts'
 import { parseVariant, variantScenario, type Variant } from '../scenario/overrides.ts'
 import type { Scenario } from '../scenario/types.ts'
 import { validateScenario } from '../scenario/validate.ts'
@@ -102,10 +102,13 @@ export function readCompareLink(hash: string, fallback: Scenario): CompareOpenin
       }
     }
   }
+  // A moment past the run's end opens at the end, as on one highway (urlSync.ts), and says so.
+  const moment = r.t === undefined ? null : momentWithinRun(r.t, base.durationSec)
+  if (moment?.issue != null) warnings.push(moment.issue)
   return {
     base,
     variants: sides,
-    ...(r.t !== undefined ? { openAtMs: Math.round(r.t * 1000) } : {}),
+    ...(moment !== null ? { openAtMs: Math.round(moment.tSec * 1000) } : {}),
     ...(r.mark !== undefined ? { markMs: Math.round(r.mark * 1000) } : {}),
     ...(r.automark !== undefined ? { autoMarkMs: Math.round(r.automark * 1000) } : {}),
     problems,

@@ -65,7 +65,7 @@ describe('Share inside a lesson', () => {
     const plain = readLinkHash(copied[1]!.slice(copied[1]!.indexOf('#')))
     expect([plain.lesson, plain.s?.slice(0, 3)]).toEqual([undefined, 'v1.'])
     // The note says which of the two was copied: the lesson's first item is a link too.
-    expect(el.querySelector('.share-note')?.textContent).toBe('Link copied without the lesson: paste it to a colleague')
+    expect(el.querySelector('.share-note')?.textContent).toBe('Link copied without the lesson: opens at the start')
     // Once the lesson ends, Share is the run's again.
     act(() => lessons.controller.close())
     act(() => buttons(el, 'Share')[0]!.click())
@@ -81,9 +81,14 @@ describe('Share inside a lesson', () => {
     const [share] = buttons(el, 'Share')
     expect(share?.getAttribute('aria-haspopup')).toBeNull()
     const key = (k: string): Promise<void> => act(async () => void window.dispatchEvent(new KeyboardEvent('keydown', { key: k, bubbles: true, cancelable: true })))
-    // Outside a lesson S is one highway's key only (compare mode's link is its toolbar's Share).
+    // Outside a lesson S is the toolbar's Share, as on one highway: the comparison, playing, from its start.
     await key('s')
-    expect(copied).toEqual([])
+    const comparison = copied.splice(0)
+    expect(comparison).toHaveLength(1)
+    expect(readLinkHash(comparison[0]!.slice(comparison[0]!.indexOf('#')))).toMatchObject({ v: ['a:', 'b: group.consumers=3'] })
+    expect(comparison[0]).not.toMatch(/&t=/)
+    expect(m.store.getState().notes.map((n) => n.text)).toEqual(['Link copied: opens at the start'])
+    act(() => m.store.getState().dismissNote(0))
     const lessons = layer()
     const lesson = getLesson('hot-key')!
     act(() => lessons.start(lesson, 0, compareLessonHost(m.store, m.actions, m.sides)))
@@ -99,7 +104,7 @@ describe('Share inside a lesson', () => {
     act(() => buttons(el, 'Share')[0]!.click())
     await act(async () => items()[1]!.click())
     expect(readLinkHash(copied[1]!.slice(copied[1]!.indexOf('#'))).lesson).toBeUndefined()
-    expect(el.querySelector('.share-note')?.textContent).toMatch(/^Link copied without the lesson( \(opens paused at this moment\))?$/)
+    expect(el.querySelector('.share-note')?.textContent).toMatch(/^Link copied without the lesson: opens (at the start|paused at [\d.]+ s)$/)
     act(() => lessons.controller.close())
     expect(buttons(el, 'Share')[0]?.getAttribute('aria-haspopup')).toBeNull()
   })

@@ -10,8 +10,9 @@ import type { CompareStore } from '../store/compareStore.ts'
 import '../ui/compare/compare.css'
 import { copyText } from '../ui/clipboard.ts'
 import { shareLesson } from './lessonShare.ts'
+import { shareNote } from './shareNote.ts'
 import { createCompareExportActions } from './compareExport.ts'
-import { readCompareLink, singleHashFor } from './compareLinks.ts'
+import { compareHashOf, readCompareLink, singleHashFor } from './compareLinks.ts'
 import { createCompareSession, type CompareSession } from './compareSession.ts'
 import { createCompareUrlSync, type CompareUrlSync } from './compareUrl.ts'
 import { debugFaultsOn, exposeDebugFaults } from './debugFaults.ts'
@@ -89,10 +90,9 @@ export function mountCompare(el: HTMLElement, opts: MountCompareOptions): Mounte
       // Inside a side-by-side lesson: the lesson's own link at its step (lessonShare.ts).
       const at = session.sides[0]?.store.getState().lessonAt ?? null
       if (o?.lesson === true && at !== null) return shareLesson(win.location.href, at, el.ownerDocument)
-      const link = urlSync?.link() ?? win.location.href
+      const link = urlSync?.link() ?? `${win.location.href.split('#')[0] ?? ''}#${compareHashOf(session.store.getState())}`
       const ok = await copyText(link, el.ownerDocument)
-      const moment = session.store.getState().playing ? '' : ' (opens paused at this moment)'
-      return ok ? `Link copied${at !== null ? ' without the lesson' : ''}${moment}` : `Copy this link: ${link}`
+      return shareNote(link, ok, at !== null)
     },
     exit: () => {
       const st = session.store.getState()

@@ -50,7 +50,7 @@ describe('compare mode toolbar: Lessons, Presenter mode, Export', () => {
     ])
   })
 
-  it('? lists the keys compare mode answers (not share, compare or the preset digits) and Esc closes it', async () => {
+  it('? lists the keys compare mode answers (S its Share; not compare or the preset digits) and Esc closes it', async () => {
     const { root } = await open()
     expect(root.querySelector('[role="dialog"]')).toBeNull()
     key('?')
@@ -58,7 +58,8 @@ describe('compare mode toolbar: Lessons, Presenter mode, Export', () => {
     expect(dialog.querySelector('h2')!.textContent).toBe('Keyboard shortcuts')
     const keys = Array.from(dialog.querySelectorAll('kbd')).map((k) => k.textContent)
     expect(keys).toEqual(expect.arrayContaining(['Space', 'P', 'L', 'E', 'R', '?']))
-    expect(keys).not.toContain('S')
+    expect(keys).toContain('S')
+    expect(dialog.textContent).toContain('copy the link to this comparison (paused: it opens at this moment')
     expect(keys).not.toContain('C')
     expect(keys).not.toContain('1 – 9')
     act(() => void dialog.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true })))

@@ -85,10 +85,11 @@ describe('a moment link', () => {
   })
 
   it('far away, Play takes over: the run plays on from where it is and steps no further toward the moment', () => {
-    const { worker, el } = open(`#s=${encodeScenario(defaultScenario())}&t=99999`)
+    // A run that long (a moment past durationSec opens at the end: urlSync.test.ts).
+    const { worker, el } = open(`#s=${encodeScenario({ ...defaultScenario(), durationSec: 86_400 })}&t=80000`)
     worker.reply(frameAt(0, 0))
     worker.reply(frameAt(0, 20_000))
-    expect(el.textContent).toMatch(/Going to the link's moment, 99999\.0 s: at [\d.]+ s… \(Play or the Timeline stops here\)/)
+    expect(el.textContent).toMatch(/Going to the link's moment, 80000\.0 s: at [\d.]+ s… \(Play or the Timeline stops here\)/)
     const stepsBefore = worker.sent.filter((m) => m.type === 'step').length
     act(() => playButton(el)!.click())
     expect(playButton(el)?.textContent).toBe('Pause')

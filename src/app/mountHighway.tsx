@@ -4,6 +4,7 @@
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { decodeScenario, defaultScenario, encodeScenario, presets, validateScenario } from '../scenario/index.ts'
+import { scenarioReaching } from '../scenario/links.ts'
 import type { Scenario } from '../scenario/types.ts'
 import { createAppStore, type AppStore } from '../store/createAppStore.ts'
 import { AppStoreProvider } from '../store/useAppStore.ts'
@@ -20,13 +21,13 @@ import { debugFaultsOn, exposeDebugFaults } from './debugFaults.ts'
 import { pageClock } from './pageClock.ts'
 import { followLaneView } from './laneViewSync.ts'
 import { shareLesson } from './lessonShare.ts'
+import { shareNote } from './shareNote.ts'
 import { createSimClient, type SimClient, type SupervisionClock, type SupervisionEvent, type WorkerLike } from './simClient.ts'
 import { supervisionNotice } from './supervisionNotice.ts'
 import {
   createUrlSync,
   type HashReading,
   linkFor,
-  linkSeconds,
   markFromHash,
   momentFromHash,
   momentLink,
@@ -83,7 +84,7 @@ export function mountHighway(el: HTMLElement, opts: MountOptions): MountedHighwa
   const initial: HashReading = opts.syncUrl ? scenarioFromHash(win.location.hash, codec) : { scenario: null, problem: null }
   // An embedded page (`embed=1`) shows the highway alone and leaves its frame's URL as it was given.
   const embed = opts.syncUrl && embedFromHash(win.location.hash)
-  const moment: MomentReading = opts.syncUrl && initial.scenario !== null ? momentFromHash(win.location.hash) : { momentMs: null, problem: null }
+  const moment: MomentReading = opts.syncUrl && initial.scenario !== null ? momentFromHash(win.location.hash, initial.scenario.durationSec) : { momentMs: null, problem: null }
   // A moment link opens paused; the moment itself is shown once the run's first frame is in.
   let pendingMoment = moment.momentMs
   const store = createAppStore({ scenario: initial.scenario ?? opts.scenario ?? defaultScenario(), playing: pendingMoment === null })
@@ -166,13 +167,16 @@ export function mountHighway(el: HTMLElement, opts: MountOptions): MountedHighwa
       return r.ok ? [] : r.errors
     },
     share: async (momentMs) => {
-      const here = urlSync?.link() ?? linkFor(win.location.href, store.getState().scenario, codec)
-      const link = withMark(momentMs === undefined ? here : momentLink(here, momentMs), store.getState().mark)
-      const what = momentMs === undefined ? 'Link' : `Link to ${linkSeconds(momentMs)} s`
-      // Inside a lesson the Share menu's first item is the lesson's link: say this one is not.
-      const plain = store.getState().lessonAt !== null ? ' without the lesson' : ''
+      const st = store.getState()
+      // A moment past the scenario's durationSec (the page runs on) goes with a run that reaches it.
+      const here =
+        momentMs === undefined
+          ? (urlSync?.link() ?? linkFor(win.location.href, st.scenario, codec))
+          : (urlSync?.link(momentMs) ?? momentLink(linkFor(win.location.href, scenarioReaching(st.scenario, momentMs / 1000), codec), momentMs))
+      const link = withMark(here, st.mark)
       const ok = await copyText(link, el.ownerDocument)
-      return ok ? `${what} copied${plain}: paste it to a colleague` : `Copy this link: ${link}`
+      // Inside a lesson the Share menu's first item is the lesson's link: say this one is not.
+      return shareNote(link, ok, st.lessonAt !== null)
     },
   })
   // While the page steps to a link's moment, the user's own Play, step or seek takes over from where
@@ -227,7 +231,7 @@ export function mountHighway(el: HTMLElement, opts: MountOptions): MountedHighwa
     urlSync = createUrlSync(store, win, codec, (reading) => {
       if (reading.problem !== null) store.getState().showBanner(reading.problem.kind, reading.problem.text, reading.problem.details)
       if (reading.scenario !== null) {
-        const m = momentFromHash(win.location.hash)
+        const m = momentFromHash(win.location.hash, reading.scenario.durationSec)
         if (m.problem !== null) store.getState().showBanner(m.problem.kind, m.problem.text, m.problem.details)
         pendingMoment = m.momentMs
         if (pendingMoment !== null) controller.setPlaying(false)

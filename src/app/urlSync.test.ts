@@ -143,7 +143,7 @@ describe('moment links', () => {
     expect(link).toMatch(/#s=v1\.[^&]+&t=42\.5$/)
     const hash = link.slice(link.indexOf('#'))
     expect(scenarioFromHash(hash, codec).scenario).toEqual(s)
-    expect(momentFromHash(hash)).toEqual({ momentMs: 42_500, problem: null })
+    expect(momentFromHash(hash, s.durationSec)).toEqual({ momentMs: 42_500, problem: null })
     // The same text the CLI's `compare --link` reads and writes (src/scenario/links.ts).
     expect(readLinkHash(hash).t).toBe(42.5)
   })
@@ -155,12 +155,12 @@ describe('moment links', () => {
   })
 
   it('no t: no moment and no problem', () => {
-    expect(momentFromHash('#s=v1.abc')).toEqual({ momentMs: null, problem: null })
+    expect(momentFromHash('#s=v1.abc', 120)).toEqual({ momentMs: null, problem: null })
   })
 
   it('a bad t is a warning naming it, and the run starts at 0 s', () => {
     for (const bad of ['-4', 'soon', '1e3', '%E0%A4%A']) {
-      const r = momentFromHash(`#s=v1.abc&t=${bad}`)
+      const r = momentFromHash(`#s=v1.abc&t=${bad}`, 120)
       expect(r.momentMs, bad).toBeNull()
       expect(r.problem?.kind).toBe('warning')
       expect(r.problem?.details.join(' '), bad).toMatch(/\bt\b/)
@@ -172,8 +172,34 @@ describe('moment links', () => {
     const opened = linkFor('http://x/', defaultScenario(), codec)
     const host = fakeHost(`${opened.slice(opened.indexOf('#'))}&t=12`)
     const sync = createUrlSync(store, host, codec, () => {})
-    expect(momentFromHash(sync.link().slice(sync.link().indexOf('#'))).momentMs).toBeNull()
-    expect(momentFromHash(sync.link(30_000).slice(sync.link().indexOf('#'))).momentMs).toBe(30_000)
+    expect(momentFromHash(sync.link().slice(sync.link().indexOf('#')), 120).momentMs).toBeNull()
+    expect(momentFromHash(sync.link(30_000).slice(sync.link().indexOf('#')), 120).momentMs).toBe(30_000)
+  })
+
+  it('a moment past the run’s end opens at the end, said with its path in the link’s warnings', () => {
+    const s = defaultScenario()
+    expect(s.durationSec).toBe(120)
+    const hash = `#s=${codec.encode(s)}&t=99999`
+    expect(momentFromHash(hash, s.durationSec)).toEqual({ momentMs: 120_000, problem: null })
+    expect(scenarioFromHash(hash, codec).problem).toEqual({
+      kind: 'warning',
+      text: 'Parts of this link were ignored:',
+      details: ["t: 99999 s is past the run's end (120 s): opened at 120 s"],
+    })
+    // At the end exactly: no clamp, no warning.
+    expect(momentFromHash(`#s=${codec.encode(s)}&t=120`, s.durationSec).momentMs).toBe(120_000)
+    expect(scenarioFromHash(`#s=${codec.encode(s)}&t=120`, codec).problem).toBeNull()
+  })
+
+  it('the page’s own link to a moment past durationSec (it runs on) carries a run that reaches it, so it opens there', () => {
+    const store = createAppStore({ scenario: defaultScenario() })
+    const sync = createUrlSync(store, fakeHost(''), codec, () => {})
+    const link = sync.link(150_400)
+    const hash = link.slice(link.indexOf('#'))
+    const r = scenarioFromHash(hash, codec)
+    expect(r.problem).toBeNull()
+    expect(r.scenario).toEqual({ ...defaultScenario(), durationSec: 151 })
+    expect(momentFromHash(hash, r.scenario!.durationSec).momentMs).toBe(150_400)
   })
 })
 

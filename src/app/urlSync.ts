@@ -2,7 +2,7 @@
 // paused there). Reading a link is pure (`scenarioFromHash`, `momentFromHash`); `createUrlSync`
 // writes every change back with history.replaceState, debounced (the URL holds no moment).
 
-import { readLinkHash } from '../scenario/links.ts'
+import { momentWithinRun, readLinkHash, scenarioReaching } from '../scenario/links.ts'
 import type { Scenario } from '../scenario/types.ts'
 import type { AppStore } from '../store/createAppStore.ts'
 
@@ -73,7 +73,10 @@ export function scenarioFromHash(hash: string, codec: ScenarioCodec): HashReadin
   }
   const r = codec.decode(payload)
   if (r.ok) {
-    return { scenario: r.scenario, problem: linkWarnings(r.warnings) }
+    // A moment past the run's end is clamped (momentFromHash): said with the link's other warnings.
+    const t = readLinkHash(h).t
+    const past = t === undefined ? null : momentWithinRun(t, r.scenario.durationSec).issue
+    return { scenario: r.scenario, problem: linkWarnings(past === null ? r.warnings : [...r.warnings, past]) }
   }
   return {
     scenario: null,
@@ -131,13 +134,16 @@ export interface MomentReading {
   problem: LinkProblem | null
 }
 
-/** Reads the `t` of a link (src/scenario/links.ts's reading). Pure; never throws. */
-export function momentFromHash(hash: string): MomentReading {
+/**
+ * Reads the `t` of a link (src/scenario/links.ts's reading), clamped to the end of a run
+ * `durationSec` long (scenarioFromHash's warnings say so). Pure; never throws.
+ */
+export function momentFromHash(hash: string, durationSec: number): MomentReading {
   const r = readLinkHash(hash)
   const bad = r.problems.filter((p) => /^t\b|'s t parameter/.test(p))
   const problem: LinkProblem | null =
     bad.length === 0 ? null : { kind: 'warning', text: 'The link’s moment could not be read, so the run starts at 0 s:', details: bad }
-  return { momentMs: r.t === undefined ? null : Math.round(r.t * 1000), problem }
+  return { momentMs: r.t === undefined ? null : Math.round(momentWithinRun(r.t, durationSec).tSec * 1000), problem }
 }
 
 export interface UrlHost {
@@ -196,7 +202,11 @@ export function createUrlSync(
     },
     link(momentMs) {
       this.flush()
-      return momentMs === undefined ? host.location.href : momentLink(host.location.href, momentMs)
+      if (momentMs === undefined) return host.location.href
+      // Past the scenario's durationSec the link carries a run long enough to reach the moment.
+      const s = store.getState().scenario
+      const reaching = scenarioReaching(s, momentMs / 1000)
+      return momentLink(reaching === s ? host.location.href : linkFor(host.location.href, reaching, codec), momentMs)
     },
     dispose() {
       unsub()

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { decodeScenario, getPreset } from './index.ts'
-import { compareLinkHash, readLinkHash } from './links.ts'
+import { compareLinkHash, momentWithinRun, readLinkHash, scenarioReaching } from './links.ts'
 import { parseVariant, type Variant } from './overrides.ts'
 
 const base = getPreset('consumer-joins-eager')!.build()
@@ -46,5 +46,23 @@ describe('compare links', () => {
     ])
     expect(readLinkHash('#automark=1234567890').problems).toEqual(['automark must be a number of seconds (like 42 or 42.5), got "1234567890"'])
     expect(readLinkHash('')).toEqual({ v: [], problems: [] })
+  })
+})
+
+describe('a moment past the run’s end', () => {
+  it('is clamped to durationSec with an issue naming t; at or before the end it is left alone', () => {
+    expect(momentWithinRun(99999, 120)).toEqual({ tSec: 120, issue: { path: 't', message: "99999 s is past the run's end (120 s): opened at 120 s" } })
+    expect(momentWithinRun(120, 120)).toEqual({ tSec: 120, issue: null })
+    expect(momentWithinRun(0, 120)).toEqual({ tSec: 0, issue: null })
+  })
+
+  it('a link written at such a moment carries a run long enough to reach it (whole seconds, within the limit)', () => {
+    expect(scenarioReaching(base, base.durationSec)).toBe(base)
+    expect(scenarioReaching(base, base.durationSec + 0.2).durationSec).toBe(base.durationSec + 1)
+    expect(scenarioReaching(base, 10_000_000).durationSec).toBe(86_400)
+    const r = readLinkHash(compareLinkHash(base, variants, { t: base.durationSec + 30.5 }))
+    const s = decodeScenario(r.s!)
+    expect(s.ok && s.scenario).toEqual({ ...base, durationSec: base.durationSec + 31 })
+    expect(momentWithinRun(r.t!, s.scenario.durationSec).issue).toBeNull()
   })
 })

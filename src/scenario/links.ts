@@ -17,6 +17,7 @@
 import { encodeScenario } from './codec.ts'
 import { formatVariant, type Variant } from './overrides.ts'
 import type { Scenario } from './types.ts'
+import { LIMITS } from './validation/limits.ts'
 
 export interface LinkHash {
   /** The encoded scenario (`v1.…`), still to be decoded. */
@@ -38,12 +39,36 @@ export interface LinkHash {
 
 /** The part after '#' that opens `base` compared under `variants` (none: single mode). */
 export function compareLinkHash(base: Scenario, variants: readonly Variant[], opts: { t?: number; mark?: number; automark?: number } = {}): string {
-  const parts = [`s=${encodeURIComponent(encodeScenario(base))}`]
+  const parts = [`s=${encodeURIComponent(encodeScenario(opts.t === undefined ? base : scenarioReaching(base, opts.t)))}`]
   for (const v of variants) parts.push(`v=${encodeURIComponent(formatVariant(v))}`)
   if (opts.t !== undefined) parts.push(`t=${opts.t}`)
   if (opts.mark !== undefined) parts.push(`mark=${opts.mark}`)
   if (opts.automark !== undefined) parts.push(`automark=${opts.automark}`)
   return parts.join('&')
+}
+
+/**
+ * `s` with its durationSec reaching `tSec`. A reader clamps a moment past the run's end to the end
+ * (`momentWithinRun`), but the page runs on past durationSec; a link written at such a moment
+ * lengthens the run it carries instead, so it opens where the sender was. Pure.
+ */
+export function scenarioReaching(s: Scenario, tSec: number): Scenario {
+  return tSec <= s.durationSec ? s : { ...s, durationSec: Math.min(Math.ceil(tSec), LIMITS.seconds.max) }
+}
+
+/** A problem with a link parameter, named by its path as the validator names a scenario's (`t`). */
+export interface LinkParamIssue {
+  path: string
+  message: string
+}
+
+/**
+ * A link's moment (`t=`, seconds) on a run `durationSec` long. Past the end it is clamped to the
+ * end, with an issue saying so: stepping toward `t=99999` took many minutes. Pure; never throws.
+ */
+export function momentWithinRun(tSec: number, durationSec: number): { tSec: number; issue: LinkParamIssue | null } {
+  if (!(tSec > durationSec)) return { tSec, issue: null }
+  return { tSec: durationSec, issue: { path: 't', message: `${tSec} s is past the run's end (${durationSec} s): opened at ${durationSec} s` } }
 }
 
 /** The hash that opens lesson `name` at step `step` (counted from 1); lessonLinks.ts reads it. */

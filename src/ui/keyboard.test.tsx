@@ -89,6 +89,17 @@ describe('page shortcuts', () => {
     expect(t.store.getState().banners.map((b) => b.text)).toEqual(['Link copied'])
   })
 
+  it('S while paused shares the moment on screen (as compare mode’s Share does); playing, the run from its start', async () => {
+    const t = setup()
+    act(() => t.store.getState().setPlaying(false))
+    press('S')
+    await act(async () => {})
+    act(() => t.store.getState().setPlaying(true))
+    press('s')
+    await act(async () => {})
+    expect(t.actions.calls.filter((c) => c.startsWith('share'))).toEqual(['share moment', 'share'])
+  })
+
   it('keys the focused control uses are left to it: typing, arrows and PageDown on a slider, Space on a button reached by keyboard', () => {
     const t = setup()
     const text = t.el('input[type="text"]')

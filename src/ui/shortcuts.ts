@@ -66,7 +66,7 @@ export const SHORTCUTS: ReadonlyArray<[string, string]> = [
   ['Page Down / Page Up', 'Next / previous lesson step, or timeline marker (presenter remote)'],
   ['+ / −  (or ] / [)', 'Faster / slower (× 2)'],
   ['R', 'Restart the run from 0 s'],
-  ['S', 'Share: copy the link to this run (in a lesson: the lesson’s link at its step)'],
+  ['S', 'Share: copy the link to this run (paused: it opens at this moment; in a lesson: the lesson’s link at its step)'],
   ['P', 'Presenter mode: big type, projector colours'],
   ['C', 'Compare eager and cooperative side by side'],
   ['←', 'On the Timeline: step 100 ms back'],
@@ -80,8 +80,9 @@ export const SHORTCUTS: ReadonlyArray<[string, string]> = [
 ]
 
 /**
- * Compare mode's rows of the `?` dialog: every key but share, compare and the preset digits, which
- * only one highway answers (compare mode's links and sides are chosen from its own toolbar; S there
- * copies a side-by-side lesson's link only, as the Share menu's first item does).
+ * Compare mode's rows of the `?` dialog: every key but compare and the preset digits, which only one
+ * highway answers (compare mode's sides are chosen from its own toolbar). S is its toolbar's Share.
  */
-export const COMPARE_SHORTCUTS: ReadonlyArray<[string, string]> = SHORTCUTS.filter(([k]) => k !== 'S' && k !== 'C' && k !== '1 – 9')
+export const COMPARE_SHORTCUTS: ReadonlyArray<[string, string]> = SHORTCUTS.filter(([k]) => k !== 'C' && k !== '1 – 9').map(([k, v]) =>
+  k === 'S' ? [k, 'Share: copy the link to this comparison (paused: it opens at this moment; in a lesson: the lesson’s link at its step)'] : [k, v],
+)

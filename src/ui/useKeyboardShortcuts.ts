@@ -61,8 +61,9 @@ export function useKeyboardShortcuts(): void {
         case 'restart':
           return actions.restart()
         case 'share':
-          // Inside a lesson, S copies the lesson's link at its step (the Share menu's first item).
-          void actions.share(s.lessonAt !== null ? { lesson: true } : undefined).then((note) => {
+          // Inside a lesson, S copies the lesson's link at its step (the Share menu's first item);
+          // paused, the moment on screen (as compare mode's Share does); playing, the run from its start.
+          void actions.share(s.lessonAt !== null ? { lesson: true } : s.playing ? undefined : { moment: true }).then((note) => {
             const id = store.getState().showBanner('info', note)
             // A link the browser would not copy stays, for the teacher to select by hand.
             if (!/https?:\/\//.test(note)) setTimeout(() => store.getState().dismissBanner(id), SHARE_NOTE_MS)

@@ -2,7 +2,7 @@
 // never throws: a bad name or step is a problem in words, and the page goes on as usual.
 
 import { encodeScenario } from '../codec.ts'
-import { compareLinkHash, lessonLinkHash, readLinkHash } from '../links.ts'
+import { compareLinkHash, lessonLinkHash, readLinkHash, scenarioReaching } from '../links.ts'
 import { getLesson, lessons } from './catalog.ts'
 import type { Lesson } from './types.ts'
 import type { ResolvedLesson } from './validate.ts'
@@ -25,7 +25,7 @@ export function stepStartSec(lesson: Lesson, index: number): number {
 export function lessonModeHash(r: ResolvedLesson, stepIndex: number): string {
   const t = stepStartSec(r.lesson, stepIndex)
   if (r.variants.length > 0) return compareLinkHash(r.scenario, r.variants, { t })
-  return `s=${encodeURIComponent(encodeScenario(r.scenario))}&t=${t}`
+  return `s=${encodeURIComponent(encodeScenario(scenarioReaching(r.scenario, t)))}&t=${t}`
 }
 
 function clip(s: string): string {

@@ -1,9 +1,9 @@
 // Compare mode's keys: Space plays or pauses every side, B or . pauses, → steps them all, PageDown
 // / PageUp go to the next / previous marker of the shared Timeline (every side's), + / − change the
 // speed, R restarts, P presenter mode, L the lessons, E the Export menu, ? lists them, as on one
-// highway. Inside a side-by-side lesson S copies the lesson's link at its step, as on one highway
-// (outside one, compare mode's links come from its toolbar's Share). Keys the focused control uses
-// itself are left to it (keyTargets.ts).
+// highway. S is the toolbar's Share (paused: the link opens at the moment shown), inside a
+// side-by-side lesson the lesson's link at its step, as on one highway. Keys the focused control
+// uses itself are left to it (keyTargets.ts).
 
 import { useEffect } from 'react'
 import { markerTarget } from '../../store/timelineMarkers.ts'
@@ -44,17 +44,13 @@ export function useCompareKeys(): void {
         ...(actions.openLessons !== undefined ? { lessons: () => actions.openLessons?.() } : {}),
         shortcuts: () => a?.setShortcutsOpen(!a.shortcutsOpen),
         ...(actions.exportSide !== undefined ? { export: () => sides[0]?.store.getState().setExportOpen(true) } : {}),
-        ...(a?.lessonAt !== null && a?.lessonAt !== undefined
-          ? {
-              share: () =>
-                void actions.share({ lesson: true }).then((text) => {
-                  const note = { kind: 'info' as const, text, details: [] }
-                  store.getState().addNote(note)
-                  // A link the browser would not copy stays, for the teacher to select by hand.
-                  if (!/https?:\/\//.test(text)) setTimeout(() => store.getState().dismissNote(store.getState().notes.indexOf(note)), SHARE_NOTE_MS)
-                }),
-            }
-          : {}),
+        share: () =>
+          void actions.share(a?.lessonAt != null ? { lesson: true } : undefined).then((text) => {
+            const note = { kind: 'info' as const, text, details: [] }
+            store.getState().addNote(note)
+            // A link the browser would not copy stays, for the teacher to select by hand.
+            if (!/https?:\/\//.test(text)) setTimeout(() => store.getState().dismissNote(store.getState().notes.indexOf(note)), SHARE_NOTE_MS)
+          }),
       }
       const f = what === null ? undefined : run[what]
       if (f === undefined) return
