@@ -5,30 +5,13 @@ import { describe, expect, it } from 'vitest'
 import { defaultScenario } from '../scenario/defaults.ts'
 import { costOfRange, fetchForConsumer } from './consume.ts'
 import { pushSeg, segCount } from './segLog.ts'
-import { createWorldState, setOwner, type ConsumerState, type WorldState } from './worldState.ts'
+import { consumerSlot } from './pollLoop.ts'
+import { createWorldState, setOwner, type WorldState } from './worldState.ts'
 
 /** One lane owned by one consumer, holding the segments [t, end, cost] and nothing delivered yet. */
 function lane(segments: ReadonlyArray<readonly [number, number, number]>): WorldState {
   const w = createWorldState(defaultScenario(), 1)
-  const cs: ConsumerState = {
-    name: 'c',
-    status: 'running',
-    everStarted: true,
-    pausedUntil: 0,
-    speed: 1,
-    batch: [],
-    pollEvent: -1,
-    pollAt: 0,
-    lastPollAt: -1,
-    waiting: false,
-    lastAutoCommit: 0,
-    busyMsWin: 0,
-    busyUntil: 0,
-    utilization: 0,
-    owned: [],
-    rr: 0,
-    incarnation: 0,
-  }
+  const cs = { ...consumerSlot('c', 0), everStarted: true }
   w.consumers.push(cs)
   setOwner(w, 0, 0)
   for (const [t, end, cost] of segments) pushSeg(w.segs, 0, t, end, cost)

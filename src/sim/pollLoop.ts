@@ -93,8 +93,15 @@ export function onResume(sim: SimCore, c: number): void {
 export function newConsumer(sim: SimCore, name?: string): number {
   const w = sim.w
   w.consumerSeq++
-  const cs: ConsumerState = {
-    name: name ?? generatedName(w.consumerSeq, (n) => w.consumers.some((c) => c.name === n)),
+  const cs = consumerSlot(name ?? generatedName(w.consumerSeq, (n) => w.consumers.some((c) => c.name === n)), sim.kernel.now)
+  w.consumers.push(cs)
+  return w.consumers.length - 1
+}
+
+/** A consumer's state before its process starts: running, owning nothing, nothing fetched. */
+export function consumerSlot(name: string, now: number): ConsumerState {
+  return {
+    name,
     status: 'running',
     everStarted: false,
     pausedUntil: 0,
@@ -104,7 +111,7 @@ export function newConsumer(sim: SimCore, name?: string): number {
     pollAt: 0,
     lastPollAt: -1,
     waiting: false,
-    lastAutoCommit: sim.kernel.now,
+    lastAutoCommit: now,
     busyMsWin: 0,
     busyUntil: 0,
     utilization: 0,
@@ -112,8 +119,6 @@ export function newConsumer(sim: SimCore, name?: string): number {
     rr: 0,
     incarnation: 0,
   }
-  w.consumers.push(cs)
-  return w.consumers.length - 1
 }
 
 export function startConsumer(sim: SimCore, c: number): void {

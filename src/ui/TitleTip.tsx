@@ -133,21 +133,18 @@ export function TitleTip(): ReactNode {
         else setFollowed((n) => n + 1)
       })
     }
-    doc.addEventListener('pointerdown', onPointerDown, true)
-    doc.addEventListener('keydown', onKeyDown, true)
-    doc.addEventListener('pointerup', onPointerUp, true)
-    doc.addEventListener('focusin', onFocusIn)
-    doc.addEventListener('focusout', onFocusOut)
-    win.addEventListener('scroll', follow, true)
-    win.addEventListener('resize', follow)
+    // One signal removes every listener at once (nothing to keep in step with the adds).
+    const off = new AbortController()
+    const capture = { capture: true, signal: off.signal }
+    doc.addEventListener('pointerdown', onPointerDown, capture)
+    doc.addEventListener('keydown', onKeyDown, capture)
+    doc.addEventListener('pointerup', onPointerUp, capture)
+    doc.addEventListener('focusin', onFocusIn, { signal: off.signal })
+    doc.addEventListener('focusout', onFocusOut, { signal: off.signal })
+    win.addEventListener('scroll', follow, capture)
+    win.addEventListener('resize', follow, { signal: off.signal })
     return () => {
-      doc.removeEventListener('pointerdown', onPointerDown, true)
-      doc.removeEventListener('keydown', onKeyDown, true)
-      doc.removeEventListener('pointerup', onPointerUp, true)
-      doc.removeEventListener('focusin', onFocusIn)
-      doc.removeEventListener('focusout', onFocusOut)
-      win.removeEventListener('scroll', follow, true)
-      win.removeEventListener('resize', follow)
+      off.abort()
       if (frame !== null) win.cancelAnimationFrame(frame)
     }
   }, [])

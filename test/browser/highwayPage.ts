@@ -2,7 +2,7 @@
 // file of 17 tests that ran alone on one of the two browser workers long after the other had finished;
 // as two files the workers share them.
 
-import type { Page } from 'playwright-core'
+import type { BrowserContextOptions, Page } from 'playwright-core'
 import { defaultScenario, encodeScenario } from '../../src/scenario/index.ts'
 import { collectErrors } from './harness.ts'
 import type { Suite } from './suite.ts'
@@ -15,9 +15,12 @@ export const VIEWPORT = { width: 1280, height: 720 }
  */
 export const WARM = `#s=${encodeURIComponent(encodeScenario({ ...defaultScenario(), start: 'warm' }))}`
 
-/** Opens the page (at `hash`) in a new tab of `viewport` and waits for the highway's first lanes. */
-export async function openHighway(suite: Suite, hash = '', viewport = VIEWPORT): Promise<{ page: Page; errors: string[] }> {
-  const page = await suite.browser.newPage({ viewport })
+/**
+ * Opens the page (at `hash`) in a new tab of `viewport` (in a context of its own, with `options`:
+ * touch, clipboard permissions…) and waits for the highway's first lanes.
+ */
+export async function openHighway(suite: Suite, hash = '', viewport = VIEWPORT, options: BrowserContextOptions = {}): Promise<{ page: Page; errors: string[] }> {
+  const page = await suite.browser.newPage({ ...options, viewport })
   const errors = collectErrors(page)
   await page.goto(suite.preview.url + hash)
   await page.locator('[data-testid="highway"] rect.road').first().waitFor()

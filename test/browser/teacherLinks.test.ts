@@ -4,34 +4,20 @@
 // failed before its fix.
 
 import { join } from 'node:path'
-import type { BrowserContext, Page } from 'playwright-core'
-import { afterAll, describe, expect, it } from 'vitest'
-import { defaultScenario, encodeScenario } from '../../src/scenario/index.ts'
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import { defaultScenario } from '../../src/scenario/index.ts'
 import { compareLinkHash, readLinkHash } from '../../src/scenario/links.ts'
-import { ARTIFACTS, collectErrors } from './harness.ts'
+import { ARTIFACTS } from './harness.ts'
+import { openHighway, WARM } from './highwayPage.ts'
 import { browserSuite } from './suite.ts'
 
 const OUT = join(ARTIFACTS, 'dist-teacher-links-test')
 const suite = browserSuite(OUT)
 const PROJECTOR = { width: 1024, height: 768 }
 
-const contexts: BrowserContext[] = []
-afterAll(async () => {
-  for (const c of contexts) await c.close()
-})
-
 /** A page (clipboard allowed) at `hash`, its first highway drawn. */
-async function open(hash: string): Promise<{ page: Page; errors: string[] }> {
-  const context = await suite().browser.newContext({ viewport: PROJECTOR, permissions: ['clipboard-read', 'clipboard-write'] })
-  contexts.push(context)
-  const page = await context.newPage()
-  const errors = collectErrors(page)
-  await page.goto(suite().preview.url + hash)
-  await page.locator('[data-testid="highway"] rect.road').first().waitFor()
-  return { page, errors }
-}
-
-const WARM = `#s=${encodeURIComponent(encodeScenario({ ...defaultScenario(), start: 'warm' }))}`
+const open = (hash: string) => openHighway(suite(), hash, PROJECTOR, { permissions: ['clipboard-read', 'clipboard-write'] })
 const SIDES = [
   { label: 'eager', set: { 'group.protocol': 'eager', 'group.assignor': 'range' } },
   { label: 'cooperative', set: { 'group.protocol': 'cooperative', 'group.assignor': 'cooperative-sticky' } },

@@ -4,12 +4,13 @@
 // a tap near a Timeline marker lands on it and the marker says its words. Each failed before its fix.
 
 import { join } from 'node:path'
-import type { BrowserContext, Page } from 'playwright-core'
-import { afterAll, describe, expect, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
 import { defaultScenario, encodeScenario } from '../../src/scenario/index.ts'
 import { compareLinkHash } from '../../src/scenario/links.ts'
 import type { Scenario } from '../../src/scenario/types.ts'
 import { ARTIFACTS, collectErrors } from './harness.ts'
+import { openHighway, WARM } from './highwayPage.ts'
 import { browserSuite } from './suite.ts'
 
 const OUT = join(ARTIFACTS, 'dist-touch-tips-test')
@@ -17,21 +18,8 @@ const suite = browserSuite(OUT)
 const PROJECTOR = { width: 1024, height: 768 }
 const PHONE = { width: 390, height: 844 }
 
-const contexts: BrowserContext[] = []
-afterAll(async () => {
-  for (const c of contexts) await c.close()
-})
-
 /** A page on a touch screen of `viewport` at `hash`, its highway drawn. */
-async function touchPage(viewport: { width: number; height: number }, hash = ''): Promise<{ page: Page; errors: string[] }> {
-  const context = await suite().browser.newContext({ viewport, hasTouch: true, isMobile: true })
-  contexts.push(context)
-  const page = await context.newPage()
-  const errors = collectErrors(page)
-  await page.goto(suite().preview.url + hash)
-  await page.locator('[data-testid="highway"] rect.road').first().waitFor()
-  return { page, errors }
-}
+const touchPage = (viewport: { width: number; height: number }, hash = '') => openHighway(suite(), hash, viewport, { hasTouch: true, isMobile: true })
 
 /** The bubble's words, or null while it is hidden; and whether it lies inside the window. */
 async function tip(page: Page): Promise<{ text: string; inside: boolean } | null> {
@@ -43,7 +31,6 @@ async function tip(page: Page): Promise<{ text: string; inside: boolean } | null
   })
 }
 
-const WARM = `#s=${encodeURIComponent(encodeScenario({ ...defaultScenario(), start: 'warm' }))}`
 
 /** The default scenario with a typo'd field and a made-up one whose name is HTML. */
 function typoScenario(): Scenario {
@@ -117,10 +104,7 @@ describe('a title’s words on a touch screen and from the keyboard', () => {
   }, 60_000)
 
   it('keyboard: Tab onto a button or a checkbox shows its words while it has focus; Escape hides them', async () => {
-    const page = await suite().browser.newPage({ viewport: PROJECTOR })
-    const errors = collectErrors(page)
-    await page.goto(suite().preview.url + WARM)
-    await page.locator('[data-testid="highway"] rect.road').first().waitFor()
+    const { page, errors } = await openHighway(suite(), WARM, PROJECTOR)
     const step = page.getByRole('button', { name: 'Step', exact: true })
     for (let i = 0; i < 10 && !(await step.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('Tab')
     await expect.poll(async () => (await tip(page))?.text).toBe(await step.getAttribute('title'))
