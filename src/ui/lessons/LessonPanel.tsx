@@ -5,6 +5,7 @@
 import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react'
 import { useStore } from 'zustand'
 import type { LessonRun, LessonStore } from '../../store/lessonSlice.ts'
+import { useFitChoices } from './useFitChoices.ts'
 
 export interface LessonCallbacks {
   next(): void
@@ -80,6 +81,9 @@ export function LessonPanel({ store, on }: { store: LessonStore; on: LessonCallb
     const hidden = status.offsetTop + status.offsetHeight - (panel.scrollTop + panel.clientHeight - footH)
     if (hidden > 0) panel.scrollTop = Math.min(panel.scrollTop + hidden, status.offsetTop - 8)
   }, [phase, stepIndex])
+  // The question's choices in view while it is asked: a long text is cut, with "Read all".
+  const asking = run !== null && !folded && run.steps[run.stepIndex]?.question !== undefined && (run.phase === 'asking' || run.phase === 'opening')
+  const fit = useFitChoices(regionRef, `${name ?? ''}#${stepIndex ?? ''}`, asking)
   if (run === null) return null
   const step = run.steps[run.stepIndex]!
   const q = step.question
@@ -91,7 +95,9 @@ export function LessonPanel({ store, on }: { store: LessonStore; on: LessonCallb
   return (
     <section ref={regionRef} tabIndex={-1} className={`lesson-panel${folded ? ' folded' : ''}`} role="region" aria-label="Lesson">
       <header className="lesson-head">
-        <h2 className="lesson-title">{run.title}</h2>
+        <h2 className="lesson-title" title={run.title}>
+          {run.title}
+        </h2>
         <span className="lesson-count">
           Step {run.stepIndex + 1} of {n}
         </span>
@@ -104,7 +110,18 @@ export function LessonPanel({ store, on }: { store: LessonStore; on: LessonCallb
       </header>
       {folded ? null : (
         <>
-          <p className="lesson-text">{step.text}</p>
+          <p
+            id="lesson-text"
+            className={`lesson-text${fit.lines !== null ? ' cut' : ''}`}
+            style={fit.lines !== null ? { WebkitLineClamp: fit.lines } : undefined}
+          >
+            {step.text}
+          </p>
+          {fit.lines !== null || fit.expanded ? (
+            <button type="button" className="link lesson-more" aria-expanded={fit.expanded} aria-controls="lesson-text" onClick={() => fit.setExpanded(!fit.expanded)}>
+              {fit.expanded ? 'Show less' : 'Read all'}
+            </button>
+          ) : null}
           {watch !== null ? <p className="lesson-watch">{watch}</p> : null}
           {q !== undefined ? (
             <div className="lesson-question" role="group" aria-labelledby="lesson-prompt">
