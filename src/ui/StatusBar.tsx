@@ -1,10 +1,11 @@
 // One line under the toolbar: group state, totals, latency, and the frame rate actually achieved.
 
-import type { ReactNode } from 'react'
+import { useId, useRef, type ReactNode } from 'react'
 import { useAppStore } from '../store/useAppStore.ts'
 import { MarkControl } from './MarkControl.tsx'
 import { useSinceMark } from './useSinceMark.ts'
 import { useThrottled } from './useThrottled.ts'
+import { useTipGroup } from './useTipGroup.ts'
 
 function fmt(n: number): string {
   if (n >= 1e6) return `${(n / 1e6).toFixed(2)}M`
@@ -36,9 +37,16 @@ export function StatusBar(): ReactNode {
   const d = since?.deltas
   const p99 = recentP99 !== undefined ? recentP99 : (t?.latencyMs.p99 ?? null)
   const wholeRunP99 = t?.latencyMs.p99 ?? null
+  // One Tab stop whose arrow keys read each figure's explanation (useTipGroup).
+  const bar = useRef<HTMLElement>(null)
+  useTipGroup(bar)
+  const hint = useId()
   return (
     // A named region (a landmark): a screen reader can jump to the run's figures. (A div's aria-label names nothing.)
-    <section className="status" aria-label="Status">
+    <section ref={bar} className="status" aria-label="Status" tabIndex={0} aria-describedby={hint}>
+      <span id={hint} className="sr-only">
+        Arrow keys: each figure and what it means
+      </span>
       <span className={g?.rebalancing === true ? 'pill pill-red' : 'pill'}>
         Group {g?.state ?? '…'} · gen {g?.generation ?? 0} · {g?.protocol ?? ''}
         {g?.rebalancing === true ? ' · REBALANCING' : ''}

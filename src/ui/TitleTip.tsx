@@ -7,6 +7,10 @@
 // the bubble shown.
 
 import { useEffect, useLayoutEffect, useRef, useState, type CSSProperties, type ReactNode } from 'react'
+import { TIP_ITEM } from './useTipGroup.ts'
+
+/** The bubble's id: a figure reached in a tip group (useTipGroup) is described by it while it shows. */
+export const TIP_ID = 'title-tip'
 
 /** An element whose tip is shown, and the tip's text. */
 export interface Titled {
@@ -160,11 +164,21 @@ export function TitleTip(): ReactNode {
     setPlace(tipPlace(shown.el.getBoundingClientRect(), { width: r.width, height: r.height }, { width: win.innerWidth, height: win.innerHeight }))
   }, [shown, followed])
 
+  // A figure reached by the arrow keys of a tip group is described by the bubble (role tooltip)
+  // while it shows; aria-describedby then stands in for its title, so nothing is read twice.
+  const describes = shown !== null && shown.by === 'focus' && shown.el.hasAttribute(TIP_ITEM)
+  useEffect(() => {
+    if (!describes || shown === null) return
+    const el = shown.el
+    el.setAttribute('aria-describedby', TIP_ID)
+    return () => el.removeAttribute('aria-describedby')
+  }, [describes, shown])
+
   const style: CSSProperties = place === null ? { left: 0, top: 0, visibility: 'hidden' } : { left: place.left, top: place.top }
   return (
-    // The same words as the title, which is already the element's accessible description: hidden
-    // from assistive technology so a screen reader does not read them twice.
-    <div ref={bubble} className="title-tip" aria-hidden="true" data-by={shown?.by} style={style} hidden={shown === null}>
+    // Elsewhere the same words as the title, which is already the element's accessible description:
+    // hidden from assistive technology so a screen reader does not read them twice.
+    <div ref={bubble} id={TIP_ID} role="tooltip" className="title-tip" aria-hidden={describes ? undefined : true} data-by={shown?.by} style={style} hidden={shown === null}>
       {shown?.text}
     </div>
   )

@@ -2,12 +2,13 @@
 // ordering, p99, rebalances, and records lost once a broker fault ran), the best side of each row marked with ★ and the word "best", not by
 // colour alone. The figures are computed for all sides at once (the best needs them all).
 
-import { useContext, useEffect, useState, type ReactNode } from 'react'
+import { useContext, useEffect, useId, useRef, useState, type ReactNode } from 'react'
 import { bestSides, DIFF_ROWS, shownValue, sideDiff, type DiffRowKey, type SideDiff } from '../../store/compareDiff.ts'
 import { effectiveMark, type CompareState } from '../../store/compareStore.ts'
 import type { AppState } from '../../store/createAppStore.ts'
 import { fmt } from '../MetricsTable.tsx'
 import { storeClock, ThrottleClockContext } from '../useThrottled.ts'
+import { tipItems, useTipGroup } from '../useTipGroup.ts'
 import { useCompare } from './compareActions.ts'
 
 export interface CompareDiffs {
@@ -104,11 +105,24 @@ function show(key: DiffRowKey, v: number | null): string {
   return key === 'stopped' ? x.toFixed(1) : fmt(x)
 }
 
+/** The strip's cells and, first, its side's summary (whole in its title where the header cuts it). */
+function stripFigures(strip: HTMLElement): HTMLElement[] {
+  return tipItems(strip, [strip.closest('.compare-side')?.querySelector('.side-summary') ?? null])
+}
+
 export function DiffStrip(p: { side: number; label: string; diffs: CompareDiffs }): ReactNode {
   const d = p.diffs.sides[p.side] ?? null
   const since = p.diffs.mark === null ? 'waiting for the group to settle' : `since ${(p.diffs.mark / 1000).toFixed(1)} s`
+  // One Tab stop per side whose arrow keys read each cell's explanation and the side's summary.
+  const strip = useRef<HTMLDListElement>(null)
+  useTipGroup(strip, stripFigures)
+  const hint = useId()
   return (
-    <dl className="diff-strip" aria-label={`Differences: ${p.label}, ${since}`}>
+    <>
+    <span id={hint} className="sr-only">
+      Arrow keys: the side's settings and each difference, with what it means
+    </span>
+    <dl ref={strip} className="diff-strip" aria-label={`Differences: ${p.label}, ${since}`} tabIndex={0} aria-describedby={hint}>
       {DIFF_ROWS.filter((row) => !row.optional || p.diffs.sides.some((s) => (s?.values[row.key] ?? null) !== null)).map((row) => {
         const v = d?.values[row.key] ?? null
         const best = p.diffs.best[row.key].includes(p.side)
@@ -134,5 +148,6 @@ export function DiffStrip(p: { side: number; label: string; diffs: CompareDiffs 
       })}
       {d !== null && !d.exact ? <div className="diff-cell dim">(from {((p.diffs.mark ?? 0) / 1000).toFixed(1)} s on, approx.)</div> : null}
     </dl>
+    </>
   )
 }

@@ -1,0 +1,110 @@
+// Keyboard users reach the words behind figures that take no focus (real Chromium, Debian's
+// chromium via playwright-core, 1024×768): the status bar is one Tab stop whose arrow keys move from
+// figure to figure, each showing its explanation in a role="tooltip" bubble that describes it
+// (aria-describedby), without stepping the run; a compare side's difference strip is one stop for
+// its summary and cells. Tab leaves the group as from the group. Failed before its fix.
+
+import { join } from 'node:path'
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import { defaultScenario, encodeScenario } from '../../src/scenario/index.ts'
+import { compareLinkHash } from '../../src/scenario/links.ts'
+import { ARTIFACTS, collectErrors } from './harness.ts'
+import { browserSuite } from './suite.ts'
+
+const OUT = join(ARTIFACTS, 'dist-tip-groups-test')
+const suite = browserSuite(OUT)
+const PROJECTOR = { width: 1024, height: 768 }
+
+async function open(hash: string): Promise<{ page: Page; errors: string[] }> {
+  const page = await suite().browser.newPage({ viewport: PROJECTOR })
+  const errors = collectErrors(page)
+  await page.goto(suite().preview.url + hash)
+  await page.locator('[data-testid="highway"] rect.road').first().waitFor()
+  return { page, errors }
+}
+
+/** Tabs from the page's start until `selector` has focus; the number of Tabs, or -1 past `max`. */
+async function tabTo(page: Page, selector: string, max = 60): Promise<number> {
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur())
+  for (let n = 1; n <= max; n++) {
+    await page.keyboard.press('Tab')
+    if (await page.evaluate((s) => document.activeElement?.matches(s) ?? false, selector)) return n
+  }
+  return -1
+}
+
+/** The focused element's title and its description: the bubble (role tooltip) it points to, if shown. */
+async function described(page: Page): Promise<{ title: string | null; tip: string | null }> {
+  return page.evaluate(() => {
+    const el = document.activeElement!
+    const id = el.getAttribute('aria-describedby')
+    const tip = id === null ? null : document.getElementById(id)
+    const shown = tip !== null && tip.getAttribute('role') === 'tooltip' && !tip.hidden && tip.getAttribute('aria-hidden') === null && getComputedStyle(tip).visibility !== 'hidden'
+    return { title: el.getAttribute('title'), tip: shown ? tip.textContent : null }
+  })
+}
+
+const clock = (page: Page) => page.getByRole('timer', { name: 'Simulated time' }).first().textContent()
+
+describe('figures without focus of their own, by keyboard', () => {
+  it('one highway: the status bar is one Tab stop; arrows read each figure without stepping the run', async () => {
+    const WARM = `#s=${encodeURIComponent(encodeScenario({ ...defaultScenario(), start: 'warm' }))}&t=3`
+    const { page, errors } = await open(WARM)
+    await expect.poll(() => clock(page), { timeout: 20_000 }).toBe('3.0 s')
+    expect(await tabTo(page, 'section.status')).toBeGreaterThan(0)
+    await page.keyboard.press('ArrowRight')
+    const lag = await described(page)
+    expect(lag.title).toMatch(/^Lag: records written/)
+    expect(lag.tip).toBe(lag.title)
+    await page.keyboard.press('ArrowRight')
+    const p99 = await described(page)
+    expect(p99.title).toMatch(/^p99 latency/)
+    expect(p99.tip).toBe(p99.title)
+    await page.keyboard.press('End')
+    expect((await described(page)).title).toMatch(/^Frames drawn per second/)
+    await page.keyboard.press('ArrowLeft')
+    expect((await described(page)).title).toMatch(/^Seed of the run/)
+    // → is the page's step key elsewhere: here it moved between figures only.
+    expect(await clock(page)).toBe('3.0 s')
+    // Tab leaves as from the bar: to its first control of its own, then out of the bar (no figure is a stop).
+    await page.keyboard.press('Tab')
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Mark now')
+    await page.keyboard.press('Tab')
+    expect(await page.evaluate(() => document.activeElement?.closest('section.status') === null)).toBe(true)
+    // No figure keeps the bubble as its description once focus has left it.
+    expect(await page.locator('section.status [aria-describedby="title-tip"]').count()).toBe(0)
+    expect(errors).toEqual([])
+    await page.close()
+  }, 60_000)
+
+  it('compare mode: a side’s difference strip is one Tab stop for its summary and each cell', async () => {
+    const sides = [
+      { label: 'eager', set: { 'group.protocol': 'eager', 'group.assignor': 'range' } },
+      { label: 'cooperative', set: { 'group.protocol': 'cooperative', 'group.assignor': 'cooperative-sticky' } },
+    ]
+    const { page, errors } = await open(`#${compareLinkHash({ ...defaultScenario(), start: 'warm' }, sides)}&t=3`)
+    await expect.poll(() => clock(page), { timeout: 20_000 }).toBe('3.0 s')
+    const toFirst = await tabTo(page, 'dl.diff-strip')
+    expect(toFirst).toBeGreaterThan(0)
+    await page.keyboard.press('ArrowRight')
+    const summary = await described(page)
+    expect(summary.title).toBe('eager: group.protocol=eager, group.assignor=range')
+    expect(summary.tip).toBe(summary.title)
+    await page.keyboard.press('ArrowRight')
+    const cell = await described(page)
+    expect(cell.title).not.toBe(null)
+    expect(cell.tip).toBe(cell.title)
+    expect(await page.evaluate(() => document.activeElement?.classList.contains('diff-cell'))).toBe(true)
+    // The strip's figures add no Tab stops: the next side's strip is as many Tabs away as the page's
+    // controls between them, whichever figure Tab leaves from.
+    const stops = await page.evaluate(() => {
+      const all = Array.from(document.querySelectorAll<HTMLElement>('a[href], button, input, select, textarea, summary, [tabindex]'))
+      return all.filter((e) => e.tabIndex >= 0 && e.closest('dl.diff-strip') !== null && !e.matches('dl.diff-strip')).length
+    })
+    expect(stops).toBe(0)
+    expect(await clock(page)).toBe('3.0 s')
+    expect(errors).toEqual([])
+    await page.close()
+  }, 60_000)
+})
