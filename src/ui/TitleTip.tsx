@@ -55,10 +55,13 @@ export function titledFocus(target: EventTarget | null): Titled | null {
   return null
 }
 
-/** Focus on `target` belongs to the tip's element: itself, inside it, or (a tapped label) its control. */
+/**
+ * Focus on `target` belongs to the tip's element: itself, inside it, (a tapped label) its control,
+ * or a group holding it (a tap on a status figure focuses the status bar, a tip group: useTipGroup).
+ */
 function holds(el: Element, target: EventTarget | null): boolean {
   if (!(target instanceof Node)) return false
-  return el === target || el.contains(target) || (el.tagName === 'LABEL' && (el as HTMLLabelElement).control === target)
+  return el === target || el.contains(target) || target.contains(el) || (el.tagName === 'LABEL' && (el as HTMLLabelElement).control === target)
 }
 
 interface Shown extends Titled {
