@@ -9,7 +9,7 @@ import { commitPc } from './parallel/pcCommit.ts'
 import type { WorldState } from './worldState.ts'
 import { readableEnd } from './brokers/producerRetry.ts'
 import { LANE_KEY_SEGS, LANE_SAMPLES } from './laneExtras.ts'
-import { segArray, segBase, segCost, segEnd, segTime } from './segLog.ts'
+import { mergeFrontSegs, segArray, segBase, segCost, segEnd, segTime } from './segLog.ts'
 
 export interface FetchResult {
   records: number
@@ -116,10 +116,8 @@ export function fetchForConsumer(w: WorldState, c: number, maxRecords: number, n
     // of segments per lane: at 8, a tenth of a full-size run's lanes kept them until the prune, in
     // arrays of their own that pushed the lanes' working set out of cache.
     if (h >= 2 && h <= EAGER_COLLAPSE_MAX && unitCosts) {
-      // collapseDelivered, written out: segment 0 becomes the last delivered one, [t(h-1), end(h-1), 1].
-      a[base] = a[base + (h - 1) * 3]!
-      a[base + 1] = a[base + (h - 1) * 3 + 1]!
-      for (let x = base + 3, y = base + h * 3, end = base + sn * 3; y < end; x++, y++) a[x] = a[y]!
+      // collapseDelivered's merge, with the cost check made in the loop above.
+      mergeFrontSegs(a, base, h, sn)
       segN[p] = sn - (h - 1)
       h = 1
     }

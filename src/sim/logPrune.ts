@@ -5,7 +5,7 @@
 // coarsening is bounded and said where it happens.
 
 import type { KeySegments, WorldState } from './worldState.ts'
-import { dropFrontSegs, segArray, segBase, segCost, segCount, segEnd, segTime, setSeg, shrinkSegLog, truncateSegs } from './segLog.ts'
+import { dropFrontSegs, mergeFrontSegs, segArray, segBase, segCost, segCount, segEnd, segTime, setSeg, shrinkSegLog, truncateSegs } from './segLog.ts'
 
 /**
  * Drops segments no reader can need again: below both the committed offset and the delivery
@@ -62,11 +62,7 @@ export function collapseDelivered(w: WorldState, p: number): void {
   const a = segArray(s, p)
   const base = segBase(s, p)
   for (let i = 0; i < h; i++) if (a[base + i * 3 + 2] !== 1) return
-  // Segment 0 becomes the last delivered one, with cost 1: [t(h-1), end(h-1), 1].
-  a[base] = a[base + (h - 1) * 3]!
-  a[base + 1] = a[base + (h - 1) * 3 + 1]!
-  // copyWithin(3, 3h, 3n) by hand: a lane holds a few segments, and the builtin's call cost more.
-  for (let i = base + 3, j = base + h * 3, end = base + s.n[p]! * 3; j < end; i++, j++) a[i] = a[j]!
+  mergeFrontSegs(a, base, h, s.n[p]!)
   s.n[p]! -= h - 1
   w.segHead[p] = 1
 }

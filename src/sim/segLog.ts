@@ -45,6 +45,19 @@ export function growSegStore(s: SegStore, P: number): void {
 }
 
 /** The array holding lane p's segments; segBase gives where they start in it. Read both once in hot loops. */
+/**
+ * Merges a lane's first `h` segments (of `n`, at `base` in `a`) into one: segment 0 becomes the
+ * last of them with cost 1, [t(h-1), end(h-1), 1], and the rest move up. The caller sets the lane's
+ * count to n - (h - 1). For delivered segments that all cost 1 (logPrune.collapseDelivered, and
+ * consume.ts's fetch loop, which has the arrays at hand).
+ */
+export function mergeFrontSegs(a: Float64Array, base: number, h: number, n: number): void {
+  a[base] = a[base + (h - 1) * 3]!
+  a[base + 1] = a[base + (h - 1) * 3 + 1]!
+  // copyWithin(3, 3h, 3n) by hand: a lane holds a few segments, and the builtin's call cost more.
+  for (let i = base + 3, j = base + h * 3, end = base + n * 3; j < end; i++, j++) a[i] = a[j]!
+}
+
 export function segArray(s: SegStore, p: number): Float64Array {
   return s.own[p] ?? s.pool
 }
