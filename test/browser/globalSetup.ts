@@ -18,8 +18,6 @@ import { ARTIFACTS, buildApp, CHROMIUM, LAUNCH_ARGS, requireChromium, startPrevi
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    /** The built page every browser test file serves. */
-    browserDist: string
     /** The project's `vite preview` of it. */
     browserUrl: string
     /** The project's chromium to connect to ('' when each file launches its own). */
@@ -37,9 +35,7 @@ function pageDist(): string {
 }
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  const dist = pageDist()
-  project.provide('browserDist', dist)
-  const preview = await startPreview(dist)
+  const preview = await startPreview(pageDist())
   project.provide('browserUrl', preview.url)
   let server: Awaited<ReturnType<typeof chromium.launchServer>> | null = null
   if (project.name === 'browser') {
