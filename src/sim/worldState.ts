@@ -197,7 +197,7 @@ export interface WorldState {
   trace: TraceEntry[]
   traceCount: number
   undrainedTrace: TraceEntry[]
-  metrics: MetricsSample[]
+  /** Rows not yet drained by an adapter (the page's store and the CLI keep the history, not the world). */
   undrainedMetrics: MetricsSample[]
   lastScaleAt: number
   consumerSeq: number
@@ -278,7 +278,6 @@ export function createWorldState(live: Scenario, P: number, brokersRng: Rng = Rn
     trace: [],
     traceCount: 0,
     undrainedTrace: [],
-    metrics: [],
     undrainedMetrics: [],
     lastScaleAt: -Infinity,
     consumerSeq: 0,
