@@ -237,7 +237,6 @@ class KafkaSimulation implements Simulation, SimCore {
     const e: TraceEntry = { t: this.kernel.now, fact }
     const w = this.w
     w.trace.push(e)
-    w.traceCount++
     if (w.trace.length > MAX_TRACE) w.trace.splice(0, w.trace.length - MAX_TRACE)
     w.undrainedTrace.push(e)
     if (w.undrainedTrace.length > MAX_TRACE) w.undrainedTrace.shift()

@@ -195,7 +195,6 @@ export interface WorldState {
   sampleHead: number[]
   sampleCarry: number
   trace: TraceEntry[]
-  traceCount: number
   undrainedTrace: TraceEntry[]
   /** Rows not yet drained by an adapter (the page's store and the CLI keep the history, not the world). */
   undrainedMetrics: MetricsSample[]
@@ -276,7 +275,6 @@ export function createWorldState(live: Scenario, P: number, brokersRng: Rng = Rn
     sampleHead: new Array<number>(P).fill(0),
     sampleCarry: 0,
     trace: [],
-    traceCount: 0,
     undrainedTrace: [],
     undrainedMetrics: [],
     lastScaleAt: -Infinity,
