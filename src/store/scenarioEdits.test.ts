@@ -61,6 +61,12 @@ describe('applyEdit', () => {
     expect(c.scenario.group.config['metadata.max.age.ms']).toBe(20_000)
   })
 
+  it("the producers' acks is a client setting: it restarts the run with the new value, nothing else changed", () => {
+    const r = applyEdit(defaultScenario(), { kind: 'acks', acks: '1' })
+    expect(r.restart).toBe(true)
+    expect(r.scenario.producerConfig).toEqual({ ...defaultScenario().producerConfig, acks: '1' })
+  })
+
   it('timeouts and seed restart the run', () => {
     expect(applyEdit(defaultScenario(), { kind: 'timeout', key: 'session.timeout.ms', value: 10000 }).restart).toBe(true)
     const r = applyEdit(defaultScenario(), { kind: 'seed', seed: 1234 })

@@ -13,6 +13,7 @@ import type {
   DynamicPartitioningSpec,
   KeySpec,
   PartitionerName,
+  ProducerConfig,
   RebalanceProtocol,
   Scenario,
   ParallelConsumerSpec,
@@ -51,6 +52,8 @@ export type ScenarioEdit =
   | { kind: 'autoscaler'; enabled: boolean }
   /** The brokers (issue 12): placement happens at topic creation, so a restart. */
   | { kind: 'cluster'; patch: ClusterPatch }
+  /** The producers' acks (what a broker crash costs): a client setting, so a restart. */
+  | { kind: 'acks'; acks: NonNullable<ProducerConfig['acks']> }
   /** Consumer group or KIP-932 share group, and a share group's settings: restart-level (shareEdits.ts). */
   | ShareEdit
   /** Confluent Parallel Consumer on every consumer (null = the plain KafkaConsumer loop): a client setting, so a restart. */
@@ -184,6 +187,8 @@ export function applyEdit(s: Scenario, e: ScenarioEdit): EditResult {
         ? restart({ ...s, producerConfig: { ...s.producerConfig, 'metadata.max.age.ms': ms } })
         : restart({ ...s, group: { ...s.group, config: { ...s.group.config, 'metadata.max.age.ms': ms } } })
     }
+    case 'acks':
+      return restart({ ...s, producerConfig: { ...s.producerConfig, acks: e.acks } })
     case 'seed':
       return restart({ ...s, seed: Math.trunc(e.seed) >>> 0 })
     case 'cluster':

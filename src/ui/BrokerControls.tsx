@@ -1,15 +1,26 @@
-// The cluster's controls: brokers, replication, and the optional per-broker capacity. All
-// restart-level (the controller places replicas when the topic is created). The full section sits
-// in the controls panel; compare sides show the broker count only.
+// The cluster's controls: brokers, replication, the optional per-broker capacity, and the
+// producers' acks (what a broker crash costs, so it sits with the brokers). All restart-level (the
+// controller places replicas when the topic is created; acks is a client setting). The full
+// section sits in the controls panel; compare sides show the broker count and acks.
 
 import type { ReactNode } from 'react'
 import { clusterOf } from '../scenario/defaults.ts'
 import type { ClusterPatch } from '../scenario/clusterEdit.ts'
 import { LIMITS } from '../scenario/validation/limits.ts'
+import type { Acks } from '../store/compareEdits.ts'
 import type { Scenario } from '../store/types.ts'
-import { NumberField } from './fields.tsx'
+import { NumberField, SelectField } from './fields.tsx'
 
-export function BrokerControls(p: { s: Scenario; edit: (patch: ClusterPatch) => void }): ReactNode {
+/** ProducerConfig's acks values, Kafka's default first. */
+export const ACKS_CHOICES: ReadonlyArray<{ value: Acks; label: string }> = [
+  { value: 'all', label: 'all (in-sync replicas)' },
+  { value: '1', label: '1 (leader only)' },
+  { value: '0', label: '0 (no wait)' },
+]
+
+export const ACKS_HINT = 'When the producer counts a record as written: once every in-sync replica has it (all), once the leader has (1), or at once (0)'
+
+export function BrokerControls(p: { s: Scenario; edit: (patch: ClusterPatch) => void; setAcks: (acks: Acks) => void }): ReactNode {
   const c = clusterOf(p.s)
   return (
     <section aria-labelledby="sec-brokers">
@@ -42,6 +53,7 @@ export function BrokerControls(p: { s: Scenario; edit: (patch: ClusterPatch) => 
         debounceMs={1200}
         hint="In-sync copies an acks=all write needs"
       />
+      <SelectField label="acks" value={p.s.producerConfig.acks ?? 'all'} options={ACKS_CHOICES} onChange={p.setAcks} hint={ACKS_HINT} />
       <NumberField
         label="Broker capacity (records/s, 0 = unlimited)"
         value={c.brokerCapacityPerSec ?? 0}

@@ -69,6 +69,17 @@ describe('ControlsPanel: metadata.max.age.ms', () => {
   })
 })
 
+describe('ControlsPanel: acks', () => {
+  it("shows the producers' acks with the brokers (Kafka's default: all) and edits it (a restart-type edit)", () => {
+    m = mount(<ControlsPanel />)
+    const acks = byLabel(m.container, 'acks')
+    expect(acks.closest('section')?.querySelector('h2')?.textContent).toBe('Brokers')
+    expect(acks.value).toBe('all')
+    setValue(acks, '1', ['change'])
+    expect(m.actions.edits).toEqual([{ kind: 'acks', acks: '1' }])
+  })
+})
+
 describe('ControlsPanel: the lag-aware assignor', () => {
   it('is offered under the eager protocol, labelled as not built into Kafka, and selecting it sets the group\'s assignor', () => {
     m = mount(<ControlsPanel />)

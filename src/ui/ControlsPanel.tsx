@@ -163,7 +163,7 @@ export function ControlsPanel(): ReactNode {
           }
         />
       </section>
-      <BrokerControls s={s} edit={(patch) => edit({ kind: 'cluster', patch })} />
+      <BrokerControls s={s} edit={(patch) => edit({ kind: 'cluster', patch })} setAcks={(acks) => edit({ kind: 'acks', acks })} />
       <section aria-labelledby="sec-timeouts">
         <h2 id="sec-timeouts">Kafka timeouts</h2>
         <p className="dim small">Changing one restarts the run.</p>

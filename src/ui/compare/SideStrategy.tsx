@@ -5,21 +5,14 @@
 
 import type { ReactNode } from 'react'
 import { ASSIGNORS_FOR, protocolChoice } from '../../store/scenarioEdits.ts'
-import type { Acks, StrategyEdit } from '../../store/compareEdits.ts'
+import type { StrategyEdit } from '../../store/compareEdits.ts'
 import type { Scenario } from '../../store/types.ts'
 import { ASSIGNOR_LABEL, PARTITIONERS, PROTOCOLS, type PartitionerChoice } from '../ControlsPanel.tsx'
 import { CheckField, SelectField } from '../fields.tsx'
-import { SideBrokers } from '../BrokerControls.tsx'
+import { ACKS_CHOICES, ACKS_HINT, SideBrokers } from '../BrokerControls.tsx'
 import { GROUP_TYPES } from '../ShareControls.tsx'
 import { groupTypeOf } from '../../store/shareEdits.ts'
 import { ParallelConsumerControls } from '../ParallelConsumerControls.tsx'
-
-/** ProducerConfig's acks values, Kafka's default first. */
-export const ACKS_CHOICES: ReadonlyArray<{ value: Acks; label: string }> = [
-  { value: 'all', label: 'all (in-sync replicas)' },
-  { value: '1', label: '1 (leader only)' },
-  { value: '0', label: '0 (no wait)' },
-]
 
 export function SideStrategy(p: { label: string; s: Scenario; edit: (e: StrategyEdit) => void }): ReactNode {
   const { s, edit } = p
@@ -58,7 +51,7 @@ export function SideStrategy(p: { label: string; s: Scenario; edit: (e: Strategy
           value={pc.acks ?? 'all'}
           options={ACKS_CHOICES}
           onChange={(v) => edit({ kind: 'acks', acks: v })}
-          hint="When the producer counts a record as written: once every in-sync replica has it (all), once the leader has (1), or at once (0)"
+          hint={ACKS_HINT}
         />
       )}
       <ParallelConsumerControls parallel={s.group.parallel} onChange={(parallel) => edit({ kind: 'parallel', parallel })} compact />
