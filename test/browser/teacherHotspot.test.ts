@@ -1,0 +1,57 @@
+// broker-hotspot on one highway, presenter mode, a 1024×768 projector, in real Chromium (Debian's
+// chromium via playwright-core), paused 5 s after broker 1 crashed (the controller's countdown on
+// its box). Every lane keeps its whole name in one column ("P7", not the two staggered columns of
+// "7" that thinner lanes take: the countdown's extra line in the strip had made the lanes just that
+// thinner, in the room's sight, at the crash), and on each lane its words ("no leader", the leader,
+// HOT, the lag) stay apart: "no leader" ran into the hot lane's "lag 2.0k".
+
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { encodeScenario } from '../../src/scenario/index.ts'
+import { getLesson } from '../../src/scenario/lessons/catalog.ts'
+import { ARTIFACTS, collectErrors } from './harness.ts'
+import { browserSuite } from './suite.ts'
+
+const OUT = join(ARTIFACTS, 'dist-teacher-hotspot-test')
+const suite = browserSuite(OUT)
+
+describe('broker-hotspot, broker 1 crashed, presenter mode at 1024×768', () => {
+  it('every lane named in one column, and no lane’s words on each other', async () => {
+    const page = await suite().browser.newPage({ viewport: { width: 1024, height: 768 } })
+    const errors = collectErrors(page)
+    // hot-brokers' scenario: broker-hotspot with broker 1 crashing at 20 s (the controller notices at 29 s).
+    const s = getLesson('hot-brokers')!.scenario
+    await page.goto(`${suite().preview.url}#s=${encodeURIComponent(encodeScenario(s))}&t=25`)
+    await page.locator('[data-testid="highway"] rect.road').first().waitFor()
+    await page.getByRole('button', { name: 'Presenter mode' }).click()
+    await page.locator('.app.presenter').waitFor()
+    await expect.poll(() => page.locator('.broker-countdown').count(), { timeout: 20_000 }).toBe(1)
+    await expect.poll(() => page.locator('[data-testid="highway"] text.no-leader:not([display="none"])').count(), { timeout: 10_000 }).toBe(4)
+
+    const names = () =>
+      page.evaluate(() =>
+        Array.from(document.querySelectorAll('[data-testid="highway"] text.p'))
+          .filter((t) => t.getAttribute('display') !== 'none')
+          .map((t) => `${t.textContent}@${t.getAttribute('x')}`),
+      )
+    await expect.poll(names, { timeout: 5_000 }).toEqual(Array.from({ length: 12 }, (_, i) => `P${i}@8`))
+
+    const clashes = await page.evaluate(() => {
+      const words = Array.from(document.querySelectorAll('[data-testid="highway"] :is(text.no-leader, text.leader, text.hot, text.lag)'))
+        .filter((t) => t.getAttribute('display') !== 'none' && (t.textContent ?? '') !== '')
+        .map((t) => ({ text: t.textContent ?? '', r: t.getBoundingClientRect() }))
+      const out: string[] = []
+      for (let i = 0; i < words.length; i++)
+        for (let j = i + 1; j < words.length; j++) {
+          const a = words[i]!.r
+          const b = words[j]!.r
+          if (Math.min(a.right, b.right) - Math.max(a.left, b.left) > 1 && Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > 3) out.push(`"${words[i]!.text}" × "${words[j]!.text}"`)
+        }
+      return out
+    })
+    await page.screenshot({ path: join(ARTIFACTS, 'teacher-hotspot-crash.png') })
+    expect(clashes).toEqual([])
+    expect(errors).toEqual([])
+    await page.close()
+  }, 60_000)
+})
