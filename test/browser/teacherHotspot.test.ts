@@ -3,7 +3,8 @@
 // its box). Every lane keeps its whole name in one column ("P7", not the two staggered columns of
 // "7" that thinner lanes take: the countdown's extra line in the strip had made the lanes just that
 // thinner, in the room's sight, at the crash), and on each lane its words ("no leader", the leader,
-// HOT, the lag) stay apart: "no leader" ran into the hot lane's "lag 2.0k".
+// HOT, the lag) stay apart: "no leader" ran into the hot lane's "lag 2.0k". The broker strip is in
+// type the room reads, each box on two lines.
 
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
@@ -16,7 +17,7 @@ const OUT = join(ARTIFACTS, 'dist-teacher-hotspot-test')
 const suite = browserSuite(OUT)
 
 describe('broker-hotspot, broker 1 crashed, presenter mode at 1024×768', () => {
-  it('every lane named in one column, and no lane’s words on each other', async () => {
+  it('every lane named in one column, no lane’s words on each other, the broker strip in 16 px on two lines', async () => {
     const page = await suite().browser.newPage({ viewport: { width: 1024, height: 768 } })
     const errors = collectErrors(page)
     // hot-brokers' scenario: broker-hotspot with broker 1 crashing at 20 s (the controller notices at 29 s).
@@ -49,6 +50,24 @@ describe('broker-hotspot, broker 1 crashed, presenter mode at 1024×768', () => 
         }
       return out
     })
+    // The strip in type the room reads (it was 12 px, its badges 10.5 px), each box on two lines.
+    const strip = await page.evaluate(() =>
+      Array.from(document.querySelectorAll('.broker-strip li')).map((li) => {
+        const px = (sel: string) => Array.from(li.querySelectorAll(sel)).filter((e) => e.getBoundingClientRect().width > 0).map((e) => parseFloat(getComputedStyle(e).fontSize))
+        const lines = new Set(
+          Array.from(li.querySelectorAll('b, .broker-badge, .broker-figures span, .broker-countdown'))
+            .filter((e) => e.getBoundingClientRect().width > 0)
+            .map((e) => Math.round(e.getBoundingClientRect().top / 8)),
+        ).size
+        return { names: px('.broker-name b'), badges: px('.broker-badge'), figures: px('.broker-figures, .broker-countdown'), lines }
+      }),
+    )
+    expect(strip).toHaveLength(3)
+    for (const b of strip) {
+      expect(Math.min(...b.names, ...b.figures)).toBeGreaterThanOrEqual(16)
+      if (b.badges.length > 0) expect(Math.min(...b.badges)).toBeGreaterThanOrEqual(14)
+      expect(b.lines).toBeLessThanOrEqual(2)
+    }
     await page.screenshot({ path: join(ARTIFACTS, 'teacher-hotspot-crash.png') })
     expect(clashes).toEqual([])
     expect(errors).toEqual([])
