@@ -4,7 +4,7 @@
 // "7" that thinner lanes take: the countdown's extra line in the strip had made the lanes just that
 // thinner, in the room's sight, at the crash), and on each lane its words ("no leader", the leader,
 // HOT, the lag) stay apart: "no leader" ran into the hot lane's "lag 2.0k". The broker strip is in
-// type the room reads, each box on two lines.
+// type the room reads, each box on two lines, and the story's "Edited" note keeps to two lines.
 
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
@@ -17,7 +17,7 @@ const OUT = join(ARTIFACTS, 'dist-teacher-hotspot-test')
 const suite = browserSuite(OUT)
 
 describe('broker-hotspot, broker 1 crashed, presenter mode at 1024×768', () => {
-  it('every lane named in one column, no lane’s words on each other, the broker strip in 16 px on two lines', async () => {
+  it('every lane named in one column, no lane’s words on each other, the broker strip in 16 px on two lines, the Edited note in two', async () => {
     const page = await suite().browser.newPage({ viewport: { width: 1024, height: 768 } })
     const errors = collectErrors(page)
     // hot-brokers' scenario: broker-hotspot with broker 1 crashing at 20 s (the controller notices at 29 s).
@@ -68,6 +68,14 @@ describe('broker-hotspot, broker 1 crashed, presenter mode at 1024×768', () => 
       if (b.badges.length > 0) expect(Math.min(...b.badges)).toBeGreaterThanOrEqual(14)
       expect(b.lines).toBeLessThanOrEqual(2)
     }
+    // The run is edited (a fault): the story's note says so in two lines, not six, so the narration
+    // of the crash is in view under it.
+    const note = page.locator('.notice .edited')
+    expect(await note.textContent()).toMatch(/^Edited/)
+    const lineH = await note.evaluate((e) => parseFloat(getComputedStyle(e).lineHeight))
+    expect((await note.boundingBox())!.height).toBeLessThanOrEqual(2 * lineH + 1)
+    const newest = (await page.locator('.narration .log li').first().boundingBox())!
+    expect(newest.y + newest.height).toBeLessThanOrEqual(768)
     await page.screenshot({ path: join(ARTIFACTS, 'teacher-hotspot-crash.png') })
     expect(clashes).toEqual([])
     expect(errors).toEqual([])
