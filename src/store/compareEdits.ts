@@ -209,9 +209,12 @@ export function forkChoices(s: Scenario): ForkChoice[] {
   return out
 }
 
+/** A fork's unchanged side: the run as it was. A strategy edit on that side renames it (sideEdits). */
+export const FORK_BEFORE_LABEL = 'before'
+
 /** The sides of a fork at `atSec`: the run as it is ("before"), and the change (from `atSec` when live). */
 export function forkVariants(choice: ForkChoice, atSec: number): Variant[] {
-  const before: Variant = { label: 'before', set: {} }
+  const before: Variant = { label: FORK_BEFORE_LABEL, set: {} }
   if (choice.command !== undefined) return [before, { label: choice.label, set: {}, actions: [{ ...choice.command, atSec } as ScenarioAction] }]
   const after: Variant = choice.live ? { label: choice.label, atSec, set: choice.set } : { label: choice.label, set: choice.set }
   return [before, after]
