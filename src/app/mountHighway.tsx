@@ -14,6 +14,7 @@ import { EmbedApp } from '../ui/EmbedApp.tsx'
 import { copyText } from '../ui/clipboard.ts'
 import { compareHashFor, forkHashFor } from './compareLinks.ts'
 import { createController } from './controller.ts'
+import { lessonClose } from './lessonNav.ts'
 import { createDriver } from './driver.ts'
 import { embedFromHash } from './embed.ts'
 import { createExportActions } from './exportActions.ts'
@@ -195,6 +196,8 @@ export function mountHighway(el: HTMLElement, opts: MountOptions): MountedHighwa
     step: () => (takeOver(), controller.step()),
     stepBack: () => (takeOver(), controller.stepBack()),
     seek: (t) => (takeOver(), controller.seek(t)),
+    // A preset picked from the menu mid-lesson ends the lesson: it kept asking about the old scenario.
+    choosePreset: (name) => (lessonClose(), controller.choosePreset(name)),
     // Inside a lesson, Share can copy the lesson's own link (lessonShare.ts); the scenario link stays on offer.
     share: (o) => {
       const at = store.getState().lessonAt

@@ -72,7 +72,7 @@ export const SHORTCUTS: ReadonlyArray<[string, string]> = [
   ['←', 'On the Timeline: step 100 ms back'],
   ['Shift + ← / →', 'On the Timeline: previous / next marker'],
   ['Home / End', 'On the Timeline: the start / the latest moment'],
-  ['1 – 9', 'Pick a preset'],
+  ['1 – 9', 'Pick a preset (in a lesson: answer its question, 1 the first choice)'],
   ['L', 'Lessons: the guided lessons'],
   ['E', 'Export: run data, picture, client configuration'],
   ['?', 'Show this list'],
