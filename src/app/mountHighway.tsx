@@ -12,7 +12,7 @@ import { ActionsContext, type AppActions } from '../ui/actions.ts'
 import { App } from '../ui/App.tsx'
 import { EmbedApp } from '../ui/EmbedApp.tsx'
 import { copyText } from '../ui/clipboard.ts'
-import { compareHashFor, forkHashFor } from './compareLinks.ts'
+import { answersHashFor, compareHashFor, forkHashFor } from './compareLinks.ts'
 import { createController } from './controller.ts'
 import { lessonClose } from './lessonNav.ts'
 import { createDriver } from './driver.ts'
@@ -215,6 +215,10 @@ export function mountHighway(el: HTMLElement, opts: MountOptions): MountedHighwa
           compare(fork) {
             const st = store.getState()
             onCompare(fork === undefined ? compareHashFor(st.scenario) : forkHashFor(st.scenario, st.simTime, fork))
+          },
+          compareAnswers() {
+            const hash = answersHashFor(store.getState().scenario)
+            if (hash !== null) onCompare(hash)
           },
         }
   const withLessons: AppActions = opts.openLessons === undefined || embed ? withCompare : { ...withCompare, openLessons: opts.openLessons }

@@ -209,6 +209,23 @@ export function forkChoices(s: Scenario): ForkChoice[] {
   return out
 }
 
+/**
+ * The four answers to a hot lane on `s`'s workload, from the start (the hot-lane-answers lesson's
+ * sides): salting on the producer side; on the consumer side a share group of two members a lane
+ * (KIP-932 gives a lane ceil(members / partitions) readers: with as many members as the group has,
+ * one, and the side ran as the plain group did), the Parallel Consumer in key order and the lag-aware
+ * assignor (which weighs lanes at the next rebalance). Null when no producer has a hot key.
+ */
+export function hotLaneAnswerSides(s: Scenario): Variant[] | null {
+  if (!s.producers.some((p) => p.keys.kind === 'hot')) return null
+  return [
+    { label: 'salting', set: { 'dynamic.salting.enabled': true } },
+    { label: 'share group', set: { 'group.type': 'share', 'group.consumers': 2 * s.topic.partitions } },
+    { label: 'parallel consumer', set: { 'group.parallel.ordering': 'key' } },
+    { label: 'lag-aware', set: { 'group.assignor': 'lag-aware', 'group.protocol': 'eager' } },
+  ]
+}
+
 /** A fork's unchanged side: the run as it was. A strategy edit on that side renames it (sideEdits). */
 export const FORK_BEFORE_LABEL = 'before'
 

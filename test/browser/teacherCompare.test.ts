@@ -1,12 +1,14 @@
 // A trainer building the four answers to broker-hotspot's hot lane from the page, in real Chromium
-// (Debian's chromium via playwright-core) at 1024×768: Fork to compare (salting) gives "before" and
-// "salted"; turning "before" into the lag-aware assignor with its Strategy renames it "lag-aware"
-// (it kept saying "before" over a lag-aware run, and the difference strip, the Timeline's markers
-// and the Share link said so too).
+// (Debian's chromium via playwright-core) at 1024×768. The Compare menu offers them in one click (it
+// offered only salting to fork to; the share group, the Parallel Consumer and the lag-aware assignor
+// took Add side and a Strategy each). Fork to compare (salting) gives "before" and "salted"; turning
+// "before" into the lag-aware assignor with its Strategy renames it "lag-aware" (it kept saying
+// "before" over a lag-aware run, and the difference strip, the Timeline's markers and the Share
+// link said so too).
 
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { getPreset } from '../../src/scenario/index.ts'
+import { encodeScenario, getPreset } from '../../src/scenario/index.ts'
 import { compareLinkHash } from '../../src/scenario/links.ts'
 import { forkChoices, forkVariants } from '../../src/store/compareEdits.ts'
 import { ARTIFACTS, collectErrors } from './harness.ts'
@@ -35,6 +37,30 @@ describe('a fork’s “before” side changed with its Strategy', () => {
     // Side B keeps the fork's name for its change.
     expect(await page.getByRole('region', { name: /^Side B: / }).getAttribute('aria-label')).toBe('Side B: salted')
     await page.screenshot({ path: join(ARTIFACTS, 'teacher-compare-renamed.png') })
+    expect(errors).toEqual([])
+    await page.close()
+  }, 60_000)
+})
+
+describe('the Compare menu’s four answers to the hot lane', () => {
+  it('opens salting, a share group, the Parallel Consumer and a lag-aware assignor on one clock; absent without a hot key', async () => {
+    const page = await suite().browser.newPage({ viewport: { width: 1024, height: 768 } })
+    const errors = collectErrors(page)
+    await page.goto(`${suite().preview.url}#s=${encodeURIComponent(encodeScenario(getPreset('steady')!.build()))}`)
+    await page.locator('[data-testid="highway"] rect.road').first().waitFor()
+    await page.getByText('Compare', { exact: true }).click()
+    await page.locator('.fork-menu').waitFor()
+    expect(await page.getByRole('button', { name: /^Four answers to the hot lane/ }).count()).toBe(0)
+    await page.getByText('Compare', { exact: true }).click()
+
+    await page.getByRole('combobox', { name: 'Preset' }).selectOption('broker-hotspot')
+    await page.getByText('Compare', { exact: true }).click()
+    await page.getByRole('button', { name: /^Four answers to the hot lane/ }).click()
+    const labels = () => page.locator('.compare-side .side-label').allTextContents()
+    await expect.poll(labels, { timeout: 20_000 }).toEqual(['salting', 'share group', 'parallel consumer', 'lag-aware'])
+    // The share group has two members a lane (a lane gets ceil(members / partitions) readers).
+    expect(decodeURIComponent(page.url())).toContain('v=share group: group.type=share, group.consumers=24')
+    await page.screenshot({ path: join(ARTIFACTS, 'teacher-compare-answers.png') })
     expect(errors).toEqual([])
     await page.close()
   }, 60_000)
