@@ -2,7 +2,8 @@
 // via playwright-core): while its question is asked, a digit answers it (2: the second choice), and
 // while the lesson is open a digit picks no preset. Pressing "3" to answer had swapped the scenario
 // for the third preset (salted) under the lesson, which went on asking about the hot key's lane; the
-// Preset menu did the same. Picked from the menu, a preset now ends the lesson.
+// Preset menu did the same. Picked from the menu, a preset now ends the lesson. In the Lessons list
+// ↓ / ↑ (and a remote's Page Down / Page Up) go from lesson to lesson; only Tab did.
 
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
@@ -41,6 +42,28 @@ describe('a lesson from the keyboard', () => {
     await preset.selectOption('steady')
     await expect.poll(() => page.locator('.lesson-panel').count(), { timeout: 10_000 }).toBe(0)
     expect(await preset.inputValue()).toBe('steady')
+    expect(errors).toEqual([])
+    await page.close()
+  }, 60_000)
+
+  it('the Lessons list: ↓, Page Down and ↑ move through the lessons, Enter starts the one in focus', async () => {
+    const page = await suite().browser.newPage({ viewport: { width: 1024, height: 768 } })
+    const errors = collectErrors(page)
+    await page.goto(suite().preview.url)
+    await page.locator('[data-testid="highway"] rect.road').first().waitFor()
+    await page.keyboard.press('l')
+    const dialog = page.getByRole('dialog', { name: 'Lessons' })
+    await dialog.waitFor()
+    const focused = () => page.evaluate(() => document.activeElement?.querySelector('strong')?.textContent ?? '')
+    expect(await focused()).toBe('The hot key and the cost of salting')
+    await page.keyboard.press('ArrowDown')
+    await page.keyboard.press('ArrowDown')
+    await page.keyboard.press('PageDown')
+    expect(await focused()).toBe('Hot brokers: a hot key, a crash, a rebalance')
+    await page.keyboard.press('ArrowUp')
+    expect(await focused()).toBe('Four answers to one hot lane')
+    await page.keyboard.press('Enter')
+    await expect.poll(() => page.locator('.lesson-panel .lesson-title').textContent(), { timeout: 30_000 }).toBe('Four answers to one hot lane')
     expect(errors).toEqual([])
     await page.close()
   }, 60_000)
