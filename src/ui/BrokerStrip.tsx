@@ -26,12 +26,13 @@ export function BrokerStrip(): ReactNode {
           data-coordinator={b.coordinator ? 'true' : 'false'}
         >
           <div className="broker-head">
-            {/* The name opens the broker's fault menu (BrokerMenu): crash, restart, slow disk. */}
+            {/* The name opens the broker's fault menu (BrokerMenu): crash, restart, slow disk. Its
+                accessible name holds both its visible forms ("Broker 1", and "b1" on a short screen). */}
             <button
               type="button"
               className="broker-name"
               aria-haspopup="menu"
-              aria-label={`${b.name}: crash, restart or slow disk`}
+              aria-label={`${b.name}, ${b.short}: crash, restart or slow disk`}
               onClick={(e) => {
                 const r = e.currentTarget.getBoundingClientRect()
                 selectBroker({ index: b.id, x: r.left, y: r.bottom })
