@@ -6,7 +6,7 @@ import { compareLinkHash, momentWithinRun, readLinkHash } from '../scenario/link
 import { parseVariant, variantScenario, type Variant } from '../scenario/overrides.ts'
 import type { Scenario } from '../scenario/types.ts'
 import { validateScenario } from '../scenario/validate.ts'
-import { defaultCompareSides, forkVariants, type ForkChoice } from '../store/compareEdits.ts'
+import { defaultCompareSides, forkVariants, hotLaneAnswerSides, type ForkChoice } from '../store/compareEdits.ts'
 import { MAX_SIDES } from '../store/compareStore.ts'
 import { linkWarnings, type LinkIssue, type LinkProblem } from './urlSync.ts'
 
@@ -18,6 +18,12 @@ export function linkSeconds(ms: number): number {
 /** The Compare button: the scenario as the shared workload, the teacher's classic pair of sides. */
 export function compareHashFor(s: Scenario): string {
   return compareLinkHash(s, defaultCompareSides(s))
+}
+
+/** The Compare menu's four answers to a hot lane, from 0 s (null: no hot key). */
+export function answersHashFor(s: Scenario): string | null {
+  const sides = hotLaneAnswerSides(s)
+  return sides === null ? null : compareLinkHash(s, sides)
 }
 
 /** "Fork to compare" at `tMs`: the run so far as side A, the change as side B, both opening paused at `tMs`. */

@@ -6,7 +6,7 @@ import { settingsBefore } from '../scenario/liveOverrides.ts'
 import { mergeActions, variantScenario, type Variant } from '../scenario/overrides.ts'
 import { applyCommandToScenario } from '../scenario/applyCommand.ts'
 import type { Command, Scenario, ScenarioAction } from '../scenario/types.ts'
-import { strategyEditLabel, strategySet, withOverrides, type StrategyEdit } from '../store/compareEdits.ts'
+import { FORK_BEFORE_LABEL, strategyEditLabel, strategySet, withOverrides, type StrategyEdit } from '../store/compareEdits.ts'
 import type { CompareStore } from '../store/compareStore.ts'
 import type { AppStore } from '../store/createAppStore.ts'
 import type { CompareActions } from '../ui/compare/compareActions.ts'
@@ -22,8 +22,9 @@ export interface SideEditContext {
   /**
    * Labels this page made up, not the teacher: a copy's ("load-aware 2", Add side) and the ones
    * given here. A side with one takes its strategy edit's name (a copy of "load-aware" turned to
-   * salting said "load-aware 2"); a label from a link or the Compare button is kept. Labels are
-   * unique among the sides, so the label says which side; a link reopens them as the teacher's.
+   * salting said "load-aware 2"), as does a fork's "before"; any other label from a link or the
+   * Compare button is kept. Labels are unique among the sides, so the label says which side; a link
+   * reopens them as the teacher's.
    */
   madeLabels: Set<string>
   note: (kind: 'warning', text: string, details: string[]) => void
@@ -69,7 +70,10 @@ export function sideEdits(ctx: SideEditContext): Pick<CompareActions, 'injectSid
       if (v === undefined || side === undefined) return
       const cur = settingsBefore(side.store.getState().scenario, st.clock / 1000)
       const set = withOverrides(v, strategySet(cur, e))
-      const next = madeLabels.has(v.label) ? { ...set, label: freshLabel(strategyEditLabel(cur, e), st.variants, i) } : set
+      // A fork's "before" is no longer the run as it was once its strategy changes: it is renamed too
+      // (a fork opens as a link, so its labels are not among the ones made up here).
+      const renamed = madeLabels.has(v.label) || v.label === FORK_BEFORE_LABEL
+      const next = renamed ? { ...set, label: freshLabel(strategyEditLabel(cur, e), st.variants, i) } : set
       const r = variantScenario(st.base, next)
       if (!r.ok) {
         note('warning', `Side “${v.label}” was not changed:`, [`${r.path}: ${r.message}`])

@@ -82,10 +82,14 @@ function setup() {
 describe('lesson controller', () => {
   it('asks first with the sim paused, plays to the moment after the choice, lands exactly on it and reveals', () => {
     const { c, host, run } = setup()
+    expect(c.choose(0)).toBe(false) // no lesson open: a digit picks a preset
     c.start(lesson, 4, 0, host)
     expect(run()).toMatchObject({ stepIndex: 0, phase: 'asking', choice: null, countdown: ASK_SECONDS })
     expect(host.playing).toBe(false)
-    c.choose(1)
+    // A choice the question does not have (a digit past its last) is taken, and ignored.
+    expect(c.choose(7)).toBe(true)
+    expect(run()).toMatchObject({ phase: 'asking', choice: null })
+    expect(c.choose(1)).toBe(true)
     expect(run()).toMatchObject({ phase: 'playing', choice: 1 })
     expect(host).toMatchObject({ playing: true, speed: 4 })
     host.frames(39)

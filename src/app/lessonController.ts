@@ -44,7 +44,11 @@ export interface LessonController {
   next(): boolean
   /** The previous step (the current one again from its start on step 1); false when no lesson is open. */
   prev(): boolean
-  choose(choice: number): void
+  /**
+   * Answers the question asked with choice `choice` (from 0); a choice it does not have is ignored.
+   * False when no lesson is open.
+   */
+  choose(choice: number): boolean
   /** Ends the lesson: the panel closes and the page stays as it is. */
   close(): void
   dispose(): void
@@ -186,9 +190,12 @@ export function createLessonController(store: LessonStore, timers: LessonTimers)
     },
     choose(choice) {
       const r = run()
-      if (r === null || r.phase !== 'asking') return
+      if (r === null) return false
+      const count = lesson?.steps[r.stepIndex]?.question?.choices.length ?? 0
+      if (r.phase !== 'asking' || !(choice >= 0 && choice < count)) return true
       st().patchLesson({ choice })
       play()
+      return true
     },
     close() {
       finish()

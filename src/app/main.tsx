@@ -10,7 +10,7 @@ import { lessonLinkHash, readLessonLink } from '../scenario/lessons/lessonLinks.
 import { readLinkHash } from '../scenario/links.ts'
 import { compareLessonHost, mountLessonLayer, singleLessonHost } from './lessonLayer.tsx'
 import { controlUsesKey } from '../ui/keyTargets.ts'
-import { lessonNext, lessonPrev, registerLessonController } from './lessonNav.ts'
+import { lessonChoose, lessonNext, lessonPrev, registerLessonController } from './lessonNav.ts'
 import { mountCompare } from './mountCompare.tsx'
 import { mountHighway } from './mountHighway.tsx'
 import { hashFromQuery } from './urlSync.ts'
@@ -35,14 +35,16 @@ const lessonLayer = mountLessonLayer(document, (name) => go(lessonLinkHash(name,
 registerLessonController(lessonLayer.controller)
 
 // A presenter remote's PageDown / PageUp move through the open lesson's steps first (single and
-// compare mode alike); with no lesson open they fall through to the page's timeline markers.
+// compare mode alike); with no lesson open they fall through to the page's timeline markers. The
+// digits answer the lesson's question (1 its first choice) and pick no preset while it is open.
 window.addEventListener(
   'keydown',
   (e) => {
     if (e.defaultPrevented || e.ctrlKey || e.metaKey || e.altKey) return
-    if (e.key !== 'PageDown' && e.key !== 'PageUp') return
+    const digit = /^[1-9]$/.test(e.key) ? Number(e.key) : null
+    if (e.key !== 'PageDown' && e.key !== 'PageUp' && digit === null) return
     if (controlUsesKey(e.target, e.key)) return
-    if (e.key === 'PageDown' ? lessonNext() : lessonPrev()) {
+    if (digit !== null ? lessonChoose(digit) : e.key === 'PageDown' ? lessonNext() : lessonPrev()) {
       e.preventDefault()
       e.stopPropagation()
     }

@@ -12,8 +12,9 @@ import { ActionsContext, type AppActions } from '../ui/actions.ts'
 import { App } from '../ui/App.tsx'
 import { EmbedApp } from '../ui/EmbedApp.tsx'
 import { copyText } from '../ui/clipboard.ts'
-import { compareHashFor, forkHashFor } from './compareLinks.ts'
+import { answersHashFor, compareHashFor, forkHashFor } from './compareLinks.ts'
 import { createController } from './controller.ts'
+import { lessonClose } from './lessonNav.ts'
 import { createDriver } from './driver.ts'
 import { embedFromHash } from './embed.ts'
 import { createExportActions } from './exportActions.ts'
@@ -195,6 +196,8 @@ export function mountHighway(el: HTMLElement, opts: MountOptions): MountedHighwa
     step: () => (takeOver(), controller.step()),
     stepBack: () => (takeOver(), controller.stepBack()),
     seek: (t) => (takeOver(), controller.seek(t)),
+    // A preset picked from the menu mid-lesson ends the lesson: it kept asking about the old scenario.
+    choosePreset: (name) => (lessonClose(), controller.choosePreset(name)),
     // Inside a lesson, Share can copy the lesson's own link (lessonShare.ts); the scenario link stays on offer.
     share: (o) => {
       const at = store.getState().lessonAt
@@ -212,6 +215,10 @@ export function mountHighway(el: HTMLElement, opts: MountOptions): MountedHighwa
           compare(fork) {
             const st = store.getState()
             onCompare(fork === undefined ? compareHashFor(st.scenario) : forkHashFor(st.scenario, st.simTime, fork))
+          },
+          compareAnswers() {
+            const hash = answersHashFor(store.getState().scenario)
+            if (hash !== null) onCompare(hash)
           },
         }
   const withLessons: AppActions = opts.openLessons === undefined || embed ? withCompare : { ...withCompare, openLessons: opts.openLessons }

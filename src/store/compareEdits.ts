@@ -209,9 +209,29 @@ export function forkChoices(s: Scenario): ForkChoice[] {
   return out
 }
 
+/**
+ * The four answers to a hot lane on `s`'s workload, from the start (the hot-lane-answers lesson's
+ * sides): salting on the producer side; on the consumer side a share group of two members a lane
+ * (KIP-932 gives a lane ceil(members / partitions) readers: with as many members as the group has,
+ * one, and the side ran as the plain group did), the Parallel Consumer in key order and the lag-aware
+ * assignor (which weighs lanes at the next rebalance). Null when no producer has a hot key.
+ */
+export function hotLaneAnswerSides(s: Scenario): Variant[] | null {
+  if (!s.producers.some((p) => p.keys.kind === 'hot')) return null
+  return [
+    { label: 'salting', set: { 'dynamic.salting.enabled': true } },
+    { label: 'share group', set: { 'group.type': 'share', 'group.consumers': 2 * s.topic.partitions } },
+    { label: 'parallel consumer', set: { 'group.parallel.ordering': 'key' } },
+    { label: 'lag-aware', set: { 'group.assignor': 'lag-aware', 'group.protocol': 'eager' } },
+  ]
+}
+
+/** A fork's unchanged side: the run as it was. A strategy edit on that side renames it (sideEdits). */
+export const FORK_BEFORE_LABEL = 'before'
+
 /** The sides of a fork at `atSec`: the run as it is ("before"), and the change (from `atSec` when live). */
 export function forkVariants(choice: ForkChoice, atSec: number): Variant[] {
-  const before: Variant = { label: 'before', set: {} }
+  const before: Variant = { label: FORK_BEFORE_LABEL, set: {} }
   if (choice.command !== undefined) return [before, { label: choice.label, set: {}, actions: [{ ...choice.command, atSec } as ScenarioAction] }]
   const after: Variant = choice.live ? { label: choice.label, atSec, set: choice.set } : { label: choice.label, set: choice.set }
   return [before, after]

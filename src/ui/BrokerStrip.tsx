@@ -26,18 +26,20 @@ export function BrokerStrip(): ReactNode {
           data-coordinator={b.coordinator ? 'true' : 'false'}
         >
           <div className="broker-head">
-            {/* The name opens the broker's fault menu (BrokerMenu): crash, restart, slow disk. */}
+            {/* The name opens the broker's fault menu (BrokerMenu): crash, restart, slow disk. Its
+                accessible name holds both its visible forms ("Broker 1", and "b1" on a short screen). */}
             <button
               type="button"
               className="broker-name"
               aria-haspopup="menu"
-              aria-label={`${b.name}: crash, restart or slow disk`}
+              aria-label={`${b.name}, ${b.short}: crash, restart or slow disk`}
               onClick={(e) => {
                 const r = e.currentTarget.getBoundingClientRect()
                 selectBroker({ index: b.id, x: r.left, y: r.bottom })
               }}
             >
-              <b>{b.name}</b>
+              <b className="broker-long">{b.name}</b>
+              <b className="broker-short">{b.short}</b>
             </button>
             {b.badge !== '' ? <span className="broker-badge">{b.badge}</span> : null}
             {/* The group's coordinator lives here (the leader of its __consumer_offsets partition). */}
@@ -49,14 +51,23 @@ export function BrokerStrip(): ReactNode {
             {(brokers[b.id]?.slowFactor ?? 1) > 1 ? <span className="broker-badge">SLOW DISK ×{brokers[b.id]!.slowFactor}</span> : null}
           </div>
           {(() => {
-            // The controller's countdown to fencing a dead broker (broker.session.timeout.ms), as member cards show theirs.
+            // The controller's countdown to fencing a dead broker (broker.session.timeout.ms), as member
+            // cards show theirs, in the figures' line (a dead broker appends nothing; its leaders are in
+            // the tooltip until the controller moves them): as an extra line it made the strip taller
+            // at the crash, and the lanes under it re-laid out in the room's sight. On a short screen
+            // "controller " goes (styles.css), so "notices in 7.6 s" keeps to the one line.
             const n = brokers[b.id]?.noticeInMs ?? null
-            return n === null ? null : <div className="broker-countdown small">controller notices in {(n / 1000).toFixed(1)} s</div>
+            return n === null ? (
+              <div className="broker-figures">
+                <span className="broker-leaders">{b.leadersText}</span>
+                <span>{b.rateText}</span>
+              </div>
+            ) : (
+              <div className="broker-countdown" title={`The controller notices in ${(n / 1000).toFixed(1)} s: broker.session.timeout.ms without a heartbeat`}>
+                <span className="broker-countdown-who">controller </span>notices in {(n / 1000).toFixed(1)} s
+              </div>
+            )
           })()}
-          <div className="broker-figures">
-            <span>{b.leadersText}</span>
-            <span>{b.rateText}</span>
-          </div>
           <div className="broker-bar" aria-hidden="true">
             <div className="broker-bar-fill" style={{ width: `${(b.inFrac * 100).toFixed(1)}%` }} />
           </div>

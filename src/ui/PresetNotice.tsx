@@ -56,9 +56,13 @@ export function PresetNotice(): ReactNode {
       </h2>
       {imported !== null ? <ImportedNotice imported={imported} storyId={storyId} open={open} /> : null}
       {imported === null && edited ? (
+        // Folded with the story (a short screen), in a few words (More gives them whole): whole, in
+        // presenter mode's 20 px, they took six lines of the column after a teacher's first fault and
+        // pushed "What just happened" down under the fold.
         <p className="edited" role="note">
-          Edited: a setting, a fault or a command has changed this run since the preset was picked, so what you see may
-          differ from the story below. Pick the preset again to start it over.
+          {open
+            ? 'Edited: a setting, a fault or a command has changed this run since the preset was picked, so what you see may differ from the story below. Pick the preset again to start it over.'
+            : 'Edited: the story below may no longer hold.'}
         </p>
       ) : null}
       {imported === null ? (

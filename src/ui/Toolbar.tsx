@@ -69,7 +69,7 @@ export function Toolbar(): ReactNode {
       <ShareMenu />
       <ImportButton />
       <ExportMenu />
-      {actions.compare !== undefined ? <CompareButtons compare={actions.compare} /> : null}
+      {actions.compare !== undefined ? <CompareButtons compare={actions.compare} answers={actions.compareAnswers} /> : null}
       {actions.openLessons !== undefined ? <LessonsButton open={actions.openLessons} /> : null}
       <PresenterButton />
       <button type="button" className="help" onClick={() => openShortcuts(true)} aria-label="Keyboard shortcuts" aria-keyshortcuts="?">

@@ -57,6 +57,8 @@ export interface AppActions {
    * from the current moment. Absent where compare mode cannot be opened.
    */
   compare?(fork?: ForkChoice): void
+  /** Opens compare mode on the four answers to a hot lane (compareEdits' hotLaneAnswerSides), from 0 s. */
+  compareAnswers?(): void
   // EXPORT
   /**
    * Downloads the run data (csv), the summary with its rebalance log (json) or a picture of the

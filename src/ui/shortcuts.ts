@@ -72,7 +72,7 @@ export const SHORTCUTS: ReadonlyArray<[string, string]> = [
   ['←', 'On the Timeline: step 100 ms back'],
   ['Shift + ← / →', 'On the Timeline: previous / next marker'],
   ['Home / End', 'On the Timeline: the start / the latest moment'],
-  ['1 – 9', 'Pick a preset'],
+  ['1 – 9', 'Pick a preset (in a lesson: answer its question, 1 the first choice)'],
   ['L', 'Lessons: the guided lessons'],
   ['E', 'Export: run data, picture, client configuration'],
   ['?', 'Show this list'],
@@ -81,8 +81,13 @@ export const SHORTCUTS: ReadonlyArray<[string, string]> = [
 
 /**
  * Compare mode's rows of the `?` dialog: every key but compare and the preset digits, which only one
- * highway answers (compare mode's sides are chosen from its own toolbar). S is its toolbar's Share.
+ * highway answers (compare mode's sides are chosen from its own toolbar); its digits answer a
+ * lesson's question (2–4 choices). S is its toolbar's Share.
  */
-export const COMPARE_SHORTCUTS: ReadonlyArray<[string, string]> = SHORTCUTS.filter(([k]) => k !== 'C' && k !== '1 – 9').map(([k, v]) =>
-  k === 'S' ? [k, 'Share: copy the link to this comparison (paused: it opens at this moment; in a lesson: the lesson’s link at its step)'] : [k, v],
+export const COMPARE_SHORTCUTS: ReadonlyArray<[string, string]> = SHORTCUTS.filter(([k]) => k !== 'C').map(([k, v]) =>
+  k === 'S'
+    ? [k, 'Share: copy the link to this comparison (paused: it opens at this moment; in a lesson: the lesson’s link at its step)']
+    : k === '1 – 9'
+      ? ['1 – 4', 'In a lesson: answer its question, 1 the first choice']
+      : [k, v],
 )

@@ -60,12 +60,16 @@ export function laneTags(d: LaneMark, L: LanesLayout, minFontPx: number, lagText
   // Too thin for the words: the lane's stripes still say it (and its table row, in words).
   if (faultText !== '' && L.pitch >= Math.max(10, faultPx)) {
     const px = faultPx
-    // Squeezed to end before the lag number, but never below MIN_SQUEEZE of its width (unreadable):
-    // on a lane that short the two may touch.
+    // Squeezed to end before the lag number, but never below MIN_SQUEEZE of its width (unreadable).
+    // Where even squeezed it would run into the number (presenter mode's 20 px on a 1024 px window's
+    // ~170 px lanes: "no leaderlag 2.0k" on the hot lane), the number gives way: a lane without a
+    // leader neither grows nor drains, so its lag stands still, and its table row still has it.
     const natural = textWidth(faultText, px)
-    const room = lagStart - x
+    // Squeezed into the gap before the number they may touch it, not run over it.
+    const shown = lag !== null && natural * MIN_SQUEEZE > lagStart + 8 - x ? null : lag
+    const room = (shown ? lagStart : L.x1 - 8) - x
     const squeezeTo = natural > room ? Math.max(room, natural * MIN_SQUEEZE) : null
-    return { fault: { text: faultText, x, px, squeezeTo }, leader: null, hot: null, lag }
+    return { fault: { text: faultText, x, px, squeezeTo }, leader: null, hot: null, lag: shown }
   }
   const leaderPx = Math.min(L.fontPx, 13)
   const leader = rowHolds(L.pitch, leaderPx) && d.leader !== '' ? { text: d.leader, x, px: leaderPx, squeezeTo: null } : null

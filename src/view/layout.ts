@@ -152,7 +152,10 @@ export function layout(frame: Frame, size: Size, options: Partial<LayoutOptions>
   const opts: LayoutOptions = { ...DEFAULT_LAYOUT_OPTIONS, ...options }
   const n = Math.max(0, frame.partitions)
   const width = Math.max(320, size.width)
-  const height = Math.max(160, size.height)
+  // The box's own height, however short (a compare side under its broker strip at 1024×768 has
+  // ~100 px): laid out taller, the lanes past its bottom edge, the hot lane among them, were cut off.
+  // The floor only keeps a box not yet measured from a negative pitch.
+  const height = Math.max(headerHeight(opts.minFontPx) + 16, size.height)
   const narrow = width < NARROW_W
   const consumerW = narrow ? NARROW_CONSUMER_W : CONSUMER_W
   const consumerX = width - consumerW

@@ -1,9 +1,13 @@
-// The Lessons dialog: every lesson with its summary; choosing one starts it.
+// The Lessons dialog: every lesson with its summary; choosing one starts it. ↑ / ↓ (Page Up / Page
+// Down, Home / End) go from lesson to lesson.
 
 import { useEffect, useRef, type ReactNode } from 'react'
 import { useStore } from 'zustand'
 import type { LessonStore } from '../../store/lessonSlice.ts'
 import { useModalFocus } from '../useModalFocus.ts'
+
+/** Keys that move the focus through the lessons, and by how many. */
+const MOVES: Readonly<Record<string, number>> = { ArrowDown: 1, ArrowUp: -1, PageDown: 1, PageUp: -1, Home: -Infinity, End: Infinity }
 
 interface LessonListProps {
   store: LessonStore
@@ -34,6 +38,14 @@ function LessonListDialog({ store, onChoose }: LessonListProps): ReactNode {
         onClick={(e) => e.stopPropagation()}
         onKeyDown={(e) => {
           if (e.key === 'Escape') close()
+          const by = MOVES[e.key]
+          if (by === undefined) return
+          // The arrows (and a presenter remote's Page Down / Page Up) go from lesson to lesson, as in
+          // a list: only Tab did, so a teacher pressing ↓ stayed on the first lesson.
+          const items = Array.from(box.current?.querySelectorAll<HTMLButtonElement>('.lesson-item') ?? [])
+          const at = items.indexOf(document.activeElement as HTMLButtonElement)
+          items[Math.max(0, Math.min(items.length - 1, at < 0 ? 0 : at + by))]?.focus()
+          e.preventDefault()
         }}
       >
         <h2 id="lessons-h">Lessons</h2>

@@ -1,0 +1,91 @@
+// A trainer's broker story on a 1024×768 projector in real Chromium (Debian's chromium via
+// playwright-core): broker-hotspot compared on one clock with its broker 1 crashed (the controller's
+// countdown showing), four sides two by two and the hot-brokers lesson's two sides stacked, in
+// presenter mode. Every lane of every side stays inside its highway and the hot lane keeps its
+// height: under the broker strips the sides had ~100 px for their lanes, the lanes were laid out for
+// 160 px and lane 6 onwards (the hot lane itself) was cut off at the side's bottom edge.
+
+import { join } from 'node:path'
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import { getLesson } from '../../src/scenario/lessons/catalog.ts'
+import { compareLinkHash } from '../../src/scenario/links.ts'
+import { parseVariant, type Variant } from '../../src/scenario/overrides.ts'
+import { ARTIFACTS, collectErrors } from './harness.ts'
+import { browserSuite } from './suite.ts'
+
+const OUT = join(ARTIFACTS, 'dist-teacher-brokers-test')
+const suite = browserSuite(OUT)
+const PROJECTOR = { width: 1024, height: 768 }
+
+function variants(texts: readonly string[]): Variant[] {
+  return texts.map((t) => {
+    const r = parseVariant(t)
+    if (!r.ok) throw new Error(`${t}: ${r.message}`)
+    return r.variant
+  })
+}
+
+/** The four answers to broker-hotspot's hot lane (the hot-lane-answers lesson's sides). */
+const FOUR = variants([
+  'salting: dynamic.salting.enabled=true',
+  'share group: group.type=share, group.consumers=24',
+  'parallel consumer: group.parallel.ordering=key',
+  'lag-aware: group.assignor=lag-aware, group.protocol=eager',
+])
+
+/** Opens the sides at 25 s (broker 1 crashed at 20 s; the controller notices at 29 s) in presenter mode. */
+async function openCrashed(sides: readonly Variant[]): Promise<{ page: Page; errors: string[] }> {
+  const page = await suite().browser.newPage({ viewport: PROJECTOR })
+  const errors = collectErrors(page)
+  // hot-brokers: broker-hotspot with broker 1 crashing at 20 s and coming back at 40 s.
+  const base = getLesson('hot-brokers')!.scenario
+  await page.goto(`${suite().preview.url}#${compareLinkHash(base, sides, { t: 25 })}`)
+  const slider = page.getByRole('slider', { name: 'Timeline' })
+  await expect.poll(async () => [await slider.getAttribute('aria-valuenow'), await slider.getAttribute('aria-busy')], { timeout: 30_000, interval: 100 }).toEqual(['25', 'false'])
+  await page.keyboard.press('p')
+  await page.locator('.compare-app.presenter').waitFor({ timeout: 10_000 })
+  // The controller's countdown is on every side's broker 1 (the strip's tallest form).
+  await expect.poll(() => page.locator('.broker-countdown').count(), { timeout: 10_000 }).toBe(sides.length)
+  return { page, errors }
+}
+
+/** Per side: lanes whose road is not wholly inside the highway's box, and lane 6's height (px). */
+async function lanesOutOfBox(page: Page): Promise<Array<{ out: string[]; hotH: number }>> {
+  return page.evaluate(() =>
+    Array.from(document.querySelectorAll('.compare-side [data-testid="highway"]')).map((hw) => {
+      const box = hw.getBoundingClientRect()
+      const roads = Array.from(hw.querySelectorAll('rect.road')).map((r) => r.getBoundingClientRect())
+      const out = roads.flatMap((r, i) => (r.top >= box.top - 0.5 && r.bottom <= box.bottom + 0.5 ? [] : [`P${i} ${Math.round(r.top)}–${Math.round(r.bottom)} (box ${Math.round(box.top)}–${Math.round(box.bottom)})`]))
+      return { out, hotH: roads[6]?.height ?? 0 }
+    }),
+  )
+}
+
+describe('broker-hotspot compared on a 1024×768 projector, broker 1 crashed, presenter mode', () => {
+  it('four answers two by two: every lane of every side inside its highway, the hot lane ≥ 4 px', async () => {
+    const { page, errors } = await openCrashed(FOUR)
+    const sides = await lanesOutOfBox(page)
+    await page.screenshot({ path: join(ARTIFACTS, 'teacher-brokers-four.png') })
+    expect(sides).toHaveLength(4)
+    for (const s of sides) {
+      expect(s.out).toEqual([])
+      expect(s.hotH).toBeGreaterThanOrEqual(4)
+    }
+    expect(errors).toEqual([])
+    await page.close()
+  }, 60_000)
+
+  it('acks 1 vs acks all stacked (the hot-brokers lesson’s sides): every lane of both sides inside its highway', async () => {
+    const { page, errors } = await openCrashed(getLesson('hot-brokers')!.variants)
+    const sides = await lanesOutOfBox(page)
+    await page.screenshot({ path: join(ARTIFACTS, 'teacher-brokers-two.png') })
+    expect(sides).toHaveLength(2)
+    for (const s of sides) {
+      expect(s.out).toEqual([])
+      expect(s.hotH).toBeGreaterThanOrEqual(4)
+    }
+    expect(errors).toEqual([])
+    await page.close()
+  }, 60_000)
+})
