@@ -7,7 +7,7 @@ import '../ui/styles.css'
 import '../ui/compare/compare.css'
 import '../ui/narrow.css'
 import { lessonLinkHash, readLessonLink } from '../scenario/lessons/lessonLinks.ts'
-import { readLinkHash } from '../scenario/links.ts'
+import { isCompareLink as isCompare, readLinkHash } from '../scenario/links.ts'
 import { compareLessonHost, mountLessonLayer, singleLessonHost } from './lessonLayer.tsx'
 import { controlUsesKey } from '../ui/keyTargets.ts'
 import { lessonChoose, lessonNext, lessonPrev, registerLessonController } from './lessonNav.ts'
@@ -19,10 +19,6 @@ const el = document.getElementById('root')
 if (el === null) throw new Error('index.html has no #root element')
 const root = el
 
-/** Compare mode when the link names sides. */
-function isCompare(hash: string): boolean {
-  return readLinkHash(hash).v.length > 0
-}
 
 let current: { dispose(): void } | null = null
 /** Presenter mode survives a switch between one highway and compare mode (a teacher's projector stays one). */

@@ -19,6 +19,7 @@ import { createDriver } from './driver.ts'
 import { embedFromHash } from './embed.ts'
 import { createExportActions } from './exportActions.ts'
 import { debugFaultsOn, exposeDebugFaults } from './debugFaults.ts'
+import { openChunkMs } from './openChunk.ts'
 import { pageClock } from './pageClock.ts'
 import { followLaneView } from './laneViewSync.ts'
 import { shareLesson } from './lessonShare.ts'
@@ -77,8 +78,6 @@ function defaultWorker(): WorkerLike {
 /** How long the "carries on" notice after a recovered fault stays up (wall ms). */
 export const RECOVERED_NOTICE_MS = 10_000
 
-/** Sim ms a moment link's run advances per request on its way to the moment. */
-export const OPEN_CHUNK_MS = 20_000
 
 export function mountHighway(el: HTMLElement, opts: MountOptions): MountedHighway {
   const win = el.ownerDocument.defaultView ?? window
@@ -122,11 +121,13 @@ export function mountHighway(el: HTMLElement, opts: MountOptions): MountedHighwa
       if (msg.timeline?.pausedAt === 'rebalance') client.setPlaying(false)
       if (pendingMoment !== null && msg.runId === store.getState().runId) {
         const t = pendingMoment
-        if (msg.frame.t + OPEN_CHUNK_MS < t && t > msg.timeline.latest) {
+        const chunk = openChunkMs(store.getState().scenario)
+        if (msg.frame.t + chunk < t && t > msg.timeline.latest) {
           // Far into the run: get there in chunks, each answered with a frame, so the page shows
-          // how far it has come instead of sitting still for seconds.
+          // how far it has come instead of sitting still for seconds (and the supervisor hears
+          // from the worker in time: openChunk.ts).
           store.getState().setOpeningTo(t)
-          client.step(OPEN_CHUNK_MS)
+          client.step(chunk)
         } else {
           pendingMoment = null
           store.getState().setOpeningTo(null)

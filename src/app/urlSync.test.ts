@@ -167,6 +167,21 @@ describe('moment links', () => {
     }
   })
 
+  it('a bad mark=, automark= or a second s= is said in the link’s warnings, not dropped without a word; a bad t only in its own banner', () => {
+    const hash = `#s=${codec.encode(defaultScenario())}&mark=-1&automark=soon&s=v1.other&t=-4`
+    expect(scenarioFromHash(hash, codec).problem).toEqual({
+      kind: 'warning',
+      text: 'Parts of this link were ignored:',
+      details: [
+        'mark must be a number of seconds (like 42 or 42.5), got "-1"',
+        'automark must be a number of seconds (like 42 or 42.5), got "soon"',
+        'the link has more than one scenario (s); the first is used',
+      ],
+    })
+    expect(momentFromHash(hash, 120).problem?.details).toEqual(['t must be a number of seconds (like 42 or 42.5), got "-4"'])
+    expect(markFromHash(hash)).toBeNull()
+  })
+
   it('Copy link leaves the moment out once the page has written its own URL', () => {
     const store = createAppStore({ scenario: defaultScenario() })
     const opened = linkFor('http://x/', defaultScenario(), codec)

@@ -73,10 +73,12 @@ export function scenarioFromHash(hash: string, codec: ScenarioCodec): HashReadin
   }
   const r = codec.decode(payload)
   if (r.ok) {
-    // A moment past the run's end is clamped (momentFromHash): said with the link's other warnings.
-    const t = readLinkHash(h).t
-    const past = t === undefined ? null : momentWithinRun(t, r.scenario.durationSec).issue
-    return { scenario: r.scenario, problem: linkWarnings(past === null ? r.warnings : [...r.warnings, past]) }
+    // A moment past the run's end is clamped (momentFromHash): said with the link's other warnings,
+    // and so are the link's parameters that could not be read and were dropped (a bad mark=).
+    const link = readLinkHash(h)
+    const past = link.t === undefined ? null : momentWithinRun(link.t, r.scenario.durationSec).issue
+    const dropped = link.problems.filter((p) => !isMomentProblem(p)).map((message) => ({ path: '#', message }))
+    return { scenario: r.scenario, problem: linkWarnings([...r.warnings, ...(past === null ? [] : [past]), ...dropped]) }
   }
   return {
     scenario: null,
@@ -128,6 +130,11 @@ export function withMark(link: string, markMs: number | null): string {
   return markMs === null ? link : `${link}&mark=${linkSeconds(markMs)}`
 }
 
+/** A problem with the link's `t=`: momentFromHash's own banner says it (the run starts at 0 s). */
+function isMomentProblem(p: string): boolean {
+  return /^t\b|'s t parameter/.test(p)
+}
+
 export interface MomentReading {
   /** The moment to open paused at, sim ms; null when the link has none (or a bad one). */
   momentMs: number | null
@@ -140,7 +147,7 @@ export interface MomentReading {
  */
 export function momentFromHash(hash: string, durationSec: number): MomentReading {
   const r = readLinkHash(hash)
-  const bad = r.problems.filter((p) => /^t\b|'s t parameter/.test(p))
+  const bad = r.problems.filter(isMomentProblem)
   const problem: LinkProblem | null =
     bad.length === 0 ? null : { kind: 'warning', text: 'The link’s moment could not be read, so the run starts at 0 s:', details: bad }
   return { momentMs: r.t === undefined ? null : Math.round(momentWithinRun(r.t, durationSec).tSec * 1000), problem }

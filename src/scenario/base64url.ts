@@ -50,6 +50,6 @@ export function fromBase64Url(text: string): Base64Result {
       out[o++] = (acc >> bits) & 0xff
     }
   }
-  if ((acc & ((1 << bits) - 1)) !== 0) return { ok: false, message: 'its last character has stray bits; was it mistyped?' }
+  if ((acc & ((1 << bits) - 1)) !== 0) return { ok: false, message: 'its last character has stray bits; was it cut short or mistyped?' }
   return { ok: true, bytes: out }
 }

@@ -79,6 +79,27 @@ describe('encodeScenario / decodeScenario', () => {
     expect(messageOf(wrongSum)).toBe('#: the link is damaged (its checksum does not match); was it cut short or mistyped?')
   })
 
+  test('a link cut short mid-stream says so in words, not as "unexpected EOF"', () => {
+    const whole = encodeScenario({ ...defaultScenario(), seed: 99, name: 'a scenario long enough to have a compressed stream worth cutting' })
+    // Cut at a whole base64url group (a cut elsewhere is named by base64url already: a length it
+    // cannot have, or stray bits in its last character, "cut short or mistyped?").
+    const body = whole.slice('v1.'.length)
+    const cut = `v1.${body.slice(0, Math.floor((body.length - 24) / 4) * 4)}`
+    expect(messageOf(cut)).toBe('#: the link is cut short (its compressed data ends early): ask for the whole link')
+  })
+
+  test('punctuation a chat message glued to the end is left out, said in a warning; the checksum still guards the rest', () => {
+    const good = encodeScenario({ ...defaultScenario(), seed: 5 })
+    for (const tail of [')', '.', ').', '>', '",']) {
+      const r = decodeScenario(good + tail)
+      expect(r, tail).toMatchObject({ ok: true, scenario: { seed: 5 } })
+      expect(r.ok && r.warnings, tail).toEqual([{ path: '#', message: `the link ended in "${tail}", which is not part of a link (a chat message's punctuation?): left out` }])
+    }
+    expect(decodeScenario(good)).toMatchObject({ ok: true, warnings: [] })
+    // Punctuation after a damaged link does not make it pass.
+    expect(decodeScenario(`${good.slice(0, -2)}AA)`).ok).toBe(false)
+  })
+
   test('bad JSON inside a well-formed link is named', () => {
     expect(messageOf(linkFor('{"seed":'))).toMatch(/^#: the link is not valid JSON \(/)
   })

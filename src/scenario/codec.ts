@@ -76,7 +76,20 @@ function decode(raw: unknown): ValidationResult {
     return failure('#', `link format v${version} is newer than this app (v${LINK_FORMAT_VERSION}); open it in a newer version`)
   }
   if (version !== LINK_FORMAT_VERSION) return failure('#', `link format v${version} is not supported (this app reads v${LINK_FORMAT_VERSION})`)
-  const b64 = fromBase64Url(text.slice(m[0].length))
+  // Punctuation a chat message glued to the link ("…see #s=v1.abc)." or "<…abc>") is never base64url:
+  // it is left out, and the checksum still decides whether what is left is the link that was sent.
+  const body = text.slice(m[0].length)
+  const glued = TRAILING_PUNCTUATION.exec(body)?.[0] ?? ''
+  const r = decodeBody(glued === '' ? body : body.slice(0, -glued.length))
+  if (!r.ok || glued === '') return r
+  return { ...r, warnings: [...r.warnings, { path: '#', message: `the link ended in "${glued}", which is not part of a link (a chat message's punctuation?): left out` }] }
+}
+
+/** Characters a sentence or a chat app puts after a link; none of them is base64url. */
+const TRAILING_PUNCTUATION = /[.,;:!?)\]}>'"]+$/
+
+function decodeBody(body: string): ValidationResult {
+  const b64 = fromBase64Url(body)
   if (!b64.ok) return failure('#', `the link is not valid base64url: ${b64.message}`)
   const bytes = b64.bytes
   if (bytes.length <= CHECKSUM_BYTES) return failure('#', 'the link has too little data after the prefix; is it cut short?')
@@ -99,6 +112,8 @@ function inflate(bytes: Uint8Array): Uint8Array | string {
     try {
       out = inflateSync(bytes, { out: new Uint8Array(size) })
     } catch (e) {
+      // fflate's words for data that stops mid-stream: a link cut short (a chat app's length limit).
+      if (e instanceof Error && /unexpected EOF/i.test(e.message)) return 'the link is cut short (its compressed data ends early): ask for the whole link'
       return `the link's compressed data is damaged (${e instanceof Error ? e.message : 'inflate failed'})`
     }
     if (out.length < size) return out

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { decodeScenario, getPreset } from './index.ts'
-import { compareLinkHash, momentWithinRun, readLinkHash, scenarioReaching } from './links.ts'
+import { compareLinkHash, isCompareLink, momentWithinRun, readLinkHash, scenarioReaching } from './links.ts'
 import { parseVariant, type Variant } from './overrides.ts'
 
 const base = getPreset('consumer-joins-eager')!.build()
@@ -41,11 +41,25 @@ describe('compare links', () => {
     expect(r.problems).toEqual([
       't must be a number of seconds (like 42 or 42.5), got "soon"',
       'mark must be a number of seconds (like 42 or 42.5), got "-1"',
-      "the link's v parameter is not valid percent-encoding",
+      "side 1 (v=%E0%A4%A) is cut short or damaged (not valid percent-encoding): it was left out",
       'automark must be a number of seconds (like 42 or 42.5), got "1e9"',
     ])
     expect(readLinkHash('#automark=1234567890').problems).toEqual(['automark must be a number of seconds (like 42 or 42.5), got "1234567890"'])
+    expect(r.cutSides).toBe(1)
     expect(readLinkHash('')).toEqual({ v: [], problems: [] })
+  })
+
+  it('a comparison link cut inside a side (a chat app cut it mid %-escape) still counts that side, so the page knows it was a comparison', () => {
+    const link = compareLinkHash(base, variants.slice(0, 2))
+    const cut = link.slice(0, link.lastIndexOf('%') + 2)
+    const r = readLinkHash(cut)
+    expect(r.v).toHaveLength(1)
+    expect(r.cutSides).toBe(1)
+    expect(isCompareLink(cut)).toBe(true)
+    // Cut inside its first side: no side is readable, and it is still a comparison.
+    expect(isCompareLink(link.slice(0, link.indexOf('%', link.indexOf('&v=')) + 2))).toBe(true)
+    expect(isCompareLink(compareLinkHash(base, []))).toBe(false)
+    expect(r.problems).toEqual([expect.stringMatching(/^side 2 \(v=.*\) is cut short or damaged \(not valid percent-encoding\): it was left out$/)])
   })
 })
 

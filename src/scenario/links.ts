@@ -34,6 +34,11 @@ export interface LinkHash {
   lesson?: string
   /** Its step, counted from 1 (`step=N`). */
   step?: number
+  /**
+   * `v=` parameters that could not be read (their percent-encoding broken: a link cut inside a side
+   * by a chat app). The link was still a comparison: the page opens compare mode and says so.
+   */
+  cutSides?: number
   problems: string[]
 }
 
@@ -90,16 +95,21 @@ export function readLinkHash(hash: string): LinkHash {
   const out: LinkHash = { v: [], problems: [] }
   const h = hash.startsWith('#') ? hash.slice(1) : hash
   if (h === '') return out
+  let sides = 0
   for (const part of h.split('&')) {
     if (part === '') continue
     const eq = part.indexOf('=')
     const name = eq < 0 ? part : part.slice(0, eq)
     if (!READ.has(name)) continue
+    if (name === 'v') sides++
     let value: string
     try {
       value = decodeURIComponent(eq < 0 ? '' : part.slice(eq + 1))
     } catch {
-      out.problems.push(`the link's ${name} parameter is not valid percent-encoding`)
+      if (name === 'v') {
+        out.cutSides = (out.cutSides ?? 0) + 1
+        out.problems.push(`side ${sides} (v=${clip(part.slice(eq + 1))}) is cut short or damaged (not valid percent-encoding): it was left out`)
+      } else out.problems.push(`the link's ${name} parameter is not valid percent-encoding`)
       continue
     }
     if (name === 'v') out.v.push(value)
@@ -116,6 +126,16 @@ export function readLinkHash(hash: string): LinkHash {
     }
   }
   return out
+}
+
+/**
+ * Whether a hash opens compare mode: it names sides (`v=`), readable or not. A comparison cut inside
+ * a side by a chat app is still a comparison: compare mode opens and says which side was cut, where
+ * one highway would have said nothing of the comparison. Pure.
+ */
+export function isCompareLink(hash: string): boolean {
+  const r = readLinkHash(hash)
+  return r.v.length > 0 || (r.cutSides ?? 0) > 0
 }
 
 function clip(s: string): string {

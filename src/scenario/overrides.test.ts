@@ -106,6 +106,9 @@ describe('variants', () => {
   it('refuses a missing label, a repeated path and unclosed quotes', () => {
     expect(parseVariant('group.protocol=eager')).toMatchObject({ ok: false, message: expect.stringContaining('LABEL:') })
     expect(parseVariant(': group.protocol=eager')).toMatchObject({ ok: false, message: expect.stringContaining('label') })
+    // A stranger's 5 000-character label (it overran its side's header and table) is refused with the limit.
+    expect(parseVariant(`${'x'.repeat(5000)}: group.consumers=4`)).toMatchObject({ ok: false, message: expect.stringMatching(/^a variant's label is at most 80 characters, got 5000 \("x+…"\)$/) })
+    expect(parseVariant(`${'x'.repeat(80)}: group.consumers=4`).ok).toBe(true)
     expect(parseVariant('a: name=x, name=y')).toMatchObject({ ok: false, message: expect.stringContaining('name is given twice') })
     expect(parseVariant('a: name="x, y')).toMatchObject({ ok: false, message: expect.stringContaining('unclosed quote') })
   })

@@ -9,6 +9,7 @@ import { materializeOptional } from './optionalSections.ts'
 import { formatValue, indexOutside, parseValue, resolvePath, splitList, tokenizePath } from './overridePath.ts'
 import type { Command, Scenario, ScenarioAction } from './types.ts'
 import { validateScenario, type Issue } from './validate.ts'
+import { LIMITS } from './validation/limits.ts'
 import { meantField } from './validation/rules.ts'
 
 export type OverrideValue = unknown
@@ -69,6 +70,9 @@ export function parseVariant(text: string): { ok: true; variant: Variant } | Fai
   if (at) return { ok: false, message: `${head}: the moment after "@" must be a plain decimal number of seconds (30, 12.5), got "${clip(at[1]!)}"` }
   const label = m ? m[1]! : head
   if (label === '') return { ok: false, message: `a variant needs a label before ":", got "${clip(text)}"` }
+  // A side's label heads its column, its strip and the link: bounded like a scenario's name.
+  const chars = [...label].length
+  if (chars > LIMITS.nameChars) return { ok: false, message: `a variant's label is at most ${LIMITS.nameChars} characters, got ${chars} ("${clip(label)}")` }
   const list = splitList(text.slice(colon + 1))
   if (!list.ok) return { ok: false, message: `${label}: ${list.message}` }
   const set: OverrideSet = {}

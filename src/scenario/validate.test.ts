@@ -118,7 +118,7 @@ describe('validateScenario: errors name the path and the rule', () => {
     ['zero-byte records', { producers: [{ recordBytes: 0 }] }, 'producers[0].recordBytes', 'must be ≥ 1'],
     ['unknown rate kind', { producers: [{ rate: { kind: 'burst' } }] }, 'producers[0].rate.kind', 'must be one of constant, step, ramp, spike, sine, schedule'],
     ['unknown protocol', { group: { protocol: 'lazy' } }, 'group.protocol', 'must be one of eager, cooperative, consumer'],
-    ['infinite duration', { durationSec: Infinity }, 'durationSec', 'must be a finite number'],
+    ['infinite duration', { durationSec: Infinity }, 'durationSec', 'must be a finite number > 0 and ≤ 86400'],
     ['zero duration', { durationSec: 0 }, 'durationSec', 'must be > 0'],
     ['a day and a second', { durationSec: 86401 }, 'durationSec', 'must be ≤ 86400'],
     ['negative seed', { seed: -1 }, 'seed', 'must be ≥ 0'],

@@ -80,6 +80,20 @@ describe('lane groups on the highway', () => {
     m.unmount()
   })
 
+  it('a group of more lanes than rows (a consumer of 150) says it shows the busiest one by one and the rest in the last row', () => {
+    const store = createAppStore({ scenario: defaultScenario() })
+    const m = mount(<LanesPanel />, store)
+    likeWorker(store).show(makeFrame({ partitions: 300, members: 2 }))
+    act(() => m.container.querySelector<HTMLButtonElement>('button[aria-label="Open Consumer consumer-1: 150 lanes"]')!.click())
+    const rows = rowLabels(m.container)
+    expect(rows).toHaveLength(64)
+    expect(rows[63]).toBe('others')
+    expect(m.container.querySelector('[data-testid="lane-group-open"]')?.textContent).toBe(
+      'Showing Consumer consumer-1: 150 lanes: the 63 busiest one by one, the other 87 in the last row',
+    )
+    m.unmount()
+  })
+
   it('grouping by the hottest lanes puts the busiest lane first; up to 64 lanes there are no groups', () => {
     const store = createAppStore({ scenario: defaultScenario() })
     const m = mount(<LanesPanel />, store)

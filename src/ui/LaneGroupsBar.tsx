@@ -5,6 +5,7 @@
 
 import type { ReactNode } from 'react'
 import type { LaneGroupInfo, LaneGrouping } from '../sim/frameTypes.ts'
+import { MAX_GROUPS } from '../sim/laneRows/laneGroups.ts'
 
 export interface LaneGroupsBarProps {
   partitions: number
@@ -21,6 +22,17 @@ const BY_WORDS: Record<LaneGrouping, string> = {
   consumer: 'consumer',
   broker: 'leader broker',
   hottest: 'hottest lanes + the rest',
+}
+
+/**
+ * What an opened group shows: its lanes, or, past MAX_GROUPS (a consumer's 1 000 lanes), its
+ * busiest MAX_GROUPS − 1 one by one and the rest in one row (laneGroups.ts openRows), said so that
+ * "1,000 lanes" over 64 rows is not read as every lane drawn.
+ */
+export function openWords(open: LaneGroupInfo): string {
+  if (open.size <= MAX_GROUPS) return `Showing ${open.title}`
+  const one = MAX_GROUPS - 1
+  return `Showing ${open.title}: the ${one} busiest one by one, the other ${(open.size - one).toLocaleString('en')} in the last row`
 }
 
 export function LaneGroupsBar(p: LaneGroupsBarProps): ReactNode {
@@ -40,7 +52,7 @@ export function LaneGroupsBar(p: LaneGroupsBarProps): ReactNode {
       {p.open ? (
         <span className="lane-groups-open">
           <span role="status" data-testid="lane-group-open">
-            Showing {p.open.title}
+            {openWords(p.open)}
           </span>{' '}
           <button type="button" onClick={() => p.onOpen(null)}>
             Back to all groups (Esc)

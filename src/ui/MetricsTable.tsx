@@ -49,7 +49,9 @@ export function MetricsTable(props: { label?: string } = {}): ReactNode {
                         P{p}
                       </button>
                     </th>
-                    <td className="owner">{ownerWords(readers?.[p] || owner?.name || '—')}</td>
+                    <td className="owner" title={readers?.[p] || owner?.name}>
+                      {ownerWords(readers?.[p] || owner?.name || '—')}
+                    </td>
                     <td>{fmt(r.inRate)}</td>
                     <td data-lag={r.lag}>{fmt(r.lag)}</td>
                   </tr>
@@ -68,11 +70,10 @@ export function MetricsTable(props: { label?: string } = {}): ReactNode {
 
 /**
  * A share-group lane's readers ("consumer-3+consumer-7") may wrap after a "+", never inside a
- * member's name, so the In-rate and Lag columns stay in the panel (it is 300 px at 1024 px).
- * The cell's text is unchanged.
+ * member's name, so the In-rate and Lag columns stay in the panel (it is 300 px at 1024 px); a
+ * long name is cut at its start (styles.css). The cell's text is unchanged.
  */
 function ownerWords(text: string): ReactNode {
-  if (!text.includes('+')) return <span className="member">{text}</span>
   return text.split('+').map((name, i) => (
     <Fragment key={i}>
       {i === 0 ? null : (
@@ -80,7 +81,9 @@ function ownerWords(text: string): ReactNode {
           +<wbr />
         </>
       )}
-      <span className="member">{name}</span>
+      <span className="member">
+        <bdi dir="ltr">{name}</bdi>
+      </span>
     </Fragment>
   ))
 }

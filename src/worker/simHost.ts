@@ -71,8 +71,15 @@ function smooth(prev: number | null, x: number): number {
 }
 /** While a long request runs, `alive` goes out this often (wall ms): the page's patience is 750 ms. */
 export const ALIVE_EVERY_MS = 200
-/** A step runs in pieces this long (sim ms), so it can say it is alive between them. */
+/**
+ * A step runs in pieces, so it can say it is alive between them: at most this long (sim ms), and
+ * no longer than ALIVE_EVERY_MS of work by what the run has cost per simulated ms (a second of
+ * 10 000 lanes is ~0.35 s of work, and over a second on a busy machine: longer than the page's
+ * patience, so a moment link's page took the worker for a stuck one).
+ */
 const STEP_PIECE_MS = 1000
+/** A step's first piece while the run's cost is not yet known (sim ms). */
+const STEP_FIRST_PIECE_MS = 100
 
 export function createSimHost(opts: SimHostOptions): SimHost {
   const budgetMs = opts.budgetMs ?? 12
@@ -181,6 +188,13 @@ export function createSimHost(opts: SimHostOptions): SimHost {
    * ms to fit in what is left. A frame of 10 000 lanes takes a few ms to build and 100 simulated ms
    * of it ~20 ms to run: an answer late for the page's next animation frame halves its frame rate.
    */
+  /** A step's next piece (sim ms): ALIVE_EVERY_MS of work at the run's cost so far, within 1..STEP_PIECE_MS. */
+  function stepPieceMs(): number {
+    if (wallPerSimMs === null) return STEP_FIRST_PIECE_MS
+    if (!(wallPerSimMs > 0)) return STEP_PIECE_MS
+    return Math.max(1, Math.min(STEP_PIECE_MS, Math.floor(ALIVE_EVERY_MS / wallPerSimMs)))
+  }
+
   function advance(toT: number, started: number, pauseAtRebalance: boolean): { behind: boolean; paused: boolean } {
     const t = tl as TimelineApi
     // Chunks sized by speed: about a quarter of a 60 Hz frame's worth of sim time each, or less when
@@ -278,7 +292,10 @@ export function createSimHost(opts: SimHostOptions): SimHost {
                 const end = tl.now() + req.stepMs
                 while (tl.now() < end) {
                   const before = tl.now()
-                  tl.advanceTo(Math.min(end, before + STEP_PIECE_MS))
+                  const wallBefore = opts.now()
+                  tl.advanceTo(Math.min(end, before + stepPieceMs()))
+                  const ran = tl.now() - before
+                  if (ran > 0) wallPerSimMs = smooth(wallPerSimMs, (opts.now() - wallBefore) / ran)
                   alive()
                   if (tl.now() <= before) break
                 }

@@ -7,6 +7,8 @@ import { Timeline } from '../sim/timeline.ts'
 import { CHECKPOINT_COST_MULTIPLE, CHECKPOINT_EVERY_WALL_MS, createSimHost } from './simHost.ts'
 
 const scenario = () => getPreset('consumer-crash')!.build()
+/** The page's patience with an unanswered ping (app/supervisor.ts ANSWER_WITHIN_MS; the worker does not import the page). */
+const ANSWER_WITHIN_MS = 750
 
 function frameOf(r: WorkerResponse | null): FrameMessage {
   if (r === null || r.type !== 'frame') throw new Error(`expected a frame, got ${JSON.stringify(r)}`)
@@ -38,6 +40,31 @@ describe('simHost supervision', () => {
     expect(cps()).toHaveLength(1) // too little sim time since the last one
     frameOf(host.handle({ type: 'step', id: 5, stepMs: 1500 }))
     expect(cps()).toHaveLength(2)
+  })
+
+  it('a long step of a costly run (1 wall ms per simulated ms, as 10 000 lanes on a busy machine) says it is alive within the page\'s patience', () => {
+    const wall = { t: 0 }
+    const alive: number[] = []
+    const costly = (tl: Timeline) =>
+      new Proxy(tl, {
+        get: (target, prop) =>
+          prop === 'advanceTo'
+            ? (t: number, pause?: boolean) => {
+                const from = target.now()
+                const r = target.advanceTo(t as never, pause)
+                wall.t += target.now() - from
+                return r
+              }
+            : Reflect.get(target, prop).bind(target),
+      })
+    const host = createSimHost({ now: () => wall.t, post: (m) => (m.type === 'alive' ? alive.push(wall.t) : undefined), createTimeline: (s) => costly(new Timeline(s)) })
+    frameOf(host.handle({ type: 'init', id: 1, runId: 0, scenario: scenario(), maxParticles: 0 }))
+    const started = wall.t
+    frameOf(host.handle({ type: 'step', id: 2, stepMs: 20_000 }))
+    expect(wall.t - started).toBe(20_000)
+    const gaps = [alive[0]! - started, ...alive.slice(1).map((t, i) => t - alive[i]!), wall.t - alive[alive.length - 1]!]
+    // The page pings 100 ms after it last heard and waits 750 ms for an answer.
+    expect(Math.max(...gaps)).toBeLessThanOrEqual(ANSWER_WITHIN_MS)
   })
 
   it('a checkpoint that was slow to make waits that many times longer before the next (10 000 lanes)', () => {

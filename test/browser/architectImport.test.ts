@@ -118,6 +118,14 @@ describe('an architect imports their cluster (real browser, 1024×768)', () => {
     const owners = () => page.locator('table[aria-label="Partition metrics"] tbody td.owner').allTextContents()
     await expect.poll(owners, { timeout: 10_000 }).toEqual(Array.from({ length: P }, (_, p) => names[Math.floor(p / 8)]))
     await page.screenshot({ path: join(ARTIFACTS, 'architect-import-names-1024.png') })
+    // Long client ids do not push the Lag column out of the panel (it was cut off at its right edge):
+    // a long name keeps its end ("…r-billing-2"), the whole name the cell's text and tooltip.
+    const fit = await page.getByRole('table', { name: 'Partition metrics' }).evaluate((t) => {
+      const panel = t.closest('.right')!.getBoundingClientRect()
+      const lags = Array.from(t.querySelectorAll('td[data-lag]')).map((td) => td.getBoundingClientRect())
+      return { out: lags.filter((r) => r.right > panel.right - 1).length, tooltip: t.querySelector('td.owner')?.getAttribute('title') }
+    })
+    expect(fit).toEqual({ out: 0, tooltip: names[0] })
     const cards = await page.locator('[data-testid="highway"] [aria-label$="Open actions"]').evaluateAll((gs) => gs.map((g) => g.getAttribute('aria-label')?.split(':')[0]))
     expect(cards).toEqual(names)
     // A card too narrow for a whole client id shows its end, where the instances differ ("…r-billing-1"), not "cbilling-1".

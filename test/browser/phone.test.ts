@@ -1,8 +1,9 @@
 // A workshop link opened on a phone (390×844, touch, Debian's chromium via playwright-core): the page
 // is 390 px wide (no sideways scrolling, and no zooming out to fit a wider page, which a phone
 // browser does instead), the highway's picture is there at a usable size, Play/Pause and the Timeline
-// can be tapped (a tap on the track seeks), a compare link's sides come one under another, and a
-// lesson link's question can be read and answered. One build, preview and browser for the file.
+// can be tapped (a tap on the track seeks), a compare link's sides come one under another, a strip of
+// six brokers scrolls sideways instead of widening the page, the Import dialog fits, and a lesson
+// link's question can be read and answered. One build, preview and browser for the file.
 
 import { join } from 'node:path'
 import type { BrowserContext, Page } from 'playwright-core'
@@ -10,6 +11,7 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { compareHashFor } from '../../src/app/compareLinks.ts'
 import { encodeScenario, getPreset } from '../../src/scenario/index.ts'
 import { getLesson } from '../../src/scenario/lessons/index.ts'
+import { fixture } from '../fixtures/import/fixture.ts'
 import { ARTIFACTS, collectErrors, simTime } from './harness.ts'
 import { cardClashes } from './highwayPage.ts'
 import { browserSuite } from './suite.ts'
@@ -166,6 +168,38 @@ describe('a link opened on a phone', () => {
     expect(tl.width).toBeGreaterThanOrEqual(200)
     expect(tl.height).toBeGreaterThanOrEqual(40)
     await page.screenshot({ path: join(ARTIFACTS, 'phone-compare.png') })
+    expect(errors).toEqual([])
+    await page.close()
+  })
+
+  it('an imported cluster of six brokers (its strip wider than the phone): the page still fits, the strip scrolls sideways', async () => {
+    const s = getPreset('steady')!.build()
+    const { page, errors } = await open(`#s=${encodeScenario({ ...s, cluster: { brokers: 6, 'replication.factor': 3, 'min.insync.replicas': 2, brokerCapacityPerSec: null } })}`)
+    await page.locator('.broker-strip li.broker').nth(5).waitFor()
+    await expectFitsPhone(page)
+    const strip = await page.locator('.broker-strip').evaluate((el) => ({ box: el.getBoundingClientRect().width, scroll: el.scrollWidth }))
+    expect(strip.box).toBeLessThanOrEqual(PHONE.width)
+    expect(strip.scroll).toBeGreaterThan(strip.box)
+    expect((await page.getByTestId('highway').boundingBox())!.width).toBeLessThanOrEqual(PHONE.width)
+    expect(errors).toEqual([])
+    await page.close()
+  })
+
+  it('the Import dialog fits the phone: each paste keeps its Remove button on screen, the field account does not scroll sideways', async () => {
+    const { page, errors } = await open('')
+    await page.getByRole('button', { name: 'Pause', exact: true }).click()
+    await page.getByRole('button', { name: 'Import', exact: true }).click()
+    const dialog = page.getByRole('dialog', { name: 'Import a cluster' })
+    await dialog.getByLabel('paste 1', { exact: true }).fill(fixture('topics', 'describe.txt'))
+    await dialog.getByRole('button', { name: 'Add a paste' }).click()
+    await dialog.getByLabel('paste 2', { exact: true }).fill(fixture('consumer-groups', 'describe.txt'))
+    await dialog.locator('table.field-account').waitFor()
+    const fit = await dialog.evaluate((d) => {
+      const right = d.getBoundingClientRect().right
+      const out = Array.from(d.querySelectorAll('select, button, table.field-account')).filter((e) => e.getBoundingClientRect().right > right + 1)
+      return { sideways: d.scrollWidth - d.clientWidth, out: out.map((e) => e.textContent?.slice(0, 20)) }
+    })
+    expect(fit).toEqual({ sideways: 0, out: [] })
     expect(errors).toEqual([])
     await page.close()
   })

@@ -1,7 +1,8 @@
 // A teacher's links in real Chromium (Debian's chromium via playwright-core, 1024×768): S shares
 // the moment on screen while paused in both modes, and the note says what the link opens; a moment
-// link far past the run's end opens at the end at once, saying so in the link's warnings. Each
-// failed before its fix.
+// link far past the run's end opens at the end at once, saying so in the link's warnings; a
+// comparison a chat app cut inside a side still opens as a comparison and names the side, and a bad
+// mark= is named. Each failed before its fix.
 
 import { join } from 'node:path'
 import type { Page } from 'playwright-core'
@@ -70,6 +71,26 @@ describe('a moment link far past the run', () => {
     await expect.poll(() => clock(page), { timeout: 30_000 }).toBe('120.0 s')
     await expect.poll(() => page.locator('.side-sync').count(), { timeout: 30_000 }).toBe(0)
     expect(await page.locator('.banner li').allTextContents()).toEqual([PAST])
+    expect(errors).toEqual([])
+  }, 60_000)
+})
+
+describe('a link a chat app cut or a stranger edited', () => {
+  it('a comparison cut inside its second side opens compare mode and names the side that was cut', async () => {
+    // Cut in the middle of a %-escape of side B's text: the side cannot be read.
+    const cut = COMPARE.slice(0, COMPARE.lastIndexOf('%') + 2)
+    const { page, errors } = await open(cut)
+    await page.locator('.compare-side').first().waitFor({ timeout: 30_000 })
+    expect(await page.locator('.compare-side .side-label').allTextContents()).toEqual(['eager', 'cooperative'])
+    const said = await page.locator('.banner li').allTextContents()
+    expect(said[0]).toMatch(/^side 2 \(v=cooperative%3A.*\) is cut short or damaged \(not valid percent-encoding\): it was left out$/)
+    expect(said).toContain('a comparison needs two sides: showing eager against cooperative')
+    expect(errors).toEqual([])
+  }, 60_000)
+
+  it('one highway: a mark= that is not a number of seconds is named in the link’s warnings', async () => {
+    const { page, errors } = await open(`${WARM}&mark=-1`)
+    await expect.poll(() => page.locator('.banner li').allTextContents()).toEqual(['mark must be a number of seconds (like 42 or 42.5), got "-1"'])
     expect(errors).toEqual([])
   }, 60_000)
 })

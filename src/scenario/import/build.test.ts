@@ -186,7 +186,7 @@ describe('buildScenario', () => {
     const r = buildScenario(f)
     if (!r.ok) throw new Error(r.message)
     expect(r.scenario.group.groupId).toBe('billing')
-    expect(field(r.fields, 'group.groupId').why).toBe("the group that reads the topic; the pastes also name group 'audit' (their offsets for 'orders' are not in the pastes: import a group's own --describe)")
+    expect(field(r.fields, 'group.groupId').why).toBe("the group that reads the topic; the pastes also name group 'audit' (their offsets for 'orders' are not used, as a topic keeps one group's offsets: import a group's own --describe --group)")
     expect(buildScenario(f, { group: 'billing' }).ok).toBe(true)
   })
 

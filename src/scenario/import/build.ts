@@ -202,10 +202,11 @@ export function buildScenario(facts: ClusterFacts, opts: BuildOptions = {}): Bui
   if (g) {
     s.group.groupId = g.groupId.slice(0, LIMITS.groupIdChars) || s.group.groupId
     // Another group the paste holds on its own topic can be picked; one that only shares this
-    // topic cannot (a topic keeps the first group's offsets), and the account says which.
+    // topic cannot (a topic keeps one group's offsets, even when the paste held another's), and the
+    // account says which.
     const others = facts.groups.filter((x) => x.groupId !== g.groupId).map((x) => x.groupId)
     const pickable = topic.topic.group === undefined || others.every((o) => readsAnotherTopic(facts, o, name))
-    measured('group.groupId', s.group.groupId, src(new RegExp(`^groups\\.${escape(g.groupId)}\\.`)), 'the group that reads the topic' + alsoNamed('group', others, g.groupId, pickable ? '--group in the CLI picks another' : `their offsets for '${name}' are not in the pastes: import a group's own --describe`))
+    measured('group.groupId', s.group.groupId, src(new RegExp(`^groups\\.${escape(g.groupId)}\\.`)), 'the group that reads the topic' + alsoNamed('group', others, g.groupId, pickable ? '--group in the CLI picks another' : `their offsets for '${name}' are not used, as a topic keeps one group's offsets: import a group's own --describe --group`))
     const share = (g.protocol ?? '').toLowerCase() === 'share'
     const consumers = Math.min(LIMITS.consumers.max, view.members.length)
     if (share && view.members.length === 0) {

@@ -44,7 +44,8 @@ export interface NumOptions {
 export function num(min: number, max: number, opts: NumOptions = {}): Rule<number> {
   return (v) => {
     if (typeof v !== 'number') return fail(opts.integer === true ? 'must be an integer' : 'must be a number')
-    if (!Number.isFinite(v)) return fail('must be a finite number')
+    // 1e999 in JSON is Infinity: say the range, as a value out of it would.
+    if (!Number.isFinite(v)) return fail(`must be a finite number ${opts.minExclusive === true ? '>' : '≥'} ${fmt(min)} and ≤ ${fmt(max)}`)
     if (opts.integer === true && !Number.isInteger(v)) return fail('must be an integer')
     if (opts.minExclusive === true ? v <= min : v < min) return fail(`must be ${opts.minExclusive === true ? '>' : '≥'} ${fmt(min)}`)
     if (v > max) return fail(`must be ≤ ${fmt(max)}`)

@@ -103,6 +103,28 @@ describe('kafka-consumer-groups.sh --describe (offsets)', () => {
     expect(f.notes.join(' ')).toMatch(/also read by group 'audit-app'/)
   })
 
+  it('--all-groups with an Empty group printed first: the running group keeps the topic, not the idle one', () => {
+    // ConsumerGroupCommand prints groups in the broker's listing order; an old app's Empty group
+    // (no members, rows with '-' consumers) coming first must not stand in for the group that runs.
+    const one = fixture('consumer-groups', 'describe.txt')
+    const idle = [
+      "Consumer group 'orders-replay' has no active members.",
+      '',
+      'GROUP           TOPIC           PARTITION  CURRENT-OFFSET  LOG-END-OFFSET  LAG             CONSUMER-ID     HOST            CLIENT-ID',
+      'orders-replay   orders          0          100             6731870         6731770         -               -               -',
+      'orders-replay   orders          1          100             6731870         6731770         -               -               -',
+      '',
+    ].join('\n')
+    const f = facts(parseImport(idle + one, { format: 'consumer-groups', source: 'p' }))
+    const orders = f.topics[0]!
+    expect(orders.group).toBe('orders-app')
+    expect(orders.partitions[2]).toMatchObject({ committedOffset: 5530120, lag: 1201750, owner: expect.stringMatching(/^consumer-2-/) })
+    expect(orders.partitions[0]!.lag).not.toBe(6731770)
+    expect(f.groups.find((g) => g.groupId === 'orders-app')!.members.flatMap((m) => m.assignment)).toHaveLength(6)
+    expect(f.groups.find((g) => g.groupId === 'orders-replay')).toMatchObject({ state: 'Empty', members: [] })
+    expect(f.notes.join(' ')).toMatch(/also read by group 'orders-replay'; its offsets are not used \(group 'orders-app' is: the first group printed with members on it\)/)
+  })
+
   it('names the line of a row with too few columns or a value that is not a count', () => {
     const text = fixture('consumer-groups', 'describe.txt').split('\n')
     const short = [...text]

@@ -2,7 +2,8 @@
 // committed offset, the log-end offset, the lag and the owning member. Column set from Kafka's
 // ConsumerGroupCommand.printOffsets: GROUP TOPIC PARTITION [LEADER-EPOCH] CURRENT-OFFSET
 // LOG-END-OFFSET LAG CONSUMER-ID HOST CLIENT-ID; before Kafka 2.0 there was no GROUP column.
-// Several groups (each with its own header) may follow one another. Pure.
+// Several groups (each with its own header) may follow one another (`--all-groups`): a topic keeps
+// one group's offsets, the first printed with members on it. Pure.
 import type { ClusterFacts } from '../types.ts'
 import { ImportError, readOptionalCount, readPartition, shown } from './common.ts'
 import { FactsBuilder } from './facts.ts'
@@ -16,7 +17,7 @@ export function parseConsumerGroups(lines: string[], source: string): ClusterFac
   let header: TableHeader | undefined
   let rows = 0
   let lastMessageGroup: string | undefined
-  const otherGroupNoted = new Set<string>()
+  const offsets: OffsetsRow[] = []
   // The tool's own error (a timeout, a missing group), when its stack trace follows instead of a table.
   let toolError: { line: number; text: string } | undefined
   lines.forEach((raw, i) => {
@@ -69,24 +70,36 @@ export function parseConsumerGroups(lines: string[], source: string): ClusterFac
     const logEnd = readOptionalCount(row['LOG-END-OFFSET']!, line, 'LOG-END-OFFSET')
     if (logEnd !== undefined) b.set(topic, partition, 'logEndOffset', logEnd, line)
     else b.partition(topic, partition, line)
-    const bound = b.topic(topic).group
-    if (bound !== undefined && bound !== group) {
-      // ImportedPartition holds one group's offsets; the first group printed keeps the topic.
+    offsets.push({ topic, partition, group, consumer, committed: row['CURRENT-OFFSET']!, lag: row.LAG!, line })
+  })
+  // Only an empty or missing group prints no table; anything else without one is not this format.
+  if (!header && lastMessageGroup === undefined) {
+    const said = lines.map((l) => toolNote(l.trim())).find((x) => x !== undefined)
+    throw new ImportError(1, `no 'GROUP TOPIC PARTITION CURRENT-OFFSET …' table found${said ? ` (${said})` : ''}`)
+  }
+  const chosen = offsetGroups(offsets)
+  const otherGroupNoted = new Set<string>()
+  for (const o of offsets) {
+    const { topic, partition, group, consumer, line } = o
+    const bound = chosen.get(topic)!
+    if (group !== bound.group) {
+      // ImportedPartition holds one group's offsets: the group with members on the topic keeps it.
       if (!otherGroupNoted.has(`${topic}\u0000${group}`)) {
         otherGroupNoted.add(`${topic}\u0000${group}`)
-        b.note(`topic '${topic}' is also read by group '${group}'; its offsets are not used (group '${bound}' is)`)
+        const why = bound.group === bound.first ? '' : `: the first group printed with members on it`
+        b.note(`topic '${topic}' is also read by group '${group}'; its offsets are not used (group '${bound.group}' is${why})`)
       }
-      return
+      continue
     }
-    if (bound === undefined) b.setTopicGroup(topic, group)
-    const committed = readOptionalCount(row['CURRENT-OFFSET']!, line, 'CURRENT-OFFSET')
+    if (b.topic(topic).group === undefined) b.setTopicGroup(topic, group)
+    const committed = readOptionalCount(o.committed, line, 'CURRENT-OFFSET')
     if (committed !== undefined) b.set(topic, partition, 'committedOffset', committed, line)
-    if (/^-\d+$/.test(row.LAG!)) {
+    if (/^-\d+$/.test(o.lag)) {
       // A commit past the log end (after a truncation, or an unclean leader election) prints a
       // negative LAG; the simulator's backlog cannot be negative.
-      b.set(topic, partition, 'lag', 0, line, 'measured', `LAG ${row.LAG} (commit past the log end) read as 0`)
+      b.set(topic, partition, 'lag', 0, line, 'measured', `LAG ${o.lag} (commit past the log end) read as 0`)
     } else {
-      const lag = readOptionalCount(row.LAG!, line, 'LAG')
+      const lag = readOptionalCount(o.lag, line, 'LAG')
       if (lag !== undefined) b.set(topic, partition, 'lag', lag, line)
       else if (committed === undefined) b.note(`${topic}-${partition}: no committed offset ('-'), lag unknown`)
     }
@@ -94,11 +107,32 @@ export function parseConsumerGroups(lines: string[], source: string): ClusterFac
       b.set(topic, partition, 'owner', consumer, line)
       b.member(group, consumer).assignment.push({ topic, partition })
     }
-  })
-  // Only an empty or missing group prints no table; anything else without one is not this format.
-  if (!header && lastMessageGroup === undefined) {
-    const said = lines.map((l) => toolNote(l.trim())).find((x) => x !== undefined)
-    throw new ImportError(1, `no 'GROUP TOPIC PARTITION CURRENT-OFFSET …' table found${said ? ` (${said})` : ''}`)
   }
   return b.finish()
+}
+
+interface OffsetsRow {
+  topic: string
+  partition: number
+  group: string
+  consumer: string
+  committed: string
+  lag: string
+  line: number
+}
+
+/**
+ * Per topic, the group whose offsets the partitions carry: the first group printed with a member on
+ * the topic, else the first printed. `--describe --all-groups` prints groups in the broker's listing
+ * order, so an Empty group (an old app, a console consumer) may come first: its offsets must not
+ * stand in for the group that is running (`first`: the first group printed, for the note).
+ */
+function offsetGroups(rows: readonly OffsetsRow[]): Map<string, { group: string; first: string }> {
+  const out = new Map<string, { group: string; first: string; active: boolean }>()
+  for (const r of rows) {
+    const seen = out.get(r.topic)
+    if (seen === undefined) out.set(r.topic, { group: r.group, first: r.group, active: r.consumer !== '-' })
+    else if (!seen.active && r.consumer !== '-') out.set(r.topic, { group: r.group, first: seen.first, active: true })
+  }
+  return out
 }
