@@ -2,12 +2,14 @@
 // chromium via playwright-core, 1024×768): the status bar is one Tab stop whose arrow keys move from
 // figure to figure, each showing its explanation in a role="tooltip" bubble that describes it
 // (aria-describedby), without stepping the run; a compare side's difference strip is one stop for
-// its summary and cells. Tab leaves the group as from the group. Failed before its fix.
+// its summary and cells; the broker strip is one stop for each broker's whole description and the
+// coordinator badge, its brokers' name buttons keeping their own stops. Tab leaves the group as
+// from the group. Each failed before its fix.
 
 import { join } from 'node:path'
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { defaultScenario, encodeScenario } from '../../src/scenario/index.ts'
+import { defaultScenario, encodeScenario, getPreset } from '../../src/scenario/index.ts'
 import { compareLinkHash } from '../../src/scenario/links.ts'
 import { ARTIFACTS, collectErrors } from './harness.ts'
 import { browserSuite } from './suite.ts'
@@ -104,6 +106,36 @@ describe('figures without focus of their own, by keyboard', () => {
     })
     expect(stops).toBe(0)
     expect(await clock(page)).toBe('3.0 s')
+    expect(errors).toEqual([])
+    await page.close()
+  }, 60_000)
+
+  it('the broker strip is one Tab stop: arrows read each broker’s description and the coordinator badge; the name buttons keep theirs', async () => {
+    const { page, errors } = await open(`#s=${encodeURIComponent(encodeScenario(getPreset('broker-hotspot')!.build()))}&t=3.3`)
+    await expect.poll(() => clock(page), { timeout: 20_000 }).toBe('3.3 s')
+    await page.locator('ul.broker-strip > li').first().waitFor()
+    expect(await tabTo(page, 'ul.broker-strip')).toBeGreaterThan(0)
+    const read: Array<{ title: string | null; tip: string | null }> = []
+    for (let i = 0; i < 4; i++) {
+      await page.keyboard.press('ArrowRight')
+      read.push(await described(page))
+    }
+    expect(read.map((r) => r.title?.split(':')[0])).toEqual(['Broker 1', 'Broker 2', 'Broker 3', 'Group coordinator'])
+    for (const r of read) expect(r.tip).toBe(r.title)
+    expect(read[0]!.title).toMatch(/^Broker 1: leads 4 partitions, holds 8 replicas, appends .*at capacity/)
+    await page.keyboard.press('Home')
+    expect((await described(page)).title).toMatch(/^Broker 1: /)
+    expect(await clock(page)).toBe('3.3 s')
+    // Tab leaves as from the strip: to the first broker's fault menu button, then the next one's.
+    await page.keyboard.press('Tab')
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Broker 1: crash, restart or slow disk')
+    await page.keyboard.press('Tab')
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Broker 2: crash, restart or slow disk')
+    expect(await page.locator('ul.broker-strip [aria-describedby="title-tip"]').count()).toBe(0)
+    const stops = await page.evaluate(() =>
+      Array.from(document.querySelectorAll<HTMLElement>('ul.broker-strip *')).filter((e) => e.tabIndex >= 0).map((e) => e.getAttribute('aria-label')),
+    )
+    expect(stops).toEqual(['Broker 1: crash, restart or slow disk', 'Broker 2: crash, restart or slow disk', 'Broker 3: crash, restart or slow disk'])
     expect(errors).toEqual([])
     await page.close()
   }, 60_000)
