@@ -9,7 +9,7 @@ import '../ui/narrow.css'
 import { lessonLinkHash, readLessonLink } from '../scenario/lessons/lessonLinks.ts'
 import { readLinkHash } from '../scenario/links.ts'
 import { compareLessonHost, mountLessonLayer, singleLessonHost } from './lessonLayer.tsx'
-import { controlUsesKey } from '../ui/keyTargets.ts'
+import { controlUsesKey, modalOpen } from '../ui/keyTargets.ts'
 import { lessonNext, lessonPrev, registerLessonController } from './lessonNav.ts'
 import { mountCompare } from './mountCompare.tsx'
 import { mountHighway } from './mountHighway.tsx'
@@ -41,7 +41,7 @@ window.addEventListener(
   (e) => {
     if (e.defaultPrevented || e.ctrlKey || e.metaKey || e.altKey) return
     if (e.key !== 'PageDown' && e.key !== 'PageUp') return
-    if (controlUsesKey(e.target, e.key)) return
+    if (controlUsesKey(e.target, e.key) || modalOpen(document)) return
     if (e.key === 'PageDown' ? lessonNext() : lessonPrev()) {
       e.preventDefault()
       e.stopPropagation()

@@ -53,7 +53,10 @@ export function ConsumerMenu(): ReactNode {
       aria-describedby={waiting !== '' || down ? `${menuId}-about` : undefined}
       style={{ left: sel.x, top: sel.y + 4 }}
       onKeyDown={(e) => {
-        if (e.key === 'Escape') close(null)
+        if (e.key !== 'Escape') return
+        // Handled: the page's Esc (which blurs) leaves the focus given back to the consumer's card alone.
+        e.preventDefault()
+        close(null)
       }}
     >
       <div className="menu-title">{sel.name}</div>

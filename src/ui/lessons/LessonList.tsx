@@ -33,7 +33,10 @@ function LessonListDialog({ store, onChoose }: LessonListProps): ReactNode {
         aria-labelledby="lessons-h"
         onClick={(e) => e.stopPropagation()}
         onKeyDown={(e) => {
-          if (e.key === 'Escape') close()
+          if (e.key !== 'Escape') return
+          // Handled: the page's Esc (which blurs) leaves the focus given back to the opener alone.
+          e.preventDefault()
+          close()
         }}
       >
         <h2 id="lessons-h">Lessons</h2>

@@ -1,0 +1,93 @@
+// The page with the keyboard alone (real Chromium, Debian's chromium via playwright-core, 1280×800):
+// every key here is a keyboard.press, as a keyboard or screen-reader user gives it. A modal dialog
+// takes every key (the page's shortcuts do nothing behind it); Esc in a dialog or a menu leaves the
+// focus on what opened it, never on <body>. Each failed before its fix.
+
+import { join } from 'node:path'
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import { ARTIFACTS } from './harness.ts'
+import { openHighway, WARM } from './highwayPage.ts'
+import { browserSuite } from './suite.ts'
+
+const OUT = join(ARTIFACTS, 'dist-keyboard-pass-test')
+const suite = browserSuite(OUT)
+const SCREEN = { width: 1280, height: 800 }
+
+/** The page, paused at 3 s (warm start): nothing moves between two keys. */
+async function open(): Promise<{ page: Page; errors: string[] }> {
+  const opened = await openHighway(suite(), `${WARM}&t=3`, SCREEN)
+  await expect.poll(() => clock(opened.page), { timeout: 20_000 }).toBe('3.0 s')
+  return opened
+}
+
+const clock = (page: Page) => page.getByRole('timer', { name: 'Simulated time' }).first().textContent()
+
+/** Tabs from the page's start until the focused element matches `selector`; fails past `max` Tabs. */
+async function tabTo(page: Page, selector: string, max = 90): Promise<void> {
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur())
+  for (let n = 1; n <= max; n++) {
+    await page.keyboard.press('Tab')
+    if (await focusIs(page, selector)) return
+  }
+  throw new Error(`${max} Tabs did not reach ${selector}`)
+}
+
+const focusIs = (page: Page, selector: string) => page.evaluate((s) => document.activeElement?.matches(s) ?? false, selector)
+const focused = (page: Page) => page.evaluate(() => (document.activeElement === document.body ? '<body>' : (document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.textContent ?? '')))
+
+describe('the page by keyboard alone', () => {
+  it('a modal dialog takes every key: the page’s shortcuts do nothing behind it, and Esc gives the focus back', async () => {
+    const { page, errors } = await open()
+    await tabTo(page, 'button.import-button')
+    await page.keyboard.press('Enter')
+    const dialog = page.getByRole('dialog', { name: 'Import a cluster' })
+    await dialog.waitFor()
+    await expect.poll(() => focusIs(page, '[role="dialog"] textarea')).toBe(true)
+    // On the dialog's own button, not in a text field: → stepped the run, P switched presenter mode,
+    // L and ? stacked their dialogs over this one, R restarted, all behind it.
+    await page.keyboard.press('Tab')
+    expect(await focused(page)).toBe('Add a paste')
+    for (const key of ['ArrowRight', 'p', 'l', '?', 'r', 'c', '2']) await page.keyboard.press(key)
+    expect(await page.getByRole('dialog').count()).toBe(1)
+    expect(await clock(page)).toBe('3.0 s')
+    expect(await page.locator('.app.presenter').count()).toBe(0)
+    expect(await page.locator('.compare-app').count()).toBe(0)
+    await page.keyboard.press('Escape')
+    expect(await page.getByRole('dialog').count()).toBe(0)
+    expect(await focused(page)).toBe('Import')
+    // Closed, the keys are the page's again.
+    await page.keyboard.press('p')
+    await expect.poll(() => page.locator('.app.presenter').count()).toBe(1)
+    expect(errors).toEqual([])
+    await page.close()
+  }, 60_000)
+
+  it('Esc in the keys list, the Lessons list or a consumer’s menu puts the focus back on what opened it', async () => {
+    const { page, errors } = await open()
+    await tabTo(page, 'button.help')
+    await page.keyboard.press('Enter')
+    await page.getByRole('dialog', { name: 'Keyboard shortcuts' }).waitFor()
+    await page.keyboard.press('Escape')
+    expect(await page.getByRole('dialog').count()).toBe(0)
+    expect(await focused(page)).toBe('Keyboard shortcuts')
+
+    await tabTo(page, 'button.lessons-button')
+    await page.keyboard.press('Enter')
+    await page.getByRole('dialog', { name: 'Lessons' }).waitFor()
+    await page.keyboard.press('Escape')
+    expect(await page.getByRole('dialog').count()).toBe(0)
+    expect(await focused(page)).toBe('Lessons')
+
+    await tabTo(page, 'g.consumer')
+    const card = await focused(page)
+    expect(card).toMatch(/^consumer-1: .*Open actions$/)
+    await page.keyboard.press('Enter')
+    await page.getByRole('menu', { name: 'Actions for consumer-1' }).waitFor()
+    await page.keyboard.press('Escape')
+    expect(await page.getByRole('menu').count()).toBe(0)
+    expect(await focused(page)).toBe(card)
+    expect(errors).toEqual([])
+    await page.close()
+  }, 60_000)
+})
