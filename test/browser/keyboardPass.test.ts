@@ -1,7 +1,8 @@
 // The page with the keyboard alone (real Chromium, Debian's chromium via playwright-core, 1280×800):
 // every key here is a keyboard.press, as a keyboard or screen-reader user gives it. A modal dialog
-// takes every key (the page's shortcuts do nothing behind it); Esc in a dialog or a menu leaves the
-// focus on what opened it, never on <body>. Each failed before its fix.
+// takes every key (the page's shortcuts do nothing behind it); Esc in a dialog or a menu, closing a
+// lesson and switching between one highway and compare mode leave the focus on a control of the
+// page, never on <body>. Each failed before its fix.
 
 import { join } from 'node:path'
 import type { Page } from 'playwright-core'
@@ -87,6 +88,41 @@ describe('the page by keyboard alone', () => {
     await page.keyboard.press('Escape')
     expect(await page.getByRole('menu').count()).toBe(0)
     expect(await focused(page)).toBe(card)
+    expect(errors).toEqual([])
+    await page.close()
+  }, 60_000)
+
+  it('closing a lesson from its panel leaves the focus on the Lessons button', async () => {
+    const { page, errors } = await open()
+    await page.keyboard.press('l')
+    await page.getByRole('dialog', { name: 'Lessons' }).waitFor()
+    await page.keyboard.press('Enter')
+    const panel = page.getByRole('region', { name: 'Lesson', exact: true })
+    await panel.waitFor()
+    await expect.poll(() => focusIs(page, 'section.lesson-panel')).toBe(true)
+    // The panel's first controls: Hide, then × (Close lesson).
+    await page.keyboard.press('Tab')
+    await page.keyboard.press('Tab')
+    expect(await focused(page)).toBe('Close lesson')
+    await page.keyboard.press('Enter')
+    await expect.poll(() => panel.count()).toBe(0)
+    expect(await focused(page)).toBe('Lessons')
+    expect(errors).toEqual([])
+    await page.close()
+  }, 60_000)
+
+  it('switching to compare mode and back by keyboard lands on the switch back, not on <body>', async () => {
+    const { page, errors } = await open()
+    await tabTo(page, 'details.fork > summary')
+    await page.keyboard.press('Enter')
+    await page.keyboard.press('Tab')
+    expect(await focused(page)).toMatch(/^Compare eager and cooperative/)
+    await page.keyboard.press('Enter')
+    await page.locator('.compare-app').waitFor()
+    await expect.poll(() => focused(page)).toBe('One highway')
+    await page.keyboard.press('Enter')
+    await page.locator('.compare-app').waitFor({ state: 'detached' })
+    await expect.poll(() => focusIs(page, 'details.fork > summary')).toBe(true)
     expect(errors).toEqual([])
     await page.close()
   }, 60_000)
