@@ -2,7 +2,9 @@
 // every key here is a keyboard.press, as a keyboard or screen-reader user gives it. A modal dialog
 // takes every key (the page's shortcuts do nothing behind it); Esc in a dialog or a menu, closing a
 // lesson and switching between one highway and compare mode leave the focus on a control of the
-// page, never on <body>. Each failed before its fix.
+// page, never on <body>. The metrics table's "Inspect lane" opens the lane's details in view and
+// focused (Esc closes them and gives the focus back); compare mode's tables, which have no details
+// to open, have no such buttons. Each failed before its fix.
 
 import { join } from 'node:path'
 import type { Page } from 'playwright-core'
@@ -120,9 +122,38 @@ describe('the page by keyboard alone', () => {
     await page.keyboard.press('Enter')
     await page.locator('.compare-app').waitFor()
     await expect.poll(() => focused(page)).toBe('One highway')
+    // A side's table has no lane details to open: no "Inspect lane" buttons (24 Tab stops that did nothing).
+    await page.getByRole('table', { name: 'Partition metrics: cooperative' }).locator('tbody tr').first().waitFor()
+    expect(await page.getByRole('button', { name: /^Inspect lane/ }).count()).toBe(0)
     await page.keyboard.press('Enter')
     await page.locator('.compare-app').waitFor({ state: 'detached' })
     await expect.poll(() => focusIs(page, 'details.fork > summary')).toBe(true)
+    expect(errors).toEqual([])
+    await page.close()
+  }, 60_000)
+
+  it('“Inspect lane” opens the lane’s details in view and focused; Esc closes them and gives the focus back', async () => {
+    const { page, errors } = await open()
+    await tabTo(page, 'button[aria-label="Inspect lane P3"]')
+    await page.keyboard.press('Enter')
+    const details = page.getByRole('region', { name: 'Lane P3' })
+    await details.waitFor()
+    // Above the table in the same column, which the Tabs had scrolled past: it was out of sight.
+    await expect.poll(() => focusIs(page, 'section.inspector')).toBe(true)
+    const box = (await details.boundingBox())!
+    expect(box.y).toBeGreaterThanOrEqual(0)
+    expect(box.y + box.height).toBeLessThanOrEqual(SCREEN.height)
+    await page.keyboard.press('Escape')
+    expect(await details.count()).toBe(0)
+    expect(await focused(page)).toBe('Inspect lane P3')
+    // Its × does the same.
+    await page.keyboard.press('Enter')
+    await expect.poll(() => focusIs(page, 'section.inspector')).toBe(true)
+    await page.keyboard.press('Tab')
+    expect(await focused(page)).toBe('Close lane details')
+    await page.keyboard.press('Enter')
+    expect(await details.count()).toBe(0)
+    expect(await focused(page)).toBe('Inspect lane P3')
     expect(errors).toEqual([])
     await page.close()
   }, 60_000)
