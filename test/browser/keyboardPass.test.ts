@@ -2,9 +2,10 @@
 // every key here is a keyboard.press, as a keyboard or screen-reader user gives it. A modal dialog
 // takes every key (the page's shortcuts do nothing behind it); Esc in a dialog or a menu, closing a
 // lesson and switching between one highway and compare mode leave the focus on a control of the
-// page, never on <body>. The metrics table's "Inspect lane" opens the lane's details in view and
-// focused (Esc closes them and gives the focus back); compare mode's tables, which have no details
-// to open, have no such buttons. Each failed before its fix.
+// page, never on <body>; a consumer's menu moves with ↓ / ↑ as the page's other menus do. The
+// metrics table's "Inspect lane" opens the lane's details in view and focused (Esc closes them and
+// gives the focus back); compare mode's tables, which have no details to open, have no such
+// buttons. Each failed before its fix.
 
 import { join } from 'node:path'
 import type { Page } from 'playwright-core'
@@ -87,6 +88,10 @@ describe('the page by keyboard alone', () => {
     expect(card).toMatch(/^consumer-1: .*Open actions$/)
     await page.keyboard.press('Enter')
     await page.getByRole('menu', { name: 'Actions for consumer-1' }).waitFor()
+    expect(await focused(page)).toBe('Crash (no goodbye)')
+    // ↓ moves to the next item, as in the broker's and the Export menus.
+    await page.keyboard.press('ArrowDown')
+    expect(await focused(page)).toMatch(/^Stop-the-world GC pause/)
     await page.keyboard.press('Escape')
     expect(await page.getByRole('menu').count()).toBe(0)
     expect(await focused(page)).toBe(card)
