@@ -5,7 +5,7 @@
 // page, never on <body>; a consumer's menu moves with ↓ / ↑ as the page's other menus do. The
 // metrics table's "Inspect lane" opens the lane's details in view and focused (Esc closes them and
 // gives the focus back); compare mode's tables, which have no details to open, have no such
-// buttons. Each failed before its fix.
+// buttons; the toolbar's drop-downs are named without their drawn ▾. Each failed before its fix.
 
 import { join } from 'node:path'
 import type { Page } from 'playwright-core'
@@ -35,6 +35,16 @@ async function tabTo(page: Page, selector: string, max = 90): Promise<void> {
     if (await focusIs(page, selector)) return
   }
   throw new Error(`${max} Tabs did not reach ${selector}`)
+}
+
+/** The accessible name Chromium gives the first element matching `selector` (its accessibility tree, over CDP). */
+async function axName(page: Page, selector: string): Promise<string> {
+  const cdp = await page.context().newCDPSession(page)
+  const { root } = await cdp.send('DOM.getDocument')
+  const { nodeId } = await cdp.send('DOM.querySelector', { nodeId: root.nodeId, selector })
+  const { nodes } = await cdp.send('Accessibility.getPartialAXTree', { nodeId, fetchRelatives: false })
+  await cdp.detach()
+  return String(nodes[0]?.name?.value ?? '')
 }
 
 const focusIs = (page: Page, selector: string) => page.evaluate((s) => document.activeElement?.matches(s) ?? false, selector)
@@ -121,6 +131,8 @@ describe('the page by keyboard alone', () => {
   it('switching to compare mode and back by keyboard lands on the switch back, not on <body>', async () => {
     const { page, errors } = await open()
     await tabTo(page, 'details.fork > summary')
+    // The drawn ▾ is not read as part of the menu's name.
+    expect(await axName(page, 'details.fork > summary')).toBe('Compare')
     await page.keyboard.press('Enter')
     await page.keyboard.press('Tab')
     expect(await focused(page)).toMatch(/^Compare eager and cooperative/)
@@ -130,6 +142,7 @@ describe('the page by keyboard alone', () => {
     // A side's table has no lane details to open: no "Inspect lane" buttons (24 Tab stops that did nothing).
     await page.getByRole('table', { name: 'Partition metrics: cooperative' }).locator('tbody tr').first().waitFor()
     expect(await page.getByRole('button', { name: /^Inspect lane/ }).count()).toBe(0)
+    expect(await axName(page, 'details.add-side > summary')).toBe('Add side')
     await page.keyboard.press('Enter')
     await page.locator('.compare-app').waitFor({ state: 'detached' })
     await expect.poll(() => focusIs(page, 'details.fork > summary')).toBe(true)
