@@ -3,14 +3,16 @@
 // figure to figure, each showing its explanation in a role="tooltip" bubble that describes it
 // (aria-describedby), without stepping the run; a compare side's difference strip is one stop for
 // its summary and cells; the broker strip is one stop for each broker's whole description and the
-// coordinator badge, its brokers' name buttons keeping their own stops. Tab leaves the group as
-// from the group. Each failed before its fix.
+// coordinator badge, its brokers' name buttons keeping their own stops; the Import dialog's
+// field-by-field table is one stop for the values it cuts short. Tab leaves the group as from the
+// group. Each failed before its fix.
 
 import { join } from 'node:path'
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { defaultScenario, encodeScenario, getPreset } from '../../src/scenario/index.ts'
 import { compareLinkHash } from '../../src/scenario/links.ts'
+import { bigDescribe } from '../fixtures/import/bigDescribe.ts'
 import { ARTIFACTS, collectErrors } from './harness.ts'
 import { browserSuite } from './suite.ts'
 
@@ -136,6 +138,36 @@ describe('figures without focus of their own, by keyboard', () => {
       Array.from(document.querySelectorAll<HTMLElement>('ul.broker-strip *')).filter((e) => e.tabIndex >= 0).map((e) => e.getAttribute('aria-label')),
     )
     expect(stops).toEqual(['Broker 1: crash, restart or slow disk', 'Broker 2: crash, restart or slow disk', 'Broker 3: crash, restart or slow disk'])
+    expect(errors).toEqual([])
+    await page.close()
+  }, 60_000)
+
+  it('the Import dialog: its field table is one Tab stop whose arrows read each value cut short, whole', async () => {
+    const { page, errors } = await open(`#s=${encodeURIComponent(encodeScenario({ ...defaultScenario(), start: 'warm' }))}&t=3`)
+    await expect.poll(() => clock(page), { timeout: 20_000 }).toBe('3.0 s')
+    expect(await tabTo(page, 'button.import-button')).toBeGreaterThan(0)
+    await page.keyboard.press('Enter')
+    const dialog = page.getByRole('dialog', { name: 'Import a cluster' })
+    await dialog.waitFor()
+    // 24 partitions: the lags are one value of some 80 characters, shown cut at 60.
+    await page.keyboard.insertText(bigDescribe(24, 3))
+    await dialog.locator('table.field-account').waitFor()
+    let n = 0
+    while (!(await page.evaluate(() => document.activeElement?.matches('table.field-account') ?? false)) && n++ < 20) await page.keyboard.press('Tab')
+    expect(n).toBeLessThan(20)
+    await page.keyboard.press('ArrowRight')
+    const lags = await described(page)
+    expect(lags.title).toBe(`[${Array.from({ length: 24 }, (_, p) => (p === 7 ? 50_000 : (p % 5) * 10)).join(',')}]`)
+    expect(lags.tip).toBe(lags.title)
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toMatch(/…$/)
+    // Only the values cut short are figures: the other cells show theirs whole.
+    const figures = await dialog.locator('table.field-account td[title]').count()
+    await page.keyboard.press('End')
+    await page.keyboard.press('Home')
+    expect((await described(page)).title).toBe(lags.title)
+    expect(figures).toBeGreaterThan(0)
+    expect(await dialog.locator('table.field-account td:not([title])').evaluateAll((tds) => tds.every((td) => !td.textContent?.endsWith('…')))).toBe(true)
+    expect(await clock(page)).toBe('3.0 s')
     expect(errors).toEqual([])
     await page.close()
   }, 60_000)
