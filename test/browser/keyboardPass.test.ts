@@ -5,11 +5,14 @@
 // page, never on <body>; a consumer's menu moves with ↓ / ↑ as the page's other menus do. The
 // metrics table's "Inspect lane" opens the lane's details in view and focused (Esc closes them and
 // gives the focus back); compare mode's tables, which have no details to open, have no such
-// buttons; the toolbar's drop-downs are named without their drawn ▾. Each failed before its fix.
+// buttons; the toolbar's drop-downs are named without their drawn ▾; the status bar's focus ring
+// (and a compare side column's) is drawn where it can be seen. Each failed before its fix.
 
 import { join } from 'node:path'
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
+import { defaultScenario } from '../../src/scenario/index.ts'
+import { compareLinkHash } from '../../src/scenario/links.ts'
 import { ARTIFACTS } from './harness.ts'
 import { openHighway, WARM } from './highwayPage.ts'
 import { browserSuite } from './suite.ts'
@@ -17,6 +20,10 @@ import { browserSuite } from './suite.ts'
 const OUT = join(ARTIFACTS, 'dist-keyboard-pass-test')
 const suite = browserSuite(OUT)
 const SCREEN = { width: 1280, height: 800 }
+const SIDES = [
+  { label: 'eager', set: { 'group.protocol': 'eager', 'group.assignor': 'range' } },
+  { label: 'cooperative', set: { 'group.protocol': 'cooperative', 'group.assignor': 'cooperative-sticky' } },
+]
 
 /** The page, paused at 3 s (warm start): nothing moves between two keys. */
 async function open(): Promise<{ page: Page; errors: string[] }> {
@@ -45,6 +52,35 @@ async function axName(page: Page, selector: string): Promise<string> {
   const { nodes } = await cdp.send('Accessibility.getPartialAXTree', { nodeId, fetchRelatives: false })
   await cdp.detach()
   return String(nodes[0]?.name?.value ?? '')
+}
+
+/**
+ * Where the focused element's ring (its outline) cannot be seen: each side's middle, sampled in
+ * the outline's band, is outside the window or under another element ('top', 'right' …).
+ */
+function hiddenRing(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const el = document.activeElement as HTMLElement
+    const cs = getComputedStyle(el)
+    const w = parseFloat(cs.outlineWidth)
+    const off = parseFloat(cs.outlineOffset)
+    const r = el.getBoundingClientRect()
+    const mid = (a: number, b: number) => (a + b) / 2
+    const band = off + w / 2 // from the border box to the middle of the outline
+    const sides: Array<[string, number, number]> = [
+      ['top', mid(r.left, r.right), r.top - band],
+      ['bottom', mid(r.left, r.right), r.bottom + band],
+      ['left', r.left - band, mid(r.top, r.bottom)],
+      ['right', r.right + band, mid(r.top, r.bottom)],
+    ]
+    return sides
+      .filter(([, x, y]) => {
+        if (x < 0 || y < 0 || x >= innerWidth || y >= innerHeight) return true
+        const at = document.elementFromPoint(x, y)
+        return at === null || !(at === el || el.contains(at) || at.contains(el))
+      })
+      .map(([side]) => side)
+  })
 }
 
 const focusIs = (page: Page, selector: string) => page.evaluate((s) => document.activeElement?.matches(s) ?? false, selector)
@@ -172,6 +208,21 @@ describe('the page by keyboard alone', () => {
     await page.keyboard.press('Enter')
     expect(await details.count()).toBe(0)
     expect(await focused(page)).toBe('Inspect lane P3')
+    expect(errors).toEqual([])
+    await page.close()
+  }, 60_000)
+
+  it('the status bar’s focus ring, and a compare side column’s, can be seen', async () => {
+    const { page, errors } = await open()
+    await tabTo(page, 'section.status')
+    expect(await hiddenRing(page)).toEqual([])
+    // Compare mode's right column (each side's table, 24 lanes: it scrolls): a scroller with no
+    // control in it is a Tab stop of its own.
+    const base = defaultScenario()
+    await page.goto(`${suite().preview.url}#${compareLinkHash({ ...base, start: 'warm', topic: { ...base.topic, partitions: 24 } }, SIDES)}&t=3`)
+    await page.locator('.compare-app [data-testid="highway"] rect.road').first().waitFor()
+    await tabTo(page, 'aside[aria-label="Partition metrics of each side"]')
+    expect(await hiddenRing(page)).toEqual([])
     expect(errors).toEqual([])
     await page.close()
   }, 60_000)
