@@ -55,8 +55,9 @@ async function axName(page: Page, selector: string): Promise<string> {
 }
 
 /**
- * Where the focused element's ring (its outline) cannot be seen: each side's middle, sampled in
- * the outline's band, is outside the window or under another element ('top', 'right' …).
+ * Where the focused element's ring (its outline) may not be seen: each side's middle, sampled in
+ * the outline's band, is outside the window or hits another element ('top', 'right' …). Strict: a
+ * ring drawn over a neighbour counts too, so it is asked only of rings meant to be inside.
  */
 function hiddenRing(page: Page): Promise<string[]> {
   return page.evaluate(() => {
