@@ -6,14 +6,15 @@
 // metrics table's "Inspect lane" opens the lane's details in view and focused (Esc closes them and
 // gives the focus back); compare mode's tables, which have no details to open, have no such
 // buttons; the toolbar's drop-downs are named without their drawn ▾; the status bar's focus ring
-// (and a compare side column's) is drawn where it can be seen. Each failed before its fix.
+// (and a compare side column's) is drawn where it can be seen; "Add side", which does nothing at
+// four sides or in a lesson, takes focus to say why. Each failed before its fix.
 
 import { join } from 'node:path'
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { defaultScenario } from '../../src/scenario/index.ts'
 import { compareLinkHash } from '../../src/scenario/links.ts'
-import { ARTIFACTS } from './harness.ts'
+import { ARTIFACTS, openFourAnswers } from './harness.ts'
 import { openHighway, WARM } from './highwayPage.ts'
 import { browserSuite } from './suite.ts'
 
@@ -224,6 +225,21 @@ describe('the page by keyboard alone', () => {
     await page.locator('.compare-app [data-testid="highway"] rect.road').first().waitFor()
     await tabTo(page, 'aside[aria-label="Partition metrics of each side"]')
     expect(await hiddenRing(page)).toEqual([])
+    expect(errors).toEqual([])
+    await page.close()
+  }, 60_000)
+
+  it('at four sides (the four-answers lesson), “Add side”, which does nothing, is reached and says why', async () => {
+    const { page, errors, panel } = await openFourAnswers(suite().browser, suite().preview.url)
+    expect(await panel.count()).toBe(1)
+    await tabTo(page, '.compare-toolbar button.add-side')
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-disabled'))).toBe('true')
+    const tip = page.locator('#title-tip')
+    await expect.poll(() => tip.textContent()).toBe('At most 4 sides on one clock: remove one (× in its header) to add another')
+    expect(await tip.isVisible()).toBe(true)
+    // Enter does nothing: still four sides.
+    await page.keyboard.press('Enter')
+    expect(await page.locator('section.compare-side').count()).toBe(4)
     expect(errors).toEqual([])
     await page.close()
   }, 60_000)
