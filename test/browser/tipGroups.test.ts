@@ -2,10 +2,10 @@
 // chromium via playwright-core, 1024×768): the status bar is one Tab stop whose arrow keys move from
 // figure to figure, each showing its explanation in a role="tooltip" bubble that describes it
 // (aria-describedby), without stepping the run; a compare side's difference strip is one stop for
-// its summary and cells; the broker strip is one stop for each broker's whole description and the
-// coordinator badge, its brokers' name buttons keeping their own stops; the Import dialog's
-// field-by-field table is one stop for the values it cuts short. Tab leaves the group as from the
-// group. Each failed before its fix.
+// its summary, the toolbar's mark and its cells; the broker strip is one stop for each broker's
+// whole description and the coordinator badge, its brokers' name buttons keeping their own stops;
+// the Import dialog's field-by-field table is one stop for the values it cuts short. Tab leaves the
+// group as from the group. Each failed before its fix.
 
 import { join } from 'node:path'
 import type { Page } from 'playwright-core'
@@ -82,7 +82,7 @@ describe('figures without focus of their own, by keyboard', () => {
     await page.close()
   }, 60_000)
 
-  it('compare mode: a side’s difference strip is one Tab stop for its summary and each cell', async () => {
+  it('compare mode: a side’s difference strip is one Tab stop for its summary, the mark and each cell', async () => {
     const sides = [
       { label: 'eager', set: { 'group.protocol': 'eager', 'group.assignor': 'range' } },
       { label: 'cooperative', set: { 'group.protocol': 'cooperative', 'group.assignor': 'cooperative-sticky' } },
@@ -95,6 +95,11 @@ describe('figures without focus of their own, by keyboard', () => {
     const summary = await described(page)
     expect(summary.title).toBe('eager: group.protocol=eager, group.assignor=range')
     expect(summary.tip).toBe(summary.title)
+    // Then the toolbar's mark: what every cell counts from.
+    await page.keyboard.press('ArrowRight')
+    const mark = await described(page)
+    expect(mark.title).toBe('Differences count from the mark: by default the moment every group first settled')
+    expect(mark.tip).toBe(mark.title)
     await page.keyboard.press('ArrowRight')
     const cell = await described(page)
     expect(cell.title).not.toBe(null)
