@@ -4,8 +4,9 @@
 // (aria-describedby), without stepping the run; a compare side's difference strip is one stop for
 // its summary, the toolbar's mark and its cells; the broker strip is one stop for each broker's
 // whole description and the coordinator badge, its brokers' name buttons keeping their own stops;
-// the Import dialog's field-by-field table is one stop for the values it cuts short. Tab leaves the
-// group as from the group. Each failed before its fix.
+// the Import dialog's field-by-field table is one stop for the values it cuts short, a share
+// group's figures table one for what each figure counts. Tab leaves the group as from the group.
+// Each failed before its fix.
 
 import { join } from 'node:path'
 import type { Page } from 'playwright-core'
@@ -173,6 +174,24 @@ describe('figures without focus of their own, by keyboard', () => {
     expect(figures).toBeGreaterThan(0)
     expect(await dialog.locator('table.field-account td:not([title])').evaluateAll((tds) => tds.every((td) => !td.textContent?.endsWith('…')))).toBe(true)
     expect(await clock(page)).toBe('3.0 s')
+    expect(errors).toEqual([])
+    await page.close()
+  }, 60_000)
+
+  it('a share group’s figures table is one Tab stop whose arrows read what each figure counts', async () => {
+    const { page, errors } = await open(`#s=${encodeURIComponent(encodeScenario(getPreset('share-group-hot-lane')!.build()))}&t=5`)
+    await expect.poll(() => clock(page), { timeout: 20_000 }).toBe('5.0 s')
+    const table = 'table[aria-label="Share group figures"]'
+    await page.locator(table).waitFor()
+    expect(await tabTo(page, table, 150)).toBeGreaterThan(0)
+    await page.keyboard.press('ArrowRight')
+    const first = await described(page)
+    expect(first.title).toBe('Records taken from the lanes and not yet acknowledged or archived')
+    expect(first.tip).toBe(first.title)
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toMatch(/^In flight now/)
+    await page.keyboard.press('End')
+    expect((await described(page)).title).toBe('Bounded by group.share.partition.max.record.locks')
+    expect(await clock(page)).toBe('5.0 s')
     expect(errors).toEqual([])
     await page.close()
   }, 60_000)
