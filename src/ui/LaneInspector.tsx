@@ -21,12 +21,17 @@ export function LaneInspector(): ReactNode {
   // Opened from the keyboard ("Inspect lane P3" in the metrics table, under the fold of the same
   // column): the details are scrolled into view and take the focus, which closing gives back. A
   // click on a lane leaves no focus (usePointerBlur), so the mouse's page does not move.
+  // Once per lane opened (a big topic's figures may come a frame later), never again when the
+  // details blink out and back for the same lane (a restart), which would take the focus away.
   const box = useRef<HTMLElement>(null)
   const opener = useRef<HTMLElement | null>(null)
+  const focusedFor = useRef<number | null>(null)
   useEffect(() => {
+    if (lane === null) focusedFor.current = null
     const el = box.current
     const from = el?.ownerDocument.activeElement
-    if (lane === null || el === null || !(from instanceof HTMLElement) || from === el.ownerDocument.body || el.contains(from)) return
+    if (lane === null || lane === focusedFor.current || el === null || !(from instanceof HTMLElement) || from === el.ownerDocument.body || el.contains(from)) return
+    focusedFor.current = lane
     opener.current = from
     el.scrollIntoView?.({ block: 'nearest' })
     el.focus({ preventScroll: true })
