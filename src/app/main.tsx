@@ -9,7 +9,7 @@ import '../ui/narrow.css'
 import { lessonLinkHash, readLessonLink } from '../scenario/lessons/lessonLinks.ts'
 import { isCompareLink as isCompare, readLinkHash } from '../scenario/links.ts'
 import { compareLessonHost, mountLessonLayer, singleLessonHost } from './lessonLayer.tsx'
-import { controlUsesKey } from '../ui/keyTargets.ts'
+import { controlUsesKey, modalOpen } from '../ui/keyTargets.ts'
 import { lessonChoose, lessonNext, lessonPrev, registerLessonController } from './lessonNav.ts'
 import { mountCompare } from './mountCompare.tsx'
 import { mountHighway } from './mountHighway.tsx'
@@ -39,7 +39,7 @@ window.addEventListener(
     if (e.defaultPrevented || e.ctrlKey || e.metaKey || e.altKey) return
     const digit = /^[1-9]$/.test(e.key) ? Number(e.key) : null
     if (e.key !== 'PageDown' && e.key !== 'PageUp' && digit === null) return
-    if (controlUsesKey(e.target, e.key)) return
+    if (controlUsesKey(e.target, e.key) || modalOpen(document)) return
     if (digit !== null ? lessonChoose(digit) : e.key === 'PageDown' ? lessonNext() : lessonPrev()) {
       e.preventDefault()
       e.stopPropagation()
@@ -48,7 +48,34 @@ window.addEventListener(
   true,
 )
 
+/** The new page's element that takes keyboard focus after a switch of mode, until it has been shown. */
+let landing: MutationObserver | null = null
+
+/**
+ * Keyboard focus that was on the page (a mouse click leaves none: usePointerBlur) would go to
+ * <body> with the page it was on: it goes to the new page's switch back instead (compare mode's
+ * "One highway", one highway's Compare menu), once React has put it there.
+ */
+function focusWhenShown(selector: string): void {
+  const land = (): boolean => {
+    const el = root.querySelector<HTMLElement>(selector)
+    if (el === null) return false
+    if (document.activeElement === null || document.activeElement === document.body) el.focus()
+    return true
+  }
+  if (land()) return
+  landing = new MutationObserver(() => {
+    if (!land()) return
+    landing?.disconnect()
+    landing = null
+  })
+  landing.observe(root, { childList: true, subtree: true })
+}
+
 function show(): void {
+  landing?.disconnect()
+  landing = null
+  const keyboard = root.contains(document.activeElement)
   current?.dispose()
   lessonLayer.controller.close()
   // A lesson link becomes the link of the lesson's world, paused at the step's start.
@@ -69,6 +96,7 @@ function show(): void {
     if (lesson?.ok === true) lessonLayer.start(lesson.resolved, lesson.stepIndex, singleLessonHost(m.store, m.actions))
     else if (lesson !== null && !lesson.ok) m.store.getState().showBanner('warning', `The lesson link could not be opened: ${lesson.problem}`)
   }
+  if (keyboard) focusWhenShown(compareShown ? '.exit-compare' : '.fork > summary')
 }
 
 function go(hash: string): void {

@@ -66,7 +66,7 @@ describe('compare mode: Add side, Remove side', () => {
     await act(() => sleep(20))
     expect(sides(root)).toEqual(['Side A: eager', 'Side B: cooperative', 'Side C: cooperative 2', 'Side D: eager 2'])
     const full = root.querySelector<HTMLButtonElement>('.compare-toolbar button.add-side')
-    expect(full?.disabled).toBe(true)
+    expect(full?.getAttribute('aria-disabled')).toBe('true')
     expect(full?.title).toMatch(/At most 4 sides/)
     expect(root.querySelector('.compare-toolbar details.add-side')).toBeNull()
   })

@@ -1,18 +1,30 @@
 // The broker strip above the highway: one box per broker (leaders, in-rate bar, HOT / AT CAPACITY
 // in words, capacity bar when set). Follows the frames at 4 Hz (broker rates change once a second).
+// The strip is one Tab stop whose arrow keys read each broker's whole description (useTipGroup);
+// each broker's name is a button of its own (its fault menu) and keeps its Tab stop.
 
-import type { ReactNode } from 'react'
+import { useId, useRef, type ReactNode } from 'react'
 import { useAppStore } from '../store/useAppStore.ts'
 import { brokerBoxes } from '../view/brokerStrip.ts'
 import { useThrottled } from './useThrottled.ts'
+import { useTipGroup } from './useTipGroup.ts'
 
 export function BrokerStrip(): ReactNode {
   const brokers = useThrottled((s) => s.frame?.brokers ?? null, 250)
   const selectBroker = useAppStore((s) => s.selectBroker)
-  if (brokers === null || brokers.length === 0) return <div className="broker-strip" aria-hidden="true" />
-  const boxes = brokerBoxes(brokers)
+  // The same list from the first render (empty, and hidden by CSS, until the brokers are known):
+  // the tip group holds the element it was mounted with.
+  const strip = useRef<HTMLUListElement>(null)
+  useTipGroup(strip)
+  const hint = useId()
+  const boxes = brokers === null ? [] : brokerBoxes(brokers)
+  const none = boxes.length === 0
   return (
-    <ul className="broker-strip" aria-label="Brokers">
+    <>
+    <span id={hint} className="sr-only">
+      Arrow keys: each broker and what it holds
+    </span>
+    <ul ref={strip} className="broker-strip" aria-label={none ? undefined : 'Brokers'} aria-hidden={none ? true : undefined} tabIndex={none ? undefined : 0} aria-describedby={none ? undefined : hint}>
       {boxes.map((b) => (
         <li
           key={b.id}
@@ -48,7 +60,7 @@ export function BrokerStrip(): ReactNode {
                 COORDINATOR
               </span>
             ) : null}
-            {(brokers[b.id]?.slowFactor ?? 1) > 1 ? <span className="broker-badge">SLOW DISK ×{brokers[b.id]!.slowFactor}</span> : null}
+            {(brokers?.[b.id]?.slowFactor ?? 1) > 1 ? <span className="broker-badge">SLOW DISK ×{brokers?.[b.id]?.slowFactor}</span> : null}
           </div>
           {(() => {
             // The controller's countdown to fencing a dead broker (broker.session.timeout.ms), as member
@@ -56,7 +68,7 @@ export function BrokerStrip(): ReactNode {
             // the tooltip until the controller moves them): as an extra line it made the strip taller
             // at the crash, and the lanes under it re-laid out in the room's sight. On a short screen
             // "controller " goes (styles.css), so "notices in 7.6 s" keeps to the one line.
-            const n = brokers[b.id]?.noticeInMs ?? null
+            const n = brokers?.[b.id]?.noticeInMs ?? null
             return n === null ? (
               <div className="broker-figures">
                 <span className="broker-leaders">{b.leadersText}</span>
@@ -79,5 +91,6 @@ export function BrokerStrip(): ReactNode {
         </li>
       ))}
     </ul>
+    </>
   )
 }

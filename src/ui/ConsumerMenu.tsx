@@ -5,6 +5,7 @@ import { useId, type ReactNode } from 'react'
 import { countdownText } from '../sim/countdownWords.ts'
 import { useAppStore } from '../store/useAppStore.ts'
 import { useActions } from './actions.ts'
+import { menuKeys } from './useMenuBox.ts'
 import { placeMenu, usePopupMenu } from './usePopupMenu.ts'
 
 export const GC_PAUSE_MS = 5000
@@ -52,9 +53,9 @@ export function ConsumerMenu(): ReactNode {
       // hold only menu items, so these lines carry no role of their own.
       aria-describedby={waiting !== '' || down ? `${menuId}-about` : undefined}
       style={{ left: sel.x, top: sel.y + 4 }}
-      onKeyDown={(e) => {
-        if (e.key === 'Escape') close(null)
-      }}
+      // ↓ / ↑ move between its items as in the page's other menus; Esc is handled there, so the
+      // page's Esc (which blurs) leaves the focus given back to the consumer's card alone.
+      onKeyDown={menuKeys(() => close(null))}
     >
       <div className="menu-title">{sel.name}</div>
       {waiting !== '' || down ? (

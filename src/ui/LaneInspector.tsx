@@ -1,6 +1,6 @@
 // Details of the lane the user clicked: rate, lag, owner, and the hot keys routed to it.
 
-import type { ReactNode } from 'react'
+import { useEffect, useRef, type ReactNode } from 'react'
 import { LANE_STATE_WAIT, type Frame } from '../sim/frameTypes.ts'
 import { laneFigures } from '../sim/laneRows/pageFrame.ts'
 import { useAppStore } from '../store/useAppStore.ts'
@@ -17,14 +17,49 @@ export function LaneInspector(): ReactNode {
   const frame = useThrottled((s) => s.frame, 300)
   // A big topic's frame holds rows: the worker adds the inspected lane's figures (Frame.grouped).
   const x = lane === null || frame === null ? null : laneFigures(frame, lane)
+  const shown = x !== null
+  // Opened from the keyboard ("Inspect lane P3" in the metrics table, under the fold of the same
+  // column): the details are scrolled into view and take the focus, which closing gives back. A
+  // click on a lane leaves no focus (usePointerBlur), so the mouse's page does not move.
+  // Once per lane opened (a big topic's figures may come a frame later), never again when the
+  // details blink out and back for the same lane (a restart), which would take the focus away.
+  const box = useRef<HTMLElement>(null)
+  const opener = useRef<HTMLElement | null>(null)
+  const focusedFor = useRef<number | null>(null)
+  useEffect(() => {
+    if (lane === null) focusedFor.current = null
+    const el = box.current
+    const from = el?.ownerDocument.activeElement
+    if (lane === null || lane === focusedFor.current || el === null || !(from instanceof HTMLElement) || from === el.ownerDocument.body || el.contains(from)) return
+    focusedFor.current = lane
+    opener.current = from
+    el.scrollIntoView?.({ block: 'nearest' })
+    el.focus({ preventScroll: true })
+  }, [lane, shown])
+  const shut = (): void => {
+    const back = box.current?.contains(box.current.ownerDocument.activeElement) === true ? opener.current : null
+    close(null)
+    if (back?.isConnected === true) back.focus()
+  }
   if (lane === null || frame === null || x === null) return null
   const member = frame.members[x.owner]
   const keys = frame.hotKeys.filter((k) => k.partitions.includes(lane))
   return (
-    <section className="panel inspector" aria-label={`Lane P${lane}`}>
+    <section
+      ref={box}
+      tabIndex={-1}
+      className="panel inspector"
+      aria-label={`Lane P${lane}`}
+      onKeyDown={(e) => {
+        if (e.key !== 'Escape') return
+        // Handled here: the page's Esc (which blurs) leaves the focus given back alone.
+        e.preventDefault()
+        shut()
+      }}
+    >
       <h2>
         Lane P{lane}
-        <button type="button" className="ghost close" aria-label="Close lane details" onClick={() => close(null)}>
+        <button type="button" className="ghost close" aria-label="Close lane details" onClick={shut}>
           ×
         </button>
       </h2>

@@ -45,9 +45,14 @@ export function MetricsTable(props: { label?: string } = {}): ReactNode {
                 return (
                   <tr key={p} data-partition={p}>
                     <th scope="row">
-                      <button type="button" className="link" onClick={() => select(p)} aria-label={`Inspect lane P${p}`}>
-                        P{p}
-                      </button>
+                      {/* Compare mode (a side's table) has no lane details to open: no button there. */}
+                      {props.label === undefined ? (
+                        <button type="button" className="link" onClick={() => select(p)} aria-label={`Inspect lane P${p}`}>
+                          P{p}
+                        </button>
+                      ) : (
+                        `P${p}`
+                      )}
                     </th>
                     <td className="owner" title={readers?.[p] || owner?.name}>
                       {ownerWords(readers?.[p] || owner?.name || '—')}

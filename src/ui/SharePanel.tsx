@@ -1,13 +1,25 @@
 // A share group's figures (KIP-932), shown only when one runs: records in flight and locked,
 // redelivered, archived, and the records a stopped member still holds, with when they come back.
+// Each figure's meaning is its row's title: the table is one Tab stop whose arrow keys read them
+// (useTipGroup), as the status bar's figures are read.
 
-import type { ReactNode } from 'react'
+import { useId, useRef, type ReactNode } from 'react'
+import type { Frame } from '../sim/frameTypes.ts'
 import { useThrottled } from './useThrottled.ts'
 import { fmt } from './MetricsTable.tsx'
+import { useTipGroup } from './useTipGroup.ts'
 
 export function SharePanel(): ReactNode {
   const sg = useThrottled((s) => s.frame?.shareGroup, 250)
   if (!sg) return null
+  return <ShareFigures sg={sg} />
+}
+
+/** Mounted with the share group's first figures, so the tip group holds its table from the start. */
+function ShareFigures({ sg }: { sg: NonNullable<Frame['shareGroup']> }): ReactNode {
+  const table = useRef<HTMLTableElement>(null)
+  useTipGroup(table)
+  const hint = useId()
   const rows: Array<[string, string, string]> = [
     ['In flight now', fmt(sg.inFlight), 'Records taken from the lanes and not yet acknowledged or archived'],
     ['Locked to a member', fmt(sg.locked), 'Acquired records held under a lock by one member'],
@@ -34,7 +46,10 @@ export function SharePanel(): ReactNode {
   return (
     <section className="panel share-group" aria-labelledby="share-group-h">
       <h2 id="share-group-h">Share group</h2>
-      <table aria-label="Share group figures">
+      <span id={hint} className="sr-only">
+        Arrow keys: each figure and what it means
+      </span>
+      <table ref={table} aria-label="Share group figures" tabIndex={0} aria-describedby={hint}>
         <tbody>
           {rows.map(([name, value, hint]) => (
             <tr key={name} title={hint}>

@@ -30,7 +30,10 @@ function ShortcutsBox({ rows }: { rows: Rows }): ReactNode {
         aria-labelledby="shortcuts-h"
         onClick={(e) => e.stopPropagation()}
         onKeyDown={(e) => {
-          if (e.key === 'Escape') setOpen(false)
+          if (e.key !== 'Escape') return
+          // Handled: the page's Esc (which blurs) leaves the focus given back to the opener alone.
+          e.preventDefault()
+          setOpen(false)
         }}
       >
         <h2 id="shortcuts-h">Keyboard shortcuts</h2>

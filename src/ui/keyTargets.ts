@@ -35,6 +35,16 @@ function isSlider(target: EventTarget | null): boolean {
   return (target.tagName === 'INPUT' && (target as HTMLInputElement).type === 'range') || target.getAttribute('role') === 'slider'
 }
 
+/**
+ * A modal dialog is open (the Import dialog, the Lessons list, the keys, a client configuration):
+ * the page behind it is inert (aria-modal), so a key is the dialog's, never the page's shortcut
+ * (R restarted, C left for compare mode and L stacked a second dialog over the Import dialog).
+ * Asked of the document, not the key's target: a click in the dialog leaves focus on <body>.
+ */
+export function modalOpen(doc: Document): boolean {
+  return doc.querySelector('[aria-modal="true"]') !== null
+}
+
 /** True when the focused `target` uses `key` itself (typing, Space on a button, arrows on a slider). */
 export function controlUsesKey(target: EventTarget | null, key: string): boolean {
   if (isTextEntry(target)) return key !== 'Escape'

@@ -1,7 +1,7 @@
 // Compare mode's "Add side": a menu of the sides to copy (the last first, the default). The copy
 // becomes the new last side, brought to the moment shown as if it had run from 0 s with the others;
 // the teacher then changes it with its own Strategy popover, which gets the focus. At four sides,
-// or inside a lesson (which keeps its own sides), a disabled button says why.
+// or inside a lesson (which keeps its own sides), a button that does nothing says why.
 
 import { useRef, type ReactNode } from 'react'
 import { useStore } from 'zustand'
@@ -24,8 +24,10 @@ export function AddSide(): ReactNode {
   useDismissDetails(details)
   const why = sides.length >= MAX_SIDES ? `At most ${MAX_SIDES} sides on one clock: remove one (× in its header) to add another` : lessonAt !== null ? 'A lesson keeps its own sides: leave it to add one' : null
   if (why !== null) {
+    // aria-disabled, not disabled: a disabled button takes no focus, so a keyboard user never
+    // reached the reason in its title (the page's bubble shows it on focus, TitleTip.tsx).
     return (
-      <button type="button" className="add-side" disabled title={why}>
+      <button type="button" className="add-side" aria-disabled="true" title={why}>
         Add side
       </button>
     )

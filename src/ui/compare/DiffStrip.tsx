@@ -105,9 +105,13 @@ function show(key: DiffRowKey, v: number | null): string {
   return key === 'stopped' ? x.toFixed(1) : fmt(x)
 }
 
-/** The strip's cells and, first, its side's summary (whole in its title where the header cuts it). */
+/**
+ * The strip's cells and, first, its side's summary (whole in its title where the header cuts it)
+ * and the toolbar's mark, which says what the cells count from (its words were a mouse's only).
+ */
 function stripFigures(strip: HTMLElement): HTMLElement[] {
-  return tipItems(strip, [strip.closest('.compare-side')?.querySelector('.side-summary') ?? null])
+  const doc = strip.ownerDocument
+  return tipItems(strip, [strip.closest('.compare-side')?.querySelector('.side-summary') ?? null, doc.querySelector('.compare-toolbar .mark-note')])
 }
 
 export function DiffStrip(p: { side: number; label: string; diffs: CompareDiffs }): ReactNode {
@@ -120,7 +124,7 @@ export function DiffStrip(p: { side: number; label: string; diffs: CompareDiffs 
   return (
     <>
     <span id={hint} className="sr-only">
-      Arrow keys: the side's settings and each difference, with what it means
+      Arrow keys: the side's settings, the mark, and each difference, with what it means
     </span>
     <dl ref={strip} className="diff-strip" aria-label={`Differences: ${p.label}, ${since}`} tabIndex={0} aria-describedby={hint}>
       {DIFF_ROWS.filter((row) => !row.optional || p.diffs.sides.some((s) => (s?.values[row.key] ?? null) !== null)).map((row) => {

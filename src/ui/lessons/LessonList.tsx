@@ -37,7 +37,12 @@ function LessonListDialog({ store, onChoose }: LessonListProps): ReactNode {
         aria-labelledby="lessons-h"
         onClick={(e) => e.stopPropagation()}
         onKeyDown={(e) => {
-          if (e.key === 'Escape') close()
+          if (e.key === 'Escape') {
+            // Handled: the page's Esc (which blurs) leaves the focus given back to the opener alone.
+            e.preventDefault()
+            close()
+            return
+          }
           const by = MOVES[e.key]
           if (by === undefined) return
           // The arrows (and a presenter remote's Page Down / Page Up) go from lesson to lesson, as in

@@ -48,6 +48,18 @@ export function LessonPanel({ store, on }: { store: LessonStore; on: LessonCallb
   useEffect(() => {
     if (name !== null) regionRef.current?.focus()
   }, [name])
+  // The lesson ends (×, Finish, autoplay past its last step) with keyboard focus in the panel: the
+  // focus goes to the page's Lessons button, not with the panel to <body>. Told by the store before
+  // React removes the panel, while the focus is still in it.
+  useEffect(
+    () =>
+      store.subscribe((s, prev) => {
+        if (s.lesson === null && prev.lesson !== null && focusInPanel(regionRef.current)) {
+          regionRef.current?.ownerDocument.querySelector<HTMLElement>('.lessons-button')?.focus()
+        }
+      }),
+    [store],
+  )
   const nextRef = useRef<HTMLButtonElement>(null)
   const statusRef = useRef<HTMLDivElement>(null)
   const phase = run?.phase ?? null
