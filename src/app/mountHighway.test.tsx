@@ -6,6 +6,7 @@ import { makeFrame } from '../view/frameFixture.ts'
 import type { FrameMessage } from '../worker/protocol.ts'
 import { manualWorker, type ManualWorker } from './fakeWorker.ts'
 import { mountHighway, type MountedHighway } from './mountHighway.tsx'
+import { openChunkMs } from './openChunk.ts'
 
 ;(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true
 
@@ -47,6 +48,19 @@ function open(hash: string) {
   return { worker, el }
 }
 
+/** The chunks a link's run takes from 0 s to `toMs`: whole chunks, then the rest. */
+function chunksTo(chunk: number, toMs: number): number[] {
+  const out: number[] = []
+  for (let t = 0; t < toMs; t += chunk) out.push(Math.min(chunk, toMs - t))
+  return out
+}
+
+/** Answers each chunk but the last with a frame where it ends; returns every step's stepMs. */
+function walk(worker: ManualWorker, chunk: number, toMs: number): number[] {
+  for (let t = chunk; t < toMs; t += chunk) worker.reply(frameAt(0, t))
+  return worker.sent.filter((m) => m.type === 'step').map((m) => (m.type === 'step' ? m.stepMs : 0))
+}
+
 const playButton = (root: HTMLElement) => Array.from(root.querySelectorAll('button')).find((b) => /^(Play|Pause)$/.test(b.textContent ?? ''))
 
 describe('a moment link', () => {
@@ -58,15 +72,14 @@ describe('a moment link', () => {
     expect(playButton(el)?.textContent).toBe('Play')
     expect(worker.sent.some((m) => m.type === 'step')).toBe(false)
     worker.reply(frameAt(0, 0))
-    // Far ahead: it gets there in chunks, saying how far it has come, then lands exactly on it.
-    expect(worker.sent.filter((m) => m.type === 'step')).toEqual([expect.objectContaining({ stepMs: 20_000 })])
+    // Far ahead: it gets there in chunks sized by the run's cost (openChunk.ts), saying how far it
+    // has come, then lands exactly on it.
+    const chunk = openChunkMs(s)
+    expect(worker.sent.filter((m) => m.type === 'step')).toEqual([expect.objectContaining({ stepMs: chunk })])
     expect(el.textContent).toMatch(/Going to the link's moment, 42\.5 s/)
-    worker.reply(frameAt(0, 20_000))
-    worker.reply(frameAt(0, 40_000))
-    const steps = worker.sent.filter((m) => m.type === 'step').map((m) => (m.type === 'step' ? m.stepMs : 0))
-    expect(steps).toEqual([20_000, 20_000, 2_500])
+    expect(walk(worker, chunk, 42_500)).toEqual(chunksTo(chunk, 42_500))
     worker.reply(frameAt(0, 42_500))
-    expect(worker.sent.filter((m) => m.type === 'step')).toHaveLength(3)
+    expect(worker.sent.filter((m) => m.type === 'step')).toHaveLength(chunksTo(chunk, 42_500).length)
     expect(el.textContent).not.toMatch(/Going to the link's moment/)
     expect(playButton(el)?.textContent).toBe('Play')
   })
@@ -76,9 +89,8 @@ describe('a moment link', () => {
     act(() => mounted!.actions.setPlaying(false))
     worker.reply(frameAt(0, 0))
     act(() => mounted!.actions.setPlaying(false))
-    worker.reply(frameAt(0, 20_000))
-    worker.reply(frameAt(0, 40_000))
-    expect(worker.sent.filter((m) => m.type === 'step').map((m) => (m.type === 'step' ? m.stepMs : 0))).toEqual([20_000, 20_000, 2_500])
+    const chunk = openChunkMs(defaultScenario())
+    expect(walk(worker, chunk, 42_500)).toEqual(chunksTo(chunk, 42_500))
     worker.reply(frameAt(0, 42_500))
     expect(el.textContent).not.toMatch(/Going to the link's moment/)
     expect(playButton(el)?.textContent).toBe('Play')
