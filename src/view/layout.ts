@@ -154,8 +154,8 @@ export function layout(frame: Frame, size: Size, options: Partial<LayoutOptions>
   const width = Math.max(320, size.width)
   // The box's own height, however short (a compare side under its broker strip at 1024×768 has
   // ~100 px): laid out taller, the lanes past its bottom edge, the hot lane among them, were cut off.
-  // The floor only keeps a box not yet measured from a negative pitch.
-  const height = Math.max(headerHeight(opts.minFontPx) + 16, size.height)
+  // A box without room for the header and a lane is not laid out yet (0 or 1 px): 160 px, as before.
+  const height = size.height >= headerHeight(opts.minFontPx) + 16 ? size.height : 160
   const narrow = width < NARROW_W
   const consumerW = narrow ? NARROW_CONSUMER_W : CONSUMER_W
   const consumerX = width - consumerW

@@ -4,7 +4,8 @@
 // took Add side and a Strategy each). Fork to compare (salting) gives "before" and "salted"; turning
 // "before" into the lag-aware assignor with its Strategy renames it "lag-aware" (it kept saying
 // "before" over a lag-aware run, and the difference strip, the Timeline's markers and the Share
-// link said so too).
+// link said so too). A side turned into a share group says why, with as many members as lanes, it
+// runs as before.
 
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
@@ -36,6 +37,9 @@ describe('a fork’s “before” side changed with its Strategy', () => {
     await expect.poll(() => decodeURIComponent(page.url()), { timeout: 10_000 }).toContain('v=lag-aware: group.assignor=lag-aware')
     // Side B keeps the fork's name for its change.
     expect(await page.getByRole('region', { name: /^Side B: / }).getAttribute('aria-label')).toBe('Side B: salted')
+    // Turned into a share group, a side's Strategy says why four members on twelve lanes change nothing.
+    await sideA.getByLabel('Group type', { exact: true }).selectOption('share')
+    await expect.poll(() => sideA.locator('.side-strategy').textContent(), { timeout: 10_000 }).toContain('several members only when members outnumber lanes (4 members, 12 lanes)')
     await page.screenshot({ path: join(ARTIFACTS, 'teacher-compare-renamed.png') })
     expect(errors).toEqual([])
     await page.close()

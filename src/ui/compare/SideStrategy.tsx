@@ -21,8 +21,15 @@ export function SideStrategy(p: { label: string; s: Scenario; edit: (e: Strategy
   return (
     <div className="side-strategy" role="group" aria-label={`Strategy: ${p.label}`}>
       <SelectField label="Group type" value={groupTypeOf(s)} options={GROUP_TYPES} onChange={(v) => edit({ kind: 'groupType', type: v })} />
-      {/* A share group (KIP-932) has its own membership protocol and the simple assignor. */}
-      {groupTypeOf(s) === 'share' ? null : (
+      {/* A share group (KIP-932) has its own membership protocol and the simple assignor. As many
+          members as lanes or fewer, it reads each lane as the consumer group did: a side turned into
+          one ran just as before, and said nothing of why (one highway's Share settings do). */}
+      {groupTypeOf(s) === 'share' ? (
+        <p className="dim small">
+          A lane gets several members only when members outnumber lanes ({s.group.consumers} members, {s.topic.partitions} lanes); Consumers
+          sets the members on every side.
+        </p>
+      ) : (
         <>
           <SelectField label="Protocol" value={protocolChoice(s)} options={PROTOCOLS} onChange={(v) => edit({ kind: 'protocol', protocol: v })} />
           <SelectField
