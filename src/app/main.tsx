@@ -64,8 +64,9 @@ function focusWhenShown(selector: string): void {
     return true
   }
   if (land()) return
+  // React puts the new page in at once: the first change is the page, with the switch or without.
   landing = new MutationObserver(() => {
-    if (!land()) return
+    land()
     landing?.disconnect()
     landing = null
   })
