@@ -62,30 +62,26 @@ async function lanesOutOfBox(page: Page): Promise<Array<{ out: string[]; hotH: n
   )
 }
 
+/** Opens `variants` crashed, and checks every lane of each of its `n` sides is inside its highway, the hot lane ≥ 4 px. */
+async function expectLanesInside(variants: readonly Variant[], n: number, shot: string): Promise<void> {
+  const { page, errors } = await openCrashed(variants)
+  const sides = await lanesOutOfBox(page)
+  await page.screenshot({ path: join(ARTIFACTS, shot) })
+  expect(sides).toHaveLength(n)
+  for (const s of sides) {
+    expect(s.out).toEqual([])
+    expect(s.hotH).toBeGreaterThanOrEqual(4)
+  }
+  expect(errors).toEqual([])
+  await page.close()
+}
+
 describe('broker-hotspot compared on a 1024×768 projector, broker 1 crashed, presenter mode', () => {
   it('four answers two by two: every lane of every side inside its highway, the hot lane ≥ 4 px', async () => {
-    const { page, errors } = await openCrashed(FOUR)
-    const sides = await lanesOutOfBox(page)
-    await page.screenshot({ path: join(ARTIFACTS, 'teacher-brokers-four.png') })
-    expect(sides).toHaveLength(4)
-    for (const s of sides) {
-      expect(s.out).toEqual([])
-      expect(s.hotH).toBeGreaterThanOrEqual(4)
-    }
-    expect(errors).toEqual([])
-    await page.close()
+    await expectLanesInside(FOUR, 4, 'teacher-brokers-four.png')
   }, 60_000)
 
   it('acks 1 vs acks all stacked (the hot-brokers lesson’s sides): every lane of both sides inside its highway', async () => {
-    const { page, errors } = await openCrashed(getLesson('hot-brokers')!.variants)
-    const sides = await lanesOutOfBox(page)
-    await page.screenshot({ path: join(ARTIFACTS, 'teacher-brokers-two.png') })
-    expect(sides).toHaveLength(2)
-    for (const s of sides) {
-      expect(s.out).toEqual([])
-      expect(s.hotH).toBeGreaterThanOrEqual(4)
-    }
-    expect(errors).toEqual([])
-    await page.close()
+    await expectLanesInside(getLesson('hot-brokers')!.variants, 2, 'teacher-brokers-two.png')
   }, 60_000)
 })
