@@ -76,7 +76,11 @@ export function sideEdits(ctx: SideEditContext): Pick<CompareActions, 'injectSid
       const next = renamed ? { ...set, label: freshLabel(strategyEditLabel(cur, e), st.variants, i) } : set
       const r = variantScenario(st.base, next)
       if (!r.ok) {
-        note('warning', `Side “${v.label}” was not changed:`, [`${r.path}: ${r.message}`])
+        // A fork's changed side runs its change from the fork's moment, so a setting that holds
+        // from the start (group type, protocol …) cannot join it: the link's words ("@SEC") alone
+        // left a teacher stuck; Add side gives a side from 0 s.
+        const fork = v.atSec === undefined ? [] : [`This side makes its change at ${v.atSec} s (a fork), and that setting holds from 0 s: Add side, copy the other side and change the copy.`]
+        note('warning', `Side “${v.label}” was not changed:`, [`${r.path}: ${r.message}`, ...fork])
         return
       }
       if (next.label !== v.label) madeLabels.add(next.label)

@@ -5,7 +5,7 @@
 // "before" into the lag-aware assignor with its Strategy renames it "lag-aware" (it kept saying
 // "before" over a lag-aware run, and the difference strip, the Timeline's markers and the Share
 // link said so too). A side turned into a share group says why, with as many members as lanes, it
-// runs as before.
+// runs as before; the fork's changed side, refused one, says to copy the other side instead.
 
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
@@ -41,6 +41,13 @@ describe('a fork’s “before” side changed with its Strategy', () => {
     await sideA.getByLabel('Group type', { exact: true }).selectOption('share')
     await expect.poll(() => sideA.locator('.side-strategy').textContent(), { timeout: 10_000 }).toContain('several members only when members outnumber lanes (4 members, 12 lanes)')
     await page.screenshot({ path: join(ARTIFACTS, 'teacher-compare-renamed.png') })
+    // The fork's changed side (salting from 5 s) cannot take a setting that holds from 0 s: the note
+    // says what to do instead, not only the link's words ("no @SEC").
+    await sideA.getByText('Strategy', { exact: true }).click()
+    const b = page.locator('.compare-side').nth(1)
+    await b.getByText('Strategy', { exact: true }).click()
+    await b.getByLabel('Group type', { exact: true }).selectOption('share')
+    await expect.poll(() => page.locator('.banner').allTextContents(), { timeout: 10_000 }).toContainEqual(expect.stringContaining('Add side, copy the other side and change the copy'))
     expect(errors).toEqual([])
     await page.close()
   }, 60_000)
