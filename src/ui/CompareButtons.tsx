@@ -35,7 +35,7 @@ export function CompareButtons(p: { compare: (fork?: ForkChoice) => void; answer
           Compare eager and cooperative <span className="when">(from the start)</span>
         </button>
         {answers !== undefined ? (
-          <button type="button" onClick={answers} title="The hot key's lane four ways, one clock: salting it, a share group (two members a lane), the Parallel Consumer in key order and a lag-aware assignor">
+          <button type="button" onClick={answers} title="The hot key's lane four ways, one clock: salting it, a share group (two members a lane), the Parallel Consumer in key order and a lag-aware assignor (which acts at the next rebalance: add a consumer to see it)">
             Four answers to the hot lane: salting, share group, Parallel Consumer, lag-aware <span className="when">(from the start)</span>
           </button>
         ) : null}
