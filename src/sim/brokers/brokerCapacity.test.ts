@@ -73,4 +73,13 @@ describe('broker capacity', () => {
     const said = trace.map((e) => e.fact).filter((x) => x.kind === 'broker.saturated')
     expect(said).toEqual([{ kind: 'broker.saturated', broker: hotBroker, capacityPerSec: 1200, partitions: onHot }])
   })
+
+  it('says when a running broker is below its capacity again (the load fell), once, with the capacity it has', () => {
+    const sim = createSimulation(scenario(1200))
+    sim.advanceTo(8000)
+    sim.apply({ do: 'setRate', producer: 0, perSec: 300 })
+    sim.advanceTo(30_000)
+    const ends = sim.drainTrace().map((e) => e.fact).filter((x) => x.kind === 'broker.unsaturated')
+    expect(ends).toEqual([{ kind: 'broker.unsaturated', broker: hotBroker, capacityPerSec: 1200 }])
+  })
 })

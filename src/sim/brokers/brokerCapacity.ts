@@ -96,13 +96,17 @@ export function settleBrokerAppends(w: WorldState, plan: BrokerAppendPlan, dtMs:
   }
 }
 
-/** At the metrics window's close: a broker that held appends back is saturated; narrated when it starts. */
+/** At the metrics window's close: a broker that held appends back is saturated; narrated when it starts and when it ends. */
 export function closeCapacityWindow(sim: SimCore): void {
   const cs = sim.w.cluster
   const cap = clusterOf(sim.w.live).brokerCapacityPerSec
   for (const b of cs.brokers) {
     const saturated = cap !== null && b.heldWin > 0
-    if (saturated && !b.saturated) sim.say({ kind: 'broker.saturated', broker: b.id, capacityPerSec: cap, partitions: ledBy(cs, b.id) })
+    // Said when it starts and when it ends (the strip's AT CAPACITY comes and goes with it): a
+    // teacher read the start's line beside a rate far below it after a crash had moved the leaders.
+    const capNow = cap === null ? 0 : Math.round(cap / Math.max(1, b.slowFactor))
+    if (saturated && !b.saturated) sim.say({ kind: 'broker.saturated', broker: b.id, capacityPerSec: capNow, partitions: ledBy(cs, b.id) })
+    else if (!saturated && b.saturated && b.up) sim.say({ kind: 'broker.unsaturated', broker: b.id, capacityPerSec: capNow })
     b.saturated = saturated
     b.heldWin = 0
   }

@@ -7,10 +7,13 @@ export type BrokerFact =
   | { kind: 'broker.hot'; broker: number; ratePerSec: number; timesMean: number; leaders: number[] }
   /** `down`: it cooled because it stopped (crashed), not because its load fell; only then present. */
   | { kind: 'broker.cooled'; broker: number; ratePerSec: number; timesMean: number; down?: true }
+  /** `capacityPerSec`: what it can append now (a slow disk divides cluster.brokerCapacityPerSec). */
   | { kind: 'broker.saturated'; broker: number; capacityPerSec: number; partitions: number[] }
+  /** A running broker that held appends back no longer does; a crashed one's end is its crash's to tell. */
+  | { kind: 'broker.unsaturated'; broker: number; capacityPerSec: number }
 
 export function isBrokerFact(f: { kind: string }): f is BrokerFact {
-  return f.kind === 'broker.hot' || f.kind === 'broker.cooled' || f.kind === 'broker.saturated'
+  return f.kind === 'broker.hot' || f.kind === 'broker.cooled' || f.kind === 'broker.saturated' || f.kind === 'broker.unsaturated'
 }
 
 function list(ps: number[]): string {
@@ -29,5 +32,7 @@ export function narrateBroker(f: BrokerFact): string {
       return `${b} no longer hot (${Math.round(f.ratePerSec)} rec/s, ${f.timesMean.toFixed(1)}× the mean)`
     case 'broker.saturated':
       return `${b} at its append capacity (${f.capacityPerSec} rec/s): every lane it leads slows (partitions ${list(f.partitions)}), producer batches queue up`
+    case 'broker.unsaturated':
+      return `${b} below its append capacity (${f.capacityPerSec} rec/s) again: its lanes take all their producers send`
   }
 }
