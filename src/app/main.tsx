@@ -9,7 +9,7 @@ import '../ui/narrow.css'
 import { lessonLinkHash, readLessonLink } from '../scenario/lessons/lessonLinks.ts'
 import { isCompareLink as isCompare, readLinkHash } from '../scenario/links.ts'
 import { compareLessonHost, mountLessonLayer, singleLessonHost } from './lessonLayer.tsx'
-import { controlUsesKey, modalOpen } from '../ui/keyTargets.ts'
+import { notThePagesKey } from '../ui/keyTargets.ts'
 import { lessonChoose, lessonNext, lessonPrev, registerLessonController } from './lessonNav.ts'
 import { mountCompare } from './mountCompare.tsx'
 import { mountHighway } from './mountHighway.tsx'
@@ -39,7 +39,7 @@ window.addEventListener(
     if (e.defaultPrevented || e.ctrlKey || e.metaKey || e.altKey) return
     const digit = /^[1-9]$/.test(e.key) ? Number(e.key) : null
     if (e.key !== 'PageDown' && e.key !== 'PageUp' && digit === null) return
-    if (controlUsesKey(e.target, e.key) || modalOpen(document)) return
+    if (notThePagesKey(e, document)) return
     if (digit !== null ? lessonChoose(digit) : e.key === 'PageDown' ? lessonNext() : lessonPrev()) {
       e.preventDefault()
       e.stopPropagation()

@@ -41,7 +41,7 @@ function isSlider(target: EventTarget | null): boolean {
  * (R restarted, C left for compare mode and L stacked a second dialog over the Import dialog).
  * Asked of the document, not the key's target: a click in the dialog leaves focus on <body>.
  */
-export function modalOpen(doc: Document): boolean {
+function modalOpen(doc: Document): boolean {
   return doc.querySelector('[aria-modal="true"]') !== null
 }
 
@@ -51,4 +51,12 @@ export function controlUsesKey(target: EventTarget | null, key: string): boolean
   if (key === ' ' || key === 'Enter') return isActivatable(target)
   if (SLIDER_KEYS.has(key)) return isSlider(target)
   return false
+}
+
+/**
+ * The page's shortcut handlers (one highway, compare mode, the lesson's remote keys) leave `e` alone:
+ * the focused control uses the key itself, or a modal dialog is open and the key is its.
+ */
+export function notThePagesKey(e: KeyboardEvent, doc: Document): boolean {
+  return controlUsesKey(e.target, e.key) || modalOpen(doc)
 }

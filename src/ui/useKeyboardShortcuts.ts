@@ -5,7 +5,7 @@
 import { useEffect } from 'react'
 import { useAppStoreApi } from '../store/useAppStore.ts'
 import { useActions } from './actions.ts'
-import { controlUsesKey, modalOpen } from './keyTargets.ts'
+import { notThePagesKey } from './keyTargets.ts'
 import { presetIndex, shortcutFor, SPEED_FACTOR } from './shortcuts.ts'
 import { SHARE_NOTE_MS } from './useShareNote.ts'
 
@@ -33,7 +33,7 @@ export function useKeyboardShortcuts(): void {
         focusPage(document)
         return
       }
-      if (controlUsesKey(e.target, e.key) || modalOpen(document)) return
+      if (notThePagesKey(e, document)) return
       const preset = presetIndex(e.key)
       if (preset !== null) {
         const p = actions.presets[preset]

@@ -7,7 +7,7 @@
 
 import { useEffect } from 'react'
 import { markerTarget } from '../../store/timelineMarkers.ts'
-import { controlUsesKey, modalOpen } from '../keyTargets.ts'
+import { notThePagesKey } from '../keyTargets.ts'
 import { shortcutFor, SPEED_FACTOR } from '../shortcuts.ts'
 import { SHARE_NOTE_MS } from '../useShareNote.ts'
 import { useCompare } from './compareActions.ts'
@@ -24,7 +24,7 @@ export function useCompareKeys(): void {
         if (el instanceof HTMLElement || el instanceof SVGElement) el.blur()
         return
       }
-      if (controlUsesKey(e.target, e.key) || modalOpen(document)) return
+      if (notThePagesKey(e, document)) return
       const what = shortcutFor(e.key)
       const a = sides[0]?.store.getState()
       const jump = (dir: -1 | 1): void => {
