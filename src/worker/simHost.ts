@@ -13,7 +13,7 @@ import type { FrameMessage, TimelineInfo, WorkerRequest, WorkerResponse } from '
 
 export interface SimHostOptions {
   /** Default: a real Timeline over a real simulation (continued from `resumeFrom` when given). */
-  createTimeline?: (scenario: Scenario, resumeFrom?: string) => TimelineApi
+  createTimeline?: (scenario: Scenario, resumeFrom?: string, aroundKeep?: (write: () => void) => void) => TimelineApi
   /** Wall clock in ms (performance.now in the worker). */
   now: () => number
   /** Wall ms one `advance` may spend before answering with what it has (default 12). */
@@ -69,6 +69,10 @@ const COST_SMOOTHING = 0.75
 function smooth(prev: number | null, x: number): number {
   return prev === null ? x : COST_SMOOTHING * prev + (1 - COST_SMOOTHING) * x
 }
+/** A checkpoint that took at least this long (wall ms) is announced the next time: the page waits 750 ms. */
+export const ANNOUNCE_BUSY_FROM_MS = 100
+/** An announced checkpoint may take this many times the last one before the page worries. */
+export const BUSY_MARGIN = 3
 /** While a long request runs, `alive` goes out this often (wall ms): the page's patience is 750 ms. */
 export const ALIVE_EVERY_MS = 200
 /**
@@ -84,7 +88,8 @@ const STEP_FIRST_PIECE_MS = 100
 export function createSimHost(opts: SimHostOptions): SimHost {
   const budgetMs = opts.budgetMs ?? 12
   const createTimeline =
-    opts.createTimeline ?? ((s: Scenario, resumeFrom?: string) => new Timeline(s, resumeFrom === undefined ? {} : { resumeFrom }))
+    opts.createTimeline ??
+    ((s: Scenario, resumeFrom?: string, aroundKeep?: (write: () => void) => void) => new Timeline(s, { ...(resumeFrom === undefined ? {} : { resumeFrom }), ...(aroundKeep === undefined ? {} : { aroundKeep }) }))
   let tl: TimelineApi | null = null
   let runId = -1
   let maxParticles = 4000
@@ -122,9 +127,27 @@ export function createSimHost(opts: SimHostOptions): SimHost {
     if (wall - lastCheckpointWall < CHECKPOINT_COST_MULTIPLE * lastCheckpointCost) return
     lastCheckpointSim = t
     lastCheckpointWall = wall
-    const checkpoint = checkpointToJson(tl.sim().checkpoint())
+    const sim = tl.sim()
+    const checkpoint = writeCheckpoint(() => checkpointToJson(sim.checkpoint()))
     lastCheckpointCost = opts.now() - wall
     opts.post({ type: 'checkpoint', runId, t, checkpoint })
+  }
+  /** Wall ms the last checkpoint took to write (the timeline's or the page's copy); null: none yet. */
+  let checkpointWallMs: number | null = null
+  /**
+   * SUPERVISE: writing a checkpoint is one piece of work that cannot stop to say it is alive. When
+   * the last one took long enough to matter, the page first hears how long this one may take
+   * (BUSY_MARGIN times the last, as load varies), so a big world's checkpoint under load
+   * (1–2.5 s for 10 000 lanes and 50 brokers) is not taken for a stuck worker.
+   */
+  function writeCheckpoint<T>(write: () => T): T {
+    if (checkpointWallMs !== null && checkpointWallMs >= ANNOUNCE_BUSY_FROM_MS && opts.post !== undefined) {
+      opts.post({ type: 'alive', busyMs: Math.ceil(BUSY_MARGIN * checkpointWallMs) })
+    }
+    const before = opts.now()
+    const out = write()
+    checkpointWallMs = opts.now() - before
+    return out
   }
   /** During a long request: tells the page this worker is busy, not gone. */
   function alive(): void {
@@ -231,7 +254,8 @@ export function createSimHost(opts: SimHostOptions): SimHost {
             sentMarkers = -1
             sentActions = -1
             if (req.lanes !== undefined) lanes.set(req.lanes)
-            tl = createTimeline(req.scenario, req.resume?.checkpoint)
+            checkpointWallMs = null
+            tl = createTimeline(req.scenario, req.resume?.checkpoint, writeCheckpoint)
             lastCheckpointSim = tl.now()
             lastCheckpointWall = -Infinity
             return frameMessage(req.id, started, false)
