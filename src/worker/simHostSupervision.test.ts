@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest'
 import { getPreset } from '../scenario/presets/index.ts'
 import type { FrameMessage, WorkerResponse } from './protocol.ts'
 import { Timeline } from '../sim/timeline.ts'
-import { BUSY_MARGIN, CHECKPOINT_COST_MULTIPLE, CHECKPOINT_EVERY_WALL_MS, createSimHost } from './simHost.ts'
+import { createSimHost } from './simHost.ts'
+import { BUSY_MARGIN, CHECKPOINT_COST_MULTIPLE, CHECKPOINT_EVERY_WALL_MS } from './checkpointPosts.ts'
 
 const scenario = () => getPreset('consumer-crash')!.build()
 /** The page's patience with an unanswered ping (app/supervisor.ts ANSWER_WITHIN_MS; the worker does not import the page). */
