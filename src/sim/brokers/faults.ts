@@ -16,6 +16,7 @@ import { shareLeaderChanged } from '../share/shareLeaderChange.ts'
 import { onShareWriteRetry } from '../share/sharePersister.ts'
 import { shareStateBrokerCrashed, shareStateBrokerFenced, shareStateBrokerRestarted, shareStateLoaded } from '../share/shareStateCoordinator.ts'
 import type { WorldState } from '../worldState.ts'
+import { stopBrokerCapacity } from './brokerCapacity.ts'
 import { brokerUp } from './clusterState.ts'
 import { coordinatorBrokerCrashed, coordinatorBrokerFenced, coordinatorBrokerRestarted, coordinatorLoaded } from './coordinatorFailover.ts'
 import { createFaultState, faultSettings, lastHeartbeat, producerDelivery, type FaultState, type FaultTimer } from './faultState.ts'
@@ -42,6 +43,7 @@ export function crashBroker(sim: SimCore, b: number): void {
   const now = sim.kernel.now
   const cfg = faultSettings(w.live.cluster)
   br.up = false
+  const atCapacity = stopBrokerCapacity(br)
   f.crashedAt[b] = now
   f.fenced[b] = false
   const lastHb = lastHeartbeat(w.live.seed, b, cfg.heartbeatIntervalMs, now)
@@ -62,7 +64,7 @@ export function crashBroker(sim: SimCore, b: number): void {
       if (acksAll) f.produceResumeAt[p] = Infinity
     }
   }
-  sim.say({ kind: 'broker.crash', broker: b, leaderOf: led, noticeInMs: f.fenceAt[b]! - now })
+  sim.say({ kind: 'broker.crash', broker: b, leaderOf: led, noticeInMs: f.fenceAt[b]! - now, ...(atCapacity ? { atCapacity: true as const } : {}) })
   // Hook: the group loses its coordinator if this broker led the group's offsets partition.
   coordinatorBrokerCrashed(sim, b)
   shareStateBrokerCrashed(sim, b)

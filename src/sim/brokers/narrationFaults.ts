@@ -6,7 +6,8 @@ import { brokerNumber } from './clusterState.ts'
 import { extraAppendMs } from './slowDisk.ts'
 
 export type BrokerFaultFact =
-  | { kind: 'broker.crash'; broker: number; leaderOf: number[]; noticeInMs: number }
+  /** `atCapacity`: it was at its append capacity when it died (only then present); its saturation ends here. */
+  | { kind: 'broker.crash'; broker: number; leaderOf: number[]; noticeInMs: number; atCapacity?: true }
   | {
       kind: 'broker.fenced'
       broker: number
@@ -56,7 +57,9 @@ export function narrateBrokerFault(f: BrokerFaultFact): string {
     case 'broker.crash': {
       const b = `broker ${brokerNumber(f.broker)}`
       const led = f.leaderOf.length > 0 ? `; producers and consumers of ${parts(f.leaderOf)} lose their leader and retry` : ''
-      return `${b} crashed: its heartbeats to the controller stop${led}; the controller will notice in ${secs(f.noticeInMs)} (broker.session.timeout.ms)`
+      // Its AT CAPACITY goes with the crash: said here, so the strip's change has its words.
+      const cap = f.atCapacity === true ? ' (it was at its append capacity; a dead broker appends nothing)' : ''
+      return `${b} crashed${cap}: its heartbeats to the controller stop${led}; the controller will notice in ${secs(f.noticeInMs)} (broker.session.timeout.ms)`
     }
     case 'broker.fenced': {
       const b = `broker ${brokerNumber(f.broker)}`
