@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { electLeader, electPreferredLeader, fenceBroker, joinIsr, leaderImbalance, NO_LEADER, preferredLeaderMoves, unfenceBroker } from './leaderElection.ts'
+import { electLeader, electPreferredLeader, fenceBroker, joinIsr, NO_LEADER, preferredLeaderMoves, unfenceBroker } from './leaderElection.ts'
 
 const all = () => true
 const except = (...dead: number[]) => (b: number) => !dead.includes(b)
@@ -58,22 +58,25 @@ describe('preferred leaders (auto.leader.rebalance.enable)', () => {
     expect(electPreferredLeader({ replicas: [1, 2], isr: [1, 2], leader: 2 }, all)).toBe(1)
     expect(electPreferredLeader({ replicas: [1, 2], isr: [2], leader: 2 }, all)).toBe(2)
   })
-  it('moves leaders back only on brokers whose imbalance exceeds the percentage', () => {
+  it('moves every partition back whose preferred replica is alive and in sync, however few a broker lost (KRaft has no per-broker threshold)', () => {
     // Broker 0 prefers 4 partitions and leads 2 of them (50 %); broker 1 prefers 10, leads 9 (10 %).
+    // The ZooKeeper controller's leader.imbalance.per.broker.percentage (10) left broker 1's; KRaft does not.
     const parts = [
       ...Array.from({ length: 4 }, (_, i) => ({ replicas: [0, 1], isr: [0, 1], leader: i < 2 ? 0 : 1 })),
       ...Array.from({ length: 10 }, (_, i) => ({ replicas: [1, 0], isr: [1, 0], leader: i < 9 ? 1 : 0 })),
     ]
-    expect(leaderImbalance(parts).get(1)!.ratio).toBeCloseTo(0.1)
-    // 10 % is not above 10 %: only broker 0's partitions move.
-    expect(preferredLeaderMoves(parts, all, 10)).toEqual([2, 3])
-    expect(preferredLeaderMoves(parts, all, 5)).toEqual([2, 3, 13])
+    expect(preferredLeaderMoves(parts, all)).toEqual({ moves: [2, 3, 13], more: false })
+  })
+  it('elects at most MAX_ELECTIONS_PER_IMBALANCE in one run and says more are left', () => {
+    const parts = Array.from({ length: 5 }, () => ({ replicas: [0, 1], isr: [0, 1], leader: 1 }))
+    expect(preferredLeaderMoves(parts, all, 3)).toEqual({ moves: [0, 1, 2], more: true })
+    expect(preferredLeaderMoves(parts, all, 5)).toEqual({ moves: [0, 1, 2, 3, 4], more: false })
   })
   it('does not move a leader to a preferred replica that is down or out of the ISR', () => {
     const parts = [
       { replicas: [0, 1], isr: [1], leader: 1 },
       { replicas: [2, 1], isr: [2, 1], leader: 1 },
     ]
-    expect(preferredLeaderMoves(parts, except(2), 10)).toEqual([])
+    expect(preferredLeaderMoves(parts, except(2))).toEqual({ moves: [], more: false })
   })
 })

@@ -5,8 +5,8 @@
 // Sources (apache/kafka, metadata module): PartitionChangeBuilder.electAnyLeader /
 // electPreferredLeader (election order), PartitionChangeBuilder.build (the ISR is never written
 // empty unless eligible leader replicas, KIP-966, are enabled: not modelled here), and the
-// controller's auto leader rebalance (auto.leader.rebalance.enable, leader.imbalance.per.broker.percentage,
-// leader.imbalance.check.interval.seconds in ReplicationConfigs).
+// controller's auto leader rebalance (auto.leader.rebalance.enable, leader.imbalance.check.interval.seconds
+// in ReplicationConfigs; ReplicationControlManager.maybeBalancePartitionLeaders).
 
 /** Kafka's LeaderConstants.NO_LEADER: the partition is offline. */
 export const NO_LEADER = -1
@@ -96,37 +96,39 @@ export function joinIsr(p: PartitionRegistration, broker: number): number[] {
 }
 
 /**
- * Per broker, the share of partitions that prefer it as leader but are led elsewhere: the leader
- * imbalance ratio the controller compares with leader.imbalance.per.broker.percentage.
+ * KRaft's QuorumController.MAX_ELECTIONS_PER_IMBALANCE: one leader-imbalance run elects at most this
+ * many preferred leaders; the next run then follows at once (10 ms later) instead of an interval.
  */
-export function leaderImbalance(parts: readonly PartitionRegistration[]): Map<number, { preferred: number; notLed: number; ratio: number }> {
-  const out = new Map<number, { preferred: number; notLed: number; ratio: number }>()
-  for (const p of parts) {
-    const pref = p.replicas[0]
-    if (pref === undefined) continue
-    const e = out.get(pref) ?? { preferred: 0, notLed: 0, ratio: 0 }
-    e.preferred++
-    if (p.leader !== pref) e.notLed++
-    e.ratio = e.notLed / e.preferred
-    out.set(pref, e)
-  }
-  return out
+export const MAX_ELECTIONS_PER_IMBALANCE = 1000
+
+/**
+ * PartitionRegistration.hasPreferredLeader: the leader is the first replica. A partition without it
+ * (offline ones too) is in ReplicationControlManager's imbalancedPartitions.
+ */
+export function hasPreferredLeader(p: PartitionRegistration): boolean {
+  return p.leader === p.replicas[0]
 }
 
 /**
- * The automatic preferred-leader rebalance (auto.leader.rebalance.enable): for each broker whose
- * imbalance ratio exceeds `percentage` %, the partitions that prefer it move back to it where it
- * is alive and in the ISR. Returns partition indices, ascending.
+ * The automatic preferred-leader rebalance as KRaft runs it (ReplicationControlManager
+ * .maybeBalancePartitionLeaders, auto.leader.rebalance.enable): every imbalanced partition whose
+ * preferred replica is alive and in the ISR moves back to it, in partition order, at most `max` of
+ * them (`more`: it stopped there). There is no per-broker threshold: the ZooKeeper controller's
+ * leader.imbalance.per.broker.percentage was never read by KRaft and was removed in Kafka 4.0
+ * (KAFKA-18743). Returns partition indices, ascending.
  */
-export function preferredLeaderMoves(parts: readonly PartitionRegistration[], alive: (b: number) => boolean, percentage: number): number[] {
-  const imbalance = leaderImbalance(parts)
-  const out: number[] = []
-  parts.forEach((p, i) => {
-    const pref = p.replicas[0]
-    if (pref === undefined || p.leader === pref) return
-    const e = imbalance.get(pref)
-    if (!e || e.ratio * 100 <= percentage) return
-    if (alive(pref) && p.isr.includes(pref)) out.push(i)
-  })
-  return out
+export function preferredLeaderMoves(
+  parts: readonly PartitionRegistration[],
+  alive: (b: number) => boolean,
+  max = MAX_ELECTIONS_PER_IMBALANCE,
+): { moves: number[]; more: boolean } {
+  const moves: number[] = []
+  for (let i = 0; i < parts.length; i++) {
+    const p = parts[i]!
+    if (hasPreferredLeader(p)) continue
+    if (electPreferredLeader(p, alive) !== p.replicas[0]) continue
+    if (moves.length >= max) return { moves, more: true }
+    moves.push(i)
+  }
+  return { moves, more: false }
 }

@@ -115,8 +115,8 @@ export interface ClusterSpec {
   'unclean.leader.election.enable'?: boolean
   /** Move leaders back to preferred replicas on a timer (default true). */
   'auto.leader.rebalance.enable'?: boolean
+  /** KRaft: a leader-imbalance check runs this long after leaders moved away from their preferred replicas (default 300). */
   'leader.imbalance.check.interval.seconds'?: number
-  'leader.imbalance.per.broker.percentage'?: number
 }
 
 export interface ProcessingSpec {

@@ -41,7 +41,8 @@ export const brokerFailure: Preset = {
     'the lanes drain their backlog. No record is lost: records broker 2 had not yet copied were never ' +
     'acknowledged, so the producer sends them again. With acks=1 (compare side "acks 1") the same crash ' +
     'loses them: the leader had acknowledged them. At 60 s broker 2 restarts, catches up and rejoins the ' +
-    'in-sync replicas, but leads nothing until the controller\'s leader-imbalance check moves its preferred ' +
-    'partitions back (every leader.imbalance.check.interval.seconds, 300 s).',
+    'in-sync replicas, but comes back as a follower and leads nothing: the controller moves its preferred ' +
+    'partitions back only at its leader-imbalance check, leader.imbalance.check.interval.seconds (300 s) after ' +
+    'the leaders moved away, at 327.6 s, after this run ends (the narration says when).',
   build: brokerFailureScenario,
 }

@@ -123,6 +123,10 @@ describe('preset stories say what the run shows', () => {
     expect(facts(trace, 'broker.isrJoin').length).toBeGreaterThan(0)
     expect(facts(trace, 'broker.preferredLeaders')).toHaveLength(0)
     expect(sum.partitions.every((x) => x.leader !== 2)).toBe(true)
+    // … which the controller runs 300 s after the fence moved its leaders, as the notice says.
+    const restart = facts(trace, 'broker.restart')[0]!.fact as { leaderCheckAt: number }
+    expect(Math.round(restart.leaderCheckAt / 100) / 10).toBe(327.6)
+    expect(p.notice).toContain('at 327.6 s')
     const one = applyOverrides(p.build(), { 'producerConfig.acks': 1 })
     if (!one.ok) throw new Error(one.message)
     const lossy = createSimulation(one.scenario)

@@ -76,7 +76,15 @@ describe('cluster fault settings and broker numbers', () => {
     expect(r.scenario.cluster).toMatchObject({ 'broker.session.timeout.ms': 6000, 'unclean.leader.election.enable': true })
     expect(r.scenario.cluster).not.toHaveProperty('auto.leader.rebalance.enable')
     expect(errors({ cluster: { 'broker.heartbeat.interval.ms': 9000 } })).toEqual(['cluster["broker.heartbeat.interval.ms"]: must be < broker.session.timeout.ms (9000)'])
-    expect(errors({ cluster: { 'leader.imbalance.per.broker.percentage': 150 } })[0]).toMatch(/^cluster\["leader\.imbalance\.per\.broker\.percentage"\]: /)
+    expect(errors({ cluster: { 'leader.imbalance.check.interval.seconds': 0 } })[0]).toMatch(/^cluster\["leader\.imbalance\.check\.interval\.seconds"\]: /)
+  })
+  it('reads an older link with the ZooKeeper-only leader.imbalance.per.broker.percentage, warns, and drops it (KRaft never read it)', () => {
+    const r = validateScenario({ cluster: { brokers: 3, 'leader.imbalance.per.broker.percentage': 10 } })
+    if (!r.ok) throw new Error('expected the link to read')
+    expect(r.scenario.cluster).not.toHaveProperty('leader.imbalance.per.broker.percentage')
+    expect(r.warnings.map((w) => `${w.path}: ${w.message}`)).toEqual([
+      'cluster["leader.imbalance.per.broker.percentage"]: ignored: only ZooKeeper\'s controller read it (removed in Kafka 4.0, KAFKA-18743); the KRaft controller moves every partition back whose preferred leader is in sync',
+    ])
   })
   it("a broker command must name one of the cluster's brokers", () => {
     expect(errors({ actions: [{ atSec: 5, do: 'crashBroker', broker: 4 }] })).toEqual(['actions[0].broker: refers to broker 4, but the cluster has 3 brokers (numbered from 1)'])

@@ -2,6 +2,9 @@
 // records it cannot append wait in the producers' buffers (nothing is lost).
 import { describe, expect, it } from 'vitest'
 import { DEFAULT_HOT_KEY, defaultScenario } from '../../scenario/defaults.ts'
+import { brokerFailureScenario } from '../../scenario/presets/brokerFailure.ts'
+import { brokerBoxes } from '../../view/brokerStrip.ts'
+import { narrate } from '../narration.ts'
 import type { Scenario } from '../../scenario/types.ts'
 import { createSimulation } from '../simulation.ts'
 import type { Simulation } from '../simulationApi.ts'
@@ -81,5 +84,30 @@ describe('broker capacity', () => {
     sim.advanceTo(30_000)
     const ends = sim.drainTrace().map((e) => e.fact).filter((x) => x.kind === 'broker.unsaturated')
     expect(ends).toEqual([{ kind: 'broker.unsaturated', broker: hotBroker, capacityPerSec: 1200 }])
+  })
+
+  it('never reports a crashed broker saturated, from its crash on, nor the strip AT CAPACITY beside DOWN', () => {
+    // broker-failure (RF 3, 6000 rec/s) at 1200 rec/s a broker: every broker is at capacity when
+    // broker 2 crashes at 20 s; the controller moves its leaders away at ~27.6 s.
+    const s = brokerFailureScenario()
+    s.cluster = { ...s.cluster!, brokerCapacityPerSec: 1200 }
+    const sim = createSimulation(s)
+    sim.advanceTo(19_900)
+    expect(sim.frame().brokers[1]!.saturated).toBe(true)
+    for (let t = 20_000; t <= 35_000; t += 100) {
+      sim.advanceTo(t)
+      const down = sim.frame().brokers[1]!
+      expect(down.up).toBe(false)
+      expect(down.saturated).toBe(false)
+      const box = brokerBoxes(sim.frame().brokers)[1]!
+      expect(box.badge).toBe('DOWN')
+      expect(box.description).not.toContain('at capacity')
+    }
+    const facts = sim.drainTrace().filter((e) => e.t >= 20_000).map((e) => e.fact)
+    // Its saturation ends with the crash, and the crash says so; no later line says it saturated or cleared.
+    const crash = facts.find((f) => f.kind === 'broker.crash')!
+    expect(narrate(crash)).toMatch(/^broker 2 crashed \(it was at its append capacity; a dead broker appends nothing\): /)
+    const aboutIt = facts.filter((f) => (f.kind === 'broker.saturated' || f.kind === 'broker.unsaturated') && (f as { broker: number }).broker === 1)
+    expect(aboutIt).toEqual([])
   })
 })

@@ -9,7 +9,7 @@
 import { clusterOf } from '../../scenario/defaults.ts'
 import type { SimCore } from '../core.ts'
 import type { WorldState } from '../worldState.ts'
-import { ledBy } from './clusterState.ts'
+import { ledBy, type BrokerState } from './clusterState.ts'
 
 /** One send cycle's budgets: how many records each partition may append, and each broker's budget. */
 export interface BrokerAppendPlan {
@@ -96,12 +96,27 @@ export function settleBrokerAppends(w: WorldState, plan: BrokerAppendPlan, dtMs:
   }
 }
 
-/** At the metrics window's close: a broker that held appends back is saturated; narrated when it starts and when it ends. */
+/**
+ * The broker's process died: it appends nothing, so it is not at capacity. Cleared at the crash,
+ * not at the window's close: the window it died in still holds the appends it held back while it
+ * ran (up to two windows, as the send cycle of the crash's millisecond may run before it), and the
+ * strip read "DOWN" with the saturated broker's colours until then. Returns whether it was.
+ */
+export function stopBrokerCapacity(b: BrokerState): boolean {
+  const was = b.saturated
+  b.saturated = false
+  b.heldWin = 0
+  b.capCarry = 0
+  return was
+}
+
+/** At the metrics window's close: a running broker that held appends back is saturated; narrated when it starts and when it ends. */
 export function closeCapacityWindow(sim: SimCore): void {
   const cs = sim.w.cluster
   const cap = clusterOf(sim.w.live).brokerCapacityPerSec
   for (const b of cs.brokers) {
-    const saturated = cap !== null && b.heldWin > 0
+    // A down broker is never saturated (what it held back before it died is not its load now).
+    const saturated = cap !== null && b.up && b.heldWin > 0
     // Said when it starts and when it ends (the strip's AT CAPACITY comes and goes with it): a
     // teacher read the start's line beside a rate far below it after a crash had moved the leaders.
     const capNow = cap === null ? 0 : Math.round(cap / Math.max(1, b.slowFactor))

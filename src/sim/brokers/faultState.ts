@@ -8,6 +8,7 @@ import { DELIVERY_DEFAULTS, deliveryConfig, type DeliveryConfig } from '../../ka
 import type { ClusterSpec, Scenario } from '../../scenario/types.ts'
 import type { CoordinatorState } from './coordinatorState.ts'
 import type { ShareStateCoordinators } from '../share/shareStateCoordinator.ts'
+import type { WorldState } from '../worldState.ts'
 
 /** A timer of the fault machinery (a Deferred item's payload). */
 export type FaultTimer =
@@ -54,7 +55,11 @@ export interface FaultState {
   failedSends: number
   /** Records an acks=all producer sent again because the failed leader never acknowledged them. */
   retriedRecords: number
-  leaderCheckScheduled: boolean
+  /**
+   * When the controller's pending leader-imbalance check runs (sim ms; -1 = none pending): KRaft's
+   * QuorumController keeps one scheduled while a partition is away from its preferred leader.
+   */
+  leaderCheckAt: number
   /** The group coordinator, once a broker fault touched it (coordinatorState.ts). */
   coordinator?: CoordinatorState
   /** The share coordinators of a share group's state partitions, once a broker fault touched them. */
@@ -68,7 +73,6 @@ export interface FaultSettings {
   uncleanElection: boolean
   autoLeaderRebalance: boolean
   imbalanceCheckIntervalMs: number
-  imbalancePercentage: number
 }
 
 export const FAULT_DEFAULTS = {
@@ -77,7 +81,8 @@ export const FAULT_DEFAULTS = {
   'unclean.leader.election.enable': false, // ReplicationConfigs
   'auto.leader.rebalance.enable': true, // ReplicationConfigs
   'leader.imbalance.check.interval.seconds': 300, // ReplicationConfigs
-  'leader.imbalance.per.broker.percentage': 10, // ReplicationConfigs
+  // leader.imbalance.per.broker.percentage is not here: only the ZooKeeper controller read it, and
+  // Kafka 4.0 removed it (KAFKA-18743). Older links that carry it get a warning (validation/clusterFaults.ts).
 } as const
 
 type FaultKeys = keyof typeof FAULT_DEFAULTS
@@ -92,7 +97,6 @@ export function faultSettings(spec: (ClusterSpec & ClusterFaultSpec) | undefined
     uncleanElection: get('unclean.leader.election.enable'),
     autoLeaderRebalance: get('auto.leader.rebalance.enable'),
     imbalanceCheckIntervalMs: get('leader.imbalance.check.interval.seconds') * 1000,
-    imbalancePercentage: get('leader.imbalance.per.broker.percentage'),
   }
 }
 
@@ -103,6 +107,12 @@ export function producerDelivery(s: Scenario): DeliveryConfig {
 
 /** The consumer's retry.backoff.ms: not a scenario field; ConsumerConfig's default. */
 export const CONSUMER_RETRY_BACKOFF_MS = DELIVERY_DEFAULTS['retry.backoff.ms']
+
+/** The world's fault state, created by the first broker fault (runs without one carry none). */
+export function faultsOf(w: WorldState): FaultState {
+  if (w.faults === undefined) w.faults = createFaultState(w.cluster.brokers.length, w.P)
+  return w.faults
+}
 
 export function createFaultState(brokers: number, P: number): FaultState {
   return {
@@ -120,7 +130,7 @@ export function createFaultState(brokers: number, P: number): FaultState {
     lostRecords: 0,
     failedSends: 0,
     retriedRecords: 0,
-    leaderCheckScheduled: false,
+    leaderCheckAt: -1,
   }
 }
 

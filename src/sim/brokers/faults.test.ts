@@ -164,18 +164,59 @@ describe('delivery.timeout.ms', () => {
   })
 })
 
-describe('restart and preferred leaders', () => {
-  it('a restarted broker rejoins the ISRs, and the leader-imbalance check gives it back its preferred partitions', () => {
-    const s = scenario((x) => {
+describe("restart and preferred leaders (the KRaft controller's leader-imbalance check)", () => {
+  const fenceAt = (s: Scenario) => lastHeartbeat(s.seed, 1, 2000, CRASH_MS) + 9000
+  const withCheck = (restartSec: number, edit: (s: Scenario) => void = () => {}) =>
+    scenario((x) => {
       Object.assign(x.cluster!, { 'leader.imbalance.check.interval.seconds': 20 })
-      x.actions.push({ atSec: 16, do: 'restartBroker', broker: 2 })
+      x.actions.push({ atSec: restartSec, do: 'restartBroker', broker: 2 })
+      edit(x)
     })
-    const { w, trace } = at(s, 21_000)
-    expect(facts(trace, 'broker.isrJoin').length).toBeGreaterThan(0)
+
+  it('checks leader.imbalance.check.interval.seconds after the fence moved the leaders (not on a clock from 0 s), and gives the restarted broker its preferred partitions back then', () => {
+    const s = withCheck(16)
+    const checkAt = fenceAt(s) + 20_000
+    expect(checkAt % 20_000).not.toBe(0)
+    const before = at(s, checkAt - 1)
+    expect(facts(before.trace, 'broker.isrJoin').length).toBeGreaterThan(0)
+    expect(facts(before.trace, 'broker.preferredLeaders')).toEqual([])
+    const away = [...before.w.cluster.leader.keys()].filter((p) => before.w.cluster.replicas[p]![0] === 1)
+    expect(away.length).toBeGreaterThan(0)
+    for (const p of away) expect(before.w.cluster.leader[p]).not.toBe(1)
+    const { w, trace } = at(s, checkAt + 1000)
     const check = facts(trace, 'broker.preferredLeaders')
-    expect(check).toHaveLength(1)
-    expect(check[0]!.t).toBe(20_000)
+    expect(check.map((e) => e.t)).toEqual([checkAt])
     for (let p = 0; p < w.P; p++) expect(w.cluster.leader[p]).toBe(w.cluster.replicas[p]![0])
+    expect(narrate(check[0]!.fact)).toMatch(/^the controller's leader-imbalance check \(auto\.leader\.rebalance\.enable, leader\.imbalance\.check\.interval\.seconds = 20 s\): preferred leaders take back p\d+(, p\d+)* to broker 2; clients follow after one round trip, nothing is lost$/)
+  })
+  it('says at the restart that the broker is back as a follower, and when it will lead its preferred partitions again', () => {
+    const s = withCheck(16)
+    const { trace } = at(s, 17_000)
+    const restart = facts(trace, 'broker.restart')[0]!
+    const preferred = (restart.fact as { preferred: number[] }).preferred
+    expect(preferred.length).toBeGreaterThan(0)
+    const when = +((fenceAt(s) + 20_000) / 1000).toFixed(1)
+    expect(narrate(restart.fact)).toBe(
+      'broker 2 restarts and registers; it is back as a follower: it catches up its replicas before rejoining their in-sync sets; ' +
+        `it leads ${preferred.map((p) => `p${p}`).join(', ')}, whose preferred leader it is, again only at the controller's next leader-imbalance check, ` +
+        `at ${when} s (leader.imbalance.check.interval.seconds = 20 s after the leaders moved; auto.leader.rebalance.enable)`,
+    )
+  })
+  it('a check that finds the preferred broker still down moves nothing and the next follows one interval later', () => {
+    const s = withCheck(40)
+    const first = fenceAt(s) + 20_000
+    const { w, trace } = at(s, first + 21_000)
+    const restart = facts(trace, 'broker.restart')[0]!
+    expect((restart.fact as { leaderCheckAt: number }).leaderCheckAt).toBe(first + 20_000)
+    expect(facts(trace, 'broker.preferredLeaders').map((e) => e.t)).toEqual([first + 20_000])
+    for (let p = 0; p < w.P; p++) expect(w.cluster.leader[p]).toBe(w.cluster.replicas[p]![0])
+  })
+  it('with auto.leader.rebalance.enable=false the restarted broker stays a follower, and says so', () => {
+    const s = withCheck(16, (x) => Object.assign(x.cluster!, { 'auto.leader.rebalance.enable': false }))
+    const { w, trace } = at(s, 60_000)
+    expect(facts(trace, 'broker.preferredLeaders')).toEqual([])
+    expect([...w.cluster.leader.keys()].some((p) => w.cluster.leader[p] !== w.cluster.replicas[p]![0])).toBe(true)
+    expect(narrate(facts(trace, 'broker.restart')[0]!.fact)).toMatch(/whose preferred leader it is, until someone runs a preferred leader election \(kafka-leader-election\.sh\): auto\.leader\.rebalance\.enable is false$/)
   })
 })
 

@@ -1,13 +1,12 @@
 // Broker crash, restart and slow disk, and what the KRaft controller does about them: it notices a
 // dead broker when its heartbeats stop for broker.session.timeout.ms, fences it (ISR shrink, new
 // leaders from the ISR: kafka/leaderElection.ts), lets a restarted broker catch up and rejoin the
-// ISRs, and moves leaders back to preferred replicas every leader.imbalance.check.interval.seconds
-// (auto.leader.rebalance.enable). The controller itself is assumed to stay up (a KRaft quorum apart
-// from the brokers). The group coordinator moves with its __consumer_offsets partition's leader
+// ISRs, and moves leaders back to preferred replicas at its leader-imbalance check (leaderBalance.ts).
+// The controller itself is assumed to stay up (a KRaft quorum apart from the brokers). The group coordinator moves with its __consumer_offsets partition's leader
 // (coordinatorFailover.ts, hooked in below), and so do a share group's share coordinators
 // (share/shareStateCoordinator.ts).
 
-import { fenceBroker, joinIsr, NO_LEADER, preferredLeaderMoves, unfenceBroker, type PartitionRegistration } from '../../kafka/leaderElection.ts'
+import { fenceBroker, joinIsr, NO_LEADER, unfenceBroker } from '../../kafka/leaderElection.ts'
 import { clusterOf } from '../../scenario/defaults.ts'
 import type { SimCore } from '../core.ts'
 import { defer } from '../deferred.ts'
@@ -16,22 +15,15 @@ import { shareLeaderChanged } from '../share/shareLeaderChange.ts'
 import { onShareWriteRetry } from '../share/sharePersister.ts'
 import { shareStateBrokerCrashed, shareStateBrokerFenced, shareStateBrokerRestarted, shareStateLoaded } from '../share/shareStateCoordinator.ts'
 import type { WorldState } from '../worldState.ts'
+import { stopBrokerCapacity } from './brokerCapacity.ts'
 import { brokerUp } from './clusterState.ts'
 import { coordinatorBrokerCrashed, coordinatorBrokerFenced, coordinatorBrokerRestarted, coordinatorLoaded } from './coordinatorFailover.ts'
-import { createFaultState, faultSettings, lastHeartbeat, producerDelivery, type FaultState, type FaultTimer } from './faultState.ts'
+import { faultSettings, faultsOf, lastHeartbeat, producerDelivery, type FaultTimer } from './faultState.ts'
+import { leaderCheck, maybeScheduleLeaderCheck, nextLeaderCheckAt, preferredElsewhere, registration } from './leaderBalance.ts'
 import { clientsLearnLeader, replicatedEndAt, resumeTimers, setLeader, truncateLog } from './leadership.ts'
 
 /** replica.fetch.max.bytes (ReplicaFetcherThread / ReplicationConfigs): what one follower fetch copies per partition. */
 const REPLICA_FETCH_MAX_BYTES = 1_048_576
-
-function faultsOf(w: WorldState): FaultState {
-  if (w.faults === undefined) w.faults = createFaultState(w.cluster.brokers.length, w.P)
-  return w.faults
-}
-
-function registration(w: WorldState, p: number): PartitionRegistration {
-  return { replicas: w.cluster.replicas[p]!, isr: w.cluster.isr[p]!, leader: w.cluster.leader[p]! }
-}
 
 /** crashBroker: the process dies now; clients of the partitions it led lose their leader at once. */
 export function crashBroker(sim: SimCore, b: number): void {
@@ -42,6 +34,7 @@ export function crashBroker(sim: SimCore, b: number): void {
   const now = sim.kernel.now
   const cfg = faultSettings(w.live.cluster)
   br.up = false
+  const atCapacity = stopBrokerCapacity(br)
   f.crashedAt[b] = now
   f.fenced[b] = false
   const lastHb = lastHeartbeat(w.live.seed, b, cfg.heartbeatIntervalMs, now)
@@ -62,7 +55,7 @@ export function crashBroker(sim: SimCore, b: number): void {
       if (acksAll) f.produceResumeAt[p] = Infinity
     }
   }
-  sim.say({ kind: 'broker.crash', broker: b, leaderOf: led, noticeInMs: f.fenceAt[b]! - now })
+  sim.say({ kind: 'broker.crash', broker: b, leaderOf: led, noticeInMs: f.fenceAt[b]! - now, ...(atCapacity ? { atCapacity: true as const } : {}) })
   // Hook: the group loses its coordinator if this broker led the group's offsets partition.
   coordinatorBrokerCrashed(sim, b)
   shareStateBrokerCrashed(sim, b)
@@ -122,7 +115,8 @@ function fence(sim: SimCore, b: number): void {
   // Hook: the offsets partition elects too; its new leader loads the group.
   coordinatorBrokerFenced(sim, b)
   shareStateBrokerFenced(sim, b)
-  scheduleLeaderCheck(sim)
+  // Its partitions now have other leaders: the controller's next leader-imbalance check is due.
+  maybeScheduleLeaderCheck(sim)
 }
 
 /** restartBroker: the broker registers again; offline partitions it holds come back; it catches up. */
@@ -163,7 +157,17 @@ export function restartBroker(sim: SimCore, b: number): void {
   }
   resumeTimers(sim, resume)
   for (const [t, partitions] of [...catchUp.entries()].sort((x, y) => x[0] - y[0])) defer(sim, t, { fault: { kind: 'isrJoin', partitions, broker: b, restartedAt: now } })
-  sim.say({ kind: 'broker.restart', broker: b, leaderAgain: back })
+  maybeScheduleLeaderCheck(sim)
+  // Back as a follower: the partitions that prefer it come back only at the controller's check.
+  const cfg = faultSettings(w.live.cluster)
+  sim.say({
+    kind: 'broker.restart',
+    broker: b,
+    leaderAgain: back,
+    preferred: preferredElsewhere(w, b),
+    leaderCheckAt: cfg.autoLeaderRebalance ? nextLeaderCheckAt(w) : null,
+    intervalSec: cfg.imbalanceCheckIntervalMs / 1000,
+  })
   // Hook: an offline offsets partition comes back with it.
   coordinatorBrokerRestarted(sim, b)
   shareStateBrokerRestarted(sim, b)
@@ -185,38 +189,6 @@ export function slowBroker(sim: SimCore, b: number, factor: number): void {
   faultsOf(sim.w)
   br.slowFactor = Math.max(1, factor)
   sim.say({ kind: 'broker.slow', broker: b, factor: br.slowFactor, capacityPerSec: clusterOf(sim.w.live).brokerCapacityPerSec })
-}
-
-/** The next leader-imbalance check, on the controller's schedule (multiples of the interval). */
-function scheduleLeaderCheck(sim: SimCore): void {
-  const f = faultsOf(sim.w)
-  const cfg = faultSettings(sim.w.live.cluster)
-  if (f.leaderCheckScheduled || !cfg.autoLeaderRebalance) return
-  f.leaderCheckScheduled = true
-  const every = cfg.imbalanceCheckIntervalMs
-  defer(sim, (Math.floor(sim.kernel.now / every) + 1) * every, { fault: { kind: 'leaderCheck' } })
-}
-
-function leaderCheck(sim: SimCore): void {
-  const w = sim.w
-  const f = faultsOf(w)
-  f.leaderCheckScheduled = false
-  const cfg = faultSettings(w.live.cluster)
-  const regs = Array.from({ length: w.P }, (_, p) => registration(w, p))
-  const moves = preferredLeaderMoves(regs, brokerUp(w.cluster), cfg.imbalancePercentage)
-  const back = sim.kernel.now + 2 * w.live.broker.networkLatencyMs
-  for (const p of moves) {
-    setLeader(w, p, w.cluster.replicas[p]![0]!)
-    shareLeaderChanged(sim, p)
-    // A controlled move: the old leader answers NOT_LEADER_OR_FOLLOWER naming the new one (KIP-951),
-    // so clients redirect after one round trip; nothing is lost (the new leader is in sync).
-    f.produceResumeAt[p] = Math.max(f.produceResumeAt[p]!, back)
-    f.fetchResumeAt[p] = Math.max(f.fetchResumeAt[p]!, back)
-  }
-  resumeTimers(sim, moves.map((p) => ({ partition: p, at: back })))
-  if (moves.length > 0) sim.say({ kind: 'broker.preferredLeaders', moved: moves.map((p) => ({ partition: p, to: w.cluster.leader[p]! })) })
-  // Keep checking while any partition is away from its preferred leader.
-  if (regs.some((r, p) => w.cluster.leader[p] !== r.replicas[0])) scheduleLeaderCheck(sim)
 }
 
 /** A fault timer fired (a Deferred item). Stale timers (the broker restarted since) do nothing. */
@@ -245,7 +217,7 @@ export function runFaultTimer(sim: SimCore, t: FaultTimer): void {
       })
       if (joined.length > 0) {
         sim.say({ kind: 'broker.isrJoin', partitions: joined, broker: t.broker })
-        scheduleLeaderCheck(sim)
+        maybeScheduleLeaderCheck(sim)
       }
       break
     }

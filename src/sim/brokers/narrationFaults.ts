@@ -6,7 +6,8 @@ import { brokerNumber } from './clusterState.ts'
 import { extraAppendMs } from './slowDisk.ts'
 
 export type BrokerFaultFact =
-  | { kind: 'broker.crash'; broker: number; leaderOf: number[]; noticeInMs: number }
+  /** `atCapacity`: it was at its append capacity when it died (only then present); its saturation ends here. */
+  | { kind: 'broker.crash'; broker: number; leaderOf: number[]; noticeInMs: number; atCapacity?: true }
   | {
       kind: 'broker.fenced'
       broker: number
@@ -22,10 +23,29 @@ export type BrokerFaultFact =
       acks: Acks
       followed: number[]
     }
-  | { kind: 'broker.restart'; broker: number; leaderAgain: number[] }
+  | {
+      kind: 'broker.restart'
+      broker: number
+      /** Offline partitions it leads again at once (its registration elects it). */
+      leaderAgain: number[]
+      /** Partitions that prefer it (it is their first replica) and are led elsewhere: it follows them for now. */
+      preferred: number[]
+      /** When the controller's next leader-imbalance check runs (sim ms); null: auto.leader.rebalance.enable=false. */
+      leaderCheckAt: number | null
+      /** leader.imbalance.check.interval.seconds */
+      intervalSec: number
+    }
   | { kind: 'broker.isrJoin'; partitions: number[]; broker: number }
   | { kind: 'broker.clientsResumed'; moved: Array<{ partition: number; to: number }> }
-  | { kind: 'broker.preferredLeaders'; moved: Array<{ partition: number; to: number }> }
+  | {
+      kind: 'broker.preferredLeaders'
+      moved: Array<{ partition: number; to: number; from: number }>
+      /** Imbalanced partitions whose preferred broker runs but is not yet back in their ISR. */
+      waiting: number[]
+      intervalSec: number
+      /** The next check (sim ms), when a partition is still away from its preferred leader. */
+      nextCheckAt: number | null
+    }
   | { kind: 'broker.slow'; broker: number; factor: number; capacityPerSec: number | null }
 
 const KINDS = new Set(['broker.crash', 'broker.fenced', 'broker.restart', 'broker.isrJoin', 'broker.clientsResumed', 'broker.preferredLeaders', 'broker.slow'])
@@ -56,7 +76,9 @@ export function narrateBrokerFault(f: BrokerFaultFact): string {
     case 'broker.crash': {
       const b = `broker ${brokerNumber(f.broker)}`
       const led = f.leaderOf.length > 0 ? `; producers and consumers of ${parts(f.leaderOf)} lose their leader and retry` : ''
-      return `${b} crashed: its heartbeats to the controller stop${led}; the controller will notice in ${secs(f.noticeInMs)} (broker.session.timeout.ms)`
+      // Its AT CAPACITY goes with the crash: said here, so the strip's change has its words.
+      const cap = f.atCapacity === true ? ' (it was at its append capacity; a dead broker appends nothing)' : ''
+      return `${b} crashed${cap}: its heartbeats to the controller stop${led}; the controller will notice in ${secs(f.noticeInMs)} (broker.session.timeout.ms)`
     }
     case 'broker.fenced': {
       const b = `broker ${brokerNumber(f.broker)}`
@@ -78,18 +100,36 @@ export function narrateBrokerFault(f: BrokerFaultFact): string {
       }
       return out.join('; ')
     }
-    case 'broker.restart':
-      return f.leaderAgain.length > 0
-        ? `broker ${brokerNumber(f.broker)} restarts and registers; it leads offline ${parts(f.leaderAgain)} again and catches up its other replicas`
-        : `broker ${brokerNumber(f.broker)} restarts and registers; it catches up its replicas before rejoining their in-sync sets`
+    case 'broker.restart': {
+      const b = `broker ${brokerNumber(f.broker)}`
+      const out = [
+        f.leaderAgain.length > 0
+          ? `${b} restarts and registers; it leads offline ${parts(f.leaderAgain)} again at once and is back as a follower elsewhere: it catches up its other replicas before rejoining their in-sync sets`
+          : `${b} restarts and registers; it is back as a follower: it catches up its replicas before rejoining their in-sync sets`,
+      ]
+      // Kafka does not hand a restarted broker its leaders back: the controller's check does, later.
+      if (f.preferred.length > 0) {
+        out.push(
+          f.leaderCheckAt !== null
+            ? `it leads ${parts(f.preferred)}, whose preferred leader it is, again only at the controller's next leader-imbalance check, at ${secs(f.leaderCheckAt)} (leader.imbalance.check.interval.seconds = ${f.intervalSec} s after the leaders moved; auto.leader.rebalance.enable)`
+            : `it leads none of ${parts(f.preferred)}, whose preferred leader it is, until someone runs a preferred leader election (kafka-leader-election.sh): auto.leader.rebalance.enable is false`,
+        )
+      }
+      return out.join('; ')
+    }
     case 'broker.isrJoin':
       return `broker ${brokerNumber(f.broker)} caught up and rejoins the in-sync replicas of ${parts(f.partitions)}`
     case 'broker.clientsResumed':
       // The burst that follows is not a hot lane (hotspots.ts judges what producers send, too): said
       // here, so a lesson's In spike and busy lanes after a failover have their cause on screen.
       return `producers and consumers refreshed metadata and found the new leaders (${leaders(f.moved)}): those lanes resume, and the batches their producers held back are sent at once (a catch-up burst, not a hot key)`
-    case 'broker.preferredLeaders':
-      return `leader imbalance check (auto.leader.rebalance.enable): preferred leaders take back ${moves(f.moved)}`
+    case 'broker.preferredLeaders': {
+      const head = `the controller's leader-imbalance check (auto.leader.rebalance.enable, leader.imbalance.check.interval.seconds = ${f.intervalSec} s)`
+      const body = f.moved.length > 0 ? `preferred leaders take back ${moves(f.moved)}; clients follow after one round trip, nothing is lost` : 'nothing to move back yet'
+      const next = f.nextCheckAt !== null ? ` (next check at ${secs(f.nextCheckAt)})` : ''
+      const wait = f.waiting.length > 0 ? `; ${parts(f.waiting)} wait: their preferred broker is not back in their in-sync replicas yet${next}` : ''
+      return `${head}: ${body}${wait}`
+    }
     case 'broker.slow':
       if (f.factor === 1) return `broker ${brokerNumber(f.broker)}'s disk is back to normal`
       return (

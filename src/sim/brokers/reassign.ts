@@ -13,6 +13,7 @@ import { shareLeaderChanged } from '../share/shareLeaderChange.ts'
 import { brokerName } from './reassignNarration.ts'
 import { DEFAULT_THROTTLE_BYTES_PER_SEC, logBytes, planCost, planNow, recordBytesOf } from './planRun.ts'
 import { brokerUp } from './clusterState.ts'
+import { maybeScheduleLeaderCheck } from './leaderBalance.ts'
 
 /** A move as it ran: when it started and finished (sim ms), or why it was skipped. */
 export interface MoveRun extends ClusterMove {
@@ -178,6 +179,8 @@ function finishReplicaMove(sim: SimCore, mv: ClusterMove): void {
   run.doneAt = now
   run.copiedBytes = r.copied
   sim.say({ kind: 'cluster.replicaMoveDone', partition: p, from: mv.from, to: mv.to, ms: now - run.startedAt, leader: led ? cs.leader[p]! : -1 })
+  // With its preferred replica down, the partition is led by another: the controller's check is due.
+  maybeScheduleLeaderCheck(sim)
 }
 
 function runLeaderMove(sim: SimCore, mv: ClusterMove): void {

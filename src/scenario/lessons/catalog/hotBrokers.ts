@@ -63,8 +63,8 @@ export const hotBrokersLesson: Lesson = {
     },
     {
       text:
-        'At 40 s broker 1 restarts and catches up, but leads nothing: Kafka moves preferred leaders back only at its ' +
-        'leader-imbalance check (every 300 s). At 50 s “Rebalance cluster” runs a Cruise-Control-style plan.',
+        'At 40 s broker 1 restarts and catches up, but comes back as a follower and leads nothing: the controller moves ' +
+        'preferred leaders back only at its leader-imbalance check, 300 s after it moved them away. At 50 s “Rebalance cluster” runs a Cruise-Control-style plan.',
       playToSec: 56,
       highlight: { partitions: [6] },
       question: {
