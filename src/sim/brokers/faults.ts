@@ -16,7 +16,7 @@ import { shareLeaderChanged } from '../share/shareLeaderChange.ts'
 import { onShareWriteRetry } from '../share/sharePersister.ts'
 import { shareStateBrokerCrashed, shareStateBrokerFenced, shareStateBrokerRestarted, shareStateLoaded } from '../share/shareStateCoordinator.ts'
 import type { WorldState } from '../worldState.ts'
-import { brokerUp } from './clusterState.ts'
+import { brokerUp, leaderCounts, notPreferred } from './clusterState.ts'
 import { coordinatorBrokerCrashed, coordinatorBrokerFenced, coordinatorBrokerRestarted, coordinatorLoaded } from './coordinatorFailover.ts'
 import { createFaultState, faultSettings, lastHeartbeat, producerDelivery, type FaultState, type FaultTimer } from './faultState.ts'
 import { clientsLearnLeader, replicatedEndAt, resumeTimers, setLeader, truncateLog } from './leadership.ts'
@@ -217,6 +217,29 @@ function leaderCheck(sim: SimCore): void {
   if (moves.length > 0) sim.say({ kind: 'broker.preferredLeaders', moved: moves.map((p) => ({ partition: p, to: w.cluster.leader[p]! })) })
   // Keep checking while any partition is away from its preferred leader.
   if (regs.some((r, p) => w.cluster.leader[p] !== r.replicas[0])) scheduleLeaderCheck(sim)
+}
+
+/**
+ * 0 s of a run whose placement was kept as imported (cluster.assignment): says so, and when some
+ * partitions are led by another replica than their preferred one (cluster.leaders), the
+ * controller finds the imbalance at its next check, as Kafka's does (auto.leader.rebalance.enable).
+ * A placement by the placer says nothing and schedules nothing, so those runs replay exactly.
+ */
+export function startKeptPlacement(sim: SimCore): void {
+  const w = sim.w
+  const spec = w.live.cluster
+  if (spec?.assignment === undefined) return
+  const cfg = faultSettings(spec)
+  const away = notPreferred(w.cluster)
+  const checks = away.length > 0 && cfg.autoLeaderRebalance
+  if (checks) scheduleLeaderCheck(sim)
+  sim.say({
+    kind: 'broker.placement',
+    leaders: leaderCounts(w.cluster),
+    notPreferred: away.map((p) => ({ partition: p, leader: w.cluster.leader[p]!, preferred: w.cluster.replicas[p]![0]! })),
+    checkAtMs: checks ? cfg.imbalanceCheckIntervalMs : null,
+    percentage: cfg.imbalancePercentage,
+  })
 }
 
 /** A fault timer fired (a Deferred item). Stale timers (the broker restarted since) do nothing. */
