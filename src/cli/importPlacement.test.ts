@@ -36,11 +36,11 @@ function scrapes(): string {
   return scrape('2026-12-01T10:00:00Z', 0) + scrape('2026-12-01T10:01:00Z', 60)
 }
 
-function importOf(files: Record<string, string>): { scenario: Scenario; fields: ImportedField[] } {
+function importOf(files: Record<string, string>): { scenario: Scenario; fields: ImportedField[]; offers: Array<{ id: string; variants: Array<{ label: string; set: Record<string, unknown> }> }> } {
   const io = { readFile: (path: string): TextRead => (path in files ? { ok: true, text: files[path]! } : { ok: false, problem: 'no such file' }) }
   const r = runImport([...Object.keys(files), '--json'], io)
   expect(r.stderr).toBe('')
-  return JSON.parse(r.stdout) as { scenario: Scenario; fields: ImportedField[] }
+  return JSON.parse(r.stdout) as ReturnType<typeof importOf>
 }
 
 function brokersAfter(s: Scenario, seconds: number): Array<{ broker: number; leaders: number; hot: boolean }> {
@@ -62,6 +62,8 @@ describe('an imported placement', () => {
     expect(field('cluster.assignment')!.why).toMatch(/^the placement as pasted, not KRaft's placer: .*\(101 → Broker 1, 102 → Broker 2, 103 → Broker 3, 104 → Broker 4, 105 → Broker 5, 106 → Broker 6\)/)
     expect(field('cluster.leaders')).toMatchObject({ how: 'measured', value: '(as pasted: p2 not led by the preferred replica)' })
     expect(field('cluster.brokers')!.why).not.toContain('not as listed')
+    // "Twice the partitions" still compares: the added partitions are placed after the pasted ones.
+    expect(out.offers.find((o) => o.id === 'partitions')?.variants.map((v) => v.set)).toEqual([{}, { 'topic.partitions': 24 }])
   })
 
   it('run --json: the broker that leads the hot partitions (Broker 5) is the hot broker, and only it', () => {
