@@ -1,6 +1,7 @@
 // A kept placement in a link: packed so a 10 000-partition import stays shareable, unpacked exactly,
 // and links without one written and read as before.
 import { deflateSync, inflateSync, strFromU8, strToU8 } from 'fflate'
+import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { Rng } from '../engine/rng.ts'
 import { placeReplicas } from '../kafka/replicaPlacer.ts'
@@ -11,6 +12,7 @@ import { defaultScenario } from './defaults.ts'
 import { canonicalOrder, diffFromDefaults } from './diff.ts'
 import { packAssignment, unpackAssignment, unpackPlacement } from './placementPacking.ts'
 import type { Scenario } from './types.ts'
+import { validateScenario } from './validate.ts'
 
 /** P partitions on B brokers, RF 3, placed as KRaft's placer would (numbered from 1), broker 5 leading p0–p2. */
 function imported(P: number, B = 50): Scenario {
@@ -36,6 +38,36 @@ describe('packing a placement', () => {
     const packed = packAssignment(a, 7)
     expect(packed).toHaveLength(900)
     expect(unpackAssignment(packed, 7, 3)).toEqual({ ok: true, value: a })
+  })
+
+  it('any valid placement (1–64 brokers, any replication factor, leaders anywhere) comes back from a link exactly', () => {
+    const placement = fc
+      .record({ brokers: fc.integer({ min: 1, max: 64 }), P: fc.integer({ min: 1, max: 40 }), rf: fc.integer({ min: 1, max: 64 }), seed: fc.integer({ min: 0, max: 1000 }) })
+      .map(({ brokers, P, rf, seed }) => {
+        const r = Math.min(rf, brokers)
+        const rng = Rng.create(seed, 9)
+        const assignment = Array.from({ length: P }, () => {
+          const ids = Array.from({ length: brokers }, (_, i) => i + 1)
+          for (let i = ids.length - 1; i > 0; i--) {
+            const j = rng.int(i + 1)
+            ;[ids[i], ids[j]] = [ids[j]!, ids[i]!]
+          }
+          return ids.slice(0, r)
+        })
+        const leaders = assignment.map((x) => x[rng.int(x.length)]!)
+        return { brokers, P, rf: r, assignment, leaders }
+      })
+    fc.assert(
+      fc.property(placement, ({ brokers, P, rf, assignment, leaders }) => {
+        const s = defaultScenario()
+        s.topic.partitions = P
+        s.cluster = { brokers, 'replication.factor': rf, 'min.insync.replicas': 1, brokerCapacityPerSec: null, assignment, leaders }
+        const v = validateScenario(s)
+        expect(v.ok).toBe(true)
+        expect(decodeScenario(encodeScenario(v.scenario))).toEqual({ ok: true, scenario: v.scenario, warnings: [] })
+      }),
+      { numRuns: 150 },
+    )
   })
 
   it('names a damaged packed string by its path, never throws', () => {
