@@ -129,7 +129,7 @@ export interface ClusterSpec {
    * Who leads each partition at 0 s (broker numbers, one per partition, each one of its replicas)
    * when that differs from the preferred leader somewhere: a cluster printed before its preferred
    * leaders were elected back. Only with `assignment`; absent = the preferred leaders lead. The
-   * controller's auto.leader.rebalance then moves leaders back at its imbalance check, as Kafka's does.
+   * controller's auto.leader.rebalance then moves leaders back at its imbalance check (sim/brokers/faults.ts).
    */
   leaders?: number[]
 }

@@ -222,7 +222,7 @@ function leaderCheck(sim: SimCore): void {
 /**
  * 0 s of a run whose placement was kept as imported (cluster.assignment): says so, and when some
  * partitions are led by another replica than their preferred one (cluster.leaders), the
- * controller finds the imbalance at its next check, as Kafka's does (auto.leader.rebalance.enable).
+ * controller finds the imbalance at its next check (auto.leader.rebalance.enable), as after a restart.
  * A placement by the placer says nothing and schedules nothing, so those runs replay exactly.
  */
 export function startKeptPlacement(sim: SimCore): void {
