@@ -12,6 +12,7 @@ import type { Scenario } from './types.ts'
 import { validateScenario, type Issue, type ValidationResult } from './validate.ts'
 import { fmt } from './validation/rules.ts'
 import { jsonProblem } from './jsonProblem.ts'
+import { packPlacement, unpackPlacement } from './placementPacking.ts'
 
 /** The link format this app writes and reads. Independent of Scenario.version (the schema). */
 export const LINK_FORMAT_VERSION = 1
@@ -31,7 +32,10 @@ const CHECKSUM_BYTES = 4
  * key order (a decoded link, a spread, an import) gives the same link. The reader accepts any order.
  */
 export function encodeScenario(s: Scenario): string {
-  const json = strToU8(JSON.stringify(canonicalOrder(diffFromDefaults(s))))
+  const diff = canonicalOrder(diffFromDefaults(s))
+  // A kept placement travels packed (placementPacking.ts): a 10 000-partition import stays a link.
+  packPlacement(diff)
+  const json = strToU8(JSON.stringify(diff))
   const packed = deflateSync(json, { level: 9, mem: 8 })
   const bytes = new Uint8Array(packed.length + CHECKSUM_BYTES)
   bytes.set(packed)
@@ -98,7 +102,7 @@ function decodeBody(body: string): ValidationResult {
   if (crc32(inflated) !== readUint32(bytes, bytes.length - CHECKSUM_BYTES)) {
     return failure('#', 'the link is damaged (its checksum does not match); was it cut short or mistyped?')
   }
-  return parseAndValidate(strFromU8(inflated), 'the link')
+  return parseAndValidate(strFromU8(inflated), 'the link', true)
 }
 
 /**
@@ -121,12 +125,17 @@ function inflate(bytes: Uint8Array): Uint8Array | string {
   }
 }
 
-function parseAndValidate(json: string, what: string): ValidationResult {
+/** `packed`: a link's JSON, whose kept placement is packed into strings (placementPacking.ts). */
+function parseAndValidate(json: string, what: string, packed = false): ValidationResult {
   let parsed: unknown
   try {
     parsed = JSON.parse(json)
   } catch (e) {
     return failure('#', `${what} is not valid JSON (${jsonProblem(json, e)})`)
+  }
+  if (packed) {
+    const bad = unpackPlacement(parsed)
+    if (bad !== null) return failure(bad.path, bad.message)
   }
   return validateScenario(parsed)
 }
