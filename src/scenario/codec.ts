@@ -53,6 +53,14 @@ function readUint32(bytes: Uint8Array, at: number): number {
   return n
 }
 
+/**
+ * The words for a link a chat app cut short, `where` saying where it stops: one wording for the
+ * scenario's data (below) and the link's parameters (links.ts), so a participant reads one request.
+ */
+export function cutShortMessage(where: string): string {
+  return `the link is cut short (${where}): ask for the whole link`
+}
+
 function failure(path: string, message: string): ValidationResult {
   return { ok: false, errors: [{ path, message }], scenario: defaultScenario() }
 }
@@ -117,7 +125,7 @@ function inflate(bytes: Uint8Array): Uint8Array | string {
       out = inflateSync(bytes, { out: new Uint8Array(size) })
     } catch (e) {
       // fflate's words for data that stops mid-stream: a link cut short (a chat app's length limit).
-      if (e instanceof Error && /unexpected EOF/i.test(e.message)) return 'the link is cut short (its compressed data ends early): ask for the whole link'
+      if (e instanceof Error && /unexpected EOF/i.test(e.message)) return cutShortMessage('its compressed data ends early')
       return `the link's compressed data is damaged (${e instanceof Error ? e.message : 'inflate failed'})`
     }
     if (out.length < size) return out

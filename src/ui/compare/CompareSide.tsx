@@ -88,7 +88,9 @@ export function CompareSide(p: { index: number; diffs: CompareDiffs }): ReactNod
   const own = (variant?.actions ?? []).map((a) => ` · ${describeCommand(a)} at ${a.atSec} s`).join('')
   // Only a scenario with a cluster gets the strip: older comparisons keep their lanes' height.
   const brokers = scenario.cluster !== undefined
-  const summary = `${strategySummary(now)}${fork}${own}`
+  // A side with its own group size (Members) says it: the sides' lanes differ by it, not by strategy alone.
+  const members = variant?.set['group.consumers'] === undefined ? '' : ` · ${now.group.consumers} ${now.group.type === 'share' ? 'members' : 'consumers'}`
+  const summary = `${strategySummary(now)}${members}${fork}${own}`
   const head = useRef<HTMLElement>(null)
   useSummaryLine(head, summary)
   const strategy = useRef<HTMLDetailsElement>(null)
