@@ -73,6 +73,6 @@ export function keptPlacement(topic: ImportedTopic, P: number, listed: readonly 
     value: `(as pasted: ${P} partitions; Broker ${top[0]} leads ${top[1]})`,
     why: `the placement as pasted, not KRaft's placer: each partition's Replicas as listed, the first its preferred leader; pasted broker ids in id order (${ids})${offline}; partitions added during the run are placed by the placer after these`,
     leadersValue: `(as pasted: ${parts(away)} not led by the preferred replica)`,
-    leadersWhy: `who led each partition when printed (Leader), kept at 0 s; the controller's leader imbalance check (auto.leader.rebalance.enable, every 300 s) then elects the preferred leaders back on brokers whose imbalance is over leader.imbalance.per.broker.percentage (10 %)`,
+    leadersWhy: `who led each partition when printed (Leader), kept at 0 s; the controller's leader-imbalance check (auto.leader.rebalance.enable, leader.imbalance.check.interval.seconds = 300 s after it sees the imbalance) then elects the preferred leaders back`,
   }
 }
