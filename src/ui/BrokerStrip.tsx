@@ -57,7 +57,11 @@ export function BrokerStrip(): ReactNode {
             {/* The group's coordinator lives here (the leader of its __consumer_offsets partition). */}
             {b.coordinator ? (
               <span className="broker-badge broker-coordinator" title="Group coordinator: leads the group's __consumer_offsets partition">
-                COORDINATOR
+                {/* A narrow compare side shows "COORD.": the whole word took a broker box to three lines. */}
+                <span className="badge-long">COORDINATOR</span>
+                <span className="badge-short" aria-hidden="true">
+                  COORD.
+                </span>
               </span>
             ) : null}
             {(brokers?.[b.id]?.slowFactor ?? 1) > 1 ? <span className="broker-badge">SLOW DISK ×{brokers?.[b.id]?.slowFactor}</span> : null}
