@@ -78,3 +78,21 @@ describe('readCompareLink: the link’s warnings', () => {
     expect([r.openAtMs, r.base.durationSec, r.warnings]).toEqual([150_400, 151, null])
   })
 })
+
+describe('readCompareLink: a side’s members (group.consumers)', () => {
+  const eager = { label: 'eager', set: { 'group.protocol': 'eager' } }
+  it('opens each side with its own members, the other side keeping the shared count', () => {
+    const r = readCompareLink(compareLinkHash(defaultScenario(), [eager, { label: 'six', set: { 'group.consumers': 6 } }]), defaultScenario())
+    expect(r.problems).toEqual([])
+    expect(r.variants.map((v) => v.set['group.consumers'])).toEqual([undefined, 6])
+  })
+
+  it('a side whose members are out of bounds or not a count is left out, named by its path and limit', () => {
+    const sides = (x: unknown) => [eager, { label: 'odd', set: { 'group.consumers': 6 } }, { label: 'bad', set: { 'group.consumers': x } }]
+    expect(readCompareLink(compareLinkHash(defaultScenario(), sides(5000)), defaultScenario()).problems).toEqual(['side "bad" was left out: group.consumers: must be ≤ 1000'])
+    expect(readCompareLink(compareLinkHash(defaultScenario(), sides(-1)), defaultScenario()).problems).toEqual(['side "bad" was left out: group.consumers: must be ≥ 0'])
+    const half = readCompareLink(compareLinkHash(defaultScenario(), sides(2.5)), defaultScenario())
+    expect(half.problems).toEqual(['side "bad" was left out: group.consumers: must be an integer'])
+    expect(half.variants.map((v) => v.label)).toEqual(['eager', 'odd'])
+  })
+})

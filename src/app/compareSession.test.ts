@@ -7,7 +7,8 @@ import type { Scenario } from '../scenario/types.ts'
 import { validateScenario } from '../scenario/validate.ts'
 import type { WorkerRequest } from '../worker/protocol.ts'
 import { MAX_SPEED } from '../store/playbackSlice.ts'
-import { compareHashOf } from './compareLinks.ts'
+import { compareHashOf, readCompareLink } from './compareLinks.ts'
+import { settingsBefore } from '../scenario/liveOverrides.ts'
 import { createCompareSession, TOTAL_PARTICLES } from './compareSession.ts'
 import { recordActions } from './compareSideActions.ts'
 import { fakeWorker, type FakeWorker } from './fakeWorker.ts'
@@ -187,6 +188,30 @@ describe('compare session', () => {
     session.actions.restart()
     expect((sentOf(workers[1]!, 'init').at(-1) as Extract<WorkerRequest, { type: 'init' }>).scenario.actions).toEqual([{ do: 'rebalanceCluster', atSec: 2 }])
     expect((sentOf(workers[0]!, 'init').at(-1) as Extract<WorkerRequest, { type: 'init' }>).scenario.actions).toEqual([])
+  })
+
+  it('a side’s Members is a strategy edit of that side: group.consumers in its variant (its link carries it), the side restarted with that many now', () => {
+    const { session, workers, ticks } = setup()
+    ticks(20)
+    const n = defaultScenario().group.consumers
+    // Consumers (shared) adds two on every side first: the side's count now includes them.
+    session.actions.editShared({ kind: 'consumers', count: n + 2 })
+    ticks(2)
+    const clock = session.store.getState().clock
+    const initsA = sentOf(workers[0]!, 'init').length
+    session.actions.editSide(1, { kind: 'members', count: 3 })
+    const init = sentOf(workers[1]!, 'init').at(-1) as Extract<WorkerRequest, { type: 'init' }>
+    // From 0 s with one, plus the two the shared script adds: three now, as asked.
+    expect(session.store.getState().variants[1]!.set['group.consumers']).toBe(1)
+    expect(init.scenario.group.consumers).toBe(1)
+    expect(settingsBefore(init.scenario, clock / 1000).group.consumers).toBe(3)
+    expect(sentOf(workers[0]!, 'init')).toHaveLength(initsA)
+    expect(session.store.getState().catchingUp).toEqual([null, clock])
+    // The link reopens side B with its members; side A keeps the shared count.
+    const opened = readCompareLink(`#${compareHashOf(session.store.getState())}`, defaultScenario())
+    expect(opened.problems).toEqual([])
+    expect(opened.variants[1]!.set['group.consumers']).toBe(1)
+    expect(opened.variants[0]!.set['group.consumers']).toBeUndefined()
   })
 
   it('a load edit goes to every side; a strategy edit restarts one side and brings it back to the clock', () => {

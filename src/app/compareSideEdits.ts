@@ -6,7 +6,7 @@ import { settingsBefore } from '../scenario/liveOverrides.ts'
 import { mergeActions, variantScenario, type Variant } from '../scenario/overrides.ts'
 import { applyCommandToScenario } from '../scenario/applyCommand.ts'
 import type { Command, Scenario, ScenarioAction } from '../scenario/types.ts'
-import { FORK_BEFORE_LABEL, strategyEditLabel, strategySet, withOverrides, type StrategyEdit } from '../store/compareEdits.ts'
+import { FORK_BEFORE_LABEL, scriptedMembers, strategyEditLabel, strategySet, withOverrides, type StrategyEdit } from '../store/compareEdits.ts'
 import type { CompareStore } from '../store/compareStore.ts'
 import type { AppStore } from '../store/createAppStore.ts'
 import type { CompareActions } from '../ui/compare/compareActions.ts'
@@ -69,7 +69,7 @@ export function sideEdits(ctx: SideEditContext): Pick<CompareActions, 'injectSid
       const side = sides[i]
       if (v === undefined || side === undefined) return
       const cur = settingsBefore(side.store.getState().scenario, st.clock / 1000)
-      const set = withOverrides(v, strategySet(cur, e))
+      const set = withOverrides(v, strategySet(cur, e, scriptedMembers(st.base, v, st.clock / 1000)))
       // A fork's "before" is no longer the run as it was once its strategy changes: it is renamed too
       // (a fork opens as a link, so its labels are not among the ones made up here).
       const renamed = madeLabels.has(v.label) || v.label === FORK_BEFORE_LABEL

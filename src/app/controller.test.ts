@@ -116,6 +116,19 @@ describe('createController', () => {
     expect(store.getState().scenario).toBe(started)
   })
 
+  it('a cluster edit that changes the broker count drops an imported placement, restarts, and says so in a banner', () => {
+    const s0 = defaultScenario()
+    s0.topic.partitions = 3
+    s0.cluster = { brokers: 3, 'replication.factor': 2, 'min.insync.replicas': 1, brokerCapacityPerSec: null, assignment: [[3, 1], [3, 2], [1, 2]] }
+    const { store, client, actions } = setup(s0)
+    actions.edit({ kind: 'cluster', patch: { brokers: 4 } })
+    const started = client.starts[0]?.[1]
+    expect(started?.cluster).toEqual({ brokers: 4, 'replication.factor': 2, 'min.insync.replicas': 1, brokerCapacityPerSec: null })
+    expect(store.getState().banners.map((b) => [b.kind, b.text])).toEqual([
+      ['info', "The imported replica placement was dropped (3 → 4 brokers): replicas and leaders are now placed by KRaft's StripedReplicaPlacer."],
+    ])
+  })
+
   it('seeking pauses, clamps to the run so far, and asks the worker for that moment', () => {
     const { store, client, actions } = setup()
     store.getState().receiveFrame(0, makeFrame({ t: 30_000 }), [], [], { latest: 30_000 })

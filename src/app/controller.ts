@@ -105,8 +105,11 @@ export function createController(d: ControllerDeps): Controller {
     const r = applyEdit(settingsAt(run, s.simTime), e)
     if (r.restart) {
       // Not a live command: it changes the settings at t = 0, and the run's actions replay on it.
-      const from0 = applyEdit(run, e).scenario
-      if (accept(from0)) startRun(from0)
+      const from0 = applyEdit(run, e)
+      if (!accept(from0.scenario)) return
+      startRun(from0.scenario)
+      // What the edit did beyond itself (an imported replica placement dropped), in words.
+      if (from0.note !== undefined) store.getState().showBanner('info', from0.note)
       return
     }
     const next = recordedAt(run, r.commands, s.simTime)

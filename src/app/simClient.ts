@@ -11,7 +11,7 @@ import type { LaneView } from '../sim/frameTypes.ts'
 import { isSideMessage, isWorkerResponse, type FrameMessage, type ResumePoint, type WorkerRequest, type WorkerResponse } from '../worker/protocol.ts'
 import type { SimClient, SimClientCallbacks, SimClientOptions, WorkerLike } from './simClientApi.ts'
 import { initRequestOf, restoredFrame, type Restoring } from './restore.ts'
-import { ANSWER_WITHIN_MS, createFaultPolicy, createLiveness, describeWorkerError, LONG_ANSWER_WITHIN_MS, onDemandTimer, STUCK_REPORT, TICK_MS, type FaultReport } from './supervisor.ts'
+import { ANSWER_WITHIN_MS, busyMsOf, createFaultPolicy, createLiveness, describeWorkerError, LONG_ANSWER_WITHIN_MS, onDemandTimer, STUCK_REPORT, TICK_MS, type FaultReport } from './supervisor.ts'
 
 export type { SimClient, SimClientCallbacks, SimClientOptions, SupervisionClock, SupervisionEvent, WorkerLike } from './simClientApi.ts'
 
@@ -134,7 +134,7 @@ export function createSimClient(source: WorkerLike | (() => WorkerLike), cb: Sim
 
   function receive(data: unknown): void {
     if (!isWorkerResponse(data)) return
-    live.heard(now())
+    live.heard(now(), data.type === 'alive' ? busyMsOf(data.busyMs) : 0)
     fresh = false
     const msg: WorkerResponse = data
     if (isSideMessage(msg)) {

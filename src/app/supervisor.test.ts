@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { ANSWER_WITHIN_MS, createFaultPolicy, createLiveness, momentText, PING_AFTER_MS, TICK_MS } from './supervisor.ts'
+import { ANSWER_WITHIN_MS, busyMsOf, createFaultPolicy, createLiveness, momentText, MOST_BUSY_MS, PING_AFTER_MS, TICK_MS } from './supervisor.ts'
 
 /** Ticks every TICK_MS from `from` to `to` (wall ms); returns what the watch said at each. */
 function ticks(l: ReturnType<typeof createLiveness>, from: number, to: number, patience = ANSWER_WITHIN_MS): Array<[number, string]> {
@@ -26,6 +26,25 @@ describe('liveness', () => {
     ticks(l, 0, PING_AFTER_MS)
     l.heard(PING_AFTER_MS + 50)
     expect(ticks(l, PING_AFTER_MS, PING_AFTER_MS + 50 + PING_AFTER_MS + ANSWER_WITHIN_MS).some(([, r]) => r === 'stuck')).toBe(false)
+  })
+
+  it('stays quiet while the worker said it would be busy, then pings and judges as usual', () => {
+    const l = createLiveness(0)
+    l.heard(0, 2000) // a checkpoint of a big world under load
+    const said = ticks(l, 0, 4000)
+    expect(said.filter(([t]) => t < 2000)).toEqual([])
+    expect(said[0]).toEqual([2000 + PING_AFTER_MS, 'ping'])
+    const stuck = said.find(([, r]) => r === 'stuck')
+    expect(stuck![0]).toBeGreaterThan(2000 + PING_AFTER_MS + ANSWER_WITHIN_MS)
+    expect(stuck![0]).toBeLessThanOrEqual(2000 + PING_AFTER_MS + ANSWER_WITHIN_MS + 2 * TICK_MS)
+  })
+
+  it('lets no word of being busy blind it for more than MOST_BUSY_MS, and takes only sane ones', () => {
+    const l = createLiveness(0)
+    l.heard(0, 1e12)
+    const stuck = ticks(l, 0, MOST_BUSY_MS + 2000).find(([, r]) => r === 'stuck')
+    expect(stuck![0]).toBeLessThanOrEqual(MOST_BUSY_MS + PING_AFTER_MS + ANSWER_WITHIN_MS + 2 * TICK_MS)
+    expect([busyMsOf(-5), busyMsOf(Number.NaN), busyMsOf('900'), busyMsOf(Infinity), busyMsOf(900)]).toEqual([0, 0, 0, 0, 900])
   })
 
   it('waits longer when told to (a seek replaying, a worker still loading)', () => {

@@ -18,12 +18,20 @@ export const TICK_MS = 50
  * checkpoint before the moment, which cannot say it is alive on the way).
  */
 export const LONG_ANSWER_WITHIN_MS = 5000
+/**
+ * The most a worker's word that it will be busy (writing a checkpoint) buys it (wall ms): a worker
+ * that says so and then hangs is still caught within this + 100 + 750 ms.
+ */
+export const MOST_BUSY_MS = 15_000
 /** A supervision tick this late (wall ms) means the page itself was frozen: judge nothing from it. */
 export const LATE_TICK_MS = 500
 
 export interface Liveness {
-  /** Any message from the worker: it is alive and free. */
-  heard(nowMs: number): void
+  /**
+   * Any message from the worker: it is alive and free, or (`busyForMs`) about to be busy that long
+   * without a word: no ping or verdict until then (at most MOST_BUSY_MS).
+   */
+  heard(nowMs: number, busyForMs?: number): void
   /**
    * Called on every supervision tick. Returns 'ping' when a ping should go out now, 'stuck' when
    * the worker failed to answer within `patienceMs`, else null.
@@ -31,14 +39,21 @@ export interface Liveness {
   tick(nowMs: number, patienceMs: number): 'ping' | 'stuck' | null
 }
 
+/** A worker's `busyMs` as the liveness watch takes it: a positive finite number, else 0 (not busy). */
+export function busyMsOf(x: unknown): number {
+  return typeof x === 'number' && Number.isFinite(x) && x > 0 ? x : 0
+}
+
 export function createLiveness(startMs: number): Liveness {
   let lastHeard = startMs
   let pingSentAt: number | null = null
   let lastTick = startMs
+  let busyUntil = -Infinity
   return {
-    heard(nowMs) {
+    heard(nowMs, busyForMs = 0) {
       lastHeard = nowMs
       pingSentAt = null
+      busyUntil = busyForMs > 0 ? nowMs + Math.min(busyForMs, MOST_BUSY_MS) : -Infinity
     },
     tick(nowMs, patienceMs) {
       const late = nowMs - lastTick > LATE_TICK_MS
@@ -51,7 +66,7 @@ export function createLiveness(startMs: number): Liveness {
         return null
       }
       if (pingSentAt !== null) return nowMs - pingSentAt > patienceMs ? 'stuck' : null
-      if (nowMs - lastHeard < PING_AFTER_MS) return null
+      if (nowMs - Math.max(lastHeard, busyUntil) < PING_AFTER_MS) return null
       pingSentAt = nowMs
       return 'ping'
     },

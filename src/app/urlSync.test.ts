@@ -167,6 +167,16 @@ describe('moment links', () => {
     }
   })
 
+  it('a link cut at its end inside t= opens at 0 s, its banner naming t and asking for the whole link', () => {
+    const link = `${linkFor('http://x/', defaultScenario(), codec)}&t=`
+    const r = momentFromHash(link.slice(link.indexOf('#')), 120)
+    expect(r.momentMs).toBeNull()
+    expect(r.problem?.details).toEqual(['t (the moment the link opens at) is empty: the link is cut short (it stops at "t="): ask for the whole link'])
+    expect(r.problem?.details.join(' ')).not.toContain('got ""')
+    // Said in t's own banner only, as any bad t is.
+    expect(scenarioFromHash(link.slice(link.indexOf('#')), codec).problem).toBeNull()
+  })
+
   it('a bad mark=, automark= or a second s= is said in the link’s warnings, not dropped without a word; a bad t only in its own banner', () => {
     const hash = `#s=${codec.encode(defaultScenario())}&mark=-1&automark=soon&s=v1.other&t=-4`
     expect(scenarioFromHash(hash, codec).problem).toEqual({

@@ -144,6 +144,8 @@ describe('highway compare: bad input', () => {
     [[...v5, '--link'], 'compare: --link: the page shows at most 4 sides; these flags make 5 runs'],
     [['--variant', 'x:', '--after', 'soon'], /^compare: --after must be/],
     [['--variant', 'x:', '--base-url', 'http://h/'], 'compare: --base-url goes with --link'],
+    // A side's members (the page's Members), bounded as a scenario's consumers, named by path and limit.
+    [['--variant', 'x:', '--variant', 'many: group.consumers=5000'], 'compare: run "many": group.consumers: must be ≤ 1000'],
     [[], /^compare: give at least one --variant/],
   ])('exits 2 with one line for %j', async (extra, message) => {
     const r = await runCompare(['--preset', 'steady', '--seconds', '2', ...extra], io, here)
@@ -186,5 +188,22 @@ describe('compare warns about what a side makes impossible', () => {
     const both = await runCompare([...args.slice(0, 5), '--variant', 'one: group.consumers=1', '--vary', 'group.config.max.poll.records=100,500'], fileIo, here)
     expect(both.stderr).toBe('compare: warning: actions[0].consumer: no consumer of this run is ever called "consumer-3" (it starts with consumer-1; no scale-out adds any), so this crashConsumer does nothing\n')
     expect(await runCompare([...args, '--strict'], fileIo, here)).toMatchObject({ code: 2, stdout: '' })
+  })
+})
+
+describe('highway compare: a side’s members (the page’s Members)', () => {
+  it('each run has its own group.consumers, exactly as `run --set` runs it, and --link carries it as the page writes it', async () => {
+    const args = ['--preset', 'steady', '--seconds', '20', '--json', '--variant', 'as is:', '--variant', 'two: group.consumers=2']
+    const r = await runCompare(args, io, here)
+    expect(r.code).toBe(0)
+    const out = JSON.parse(r.stdout) as { runs: Array<{ label: string; summary: unknown }> }
+    const two = runRun(['--preset', 'steady', '--seconds', '20', '--json', '--set', 'group.consumers=2'], io)
+    expect(`${JSON.stringify(out.runs[1]!.summary)}\n`).toBe(two.stdout)
+    expect(JSON.stringify(out.runs[0]!.summary)).not.toBe(JSON.stringify(out.runs[1]!.summary))
+    const link = await runCompare(['--preset', 'steady', '--link', '--variant', 'as is:', '--variant', 'two: group.consumers=2'], io, here)
+    expect(readLinkHash(link.stdout.trim().split('#')[1]!).v.map((v) => parseVariant(v))).toEqual([
+      { ok: true, variant: { label: 'as is', set: {} } },
+      { ok: true, variant: { label: 'two', set: { 'group.consumers': 2 } } },
+    ])
   })
 })

@@ -109,7 +109,14 @@ describe('highway import', () => {
     const r = runImport([TOPICS, DESCRIBE, '--json'], io)
     expect(r.stderr).toBe('')
     const out = JSON.parse(r.stdout) as { scenario: Scenario; fields: Array<{ path: string; how: string; sources: string[]; why: string }> }
-    expect(out.scenario.cluster).toEqual({ brokers: 3, 'replication.factor': 3, 'min.insync.replicas': 2, brokerCapacityPerSec: null })
+    // Every partition lists its replicas: the placement is kept as pasted (ids 0, 1, 2 → Broker 1, 2, 3).
+    expect(out.scenario.cluster).toEqual({
+      brokers: 3,
+      'replication.factor': 3,
+      'min.insync.replicas': 2,
+      brokerCapacityPerSec: null,
+      assignment: [[1, 2, 3], [2, 3, 1], [3, 1, 2], [1, 3, 2], [2, 1, 3], [3, 2, 1]],
+    })
     const field = (path: string) => out.fields.find((f) => f.path === path)
     expect(field('cluster.brokers')).toMatchObject({ how: 'measured', sources: [TOPICS] })
     expect(field('cluster.min.insync.replicas')).toMatchObject({ how: 'measured', sources: [TOPICS] })

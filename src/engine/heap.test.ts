@@ -157,6 +157,25 @@ describe('EventHeap', () => {
     expect(popAll(h).map((e) => e.id)).toEqual([0, timer])
   })
 
+  // The pop path asks a count of cancelled ids per bin of seq's low bits before the Set: ids
+  // 2^14 apart share a bin, and a twice-cancelled id must not count twice.
+  it('skips only the cancelled one of ids sharing low bits, cancelled twice or restored', () => {
+    const h = new EventHeap()
+    const ids: number[] = []
+    for (let i = 0; i < 3 * 16384 + 10; i++) ids.push(h.push(i % 7, 0, i))
+    const gone = [5, 5 + 16384, 9]
+    for (const id of gone) h.cancel(id)
+    h.cancel(5) // again
+    const h2 = EventHeap.restore(h.save())
+    for (const heap of [h, h2]) {
+      const out = popAll(heap).map((e) => e.id)
+      expect(out.length).toBe(ids.length - gone.length)
+      expect(out.filter((id) => gone.includes(id))).toEqual([])
+      expect(out).toContain(5 + 2 * 16384)
+      expect(out).toContain(9 + 16384)
+    }
+  })
+
   it('ignores a cancel of an id never issued', () => {
     const h = new EventHeap()
     h.cancel(5)

@@ -1,9 +1,11 @@
 // Editing the cluster from the page (a restart-level setting, like the protocol) and per compare
 // side: a patch is clamped so the result is always valid (1..64 brokers, replication.factor ≤
-// brokers, min.insync.replicas ≤ replication.factor). Pure.
+// brokers, min.insync.replicas ≤ replication.factor). An imported placement stays while the brokers
+// and replication factor do (placementFit.ts). Pure.
 
 import { clusterOf } from './defaults.ts'
 import type { OverrideSet } from './overrides.ts'
+import { fitPlacement, type Fitted } from './placementFit.ts'
 import type { ClusterSpec, Scenario } from './types.ts'
 import { LIMITS } from './validation/limits.ts'
 
@@ -22,7 +24,18 @@ export function patchedCluster(s: Pick<Scenario, 'cluster'>, patch: ClusterPatch
 }
 
 export function withCluster(s: Scenario, patch: ClusterPatch): Scenario {
-  return { ...s, cluster: patchedCluster(s, patch) }
+  return editCluster(s, patch).scenario
+}
+
+/**
+ * The scenario with `patch` applied, and what it did to an imported placement: kept while the
+ * brokers and replication factor stay (capacity, min.insync.replicas), else dropped with a note
+ * (placementFit.ts), which the page shows.
+ */
+export function editCluster(s: Scenario, patch: ClusterPatch): Fitted {
+  const c = patchedCluster(s, patch)
+  const kept = s.cluster?.assignment === undefined ? c : { ...c, assignment: s.cluster.assignment, ...(s.cluster.leaders ? { leaders: s.cluster.leaders } : {}) }
+  return fitPlacement(s, { ...s, cluster: kept })
 }
 
 /** The dotted overrides that give a compare side `patch` (every field, so the side's cluster stays consistent). */

@@ -12,6 +12,7 @@ import type { Scenario } from './types.ts'
 import { validateScenario, type Issue, type ValidationResult } from './validate.ts'
 import { fmt } from './validation/rules.ts'
 import { jsonProblem } from './jsonProblem.ts'
+import { packPlacement, unpackPlacement } from './placementPacking.ts'
 
 /** The link format this app writes and reads. Independent of Scenario.version (the schema). */
 export const LINK_FORMAT_VERSION = 1
@@ -31,7 +32,10 @@ const CHECKSUM_BYTES = 4
  * key order (a decoded link, a spread, an import) gives the same link. The reader accepts any order.
  */
 export function encodeScenario(s: Scenario): string {
-  const json = strToU8(JSON.stringify(canonicalOrder(diffFromDefaults(s))))
+  const diff = canonicalOrder(diffFromDefaults(s))
+  // A kept placement travels packed (placementPacking.ts): a 10 000-partition import stays a link.
+  packPlacement(diff)
+  const json = strToU8(JSON.stringify(diff))
   const packed = deflateSync(json, { level: 9, mem: 8 })
   const bytes = new Uint8Array(packed.length + CHECKSUM_BYTES)
   bytes.set(packed)
@@ -47,6 +51,14 @@ function readUint32(bytes: Uint8Array, at: number): number {
   let n = 0
   for (let i = 0; i < 4; i++) n = n * 256 + (bytes[at + i] ?? 0)
   return n
+}
+
+/**
+ * The words for a link a chat app cut short, `where` saying where it stops: one wording for the
+ * scenario's data (below) and the link's parameters (links.ts), so a participant reads one request.
+ */
+export function cutShortMessage(where: string): string {
+  return `the link is cut short (${where}): ask for the whole link`
 }
 
 function failure(path: string, message: string): ValidationResult {
@@ -98,7 +110,7 @@ function decodeBody(body: string): ValidationResult {
   if (crc32(inflated) !== readUint32(bytes, bytes.length - CHECKSUM_BYTES)) {
     return failure('#', 'the link is damaged (its checksum does not match); was it cut short or mistyped?')
   }
-  return parseAndValidate(strFromU8(inflated), 'the link')
+  return parseAndValidate(strFromU8(inflated), 'the link', true)
 }
 
 /**
@@ -113,7 +125,7 @@ function inflate(bytes: Uint8Array): Uint8Array | string {
       out = inflateSync(bytes, { out: new Uint8Array(size) })
     } catch (e) {
       // fflate's words for data that stops mid-stream: a link cut short (a chat app's length limit).
-      if (e instanceof Error && /unexpected EOF/i.test(e.message)) return 'the link is cut short (its compressed data ends early): ask for the whole link'
+      if (e instanceof Error && /unexpected EOF/i.test(e.message)) return cutShortMessage('its compressed data ends early')
       return `the link's compressed data is damaged (${e instanceof Error ? e.message : 'inflate failed'})`
     }
     if (out.length < size) return out
@@ -121,12 +133,17 @@ function inflate(bytes: Uint8Array): Uint8Array | string {
   }
 }
 
-function parseAndValidate(json: string, what: string): ValidationResult {
+/** `packed`: a link's JSON, whose kept placement is packed into strings (placementPacking.ts). */
+function parseAndValidate(json: string, what: string, packed = false): ValidationResult {
   let parsed: unknown
   try {
     parsed = JSON.parse(json)
   } catch (e) {
     return failure('#', `${what} is not valid JSON (${jsonProblem(json, e)})`)
+  }
+  if (packed) {
+    const bad = unpackPlacement(parsed)
+    if (bad !== null) return failure(bad.path, bad.message)
   }
   return validateScenario(parsed)
 }

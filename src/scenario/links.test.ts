@@ -63,6 +63,34 @@ describe('compare links', () => {
   })
 })
 
+describe('a link a chat app cut inside a parameter', () => {
+  const CUT = 'the link is cut short (it stops at'
+  it('names the parameter and asks for the whole link, never `got ""`', () => {
+    for (const hash of ['#s=v1.abc&t=', '#s=v1.abc&t', '#s=v1.abc&t=&mark=3']) {
+      const r = readLinkHash(hash)
+      expect(r.t, hash).toBeUndefined()
+      expect(r.problems, hash).toEqual([expect.stringMatching(/^t \(the moment the link opens at\) is empty: the link is cut short \(it stops at "t="\): ask for the whole link$/)])
+    }
+    expect(readLinkHash('#s=v1.abc&t=42.').problems).toEqual([`t (the moment the link opens at) stops at "42.": ${CUT} "t=42."): ask for the whole link`])
+    expect(readLinkHash('#mark=&automark=').problems).toEqual([
+      `mark (where the counts start) is empty: ${CUT} "mark="): ask for the whole link`,
+      `automark (where the counts start by default) is empty: ${CUT} "automark="): ask for the whole link`,
+    ])
+    expect(readLinkHash('#lesson=hot-key&step=').problems).toEqual([`step (the lesson's step) is empty: ${CUT} "step="): ask for the whole link`])
+    // A wrong value is still named as one: it was typed, not cut.
+    expect(readLinkHash('#t=soon').problems).toEqual(['t must be a number of seconds (like 42 or 42.5), got "soon"'])
+  })
+
+  it('an empty v= at the end is a side cut off whole: still a comparison, said in the same words', () => {
+    const link = `${compareLinkHash(base, variants.slice(0, 2))}&v=`
+    const r = readLinkHash(link)
+    expect(r.v).toHaveLength(2)
+    expect(r.cutSides).toBe(1)
+    expect(isCompareLink('#s=v1.abc&v=')).toBe(true)
+    expect(r.problems).toEqual(['side 3 (v=) is empty: the link is cut short (it stops at "v="): ask for the whole link'])
+  })
+})
+
 describe('a moment past the run’s end', () => {
   it('is clamped to durationSec with an issue naming t; at or before the end it is left alone', () => {
     expect(momentWithinRun(99999, 120)).toEqual({ tSec: 120, issue: { path: 't', message: "99999 s is past the run's end (120 s): opened at 120 s" } })

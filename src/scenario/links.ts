@@ -14,7 +14,7 @@
 // Seconds are plain decimals (`42`, `42.5`, at most 9 digits each side). Links written before
 // automark= existed carry the default mark as mark=; they still open, as a set mark.
 
-import { encodeScenario } from './codec.ts'
+import { cutShortMessage, encodeScenario } from './codec.ts'
 import { formatVariant, type Variant } from './overrides.ts'
 import type { Scenario } from './types.ts'
 import { LIMITS } from './validation/limits.ts'
@@ -35,8 +35,8 @@ export interface LinkHash {
   /** Its step, counted from 1 (`step=N`). */
   step?: number
   /**
-   * `v=` parameters that could not be read (their percent-encoding broken: a link cut inside a side
-   * by a chat app). The link was still a comparison: the page opens compare mode and says so.
+   * `v=` parameters that could not be read (their percent-encoding broken, or nothing after `v=`: a
+   * link cut inside a side by a chat app). The link was still a comparison: the page opens compare mode and says so.
    */
   cutSides?: number
   problems: string[]
@@ -82,10 +82,30 @@ export function lessonLinkHash(name: string, step = 1): string {
 }
 
 /** Seconds as a link writes them: a plain non-negative decimal. */
-function readSeconds(name: string, text: string, problems: string[]): number | undefined {
+function readSeconds(name: NumberParam, text: string, problems: string[]): number | undefined {
   if (/^\d{1,9}(\.\d{1,9})?$/.test(text)) return Number(text)
-  problems.push(`${name} must be a number of seconds (like 42 or 42.5), got "${clip(text)}"`)
+  problems.push(cutShortParam(name, text) ?? `${name} must be a number of seconds (like 42 or 42.5), got "${clip(text)}"`)
   return undefined
+}
+
+type NumberParam = 't' | 'mark' | 'automark' | 'step'
+
+/** What each number parameter is, in a participant's words (the problem names the parameter first). */
+const PARAM_WORDS: Record<NumberParam, string> = {
+  t: 'the moment the link opens at',
+  mark: 'where the counts start',
+  automark: 'where the counts start by default',
+  step: "the lesson's step",
+}
+
+/**
+ * The problem for a number parameter a chat app cut: nothing after `name=` (a link ending in `&t=`),
+ * or a decimal point with no digits after it (`t=42.`). Null when the text is not such a cut; a
+ * value like "soon" is a wrong value, not a cut one.
+ */
+function cutShortParam(name: NumberParam, text: string): string | null {
+  if (text !== '' && !/^\d{1,9}\.$/.test(text)) return null
+  return `${name} (${PARAM_WORDS[name]}) ${text === '' ? 'is empty' : `stops at "${text}"`}: ${cutShortMessage(`it stops at "${name}=${text}"`)}`
 }
 
 const READ = new Set(['s', 'v', 't', 'mark', 'automark', 'lesson', 'step'])
@@ -112,17 +132,22 @@ export function readLinkHash(hash: string): LinkHash {
       } else out.problems.push(`the link's ${name} parameter is not valid percent-encoding`)
       continue
     }
-    if (name === 'v') out.v.push(value)
+    if (name === 'v' && value === '') {
+      // A link ending in `&v=`: the side's text was cut off whole. Still a comparison, as above.
+      out.cutSides = (out.cutSides ?? 0) + 1
+      out.problems.push(`side ${sides} (v=) is empty: ${cutShortMessage('it stops at "v="')}`)
+    } else if (name === 'v') out.v.push(value)
     else if (name === 'lesson') out.lesson = value
     else if (name === 'step') {
       if (/^\d{1,4}$/.test(value) && Number(value) >= 1) out.step = Number(value)
-      else out.problems.push(`step must be a step number (1, 2, …), got "${clip(value)}"`)
+      else out.problems.push(cutShortParam('step', value) ?? `step must be a step number (1, 2, …), got "${clip(value)}"`)
     } else if (name === 's') {
       if (out.s === undefined) out.s = value
       else out.problems.push('the link has more than one scenario (s); the first is used')
     } else {
-      const sec = readSeconds(name, value, out.problems)
-      if (sec !== undefined) out[name as 't' | 'mark' | 'automark'] = sec
+      const seconds = name as 't' | 'mark' | 'automark'
+      const sec = readSeconds(seconds, value, out.problems)
+      if (sec !== undefined) out[seconds] = sec
     }
   }
   return out

@@ -6,6 +6,7 @@ import { applyCommandToScenario } from './applyCommand.ts'
 import { canonicalOrder, type Json } from './diff.ts'
 import { liveCommands, settingsBefore } from './liveOverrides.ts'
 import { materializeOptional } from './optionalSections.ts'
+import { fitPlacement } from './placementFit.ts'
 import { formatValue, indexOutside, parseValue, resolvePath, splitList, tokenizePath } from './overridePath.ts'
 import type { Command, Scenario, ScenarioAction } from './types.ts'
 import { validateScenario, type Issue } from './validate.ts'
@@ -118,7 +119,8 @@ function seconds(x: number): string {
   return s.includes('e') ? x.toFixed(9).replace(/\.?0+$/, '') : s
 }
 
-type Applied = { ok: true; scenario: Scenario } | { ok: false; path: string; message: string }
+/** `note`: what the change did to an imported placement (placementFit.ts), when it did something. */
+type Applied = { ok: true; scenario: Scenario; note?: string } | { ok: false; path: string; message: string }
 
 /**
  * `s` with each path set to its value, checked by validateScenario (and returned as it normalizes
@@ -136,7 +138,10 @@ export function applyOverrides(s: Scenario, set: OverrideSet): Applied {
     define(node, r.keys[r.keys.length - 1]!, value)
     done.push({ path, canonical: r.canonical, created: r.created, parent: r.parent, key: r.keys[r.keys.length - 1]! })
   }
-  const v = validateScenario(copy)
+  // A setting an imported placement depends on (brokers, replication factor, partitions) fits it
+  // too, unless the overrides set the placement themselves.
+  const fit = done.some((d) => /^cluster($|\.assignment|\.leaders)/.test(d.canonical)) ? { scenario: copy, note: null } : fitPlacement(s, copy)
+  const v = validateScenario(fit.scenario)
   // A new key the validator ignores ("unknown field") was a typo or a made-up setting.
   const warnings = v.ok ? v.warnings : []
   for (const d of done) {
@@ -146,7 +151,7 @@ export function applyOverrides(s: Scenario, set: OverrideSet): Applied {
       return { ok: false, path: d.path, message: `unknown path (${d.parent === '' ? 'a scenario' : d.parent} has no field "${d.key}"${meant === undefined ? '' : `; did you mean ${meant}?`})` }
     }
   }
-  if (v.ok) return { ok: true, scenario: v.scenario }
+  if (v.ok) return fit.note === null ? { ok: true, scenario: v.scenario } : { ok: true, scenario: v.scenario, note: fit.note }
   return blame(v.errors, done)
 }
 

@@ -117,6 +117,21 @@ export interface ClusterSpec {
   'auto.leader.rebalance.enable'?: boolean
   /** KRaft: a leader-imbalance check runs this long after leaders moved away from their preferred replicas (default 300). */
   'leader.imbalance.check.interval.seconds'?: number
+  /**
+   * The topic's replicas as a real cluster placed them (an import of kafka-topics.sh --describe or
+   * kcat -L -J): one entry per partition, each `replication.factor` distinct broker numbers 1..brokers
+   * (as the page shows them), the first the preferred leader as in Kafka. Absent: KRaft's
+   * StripedReplicaPlacer places them from the seed (older links replay exactly). Partitions added
+   * during the run are placed by the placer, continuing after these.
+   */
+  assignment?: number[][]
+  /**
+   * Who leads each partition at 0 s (broker numbers, one per partition, each one of its replicas)
+   * when that differs from the preferred leader somewhere: a cluster printed before its preferred
+   * leaders were elected back. Only with `assignment`; absent = the preferred leaders lead. The
+   * controller's auto.leader.rebalance then moves leaders back at its imbalance check (sim/brokers/leaderBalance.ts).
+   */
+  leaders?: number[]
 }
 
 export interface ProcessingSpec {

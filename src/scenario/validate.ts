@@ -67,7 +67,7 @@ function readScenario(ctx: Ctx, input: unknown): Scenario {
   }
   readVersion(ctx, own(o, 'version'))
   const world = readWorld(ctx, o, base, '')
-  const cluster = readCluster(ctx, own(o, 'cluster'), 'cluster')
+  const cluster = readCluster(ctx, own(o, 'cluster'), 'cluster', world.topic.partitions)
   const actions = readActions(ctx, own(o, 'actions'), {
     producers: world.producers.length,
     partitions: world.topic.partitions,

@@ -18,6 +18,7 @@ import type { Frame, MetricsSample } from './frameTypes.ts'
 import { buildFrame } from './frame.ts'
 import { planView, type ClusterPlanView } from './brokers/planRun.ts'
 import { reassignProgress } from './brokers/reassign.ts'
+import { startKeptPlacement } from './brokers/faults.ts'
 import type { GroupRuntime, RebalanceRecord } from './group/groupRuntime.ts'
 import { createGroup, restoreGroup } from './groupFactory.ts'
 import { createGroupHost } from './groupHost.ts'
@@ -107,6 +108,7 @@ class KafkaSimulation implements Simulation, SimCore {
     this.rng = { produce: Rng.create(scenario.seed, 1), consume: Rng.create(scenario.seed, 2), group: Rng.create(scenario.seed, 3), brokers }
     for (let i = 0; i < live.producers.length; i++) w.producers.push(newProducer(w, i))
     this.group = createGroup(host, live)
+    startKeptPlacement(this)
     if (live.start === 'warm') startWarm(this)
     // The group's consumers were started at different moments, so their heartbeat threads are out
     // of phase: each starts at a seeded offset within one heartbeat.interval.ms.

@@ -5,6 +5,7 @@
 import type { OverrideSet, Variant } from '../scenario/overrides.ts'
 import type { AssignorName, Command, GroupType, ParallelConsumerSpec, PartitionerName, ProducerConfig, Scenario, ScenarioAction } from '../scenario/types.ts'
 import { clusterOverrides, clusterSummary, patchedCluster, type ClusterPatch } from '../scenario/clusterEdit.ts'
+import { settingsBefore } from '../scenario/liveOverrides.ts'
 import { ASSIGNORS_FOR, protocolChoice, type ProtocolChoice, type ScenarioEdit } from './scenarioEdits.ts'
 
 /** ProducerConfig's acks as stored ("-1" is read as 'all'). */
@@ -27,10 +28,18 @@ export type StrategyEdit =
   | { kind: 'parallel'; parallel: ParallelConsumerSpec | null }
   /** The producers' `acks` (Kafka's default 'all'): what a broker crash costs, side by side. */
   | { kind: 'acks'; acks: Acks }
+  /** The side's consumers (a share group's members) now: `group.consumers`, as one highway's Consumers. */
+  | { kind: 'members'; count: number }
 
-/** The overrides that make `cur` (a side's settings) follow `e`. */
-export function strategySet(cur: Scenario, e: StrategyEdit): OverrideSet {
+/**
+ * The overrides that make `cur` (a side's settings now) follow `e`. `scripted`: the consumers the
+ * shared script added (negative: removed) since the moment the side's overrides hold from
+ * (scriptedMembers); a members edit sets the count at that moment, so the side has `e.count` now.
+ */
+export function strategySet(cur: Scenario, e: StrategyEdit, scripted = 0): OverrideSet {
   switch (e.kind) {
+    case 'members':
+      return { 'group.consumers': Math.max(0, Math.round(e.count) - scripted) }
     case 'protocol': {
       const protocol = e.protocol === 'static' ? 'eager' : e.protocol
       const allowed = ASSIGNORS_FOR[protocol]
@@ -91,7 +100,18 @@ export function strategyEditLabel(cur: Scenario, e: StrategyEdit): string {
       return e.parallel ? `parallel ${e.parallel.ordering}` : 'plain consumer'
     case 'acks':
       return `acks ${e.acks}`
+    case 'members':
+      return `${e.count} ${cur.group.type === 'share' ? 'member' : 'consumer'}${e.count === 1 ? '' : 's'}`
   }
+}
+
+/**
+ * How many consumers the shared script (Consumers' live adds and removes, every side's) added by
+ * `nowSec` since the moment variant `v`'s overrides are read at: 0 s, or a fork's second. Pure.
+ */
+export function scriptedMembers(base: Scenario, v: Variant, nowSec: number): number {
+  const from = v.atSec === undefined ? base : settingsBefore(base, v.atSec)
+  return settingsBefore(base, nowSec).group.consumers - from.group.consumers
 }
 
 /** `v` with `set` merged in (a path set again keeps its place and takes the new value). */

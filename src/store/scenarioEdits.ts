@@ -22,7 +22,8 @@ import type {
 /** The key a live `setHotKeyShare` makes hot when the producer had no hot key yet. */
 import { DEFAULT_HOT_KEY } from '../scenario/defaults.ts'
 import { distinctKeys } from '../scenario/keySpecs.ts'
-import { withCluster, type ClusterPatch } from '../scenario/clusterEdit.ts'
+import { editCluster, type ClusterPatch } from '../scenario/clusterEdit.ts'
+import { fitPlacement } from '../scenario/placementFit.ts'
 
 export { DEFAULT_HOT_KEY }
 
@@ -65,6 +66,8 @@ export interface EditResult {
   commands: Command[]
   /** The change cannot be made live: start a new run from `scenario`. */
   restart: boolean
+  /** What the change did beyond itself, for the page to say (an imported placement dropped). */
+  note?: string
 }
 
 /** The assignors each protocol can run (classic eager, classic cooperative, KIP-848 server-side). */
@@ -116,8 +119,8 @@ export function producerRate(s: Scenario): number {
   }
 }
 
-function restart(scenario: Scenario): EditResult {
-  return { scenario, commands: [], restart: true }
+function restart(scenario: Scenario, note: string | null = null): EditResult {
+  return note === null ? { scenario, commands: [], restart: true } : { scenario, commands: [], restart: true, note }
 }
 
 /** A live edit: the commands the running world gets, and the scenario after the very same commands. */
@@ -151,7 +154,10 @@ export function applyEdit(s: Scenario, e: ScenarioEdit): EditResult {
       const delta = Math.max(1, Math.round(e.count)) - s.topic.partitions
       if (delta === 0) return live(s)
       // Kafka can add partitions to a topic but never remove them.
-      return delta > 0 ? live(s, { do: 'addPartitions', count: delta }) : restart({ ...s, topic: { ...s.topic, partitions: Math.max(1, Math.round(e.count)) } })
+      if (delta > 0) return live(s, { do: 'addPartitions', count: delta })
+      // An imported placement keeps its first partitions (placementFit.ts).
+      const fewer = fitPlacement(s, { ...s, topic: { ...s.topic, partitions: Math.max(1, Math.round(e.count)) } })
+      return restart(fewer.scenario, fewer.note)
     }
     case 'consumers': {
       const delta = Math.max(0, Math.round(e.count)) - s.group.consumers
@@ -191,8 +197,10 @@ export function applyEdit(s: Scenario, e: ScenarioEdit): EditResult {
       return restart({ ...s, producerConfig: { ...s.producerConfig, acks: e.acks } })
     case 'seed':
       return restart({ ...s, seed: Math.trunc(e.seed) >>> 0 })
-    case 'cluster':
-      return restart(withCluster(s, e.patch))
+    case 'cluster': {
+      const edited = editCluster(s, e.patch)
+      return restart(edited.scenario, edited.note)
+    }
     case 'groupType':
     case 'shareSetting':
       return restart(applyShareEdit(s, e))

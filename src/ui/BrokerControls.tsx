@@ -22,6 +22,8 @@ export const ACKS_HINT = 'When the producer counts a record as written: once eve
 
 export function BrokerControls(p: { s: Scenario; edit: (patch: ClusterPatch) => void; setAcks: (acks: Acks) => void }): ReactNode {
   const c = clusterOf(p.s)
+  // An imported placement (cluster.assignment) holds only for the cluster it was printed from.
+  const kept = c.assignment !== undefined ? ' (now as imported; a new count drops that placement)' : ''
   return (
     <section aria-labelledby="sec-brokers">
       <h2 id="sec-brokers">Brokers</h2>
@@ -33,7 +35,7 @@ export function BrokerControls(p: { s: Scenario; edit: (patch: ClusterPatch) => 
         max={LIMITS.brokers.max}
         onCommit={(v) => p.edit({ brokers: v })}
         debounceMs={1200}
-        hint="Each partition's leader and replicas are spread over them as KRaft's replica placer does"
+        hint={`Each partition's leader and replicas are spread over them as KRaft's replica placer does${kept}`}
       />
       <NumberField
         label="replication.factor"
@@ -42,7 +44,7 @@ export function BrokerControls(p: { s: Scenario; edit: (patch: ClusterPatch) => 
         max={c.brokers}
         onCommit={(v) => p.edit({ 'replication.factor': v })}
         debounceMs={1200}
-        hint="Copies of each partition, each on its own broker (Kafka's default.replication.factor is 1)"
+        hint={`Copies of each partition, each on its own broker (Kafka's default.replication.factor is 1)${kept}`}
       />
       <NumberField
         label="min.insync.replicas"

@@ -6,7 +6,7 @@ import { useRef, type ReactNode } from 'react'
 import { settingsBefore } from '../scenario/liveOverrides.ts'
 import { forkChoices, hotLaneAnswerSides, type ForkChoice } from '../store/compareEdits.ts'
 import { useAppStore, useAppStoreApi } from '../store/useAppStore.ts'
-import { useDismissDetails } from './useDismissDetails.ts'
+import { FORK_MENU_ITEMS, useDismissDetails } from './useDismissDetails.ts'
 import { keepInWindowX } from './useMenuBox.ts'
 
 export function CompareButtons(p: { compare: (fork?: ForkChoice) => void; answers?: (() => void) | undefined }): ReactNode {
@@ -19,7 +19,7 @@ export function CompareButtons(p: { compare: (fork?: ForkChoice) => void; answer
   // the start): a teacher found only salting here and built the other three with Add side and Strategy.
   const answers = p.answers !== undefined && hotLaneAnswerSides(scenario) !== null ? p.answers : undefined
   const details = useRef<HTMLDetailsElement>(null)
-  useDismissDetails(details)
+  useDismissDetails(details, FORK_MENU_ITEMS)
   return (
     <details
       ref={details}

@@ -9,6 +9,7 @@ import { useAppStore } from '../store/useAppStore.ts'
 import { useActions } from './actions.ts'
 import { CheckField, NumberField, RangeField, SelectField } from './fields.tsx'
 import { LoadSection } from './LoadSection.tsx'
+import { ConsumersField } from './ConsumersField.tsx'
 import { BrokerControls } from './BrokerControls.tsx'
 import { GroupTypeField, ShareSettings } from './ShareControls.tsx'
 import { groupTypeOf } from '../store/shareEdits.ts'
@@ -96,14 +97,7 @@ export function ControlsPanel(): ReactNode {
       </section>
       <section aria-labelledby="sec-group">
         <h2 id="sec-group">Consumer group</h2>
-        <NumberField label="Consumers" value={s.group.consumers} min={0} max={64} onCommit={(v) => edit({ kind: 'consumers', count: v })} debounceMs={500}>
-          <button type="button" aria-label="Remove a consumer" onClick={() => edit({ kind: 'consumers', count: Math.max(0, s.group.consumers - 1) })}>
-            −
-          </button>
-          <button type="button" aria-label="Add a consumer" onClick={() => edit({ kind: 'consumers', count: Math.min(64, s.group.consumers + 1) })}>
-            +
-          </button>
-        </NumberField>
+        <ConsumersField value={s.group.consumers} onCount={(count) => edit({ kind: 'consumers', count })} />
         {running !== null && running !== s.group.consumers ? (
           <p className="hint" aria-live="polite">
             {runningHint(s.group.consumers, running, starting)}

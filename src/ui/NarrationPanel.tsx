@@ -4,6 +4,7 @@ import type { ReactNode } from 'react'
 import { countdownLines } from '../sim/countdownWords.ts'
 import { narrate } from '../sim/narration.ts'
 import { breakAtDots } from './fields.tsx'
+import { SCROLL_COLUMN } from './keyTargets.ts'
 import { useThrottled } from './useThrottled.ts'
 
 function tone(kind: string): string {
@@ -31,8 +32,8 @@ export function NarrationPanel(): ReactNode {
           ))}
         </ul>
       )}
-      {/* The log scrolls, so it takes keyboard focus (arrow keys scroll it); the list keeps its items. */}
-      <div className="log" role="log" aria-live="off" aria-labelledby="narr-h" tabIndex={0}>
+      {/* The log scrolls, so it takes keyboard focus (arrows, Page Down / Page Up and Space scroll it: keyTargets); the list keeps its items. */}
+      <div className="log" role="log" aria-live="off" aria-labelledby="narr-h" tabIndex={0} {...{ [SCROLL_COLUMN]: '' }}>
         <ol>
           {shown.length === 0 ? <li className="dim">Nothing yet: events appear here as they happen.</li> : null}
           {shown.map((e, i) => (

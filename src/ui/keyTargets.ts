@@ -54,9 +54,33 @@ export function controlUsesKey(target: EventTarget | null, key: string): boolean
 }
 
 /**
+ * Marks a column that scrolls on its own and is a Tab stop when it does (compare mode's tables of
+ * each side; the browser makes a scroller without controls focusable): see scrollColumnUsesKey.
+ */
+export const SCROLL_COLUMN = 'data-scroll-column'
+
+/** Keys a focused scroller scrolls with, which are also page shortcuts (Space plays, Page Down steps). */
+const SCROLL_KEYS = new Set([' ', 'PageDown', 'PageUp'])
+
+/**
+ * True when `key` is the focused scrolling column's: Page Down / Page Up, or Space, pressed on the
+ * column itself or on a figure in it that is no control, while it has more to show than fits. The
+ * page's shortcuts took them, so the column never scrolled from the keyboard. On a control inside
+ * it the key stays the control's or the page's (Space presses a button; a presenter remote's Page
+ * Down steps), and a column with nothing to scroll leaves Space to play or pause.
+ */
+export function scrollColumnUsesKey(target: EventTarget | null, key: string): boolean {
+  if (!SCROLL_KEYS.has(key) || !(target instanceof Element)) return false
+  if (isActivatable(target) || isTextEntry(target) || isSlider(target)) return false
+  const column = target.closest(`[${SCROLL_COLUMN}]`)
+  return column !== null && column.scrollHeight > column.clientHeight
+}
+
+/**
  * The page's shortcut handlers (one highway, compare mode, the lesson's remote keys) leave `e` alone:
- * the focused control uses the key itself, or a modal dialog is open and the key is its.
+ * the focused control (or scrolling column) uses the key itself, or a modal dialog is open and the
+ * key is its.
  */
 export function notThePagesKey(e: KeyboardEvent, doc: Document): boolean {
-  return controlUsesKey(e.target, e.key) || modalOpen(doc)
+  return controlUsesKey(e.target, e.key) || scrollColumnUsesKey(e.target, e.key) || modalOpen(doc)
 }

@@ -1,7 +1,7 @@
 import { act, type ReactNode } from 'react'
 import { afterEach, describe, expect, it } from 'vitest'
 import { mount, press, type Mounted } from './renderForTest.tsx'
-import { controlUsesKey } from './keyTargets.ts'
+import { controlUsesKey, SCROLL_COLUMN } from './keyTargets.ts'
 import { SHORTCUTS, shortcutFor } from './shortcuts.ts'
 import { useKeyboardShortcuts } from './useKeyboardShortcuts.ts'
 import { usePointerBlur } from './usePointerBlur.ts'
@@ -16,6 +16,12 @@ function Keys(): ReactNode {
       <input type="text" aria-label="Record key" />
       <input type="range" aria-label="Speed" />
       <input type="checkbox" aria-label="Pause at next rebalance" />
+      <aside className="column" tabIndex={0} {...{ [SCROLL_COLUMN]: '' }}>
+        <span className="figure" tabIndex={-1}>
+          lag 42
+        </span>
+        <button type="button">In the column</button>
+      </aside>
     </div>
   )
 }
@@ -121,6 +127,38 @@ describe('page shortcuts', () => {
     expect(t.store.getState().playing).toBe(false)
     press(' ')
     expect(t.store.getState().playing).toBe(true)
+  })
+
+  it('a scrolling column in focus (compare mode’s tables of each side) scrolls with Page Down / Page Up and Space; elsewhere they stay the page’s', () => {
+    const t = setup()
+    const column = t.el('aside.column')
+    const playing = t.store.getState().playing
+    const overflow = (scrollHeight: number): void => {
+      Object.defineProperty(column, 'scrollHeight', { configurable: true, value: scrollHeight })
+      Object.defineProperty(column, 'clientHeight', { configurable: true, value: 300 })
+    }
+    overflow(900)
+    for (const on of [column, t.el('aside .figure')]) {
+      for (const key of ['PageDown', 'PageUp', ' ']) {
+        const e = new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true })
+        act(() => void on.dispatchEvent(e))
+        // Not prevented: the browser scrolls the column.
+        expect(e.defaultPrevented, key).toBe(false)
+      }
+    }
+    expect(t.actions.calls).toEqual([])
+    expect(t.store.getState().playing).toBe(playing)
+    // A button in the column keeps its Space, and a presenter remote's Page Down still steps.
+    press('PageDown', t.el('aside button'))
+    expect(t.actions.calls).toEqual(['next'])
+    // Nothing to scroll: Space plays or pauses from the column, as from the page.
+    overflow(300)
+    press(' ', column)
+    expect(t.store.getState().playing).toBe(!playing)
+    // Off the column, Space is play / pause.
+    overflow(900)
+    press(' ')
+    expect(t.store.getState().playing).toBe(playing)
   })
 
   it('a mouse click leaves no focus on a button or checkbox (Space then plays / pauses); a keyboard-focused one keeps it', () => {

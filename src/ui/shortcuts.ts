@@ -71,7 +71,7 @@ export const SHORTCUTS: ReadonlyArray<[string, string]> = [
   ['C', 'Compare eager and cooperative side by side'],
   ['←', 'On the Timeline: step 100 ms back'],
   ['Shift + ← / →', 'On the Timeline: previous / next marker'],
-  ['Home / End', 'On the Timeline: the start / the latest moment'],
+  ['Home / End', 'On the Timeline: the start / the latest moment; in a menu or the Lessons list: its first / last item'],
   ['1 – 9', 'Pick a preset (in a lesson: answer its question, 1 the first choice)'],
   ['L', 'Lessons: the guided lessons'],
   ['E', 'Export: run data, picture, client configuration'],

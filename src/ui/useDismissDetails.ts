@@ -1,10 +1,16 @@
 // A <details> used as a drop-down (Compare ▾ in the toolbar, a compare side's Strategy) closes as a
 // menu does: on a press outside it or Esc inside it (the focus then goes back to its summary).
-// Without this it stayed open over the lanes until its own summary was clicked again.
+// Without this it stayed open over the lanes until its own summary was clicked again. A drop-down of
+// choices (Compare ▾, Add side: `items` names its buttons) also takes a menu's keys while open:
+// ↓ / ↑ from choice to choice (from the summary, the first / last), Home / End the first / last.
 
 import { useEffect, type RefObject } from 'react'
+import { moveMenuFocus } from './menuFocus.ts'
 
-export function useDismissDetails(ref: RefObject<HTMLDetailsElement | null>): void {
+/** The choices of a drop-down menu made of a <details> with a `.fork-menu` (Compare ▾, Add side). */
+export const FORK_MENU_ITEMS = '.fork-menu button'
+
+export function useDismissDetails(ref: RefObject<HTMLDetailsElement | null>, items?: string): void {
   useEffect(() => {
     const el = ref.current
     if (el === null) return
@@ -13,7 +19,12 @@ export function useDismissDetails(ref: RefObject<HTMLDetailsElement | null>): vo
       if (el.open && e.target instanceof Node && !el.contains(e.target)) el.open = false
     }
     const onKey = (e: KeyboardEvent): void => {
-      if (e.key !== 'Escape' || !el.open) return
+      if (!el.open) return
+      if (items !== undefined && e.key !== 'Escape') {
+        if (!e.altKey && !e.ctrlKey && !e.metaKey && moveMenuFocus(Array.from(el.querySelectorAll<HTMLElement>(items)), e.key, { wrap: true })) e.preventDefault()
+        return
+      }
+      if (e.key !== 'Escape') return
       e.preventDefault()
       // Esc here closes the drop-down only (the page's own Esc must not also clear a selection).
       e.stopPropagation()
@@ -26,5 +37,5 @@ export function useDismissDetails(ref: RefObject<HTMLDetailsElement | null>): vo
       doc.removeEventListener('pointerdown', onDown)
       el.removeEventListener('keydown', onKey)
     }
-  }, [ref])
+  }, [ref, items])
 }

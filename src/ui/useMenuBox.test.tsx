@@ -1,4 +1,5 @@
-// The menus' own keys (Share, Export, compare's Export): Esc closes, ↓ / ↑ move between items and wrap;
+// The menus' own keys (Share, Export, compare's Export): Esc closes, ↓ / ↑ move between items and wrap,
+// Home / End go to the first / last;
 // focus leaving the menu's box closes it.
 import { act, useState, type ReactNode } from 'react'
 import { createRoot } from 'react-dom/client'
@@ -8,7 +9,7 @@ import { menuKeys, useMenuBox } from './useMenuBox.ts'
 ;(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true
 
 describe('menuKeys', () => {
-  it('moves focus down and up through the items, wrapping at both ends, and Esc calls close', () => {
+  it('moves focus down and up through the items, wrapping at both ends, Home / End to the first / last, and Esc calls close', () => {
     const el = document.createElement('div')
     document.body.appendChild(el)
     const close = vi.fn()
@@ -34,6 +35,10 @@ describe('menuKeys', () => {
     press('ArrowDown')
     expect(focused()).toBe('a')
     press('ArrowUp')
+    expect(focused()).toBe('c')
+    press('Home')
+    expect(focused()).toBe('a')
+    press('End')
     expect(focused()).toBe('c')
     expect(close).not.toHaveBeenCalled()
     press('Escape')

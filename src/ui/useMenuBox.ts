@@ -1,9 +1,10 @@
 // A menu button's box (Share, Export): while open, its first item takes focus and a press anywhere
-// outside the box, or Tab taking focus out of it, closes it; in the menu, Esc closes it and the
-// arrow keys move between its items.
+// outside the box, or Tab taking focus out of it, closes it; in the menu, Esc closes it, the
+// arrow keys move between its items and Home / End go to the first / last.
 // The open menu is kept inside the window sideways (keepInWindowX).
 
 import { useEffect, useLayoutEffect, useRef, type KeyboardEvent, type RefObject } from 'react'
+import { moveMenuFocus } from './menuFocus.ts'
 
 /** Margin kept between a toolbar menu and the window's side edges (px). */
 const EDGE = 8
@@ -55,17 +56,15 @@ export function useMenuBox(open: boolean, setOpen: (open: boolean) => void): Men
   return { box, button, first }
 }
 
-/** The menu's own keys: Esc calls `close`; ↓ / ↑ move focus to the next / previous item, wrapping. */
+/**
+ * The menu's own keys: Esc calls `close`; ↓ / ↑ move focus to the next / previous item, wrapping,
+ * Home / End to the first / last (menuFocus.ts).
+ */
 export function menuKeys(close: () => void): (e: KeyboardEvent<HTMLElement>) => void {
   return (e) => {
     if (e.key === 'Escape') {
       e.preventDefault()
       close()
-    } else if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
-      e.preventDefault()
-      const items = Array.from(e.currentTarget.querySelectorAll<HTMLButtonElement>('[role="menuitem"]'))
-      const i = items.indexOf(e.target as HTMLButtonElement)
-      items[(i + (e.key === 'ArrowDown' ? 1 : items.length - 1)) % items.length]?.focus()
-    }
+    } else if (moveMenuFocus(Array.from(e.currentTarget.querySelectorAll<HTMLButtonElement>('[role="menuitem"]')), e.key, { wrap: true })) e.preventDefault()
   }
 }

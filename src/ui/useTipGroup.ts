@@ -5,6 +5,7 @@
 // leave the group as from the group itself, so its figures add no Tab stops. DOM only.
 
 import { useEffect, type RefObject } from 'react'
+import { menuMove } from './menuFocus.ts'
 
 /** Marks a figure the group gave focus to; TitleTip describes it by its bubble. */
 export const TIP_ITEM = 'data-tip-item'
@@ -47,14 +48,8 @@ export function useTipGroup(container: RefObject<HTMLElement | null>, items?: (c
         c.focus({ preventScroll: true })
         return
       }
-      const n = figures.length
-      if (n === 0) return
-      let to: number
-      if (e.key === 'ArrowRight' || e.key === 'ArrowDown') to = at < 0 ? 0 : (at + 1) % n
-      else if (e.key === 'ArrowLeft' || e.key === 'ArrowUp') to = at < 0 ? n - 1 : (at - 1 + n) % n
-      else if (e.key === 'Home') to = 0
-      else if (e.key === 'End') to = n - 1
-      else return
+      const to = menuMove(figures.length, at, e.key, { wrap: true, sideways: true })
+      if (to === null) return
       // The page's keys (→ steps the run) leave a handled arrow alone.
       e.preventDefault()
       const el = figures[to]!

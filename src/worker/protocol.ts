@@ -99,7 +99,8 @@ export type WorkerResponse =
   // SUPERVISE: the answer to `ping`; `alive` while a long request (a step, an export) still runs;
   // the newest checkpoint of run `runId` (a few per wall minute), to continue from after a fault.
   | { type: 'pong'; n: number }
-  | { type: 'alive' }
+  /** `busyMs`: the worker is about to be busy this long (writing a checkpoint) without a word. */
+  | { type: 'alive'; busyMs?: number }
   | { type: 'checkpoint'; runId: number; t: number; checkpoint: string }
 
 const RESPONSE_TYPES: ReadonlySet<unknown> = new Set(['frame', 'error', 'export', 'exportProgress', 'pong', 'alive', 'checkpoint'])

@@ -5,15 +5,15 @@
 
 import type { Scenario } from '../scenario/types.ts'
 import type { Frame, MetricsSample } from '../sim/frameTypes.ts'
-import { checkpointToJson } from '../engine/checkpointJson.ts'
 import { Timeline, type TimelineApi } from '../sim/timeline.ts'
 import { exportText } from './exportRun.ts'
 import { createLaneViewState } from './laneView.ts'
+import { createCheckpointPosts } from './checkpointPosts.ts'
 import type { FrameMessage, TimelineInfo, WorkerRequest, WorkerResponse } from './protocol.ts'
 
 export interface SimHostOptions {
   /** Default: a real Timeline over a real simulation (continued from `resumeFrom` when given). */
-  createTimeline?: (scenario: Scenario, resumeFrom?: string) => TimelineApi
+  createTimeline?: (scenario: Scenario, resumeFrom?: string, aroundKeep?: (write: () => void) => void) => TimelineApi
   /** Wall clock in ms (performance.now in the worker). */
   now: () => number
   /** Wall ms one `advance` may spend before answering with what it has (default 12). */
@@ -50,18 +50,6 @@ function detachSample(s: MetricsSample): MetricsSample {
   return { ...s, lag: s.lag.slice() }
 }
 
-/** SUPERVISE: a checkpoint goes to the page at most this often (wall ms) … */
-export const CHECKPOINT_EVERY_WALL_MS = 2000
-/** … and only after this much more sim time (ms). */
-export const CHECKPOINT_EVERY_SIM_MS = 1000
-/**
- * … and no sooner than this many times what the last one took to make: a world of 10 000 lanes
- * takes ~0.3–1 s to write out, which every 2 s left the worker too little time to run (and draw).
- * Small worlds (a few ms) keep the 2 s rhythm.
- */
-export const CHECKPOINT_COST_MULTIPLE = 20
-/** … and the timeline's own newest checkpoint goes instead of a new one when at most this far behind (sim ms). */
-export const REUSE_CHECKPOINT_WITHIN_SIM_MS = 10_000
 /** Weight of the previous estimate of a cost (a frame's, a simulated ms's) against the newest measure. */
 const COST_SMOOTHING = 0.75
 
@@ -84,7 +72,8 @@ const STEP_FIRST_PIECE_MS = 100
 export function createSimHost(opts: SimHostOptions): SimHost {
   const budgetMs = opts.budgetMs ?? 12
   const createTimeline =
-    opts.createTimeline ?? ((s: Scenario, resumeFrom?: string) => new Timeline(s, resumeFrom === undefined ? {} : { resumeFrom }))
+    opts.createTimeline ??
+    ((s: Scenario, resumeFrom?: string, aroundKeep?: (write: () => void) => void) => new Timeline(s, { ...(resumeFrom === undefined ? {} : { resumeFrom }), ...(aroundKeep === undefined ? {} : { aroundKeep }) }))
   let tl: TimelineApi | null = null
   let runId = -1
   let maxParticles = 4000
@@ -99,33 +88,8 @@ export function createSimHost(opts: SimHostOptions): SimHost {
   let wallPerSimMs: number | null = null
 
   // SUPERVISE: the page keeps the newest checkpoint of the run to continue from after a fault.
-  let lastCheckpointSim = 0
-  let lastCheckpointWall = -Infinity
-  let lastCheckpointCost = 0
+  const checkpoints = createCheckpointPosts(opts)
   let lastAlive = -Infinity
-  /** Posts a checkpoint of the run now, at most every CHECKPOINT_EVERY_WALL_MS and CHECKPOINT_EVERY_SIM_MS. */
-  function maybePostCheckpoint(): void {
-    if (tl === null || opts.post === undefined) return
-    const t = tl.now()
-    const wall = opts.now()
-    if (t - lastCheckpointSim < CHECKPOINT_EVERY_SIM_MS || wall - lastCheckpointWall < CHECKPOINT_EVERY_WALL_MS) return
-    // PAGEFPS: the timeline's own newest checkpoint, when recent, is sent as it is: writing a world
-    // of 10 000 lanes again would stall the frames a second time (~0.1 s). The page continues from
-    // a checkpoint at or before its moment either way (app/simClient.ts steps on from it).
-    const kept = tl.newestCheckpoint?.() ?? null
-    if (kept !== null && kept.t - lastCheckpointSim >= CHECKPOINT_EVERY_SIM_MS && t - kept.t <= REUSE_CHECKPOINT_WITHIN_SIM_MS) {
-      lastCheckpointSim = kept.t
-      lastCheckpointWall = wall
-      opts.post({ type: 'checkpoint', runId, t: kept.t, checkpoint: kept.text })
-      return
-    }
-    if (wall - lastCheckpointWall < CHECKPOINT_COST_MULTIPLE * lastCheckpointCost) return
-    lastCheckpointSim = t
-    lastCheckpointWall = wall
-    const checkpoint = checkpointToJson(tl.sim().checkpoint())
-    lastCheckpointCost = opts.now() - wall
-    opts.post({ type: 'checkpoint', runId, t, checkpoint })
-  }
   /** During a long request: tells the page this worker is busy, not gone. */
   function alive(): void {
     const wall = opts.now()
@@ -231,9 +195,9 @@ export function createSimHost(opts: SimHostOptions): SimHost {
             sentMarkers = -1
             sentActions = -1
             if (req.lanes !== undefined) lanes.set(req.lanes)
-            tl = createTimeline(req.scenario, req.resume?.checkpoint)
-            lastCheckpointSim = tl.now()
-            lastCheckpointWall = -Infinity
+            checkpoints.reset()
+            tl = createTimeline(req.scenario, req.resume?.checkpoint, checkpoints.write)
+            checkpoints.started(tl.now())
             return frameMessage(req.id, started, false)
           } catch (err) {
             tl = null
@@ -285,7 +249,7 @@ export function createSimHost(opts: SimHostOptions): SimHost {
             switch (req.type) {
               case 'advance': {
                 const r = advance(req.toT, started, req.pauseAtRebalance === true)
-                maybePostCheckpoint()
+                checkpoints.maybePost(tl, runId)
                 return frameMessage(req.id, started, r.behind, r.paused ? { pausedAt: 'rebalance' } : {})
               }
               case 'step': {
@@ -299,7 +263,7 @@ export function createSimHost(opts: SimHostOptions): SimHost {
                   alive()
                   if (tl.now() <= before) break
                 }
-                maybePostCheckpoint()
+                checkpoints.maybePost(tl, runId)
                 return frameMessage(req.id, started, false)
               }
               case 'seek':

@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest'
 import { getPreset } from '../scenario/presets/index.ts'
 import type { FrameMessage, WorkerResponse } from './protocol.ts'
 import { Timeline } from '../sim/timeline.ts'
-import { CHECKPOINT_COST_MULTIPLE, CHECKPOINT_EVERY_WALL_MS, createSimHost } from './simHost.ts'
+import { createSimHost } from './simHost.ts'
+import { BUSY_MARGIN, CHECKPOINT_COST_MULTIPLE, CHECKPOINT_EVERY_WALL_MS } from './checkpointPosts.ts'
 
 const scenario = () => getPreset('consumer-crash')!.build()
 /** The page's patience with an unanswered ping (app/supervisor.ts ANSWER_WITHIN_MS; the worker does not import the page). */
@@ -90,6 +91,30 @@ describe('simHost supervision', () => {
     frameOf(host.handle({ type: 'step', id: 4, stepMs: 2000 }))
     expect(cps()).toBe(2)
   }, 30_000)
+
+  it('says how long it will be busy before writing a checkpoint as slow as the last (10 000 lanes and 50 brokers under load)', () => {
+    const wall = { t: 0 }
+    const heard: Array<{ at: number; busyMs?: number }> = []
+    const writes: Array<[number, number]> = [] // [wall start, wall end] of each checkpoint written
+    const host = createSimHost({
+      now: () => wall.t,
+      post: (m) => (m.type === 'alive' ? heard.push({ at: wall.t, ...(m.busyMs === undefined ? {} : { busyMs: m.busyMs }) }) : undefined),
+      createTimeline: (s, resumeFrom, aroundKeep) =>
+        new Timeline(s, {
+          ...(resumeFrom === undefined ? {} : { resumeFrom }),
+          // Each of the timeline's checkpoints takes 900 wall ms to write.
+          aroundKeep: (write) => aroundKeep!(() => (writes.push([wall.t, (wall.t += 900)]), write())),
+        }),
+    })
+    frameOf(host.handle({ type: 'init', id: 1, runId: 0, scenario: scenario(), maxParticles: 0 }))
+    frameOf(host.handle({ type: 'step', id: 2, stepMs: 25_000 }))
+    expect(writes).toHaveLength(3) // 0 s (at init, when the page waits long for a new worker), 10 s, 20 s
+    for (const [start, end] of writes.slice(1)) {
+      const word = heard.find((h) => h.at === start && h.busyMs !== undefined)
+      expect(word?.busyMs).toBe(BUSY_MARGIN * 900)
+      expect(start + word!.busyMs!).toBeGreaterThanOrEqual(end)
+    }
+  })
 
   it('PAGEFPS: sends the timeline\'s own recent checkpoint instead of writing the world again', () => {
     const posted: WorkerResponse[] = []

@@ -1,8 +1,9 @@
 // Compare mode's Add side / Remove side in a real browser (Debian's chromium via playwright-core) at
 // 1024×768: the toolbar (with Add side and "?") fits, a third side joins paused at the link's moment
 // after catching up, its Strategy (reached by keyboard) changes it, the Share link names the three
-// sides, and removing it gives back the link of the two; at 1280 px the toolbar is still one row. A picture of the page with three sides
-// goes to test/artifacts for a person to look at.
+// sides, and removing it gives back the link of the two; at 1280 px the toolbar is still one row. A
+// side's Members sets its consumers alone, and its link carries them. A picture of the page with
+// three sides goes to test/artifacts for a person to look at.
 
 import { join } from 'node:path'
 import type { Page } from 'playwright-core'
@@ -126,4 +127,37 @@ describe('compare mode: adding and removing a side (1024×768)', () => {
     expect(errors).toEqual([])
     await page.close()
   }, 180_000)
+
+  it('a side’s Members sets that side’s consumers: its cards, its summary and its link; the other side keeps the shared count', async () => {
+    const base = getPreset('hot-key')!.build()
+    const page = await suite().browser.newPage({ viewport: VIEWPORT })
+    const errors = collectErrors(page)
+    await page.goto(`${suite().preview.url}#${compareLinkHash(base, SIDES, { t: 12 })}`)
+    await page.locator('[data-testid="highway"] rect.road').first().waitFor()
+    await expect.poll(() => page.locator('.side-sync').count(), { timeout: 30_000 }).toBe(0)
+    const cards = (i: number) => page.locator('.compare-side').nth(i).locator('[data-testid="highway"] g.consumer').count()
+    await expect.poll(() => cards(1)).toBe(base.group.consumers)
+    await page.locator('.compare-side').nth(1).locator('details.side-controls > summary').click()
+    const members = page.locator('.compare-side').nth(1).getByRole('group', { name: /^Strategy: / }).getByLabel('Members')
+    await members.fill('6')
+    await members.press('Enter')
+    await expect.poll(() => page.locator('.side-sync').count(), { timeout: 30_000 }).toBe(0)
+    await expect.poll(() => cards(1), { timeout: 30_000 }).toBe(6)
+    expect(await cards(0)).toBe(base.group.consumers)
+    await expect.poll(() => page.getByRole('timer', { name: 'Simulated time' }).textContent()).toBe('12.0 s')
+    expect(await page.locator('.compare-side').nth(1).locator('.side-summary').textContent()).toContain(' · 6 consumers')
+    await page.keyboard.press('Escape')
+    await page.getByRole('button', { name: 'Share', exact: true }).click()
+    await expect.poll(() => urlSides(page)[1]?.set['group.consumers']).toBe(6)
+    expect(urlSides(page)[0]!.set['group.consumers']).toBeUndefined()
+    // The link reopens side B with its six.
+    const hash = new URL(page.url()).hash
+    await page.goto(`${suite().preview.url}${hash}`)
+    await page.reload()
+    await page.locator('[data-testid="highway"] rect.road').first().waitFor()
+    await expect.poll(() => cards(1), { timeout: 30_000 }).toBe(6)
+    expect(await cards(0)).toBe(base.group.consumers)
+    expect(errors).toEqual([])
+    await page.close()
+  }, 120_000)
 })

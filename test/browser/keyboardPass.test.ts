@@ -7,7 +7,8 @@
 // gives the focus back); compare mode's tables, which have no details to open, have no such
 // buttons; the toolbar's drop-downs are named without their drawn ▾; the status bar's focus ring
 // (and a compare side column's) is drawn where it can be seen; "Add side", which does nothing at
-// four sides or in a lesson, takes focus to say why. Each failed before its fix.
+// four sides or in a lesson, takes focus to say why; End / Home in a menu; compare mode's column of
+// tables scrolls with Page Down / Page Up and Space. Each failed before its fix.
 
 import { join } from 'node:path'
 import type { Page } from 'playwright-core'
@@ -140,6 +141,11 @@ describe('the page by keyboard alone', () => {
     // ↓ moves to the next item, as in the broker's and the Export menus.
     await page.keyboard.press('ArrowDown')
     expect(await focused(page)).toMatch(/^Stop-the-world GC pause/)
+    // End / Home: the last / first item (WAI-ARIA's menu keys), without reaching the page's keys.
+    await page.keyboard.press('End')
+    expect(await focused(page)).toBe('Close')
+    await page.keyboard.press('Home')
+    expect(await focused(page)).toBe('Crash (no goodbye)')
     await page.keyboard.press('Escape')
     expect(await page.getByRole('menu').count()).toBe(0)
     expect(await focused(page)).toBe(card)
@@ -225,6 +231,35 @@ describe('the page by keyboard alone', () => {
     await page.locator('.compare-app [data-testid="highway"] rect.road').first().waitFor()
     await tabTo(page, 'aside[aria-label="Partition metrics of each side"]')
     expect(await hiddenRing(page)).toEqual([])
+    expect(errors).toEqual([])
+    await page.close()
+  }, 60_000)
+
+  it('compare mode’s scrolling column of tables, in focus, scrolls with Page Down / Page Up and Space; off it Space still plays', async () => {
+    const { page, errors } = await open()
+    const base = defaultScenario()
+    await page.goto(`${suite().preview.url}#${compareLinkHash({ ...base, start: 'warm', topic: { ...base.topic, partitions: 24 } }, SIDES)}&t=3`)
+    await page.locator('.compare-app [data-testid="highway"] rect.road').first().waitFor()
+    await expect.poll(() => clock(page), { timeout: 20_000 }).toBe('3.0 s')
+    const column = 'aside[aria-label="Partition metrics of each side"]'
+    await tabTo(page, column)
+    const scrollTop = () => page.evaluate((s) => document.querySelector(s)!.scrollTop, column)
+    const paused = () => page.getByRole('button', { name: 'Play', exact: true }).count()
+    expect(await scrollTop()).toBe(0)
+    await page.keyboard.press('PageDown')
+    await expect.poll(scrollTop).toBeGreaterThan(100)
+    const down = await scrollTop()
+    await page.keyboard.press('Space')
+    await expect.poll(scrollTop).toBeGreaterThan(down)
+    await page.keyboard.press('PageUp')
+    await expect.poll(scrollTop).toBeLessThan(down + 1)
+    // None of them was the page's: still paused at 3 s (Space did not play, Page Down no marker).
+    expect(await clock(page)).toBe('3.0 s')
+    expect(await paused()).toBe(1)
+    // Off the column (Esc: back to the page), Space plays.
+    await page.keyboard.press('Escape')
+    await page.keyboard.press('Space')
+    await expect.poll(paused).toBe(0)
     expect(errors).toEqual([])
     await page.close()
   }, 60_000)

@@ -155,7 +155,7 @@ export function buildScenario(facts: ClusterFacts, opts: BuildOptions = {}): Bui
   }
 
   // The brokers and the topic's replication, when a paste lists replicas (kafka-topics.sh, kcat -L).
-  const shape = clusterShape(facts, topic.topic, src)
+  const shape = clusterShape(facts, topic.topic, src, P)
   if (shape.cluster) s.cluster = shape.cluster
   fields.push(...shape.fields)
 

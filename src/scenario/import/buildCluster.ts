@@ -1,13 +1,16 @@
 // The imported cluster's shape: how many brokers, the topic's replication factor and its
 // min.insync.replicas, from what kafka-topics.sh --describe, kcat -L -J or a live snapshot showed.
 // Without any of these the scenario keeps no `cluster` (the simulator's default cluster) and the
-// account says so. Placement is not copied: the run places replicas and leaders as KRaft's
-// StripedReplicaPlacer does from the seed, so the account says the listed leaders are not kept. Pure.
+// account says so. When every partition lists its replicas the placement is kept as pasted
+// (keptPlacement.ts: cluster.assignment, and cluster.leaders where a leader was not the preferred
+// one); otherwise the run places replicas as KRaft's StripedReplicaPlacer does and the account says
+// why. Pure.
 
 import { DEFAULT_CLUSTER } from '../defaults.ts'
 import type { ClusterSpec } from '../types.ts'
 import { LIMITS } from '../validation/limits.ts'
 import type { ClusterFacts, ImportedField, ImportedTopic } from './types.ts'
+import { keptPlacement } from './keptPlacement.ts'
 
 export interface ClusterShape {
   /** Absent: nothing in the pastes names brokers or replicas. */
@@ -15,7 +18,8 @@ export interface ClusterShape {
   fields: ImportedField[]
 }
 
-export function clusterShape(facts: ClusterFacts, topic: ImportedTopic, sources: (re: RegExp) => string[]): ClusterShape {
+/** `P`: the partitions the scenario simulates (the topic's count, which a paste may list only some of). */
+export function clusterShape(facts: ClusterFacts, topic: ImportedTopic, sources: (re: RegExp) => string[], P: number): ClusterShape {
   const withReplicas = topic.partitions.filter((p) => p.replicas !== undefined && p.replicas.length > 0)
   const ids = new Set<number>(facts.brokers.map((b) => b.id))
   for (const p of withReplicas) for (const r of p.replicas!) ids.add(r)
@@ -37,15 +41,9 @@ export function clusterShape(facts: ClusterFacts, topic: ImportedTopic, sources:
   const listed = [...ids].sort((a, b) => a - b)
   const brokers = Math.max(1, Math.min(LIMITS.brokers.max, ids.size))
   const shown = listed.length <= 6 ? listed.join(', ') : `${listed.slice(0, 5).join(', ')} … ${listed[listed.length - 1]}`
-  fields.push({
-    path: 'cluster.brokers',
-    value: brokers,
-    how: 'measured',
-    sources: brokerSources,
-    why:
-      (ids.size > LIMITS.brokers.max ? `${ids.size} brokers, at most ${LIMITS.brokers.max} simulated` : `brokers ${shown} (shown as Broker 1–${brokers})`) +
-      '; the run places replicas and leaders as KRaft\'s StripedReplicaPlacer does, not as listed',
-  })
+  const brokersWhy = ids.size > LIMITS.brokers.max ? `${ids.size} brokers, at most ${LIMITS.brokers.max} simulated` : `brokers ${shown} (shown as Broker 1–${brokers}, in id order)`
+  const brokersField: ImportedField = { path: 'cluster.brokers', value: brokers, how: 'measured', sources: brokerSources, why: brokersWhy }
+  fields.push(brokersField)
 
   const lengths = withReplicas.map((p) => p.replicas!.length)
   const stated = topic.replicationFactor
@@ -83,5 +81,15 @@ export function clusterShape(facts: ClusterFacts, topic: ImportedTopic, sources:
       why: 'not shown (kafka-topics.sh --describe lists it under Configs only when the topic or broker sets it): Kafka\'s default 1',
     })
   }
-  return { cluster: { ...DEFAULT_CLUSTER, brokers, 'replication.factor': rf, 'min.insync.replicas': minIsr }, fields }
+  const cluster: ClusterSpec = { ...DEFAULT_CLUSTER, brokers, 'replication.factor': rf, 'min.insync.replicas': minIsr }
+  const kept = keptPlacement(topic, P, listed, rf, rfRaw)
+  if (kept.ok) {
+    cluster.assignment = kept.assignment
+    if (kept.leaders !== undefined) cluster.leaders = kept.leaders
+    fields.push({ path: 'cluster.assignment', value: kept.value, how: 'measured', sources: sources(/\.replicas$/), why: kept.why })
+    if (kept.leaders !== undefined) fields.push({ path: 'cluster.leaders', value: kept.leadersValue, how: 'measured', sources: sources(/\.leader$/), why: kept.leadersWhy })
+  } else {
+    brokersField.why += `; the run places replicas and leaders as KRaft's StripedReplicaPlacer does, not as listed: ${kept.why}`
+  }
+  return { cluster, fields }
 }

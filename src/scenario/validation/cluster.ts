@@ -3,19 +3,20 @@
 
 import { DEFAULT_CLUSTER } from '../defaults.ts'
 import type { ClusterSpec } from '../types.ts'
-import type { Ctx } from './issues.ts'
+import { errorCount, type Ctx } from './issues.ts'
 import { LIMITS } from './limits.ts'
-import { int, leaf, nullable, num, record, refine, type Reader } from './rules.ts'
+import { asObject, int, leaf, nullable, num, record, refine, type Reader } from './rules.ts'
 import { CLUSTER_FAULT_KEYS, readClusterFaults } from './clusterFaults.ts'
+import { ASSIGNMENT_KEYS, readClusterAssignment } from './clusterAssignment.ts'
 
-const readClusterBase = record<Omit<ClusterSpec, (typeof CLUSTER_FAULT_KEYS)[number]>>(
+const readClusterBase = record<Omit<ClusterSpec, (typeof CLUSTER_FAULT_KEYS)[number] | (typeof ASSIGNMENT_KEYS)[number]>>(
   {
     brokers: leaf(int(LIMITS.brokers.min, LIMITS.brokers.max)),
     'replication.factor': leaf(int(1, LIMITS.brokers.max)),
     'min.insync.replicas': leaf(int(1, LIMITS.brokers.max)),
     brokerCapacityPerSec: leaf(nullable(num(0, LIMITS.ratePerSec.max, { minExclusive: true }))),
   },
-  CLUSTER_FAULT_KEYS,
+  [...CLUSTER_FAULT_KEYS, ...ASSIGNMENT_KEYS],
 )
 
 /** The optional broker-fault settings are read by clusterFaults.ts. */
@@ -36,7 +37,20 @@ const readClusterChecked = refine(readClusterFields, (c) => {
   return null
 })
 
-export function readCluster(ctx: Ctx, v: unknown, path: string): ClusterSpec | undefined {
+/**
+ * `partitions` is the topic's count at 0 s: a kept placement (cluster.assignment) has one entry per
+ * partition. The placement is read only when the rest of the cluster was read cleanly, so its
+ * messages speak of the brokers and replication factor the scenario really has.
+ */
+export function readCluster(ctx: Ctx, v: unknown, path: string, partitions: number): ClusterSpec | undefined {
   if (v === undefined) return undefined
-  return readClusterChecked(ctx, v, { ...DEFAULT_CLUSTER }, path)
+  const before = errorCount(ctx)
+  const c = readClusterChecked(ctx, v, { ...DEFAULT_CLUSTER }, path)
+  const o = asObject(v)
+  if (o === undefined) return c
+  if (errorCount(ctx) !== before) {
+    const { assignment: _a, leaders: _l, ...rest } = c
+    return rest
+  }
+  return readClusterAssignment(ctx, o, c, path, partitions)
 }

@@ -44,17 +44,45 @@ function newBroker(id: number): BrokerState {
   return { id, up: true, slowFactor: 1, inWin: 0, bytesInWin: 0, outWin: 0, inRate: 0, bytesInRate: 0, outRate: 0, hot: false, saturated: false, heldWin: 0, capCarry: 0 }
 }
 
-/** The cluster at topic creation: P partitions placed on spec.brokers brokers, preferred leaders leading. */
+/**
+ * The cluster at topic creation: P partitions on spec.brokers brokers, every replica in sync. With
+ * `spec.assignment` (a placement imported as a real cluster printed it) the replicas are those,
+ * preferred leader first, and each partition is led by `spec.leaders` (else its preferred leader);
+ * the placer then draws nothing. Without it KRaft's StripedReplicaPlacer places them from `rng`
+ * and the preferred leaders lead.
+ */
 export function createClusterState(spec: ClusterSpec, P: number, rng: Rng): ClusterState {
   const brokers = Array.from({ length: spec.brokers }, (_, i) => newBroker(i))
-  const replicas = placeReplicas(brokers.map((b) => b.id), P, spec['replication.factor'], rng)
+  const pasted = pastedPlacement(spec, P)
+  const replicas = pasted?.replicas ?? placeReplicas(brokers.map((b) => b.id), P, spec['replication.factor'], rng)
   return {
     brokers,
     replicas,
     isr: replicas.map((r) => r.slice()),
-    leader: Int32Array.from(replicas, (r) => r[0]!),
+    leader: pasted?.leader ?? Int32Array.from(replicas, (r) => r[0]!),
     leaderEpoch: new Int32Array(P),
   }
+}
+
+/**
+ * The scenario's kept placement as broker indices (the scenario numbers brokers from 1), or null
+ * when it has none or it does not fit (validation refuses that; a live copy of the scenario whose
+ * partitions grew since still holds the t = 0 list, and the placer places the rest).
+ */
+function pastedPlacement(spec: ClusterSpec, P: number): { replicas: number[][]; leader: Int32Array } | null {
+  const a = spec.assignment
+  if (a === undefined || a.length !== P) return null
+  const replicas = a.map((r) => r.map((b) => b - 1))
+  const leaders = spec.leaders
+  const leader = Int32Array.from(replicas, (r, p) => (leaders !== undefined && leaders.length === P ? leaders[p]! - 1 : r[0]!))
+  return { replicas, leader }
+}
+
+/** Partitions whose leader is not their preferred replica (the controller's leader imbalance). */
+export function notPreferred(cs: ClusterState): number[] {
+  const out: number[] = []
+  for (let p = 0; p < cs.leader.length; p++) if (cs.leader[p] !== cs.replicas[p]![0]) out.push(p)
+  return out
 }
 
 /** Places the partitions added since (Kafka's CreatePartitions: the placer continues the stripe). */

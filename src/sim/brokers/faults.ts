@@ -16,7 +16,7 @@ import { onShareWriteRetry } from '../share/sharePersister.ts'
 import { shareStateBrokerCrashed, shareStateBrokerFenced, shareStateBrokerRestarted, shareStateLoaded } from '../share/shareStateCoordinator.ts'
 import type { WorldState } from '../worldState.ts'
 import { stopBrokerCapacity } from './brokerCapacity.ts'
-import { brokerUp } from './clusterState.ts'
+import { brokerUp, leaderCounts, notPreferred } from './clusterState.ts'
 import { coordinatorBrokerCrashed, coordinatorBrokerFenced, coordinatorBrokerRestarted, coordinatorLoaded } from './coordinatorFailover.ts'
 import { faultSettings, faultsOf, lastHeartbeat, producerDelivery, type FaultTimer } from './faultState.ts'
 import { leaderCheck, maybeScheduleLeaderCheck, nextLeaderCheckAt, preferredElsewhere, registration } from './leaderBalance.ts'
@@ -189,6 +189,26 @@ export function slowBroker(sim: SimCore, b: number, factor: number): void {
   faultsOf(sim.w)
   br.slowFactor = Math.max(1, factor)
   sim.say({ kind: 'broker.slow', broker: b, factor: br.slowFactor, capacityPerSec: clusterOf(sim.w.live).brokerCapacityPerSec })
+}
+
+/**
+ * 0 s of a run whose placement was kept as imported (cluster.assignment): says so, and when some
+ * partitions are led by another replica than their preferred one (cluster.leaders), the
+ * controller finds the imbalance at its next check (auto.leader.rebalance.enable), as after a restart.
+ * A placement by the placer says nothing and schedules nothing, so those runs replay exactly.
+ */
+export function startKeptPlacement(sim: SimCore): void {
+  const w = sim.w
+  const spec = w.live.cluster
+  if (spec?.assignment === undefined) return
+  const away = notPreferred(w.cluster)
+  maybeScheduleLeaderCheck(sim)
+  sim.say({
+    kind: 'broker.placement',
+    leaders: leaderCounts(w.cluster),
+    notPreferred: away.map((p) => ({ partition: p, leader: w.cluster.leader[p]!, preferred: w.cluster.replicas[p]![0]! })),
+    checkAtMs: nextLeaderCheckAt(w),
+  })
 }
 
 /** A fault timer fired (a Deferred item). Stale timers (the broker restarted since) do nothing. */

@@ -47,8 +47,14 @@ export type BrokerFaultFact =
       nextCheckAt: number | null
     }
   | { kind: 'broker.slow'; broker: number; factor: number; capacityPerSec: number | null }
+  /**
+   * 0 s, a placement kept as imported (cluster.assignment): partitions each broker leads, those led
+   * by another replica than their preferred one, and when the controller's imbalance check runs
+   * (null: auto.leader.rebalance.enable is off, or every preferred leader leads).
+   */
+  | { kind: 'broker.placement'; leaders: number[]; notPreferred: Array<{ partition: number; leader: number; preferred: number }>; checkAtMs: number | null }
 
-const KINDS = new Set(['broker.crash', 'broker.fenced', 'broker.restart', 'broker.isrJoin', 'broker.clientsResumed', 'broker.preferredLeaders', 'broker.slow'])
+const KINDS = new Set(['broker.placement', 'broker.crash', 'broker.fenced', 'broker.restart', 'broker.isrJoin', 'broker.clientsResumed', 'broker.preferredLeaders', 'broker.slow'])
 
 export function isBrokerFaultFact(f: { kind: string }): f is BrokerFaultFact {
   return KINDS.has(f.kind)
@@ -129,6 +135,18 @@ export function narrateBrokerFault(f: BrokerFaultFact): string {
       const next = f.nextCheckAt !== null ? ` (next check at ${secs(f.nextCheckAt)})` : ''
       const wait = f.waiting.length > 0 ? `; ${parts(f.waiting)} wait: their preferred broker is not back in their in-sync replicas yet${next}` : ''
       return `${head}: ${body}${wait}`
+    }
+    case 'broker.placement': {
+      const led = f.leaders.map((n, b) => ({ b, n })).filter((x) => x.n > 0).sort((a, b) => b.n - a.n || a.b - b.b)
+      const shown = led.slice(0, 4).map((x) => `broker ${brokerNumber(x.b)} leads ${x.n}`).join(', ') + (led.length > 4 ? ', …' : '')
+      const head = `replicas and leaders as the imported cluster placed them (cluster.assignment, not KRaft's placer): ${shown}`
+      if (f.notPreferred.length === 0) return head
+      const away = f.notPreferred.map((x) => x.partition)
+      const check =
+        f.checkAtMs === null
+          ? 'auto.leader.rebalance.enable is off, so they stay'
+          : `the controller's leader-imbalance check at ${secs(f.checkAtMs)} (leader.imbalance.check.interval.seconds) moves them back to their preferred replicas`
+      return `${head}; ${parts(away)} led by another replica than the preferred one (the first listed): ${check}`
     }
     case 'broker.slow':
       if (f.factor === 1) return `broker ${brokerNumber(f.broker)}'s disk is back to normal`

@@ -6,7 +6,7 @@
 import { useRef, type ReactNode } from 'react'
 import { useStore } from 'zustand'
 import { MAX_SIDES } from '../../store/compareStore.ts'
-import { useDismissDetails } from '../useDismissDetails.ts'
+import { FORK_MENU_ITEMS, useDismissDetails } from '../useDismissDetails.ts'
 import { keepInWindowX } from '../useMenuBox.ts'
 import { useCompare } from './compareActions.ts'
 import { SIDE_LETTERS } from './CompareSide.tsx'
@@ -21,7 +21,7 @@ export function AddSide(): ReactNode {
   const labels = useStore(store, (s) => s.variants.map((v) => v.label).join('\u0000')).split('\u0000')
   const lessonAt = useStore(sides[0]!.store, (s) => s.lessonAt)
   const details = useRef<HTMLDetailsElement>(null)
-  useDismissDetails(details)
+  useDismissDetails(details, FORK_MENU_ITEMS)
   const why = sides.length >= MAX_SIDES ? `At most ${MAX_SIDES} sides on one clock: remove one (× in its header) to add another` : lessonAt !== null ? 'A lesson keeps its own sides: leave it to add one' : null
   if (why !== null) {
     // aria-disabled, not disabled: a disabled button takes no focus, so a keyboard user never

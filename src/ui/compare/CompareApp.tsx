@@ -7,6 +7,7 @@ import { AppStoreProvider } from '../../store/useAppStore.ts'
 import { ActionsContext } from '../actions.ts'
 import { MetricsTable } from '../MetricsTable.tsx'
 import { TimelineBar } from '../TimelineBar.tsx'
+import { SCROLL_COLUMN } from '../keyTargets.ts'
 import { useCompare } from './compareActions.ts'
 import { CompareSide, SIDE_LETTERS } from './CompareSide.tsx'
 import { CompareToolbar } from './CompareToolbar.tsx'
@@ -119,7 +120,8 @@ function ComparePage(): ReactNode {
           </div>
           <SharedTimeline />
         </div>
-        <aside className="right" aria-label="Partition metrics of each side">
+        {/* A Tab stop of its own when its tables overflow: Page Down / Page Up and Space scroll it (keyTargets). */}
+        <aside className="right" aria-label="Partition metrics of each side" {...{ [SCROLL_COLUMN]: '' }}>
           <SideTables />
         </aside>
       </main>

@@ -114,3 +114,32 @@ describe('CompareSide with a cluster', () => {
     expect(buttons(el, 'Rebalance cluster…')).toEqual([])
   })
 })
+
+describe('a side’s members', () => {
+  it('each side’s Strategy has Members (one highway’s Consumers field and bounds): a strategy edit of that side only', () => {
+    const { el, edits } = renderSides(defaultScenario())
+    const b = side(el, 'B')
+    const members = byLabel(b, 'Members')
+    expect(members.value).toBe(String(defaultScenario().group.consumers))
+    expect([members.min, members.max]).toEqual(['0', '64'])
+    setValue(members, '7', ['change'])
+    // Past the field's bound it is clamped, as one highway's Consumers is.
+    setValue(members, '500', ['change'])
+    act(() => buttons(b, 'Add a member to acks all')[0]!.click())
+    act(() => buttons(side(el, 'A'), 'Remove a member from acks 1')[0]!.click())
+    const n = defaultScenario().group.consumers
+    expect(edits).toEqual([
+      [1, { kind: 'members', count: 7 }],
+      [1, { kind: 'members', count: 64 }],
+      [1, { kind: 'members', count: n + 1 }],
+      [0, { kind: 'members', count: n - 1 }],
+    ])
+  })
+
+  it('a side that sets its members says how many in its summary; the others do not', () => {
+    const { el } = renderSides(defaultScenario(), [{ label: 'six', set: { 'group.consumers': 6 } }])
+    // The side's store holds the scenario as given here (the base); the summary reads its settings.
+    expect(side(el, 'B').querySelector('.side-summary')!.textContent).toContain(` · ${defaultScenario().group.consumers} consumers`)
+    expect(side(el, 'A').querySelector('.side-summary')!.textContent).not.toContain('consumers')
+  })
+})

@@ -92,7 +92,9 @@ export function CompareSide(p: { index: number; diffs: CompareDiffs }): ReactNod
   const brokers = useStore(side.store, (s) => (s.frame?.brokers.length ?? 0) > 0)
   // "Rebalance cluster…" stays with the scenarios that set a cluster (a header's room is scarce).
   const cluster = scenario.cluster !== undefined
-  const summary = `${strategySummary(now)}${fork}${own}`
+  // A side with its own group size (Members) says it: the sides' lanes differ by it, not by strategy alone.
+  const members = variant?.set['group.consumers'] === undefined ? '' : ` · ${now.group.consumers} ${now.group.type === 'share' ? 'members' : 'consumers'}`
+  const summary = `${strategySummary(now)}${members}${fork}${own}`
   const head = useRef<HTMLElement>(null)
   useSummaryLine(head, summary)
   const strategy = useRef<HTMLDetailsElement>(null)

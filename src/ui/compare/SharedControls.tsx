@@ -6,6 +6,7 @@ import { useStore } from 'zustand'
 import { settingsBefore } from '../../scenario/liveOverrides.ts'
 import { NumberField } from '../fields.tsx'
 import { LoadSection } from '../LoadSection.tsx'
+import { ConsumersField } from '../ConsumersField.tsx'
 import { useCompare } from './compareActions.ts'
 
 export function SharedControls(): ReactNode {
@@ -27,14 +28,7 @@ export function SharedControls(): ReactNode {
       <section aria-labelledby="cmp-group">
         <h2 id="cmp-group">Topic and group</h2>
         <NumberField label="Partitions" value={s.topic.partitions} min={1} max={512} onCommit={(v) => edit({ kind: 'partitions', count: v })} hint="More adds partitions live on every side; fewer restarts every side" />
-        <NumberField label="Consumers" value={s.group.consumers} min={0} max={64} onCommit={(v) => edit({ kind: 'consumers', count: v })} debounceMs={500}>
-          <button type="button" aria-label="Remove a consumer" onClick={() => edit({ kind: 'consumers', count: Math.max(0, s.group.consumers - 1) })}>
-            −
-          </button>
-          <button type="button" aria-label="Add a consumer" onClick={() => edit({ kind: 'consumers', count: Math.min(64, s.group.consumers + 1) })}>
-            +
-          </button>
-        </NumberField>
+        <ConsumersField value={s.group.consumers} onCount={(count) => edit({ kind: 'consumers', count })} />
         <button
           type="button"
           className="wide-button"

@@ -1,4 +1,4 @@
-// One side's strategy controls, compact: group type (consumer / share group), protocol, assignor,
+// One side's strategy controls, compact: group type (consumer / share group), its members, protocol, assignor,
 // partitioner, salting, load-aware routing, commit on revoke, autoscaler, brokers and (with a
 // cluster) the producers' acks. A change restarts that side with it (from 0 s, or from the fork
 // moment for a forked side) and brings it back to the current moment.
@@ -9,6 +9,7 @@ import type { StrategyEdit } from '../../store/compareEdits.ts'
 import type { Scenario } from '../../store/types.ts'
 import { ASSIGNOR_LABEL, PARTITIONERS, PROTOCOLS, type PartitionerChoice } from '../ControlsPanel.tsx'
 import { CheckField, SelectField } from '../fields.tsx'
+import { ConsumersField } from '../ConsumersField.tsx'
 import { ACKS_CHOICES, ACKS_HINT, SideBrokers } from '../BrokerControls.tsx'
 import { GROUP_TYPES } from '../ShareControls.tsx'
 import { groupTypeOf } from '../../store/shareEdits.ts'
@@ -24,10 +25,19 @@ export function SideStrategy(p: { label: string; s: Scenario; edit: (e: Strategy
       {/* A share group (KIP-932) has its own membership protocol and the simple assignor. As many
           members as lanes or fewer, it reads each lane as the consumer group did: a side turned into
           one ran just as before, and said nothing of why (one highway's Share settings do). */}
+      {/* The side's own group size, as one highway's Consumers (same field and bounds): a strategy
+          edit like the others (group.consumers in the side's variant, so its link carries it). */}
+      <ConsumersField
+        label="Members"
+        value={s.group.consumers}
+        onCount={(count) => edit({ kind: 'members', count })}
+        fewer={`Remove a member from ${p.label}`}
+        more={`Add a member to ${p.label}`}
+        hint="This side's consumers (a share group's members). Consumers, in the shared controls, adds or removes one on every side."
+      />
       {groupTypeOf(s) === 'share' ? (
         <p className="dim small">
-          A lane gets several members only when members outnumber lanes ({s.group.consumers} members, {s.topic.partitions} lanes); Consumers
-          sets the members on every side.
+          A lane gets several members only when members outnumber lanes ({s.group.consumers} members, {s.topic.partitions} lanes).
         </p>
       ) : (
         <>

@@ -4,10 +4,9 @@
 import { useEffect, useRef, type ReactNode } from 'react'
 import { useStore } from 'zustand'
 import type { LessonStore } from '../../store/lessonSlice.ts'
+import { moveMenuFocus } from '../menuFocus.ts'
 import { useModalFocus } from '../useModalFocus.ts'
 
-/** Keys that move the focus through the lessons, and by how many. */
-const MOVES: Readonly<Record<string, number>> = { ArrowDown: 1, ArrowUp: -1, PageDown: 1, PageUp: -1, Home: -Infinity, End: Infinity }
 
 interface LessonListProps {
   store: LessonStore
@@ -43,14 +42,10 @@ function LessonListDialog({ store, onChoose }: LessonListProps): ReactNode {
             close()
             return
           }
-          const by = MOVES[e.key]
-          if (by === undefined) return
           // The arrows (and a presenter remote's Page Down / Page Up) go from lesson to lesson, as in
-          // a list: only Tab did, so a teacher pressing ↓ stayed on the first lesson.
+          // a list, stopping at the ends: only Tab did, so a teacher pressing ↓ stayed on the first lesson.
           const items = Array.from(box.current?.querySelectorAll<HTMLButtonElement>('.lesson-item') ?? [])
-          const at = items.indexOf(document.activeElement as HTMLButtonElement)
-          items[Math.max(0, Math.min(items.length - 1, at < 0 ? 0 : at + by))]?.focus()
-          e.preventDefault()
+          if (moveMenuFocus(items, e.key, { wrap: false, pageKeys: true })) e.preventDefault()
         }}
       >
         <h2 id="lessons-h">Lessons</h2>
