@@ -73,6 +73,13 @@ async function expectLanesInside(variants: readonly Variant[], n: number, shot: 
     expect(s.out).toEqual([])
     expect(s.hotH).toBeGreaterThanOrEqual(4)
   }
+  // Each broker in two lines of ≥ 14 px type, DOWN with its countdown and AT CAPACITY beside COORDINATOR
+  // included (at 16 px they took three and four, and the hot lane of side A went under 4 px).
+  for (const strip of await sideStrips(page)) {
+    expect(strip.brokers).toBe(3)
+    expect(strip.lines).toBe(2)
+    expect(strip.smallestPx).toBeGreaterThanOrEqual(14)
+  }
   expect(errors).toEqual([])
   await page.close()
 }
