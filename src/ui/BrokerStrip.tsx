@@ -53,11 +53,25 @@ export function BrokerStrip(): ReactNode {
               <b className="broker-long">{b.name}</b>
               <b className="broker-short">{b.short}</b>
             </button>
-            {b.badge !== '' ? <span className="broker-badge">{b.badge}</span> : null}
+            {/* A narrow compare side shows the short form ("AT CAP."): the whole word cut the box's line. */}
+            {b.badge !== '' ? (
+              <span className="broker-badge">
+                <span className="badge-long">{b.badge}</span>
+                {b.badgeShort !== b.badge ? (
+                  <span className="badge-short" aria-hidden="true">
+                    {b.badgeShort}
+                  </span>
+                ) : null}
+              </span>
+            ) : null}
             {/* The group's coordinator lives here (the leader of its __consumer_offsets partition). */}
             {b.coordinator ? (
               <span className="broker-badge broker-coordinator" title="Group coordinator: leads the group's __consumer_offsets partition">
-                COORDINATOR
+                {/* A narrow compare side shows "COORD.": the whole word took a broker box to three lines. */}
+                <span className="badge-long">COORDINATOR</span>
+                <span className="badge-short" aria-hidden="true">
+                  COORD.
+                </span>
               </span>
             ) : null}
             {(brokers?.[b.id]?.slowFactor ?? 1) > 1 ? <span className="broker-badge">SLOW DISK ×{brokers?.[b.id]?.slowFactor}</span> : null}
@@ -76,7 +90,8 @@ export function BrokerStrip(): ReactNode {
               </div>
             ) : (
               <div className="broker-countdown" title={`The controller notices in ${(n / 1000).toFixed(1)} s: broker.session.timeout.ms without a heartbeat`}>
-                <span className="broker-countdown-who">controller </span>notices in {(n / 1000).toFixed(1)} s
+                <span className="broker-countdown-who">controller </span>
+                <span className="broker-countdown-verb">notices </span>in {(n / 1000).toFixed(1)} s
               </div>
             )
           })()}

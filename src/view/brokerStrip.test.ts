@@ -39,6 +39,7 @@ describe('broker strip model', () => {
   it('shows a capacity bar against the capacity, and AT CAPACITY over HOT when saturated', () => {
     const boxes = brokerBoxes([broker(0, { inRate: 3000, hot: true, saturated: true, capacityPerSec: 3000 }), broker(1, { inRate: 1500, capacityPerSec: 3000 })])
     expect(boxes.map((b) => b.badge)).toEqual(['AT CAPACITY', ''])
+    expect(boxes.map((b) => b.badgeShort)).toEqual(['AT CAP.', ''])
     expect(boxes.map((b) => b.capFrac)).toEqual([1, 0.5])
     expect(boxes[1]!.inFrac).toBe(0.5)
     expect(boxes[0]!.description).toContain('100 % of its 3.0k rec/s capacity')

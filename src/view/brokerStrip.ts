@@ -28,6 +28,8 @@ export interface BrokerBox {
   coordinator: boolean
   /** The badge in words ('' when none): "HOT", "AT CAPACITY", "DOWN". */
   badge: string
+  /** The badge where a box is narrow (a compare side two by two): "AT CAP." for "AT CAPACITY", else the badge. */
+  badgeShort: string
   /** Everything above as one sentence, for screen readers and tooltips. */
   description: string
   /** The exact figures (records/s), for tests that compare with `highway run --json`. */
@@ -69,6 +71,7 @@ export function brokerBoxes(brokers: readonly BrokerView[]): BrokerBox[] {
       saturated: b.saturated,
       coordinator: b.coordinator,
       badge,
+      badgeShort: badge === 'AT CAPACITY' ? 'AT CAP.' : badge,
       description: `${name}${b.up ? '' : ' (down)'}: leads ${b.leaders} partition${b.leaders === 1 ? '' : 's'}, holds ${b.replicas} replica${b.replicas === 1 ? '' : 's'}, appends ${rateText.replace(' in', '')}${cap}${hot}${sat}${slow}${coord}`,
       inRate: b.inRate,
       bytesInRate: b.bytesInRate,

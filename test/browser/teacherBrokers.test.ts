@@ -9,6 +9,7 @@ import { join } from 'node:path'
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { getLesson } from '../../src/scenario/lessons/catalog.ts'
+import { getPreset } from '../../src/scenario/presets/index.ts'
 import { compareLinkHash } from '../../src/scenario/links.ts'
 import { parseVariant, type Variant } from '../../src/scenario/overrides.ts'
 import { ARTIFACTS, collectErrors } from './harness.ts'
@@ -72,6 +73,13 @@ async function expectLanesInside(variants: readonly Variant[], n: number, shot: 
     expect(s.out).toEqual([])
     expect(s.hotH).toBeGreaterThanOrEqual(4)
   }
+  // Each broker in two lines of ≥ 14 px type, DOWN with its countdown and AT CAPACITY beside COORDINATOR
+  // included (at 16 px they took three and four, and the hot lane of side A went under 4 px).
+  for (const strip of await sideStrips(page)) {
+    expect(strip.brokers).toBe(3)
+    expect(strip.lines).toBe(2)
+    expect(strip.smallestPx).toBeGreaterThanOrEqual(14)
+  }
   expect(errors).toEqual([])
   await page.close()
 }
@@ -84,4 +92,68 @@ describe('broker-hotspot compared on a 1024×768 projector, broker 1 crashed, pr
   it('acks 1 vs acks all stacked (the hot-brokers lesson’s sides): every lane of both sides inside its highway', async () => {
     await expectLanesInside(getLesson('hot-brokers')!.variants, 2, 'teacher-brokers-two.png')
   }, 60_000)
+})
+
+/** Per side: its broker strip's boxes, the type of their words (px: the boxes' own, and the smallest shown), and the tallest box (lines of its type). */
+async function sideStrips(page: Page): Promise<Array<{ brokers: number; fontPx: number; smallestPx: number; lines: number }>> {
+  return page.evaluate(() =>
+    Array.from(document.querySelectorAll('.compare-side')).map((side) => {
+      const boxes = Array.from(side.querySelectorAll<HTMLElement>('.broker-strip li.broker')).filter((b) => b.offsetParent !== null)
+      const px = (el: Element) => parseFloat(getComputedStyle(el).fontSize)
+      // Every text the strip shows: names, badges, figures, countdowns.
+      const texts = Array.from(side.querySelectorAll('.broker-strip b, .broker-strip span')).filter((el) => (el as HTMLElement).offsetParent !== null && (el.textContent ?? '').trim() !== '')
+      // Lines of text in the tallest box: its name-and-badge line and its figures' line (bars aside).
+      const lines = Math.max(...boxes.map((b) => Array.from(b.children).filter((c) => !c.classList.contains('broker-bar')).reduce((n, c) => n + Math.round(c.getBoundingClientRect().height / parseFloat(getComputedStyle(c).lineHeight)), 0)))
+      if (boxes.length === 0) return { brokers: 0, fontPx: 0, smallestPx: 0, lines: 0 }
+      return { brokers: boxes.length, fontPx: px(boxes[0]!), smallestPx: Math.min(...texts.map(px)), lines }
+    }),
+  )
+}
+
+describe('an ordinary preset compared (no cluster in its scenario): the broker strip as on one highway, on a 1024×768 projector', () => {
+  // Two sides stacked show it; three or four fold it (compare.css): with it the four-answers
+  // lesson's lane 6 was 9.7 px two by two here (7.6 px in presenter mode), 7.1 px stacked at 1920×1080.
+  // hot-key sets no cluster: it runs on the default one (3 brokers), whose strip one highway shows.
+  const base = getPreset('hot-key')!.build()
+
+  it('two sides stacked show their brokers in 14 px type (16 px in presenter mode), two lines a broker, every lane inside its highway; four two by two fold the strip and keep their lanes 10 px', async () => {
+    expect(base.cluster).toBeUndefined()
+    for (const [sides, shot] of [
+      [getLesson('hot-brokers')!.variants, 'compare-brokers-two-1024'],
+      [FOUR, 'compare-brokers-four-1024'],
+    ] as const) {
+      const page = await suite().browser.newPage({ viewport: PROJECTOR })
+      const errors = collectErrors(page)
+      await page.goto(`${suite().preview.url}#${compareLinkHash(base, sides, { t: 12 })}`)
+      const slider = page.getByRole('slider', { name: 'Timeline' })
+      await expect.poll(async () => [await slider.getAttribute('aria-valuenow'), await slider.getAttribute('aria-busy')], { timeout: 30_000, interval: 100 }).toEqual(['12', 'false'])
+      for (const presenter of [false, true]) {
+        if (presenter) {
+          await page.keyboard.press('p')
+          await page.locator('.compare-app.presenter').waitFor({ timeout: 10_000 })
+        }
+        const what = `${sides.length} sides${presenter ? ', presenter mode' : ''}`
+        // Four sides: no room for a strip the scenario did not ask for.
+        const folded = sides.length === 4
+        // Every side brought to the moment (a side replaying lays its lanes out again when it arrives).
+        await expect.poll(() => page.locator('.side-sync').count(), { timeout: 30_000 }).toBe(0)
+        await expect.poll(async () => (await sideStrips(page)).map((x) => x.brokers), { timeout: 10_000 }).toEqual(sides.map(() => (folded ? 0 : 3)))
+        for (const strip of folded ? [] : await sideStrips(page)) {
+          expect(strip.fontPx, what).toBe(presenter ? 16 : 14)
+          expect(strip.smallestPx, what).toBeGreaterThanOrEqual(14)
+          // Two lines a broker, as on one highway's short screen: a third would take a lane's room.
+          expect(strip.lines, what).toBe(2)
+        }
+        const lanes = await lanesOutOfBox(page)
+        await page.screenshot({ path: join(ARTIFACTS, `${shot}${presenter ? '-presenter' : ''}.png`) })
+        expect(lanes).toHaveLength(sides.length)
+        for (const x of lanes) {
+          expect(x.out, what).toEqual([])
+          expect(x.hotH, what).toBeGreaterThanOrEqual(folded ? 10 : 4)
+        }
+      }
+      expect(errors).toEqual([])
+      await page.close()
+    }
+  }, 120_000)
 })

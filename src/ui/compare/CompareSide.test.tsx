@@ -1,7 +1,8 @@
 // A compare side with a cluster: its broker strip (the single page's BrokerStrip in the side's own
 // store), a broker's menu whose crash goes to every side, and the side's acks control as an edit of
-// that side only, and its "Rebalance cluster…" run on that side alone (injectSide). A side without a
-// cluster keeps its old layout (no strip, no acks control, no rebalance).
+// that side only, and its "Rebalance cluster…" run on that side alone (injectSide). A side whose
+// scenario sets no cluster shows the strip of the default cluster it runs on, as one highway does
+// (no acks control, no rebalance).
 import { act } from 'react'
 import { createRoot, type Root } from 'react-dom/client'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
@@ -102,10 +103,13 @@ describe('CompareSide with a cluster', () => {
     expect(side(el, 'A').querySelector('.side-summary')!.textContent).not.toContain('rebalance')
   })
 
-  it('without a cluster: no strip and no acks control (the side keeps its lanes’ height)', () => {
+  it('without a cluster in the scenario: the brokers it runs on in the strip, as one highway shows them; no acks control, no rebalance', () => {
     const { el } = renderSides(defaultScenario())
-    expect(el.querySelector('.broker-strip')).toBeNull()
-    expect(el.querySelector('.compare-side.with-brokers')).toBeNull()
+    for (const letter of ['A', 'B']) {
+      const strip = side(el, letter).querySelector('.broker-strip')!
+      expect(Array.from(strip.querySelectorAll('li.broker')).map((li) => li.getAttribute('data-broker'))).toEqual(['1', '2', '3'])
+    }
+    expect(el.querySelectorAll('.compare-side.with-brokers')).toHaveLength(2)
     expect(() => byLabel(side(el, 'A'), 'acks')).toThrow(/found 0/)
     expect(buttons(el, 'Rebalance cluster…')).toEqual([])
   })

@@ -1,5 +1,5 @@
 // One side of the comparison: a header (label, strategy in words, its strategy controls), its
-// difference strip, its broker strip when the scenario has a cluster, and its highway. The single
+// difference strip, its broker strip (as on one highway), and its highway. The single
 // page's panels are reused inside the side's own store and actions (a fault from its consumer or
 // broker menu goes to every side: see compareSession); its "Rebalance cluster…" runs on this side
 // alone (injectSide), so one side can be rebalanced and the other not, on one clock.
@@ -86,8 +86,12 @@ export function CompareSide(p: { index: number; diffs: CompareDiffs }): ReactNod
   const fork = variant?.atSec !== undefined ? ` (changed at ${variant.atSec} s)` : ''
   // This side's own commands (actions+), in words: "rebalance the cluster at 20.3 s".
   const own = (variant?.actions ?? []).map((a) => ` · ${describeCommand(a)} at ${a.atSec} s`).join('')
-  // Only a scenario with a cluster gets the strip: older comparisons keep their lanes' height.
-  const brokers = scenario.cluster !== undefined
+  // The broker strip as one highway decides it: whenever the side's run has brokers (every run
+  // does: a scenario without a cluster runs on the default one). Sides of ordinary presets showed
+  // none, so the same run had a strip on one highway and none beside its variant.
+  const brokers = useStore(side.store, (s) => (s.frame?.brokers.length ?? 0) > 0)
+  // "Rebalance cluster…" stays with the scenarios that set a cluster (a header's room is scarce).
+  const cluster = scenario.cluster !== undefined
   // A side with its own group size (Members) says it: the sides' lanes differ by it, not by strategy alone.
   const members = variant?.set['group.consumers'] === undefined ? '' : ` · ${now.group.consumers} ${now.group.type === 'share' ? 'members' : 'consumers'}`
   const summary = `${strategySummary(now)}${members}${fork}${own}`
@@ -98,7 +102,7 @@ export function CompareSide(p: { index: number; diffs: CompareDiffs }): ReactNod
   return (
     <AppStoreProvider store={side.store}>
       <ActionsContext.Provider value={side.actions}>
-        <section className={brokers ? 'compare-side with-brokers' : 'compare-side'} aria-label={`Side ${SIDE_LETTERS[p.index] ?? ''}: ${label}`}>
+        <section className={`compare-side${brokers ? ' with-brokers' : ''}${cluster ? '' : ' default-cluster'}`} aria-label={`Side ${SIDE_LETTERS[p.index] ?? ''}: ${label}`}>
           <header className="side-head" ref={head}>
             <span className="side-letter" aria-hidden="true">
               {SIDE_LETTERS[p.index]}
@@ -108,7 +112,7 @@ export function CompareSide(p: { index: number; diffs: CompareDiffs }): ReactNod
               {summary}
             </span>
             {catchingUp !== null ? <CatchingUp side={side.store} toMs={catchingUp} /> : null}
-            {brokers ? <ClusterPlanPanel run={(c) => actions.injectSide(p.index, c)} label={`Cluster rebalance: side ${SIDE_LETTERS[p.index] ?? p.index + 1}`} /> : null}
+            {cluster ? <ClusterPlanPanel run={(c) => actions.injectSide(p.index, c)} label={`Cluster rebalance: side ${SIDE_LETTERS[p.index] ?? p.index + 1}`} /> : null}
             <details
               ref={strategy}
               className="side-controls"
