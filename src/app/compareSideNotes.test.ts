@@ -99,7 +99,7 @@ describe('a compare side’s Members below what the shared Consumers added', () 
       {
         kind: 'warning',
         text: 'Side “cooperative” has 2 consumers, not 0:',
-        details: ["Consumers (every side) added 2 consumers since 0 s, and a side's Members sets its own group at 0 s, where it can be no fewer than 0. Consumers (every side) removes them from every side."],
+        details: ["Consumers (every side) added 2 since 0 s. Members sets this side's own count at 0 s, and it cannot be below 0 there; Consumers (every side) can remove them."],
       },
     ])
     ticks(5)

@@ -125,11 +125,10 @@ export function membersShortfall(base: Scenario, v: Variant, nowSec: number, ask
   const want = Math.max(0, Math.round(asked))
   if (want >= scripted) return null
   const from = v.atSec ?? 0
-  const who = base.group.type === 'share' ? 'members' : 'consumers'
   return {
     have: scripted,
     asked: want,
-    why: `Consumers (every side) added ${scripted} ${who} since ${from} s, and a side's Members sets its own group at ${from} s${v.atSec === undefined ? '' : ' (its fork)'}, where it can be no fewer than 0. Consumers (every side) removes them from every side.`,
+    why: `Consumers (every side) added ${scripted} since ${from} s. Members sets this side's own count at ${from} s${v.atSec === undefined ? '' : ' (its fork)'}, and it cannot be below 0 there; Consumers (every side) can remove them.`,
   }
 }
 

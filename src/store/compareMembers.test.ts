@@ -71,7 +71,7 @@ describe('compare: members per side', () => {
     expect(membersShortfall(base, side, 5, 0)).toBeNull()
     // A fork at 5 s counts from its own second, and says so.
     const fork: Variant = { label: 'b', atSec: 5, set: {} }
-    expect(membersShortfall(base, fork, 20, 0)!.why).toMatch(/added 2 consumers since 5 s, and a side's Members sets its own group at 5 s \(its fork\)/)
+    expect(membersShortfall(base, fork, 20, 0)!.why).toMatch(/added 2 since 5 s\. Members sets this side's own count at 5 s \(its fork\)/)
     expect(membersShortfall(base, { label: 'b', atSec: 20, set: {} }, 25, 0)).toBeNull()
   })
 })
