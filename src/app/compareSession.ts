@@ -174,10 +174,12 @@ export function createCompareSession(o: CompareSessionOptions): CompareSession {
     if (!accept(r.scenario)) return
     if (r.restart) {
       // Not a live change (fewer partitions, a timeout, the seed): the workload itself changes from 0 s.
-      const next = applyEdit(base, e).scenario
-      if (!accept(next)) return
-      store.getState().setBase(next)
+      const from0 = applyEdit(base, e)
+      if (!accept(from0.scenario)) return
+      store.getState().setBase(from0.scenario)
       restartAll()
+      // What it did to an imported placement (fewer partitions keep the first ones), as one highway's banner says.
+      if (from0.note !== undefined) note('info', from0.note)
       return
     }
     broadcast(r.commands)

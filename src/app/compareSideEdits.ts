@@ -6,7 +6,7 @@ import { settingsBefore } from '../scenario/liveOverrides.ts'
 import { mergeActions, variantScenario, type Variant } from '../scenario/overrides.ts'
 import { applyCommandToScenario } from '../scenario/applyCommand.ts'
 import type { Command, Scenario, ScenarioAction } from '../scenario/types.ts'
-import { FORK_BEFORE_LABEL, scriptedMembers, strategyEditLabel, strategySet, withOverrides, type StrategyEdit } from '../store/compareEdits.ts'
+import { FORK_BEFORE_LABEL, membersShortfall, scriptedMembers, strategyEditLabel, strategySet, withOverrides, type StrategyEdit } from '../store/compareEdits.ts'
 import type { CompareStore } from '../store/compareStore.ts'
 import type { AppStore } from '../store/createAppStore.ts'
 import type { CompareActions } from '../ui/compare/compareActions.ts'
@@ -27,7 +27,7 @@ export interface SideEditContext {
    * reopens them as the teacher's.
    */
   madeLabels: Set<string>
-  note: (kind: 'warning', text: string, details: string[]) => void
+  note: (kind: 'warning' | 'info', text: string, details: string[]) => void
   restartSide: (i: number, scenario: Scenario, toMs: number) => void
 }
 
@@ -68,12 +68,17 @@ export function sideEdits(ctx: SideEditContext): Pick<CompareActions, 'injectSid
       const v = st.variants[i]
       const side = sides[i]
       if (v === undefined || side === undefined) return
-      const cur = settingsBefore(side.store.getState().scenario, st.clock / 1000)
-      const set = withOverrides(v, strategySet(cur, e, scriptedMembers(st.base, v, st.clock / 1000)))
+      const nowSec = st.clock / 1000
+      const cur = settingsBefore(side.store.getState().scenario, nowSec)
+      const set = withOverrides(v, strategySet(cur, e, scriptedMembers(st.base, v, nowSec)))
+      // Members asking fewer than the shared Consumers added since the side's start: it gets what it
+      // can (none of its own), named and said as such, not as the count asked.
+      const short = e.kind === 'members' ? membersShortfall(st.base, v, nowSec, e.count) : null
+      const named: StrategyEdit = short === null ? e : { kind: 'members', count: short.have }
       // A fork's "before" is no longer the run as it was once its strategy changes: it is renamed too
       // (a fork opens as a link, so its labels are not among the ones made up here).
       const renamed = madeLabels.has(v.label) || v.label === FORK_BEFORE_LABEL
-      const next = renamed ? { ...set, label: freshLabel(strategyEditLabel(cur, e), st.variants, i) } : set
+      const next = renamed ? { ...set, label: freshLabel(strategyEditLabel(cur, named), st.variants, i) } : set
       const r = variantScenario(st.base, next)
       if (!r.ok) {
         // A fork's changed side runs its change from the fork's moment, so a setting that holds
@@ -83,6 +88,18 @@ export function sideEdits(ctx: SideEditContext): Pick<CompareActions, 'injectSid
         note('warning', `Side “${v.label}” was not changed:`, [`${r.path}: ${r.message}`, ...fork])
         return
       }
+      if (short !== null) {
+        const who = cur.group.type === 'share' ? 'members' : 'consumers'
+        note('warning', `Side “${next.label}” has ${short.have} ${who}, not ${short.asked}:`, [short.why])
+      }
+      // What the change did to an imported placement (dropped for a new broker count), said once:
+      // a later edit of the same side carries the same override and the same note.
+      if (r.note !== undefined) {
+        const had = variantScenario(st.base, v)
+        if (!had.ok || had.note !== r.note) note('info', `Side “${next.label}” was changed:`, [r.note])
+      }
+      // Members asked again for what it cannot have: the side already runs that, no restart for nothing.
+      if (short !== null && JSON.stringify(next) === JSON.stringify(v)) return
       if (next.label !== v.label) madeLabels.add(next.label)
       st.setVariant(i, next)
       st.resetSide(i)

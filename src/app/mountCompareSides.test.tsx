@@ -101,6 +101,35 @@ describe('compare mode: Add side, Remove side', () => {
     expect(await linkSides()).toEqual(['cooperative 2', 'eager 2'])
   })
 
+  it('the Add side drop-down takes its keys (arrows, Home/End, Esc) when it first shows after removing a side from four', async () => {
+    const four = [eager, coop, { label: 'salted', set: { 'dynamic.salting.enabled': true } }, { label: 'autoscaled', set: { 'group.autoscaler.enabled': true } }]
+    const { root } = await openCompare({ hash: compareLinkHash(defaultScenario(), four, { t: 4 }) })
+    expect(root.querySelector('.compare-toolbar button.add-side')?.getAttribute('aria-disabled')).toBe('true')
+    act(() => buttons(root, 'Remove side D: autoscaled')[0]!.click())
+    await act(() => sleep(20))
+    const details = root.querySelector<HTMLDetailsElement>('.compare-toolbar details.add-side')!
+    expect(details).not.toBeNull()
+    act(() => {
+      details.open = true
+      details.dispatchEvent(new Event('toggle'))
+    })
+    const items = Array.from(details.querySelectorAll<HTMLButtonElement>('.fork-menu button'))
+    expect(items.map((b) => b.textContent)).toEqual(['Copy of side C · salted (default)', 'Copy of side B · cooperative ', 'Copy of side A · eager '])
+    expect(document.activeElement).toBe(items[0])
+    const key = (k: string): void => act(() => void (document.activeElement as HTMLElement).dispatchEvent(new KeyboardEvent('keydown', { key: k, bubbles: true, cancelable: true })))
+    key('ArrowDown')
+    expect(document.activeElement).toBe(items[1])
+    key('End')
+    expect(document.activeElement).toBe(items[2])
+    key('Home')
+    expect(document.activeElement).toBe(items[0])
+    key('ArrowUp')
+    expect(document.activeElement).toBe(items[2])
+    key('Escape')
+    expect(details.open).toBe(false)
+    expect(document.activeElement).toBe(details.querySelector('summary'))
+  })
+
   it('has the "?" button single mode has: it opens the list of keys', async () => {
     const { root } = await open()
     const help = buttons(root, 'Keyboard shortcuts')

@@ -11,7 +11,7 @@ import { runAll } from './compareRuns.ts'
 import { formatCompareTable } from './compareTable.ts'
 import type { CliIo, CommandResult } from './runCommand.ts'
 import { withOverrides } from './simulate.ts'
-import { runWarnings, strictStop } from './warnings.ts'
+import { placementWarnings, runWarnings, strictStop } from './warnings.ts'
 
 export const MAX_RUNS = 16
 /** The page lays out at most this many sides. */
@@ -121,13 +121,16 @@ export async function runCompare(args: readonly string[], io: CompareIo, opts: C
 
   // Every run's scenario first: a bad path fails before anything is simulated.
   const scenarios: Scenario[] = []
+  const notes: Array<{ where: string; note?: string | undefined }> = []
   for (const v of plan) {
     const r = withOverrides(l.scenario, v, seed)
     if (!r.ok) return fail(`run "${v.label}": ${r.path}: ${r.message}`)
     scenarios.push(r.scenario)
+    notes.push({ where: `run "${v.label}"`, note: r.note })
   }
-  // A typo in the file (an unknown field) is ignored by the runs; say so, as run does.
-  const warnings = runWarnings(l, plan.map((v, i) => ({ label: v.label, scenario: scenarios[i]! })))
+  // A typo in the file (an unknown field) is ignored by the runs; say so, as run does. So is an
+  // imported placement a run's overrides dropped.
+  const warnings = [...runWarnings(l, plan.map((v, i) => ({ label: v.label, scenario: scenarios[i]! }))), ...placementWarnings(notes)]
   const warn = warningLines('compare', warnings)
   const strict = p.flags.has('--strict') ? strictStop('compare', warnings) : null
 

@@ -8,6 +8,7 @@ import { createSimulation } from '../sim/simulation.ts'
 import { failure, loadRun, oneLine, parseArgs, parseDecimal, usageFailure, warningLines, type FlagSpec } from './args.ts'
 import { readSets, type CliIo, type CommandResult } from './runCommand.ts'
 import { withOverrides } from './simulate.ts'
+import { placementWarnings } from './warnings.ts'
 
 export const PLAN_CLUSTER_FLAGS: FlagSpec = {
   value: new Set(['--scenario', '--preset', '--at', '--throttle', '--seed']),
@@ -56,7 +57,7 @@ export function runPlanCluster(args: readonly string[], io: Pick<CliIo, 'readFil
   } catch (e) {
     return failure('plan-cluster', `the simulation stopped: ${oneLine(e)}`, 1)
   }
-  const warn = warningLines('plan-cluster', l.warnings)
+  const warn = warningLines('plan-cluster', [...l.warnings, ...placementWarnings([{ where: '--set', note: prepared.note }])])
   if (p.flags.has('--json')) return { stdout: `${JSON.stringify(view)}\n`, stderr: warn, code: 0 }
   return { stdout: formatPlan(prepared.scenario.name, view), stderr: warn, code: 0 }
 }

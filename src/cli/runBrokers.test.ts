@@ -1,6 +1,7 @@
 // `highway run` and the brokers (issue 12): `brokers` always in --json, one line in the text
 // summary, and --set paths into cluster.* (a scenario without a cluster included).
 import { describe, expect, it } from 'vitest'
+import { defaultScenario } from '../scenario/defaults.ts'
 import { runRun, type CliIo } from './runCommand.ts'
 
 const io: CliIo = { readFile: () => ({ ok: false, problem: 'no such file' }) }
@@ -41,5 +42,34 @@ describe('highway run: brokers', () => {
     // Without a broker fault the field is absent: runs print what they printed before.
     const calm = JSON.parse(runRun(['--preset', 'steady', '--seconds', '2', '--json'], io).stdout) as { brokers: object[] }
     for (const b of calm.brokers) expect(b).not.toHaveProperty('up')
+  })
+
+  it('a kept placement with pasted non-preferred leaders is no broker fault: the fault fields (lostRecords, failedSends, each partition’s leader, each broker’s up) come only with one', () => {
+    const s = defaultScenario()
+    s.topic.partitions = 6
+    // Broker 1 leads p0 and p2 though broker 4 is their preferred replica: the controller's check moves them back at 5 s.
+    s.cluster = { brokers: 4, 'replication.factor': 2, 'min.insync.replicas': 1, brokerCapacityPerSec: null, assignment: [[4, 1], [4, 2], [4, 1], [1, 2], [2, 3], [3, 1]], leaders: [1, 4, 1, 1, 2, 3] }
+    ;(s.cluster as unknown as Record<string, unknown>)['leader.imbalance.check.interval.seconds'] = 5
+    const pasted = JSON.stringify(s)
+    type J = { lostRecords?: number; failedSends?: number; partitions: object[]; brokers: Array<{ leaders: number; up?: boolean }> }
+    const run = (...more: string[]): J => {
+      const r = runRun(['--scenario', pasted, '--json', ...more], io)
+      expect(r.stderr).toBe('')
+      return JSON.parse(r.stdout) as J
+    }
+    for (const seconds of ['2', '8']) {
+      const calm = run('--seconds', seconds)
+      expect(calm).not.toHaveProperty('lostRecords')
+      expect(calm).not.toHaveProperty('failedSends')
+      for (const p of calm.partitions) expect(p).not.toHaveProperty('leader')
+      for (const b of calm.brokers) expect(b).not.toHaveProperty('up')
+    }
+    // The check ran by 8 s: broker 4 leads its three preferred partitions (the brokers' leaders say so).
+    expect(run('--seconds', '8').brokers.map((b) => b.leaders)).toEqual([1, 1, 1, 3])
+    const crashed = run('--seconds', '8', '--set', 'actions+=[{"do":"crashBroker","broker":3,"atSec":6}]')
+    expect(crashed.lostRecords).toBe(0)
+    expect(crashed.failedSends).toBe(0)
+    for (const p of crashed.partitions) expect(p).toHaveProperty('leader')
+    expect(crashed.brokers.map((b) => b.up)).toEqual([true, true, false, true])
   })
 })

@@ -8,7 +8,7 @@ import type { RunSummary } from '../sim/simulationApi.ts'
 import { failure, formatIssues, loadRun, loadScenario, oneLine, parseArgs, parseDecimal, usageFailure, warningLines, type FlagSpec } from './args.ts'
 import { defaultStepMs, simulateCsv, simulateRun, withOverrides } from './simulate.ts'
 import type { TextRead } from './textFile.ts'
-import { runWarnings, strictStop, unknownFieldsStop } from './warnings.ts'
+import { placementWarnings, runWarnings, strictStop, unknownFieldsStop } from './warnings.ts'
 
 export { parseDecimal } from './args.ts'
 
@@ -99,7 +99,7 @@ export function runValidate(args: readonly string[], io: CliIo): CommandResult {
   if (!prepared.ok) return failure('validate', `--set ${prepared.path}: ${prepared.message}`)
   const v = validateScenario(prepared.scenario)
   if (!v.ok) return failure('validate', formatIssues(v.errors))
-  const warn = runWarnings(l, [{ label: '', scenario: v.scenario }])
+  const warn = [...runWarnings(l, [{ label: '', scenario: v.scenario }]), ...placementWarnings([{ where: '--set', note: prepared.note }])]
   const unknown = unknownFieldsStop(warn)
   if (unknown !== null) return unknown
   return { stdout: `valid: "${v.scenario.name}" (${v.scenario.topic.partitions} partitions, ${v.scenario.group.consumers} consumers, protocol ${v.scenario.group.protocol})\n`, stderr: warningLines('validate', warn), code: 0 }
@@ -118,7 +118,7 @@ export function runRun(args: readonly string[], io: CliIo): CommandResult {
   if (!sets.ok) return fail(sets.message)
   const prepared = withOverrides(l.scenario, { set: sets.set, ...(sets.actions ? { actions: sets.actions } : {}) }, seed)
   if (!prepared.ok) return fail(`--set ${prepared.path}: ${prepared.message}`)
-  const warnings = runWarnings(l, [{ label: '', scenario: prepared.scenario }])
+  const warnings = [...runWarnings(l, [{ label: '', scenario: prepared.scenario }]), ...placementWarnings([{ where: '--set', note: prepared.note }])]
   const warn = warningLines('run', warnings)
   if (p.flags.has('--csv')) {
     for (const f of ['--json', '--step-ms', '--checkpoint-at']) if (p.flags.has(f)) return fail(`--csv cannot be combined with ${f}`)

@@ -25,9 +25,10 @@ export function defaultStepMs(seconds: number): number {
 
 /**
  * The scenario a run simulates: the loaded one, its overrides (a variant may make them timed
- * actions), then --seed. Fails naming the override's path.
+ * actions), then --seed. Fails naming the override's path. `note`: what the overrides did to an
+ * imported placement (dropped, cut, grown: placementFit.ts), for the command to warn of.
  */
-export function withOverrides(base: Scenario, v: Pick<Variant, 'set' | 'atSec' | 'actions'>, seed: number | undefined): { ok: true; scenario: Scenario } | { ok: false; path: string; message: string } {
+export function withOverrides(base: Scenario, v: Pick<Variant, 'set' | 'atSec' | 'actions'>, seed: number | undefined): { ok: true; scenario: Scenario; note?: string } | { ok: false; path: string; message: string } {
   const r = variantScenario(base, { label: '', ...v })
   if (!r.ok) return r
   if (seed !== undefined) r.scenario.seed = seed

@@ -46,6 +46,16 @@ export function runWarnings(loaded: { scenario: Scenario; warnings: readonly Iss
 }
 
 /**
+ * What overrides did to an imported placement (cluster.assignment, cluster.leaders: dropped for a
+ * new broker count or replication factor, cut or grown with the partitions), as warnings: the run
+ * goes on with the placer's placement, so the user must hear the pasted one is gone. `where` names
+ * the overrides (`--set`, or `run "LABEL"` for one of compare's runs).
+ */
+export function placementWarnings(runs: ReadonlyArray<{ where: string; note?: string | undefined }>): Issue[] {
+  return runs.flatMap((r) => (r.note === undefined ? [] : [{ path: r.where, message: r.note }]))
+}
+
+/**
  * What --strict does: nothing when there are no warnings; else the warnings, one line each, a last
  * line saying why nothing ran, and exit 2.
  */

@@ -203,7 +203,8 @@ export function variantScenario(base: Scenario, v: Variant): Applied {
   const r = variantSettings(base, v)
   if (!r.ok || v.actions === undefined || v.actions.length === 0) return r
   const merged = validateScenario({ ...r.scenario, actions: mergeActions(r.scenario.actions, v.actions) })
-  if (merged.ok) return { ok: true, scenario: merged.scenario }
+  // The side's own actions change nothing of the placement: what its overrides did to it still holds.
+  if (merged.ok) return r.note === undefined ? { ok: true, scenario: merged.scenario } : { ok: true, scenario: merged.scenario, note: r.note }
   const e = merged.errors[0]!
   return { ok: false, path: SIDE_ACTIONS, message: `${e.path}: ${e.message}` }
 }

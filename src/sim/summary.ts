@@ -9,6 +9,7 @@ import { openRebalance, rebalanceStoppedMsAt, stoppedMsAt } from './stoppedTime.
 import type { WorldState } from './worldState.ts'
 import { segCount, segTime } from './segLog.ts'
 import { brokerSummaries } from './brokers/brokerView.ts'
+import { faultRan } from './brokers/faultState.ts'
 import { groupCoordinatorSummary } from './brokers/coordinatorView.ts'
 import { clusterRebalanceSummary } from './brokers/reassign.ts'
 import { shareGroupSummary } from './share/shareSummary.ts'
@@ -77,7 +78,7 @@ export function computeTotals(w: WorldState, group: GroupRuntime, now: number, h
     lostPartitions: w.lostPartitions,
     stoppedPartitionSeconds: round(stoppedMsAt(w, now) / 1000),
     // Hook: records lost to a leader crash (acks=1/0), only once a broker fault ran, for the page.
-    ...(w.faults ? { lostRecords: w.faults.lostRecords } : {}),
+    ...(w.faults && faultRan(w) ? { lostRecords: w.faults.lostRecords } : {}),
   }
 }
 
@@ -118,7 +119,7 @@ export function buildSummary(w: WorldState, group: GroupRuntime, now: number): R
       lag: w.leo[p]! - w.delivered[p]!,
       lagSeconds: w.leo[p]! > w.delivered[p]! && w.segHead[p]! < segCount(w.segs, p) ? round((now - segTime(w.segs, p, w.segHead[p]!)) / 1000, 3) : 0,
       owner: w.owner[p]! >= 0 ? (w.consumers[w.owner[p]!]?.name ?? null) : null,
-      ...(w.faults ? { leader: w.cluster.leader[p]! >= 0 ? w.cluster.leader[p]! + 1 : null } : {}),
+      ...(faultRan(w) ? { leader: w.cluster.leader[p]! >= 0 ? w.cluster.leader[p]! + 1 : null } : {}),
     })),
     rebalances: t.rebalances,
     generation: g.generation,
@@ -135,7 +136,7 @@ export function buildSummary(w: WorldState, group: GroupRuntime, now: number): R
     // CLUSTERBAL: only once a rebalanceCluster ran (older runs' --json stays as it was).
     ...(w.reassign !== undefined ? { clusterRebalance: clusterRebalanceSummary(w.reassign) } : {}),
     events: 0,
-    ...(w.faults ? { lostRecords: w.faults.lostRecords, failedSends: w.faults.failedSends } : {}),
+    ...(w.faults && faultRan(w) ? { lostRecords: w.faults.lostRecords, failedSends: w.faults.failedSends } : {}),
     ...shareField(w),
     ...(parallelConsumer ? { parallelConsumer } : {}),
   }

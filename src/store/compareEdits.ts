@@ -114,6 +114,24 @@ export function scriptedMembers(base: Scenario, v: Variant, nowSec: number): num
   return settingsBefore(base, nowSec).group.consumers - from.group.consumers
 }
 
+/**
+ * What a side's Members edit asking `asked` consumers gives the side now, when that is not `asked`
+ * (null when it is). Its count is set at the moment its overrides hold from (0 s, or a fork's
+ * second), and a group holds at least 0 there: when the shared Consumers added more since then than
+ * the side asks for (0 after two adds), the side keeps what the script added, and `why` says so. Pure.
+ */
+export function membersShortfall(base: Scenario, v: Variant, nowSec: number, asked: number): { have: number; asked: number; why: string } | null {
+  const scripted = scriptedMembers(base, v, nowSec)
+  const want = Math.max(0, Math.round(asked))
+  if (want >= scripted) return null
+  const from = v.atSec ?? 0
+  return {
+    have: scripted,
+    asked: want,
+    why: `Consumers (every side) added ${scripted} since ${from} s. Members sets this side's own count at ${from} s${v.atSec === undefined ? '' : ' (its fork)'}, and it cannot be below 0 there; Consumers (every side) can remove them.`,
+  }
+}
+
 /** `v` with `set` merged in (a path set again keeps its place and takes the new value). */
 export function withOverrides(v: Variant, set: OverrideSet): Variant {
   return { ...v, set: { ...v.set, ...set } }

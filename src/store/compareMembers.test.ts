@@ -7,7 +7,7 @@ import { defaultScenario } from '../scenario/defaults.ts'
 import { settingsBefore } from '../scenario/liveOverrides.ts'
 import { formatVariant, variantScenario, type Variant } from '../scenario/overrides.ts'
 import type { Scenario } from '../scenario/types.ts'
-import { scriptedMembers, strategyEditLabel, strategySet, withOverrides } from './compareEdits.ts'
+import { membersShortfall, scriptedMembers, strategyEditLabel, strategySet, withOverrides } from './compareEdits.ts'
 
 /** The default workload with Consumers (shared) adding two at 10 s and removing one at 30 s. */
 function scripted(): Scenario {
@@ -56,5 +56,22 @@ describe('compare: members per side', () => {
     expect(scriptedMembers(base, fork, 25)).toBe(0)
     expect(scriptedMembers(base, fork, 40)).toBe(-1)
     expect(membersAt(base, fork, 40, 5).now).toBe(5)
+  })
+
+  it('says when the side cannot have the count asked: fewer than the shared script added since its start (or its fork)', () => {
+    const base = scripted()
+    const side: Variant = { label: 'b', set: {} }
+    // Two added by 20 s: asking 0 or 1 leaves two (none of the side's own), asking 2 or more is had.
+    expect(membersShortfall(base, side, 20, 0)).toMatchObject({ have: 2, asked: 0 })
+    expect(membersAt(base, side, 20, 0).now).toBe(2)
+    expect(membersShortfall(base, side, 20, 1)).toMatchObject({ have: 2, asked: 1 })
+    expect(membersShortfall(base, side, 20, 2)).toBeNull()
+    // After the shared remove (one net add), and before any add: every count can be had.
+    expect(membersShortfall(base, side, 40, 0)).toMatchObject({ have: 1 })
+    expect(membersShortfall(base, side, 5, 0)).toBeNull()
+    // A fork at 5 s counts from its own second, and says so.
+    const fork: Variant = { label: 'b', atSec: 5, set: {} }
+    expect(membersShortfall(base, fork, 20, 0)!.why).toMatch(/added 2 since 5 s\. Members sets this side's own count at 5 s \(its fork\)/)
+    expect(membersShortfall(base, { label: 'b', atSec: 20, set: {} }, 25, 0)).toBeNull()
   })
 })

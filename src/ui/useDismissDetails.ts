@@ -10,6 +10,11 @@ import { moveMenuFocus } from './menuFocus.ts'
 /** The choices of a drop-down menu made of a <details> with a `.fork-menu` (Compare ▾, Add side). */
 export const FORK_MENU_ITEMS = '.fork-menu button'
 
+/**
+ * Binds to the element in `ref` once, when the calling component mounts: the <details> must be
+ * rendered by that component for as long as it is mounted (a drop-down that comes and goes, as Add
+ * side's does, gets a component of its own), else its keys are bound to nothing or to a gone element.
+ */
 export function useDismissDetails(ref: RefObject<HTMLDetailsElement | null>, items?: string): void {
   useEffect(() => {
     const el = ref.current

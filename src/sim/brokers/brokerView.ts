@@ -6,6 +6,7 @@ import type { WorldState } from '../worldState.ts'
 import { brokerNumber, leaderCounts, replicaCounts } from './clusterState.ts'
 import { coordinatorBroker } from './coordinatorState.ts'
 import { laneNoLeader, noticeInMs } from './faultView.ts'
+import { faultRan } from './faultState.ts'
 import { extraAppendMs } from './slowDisk.ts'
 import { shareCoordinatorCounts } from '../share/shareStateCoordinator.ts'
 
@@ -65,7 +66,7 @@ export function brokerSummaries(w: WorldState): BrokerSummary[] {
   const round = (x: number): number => Math.round(x * 100) / 100
   return brokerViews(w).map((b) => ({
     broker: brokerNumber(b.id),
-    ...(w.faults ? { up: b.up } : {}),
+    ...(faultRan(w) ? { up: b.up } : {}),
     leaders: b.leaders,
     replicas: b.replicas,
     recordsInPerSec: round(b.inRate),

@@ -1,5 +1,5 @@
-// Broker faults as plain data inside the world (`w.faults`), created by the first broker command,
-// so runs without one carry nothing new and replay exactly. What the controller and the clients
+// Broker faults as plain data inside the world (`w.faults`), created by the first broker command
+// (or the first leader-imbalance check), so runs without one carry nothing new and replay exactly. What the controller and the clients
 // know about dead brokers, per partition what the clients are waiting for, and the counts of
 // records lost (acks=1 on a leader crash) and failed (delivery.timeout.ms). Checkpointed with the world.
 
@@ -60,6 +60,13 @@ export interface FaultState {
    * QuorumController keeps one scheduled while a partition is away from its preferred leader.
    */
   leaderCheckAt: number
+  /**
+   * A broker fault (crashBroker, restartBroker, slowBroker) ran. The state also exists without one
+   * (the controller's leader-imbalance check after pasted leaders or a reassignment needs it), but
+   * the fault figures (lostRecords, failedSends, each partition's leader, each broker's up) are
+   * shown only from a fault on: see faultRan.
+   */
+  brokerFault: boolean
   /** The group coordinator, once a broker fault touched it (coordinatorState.ts). */
   coordinator?: CoordinatorState
   /** The share coordinators of a share group's state partitions, once a broker fault touched them. */
@@ -108,10 +115,29 @@ export function producerDelivery(s: Scenario): DeliveryConfig {
 /** The consumer's retry.backoff.ms: not a scenario field; ConsumerConfig's default. */
 export const CONSUMER_RETRY_BACKOFF_MS = DELIVERY_DEFAULTS['retry.backoff.ms']
 
-/** The world's fault state, created by the first broker fault (runs without one carry none). */
+/**
+ * The world's fault state, created by the first broker fault or the first leader-imbalance check
+ * (runs with neither carry none).
+ */
 export function faultsOf(w: WorldState): FaultState {
   if (w.faults === undefined) w.faults = createFaultState(w.cluster.brokers.length, w.P)
   return w.faults
+}
+
+/** The fault state, for a broker fault (crashBroker, restartBroker, slowBroker) running now. */
+export function brokerFaultOf(w: WorldState): FaultState {
+  const f = faultsOf(w)
+  f.brokerFault = true
+  return f
+}
+
+/**
+ * A broker fault ran: the summary's and the frame's fault figures are shown from then on (run
+ * --json's lostRecords, failedSends, partitions[].leader, brokers[].up). A kept placement's pasted
+ * leaders and the controller moving them back are no fault: those runs print what others do.
+ */
+export function faultRan(w: WorldState): boolean {
+  return w.faults?.brokerFault === true
 }
 
 export function createFaultState(brokers: number, P: number): FaultState {
@@ -131,6 +157,7 @@ export function createFaultState(brokers: number, P: number): FaultState {
     failedSends: 0,
     retriedRecords: 0,
     leaderCheckAt: -1,
+    brokerFault: false,
   }
 }
 

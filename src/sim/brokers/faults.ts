@@ -18,7 +18,7 @@ import type { WorldState } from '../worldState.ts'
 import { stopBrokerCapacity } from './brokerCapacity.ts'
 import { brokerUp, leaderCounts, notPreferred } from './clusterState.ts'
 import { coordinatorBrokerCrashed, coordinatorBrokerFenced, coordinatorBrokerRestarted, coordinatorLoaded } from './coordinatorFailover.ts'
-import { faultSettings, faultsOf, lastHeartbeat, producerDelivery, type FaultTimer } from './faultState.ts'
+import { brokerFaultOf, faultSettings, faultsOf, lastHeartbeat, producerDelivery, type FaultTimer } from './faultState.ts'
 import { leaderCheck, maybeScheduleLeaderCheck, nextLeaderCheckAt, preferredElsewhere, registration } from './leaderBalance.ts'
 import { clientsLearnLeader, replicatedEndAt, resumeTimers, setLeader, truncateLog } from './leadership.ts'
 
@@ -30,7 +30,7 @@ export function crashBroker(sim: SimCore, b: number): void {
   const w = sim.w
   const br = w.cluster.brokers[b]
   if (br === undefined || !br.up) return
-  const f = faultsOf(w)
+  const f = brokerFaultOf(w)
   const now = sim.kernel.now
   const cfg = faultSettings(w.live.cluster)
   br.up = false
@@ -124,7 +124,7 @@ export function restartBroker(sim: SimCore, b: number): void {
   const w = sim.w
   const br = w.cluster.brokers[b]
   if (br === undefined || br.up) return
-  const f = faultsOf(w)
+  const f = brokerFaultOf(w)
   // A new incarnation registering tells the controller the old one is gone: fenced now if not yet.
   if (!f.fenced[b]) fence(sim, b)
   const now = sim.kernel.now
@@ -186,7 +186,7 @@ function meanRecordBytes(w: WorldState): number {
 export function slowBroker(sim: SimCore, b: number, factor: number): void {
   const br = sim.w.cluster.brokers[b]
   if (br === undefined) return
-  faultsOf(sim.w)
+  brokerFaultOf(sim.w)
   br.slowFactor = Math.max(1, factor)
   sim.say({ kind: 'broker.slow', broker: b, factor: br.slowFactor, capacityPerSec: clusterOf(sim.w.live).brokerCapacityPerSec })
 }

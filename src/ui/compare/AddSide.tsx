@@ -17,11 +17,8 @@ export function focusSideStrategy(doc: Document, i: number): void {
 }
 
 export function AddSide(): ReactNode {
-  const { store, actions, sides } = useCompare()
-  const labels = useStore(store, (s) => s.variants.map((v) => v.label).join('\u0000')).split('\u0000')
+  const { sides } = useCompare()
   const lessonAt = useStore(sides[0]!.store, (s) => s.lessonAt)
-  const details = useRef<HTMLDetailsElement>(null)
-  useDismissDetails(details, FORK_MENU_ITEMS)
   const why = sides.length >= MAX_SIDES ? `At most ${MAX_SIDES} sides on one clock: remove one (× in its header) to add another` : lessonAt !== null ? 'A lesson keeps its own sides: leave it to add one' : null
   if (why !== null) {
     // aria-disabled, not disabled: a disabled button takes no focus, so a keyboard user never
@@ -32,6 +29,20 @@ export function AddSide(): ReactNode {
       </button>
     )
   }
+  return <AddSideMenu />
+}
+
+/**
+ * The drop-down itself, its own component so that its keys (useDismissDetails) are bound to the
+ * <details> it renders: when Add side first showed as the disabled button (four sides, a lesson),
+ * a hook in AddSide had bound at mount to no element and never again, so after a side was removed
+ * the menu took neither Esc nor arrows.
+ */
+function AddSideMenu(): ReactNode {
+  const { store, actions } = useCompare()
+  const labels = useStore(store, (s) => s.variants.map((v) => v.label).join('\u0000')).split('\u0000')
+  const details = useRef<HTMLDetailsElement>(null)
+  useDismissDetails(details, FORK_MENU_ITEMS)
   const last = labels.length - 1
   const add = (from: number, doc: Document): void => {
     if (details.current !== null) details.current.open = false

@@ -1,0 +1,116 @@
+// What a compare side's own edit did beyond what was asked, said in the compare notes as a refused
+// edit is ("Side “B” …"): an imported placement dropped by a new broker count, and Members asking
+// fewer consumers than the shared Consumers added since the side's start.
+import { describe, expect, it } from 'vitest'
+import { defaultScenario } from '../scenario/defaults.ts'
+import { settingsBefore } from '../scenario/liveOverrides.ts'
+import type { Variant } from '../scenario/overrides.ts'
+import type { Scenario } from '../scenario/types.ts'
+import { validateScenario } from '../scenario/validate.ts'
+import type { WorkerRequest } from '../worker/protocol.ts'
+import { createCompareSession } from './compareSession.ts'
+import { fakeWorker, type FakeWorker } from './fakeWorker.ts'
+
+const eager: Variant = { label: 'eager', set: {} }
+const coop: Variant = { label: 'cooperative', set: { 'group.protocol': 'cooperative', 'group.assignor': 'cooperative-sticky' } }
+
+function setup(base: Scenario) {
+  const workers: FakeWorker[] = []
+  const queue: Array<(t: number) => void> = []
+  let wall = 0
+  const session = createCompareSession({
+    base,
+    variants: [eager, coop],
+    createWorker: (side) => {
+      const had = workers[side]
+      if (had !== undefined) return had
+      const w = fakeWorker()
+      workers[side] = w
+      return w
+    },
+    host: { requestFrame: (cb) => queue.push(cb), cancelFrame: () => {}, now: () => wall },
+    validate: (s) => {
+      const r = validateScenario(s)
+      return r.ok ? [] : r.errors
+    },
+    share: async () => 'copied',
+    exit: () => {},
+  })
+  const ticks = (k: number): void => {
+    for (let i = 0; i < k; i++) {
+      wall += 16
+      queue.shift()?.(wall)
+    }
+  }
+  session.driver.start()
+  return { session, workers, ticks }
+}
+
+const inits = (w: FakeWorker) => w.sent.filter((m): m is Extract<WorkerRequest, { type: 'init' }> => m.type === 'init')
+
+/** 6 partitions on 4 brokers (RF 2) as imported, broker 1 leading p0 instead of its preferred broker 4. */
+function imported(): Scenario {
+  const s = defaultScenario()
+  s.topic.partitions = 6
+  s.cluster = {
+    brokers: 4,
+    'replication.factor': 2,
+    'min.insync.replicas': 1,
+    brokerCapacityPerSec: null,
+    assignment: [[4, 1], [4, 2], [4, 3], [1, 2], [2, 3], [3, 1]],
+    leaders: [1, 4, 4, 1, 2, 3],
+  }
+  return s
+}
+
+describe('a compare side’s brokers and an imported placement', () => {
+  it('a new broker count on one side drops the placement there and says so, once; the other side keeps it', () => {
+    const { session, workers, ticks } = setup(imported())
+    ticks(10)
+    session.actions.editSide(1, { kind: 'cluster', patch: { brokers: 5 } })
+    expect(inits(workers[1]!).at(-1)!.scenario.cluster?.assignment).toBeUndefined()
+    expect(inits(workers[0]!).at(-1)!.scenario.cluster?.assignment).toEqual(imported().cluster!.assignment)
+    expect(session.store.getState().notes).toEqual([
+      { kind: 'info', text: 'Side “cooperative” was changed:', details: ["The imported replica placement was dropped (4 → 5 brokers): replicas and leaders are now placed by KRaft's StripedReplicaPlacer."] },
+    ])
+    // A later edit of that side keeps its broker count; the placement is long gone: no second word.
+    session.actions.editSide(1, { kind: 'salting', enabled: true })
+    expect(session.store.getState().notes).toHaveLength(1)
+    // A capacity change on the other side keeps the placement and says nothing.
+    session.actions.editSide(0, { kind: 'cluster', patch: { brokerCapacityPerSec: 3000 } })
+    expect(inits(workers[0]!).at(-1)!.scenario.cluster?.assignment).toEqual(imported().cluster!.assignment)
+    expect(session.store.getState().notes).toHaveLength(1)
+  })
+})
+
+describe('a compare side’s Members below what the shared Consumers added', () => {
+  it('asking 0 after two shared adds gives the side the two, and the side says so (not "0 consumers")', () => {
+    const { session, workers, ticks } = setup(defaultScenario())
+    ticks(20)
+    const n = defaultScenario().group.consumers
+    session.actions.editShared({ kind: 'consumers', count: n + 2 })
+    ticks(2)
+    const clock = session.store.getState().clock
+    session.actions.editSide(1, { kind: 'members', count: 0 })
+    const init = inits(workers[1]!).at(-1)!
+    expect(init.scenario.group.consumers).toBe(0)
+    expect(settingsBefore(init.scenario, clock / 1000).group.consumers).toBe(2)
+    expect(session.store.getState().notes).toEqual([
+      {
+        kind: 'warning',
+        text: 'Side “cooperative” has 2 consumers, not 0:',
+        details: ["Consumers (every side) added 2 since 0 s. Members sets this side's own count at 0 s, and it cannot be below 0 there; Consumers (every side) can remove them."],
+      },
+    ])
+    ticks(5)
+    // Asked again, the side already runs that: said again, but not restarted for nothing.
+    const restarts = inits(workers[1]!).length
+    session.actions.editSide(1, { kind: 'members', count: 1 })
+    expect(inits(workers[1]!)).toHaveLength(restarts)
+    expect(session.store.getState().notes.at(-1)!.text).toBe('Side “cooperative” has 2 consumers, not 1:')
+    // A count it can have says nothing more.
+    session.actions.editSide(1, { kind: 'members', count: 3 })
+    expect(settingsBefore(inits(workers[1]!).at(-1)!.scenario, clock / 1000).group.consumers).toBe(3)
+    expect(session.store.getState().notes).toHaveLength(2)
+  })
+})
