@@ -3,7 +3,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { Rng } from '../engine/rng.ts'
-import { placeReplicas } from './replicaPlacer.ts'
+import { InvalidReplicationFactorError, placeReplicas } from './replicaPlacer.ts'
 
 const ids = (n: number) => Array.from({ length: n }, (_, i) => i)
 /** A random stream that always draws `x` (Java's nextInt(bound) = floor(x × bound)). */
@@ -75,6 +75,42 @@ describe('placeReplicas (StripedReplicaPlacer, one rack)', () => {
         expect(more[0]![0]).toBe((first[first.length - 1]![0]! + 1) % brokers)
       }),
       { numRuns: 200, seed: 14 },
+    )
+  })
+
+  it('leads on unfenced brokers and takes a fenced one only when the unfenced run out (Kafka testPlacementOnFencedReplicaOnSingleRack)', () => {
+    // Unfenced 2 and 3, fenced 1, rf 3: the fenced broker is every partition's last replica, never its leader.
+    expect(placeReplicas([3, 1, 2], 4, 3, fixed(0.99), [], new Set([1]))).toEqual([[3, 2, 1], [2, 3, 1], [3, 2, 1], [2, 3, 1]])
+    // One unfenced broker, rf 1: all on it (Kafka testMultiPartitionTopicPlacementOnSingleUnfencedBroker).
+    expect(placeReplicas([0, 1], 3, 1, fixed(0.5), [], new Set([1]))).toEqual([[0], [0], [0]])
+  })
+
+  it('refuses to place when every broker is fenced, and counts fenced brokers as registered (Kafka\'s messages)', () => {
+    expect(() => placeReplicas(ids(3), 2, 1, fixed(0), [[0]], new Set([0, 1, 2]))).toThrow(InvalidReplicationFactorError)
+    expect(() => placeReplicas(ids(3), 2, 1, fixed(0), [[0]], new Set([0, 1, 2]))).toThrow('All brokers are currently fenced.')
+    expect(() => placeReplicas(ids(3), 1, 4, fixed(0), [], new Set([2]))).toThrow('The target replication factor of 4 cannot be reached because only 3 broker(s) are registered.')
+    // rf 3 with one of three brokers fenced is placeable: the fenced one is a last-resort follower.
+    expect(placeReplicas(ids(3), 1, 3, fixed(0), [], new Set([2]))[0]).toEqual([0, 1, 2])
+  })
+
+  it('with some brokers fenced: unfenced leaders spread evenly, fenced replicas only to make up rf', () => {
+    const withFenced = fc.record({ brokers: fc.integer({ min: 2, max: 24 }), partitions: fc.integer({ min: 1, max: 120 }), seed: fc.nat(), mask: fc.nat(), added: fc.boolean() }).chain((s) =>
+      fc.record({ s: fc.constant(s), rf: fc.integer({ min: 1, max: s.brokers }) }),
+    )
+    fc.assert(
+      fc.property(withFenced, ({ s, rf }) => {
+        // A non-empty fenced subset that leaves at least one broker unfenced.
+        const fenced = new Set(ids(s.brokers).filter((b) => b > 0 && ((s.mask >> (b % 30)) & 1) === 1))
+        const unfenced = s.brokers - fenced.size
+        const rng = Rng.create(s.seed, 4)
+        const existing = s.added ? placeReplicas(ids(s.brokers), 5, rf, rng) : []
+        const placed = placeReplicas(ids(s.brokers), s.partitions, rf, rng, existing, fenced)
+        const bad = placed.filter((r) => r.length !== rf || new Set(r).size !== rf || fenced.has(r[0]!) || r.filter((b) => fenced.has(b)).length !== Math.max(0, rf - unfenced))
+        expect(bad).toEqual([])
+        const leaders = count(s.brokers, placed, (r) => [r[0]!]).filter((_, b) => !fenced.has(b))
+        expect(spread(leaders)).toBeLessThanOrEqual(1)
+      }),
+      { numRuns: 300, seed: 15 },
     )
   })
 
