@@ -70,6 +70,9 @@ function faultRows(runs: readonly TableRun[]): Row[] {
     { name: 'records lost (acks=1/0 on a leader crash)', value: (r) => count(r.summary.lostRecords ?? 0) },
     { name: 'failed sends (delivery.timeout.ms)', value: (r) => count(r.summary.failedSends ?? 0) },
     { name: 'brokers down at the end', value: (r) => r.summary.brokers.filter((b) => b.up === false).map((b) => `b${b.broker}`).join(', ') || 'none' },
+    ...(runs.some((r) => r.summary.refusedPartitionAdds !== undefined)
+      ? [{ name: 'addPartitions refused (InvalidReplicationFactorException)', value: (r: TableRun) => (r.summary.refusedPartitionAdds ?? []).map((x) => `${x.atSec} s`).join(', ') || 'none' }]
+      : []),
   ]
 }
 const shareFigure = (f: (s: NonNullable<RunSummary['shareGroup']>) => number) => (r: TableRun) => (r.summary.shareGroup ? count(f(r.summary.shareGroup)) : '—')

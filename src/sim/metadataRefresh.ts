@@ -13,6 +13,8 @@ import { rebuildProducer } from './producers.ts'
 import { growPartitions } from './growPartitions.ts'
 import { clusterOf } from '../scenario/defaults.ts'
 import { growClusterPartitions } from './brokers/clusterState.ts'
+import { fencedBrokers, partitionsAddedWhileDown } from './brokers/addedPartitions.ts'
+import { InvalidReplicationFactorError } from '../kafka/replicaPlacer.ts'
 
 /** The topic grows to what the scenario's settings now say (applyCommandToScenario has clamped it). */
 export function addPartitions(sim: SimCore): void {
@@ -20,9 +22,20 @@ export function addPartitions(sim: SimCore): void {
   const from = w.P
   const to = w.live.topic.partitions
   if (to <= from) return
+  // The controller places the new partitions at once (CreatePartitions), continuing the stripe over
+  // the brokers it has not fenced; when it cannot (every broker fenced), the request fails and the
+  // topic keeps its partitions, as kafka-topics --alter would report.
+  try {
+    growClusterPartitions(w.cluster, clusterOf(w.live), to, sim.rng.brokers, fencedBrokers(w))
+  } catch (e) {
+    if (!(e instanceof InvalidReplicationFactorError)) throw e
+    w.live = { ...w.live, topic: { ...w.live.topic, partitions: from } }
+    w.refusedPartitionAdds = [...(w.refusedPartitionAdds ?? []), { atMs: sim.kernel.now, from, to, error: e.message }]
+    sim.say({ kind: 'topic.partitionsRefused', from, to, error: e.message })
+    return
+  }
   growPartitions(w, to)
-  // The controller places the new partitions at once (CreatePartitions), continuing the stripe.
-  growClusterPartitions(w.cluster, clusterOf(w.live), to, sim.rng.brokers)
+  const down = partitionsAddedWhileDown(sim, from, to)
   const now = sim.kernel.now
   const producerAge = Math.max(1, w.live.producerConfig['metadata.max.age.ms'])
   const consumerAge = Math.max(1, w.live.group.config['metadata.max.age.ms'])
@@ -30,7 +43,7 @@ export function addPartitions(sim: SimCore): void {
   const groupAt = nextPhase(now, consumerAge, consumerAge / 2)
   // KIP-848's and a share group's (KIP-932) coordinator read the broker's metadata themselves.
   const coordinatorSees = w.live.group.protocol === 'consumer' || w.live.group.type === 'share'
-  sim.say({ kind: 'topic.partitionsAdded', from, to, producersInMs: producersAt - now, groupInMs: groupAt - now, groupAtCoordinator: coordinatorSees })
+  sim.say({ kind: 'topic.partitionsAdded', from, to, producersInMs: producersAt - now, groupInMs: groupAt - now, groupAtCoordinator: coordinatorSees, ...(down.length > 0 ? { onDownBrokers: down } : {}) })
   if (!w.producerRefreshPending) {
     w.producerRefreshPending = true
     defer(sim, producersAt, { refresh: 'producers' })

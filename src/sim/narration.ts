@@ -7,7 +7,8 @@ import type { Command, PartitionerName } from '../scenario/types.ts'
 import { narrateGroup, type GroupFact } from './narrationGroup.ts'
 import { narrateCluster, type ClusterFact } from './brokers/reassignNarration.ts'
 import { isBrokerFact, narrateBroker, type BrokerFact } from './brokers/narrationBrokers.ts'
-import { isBrokerFaultFact, narrateBrokerFault, type BrokerFaultFact } from './brokers/narrationFaults.ts'
+import { isBrokerFaultFact, narrateBrokerFault, onDownBrokers, type BrokerFaultFact } from './brokers/narrationFaults.ts'
+import type { ReplicaOnDownBroker } from './brokers/addedPartitions.ts'
 import { isShareFact, narrateShare, type ShareFact } from './share/shareFacts.ts'
 import { isCoordinatorFact, narrateCoordinator, type CoordinatorFact } from './brokers/coordinatorFacts.ts'
 
@@ -41,7 +42,9 @@ export type Fact =
   | { kind: 'producer.keys'; change: KeysChange }
   | { kind: 'producer.partitioner'; partitioner: PartitionerName | null; ignoreKeys: boolean }
   | { kind: 'producer.metadataRefresh'; partitions: number; movedKeys: number }
-  | { kind: 'topic.partitionsAdded'; from: number; to: number; producersInMs: number; groupInMs: number; groupAtCoordinator: boolean }
+  | { kind: 'topic.partitionsAdded'; from: number; to: number; producersInMs: number; groupInMs: number; groupAtCoordinator: boolean; onDownBrokers?: ReplicaOnDownBroker[] }
+  /** CreatePartitions failed (InvalidReplicationFactorException, Kafka's message): the topic keeps `from`. */
+  | { kind: 'topic.partitionsRefused'; from: number; to: number; error: string }
   | { kind: 'group.handover'; partition: number; to: string; from: string }
   | { kind: 'group.metadataRefresh'; partitions: number }
   | { kind: 'partition.offsetReset'; partition: number; skipped: number }
@@ -124,9 +127,13 @@ export function narrate(f: Fact): string {
     case 'producer.metadataRefresh':
       return `producers see ${f.partitions} partitions (metadata refresh): ${f.movedKeys} keys now hash to a different partition`
     case 'topic.partitionsAdded':
-      return f.groupAtCoordinator
-        ? `partitions ${f.from} → ${f.to} on the broker (existing data does not move); producers see them at their metadata refresh in ${delay(f.producersInMs)}, the group coordinator at once (KIP-848)`
-        : `partitions ${f.from} → ${f.to} on the broker (existing data does not move); producers see them at their metadata refresh in ${delay(f.producersInMs)}, the group leader in ${delay(f.groupInMs)}`
+      return (
+        (f.groupAtCoordinator
+          ? `partitions ${f.from} → ${f.to} on the broker (existing data does not move); producers see them at their metadata refresh in ${delay(f.producersInMs)}, the group coordinator at once (KIP-848)`
+          : `partitions ${f.from} → ${f.to} on the broker (existing data does not move); producers see them at their metadata refresh in ${delay(f.producersInMs)}, the group leader in ${delay(f.groupInMs)}`) + onDownBrokers(f.onDownBrokers ?? [])
+      )
+    case 'topic.partitionsRefused':
+      return `adding partitions ${f.from} → ${f.to} failed: InvalidReplicationFactorException: ${f.error} The topic keeps ${f.from} partitions.`
     case 'group.metadataRefresh':
       return `the group leader sees ${f.partitions} partitions → rebalance`
     case 'group.handover':

@@ -78,6 +78,11 @@ export interface RunSummary {
   failedSends?: number
   /** Only for a share group (group.type=share, KIP-932). */
   shareGroup?: ShareGroupSummary
+  /**
+   * Only when some addPartitions failed (the controller could not place the new partitions:
+   * InvalidReplicationFactorException, Kafka's message in `error`); the topic kept `from` partitions.
+   */
+  refusedPartitionAdds?: Array<{ atSec: number; from: number; to: number; error: string }>
   /** Confluent Parallel Consumer figures, when group.parallel runs (sim/parallel/pcSummary.ts). */
   parallelConsumer?: ParallelConsumerSummary
 }

@@ -138,6 +138,7 @@ export function buildSummary(w: WorldState, group: GroupRuntime, now: number): R
     events: 0,
     ...(w.faults && faultRan(w) ? { lostRecords: w.faults.lostRecords, failedSends: w.faults.failedSends } : {}),
     ...shareField(w),
+    ...(w.refusedPartitionAdds ? { refusedPartitionAdds: w.refusedPartitionAdds.map((r) => ({ atSec: r.atMs / 1000, from: r.from, to: r.to, error: r.error })) } : {}),
     ...(parallelConsumer ? { parallelConsumer } : {}),
   }
 }

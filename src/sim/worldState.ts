@@ -215,6 +215,8 @@ export interface WorldState {
   ledger: Ledger
   /** A cluster rebalance (rebalanceCluster) running or done; absent until the first one. */
   reassign?: ReassignState
+  /** addPartitions the controller refused (CreatePartitions failed), in order; absent until one. */
+  refusedPartitionAdds?: RefusedPartitionAdd[]
   /** The brokers: placement, leaders, per-broker load (brokers/clusterState.ts). */
   cluster: ClusterState
   /** Broker faults (brokers/faultState.ts): absent until the first broker command, so other runs carry nothing. */
@@ -223,6 +225,14 @@ export interface WorldState {
   share?: ShareWorld
   /** Parallel Consumer state (group.parallel), created at the first such poll; absent otherwise. */
   parallel?: PcWorld
+}
+
+/** An addPartitions that failed: the topic kept `from` partitions; Kafka's error message. */
+export interface RefusedPartitionAdd {
+  atMs: number
+  from: number
+  to: number
+  error: string
 }
 
 /** `brokersRng` places the replicas (the simulation passes its brokers stream, 4). */

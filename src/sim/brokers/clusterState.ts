@@ -85,18 +85,24 @@ export function notPreferred(cs: ClusterState): number[] {
   return out
 }
 
-/** Places the partitions added since (Kafka's CreatePartitions: the placer continues the stripe). */
-export function growClusterPartitions(cs: ClusterState, spec: ClusterSpec, P: number, rng: Rng): void {
+/**
+ * Places the partitions added since as KRaft's controller does (ReplicationControlManager
+ * .createPartitions): the placer continues the stripe over the registered brokers, `fenced` ones
+ * only as last-resort followers; a new partition's ISR is its replicas the controller has not
+ * fenced, and it is led by the first of them (buildPartitionRegistration: leader = isr.get(0)).
+ * Throws InvalidReplicationFactorError, with nothing changed, when the placer cannot place them.
+ */
+export function growClusterPartitions(cs: ClusterState, spec: ClusterSpec, P: number, rng: Rng, fenced: ReadonlySet<number> = new Set()): void {
   const old = cs.replicas.length
   if (P <= old) return
-  const added = placeReplicas(cs.brokers.map((b) => b.id), P - old, spec['replication.factor'], rng, cs.replicas)
+  const added = placeReplicas(cs.brokers.map((b) => b.id), P - old, spec['replication.factor'], rng, cs.replicas, fenced)
   for (const r of added) {
     cs.replicas.push(r)
-    cs.isr.push(r.slice())
+    cs.isr.push(r.filter((b) => !fenced.has(b)))
   }
   const leader = new Int32Array(P)
   leader.set(cs.leader)
-  for (let p = old; p < P; p++) leader[p] = cs.replicas[p]![0]!
+  for (let p = old; p < P; p++) leader[p] = cs.isr[p]![0]!
   cs.leader = leader
   const epoch = new Int32Array(P)
   epoch.set(cs.leaderEpoch)

@@ -20,7 +20,7 @@ import { brokerUp, leaderCounts, notPreferred } from './clusterState.ts'
 import { coordinatorBrokerCrashed, coordinatorBrokerFenced, coordinatorBrokerRestarted, coordinatorLoaded } from './coordinatorFailover.ts'
 import { brokerFaultOf, faultSettings, faultsOf, lastHeartbeat, producerDelivery, type FaultTimer } from './faultState.ts'
 import { leaderCheck, maybeScheduleLeaderCheck, nextLeaderCheckAt, preferredElsewhere, registration } from './leaderBalance.ts'
-import { clientsLearnLeader, replicatedEndAt, resumeTimers, setLeader, truncateLog } from './leadership.ts'
+import { clientsLearnLeader, clientsLoseBroker, resumeTimers, setLeader, truncateLog } from './leadership.ts'
 
 /** replica.fetch.max.bytes (ReplicaFetcherThread / ReplicationConfigs): what one follower fetch copies per partition. */
 const REPLICA_FETCH_MAX_BYTES = 1_048_576
@@ -41,20 +41,9 @@ export function crashBroker(sim: SimCore, b: number): void {
   f.fenceAt[b] = Math.max(now, lastHb + cfg.sessionTimeoutMs)
   const acksAll = producerDelivery(w.live).acks === 'all'
   const led: number[] = []
-  for (let p = 0; p < w.P; p++) {
-    if (w.cluster.leader[p] === b) {
-      led.push(p)
-      f.produceResumeAt[p] = Infinity
-      f.fetchResumeAt[p] = Infinity
-      f.lostAt[p] = now
-      f.replicatedEnd[p] = replicatedEndAt(w, p, now)
-    } else if (w.cluster.isr[p]!.includes(b)) {
-      // The high watermark is the ISR's lowest log end: it stops where the dead follower stopped,
-      // and acks=all requests wait for it, until the controller drops it from the ISR.
-      f.hwCap[p] = Math.min(f.hwCap[p]!, replicatedEndAt(w, p, now))
-      if (acksAll) f.produceResumeAt[p] = Infinity
-    }
-  }
+  // The high watermark is the ISR's lowest log end: it stops where a dead follower stopped, and
+  // acks=all requests wait for it, until the controller drops it from the ISR.
+  for (let p = 0; p < w.P; p++) if (clientsLoseBroker(w, b, p, now, acksAll)) led.push(p)
   sim.say({ kind: 'broker.crash', broker: b, leaderOf: led, noticeInMs: f.fenceAt[b]! - now, ...(atCapacity ? { atCapacity: true as const } : {}) })
   // Hook: the group loses its coordinator if this broker led the group's offsets partition.
   coordinatorBrokerCrashed(sim, b)

@@ -96,3 +96,25 @@ export function setLeader(w: WorldState, p: number, leader: number): void {
   w.cluster.leader[p] = leader
   w.cluster.leaderEpoch[p]!++
 }
+
+/**
+ * Broker b died and partition p had it as leader or in-sync follower: what p's clients wait for
+ * until the controller fences b. Led: producers and consumers lose their leader now. Followed: the
+ * high watermark stops where b stopped copying, and acks=all requests wait for b to leave the ISR.
+ * Returns whether b led p.
+ */
+export function clientsLoseBroker(w: WorldState, b: number, p: number, now: number, acksAll: boolean): boolean {
+  const f = w.faults!
+  if (w.cluster.leader[p] === b) {
+    f.produceResumeAt[p] = Infinity
+    f.fetchResumeAt[p] = Infinity
+    f.lostAt[p] = now
+    f.replicatedEnd[p] = replicatedEndAt(w, p, now)
+    return true
+  }
+  if (w.cluster.isr[p]!.includes(b)) {
+    f.hwCap[p] = Math.min(f.hwCap[p]!, replicatedEndAt(w, p, now))
+    if (acksAll) f.produceResumeAt[p] = Infinity
+  }
+  return false
+}

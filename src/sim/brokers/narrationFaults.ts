@@ -2,6 +2,7 @@
 // simulation and numbered from 1 where people read them (brokerNumber), partitions as `p3`.
 
 import type { Acks } from '../../kafka/producerDelivery.ts'
+import type { ReplicaOnDownBroker } from './addedPartitions.ts'
 import { brokerNumber } from './clusterState.ts'
 import { extraAppendMs } from './slowDisk.ts'
 
@@ -156,4 +157,25 @@ export function narrateBrokerFault(f: BrokerFaultFact): string {
         (f.capacityPerSec === null ? '' : `; it also appends at most ${Math.round(f.capacityPerSec / f.factor)} rec/s and every lane it leads slows`)
       )
   }
+}
+
+/**
+ * Added partitions with a replica on a down broker (topic.partitionsAdded), per broker: a fenced one
+ * holds only last-resort followers; one whose crash the controller has not noticed yet may lead too.
+ */
+export function onDownBrokers(list: readonly ReplicaOnDownBroker[]): string {
+  const by = new Map<number, ReplicaOnDownBroker[]>()
+  for (const r of list) by.set(r.broker, [...(by.get(r.broker) ?? []), r])
+  let out = ''
+  for (const [b, rs] of by) {
+    const led = rs.filter((r) => r.leads).map((r) => r.partition)
+    const followed = rs.filter((r) => !r.leads).map((r) => r.partition)
+    if (rs[0]!.fenced) {
+      out += `; broker ${brokerNumber(b)} is fenced, so it leads none of them, but holds a replica of ${parts(followed)} to make up replication.factor (out of the ISR until it is back)`
+      continue
+    }
+    const roles = [led.length > 0 ? `leads ${parts(led)}` : '', followed.length > 0 ? `follows ${parts(followed)}` : ''].filter((x) => x !== '').join(' and ')
+    out += `; broker ${brokerNumber(b)} is down but not yet fenced, so the controller placed it like a live one: it ${roles}, whose clients wait until it is fenced`
+  }
+  return out
 }
