@@ -153,6 +153,22 @@ describe('planClusterBalance: a Cruise-Control-style plan of leader and replica 
     expect(plan.moves).toEqual([])
   })
 
+  it('with brokers down (as after the controller fenced them): no move and no planned leader lands on one', () => {
+    const withDown = arbCluster.chain((input) => fc.record({ input: fc.constant(input), down: fc.array(fc.boolean(), { minLength: input.up.length, maxLength: input.up.length }) }))
+    fc.assert(
+      fc.property(withDown, ({ input, down }) => {
+        const up = down.map((d) => !d)
+        // A fenced broker left every ISR; a partition with no live replica is offline (leader -1).
+        const isr = input.replicas.map((r) => (r.some((b) => up[b]) ? r.filter((b) => up[b]) : [r[0]!]))
+        const leader = input.replicas.map((r, p) => (up[input.leader[p]!] ? input.leader[p]! : (r.find((b) => up[b]) ?? -1)))
+        const plan = planClusterBalance({ ...input, up, isr, leader })
+        expect(plan.moves.filter((mv) => !up[mv.to])).toEqual([])
+        expect(plan.leaderAfter.filter((l) => l >= 0 && !up[l])).toEqual([])
+      }),
+      { numRuns: 150, seed: 16 },
+    )
+  })
+
   it('respects a broker capacity (NetworkInboundCapacityGoal): no move pushes a broker over it', () => {
     const input = cluster(2, [[0, 1], [0, 1], [1, 0]], [60, 60, 50], { capacityPerSec: 100 })
     const plan = planClusterBalance(input)

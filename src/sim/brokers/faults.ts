@@ -20,6 +20,7 @@ import { brokerUp, leaderCounts, notPreferred } from './clusterState.ts'
 import { coordinatorBrokerCrashed, coordinatorBrokerFenced, coordinatorBrokerRestarted, coordinatorLoaded } from './coordinatorFailover.ts'
 import { brokerFaultOf, faultSettings, faultsOf, lastHeartbeat, producerDelivery, type FaultTimer } from './faultState.ts'
 import { leaderCheck, maybeScheduleLeaderCheck, nextLeaderCheckAt, preferredElsewhere, registration } from './leaderBalance.ts'
+import { isAddingReplica } from './reassign.ts'
 import { clientsLearnLeader, clientsLoseBroker, resumeTimers, setLeader, truncateLog } from './leadership.ts'
 
 /** replica.fetch.max.bytes (ReplicaFetcherThread / ReplicationConfigs): what one follower fetch copies per partition. */
@@ -137,7 +138,7 @@ export function restartBroker(sim: SimCore, b: number): void {
       back.push(p)
       continue
     }
-    if (reg.isr.includes(b)) continue
+    if (reg.isr.includes(b) || isAddingReplica(w, p, b)) continue
     // Catch-up: the records appended since it left the ISR, at one replica.fetch.max.bytes per round trip.
     const missed = Math.max(0, w.leo[p]! - (f.leftIsrAt[p]![b] ?? w.leo[p]!))
     const bytes = missed * meanRecordBytes(w)

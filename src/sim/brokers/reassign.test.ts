@@ -142,6 +142,26 @@ describe('rebalanceCluster: executing the plan in the running world', () => {
     expect(sim.summary().clusterRebalance).toMatchObject({ plans: 2 })
   })
 
+  it('a target broker that crashes mid-copy gets neither the replica nor leadership while down, and after its restart joins the ISR only when the throttled copy is done', () => {
+    // The plan moves partition 5 from broker 3 to broker 2 (about 6.8 s at 20 kB/s); broker 2 crashes at 9 s, restarts at 30 s.
+    const s = scenario(1, [{ do: 'rebalanceCluster', throttleBytesPerSec: 20_000, atSec: 6 }, { do: 'crashBroker', broker: 2, atSec: 9 }, { do: 'restartBroker', broker: 2, atSec: 30 }])
+    const sim = createSimulation(s)
+    for (const t of [10_000, 15_000, 20_000, 29_000, 31_000, 45_000]) {
+      sim.advanceTo(t)
+      const w = worldOf(sim)
+      expect(w.cluster.isr[5]).toEqual([2])
+      expect(w.cluster.leader[5]).toBe(2)
+      expect(conservationErrors(w)).toEqual([])
+    }
+    expect(facts(sim.drainTrace(), 'cluster.replicaMoveDone')).toEqual([])
+    sim.advanceTo(90_000)
+    const done = facts(sim.drainTrace(), 'cluster.replicaMoveDone')
+    expect(done.map((e) => [e.fact.partition, e.fact.to])).toEqual([[5, 1]])
+    expect(done[0]!.t).toBeGreaterThan(45_000)
+    expect(worldOf(sim).cluster.isr[5]).toEqual([1])
+    expect(conservationErrors(worldOf(sim))).toEqual([])
+  })
+
   it('logs are measured in bytes as records × the producers’ record size; run --json says nothing of a rebalance that never ran', () => {
     const sim = createSimulation(scenario(1, []))
     sim.advanceTo(5_000)

@@ -8,6 +8,7 @@
 
 import { moveDurationMs, type ClusterMove } from '../../kafka/clusterBalancer.ts'
 import type { SimCore } from '../core.ts'
+import type { WorldState } from '../worldState.ts'
 import { defer } from '../deferred.ts'
 import { shareLeaderChanged } from '../share/shareLeaderChange.ts'
 import { brokerName } from './reassignNarration.ts'
@@ -128,7 +129,9 @@ function advance(sim: SimCore): void {
     if (cs.brokers[mv.to]?.up === true && cs.leader[mv.partition]! >= 0) r.copied += (r.throttle * (now - r.lastAt)) / 1000
     r.lastAt = now
     const size = logBytes(w, mv.partition)
-    if (r.copied + 1e-6 >= size) {
+    // Only a running broker catches up and joins the ISR: a target that died mid-copy waits, even
+    // when a leader change cut the log below what it had copied.
+    if (r.copied + 1e-6 >= size && cs.brokers[mv.to]?.up === true) {
       finishReplicaMove(sim, mv)
       r.next++
       continue
@@ -142,6 +145,17 @@ function advance(sim: SimCore): void {
     r.finishedAt = now
     sim.say({ kind: 'cluster.rebalanceDone', moves: r.runs.filter((m) => m.skipped === undefined).length, ms: now - r.startedAt })
   }
+}
+
+/**
+ * Broker b is partition p's adding replica in the replica move in progress: this module's throttled
+ * copy, not a restarted broker's catch-up (faults.ts), decides when it is in sync.
+ */
+export function isAddingReplica(w: WorldState, p: number, b: number): boolean {
+  const r = w.reassign
+  if (r === undefined || r.next >= r.moves.length || r.runs.length <= r.next) return false
+  const mv = r.moves[r.next]!
+  return mv.kind === 'replica' && mv.partition === p && mv.to === b
 }
 
 function replicaMoveProblem(sim: SimCore, mv: ClusterMove): string | null {
