@@ -23,6 +23,19 @@ describe('compare table: broker-fault rows', () => {
     expect(table).toContain('| failed sends (delivery.timeout.ms) | 0 | 3 |')
     expect(table).toContain('| brokers down at the end | none | b2 |')
   })
+  it('names an addPartitions the controller refused (every broker fenced) on the side it happened', () => {
+    const s = summary()
+    const down = { ...s, lostRecords: 0, failedSends: 0, brokers: s.brokers.map((b) => ({ ...b, up: false })) }
+    const table = formatCompareTable(
+      [
+        { label: 'all down', summary: { ...down, refusedPartitionAdds: [{ atSec: 20, from: 12, to: 18, error: 'All brokers are currently fenced.' }] }, lag: [] },
+        { label: 'one down', summary: { ...down, brokers: s.brokers.map((b) => ({ ...b, up: b.broker !== 2 })) }, lag: [] },
+      ],
+      { afterSec: null },
+    )
+    expect(table).toContain('| addPartitions refused (InvalidReplicationFactorException) | 20 s | none |')
+    expect(formatCompareTable([{ label: 'a', summary: down, lag: [] }], { afterSec: null })).not.toContain('addPartitions refused')
+  })
   it('has no such rows when no broker fault ran', () => {
     expect(formatCompareTable([{ label: 'a', summary: summary(), lag: [] }], { afterSec: null })).not.toContain('records lost')
   })
