@@ -83,6 +83,10 @@ describe('placeReplicas (StripedReplicaPlacer, one rack)', () => {
     expect(placeReplicas([3, 1, 2], 4, 3, fixed(0.99), [], new Set([1]))).toEqual([[3, 2, 1], [2, 3, 1], [3, 2, 1], [2, 3, 1]])
     // One unfenced broker, rf 1: all on it (Kafka testMultiPartitionTopicPlacementOnSingleUnfencedBroker).
     expect(placeReplicas([0, 1], 3, 1, fixed(0.5), [], new Set([1]))).toEqual([[0], [0], [0]])
+    // Added partitions whose last leader (1) is fenced now: no offset to continue from, a random start
+    // over the unfenced 0, 2, 3 (nextInt(3) = 0 here) instead of the broker after it.
+    expect(placeReplicas(ids(4), 2, 2, fixed(0.1), [[0, 1], [1, 2]], new Set([1]))).toEqual([[0, 2], [2, 3]])
+    expect(placeReplicas(ids(4), 2, 2, fixed(0.1), [[0, 1], [1, 2]])).toEqual([[2, 3], [3, 0]])
   })
 
   it('refuses to place when every broker is fenced, and counts fenced brokers as registered (Kafka\'s messages)', () => {

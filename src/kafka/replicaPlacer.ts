@@ -6,7 +6,8 @@
 // the rf brokers after its offset (the first is the preferred leader), and the offset moves on by one
 // per partition. After as many partitions as there are unfenced brokers it shuffles the lists (Java's
 // Collections.shuffle) so the next stripe pairs brokers differently. Added partitions continue from
-// the broker after the last partition's leader (RackList.tryGetPreviousBrokerOffset, KAFKA-15857).
+// the broker after the last partition's leader (RackList.tryGetPreviousBrokerOffset, KAFKA-15857),
+// or from a random one when that broker is fenced now.
 //
 // Fenced brokers (Rack keeps them in a second BrokerList): the usable brokers are every registered
 // broker not in controlled shutdown (BrokerHeartbeatManager.usableBrokers), each marked fenced or
@@ -84,8 +85,9 @@ export function placeReplicas(
 ): number[][] {
   const unfenced = brokerList(brokers.filter((b) => !fenced.has(b)))
   const fencedList = brokerList(brokers.filter((b) => fenced.has(b)))
-  // RackList's constructor: tryGetPreviousBrokerOffset looks at the last partition's first replica
-  // (one rack) and continues after it if it is unfenced; a fenced one gives no offset.
+  // RackList's constructor: tryGetPreviousBrokerOffset walks back from the last partition to the
+  // first replica on a usable broker of this rack (one rack, every broker usable: the last
+  // partition's preferred leader) and continues after it if it is unfenced; a fenced one gives none.
   const lastLeader = existing.length > 0 ? existing[existing.length - 1]![0] : undefined
   const prev = lastLeader === undefined ? -1 : unfenced.brokers.indexOf(lastLeader)
   // Rack.initialize: the fenced list's random offset first, then the unfenced list's (or prev + 1).
