@@ -157,3 +157,32 @@ describe('an ordinary preset compared (no cluster in its scenario): the broker s
     }
   }, 120_000)
 })
+
+describe('the hot-brokers lesson (two sides) in presenter mode on a 1024×768 projector', () => {
+  it('docks the lesson in its own column: no side’s letter, label, figures, brokers, lane names or roads under it', async () => {
+    const page = await suite().browser.newPage({ viewport: PROJECTOR })
+    const errors = collectErrors(page)
+    await page.goto(`${suite().preview.url}#lesson=hot-brokers&step=1`)
+    const panel = page.getByRole('region', { name: 'Lesson', exact: true })
+    await expect.poll(() => panel.textContent(), { timeout: 20_000 }).toContain('Step 1 of 4')
+    await page.keyboard.press('p')
+    await page.locator('.compare-app.presenter').waitFor({ timeout: 10_000 })
+    const covered = () =>
+      page.evaluate(() => {
+        const p = document.querySelector('[role="region"][aria-label="Lesson"]')!.getBoundingClientRect()
+        const sel = '.side-letter, .side-label, .diff-strip dd, .broker-strip li.broker, [data-testid="highway"] rect.road, [data-testid="highway"] text.p'
+        return Array.from(document.querySelectorAll(sel))
+          .filter((e) => {
+            const b = e.getBoundingClientRect()
+            return b.width > 0 && b.left < p.right - 1 && p.left < b.right && b.top < p.bottom && p.top < b.bottom
+          })
+          .map((e) => `${e.closest('section.compare-side')?.querySelector('.side-letter')?.textContent ?? '?'} ${e.getAttribute('class') ?? ''} ${(e.textContent ?? '').slice(0, 12)}`)
+      })
+    await expect.poll(() => page.locator('.compare-side [data-testid="highway"] rect.road').count(), { timeout: 10_000 }).toBe(24)
+    // (The column's width settles with the sides' redraw.)
+    await expect.poll(covered, { timeout: 5_000 }).toEqual([])
+    await page.screenshot({ path: join(ARTIFACTS, 'teacher-brokers-lesson-presenter.png') })
+    expect(errors).toEqual([])
+    await page.close()
+  }, 60_000)
+})
