@@ -159,7 +159,7 @@ describe('an ordinary preset compared (no cluster in its scenario): the broker s
 })
 
 describe('the hot-brokers lesson (two sides) in presenter mode on a 1024×768 projector', () => {
-  it('docks the lesson in its own column: no side’s letter, label, figures, brokers, lane names or roads under it', async () => {
+  it('docks the lesson in its own column (no side’s letter, label, figures, brokers, lane names or roads under it), its foot in 14 px or more', async () => {
     const page = await suite().browser.newPage({ viewport: PROJECTOR })
     const errors = collectErrors(page)
     await page.goto(`${suite().preview.url}#lesson=hot-brokers&step=1`)
@@ -181,6 +181,10 @@ describe('the hot-brokers lesson (two sides) in presenter mode on a 1024×768 pr
     await expect.poll(() => page.locator('.compare-side [data-testid="highway"] rect.road').count(), { timeout: 10_000 }).toBe(24)
     // (The column's width settles with the sides' redraw.)
     await expect.poll(covered, { timeout: 5_000 }).toEqual([])
+    // Its foot (Back, Skip question, the autoplay countdown, Pause autoplay) in type read from the room (was 13 and 12 px).
+    const foot = await panel.locator('.lesson-foot button, .lesson-countdown').evaluateAll((els) => els.map((e) => `${e.textContent} ${getComputedStyle(e).fontSize}`))
+    expect(foot.length).toBeGreaterThanOrEqual(3)
+    for (const f of foot) expect(parseFloat(f.split(' ').at(-1)!), f).toBeGreaterThanOrEqual(14)
     await page.screenshot({ path: join(ARTIFACTS, 'teacher-brokers-lesson-presenter.png') })
     expect(errors).toEqual([])
     await page.close()
