@@ -159,7 +159,7 @@ describe('an ordinary preset compared (no cluster in its scenario): the broker s
 })
 
 describe('the hot-brokers lesson (two sides) in presenter mode on a 1024×768 projector', () => {
-  it('docks the lesson in its own column (no side’s letter, label, figures, brokers, lane names or roads under it), its foot in 14 px or more', async () => {
+  it('docks the lesson in its own column (no side’s letter, label, figures, brokers, lane names or roads under it), its foot in 14 px or more, a side’s cluster plan in 16 px', async () => {
     const page = await suite().browser.newPage({ viewport: PROJECTOR })
     const errors = collectErrors(page)
     await page.goto(`${suite().preview.url}#lesson=hot-brokers&step=1`)
@@ -185,6 +185,12 @@ describe('the hot-brokers lesson (two sides) in presenter mode on a 1024×768 pr
     const foot = await panel.locator('.lesson-foot button, .lesson-countdown').evaluateAll((els) => els.map((e) => `${e.textContent} ${getComputedStyle(e).fontSize}`))
     expect(foot.length).toBeGreaterThanOrEqual(3)
     for (const f of foot) expect(parseFloat(f.split(' ').at(-1)!), f).toBeGreaterThanOrEqual(14)
+    // Side A's cluster plan (its header's button and the plan it opens) in the strip's 16 px, not 13 px.
+    await page.locator('.compare-side').first().getByRole('button', { name: 'Rebalance cluster…' }).click()
+    const plan = page.locator('.compare-side').first().locator('.cluster-plan')
+    await expect.poll(() => plan.locator('p').count(), { timeout: 10_000 }).toBeGreaterThan(0)
+    const planPx = await plan.evaluate((p) => Array.from(p.querySelectorAll('button, p, li, label, select')).map((e) => `${(e.textContent ?? '').trim().slice(0, 20)} ${getComputedStyle(e).fontSize}`))
+    for (const f of planPx) expect(parseFloat(f.split(' ').at(-1)!), f).toBeGreaterThanOrEqual(16)
     await page.screenshot({ path: join(ARTIFACTS, 'teacher-brokers-lesson-presenter.png') })
     expect(errors).toEqual([])
     await page.close()
