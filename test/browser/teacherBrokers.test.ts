@@ -159,7 +159,7 @@ describe('an ordinary preset compared (no cluster in its scenario): the broker s
 })
 
 describe('the hot-brokers lesson (two sides) in presenter mode on a 1024×768 projector', () => {
-  it('docks the lesson in its own column (no side’s letter, label, figures, brokers, lane names or roads under it), its foot in 14 px or more, a side’s cluster plan in 16 px', async () => {
+  it('docks the lesson in its own column (no side’s letter, label, figures, brokers, lane names or roads under it), its foot in 14 px or more, a side’s cluster plan in 16 px (at 0 s: no load measured yet)', async () => {
     const page = await suite().browser.newPage({ viewport: PROJECTOR })
     const errors = collectErrors(page)
     await page.goto(`${suite().preview.url}#lesson=hot-brokers&step=1`)
@@ -191,6 +191,8 @@ describe('the hot-brokers lesson (two sides) in presenter mode on a 1024×768 pr
     await expect.poll(() => plan.locator('p').count(), { timeout: 10_000 }).toBeGreaterThan(0)
     const planPx = await plan.evaluate((p) => Array.from(p.querySelectorAll('button, p, li, label, select')).map((e) => `${(e.textContent ?? '').trim().slice(0, 20)} ${getComputedStyle(e).fontSize}`))
     for (const f of planPx) expect(parseFloat(f.split(' ').at(-1)!), f).toBeGreaterThanOrEqual(16)
+    // At 0 s nothing is measured yet: the plan says so, not that the brokers are even (broker 1 is about to be hot).
+    expect(await plan.locator('p').first().textContent()).toBe("No load measured yet: the brokers' in-rates come after the run's first second.")
     await page.screenshot({ path: join(ARTIFACTS, 'teacher-brokers-lesson-presenter.png') })
     expect(errors).toEqual([])
     await page.close()
