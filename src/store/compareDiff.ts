@@ -20,7 +20,7 @@ export interface DiffRowSpec {
 
 /** Rows of the strip, in order. Lower is better on every row. */
 export const DIFF_ROWS: readonly DiffRowSpec[] = [
-  { key: 'lag', label: 'max lag', short: 'lag', unit: '', title: 'Highest total lag since the mark (1 s samples and the current frame)' },
+  { key: 'lag', label: 'max lag', short: 'peak', unit: '', title: 'Highest total lag since the mark (1 s samples and the current frame)' },
   { key: 'stopped', label: 'stopped', short: 'stopped', unit: 'lane·s', title: 'Partition-seconds with nobody consuming since the mark' },
   { key: 'duplicates', label: 'duplicates', short: 'dups', unit: '', title: 'Records processed twice since the mark' },
   { key: 'ordering', label: 'out of order', short: 'reordered', unit: '', title: 'Records of a key consumed after a later record of that key, since the mark' },

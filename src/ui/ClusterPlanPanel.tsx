@@ -93,6 +93,9 @@ export function ClusterPlanPanel(p: { run?: (command: Command) => void; label?: 
 }
 
 function PlanBody({ plan, throttle }: { plan: ClusterPlanView; throttle: number }): ReactNode {
+  // At 0 s nothing has been appended yet: every broker is at 0 records/s, "even", and the plan empty.
+  // Saying "no move would make the brokers more even" then, over a story about a hot broker, misled.
+  if (plan.moves.length === 0 && busiest(plan.before) === 0) return <p>No load measured yet: the brokers' in-rates come after the run's first second.</p>
   if (plan.moves.length === 0) return <p>Nothing to do: no move would make the brokers more even.</p>
   const ms = planMs(plan, throttle)
   return (

@@ -68,3 +68,33 @@ describe('cluster rebalance on the page', () => {
     await page.close()
   }, 60_000)
 })
+
+describe('the cluster plan on a 1024×768 projector, presenter mode', () => {
+  it('is in the broker strip’s 16 px (it was 13 px, its button 12 px), and every lane stays inside the highway', async () => {
+    const page = await suite().browser.newPage({ viewport: { width: 1024, height: 768 } })
+    const errors = collectErrors(page)
+    await page.goto(`${suite().preview.url}#s=${encodeURIComponent(encodeScenario(getPreset('cluster-rebalance')!.build()))}&t=3`)
+    await page.locator('[data-testid="highway"] rect.road').first().waitFor()
+    await page.keyboard.press('p')
+    await page.locator('.app.presenter').waitFor()
+    const toggle = page.getByRole('button', { name: 'Rebalance cluster…' })
+    await toggle.click()
+    await expect.poll(() => page.getByRole('list', { name: 'Planned moves' }).getByRole('listitem').count(), { timeout: 10_000 }).toBe(3)
+    const sizes = await page.locator('.cluster-plan').evaluate((panel) =>
+      Array.from(panel.querySelectorAll('button, p, li, label, select')).map((e) => `${(e.textContent ?? '').trim().slice(0, 24)}: ${getComputedStyle(e).fontSize}`),
+    )
+    for (const s of sizes) expect(parseFloat(s.split(': ').at(-1)!), s).toBeGreaterThanOrEqual(16)
+    const lanes = await page.evaluate(() => {
+      const hw = document.querySelector('[data-testid="highway"]')!.getBoundingClientRect()
+      return Array.from(document.querySelectorAll('[data-testid="highway"] rect.road')).map((r) => {
+        const b = r.getBoundingClientRect()
+        return b.top >= hw.top - 0.5 && b.bottom <= hw.bottom + 0.5 ? Math.round(b.height) : -1
+      })
+    })
+    expect(lanes).toHaveLength(12)
+    for (const h of lanes) expect(h).toBeGreaterThanOrEqual(8)
+    await page.screenshot({ path: join(ARTIFACTS, 'cluster-plan-presenter.png') })
+    expect(errors).toEqual([])
+    await page.close()
+  }, 30_000)
+})

@@ -82,3 +82,21 @@ describe('broker-hotspot, broker 1 crashed, presenter mode at 1024×768', () => 
     await page.close()
   }, 60_000)
 })
+
+describe('broker-hotspot’s story and controls name the same hot key', () => {
+  it('the story quotes the key the Load section names (it said “the hot key of "hot-key"”, the preset’s name, in quotes)', async () => {
+    const page = await suite().browser.newPage({ viewport: { width: 1024, height: 768 } })
+    const errors = collectErrors(page)
+    await page.goto(suite().preview.url)
+    await page.locator('[data-testid="highway"] rect.road').first().waitFor()
+    await page.getByRole('combobox', { name: 'Preset' }).selectOption('broker-hotspot')
+    const note = page.getByText(/^hot key: /)
+    await expect.poll(() => note.textContent(), { timeout: 10_000 }).toBe('hot key: global-marketplace')
+    const story = page.locator('.notice')
+    await expect.poll(() => story.textContent(), { timeout: 10_000 }).toContain('Broker hotspot')
+    const quoted = [...((await story.textContent()) ?? '').matchAll(/"([^"]+)"/g)].map((m) => m[1])
+    expect(quoted).toEqual(['global-marketplace'])
+    expect(errors).toEqual([])
+    await page.close()
+  }, 30_000)
+})

@@ -68,3 +68,30 @@ describe('a lesson from the keyboard', () => {
     await page.close()
   }, 60_000)
 })
+
+describe('a compare lesson’s step names the strip’s own words', () => {
+  it('four answers, step 3 (the costs), in presenter mode: the figure it says to look at is one the sides show', async () => {
+    const page = await suite().browser.newPage({ viewport: { width: 1024, height: 768 } })
+    const errors = collectErrors(page)
+    await page.goto(`${suite().preview.url}#lesson=hot-lane-answers&step=3`)
+    const text = page.locator('.lesson-text')
+    await text.waitFor({ timeout: 30_000 })
+    await page.getByRole('button', { name: 'Presenter mode' }).click()
+    await page.locator('.app.presenter').waitFor()
+    await expect.poll(() => page.locator('.diff-strip').count(), { timeout: 20_000 }).toBe(4)
+    // The words it quotes (it said "the ordering-violation row", a row no strip has).
+    const quoted = [...((await text.textContent()) ?? '').matchAll(/“([^”]+)”/g)].map((m) => m[1]!)
+    expect(quoted.length).toBeGreaterThan(0)
+    // Each strip's words as drawn: its long labels where shown, else the short word CSS draws.
+    const shown = await page.locator('.diff-strip dt').evaluateAll((dts) =>
+      dts.map((dt) => {
+        const long = dt.querySelector('.dt-long')!
+        return long.getBoundingClientRect().width > 1 ? (long.textContent ?? '') : getComputedStyle(dt, '::before').content.split('"')[1]!
+      }),
+    )
+    expect(quoted.filter((q) => shown.includes(q))).not.toEqual([])
+    await page.screenshot({ path: join(ARTIFACTS, 'teacher-lesson-costs.png') })
+    expect(errors).toEqual([])
+    await page.close()
+  }, 30_000)
+})

@@ -1,4 +1,4 @@
-// Preset `broker-hotspot`: the hot key of `hot-key` seen from the cluster. Its lane's leader becomes
+// Preset `broker-hotspot`: the hot key of preset `hot-key` seen from the cluster. Its lane's leader becomes
 // a hot broker; with a per-broker capacity that broker saturates and slows every lane it leads.
 
 import type { Scenario } from '../types.ts'
@@ -24,7 +24,7 @@ export const brokerHotspot: Preset = {
   name: 'broker-hotspot',
   title: 'Broker hotspot: one hot key makes one broker hot',
   notice:
-    'The hot key of "hot-key" (45% of 6000 records/s) lands on partition 6, and partition 6 is led by broker 1, ' +
+    'The hot key "global-marketplace" (45% of 6000 records/s, as in the hot-key preset) lands on partition 6, and partition 6 is led by broker 1, ' +
     'which also leads partitions 1, 4 and 11. Without a limit broker 1 would append about 3800 records/s, 1.9× the ' +
     'brokers\' mean, while brokers 2 and 3 append about 1100 each: the broker strip flags broker 1 HOT. Here each broker ' +
     'can append 3000 records/s, so broker 1 saturates (still 1.7× the mean), and not only the hot lane suffers: its ' +

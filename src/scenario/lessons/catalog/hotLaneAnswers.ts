@@ -59,7 +59,8 @@ export const hotLaneAnswersLesson: Lesson = {
       },
     },
     {
-      text: 'Now the costs. Look at the ordering-violation row of each side.',
+      // The strip's own words: it has no "ordering-violation" row (one highway's counter is "order violations").
+      text: 'Now the costs. Look at each side’s “out of order” figure (“reordered” where the sides are narrow): records of a key consumed after a later one.',
       playToSec: 50,
       question: {
         prompt: "Which sides still deliver every key's records in order?",
