@@ -1,7 +1,7 @@
 // Argument reading shared by `run`, `validate` and `compare`: flags, plain decimals, the scenario
 // named by --scenario or --preset. Pure apart from the injected file reader.
 
-import { getPreset, presets, scenarioFromInput, type Issue, type Scenario } from '../scenario/index.ts'
+import { escapeUnprintable, getPreset, presets, scenarioFromInput, type Issue, type Scenario } from '../scenario/index.ts'
 import type { TextRead } from './textFile.ts'
 
 export interface ParsedArgs {
@@ -126,7 +126,7 @@ export function loadScenario(p: ParsedArgs, readFile: (path: string) => TextRead
       // answered "the link has no format prefix", which says nothing about a file of the wrong kind.
       const t = text.trim()
       if (t !== '' && !/^[{[]/.test(t) && !/^(v\d+\.|s=)/.test(t) && !/[#?]s=/.test(t)) {
-        return { ok: false, message: `--scenario ${sc}: not a scenario (expected a JSON object, a page link or an encoded v1.… scenario), it starts "${t.slice(0, 24).replace(/\s+/g, ' ')}"` }
+        return { ok: false, message: `--scenario ${sc}: not a scenario (expected a JSON object, a page link or an encoded v1.… scenario), it starts "${escapeUnprintable(t.slice(0, 24).replace(/\s+/g, ' '))}"` }
       }
     }
     const r = scenarioFromInput(text)

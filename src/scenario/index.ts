@@ -3,7 +3,7 @@
 export * from './types.ts'
 export { defaultScenario } from './defaults.ts'
 export { validateScenario, type Issue, type ValidationResult } from './validate.ts'
-export { isUnknownField } from './validation/rules.ts'
+export { escapeUnprintable, isUnknownField } from './validation/rules.ts'
 export { LIMITS } from './validation/limits.ts'
 export { decodeScenario, encodeScenario, scenarioFromInput, LINK_FORMAT_VERSION } from './codec.ts'
 export { getPreset, presets, type Preset } from './presets/index.ts'

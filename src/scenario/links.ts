@@ -18,6 +18,7 @@ import { cutShortMessage, encodeScenario } from './codec.ts'
 import { formatVariant, type Variant } from './overrides.ts'
 import type { Scenario } from './types.ts'
 import { LIMITS } from './validation/limits.ts'
+import { escapeUnprintable } from './validation/rules.ts'
 
 export interface LinkHash {
   /** The encoded scenario (`v1.…`), still to be decoded. */
@@ -163,6 +164,7 @@ export function isCompareLink(hash: string): boolean {
   return r.v.length > 0 || (r.cutSides ?? 0) > 0
 }
 
+/** A stranger's text quoted in a problem: at most 40 characters, control and invisible ones escaped. */
 function clip(s: string): string {
-  return s.length > 40 ? `${s.slice(0, 40)}…` : s
+  return escapeUnprintable(s.length > 40 ? `${s.slice(0, 40)}…` : s)
 }

@@ -113,6 +113,21 @@ describe('variants', () => {
     expect(parseVariant('a: name="x, y')).toMatchObject({ ok: false, message: expect.stringContaining('unclosed quote') })
   })
 
+  it('refuses a label with control or invisible characters, quoting it escaped (a NUL split the page’s list of labels, an ESC reached the terminal)', () => {
+    const cases: Array<[string, string]> = [
+      ['x\u0000y', 'x\\u0000y'],
+      ['b\u001b[2Jc', 'b\\u001b[2Jc'],
+      ['abc\u202eDEF', 'abc\\u202eDEF'],
+      ['a\u200bb', 'a\\u200bb'],
+    ]
+    for (const [label, shown] of cases) {
+      expect(parseVariant(`${label}: group.consumers=4`)).toEqual({ ok: false, message: `a variant's label must be printable text (no control or invisible characters), got "${shown}"` })
+    }
+    // A message quoting a variant's text quotes it escaped too.
+    expect(parseVariant('bad\u001b[31m text')).toEqual({ ok: false, message: 'a variant is "LABEL: PATH=VALUE, …", got "bad\\u001b[31m text"' })
+    expect(variant('café ☕ 🔥 <b>: group.consumers=4').label).toBe('café ☕ 🔥 <b>')
+  })
+
   it('refuses a mistyped moment after "@" instead of reading it as part of the label (the overrides would apply from 0 s)', () => {
     for (const text of ['salted@30s: group.consumers=3', 'salted@-5: group.consumers=3', 'salted@1e3: group.consumers=3', 'salted@.5x: group.consumers=3']) {
       expect(parseVariant(text), text).toMatchObject({ ok: false, message: expect.stringMatching(/the moment after "@" must be a plain decimal number of seconds/) })

@@ -11,7 +11,7 @@ import { formatValue, indexOutside, parseValue, resolvePath, splitList, tokenize
 import type { Command, Scenario, ScenarioAction } from './types.ts'
 import { validateScenario, type Issue } from './validate.ts'
 import { LIMITS } from './validation/limits.ts'
-import { meantField } from './validation/rules.ts'
+import { escapeUnprintable, isPrintable, meantField } from './validation/rules.ts'
 
 export type OverrideValue = unknown
 /** Dotted path → value, in the order given. */
@@ -74,6 +74,9 @@ export function parseVariant(text: string): { ok: true; variant: Variant } | Fai
   // A side's label heads its column, its strip and the link: bounded like a scenario's name.
   const chars = [...label].length
   if (chars > LIMITS.nameChars) return { ok: false, message: `a variant's label is at most ${LIMITS.nameChars} characters, got ${chars} ("${clip(label)}")` }
+  // Names a side everywhere (its header, the notes, the table, the terminal), as a scenario's name:
+  // printable text, or a NUL splits the page's list of labels and an ESC reaches the terminal.
+  if (!isPrintable(label)) return { ok: false, message: `a variant's label must be printable text (no control or invisible characters), got "${clip(label)}"` }
   const list = splitList(text.slice(colon + 1))
   if (!list.ok) return { ok: false, message: `${label}: ${list.message}` }
   const set: OverrideSet = {}
@@ -238,6 +241,7 @@ function define(o: object, key: string | number, value: unknown): void {
   Object.defineProperty(o, key, { value, enumerable: true, writable: true, configurable: true })
 }
 
+/** A stranger's text quoted in a message: at most 60 characters, control and invisible ones escaped. */
 function clip(s: string): string {
-  return s.length > 60 ? `${s.slice(0, 60)}…` : s
+  return escapeUnprintable(s.length > 60 ? `${s.slice(0, 60)}…` : s)
 }
