@@ -164,3 +164,24 @@ describe('scenarioFromInput', () => {
     expect(scenarioFromInput('   ')).toMatchObject({ ok: false, errors: [{ path: '#', message: 'the input is empty' }] })
   })
 })
+
+describe('a key given twice (a link or file edited by hand)', () => {
+  const json = '{"name":"first","seed":7,"topic":{"partitions":3,"partitions":4},"name":"second"}'
+  const said = [
+    { path: 'topic.partitions', message: 'given twice (JSON keeps the last value; the earlier one is ignored)' },
+    { path: 'name', message: 'given twice (JSON keeps the last value; the earlier one is ignored)' },
+  ]
+
+  test('a link runs with the last value, as JSON.parse reads it, and says which keys were given twice', () => {
+    const r = decodeScenario(linkFor(json))
+    expect(r.ok && { name: r.scenario.name, partitions: r.scenario.topic.partitions, warnings: r.warnings }).toEqual({ name: 'second', partitions: 4, warnings: said })
+  })
+
+  test('pasted JSON too, before the validator’s own warnings', () => {
+    const r = scenarioFromInput('{"seed":1,"seed":2,"topik":{}}')
+    expect(r.ok && r.warnings).toEqual([
+      { path: 'seed', message: 'given twice (JSON keeps the last value; the earlier one is ignored)' },
+      { path: 'topik', message: 'unknown field (ignored); did you mean topic?' },
+    ])
+  })
+})

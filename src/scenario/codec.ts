@@ -11,6 +11,7 @@ import { canonicalOrder, diffFromDefaults } from './diff.ts'
 import type { Scenario } from './types.ts'
 import { validateScenario, type Issue, type ValidationResult } from './validate.ts'
 import { fmt } from './validation/rules.ts'
+import { duplicateKeys } from './jsonDuplicates.ts'
 import { jsonProblem } from './jsonProblem.ts'
 import { packPlacement, unpackPlacement } from './placementPacking.ts'
 
@@ -145,7 +146,10 @@ function parseAndValidate(json: string, what: string, packed = false): Validatio
     const bad = unpackPlacement(parsed)
     if (bad !== null) return failure(bad.path, bad.message)
   }
-  return validateScenario(parsed)
+  const v = validateScenario(parsed)
+  // JSON.parse kept the last of a key given twice without a word: the author may be reading the other.
+  const twice = v.ok ? duplicateKeys(json) : []
+  return twice.length === 0 || !v.ok ? v : { ...v, warnings: [...twice, ...v.warnings] }
 }
 
 
