@@ -58,6 +58,9 @@ describe('encodeScenario / decodeScenario', () => {
 
   test('a newer link format says so', () => {
     expect(messageOf('v7.abc')).toBe('#: link format v7 is newer than this app (v1); open it in a newer version')
+    // A version of ten digits or more is still a version, not "no format prefix" (a link edited by hand).
+    expect(messageOf('v9999999999.abc')).toBe('#: link format v9999999999 is newer than this app (v1); open it in a newer version')
+    expect(messageOf(`v${'9'.repeat(5000)}.abc`)).toBe(`#: link format v${'9'.repeat(12)}… is newer than this app (v1); open it in a newer version`)
   })
 
   test('a missing or malformed prefix is named', () => {
