@@ -66,6 +66,16 @@ describe('applyOverrides', () => {
     expect(JSON.stringify(s)).toBe(before)
   })
 
+  it('fails on an unknown field inside a value given whole (it was dropped without a word: a typo, or a 20 000-deep object a link carried on)', () => {
+    expect(applyOverrides(joins(), { topic: { partitions: 6, partitionz: 3 } })).toEqual({ ok: false, path: 'topic', message: 'has an unknown field topic.partitionz; did you mean topic.partitions?' })
+    let deep: unknown = 1
+    for (let i = 0; i < 20_000; i++) deep = { a: deep }
+    expect(applyOverrides(joins(), { 'producers.0': deep })).toEqual({ ok: false, path: 'producers.0', message: 'has an unknown field producers[0].a' })
+    expect(applyOverrides(joins(), { 'group.config': { 'session.timeout.ms': 10_000, colour: 'red' } })).toMatchObject({ ok: false, path: 'group.config', message: expect.stringMatching(/^has an unknown field group\.config\.colour/) })
+    // Known fields given whole still apply.
+    expect(applyOverrides(joins(), { topic: { partitions: 6 } })).toMatchObject({ ok: true, scenario: { topic: { partitions: 6 } } })
+  })
+
   it('fails on an unknown path, naming it', () => {
     expect(applyOverrides(joins(), { 'group.config.session.timeout.msx': 1 })).toEqual({
       ok: false,

@@ -11,7 +11,7 @@ import { formatValue, indexOutside, parseValue, resolvePath, splitList, tokenize
 import type { Command, Scenario, ScenarioAction } from './types.ts'
 import { validateScenario, type Issue } from './validate.ts'
 import { LIMITS } from './validation/limits.ts'
-import { escapeUnprintable, isPrintable, meantField } from './validation/rules.ts'
+import { escapeUnprintable, isPrintable, isUnknownField, meantField } from './validation/rules.ts'
 
 export type OverrideValue = unknown
 /** Dotted path → value, in the order given. */
@@ -153,16 +153,27 @@ export function applyOverrides(s: Scenario, set: OverrideSet): Applied {
       const meant = meantField(w)
       return { ok: false, path: d.path, message: `unknown path (${d.parent === '' ? 'a scenario' : d.parent} has no field "${d.key}"${meant === undefined ? '' : `; did you mean ${meant}?`})` }
     }
+    // A value given whole (`topic={"partitionz":3}`) with a field the validator does not know: the
+    // normalized scenario drops it without a word, so the typo (or a link's 20 000-deep junk) is named.
+    const inner = warnings.find((x) => isUnknownField(x) && x.path !== d.canonical && isUnder(x.path, d.canonical))
+    if (inner !== undefined) {
+      const meant = meantField(inner)
+      return { ok: false, path: d.path, message: `has an unknown field ${inner.path}${meant === undefined ? '' : `; did you mean ${meant}?`}` }
+    }
   }
   if (v.ok) return fit.note === null ? { ok: true, scenario: v.scenario } : { ok: true, scenario: v.scenario, note: fit.note }
   return blame(v.errors, done)
 }
 
+/** Whether validator path `p` is `c` or inside it. */
+function isUnder(p: string, c: string): boolean {
+  return p === c || p.startsWith(`${c}.`) || p.startsWith(`${c}[`)
+}
+
 /** The validator's error for one of the paths set, or (a cross-field error) the first one, said where. */
 function blame(errors: readonly Issue[], done: ReadonlyArray<{ path: string; canonical: string }>): Applied {
-  const under = (p: string, c: string): boolean => p === c || p.startsWith(`${c}.`) || p.startsWith(`${c}[`)
   for (const d of done) {
-    const e = errors.find((x) => under(x.path, d.canonical))
+    const e = errors.find((x) => isUnder(x.path, d.canonical))
     if (e) return { ok: false, path: d.path, message: e.path === d.canonical ? e.message : `${e.path}: ${e.message}` }
   }
   const e = errors[0]!
