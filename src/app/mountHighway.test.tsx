@@ -1,6 +1,6 @@
 import { act } from 'react'
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { encodeScenario } from '../scenario/codec.ts'
+import { decodeScenario, encodeScenario } from '../scenario/codec.ts'
 import { defaultScenario } from '../scenario/defaults.ts'
 import { makeFrame } from '../view/frameFixture.ts'
 import type { FrameMessage } from '../worker/protocol.ts'
@@ -134,5 +134,32 @@ describe('a link with mark=', () => {
     await act(() => new Promise((r) => setTimeout(r, 300)))
     expect(el.querySelector('.status .since-label')?.textContent).toContain('since 12.5 s')
     expect(Array.from(el.querySelectorAll('.status button')).some((b) => b.textContent === 'Clear mark')).toBe(true)
+  })
+})
+
+describe('a link pasted into the open page (hashchange)', () => {
+  const paste = (hash: string) =>
+    act(() => {
+      window.location.hash = hash
+      window.dispatchEvent(new HashChangeEvent('hashchange'))
+    })
+  const said = () => mounted!.store.getState().banners.map((b) => [b.text, ...b.details])
+
+  it('the whole link asked for replaces the cut one’s banners; a bad one pasted later says the scenario shown stays', () => {
+    const whole = { ...defaultScenario(), name: 'the whole link' }
+    const cut = encodeScenario(whole).slice(0, 12)
+    const d = decodeScenario(cut)
+    const why = d.ok ? '' : d.errors[0]!.message
+    expect(why).toMatch(/cut short/)
+    open(`#s=${cut}`)
+    expect(said()).toEqual([['This link’s scenario could not be used, so the default scenario is shown instead.', why]])
+    paste(`#s=${encodeScenario(whole)}&t=later`)
+    expect(mounted!.store.getState().scenario.name).toBe('the whole link')
+    expect(said()).toEqual([['The link’s moment could not be read, so the run starts at 0 s:', 't must be a number of seconds (like 42 or 42.5), got "later"']])
+    paste(`#s=${cut}`)
+    expect(mounted!.store.getState().scenario.name).toBe('the whole link')
+    expect(said()).toEqual([['This link’s scenario could not be used, so the scenario shown is unchanged.', why]])
+    paste('#t=3')
+    expect(said()).toEqual([['This link has no scenario in it (expected #s=…). The scenario shown is unchanged.']])
   })
 })
