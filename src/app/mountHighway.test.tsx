@@ -162,4 +162,18 @@ describe('a link pasted into the open page (hashchange)', () => {
     paste('#t=3')
     expect(said()).toEqual([['This link has no scenario in it (expected #s=…). The scenario shown is unchanged.']])
   })
+
+  it('a lesson link that could not be opened is a link’s banner too: the next link pasted replaces it', () => {
+    window.location.hash = '#lesson=hot-key&step=0'
+    el = document.createElement('div')
+    document.body.appendChild(el)
+    const worker = fakeWorker()
+    const problem = { kind: 'warning' as const, text: 'The lesson link could not be opened: lesson hot-key: step must be a step number (1, 2, …), got "0"', details: [] }
+    act(() => {
+      mounted = mountHighway(el!, { syncUrl: true, createWorker: () => worker, linkProblem: problem })
+    })
+    expect(said()).toEqual([[problem.text]])
+    paste(`#s=${encodeScenario({ ...defaultScenario(), name: 'next' })}`)
+    expect(said()).toEqual([])
+  })
 })

@@ -53,6 +53,8 @@ export interface MountOptions {
   onCompare?: (hash: string) => void
   /** Opens the Lessons list (the Lessons button); without it the page offers none. */
   openLessons?: () => void
+  /** What the link opened could not do besides its scenario (a lesson link's bad step): a link pasted over it replaces it. */
+  linkProblem?: LinkProblem
   /** Wall clock and timer that watch the worker's liveness (default: the page's; null: none). */
   supervisionClock?: SupervisionClock | null
 }
@@ -95,7 +97,7 @@ export function mountHighway(el: HTMLElement, opts: MountOptions): MountedHighwa
   const sayOfLink = (p: LinkProblem | null): void => {
     if (p !== null) linkBanners.push(store.getState().showBanner(p.kind, p.text, p.details))
   }
-  for (const p of [initial.problem, moment.problem]) sayOfLink(p)
+  for (const p of [initial.problem, moment.problem, opts.linkProblem ?? null]) sayOfLink(p)
   // HONEST: a link's mark= sets where the counts start.
   const linkMark = initial.scenario !== null ? markFromHash(win.location.hash) : null
   if (linkMark !== null) store.getState().setMark(linkMark)
