@@ -5,16 +5,17 @@
 import { describe, expect, it } from 'vitest'
 import { defaultScenario } from '../scenario/defaults.ts'
 import { getPreset } from '../scenario/presets/index.ts'
-import type { Variant } from '../scenario/overrides.ts'
+import { parseVariant, type Variant } from '../scenario/overrides.ts'
 import type { Scenario } from '../scenario/types.ts'
 import { validateScenario } from '../scenario/validate.ts'
+import { LIMITS } from '../scenario/validation/limits.ts'
 import { createCompareStore } from '../store/compareStore.ts'
 import type { Frame } from '../sim/frameTypes.ts'
 import type { WorkerRequest } from '../worker/protocol.ts'
 import { createSimHost } from '../worker/simHost.ts'
 import { compareHashOf, readCompareLink } from './compareLinks.ts'
 import { createCompareSession, type CompareSession } from './compareSession.ts'
-import { copyLabel } from './compareSideList.ts'
+import { copyLabel, freshLabel } from './compareSideList.ts'
 import type { WorkerLike } from './simClient.ts'
 import { sidesMarkers } from '../ui/compare/sideMarkerSource.ts'
 
@@ -265,5 +266,18 @@ describe('compare store: sides come and go', () => {
   it('copy labels stay unique', () => {
     expect(copyLabel('salted', [{ label: 'salted', set: {} }])).toBe('salted 2')
     expect(copyLabel('salted 2', [{ label: 'salted', set: {} }, { label: 'salted 2', set: {} }])).toBe('salted 3')
+  })
+
+  it('a copy of a side with the longest label a link takes still fits a link (82 characters did not reopen)', () => {
+    const long = 'x'.repeat(LIMITS.nameChars)
+    const copy = copyLabel(long, [{ label: long, set: {} }])
+    expect(copy).toBe(`${'x'.repeat(LIMITS.nameChars - 2)} 2`)
+    const fresh = freshLabel(long, [{ label: long, set: {} }, { label: 'b', set: {} }], 1)
+    expect([...fresh]).toHaveLength(LIMITS.nameChars)
+    expect(fresh).not.toBe(long)
+    // An astral character is not cut in half (a lone surrogate is refused as unprintable).
+    const emoji = '🔥'.repeat(LIMITS.nameChars)
+    const cut = copyLabel(emoji, [{ label: emoji, set: {} }])
+    for (const label of [copy, fresh, cut]) expect(parseVariant(`${label}: group.consumers=2`).ok, label).toBe(true)
   })
 })

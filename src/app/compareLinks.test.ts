@@ -96,3 +96,26 @@ describe('readCompareLink: a side’s members (group.consumers)', () => {
     expect(half.variants.map((v) => v.label)).toEqual(['eager', 'odd'])
   })
 })
+
+describe('readCompareLink: labels edited by hand', () => {
+  const s = `s=${encodeURIComponent(encodeScenario(defaultScenario()))}`
+  const v = (text: string) => `v=${encodeURIComponent(text)}`
+
+  it('a side labelled with a control or invisible character is left out, its text quoted escaped', () => {
+    const r = readCompareLink([s, v('a:'), v('x\u0000y:'), v('abc\u202eDEF:'), v('b: dynamic.salting.enabled=true')].join('&'), defaultScenario())
+    expect(r.variants.map((x) => x.label)).toEqual(['a', 'b'])
+    expect(r.problems).toEqual([
+      `side 2 ("x\\u0000y:") was left out: a variant's label must be printable text (no control or invisible characters), got "x\\u0000y"`,
+      `side 3 ("abc\\u202eDEF:") was left out: a variant's label must be printable text (no control or invisible characters), got "abc\\u202eDEF"`,
+    ])
+  })
+
+  it('a label used twice is made unique, as Add side makes a copy’s, and said; what the page shares reopens as shown', () => {
+    const r = readCompareLink([s, v('a:'), v('a: dynamic.salting.enabled=true'), v('a 2:')].join('&'), defaultScenario())
+    expect(r.variants.map((x) => x.label)).toEqual(['a', 'a 3', 'a 2'])
+    expect(r.problems).toEqual(['side B has side A’s label "a": shown as "a 3"'])
+    expect(r.variants[1]!.set).toEqual({ 'dynamic.salting.enabled': true })
+    const again = readCompareLink(compareHashOf({ base: r.base, variants: r.variants, playing: true, clock: 0, mark: null, autoMark: null }), defaultScenario())
+    expect(again).toMatchObject({ problems: [], variants: r.variants })
+  })
+})

@@ -6,8 +6,10 @@ import { compareLinkHash, momentWithinRun, readLinkHash } from '../scenario/link
 import { parseVariant, variantScenario, type Variant } from '../scenario/overrides.ts'
 import type { Scenario } from '../scenario/types.ts'
 import { validateScenario } from '../scenario/validate.ts'
+import { escapeUnprintable } from '../scenario/validation/rules.ts'
 import { defaultCompareSides, forkVariants, hotLaneAnswerSides, type ForkChoice } from '../store/compareEdits.ts'
 import { MAX_SIDES } from '../store/compareStore.ts'
+import { freshLabel } from './compareSideList.ts'
 import { linkWarnings, type LinkIssue, type LinkProblem } from './urlSync.ts'
 
 /** Seconds as links write them: whole milliseconds. */
@@ -79,7 +81,7 @@ export function readCompareLink(hash: string, fallback: Scenario): CompareOpenin
   for (const [i, text] of r.v.entries()) {
     const p = parseVariant(text)
     if (!p.ok) {
-      problems.push(`side ${i + 1} ("${text.length > 40 ? `${text.slice(0, 40)}…` : text}") was left out: ${p.message}`)
+      problems.push(`side ${i + 1} ("${escapeUnprintable(text.length > 40 ? `${text.slice(0, 40)}…` : text)}") was left out: ${p.message}`)
       continue
     }
     const checked = variantScenario(base, p.variant)
@@ -93,6 +95,15 @@ export function readCompareLink(hash: string, fallback: Scenario): CompareOpenin
   if (variants.length > MAX_SIDES) {
     problems.push(`the page shows at most ${MAX_SIDES} sides: the first ${MAX_SIDES} are shown`)
     variants.length = MAX_SIDES
+  }
+  // A label names its side in the notes and the Export menu: one used twice (a hand-edited link; the
+  // page never writes one) is made unique as Add side makes a copy's, and said.
+  for (const [i, v] of variants.entries()) {
+    const first = variants.findIndex((x) => x.label === v.label)
+    if (first === i) continue
+    const label = freshLabel(v.label, variants, i)
+    problems.push(`side ${String.fromCharCode(65 + i)} has side ${String.fromCharCode(65 + first)}’s label "${v.label}": shown as "${label}"`)
+    variants[i] = { ...v, label }
   }
   const sides = variants.length >= 2 ? variants : defaultCompareSides(base)
   if (variants.length < 2) problems.push('a comparison needs two sides: showing eager against cooperative')

@@ -284,6 +284,13 @@ export function createCompareSession(o: CompareSessionOptions): CompareSession {
   }
 
   for (const v of o.variants) sides.push(makeSide(v, n))
+  // What a side's overrides did to an imported placement (dropped for a new broker count or
+  // replication factor), said once per side as its edit on the page says it (compareSideEdits.ts):
+  // the link's sender saw it then, whoever opens the link must hear it too.
+  for (const v of o.variants) {
+    const r = variantScenario(o.base, v)
+    if (r.ok && r.note !== undefined) note('info', `Side “${v.label}” was changed:`, [r.note])
+  }
 
   const openAt = o.openAtMs ?? 0
   // Every side's stops before any side starts: a first frame (t=0) must not count as the clock.

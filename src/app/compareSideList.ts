@@ -5,6 +5,7 @@
 // side B makes C the new B, as the link (its `v=` order) reopens them.
 
 import type { Variant } from '../scenario/overrides.ts'
+import { LIMITS } from '../scenario/validation/limits.ts'
 import { MAX_SIDES, MIN_SIDES, type CompareStore } from '../store/compareStore.ts'
 import type { AppStore } from '../store/createAppStore.ts'
 import type { CompareActions } from '../ui/compare/compareActions.ts'
@@ -31,13 +32,24 @@ export interface SideListContext<S extends ListedSide> {
   changed: () => void
 }
 
+/**
+ * `stem` numbered `k` ("salted 2"), the stem cut (whole code points) so the label stays within what
+ * a link takes (LIMITS.nameChars): a copy of an 80-character label was shared, and refused on reopening.
+ */
+function numbered(stem: string, k: number): string {
+  const suffix = ` ${k}`
+  const room = LIMITS.nameChars - suffix.length
+  const chars = [...stem]
+  return `${chars.length > room ? chars.slice(0, room).join('') : stem}${suffix}`
+}
+
 /** `label` made unique among `variants`: "salted" → "salted 2", "salted 2" → "salted 3". */
 export function copyLabel(label: string, variants: readonly Variant[]): string {
   const stem = label.replace(/ \d+$/, '')
   const taken = new Set(variants.map((v) => v.label))
   let k = 2
-  while (taken.has(`${stem} ${k}`)) k++
-  return `${stem} ${k}`
+  while (taken.has(numbered(stem, k))) k++
+  return numbered(stem, k)
 }
 
 /**
@@ -48,8 +60,8 @@ export function freshLabel(label: string, variants: readonly Variant[], self: nu
   const taken = new Set(variants.filter((_, i) => i !== self).map((v) => v.label))
   if (!taken.has(label)) return label
   let k = 2
-  while (taken.has(`${label} ${k}`)) k++
-  return `${label} ${k}`
+  while (taken.has(numbered(label, k))) k++
+  return numbered(label, k)
 }
 
 export function sideList<S extends ListedSide>(ctx: SideListContext<S>): Pick<CompareActions, 'addSide' | 'removeSide'> {

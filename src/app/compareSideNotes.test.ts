@@ -14,13 +14,13 @@ import { fakeWorker, type FakeWorker } from './fakeWorker.ts'
 const eager: Variant = { label: 'eager', set: {} }
 const coop: Variant = { label: 'cooperative', set: { 'group.protocol': 'cooperative', 'group.assignor': 'cooperative-sticky' } }
 
-function setup(base: Scenario) {
+function setup(base: Scenario, variants: Variant[] = [eager, coop]) {
   const workers: FakeWorker[] = []
   const queue: Array<(t: number) => void> = []
   let wall = 0
   const session = createCompareSession({
     base,
-    variants: [eager, coop],
+    variants,
     createWorker: (side) => {
       const had = workers[side]
       if (had !== undefined) return had
@@ -80,6 +80,34 @@ describe('a compare side’s brokers and an imported placement', () => {
     session.actions.editSide(0, { kind: 'cluster', patch: { brokerCapacityPerSec: 3000 } })
     expect(inits(workers[0]!).at(-1)!.scenario.cluster?.assignment).toEqual(imported().cluster!.assignment)
     expect(session.store.getState().notes).toHaveLength(1)
+  })
+})
+
+describe('a compare link whose side changes an imported base’s brokers', () => {
+  const dropped = (what: string) => `The imported replica placement was dropped (${what}): replicas and leaders are now placed by KRaft's StripedReplicaPlacer.`
+
+  it('says it when opened, one note per side that dropped it, in the words an edit on the page uses', () => {
+    const five: Variant = { label: 'five', set: { 'cluster.brokers': 5 } }
+    const rf3: Variant = { label: 'rf3', set: { 'cluster.replication.factor': 3 } }
+    const { session, workers } = setup(imported(), [eager, five, rf3])
+    expect(inits(workers[1]!).at(-1)!.scenario.cluster?.assignment).toBeUndefined()
+    expect(inits(workers[0]!).at(-1)!.scenario.cluster?.assignment).toEqual(imported().cluster!.assignment)
+    expect(session.store.getState().notes).toEqual([
+      { kind: 'info', text: 'Side “five” was changed:', details: [dropped('4 → 5 brokers')] },
+      { kind: 'info', text: 'Side “rf3” was changed:', details: [dropped('replication factor 2 → 3')] },
+    ])
+    // A later edit of that side carries the same override: not said again.
+    session.actions.editSide(1, { kind: 'salting', enabled: true })
+    expect(session.store.getState().notes).toHaveLength(2)
+  })
+
+  it('says nothing when no side drops it, or when the base has no kept placement', () => {
+    const capacity: Variant = { label: 'capacity', set: { 'cluster.brokerCapacityPerSec': 3000 } }
+    expect(setup(imported(), [eager, capacity]).session.store.getState().notes).toEqual([])
+    const plain = imported()
+    delete plain.cluster!.assignment
+    delete plain.cluster!.leaders
+    expect(setup(plain, [eager, { label: 'five', set: { 'cluster.brokers': 5 } }]).session.store.getState().notes).toEqual([])
   })
 })
 

@@ -90,12 +90,13 @@ function show(): void {
     current = m
     if (lesson?.ok === true) lessonLayer.start(lesson.resolved, lesson.stepIndex, compareLessonHost(m.store, m.actions, m.sides))
   } else {
-    const m = mountHighway(root, { syncUrl: true, onCompare: go, openLessons: () => lessonLayer.openList() })
+    // A lesson link that could not be opened is said as the link's banner: a link pasted next replaces it.
+    const linkProblem = lesson !== null && !lesson.ok ? { linkProblem: { kind: 'warning' as const, text: `The lesson link could not be opened: ${lesson.problem}`, details: [] } } : {}
+    const m = mountHighway(root, { syncUrl: true, onCompare: go, openLessons: () => lessonLayer.openList(), ...linkProblem })
     if (presenter) m.store.getState().setPresenter(true)
     m.store.subscribe((s) => (presenter = s.presenter))
     current = m
     if (lesson?.ok === true) lessonLayer.start(lesson.resolved, lesson.stepIndex, singleLessonHost(m.store, m.actions))
-    else if (lesson !== null && !lesson.ok) m.store.getState().showBanner('warning', `The lesson link could not be opened: ${lesson.problem}`)
   }
   if (keyboard) focusWhenShown(compareShown ? '.exit-compare' : '.fork > summary')
 }

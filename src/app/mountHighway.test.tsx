@@ -1,6 +1,6 @@
 import { act } from 'react'
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { encodeScenario } from '../scenario/codec.ts'
+import { decodeScenario, encodeScenario } from '../scenario/codec.ts'
 import { defaultScenario } from '../scenario/defaults.ts'
 import { makeFrame } from '../view/frameFixture.ts'
 import type { FrameMessage } from '../worker/protocol.ts'
@@ -134,5 +134,46 @@ describe('a link with mark=', () => {
     await act(() => new Promise((r) => setTimeout(r, 300)))
     expect(el.querySelector('.status .since-label')?.textContent).toContain('since 12.5 s')
     expect(Array.from(el.querySelectorAll('.status button')).some((b) => b.textContent === 'Clear mark')).toBe(true)
+  })
+})
+
+describe('a link pasted into the open page (hashchange)', () => {
+  const paste = (hash: string) =>
+    act(() => {
+      window.location.hash = hash
+      window.dispatchEvent(new HashChangeEvent('hashchange'))
+    })
+  const said = () => mounted!.store.getState().banners.map((b) => [b.text, ...b.details])
+
+  it('the whole link asked for replaces the cut one’s banners; a bad one pasted later says the scenario shown stays', () => {
+    const whole = { ...defaultScenario(), name: 'the whole link' }
+    const cut = encodeScenario(whole).slice(0, 12)
+    const d = decodeScenario(cut)
+    const why = d.ok ? '' : d.errors[0]!.message
+    expect(why).toMatch(/cut short/)
+    open(`#s=${cut}`)
+    expect(said()).toEqual([['This link’s scenario could not be used, so the default scenario is shown instead.', why]])
+    paste(`#s=${encodeScenario(whole)}&t=later`)
+    expect(mounted!.store.getState().scenario.name).toBe('the whole link')
+    expect(said()).toEqual([['The link’s moment could not be read, so the run starts at 0 s:', 't must be a number of seconds (like 42 or 42.5), got "later"']])
+    paste(`#s=${cut}`)
+    expect(mounted!.store.getState().scenario.name).toBe('the whole link')
+    expect(said()).toEqual([['This link’s scenario could not be used, so the scenario shown is unchanged.', why]])
+    paste('#t=3')
+    expect(said()).toEqual([['This link has no scenario in it (expected #s=…). The scenario shown is unchanged.']])
+  })
+
+  it('a lesson link that could not be opened is a link’s banner too: the next link pasted replaces it', () => {
+    window.location.hash = '#lesson=hot-key&step=0'
+    el = document.createElement('div')
+    document.body.appendChild(el)
+    const worker = fakeWorker()
+    const problem = { kind: 'warning' as const, text: 'The lesson link could not be opened: lesson hot-key: step must be a step number (1, 2, …), got "0"', details: [] }
+    act(() => {
+      mounted = mountHighway(el!, { syncUrl: true, createWorker: () => worker, linkProblem: problem })
+    })
+    expect(said()).toEqual([[problem.text]])
+    paste(`#s=${encodeScenario({ ...defaultScenario(), name: 'next' })}`)
+    expect(said()).toEqual([])
   })
 })

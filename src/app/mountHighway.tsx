@@ -29,6 +29,7 @@ import { supervisionNotice } from './supervisionNotice.ts'
 import {
   createUrlSync,
   type HashReading,
+  type LinkProblem,
   linkFor,
   markFromHash,
   momentFromHash,
@@ -52,6 +53,8 @@ export interface MountOptions {
   onCompare?: (hash: string) => void
   /** Opens the Lessons list (the Lessons button); without it the page offers none. */
   openLessons?: () => void
+  /** What the link opened could not do besides its scenario (a lesson link's bad step): a link pasted over it replaces it. */
+  linkProblem?: LinkProblem
   /** Wall clock and timer that watch the worker's liveness (default: the page's; null: none). */
   supervisionClock?: SupervisionClock | null
 }
@@ -88,7 +91,13 @@ export function mountHighway(el: HTMLElement, opts: MountOptions): MountedHighwa
   // A moment link opens paused; the moment itself is shown once the run's first frame is in.
   let pendingMoment = moment.momentMs
   const store = createAppStore({ scenario: initial.scenario ?? opts.scenario ?? defaultScenario(), playing: pendingMoment === null })
-  for (const p of [initial.problem, moment.problem]) if (p !== null) store.getState().showBanner(p.kind, p.text, p.details)
+  // The banners about the link now open: a link pasted over it (hashchange) replaces them, or the
+  // whole link a participant asked for opened under "the link is cut short … ask for the whole link".
+  let linkBanners: number[] = []
+  const sayOfLink = (p: LinkProblem | null): void => {
+    if (p !== null) linkBanners.push(store.getState().showBanner(p.kind, p.text, p.details))
+  }
+  for (const p of [initial.problem, moment.problem, opts.linkProblem ?? null]) sayOfLink(p)
   // HONEST: a link's mark= sets where the counts start.
   const linkMark = initial.scenario !== null ? markFromHash(win.location.hash) : null
   if (linkMark !== null) store.getState().setMark(linkMark)
@@ -237,10 +246,12 @@ export function mountHighway(el: HTMLElement, opts: MountOptions): MountedHighwa
       }
   if (opts.syncUrl && !embed) {
     urlSync = createUrlSync(store, win, codec, (reading) => {
-      if (reading.problem !== null) store.getState().showBanner(reading.problem.kind, reading.problem.text, reading.problem.details)
+      for (const id of linkBanners) store.getState().dismissBanner(id)
+      linkBanners = []
+      sayOfLink(reading.problem)
       if (reading.scenario !== null) {
         const m = momentFromHash(win.location.hash, reading.scenario.durationSec)
-        if (m.problem !== null) store.getState().showBanner(m.problem.kind, m.problem.text, m.problem.details)
+        sayOfLink(m.problem)
         pendingMoment = m.momentMs
         if (pendingMoment !== null) controller.setPlaying(false)
         store.getState().setScenario(reading.scenario, true)

@@ -252,3 +252,15 @@ describe('the mark in a single-mode link', () => {
     expect(markFromHash('#s=v1.abc')).toBeNull()
   })
 })
+
+describe('a moment given twice (one appended by hand)', () => {
+  it('opens at the last, and the banner says so; it is not a moment that could not be read', () => {
+    const hash = `#s=${encodeScenario(defaultScenario())}&t=10&t=30`
+    expect(momentFromHash(hash, 120)).toEqual({ momentMs: 30_000, problem: null })
+    expect(scenarioFromHash(hash, codec).problem).toEqual({
+      kind: 'warning',
+      text: 'Parts of this link were ignored:',
+      details: ['the link gives t (the moment the link opens at) twice (10, then 30): the last is used'],
+    })
+  })
+})

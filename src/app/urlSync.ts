@@ -47,8 +47,11 @@ export function linkWarnings(warnings: readonly LinkIssue[]): LinkProblem | null
   return warnings.length === 0 ? null : { kind: 'warning', text: 'Parts of this link were ignored:', details: issueLines(warnings) }
 }
 
-/** Reads `location.hash`. Pure; never throws. */
-export function scenarioFromHash(hash: string, codec: ScenarioCodec): HashReading {
+/**
+ * Reads `location.hash`. Pure; never throws. `instead`: what the page shows when the link's scenario
+ * cannot be used: the default one (a page opened on it), or the one it showed (a link pasted over it).
+ */
+export function scenarioFromHash(hash: string, codec: ScenarioCodec, instead: 'default' | 'unchanged' = 'default'): HashReading {
   const h = hash.startsWith('#') ? hash.slice(1) : hash
   if (h.trim() === '') return { scenario: null, problem: null }
   const param = h.split('&').find((part) => part.startsWith(`${HASH_KEY}=`))
@@ -60,7 +63,7 @@ export function scenarioFromHash(hash: string, codec: ScenarioCodec): HashReadin
       scenario: null,
       problem: {
         kind: 'error',
-        text: 'This link has no scenario in it (expected #s=…). Showing the default scenario instead.',
+        text: `This link has no scenario in it (expected #s=…). ${instead === 'default' ? 'Showing the default scenario instead.' : 'The scenario shown is unchanged.'}`,
         details: [],
       },
     }
@@ -84,7 +87,7 @@ export function scenarioFromHash(hash: string, codec: ScenarioCodec): HashReadin
     scenario: null,
     problem: {
       kind: 'error',
-      text: 'This link’s scenario could not be used, so the default scenario is shown instead.',
+      text: `This link’s scenario could not be used, so ${instead === 'default' ? 'the default scenario is shown instead' : 'the scenario shown is unchanged'}.`,
       details: issueLines(r.errors),
     },
   }
@@ -198,7 +201,7 @@ export function createUrlSync(
   const onHash = (): void => {
     if (host.location.hash === written) return
     written = host.location.hash
-    onLink(scenarioFromHash(host.location.hash, codec))
+    onLink(scenarioFromHash(host.location.hash, codec, 'unchanged'))
   }
   host.addEventListener('hashchange', onHash)
 

@@ -1,7 +1,8 @@
 // Argument reading shared by `run`, `validate` and `compare`: flags, plain decimals, the scenario
 // named by --scenario or --preset. Pure apart from the injected file reader.
 
-import { getPreset, presets, scenarioFromInput, type Issue, type Scenario } from '../scenario/index.ts'
+import { escapeUnprintable, getPreset, presets, scenarioFromInput, type Issue, type Scenario } from '../scenario/index.ts'
+import { readLinkHash } from '../scenario/links.ts'
 import type { TextRead } from './textFile.ts'
 
 export interface ParsedArgs {
@@ -126,14 +127,29 @@ export function loadScenario(p: ParsedArgs, readFile: (path: string) => TextRead
       // answered "the link has no format prefix", which says nothing about a file of the wrong kind.
       const t = text.trim()
       if (t !== '' && !/^[{[]/.test(t) && !/^(v\d+\.|s=)/.test(t) && !/[#?]s=/.test(t)) {
-        return { ok: false, message: `--scenario ${sc}: not a scenario (expected a JSON object, a page link or an encoded v1.… scenario), it starts "${t.slice(0, 24).replace(/\s+/g, ' ')}"` }
+        return { ok: false, message: `--scenario ${sc}: not a scenario (expected a JSON object, a page link or an encoded v1.… scenario), it starts "${escapeUnprintable(t.slice(0, 24).replace(/\s+/g, ' '))}"` }
       }
     }
     const r = scenarioFromInput(text)
     if (!r.ok) return { ok: false, message: formatIssues(r.errors) }
-    return { ok: true, scenario: r.scenario, warnings: r.warnings }
+    const sides = linkSides(text)
+    return { ok: true, scenario: r.scenario, warnings: sides === null ? r.warnings : [...r.warnings, sides] }
   }
   return { ok: false, message: 'give --scenario FILE|URL|ENCODED or --preset NAME' }
+}
+
+/** The path of the warning that a compare link's sides are not run (compare, running them, drops it). */
+export const LINK_SIDES_PATH = 'v'
+
+/**
+ * A compare link's sides (`v=`) are the page's and `compare --scenario LINK`'s: a command that reads
+ * only the shared workload says so, or a participant took its numbers for a side's.
+ */
+function linkSides(text: string): Issue | null {
+  const hash = text.indexOf('#')
+  const n = hash < 0 ? 0 : readLinkHash(text.slice(hash)).v.length
+  if (n === 0) return null
+  return { path: LINK_SIDES_PATH, message: `the link compares ${n} side${n === 1 ? '' : 's'}; only its shared workload (s=) is read here: highway compare --scenario LINK runs them` }
 }
 
 export type LoadedRun = { ok: true; scenario: Scenario; warnings: Issue[]; seconds: number; seed: number | undefined } | { ok: false; message: string }

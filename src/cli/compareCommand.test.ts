@@ -128,6 +128,15 @@ describe('highway compare --link', () => {
     expect(fromLink.stderr).toBe('')
     expect(fromLink.stdout).toBe(direct.stdout)
   })
+
+  it('a compare link given to run, or to compare with its own --variant, says its sides are not run (they ran the shared workload without a word)', async () => {
+    const link = (await runCompare(['--preset', 'consumer-joins-eager', '--link', '--variant', 'eager:', '--variant', COOP], io, here)).stdout.trim()
+    const said = 'v: the link compares 2 sides; only its shared workload (s=) is read here: highway compare --scenario LINK runs them'
+    const run = runRun(['--scenario', link, '--seconds', '1', '--json'], io)
+    expect([run.code, run.stderr]).toEqual([0, `run: warning: ${said}\n`])
+    const own = await runCompare(['--scenario', link, '--seconds', '1', '--json', '--variant', 'one:', '--variant', 'two: group.consumers=2'], io, here)
+    expect([own.code, own.stderr]).toEqual([0, `compare: warning: ${said}\n`])
+  })
 })
 
 describe('highway compare: bad input', () => {

@@ -6,7 +6,7 @@ import { formatValue } from '../scenario/overridePath.ts'
 import { parseVariant, parseVary, type OverrideSet, type OverrideValue, type Variant } from '../scenario/overrides.ts'
 import type { Scenario } from '../scenario/types.ts'
 import type { RunSummary } from '../sim/simulationApi.ts'
-import { failure, loadRun, parseArgs, parseDecimal, usageFailure, warningLines, type FlagSpec } from './args.ts'
+import { failure, LINK_SIDES_PATH, loadRun, parseArgs, parseDecimal, usageFailure, warningLines, type FlagSpec } from './args.ts'
 import { runAll } from './compareRuns.ts'
 import { formatCompareTable } from './compareTable.ts'
 import type { CliIo, CommandResult } from './runCommand.ts'
@@ -99,6 +99,9 @@ export async function runCompare(args: readonly string[], io: CompareIo, opts: C
   if (typeof afterText === 'string' && (afterSec === null || afterSec > seconds)) return fail(`--after must be a plain decimal number of seconds from 0 to the run's ${seconds}, got "${afterText}"`)
 
   const variants: Variant[] = []
+  const fromLink = p.lists.get('--variant') === undefined
+  // Run from the link's own sides: they are read after all, so the loader's word that they are not goes.
+  if (fromLink && linkVariants(p.flags.get('--scenario')).length > 0) l.warnings = l.warnings.filter((w) => w.path !== LINK_SIDES_PATH)
   for (const text of p.lists.get('--variant') ?? linkVariants(p.flags.get('--scenario'))) {
     const r = parseVariant(text)
     if (!r.ok) return fail(`--variant ${r.message}`)

@@ -13,6 +13,7 @@ const files: Record<string, string> = {
   'good.json': JSON.stringify(good),
   'bad.json': JSON.stringify({ ...good, steps: [{ text: 'Look', playToSec: -1 }] }),
   'notjson.json': '{ nope',
+  'twice.json': JSON.stringify(good).replace('"text":"Look"', '"text":"Look here","text":"Look"'),
 }
 const io = { readFile: (p: string) => (Object.hasOwn(files, p) ? { ok: true as const, text: files[p]! } : { ok: false as const, problem: 'no such file' }) }
 
@@ -42,6 +43,14 @@ describe('highway lessons', () => {
     expect(bad.stderr).toBe('lessons: bad.json: steps[0].playToSec: must be > 0\n')
     expect(runLessons(['--check', 'notjson.json'], io).stderr).toMatch(/^lessons: notjson\.json is not JSON \(/)
     expect(runLessons(['--check', 'missing.json'], io)).toEqual({ stdout: '', stderr: 'lessons: missing.json: no such file\n', code: 2 })
+  })
+
+  it('--check says a key given twice, as it says an unknown field (the lesson has the last; its author may read the first)', () => {
+    expect(runLessons(['--check', 'twice.json'], io)).toEqual({
+      stdout: 'twice.json: lesson "mine" is valid (1 step, 1 question)\n',
+      stderr: 'lessons: twice.json: warning: steps[0].text: given twice (JSON keeps the last value; the earlier one is ignored)\n',
+      code: 0,
+    })
   })
 
   it('refuses unknown arguments and a --check without a file', () => {

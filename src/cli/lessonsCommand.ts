@@ -2,6 +2,7 @@
 // a teacher's lesson file (JSON) and says where it is wrong, one line per problem.
 
 import { lessons, validateLesson, type Lesson } from '../scenario/lessons/index.ts'
+import { duplicateKeys } from '../scenario/jsonDuplicates.ts'
 import { jsonProblem } from '../scenario/jsonProblem.ts'
 import { usageFailure } from './args.ts'
 import type { CliIo, CommandResult } from './runCommand.ts'
@@ -33,7 +34,8 @@ function check(path: string, io: Pick<CliIo, 'readFile'>): CommandResult {
     return { stdout: '', stderr: `lessons: ${path} is not JSON (${jsonProblem(read.text, e)})\n`, code: 2 }
   }
   const r = validateLesson(data)
-  const warnings = r.warnings.map((w) => `lessons: ${path}: warning: ${w.path}: ${w.message}\n`).join('')
+  // A key given twice first (JSON.parse kept the last without a word), then the validator's warnings.
+  const warnings = [...duplicateKeys(read.text), ...r.warnings].map((w) => `lessons: ${path}: warning: ${w.path}: ${w.message}\n`).join('')
   if (!r.ok) return { stdout: '', stderr: warnings + r.errors.map((e) => `lessons: ${path}: ${e.path}: ${e.message}\n`).join(''), code: 2 }
   const l = r.resolved.lesson
   const n = (k: number, what: string): string => `${k} ${what}${k === 1 ? '' : 's'}`

@@ -6,6 +6,8 @@ const files: Record<string, string> = {
   'ok.json': JSON.stringify({ name: 'from-file', topic: { partitions: 6 } }),
   'bad.json': JSON.stringify({ topic: { partitions: 0 }, producers: [{ rate: { kind: 'constant', perSec: -1 } }] }),
   'notjson.json': '{ nope',
+  'esc.txt': '\u001b[2Jhello\u0007',
+  'twice.json': '{"seed":1,"topic":{"partitions":6},"seed":2}',
 }
 /** Files that cannot be used, as the real reader (textFile.ts, tested there) describes them. */
 const problems: Record<string, string> = { dir: 'is a directory', 'huge.json': 'is too large (17 MiB; at most 16 MiB)' }
@@ -144,6 +146,20 @@ describe('highway validate: arguments', () => {
     expect(r.code).toBe(2)
     expect(r.stderr.split('\n')[0]).toMatch(message)
     expect(r.stdout).toBe('')
+  })
+
+  it('a key given twice is a problem, as an unknown field is (JSON keeps the last; the author may read the first); run warns and goes on', () => {
+    const twice = 'seed: given twice (JSON keeps the last value; the earlier one is ignored)'
+    expect(runValidate(['--scenario', 'twice.json'], io)).toEqual({ code: 2, stdout: '', stderr: `validate: ${twice}\n` })
+    const run = runRun(['--scenario', 'twice.json', '--seconds', '1', '--json'], io)
+    expect(run.code).toBe(0)
+    expect(run.stderr).toBe(`run: warning: ${twice}\n`)
+    expect(runRun(['--scenario', 'twice.json', '--seconds', '1', '--strict'], io).code).toBe(2)
+  })
+
+  it('quotes a file of the wrong kind with its control characters escaped (an ESC sequence cleared the terminal)', () => {
+    const r = runValidate(['--scenario', 'esc.txt'], io)
+    expect(r).toEqual({ code: 2, stdout: '', stderr: 'validate: --scenario esc.txt: not a scenario (expected a JSON object, a page link or an encoded v1.… scenario), it starts "\\u001b[2Jhello\\u0007"\n' })
   })
 
   it('names what makes a scenario too expensive to simulate, with the field to change', () => {

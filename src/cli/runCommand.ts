@@ -81,8 +81,9 @@ export const VALIDATE_USAGE =
   'usage: highway validate (--scenario FILE|URL|ENCODED | --preset NAME) [--set PATH=VALUE ...]\n' +
   '  checks the scenario (after the --set overrides, as run applies them): exit 0 and one line, or exit 2\n' +
   '  and one line per problem naming its path. An unknown field (a typo, or a field of a newer version) is a\n' +
-  '  problem here, with the field it most likely meant (run and compare ignore it with a warning, or stop\n' +
-  '  on it in their strict mode). Other warnings (an action that can do nothing) are printed, exit 0'
+  '  problem here, with the field it most likely meant, and so is a key given twice (JSON keeps the last):\n' +
+  '  run and compare ignore them with a warning, or stop on them in their strict mode. Other warnings\n' +
+  '  (an action that can do nothing) are printed, exit 0'
 
 export function runValidate(args: readonly string[], io: CliIo): CommandResult {
   const runOnly = args.find((a) => RUN_ONLY.includes(a.split('=')[0]!))

@@ -1,7 +1,7 @@
 // The warnings a command prints for the runs it makes of a loaded scenario, and what --strict and
 // `validate` do with them. Pure.
 
-import { isUnknownField, validateScenario, type Issue, type Scenario } from '../scenario/index.ts'
+import { isDuplicateKey, isUnknownField, validateScenario, type Issue, type Scenario } from '../scenario/index.ts'
 import { failure, warningLines } from './args.ts'
 import type { CommandResult } from './runCommand.ts'
 
@@ -65,9 +65,14 @@ export function strictStop(cmd: string, warnings: readonly Issue[]): CommandResu
   return { stdout: '', stderr: `${warningLines(cmd, warnings)}${failure(cmd, `--strict: stopped on ${n} (without --strict the ${cmd} goes on, ignoring what they name)`).stderr}`, code: 2 }
 }
 
-/** validate's answer when the scenario has unknown fields: each one a problem (exit 2), other warnings as warnings. */
+/** What the file says that is not read: an unknown field, or a key given twice (JSON keeps the last). */
+function isIgnoredText(w: Issue): boolean {
+  return isUnknownField(w) || isDuplicateKey(w)
+}
+
+/** validate's answer when the scenario has unknown fields or keys given twice: each one a problem (exit 2), other warnings as warnings. */
 export function unknownFieldsStop(warnings: readonly Issue[]): CommandResult | null {
-  if (!warnings.some(isUnknownField)) return null
-  const lines = warnings.map((w) => (isUnknownField(w) ? failure('validate', `${w.path}: ${w.message}`).stderr : warningLines('validate', [w])))
+  if (!warnings.some(isIgnoredText)) return null
+  const lines = warnings.map((w) => (isIgnoredText(w) ? failure('validate', `${w.path}: ${w.message}`).stderr : warningLines('validate', [w])))
   return { stdout: '', stderr: lines.join(''), code: 2 }
 }

@@ -58,6 +58,9 @@ describe('encodeScenario / decodeScenario', () => {
 
   test('a newer link format says so', () => {
     expect(messageOf('v7.abc')).toBe('#: link format v7 is newer than this app (v1); open it in a newer version')
+    // A version of ten digits or more is still a version, not "no format prefix" (a link edited by hand).
+    expect(messageOf('v9999999999.abc')).toBe('#: link format v9999999999 is newer than this app (v1); open it in a newer version')
+    expect(messageOf(`v${'9'.repeat(5000)}.abc`)).toBe(`#: link format v${'9'.repeat(12)}… is newer than this app (v1); open it in a newer version`)
   })
 
   test('a missing or malformed prefix is named', () => {
@@ -162,5 +165,26 @@ describe('scenarioFromInput', () => {
 
   test('empty input says so', () => {
     expect(scenarioFromInput('   ')).toMatchObject({ ok: false, errors: [{ path: '#', message: 'the input is empty' }] })
+  })
+})
+
+describe('a key given twice (a link or file edited by hand)', () => {
+  const json = '{"name":"first","seed":7,"topic":{"partitions":3,"partitions":4},"name":"second"}'
+  const said = [
+    { path: 'topic.partitions', message: 'given twice (JSON keeps the last value; the earlier one is ignored)' },
+    { path: 'name', message: 'given twice (JSON keeps the last value; the earlier one is ignored)' },
+  ]
+
+  test('a link runs with the last value, as JSON.parse reads it, and says which keys were given twice', () => {
+    const r = decodeScenario(linkFor(json))
+    expect(r.ok && { name: r.scenario.name, partitions: r.scenario.topic.partitions, warnings: r.warnings }).toEqual({ name: 'second', partitions: 4, warnings: said })
+  })
+
+  test('pasted JSON too, before the validator’s own warnings', () => {
+    const r = scenarioFromInput('{"seed":1,"seed":2,"topik":{}}')
+    expect(r.ok && r.warnings).toEqual([
+      { path: 'seed', message: 'given twice (JSON keeps the last value; the earlier one is ignored)' },
+      { path: 'topik', message: 'unknown field (ignored); did you mean topic?' },
+    ])
   })
 })

@@ -11,6 +11,7 @@ import { canonicalOrder, diffFromDefaults } from './diff.ts'
 import type { Scenario } from './types.ts'
 import { validateScenario, type Issue, type ValidationResult } from './validate.ts'
 import { fmt } from './validation/rules.ts'
+import { duplicateKeys } from './jsonDuplicates.ts'
 import { jsonProblem } from './jsonProblem.ts'
 import { packPlacement, unpackPlacement } from './placementPacking.ts'
 
@@ -65,7 +66,7 @@ function failure(path: string, message: string): ValidationResult {
   return { ok: false, errors: [{ path, message }], scenario: defaultScenario() }
 }
 
-const PREFIX = /^v(0|[1-9]\d{0,8})\./
+const PREFIX = /^v(0|[1-9]\d*)\./
 
 /** Decodes a link payload (`v1.…`). Never throws; errors name the problem. */
 export function decodeScenario(text: string): ValidationResult {
@@ -83,11 +84,13 @@ function decode(raw: unknown): ValidationResult {
   if (text.length > MAX_LINK_CHARS) return failure('#', `the link is too long (${fmt(text.length)} characters; at most ${fmt(MAX_LINK_CHARS)})`)
   const m = PREFIX.exec(text)
   if (m === null) return failure('#', `the link has no format prefix (expected it to start with 'v${LINK_FORMAT_VERSION}.')`)
-  const version = Number(m[1])
-  if (version > LINK_FORMAT_VERSION) {
-    return failure('#', `link format v${version} is newer than this app (v${LINK_FORMAT_VERSION}); open it in a newer version`)
+  // Any number of digits is a version (a hand-edited "v9999999999." is a newer one, not a missing prefix), quoted short.
+  const digits = m[1]!
+  const named = digits.length > 12 ? `${digits.slice(0, 12)}…` : digits
+  if (Number(digits) > LINK_FORMAT_VERSION) {
+    return failure('#', `link format v${named} is newer than this app (v${LINK_FORMAT_VERSION}); open it in a newer version`)
   }
-  if (version !== LINK_FORMAT_VERSION) return failure('#', `link format v${version} is not supported (this app reads v${LINK_FORMAT_VERSION})`)
+  if (Number(digits) !== LINK_FORMAT_VERSION) return failure('#', `link format v${named} is not supported (this app reads v${LINK_FORMAT_VERSION})`)
   // Punctuation a chat message glued to the link ("…see #s=v1.abc)." or "<…abc>") is never base64url:
   // it is left out, and the checksum still decides whether what is left is the link that was sent.
   const body = text.slice(m[0].length)
@@ -145,7 +148,10 @@ function parseAndValidate(json: string, what: string, packed = false): Validatio
     const bad = unpackPlacement(parsed)
     if (bad !== null) return failure(bad.path, bad.message)
   }
-  return validateScenario(parsed)
+  const v = validateScenario(parsed)
+  // JSON.parse kept the last of a key given twice without a word: the author may be reading the other.
+  const twice = v.ok ? duplicateKeys(json) : []
+  return twice.length === 0 || !v.ok ? v : { ...v, warnings: [...twice, ...v.warnings] }
 }
 
 

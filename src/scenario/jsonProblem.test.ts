@@ -17,6 +17,11 @@ describe('jsonProblem', () => {
     expect(p).toMatch(/x/)
   })
 
+  it('escapes the control and invisible characters the engine quotes (an ESC reached the terminal, a bidi override turned the banner around)', () => {
+    expect(problemOf('[1,\u001b2]')).toBe(`Unexpected token '\\u001b', "[1,\\u001b2]" is not valid JSON: line 1, column 4`)
+    expect(problemOf('\u202e{"a":1')).toMatch(/^Unexpected token '\\u202e', "\\u202e\{"a":1" is not valid JSON/)
+  })
+
   it('says the line and column where the engine gives a position', () => {
     // The trailing comma: the engine complains at the "}" on line 4, column 1.
     expect(problemOf('{\n "version": 1,\n "name": "x",\n}\n')).toMatch(/: line 4, column 1$/)

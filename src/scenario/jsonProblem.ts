@@ -1,5 +1,7 @@
 // JSON.parse's complaint as one line a person can act on, always with a line and column. Pure.
 
+import { escapeUnprintable } from './validation/rules.ts'
+
 /**
  * JSON.parse's complaint in one line, with the line and column of the problem: its message can
  * quote the input, newlines and all, and a position in characters means little in a file. Where
@@ -7,7 +9,8 @@
  * of JSON input"), the text is scanned for it.
  */
 export function jsonProblem(json: string, e: unknown): string {
-  const msg = (e instanceof Error ? e.message : 'parse error').replace(/\s+/g, ' ').trim()
+  // The engine quotes the input: its control and invisible characters are shown as escapes.
+  const msg = escapeUnprintable((e instanceof Error ? e.message : 'parse error').replace(/\s+/g, ' ').trim())
   const m = /at position (\d+)/.exec(msg)
   const pos = m === null ? syntaxErrorAt(json) : Number(m[1])
   if (pos === null) return msg

@@ -49,6 +49,16 @@ describe('compare links', () => {
     expect(readLinkHash('')).toEqual({ v: [], problems: [] })
   })
 
+  it('a number parameter given twice (one appended by hand) takes the last, and says so in words that are not a bad moment', () => {
+    const r = readLinkHash('#s=v1.abc&t=10&mark=2&t=30&step=1&step=3&mark=2')
+    expect(r).toMatchObject({ t: 30, mark: 2, step: 3 })
+    expect(r.problems).toEqual([
+      'the link gives t (the moment the link opens at) twice (10, then 30): the last is used',
+      "the link gives step (the lesson's step) twice (1, then 3): the last is used",
+    ])
+    expect(readLinkHash('#lesson=hot-key&lesson=nope').problems).toEqual(['the link gives lesson twice ("hot-key", then "nope"): the last is used'])
+  })
+
   it('a comparison link cut inside a side (a chat app cut it mid %-escape) still counts that side, so the page knows it was a comparison', () => {
     const link = compareLinkHash(base, variants.slice(0, 2))
     const cut = link.slice(0, link.lastIndexOf('%') + 2)

@@ -18,6 +18,7 @@ import { cutShortMessage, encodeScenario } from './codec.ts'
 import { formatVariant, type Variant } from './overrides.ts'
 import type { Scenario } from './types.ts'
 import { LIMITS } from './validation/limits.ts'
+import { escapeUnprintable } from './validation/rules.ts'
 
 export interface LinkHash {
   /** The encoded scenario (`v1.…`), still to be decoded. */
@@ -137,9 +138,11 @@ export function readLinkHash(hash: string): LinkHash {
       out.cutSides = (out.cutSides ?? 0) + 1
       out.problems.push(`side ${sides} (v=) is empty: ${cutShortMessage('it stops at "v="')}`)
     } else if (name === 'v') out.v.push(value)
-    else if (name === 'lesson') out.lesson = value
-    else if (name === 'step') {
-      if (/^\d{1,4}$/.test(value) && Number(value) >= 1) out.step = Number(value)
+    else if (name === 'lesson') {
+      if (out.lesson !== undefined && out.lesson !== value) out.problems.push(`the link gives lesson twice ("${clip(out.lesson)}", then "${clip(value)}"): the last is used`)
+      out.lesson = value
+    } else if (name === 'step') {
+      if (/^\d{1,4}$/.test(value) && Number(value) >= 1) out.step = given(out, 'step', out.step, Number(value))
       else out.problems.push(cutShortParam('step', value) ?? `step must be a step number (1, 2, …), got "${clip(value)}"`)
     } else if (name === 's') {
       if (out.s === undefined) out.s = value
@@ -147,10 +150,20 @@ export function readLinkHash(hash: string): LinkHash {
     } else {
       const seconds = name as 't' | 'mark' | 'automark'
       const sec = readSeconds(seconds, value, out.problems)
-      if (sec !== undefined) out[seconds] = sec
+      if (sec !== undefined) out[seconds] = given(out, seconds, out[seconds], sec)
     }
   }
   return out
+}
+
+/**
+ * `next` for a number parameter read again (a `&t=30` appended by hand to a link with `t=10`): the
+ * last is used, as the appender meant, and said. The words do not begin with the parameter's name,
+ * so they are not read as a bad moment (which would open at 0 s).
+ */
+function given(out: LinkHash, name: NumberParam, had: number | undefined, next: number): number {
+  if (had !== undefined && had !== next) out.problems.push(`the link gives ${name} (${PARAM_WORDS[name]}) twice (${had}, then ${next}): the last is used`)
+  return next
 }
 
 /**
@@ -163,6 +176,7 @@ export function isCompareLink(hash: string): boolean {
   return r.v.length > 0 || (r.cutSides ?? 0) > 0
 }
 
+/** A stranger's text quoted in a problem: at most 40 characters, control and invisible ones escaped. */
 function clip(s: string): string {
-  return s.length > 40 ? `${s.slice(0, 40)}…` : s
+  return escapeUnprintable(s.length > 40 ? `${s.slice(0, 40)}…` : s)
 }

@@ -66,6 +66,16 @@ describe('applyOverrides', () => {
     expect(JSON.stringify(s)).toBe(before)
   })
 
+  it('fails on an unknown field inside a value given whole (it was dropped without a word: a typo, or a 20 000-deep object a link carried on)', () => {
+    expect(applyOverrides(joins(), { topic: { partitions: 6, partitionz: 3 } })).toEqual({ ok: false, path: 'topic', message: 'has an unknown field topic.partitionz; did you mean topic.partitions?' })
+    let deep: unknown = 1
+    for (let i = 0; i < 20_000; i++) deep = { a: deep }
+    expect(applyOverrides(joins(), { 'producers.0': deep })).toEqual({ ok: false, path: 'producers.0', message: 'has an unknown field producers[0].a' })
+    expect(applyOverrides(joins(), { 'group.config': { 'session.timeout.ms': 10_000, colour: 'red' } })).toMatchObject({ ok: false, path: 'group.config', message: expect.stringMatching(/^has an unknown field group\.config\.colour/) })
+    // Known fields given whole still apply.
+    expect(applyOverrides(joins(), { topic: { partitions: 6 } })).toMatchObject({ ok: true, scenario: { topic: { partitions: 6 } } })
+  })
+
   it('fails on an unknown path, naming it', () => {
     expect(applyOverrides(joins(), { 'group.config.session.timeout.msx': 1 })).toEqual({
       ok: false,
@@ -111,6 +121,21 @@ describe('variants', () => {
     expect(parseVariant(`${'x'.repeat(80)}: group.consumers=4`).ok).toBe(true)
     expect(parseVariant('a: name=x, name=y')).toMatchObject({ ok: false, message: expect.stringContaining('name is given twice') })
     expect(parseVariant('a: name="x, y')).toMatchObject({ ok: false, message: expect.stringContaining('unclosed quote') })
+  })
+
+  it('refuses a label with control or invisible characters, quoting it escaped (a NUL split the page’s list of labels, an ESC reached the terminal)', () => {
+    const cases: Array<[string, string]> = [
+      ['x\u0000y', 'x\\u0000y'],
+      ['b\u001b[2Jc', 'b\\u001b[2Jc'],
+      ['abc\u202eDEF', 'abc\\u202eDEF'],
+      ['a\u200bb', 'a\\u200bb'],
+    ]
+    for (const [label, shown] of cases) {
+      expect(parseVariant(`${label}: group.consumers=4`)).toEqual({ ok: false, message: `a variant's label must be printable text (no control or invisible characters), got "${shown}"` })
+    }
+    // A message quoting a variant's text quotes it escaped too.
+    expect(parseVariant('bad\u001b[31m text')).toEqual({ ok: false, message: 'a variant is "LABEL: PATH=VALUE, …", got "bad\\u001b[31m text"' })
+    expect(variant('café ☕ 🔥 <b>: group.consumers=4').label).toBe('café ☕ 🔥 <b>')
   })
 
   it('refuses a mistyped moment after "@" instead of reading it as part of the label (the overrides would apply from 0 s)', () => {

@@ -11,7 +11,7 @@ import { formatValue, indexOutside, parseValue, resolvePath, splitList, tokenize
 import type { Command, Scenario, ScenarioAction } from './types.ts'
 import { validateScenario, type Issue } from './validate.ts'
 import { LIMITS } from './validation/limits.ts'
-import { meantField } from './validation/rules.ts'
+import { escapeUnprintable, isPrintable, isUnknownField, meantField } from './validation/rules.ts'
 
 export type OverrideValue = unknown
 /** Dotted path → value, in the order given. */
@@ -74,6 +74,9 @@ export function parseVariant(text: string): { ok: true; variant: Variant } | Fai
   // A side's label heads its column, its strip and the link: bounded like a scenario's name.
   const chars = [...label].length
   if (chars > LIMITS.nameChars) return { ok: false, message: `a variant's label is at most ${LIMITS.nameChars} characters, got ${chars} ("${clip(label)}")` }
+  // Names a side everywhere (its header, the notes, the table, the terminal), as a scenario's name:
+  // printable text, or a NUL splits the page's list of labels and an ESC reaches the terminal.
+  if (!isPrintable(label)) return { ok: false, message: `a variant's label must be printable text (no control or invisible characters), got "${clip(label)}"` }
   const list = splitList(text.slice(colon + 1))
   if (!list.ok) return { ok: false, message: `${label}: ${list.message}` }
   const set: OverrideSet = {}
@@ -150,16 +153,27 @@ export function applyOverrides(s: Scenario, set: OverrideSet): Applied {
       const meant = meantField(w)
       return { ok: false, path: d.path, message: `unknown path (${d.parent === '' ? 'a scenario' : d.parent} has no field "${d.key}"${meant === undefined ? '' : `; did you mean ${meant}?`})` }
     }
+    // A value given whole (`topic={"partitionz":3}`) with a field the validator does not know: the
+    // normalized scenario drops it without a word, so the typo (or a link's 20 000-deep junk) is named.
+    const inner = warnings.find((x) => isUnknownField(x) && x.path !== d.canonical && isUnder(x.path, d.canonical))
+    if (inner !== undefined) {
+      const meant = meantField(inner)
+      return { ok: false, path: d.path, message: `has an unknown field ${inner.path}${meant === undefined ? '' : `; did you mean ${meant}?`}` }
+    }
   }
   if (v.ok) return fit.note === null ? { ok: true, scenario: v.scenario } : { ok: true, scenario: v.scenario, note: fit.note }
   return blame(v.errors, done)
 }
 
+/** Whether validator path `p` is `c` or inside it. */
+function isUnder(p: string, c: string): boolean {
+  return p === c || p.startsWith(`${c}.`) || p.startsWith(`${c}[`)
+}
+
 /** The validator's error for one of the paths set, or (a cross-field error) the first one, said where. */
 function blame(errors: readonly Issue[], done: ReadonlyArray<{ path: string; canonical: string }>): Applied {
-  const under = (p: string, c: string): boolean => p === c || p.startsWith(`${c}.`) || p.startsWith(`${c}[`)
   for (const d of done) {
-    const e = errors.find((x) => under(x.path, d.canonical))
+    const e = errors.find((x) => isUnder(x.path, d.canonical))
     if (e) return { ok: false, path: d.path, message: e.path === d.canonical ? e.message : `${e.path}: ${e.message}` }
   }
   const e = errors[0]!
@@ -238,6 +252,7 @@ function define(o: object, key: string | number, value: unknown): void {
   Object.defineProperty(o, key, { value, enumerable: true, writable: true, configurable: true })
 }
 
+/** A stranger's text quoted in a message: at most 60 characters, control and invisible ones escaped. */
 function clip(s: string): string {
-  return s.length > 60 ? `${s.slice(0, 60)}…` : s
+  return escapeUnprintable(s.length > 60 ? `${s.slice(0, 60)}…` : s)
 }

@@ -113,6 +113,8 @@ describe('input limits', () => {
     // Named as consumer-groups, the reader says the same rather than 'expected the header before java.util…'.
     expect(parseImport(trace, { source: 'paste 1', format: 'consumer-groups' })).toMatchObject({ ok: false, line: 2, message: expect.stringMatching(/^the tool printed an error instead of the table: 'Error: Executing consumer group command failed due to .*TimeoutException/) })
     expect(parseImport("Error: Topic 'ordres' does not exist as expected\n", { source: 'p' })).toMatchObject({ ok: false, format: 'topics', line: 1 })
+    // A stranger's bidi override or zero-width character is not quoted as is: it turned the status line's words around.
+    expect(parseImport('Error: \u202eTIMEOUT\u202c in\u200bside\u009b2J\n', { source: 'p' })).toMatchObject({ ok: false, message: "the tool printed an error, not its output: 'Error: ?TIMEOUT? in?side?2J'" })
     // A JSON blob or an HTML error page is still no tool's output, in one line naming line 1.
     for (const text of ['{"error":"unauthorized","status":401}', '<html><head><title>502 Bad Gateway</title></head></html>']) {
       expect(parseImport(text, { source: 'p' })).toMatchObject({ ok: false, line: 1, message: expect.stringMatching(/^not recognised as any tool's output/) })

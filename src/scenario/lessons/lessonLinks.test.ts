@@ -41,5 +41,9 @@ describe('lesson links', () => {
     expect(readLessonLink('#lesson=hot-key&step=9')).toEqual({ ok: false, problem: 'lesson hot-key has 4 steps, so there is no step 9' })
     expect(readLessonLink('#lesson=hot-key&step=x')).toEqual({ ok: false, problem: 'lesson hot-key: step must be a step number (1, 2, …), got "x"' })
     expect(readLessonLink('#step=2')).toEqual({ ok: false, problem: 'the link has a step but no lesson (lesson=NAME)' })
+    // A name or step edited by hand is quoted with its control and invisible characters escaped
+    // (a bidi override turned the banner's words around).
+    expect(readLessonLink('#lesson=%E2%80%AEnope')).toEqual({ ok: false, problem: expect.stringMatching(/^there is no lesson named "\\u202enope" \(lessons: /) })
+    expect(readLessonLink('#lesson=hot-key&step=%1B%5B2J')).toEqual({ ok: false, problem: 'lesson hot-key: step must be a step number (1, 2, …), got "\\u001b[2J"' })
   })
 })

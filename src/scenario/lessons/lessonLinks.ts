@@ -6,6 +6,7 @@ import { compareLinkHash, lessonLinkHash, readLinkHash, scenarioReaching } from 
 import { getLesson, lessons } from './catalog.ts'
 import type { Lesson } from './types.ts'
 import type { ResolvedLesson } from './validate.ts'
+import { escapeUnprintable } from '../validation/rules.ts'
 
 export type LessonOpening =
   | { ok: true; resolved: ResolvedLesson; stepIndex: number; modeHash: string }
@@ -28,8 +29,9 @@ export function lessonModeHash(r: ResolvedLesson, stepIndex: number): string {
   return `s=${encodeURIComponent(encodeScenario(scenarioReaching(r.scenario, t)))}&t=${t}`
 }
 
+/** A stranger's text quoted in a problem: at most 40 characters, control and invisible ones escaped. */
 function clip(s: string): string {
-  return s.length > 40 ? `${s.slice(0, 40)}…` : s
+  return escapeUnprintable(s.length > 40 ? `${s.slice(0, 40)}…` : s)
 }
 
 /** The lesson a hash asks for; null when it names none. */

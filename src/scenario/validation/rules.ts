@@ -73,6 +73,20 @@ export function nullable<T>(rule: Rule<T>): Rule<T | null> {
 const NOT_PRINTABLE =
   /[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/
 
+/** Whether `s` holds no control or invisible character (the rule `text` applies). */
+export function isPrintable(s: string): boolean {
+  return !NOT_PRINTABLE.test(s)
+}
+
+/**
+ * `s` with each control or invisible character written as its escape (`\u001b`), so a message
+ * quoting a stranger's text shows what is there: an ESC would reach the terminal, a bidi override
+ * would turn the banner's words around.
+ */
+export function escapeUnprintable(s: string): string {
+  return s.replace(new RegExp(NOT_PRINTABLE.source, 'g'), (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)
+}
+
 /** Printable text of min..max characters (code points). */
 export function text(min: number, max: number): Rule<string> {
   return (v) => {

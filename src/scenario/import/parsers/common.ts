@@ -51,7 +51,8 @@ export function fields(line: string): string[] {
 
 /** Shortens a stranger's string for an error message (never rendered as HTML, but kept short). */
 export function shown(s: string, max = 40): string {
-  const one = s.replace(/[\u0000-\u001f\u007f]/g, '?')
+  // Controls (C0, C1), zero-width and bidi characters: a pasted RLO turned the status line's words around.
+  const one = s.replace(/[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff]/g, '?')
   return one.length > max ? `${one.slice(0, max)}…` : one
 }
 
