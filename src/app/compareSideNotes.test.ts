@@ -3,6 +3,7 @@
 // fewer consumers than the shared Consumers added since the side's start.
 import { describe, expect, it } from 'vitest'
 import { defaultScenario } from '../scenario/defaults.ts'
+import { importedPlacementScenario } from '../scenario/importedPlacementForTest.ts'
 import { settingsBefore } from '../scenario/liveOverrides.ts'
 import type { Variant } from '../scenario/overrides.ts'
 import type { Scenario } from '../scenario/types.ts'
@@ -49,19 +50,7 @@ function setup(base: Scenario, variants: Variant[] = [eager, coop]) {
 const inits = (w: FakeWorker) => w.sent.filter((m): m is Extract<WorkerRequest, { type: 'init' }> => m.type === 'init')
 
 /** 6 partitions on 4 brokers (RF 2) as imported, broker 1 leading p0 instead of its preferred broker 4. */
-function imported(): Scenario {
-  const s = defaultScenario()
-  s.topic.partitions = 6
-  s.cluster = {
-    brokers: 4,
-    'replication.factor': 2,
-    'min.insync.replicas': 1,
-    brokerCapacityPerSec: null,
-    assignment: [[4, 1], [4, 2], [4, 3], [1, 2], [2, 3], [3, 1]],
-    leaders: [1, 4, 4, 1, 2, 3],
-  }
-  return s
-}
+const imported = importedPlacementScenario
 
 describe('a compare side’s brokers and an imported placement', () => {
   it('a new broker count on one side drops the placement there and says so, once; the other side keeps it', () => {

@@ -2,24 +2,14 @@
 // compare variant that changes the brokers or the replication factor drops it, and the command says
 // so on stderr as a warning (the run goes on with the placer's placement; --strict stops on it).
 import { describe, expect, it } from 'vitest'
-import { defaultScenario } from '../scenario/defaults.ts'
+import { importedPlacementScenario } from '../scenario/importedPlacementForTest.ts'
 import { runCompare, type CompareIo } from './compareCommand.ts'
 import { runPlanCluster } from './planClusterCommand.ts'
 import { runRun, runValidate, type CliIo } from './runCommand.ts'
 
-/** 6 partitions on 4 brokers (RF 2), placed as a real cluster printed it; broker 1 leads p0. */
+/** The shared imported placement (6 partitions on 4 brokers, RF 2), as a file holds it. */
 function importedText(): string {
-  const s = defaultScenario()
-  s.topic.partitions = 6
-  s.cluster = {
-    brokers: 4,
-    'replication.factor': 2,
-    'min.insync.replicas': 1,
-    brokerCapacityPerSec: null,
-    assignment: [[4, 1], [4, 2], [4, 3], [1, 2], [2, 3], [3, 1]],
-    leaders: [1, 4, 4, 1, 2, 3],
-  }
-  return JSON.stringify(s)
+  return JSON.stringify(importedPlacementScenario())
 }
 
 const io: CliIo & CompareIo = { readFile: () => ({ ok: true, text: importedText() }) }

@@ -5,6 +5,7 @@ import { Rng } from '../engine/rng.ts'
 import { placeReplicas } from '../kafka/replicaPlacer.ts'
 import { clusterOverrides, editCluster } from './clusterEdit.ts'
 import { defaultScenario } from './defaults.ts'
+import { importedPlacementScenario } from './importedPlacementForTest.ts'
 import { applyOverrides } from './overrides.ts'
 import { fitPlacement } from './placementFit.ts'
 import type { Scenario } from './types.ts'
@@ -12,16 +13,7 @@ import { validateScenario } from './validate.ts'
 
 /** 6 partitions on 4 brokers (RF 2) as imported: broker 4 prefers p0–p2, broker 1 leads p0. */
 function imported(): Scenario {
-  const s = defaultScenario()
-  s.topic.partitions = 6
-  s.cluster = {
-    brokers: 4,
-    'replication.factor': 2,
-    'min.insync.replicas': 1,
-    brokerCapacityPerSec: null,
-    assignment: [[4, 1], [4, 2], [4, 3], [1, 2], [2, 3], [3, 1]],
-    leaders: [1, 4, 4, 1, 2, 3],
-  }
+  const s = importedPlacementScenario()
   expect(validateScenario(s).ok).toBe(true)
   return s
 }
