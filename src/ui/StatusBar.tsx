@@ -2,6 +2,7 @@
 
 import { useId, useRef, type ReactNode } from 'react'
 import { useAppStore } from '../store/useAppStore.ts'
+import { latencyParts, latencyText } from '../view/latencyWords.ts'
 import { MarkControl } from './MarkControl.tsx'
 import { useSinceMark } from './useSinceMark.ts'
 import { useThrottled } from './useThrottled.ts'
@@ -67,10 +68,10 @@ export function StatusBar(): ReactNode {
       </span>
       <span
         className="p99"
-        title={`p99 latency (produce → consume) over the last simulated second (— when nothing was consumed in it); whole run so far: ${wholeRunP99 === null ? '—' : `${Math.round(wholeRunP99)} ms`}`}
+        title={`p99 latency (produce → consume) over the last simulated second (— when nothing was consumed in it); whole run so far: ${latencyText(wholeRunP99)}`}
       >
-        p99 <b>{p99 === null ? '—' : Math.round(p99)}</b>
-        {p99 === null ? '' : ' ms'}
+        p99 <b>{p99 === null ? '—' : latencyParts(p99).value}</b>
+        {p99 === null ? '' : ` ${latencyParts(p99).unit}`}
       </span>
       <MarkControl since={since} />
       <span title="Rebalances started since the mark" data-count="rebalances" data-value={d?.rebalances ?? 0}>

@@ -40,6 +40,18 @@ describe('StatusBar p99', () => {
     expect(p99?.getAttribute('title')).toMatch(/whole run so far: 6356 ms/)
   })
 
+  it('writes a p99 from 10 s on in seconds, as the p99 chart beside it does ("12.0 s", not "11978 ms")', () => {
+    vi.useFakeTimers()
+    m = mount(<StatusBar />)
+    const frame = makeFrame()
+    frame.totals.latencyMs = { p50: 3000, p95: 6000, p99: 31_250 }
+    act(() => m!.store.getState().receiveFrame(0, frame, [sample(9000, 9999), sample(10_000, 11_978)], []))
+    act(() => vi.advanceTimersByTime(600))
+    const p99 = m.container.querySelector('.p99')
+    expect(p99?.textContent).toBe('p99 12.0 s')
+    expect(p99?.getAttribute('title')).toMatch(/whole run so far: 31\.3 s/)
+  })
+
   it('shows "—", not 0 ms, when nothing was consumed in the last second', () => {
     vi.useFakeTimers()
     m = mount(<StatusBar />)

@@ -9,6 +9,7 @@ import { fitted } from './cardWords.ts'
 import { textWidth } from './textWidth.ts'
 import { theme as standardTheme, type Theme } from './theme.ts'
 import type { Size } from './layout.ts'
+import { latencyText } from './latencyWords.ts'
 
 export interface ChartsView {
   /** Redraws from the history (oldest first) and the group's current state. */
@@ -26,8 +27,7 @@ function fmtRate(v: number): string {
 
 /** A p99 from 10 s on in seconds ("p99 11.7 s"): "p99 11744 ms" did not fit the labels' column. */
 function fmtP99(ms: number | null): string {
-  if (ms === null) return 'p99 —'
-  return ms >= 10_000 ? `p99 ${(ms / 1000).toFixed(1)} s` : `p99 ${Math.round(ms)} ms`
+  return `p99 ${latencyText(ms)}`
 }
 
 /** The header's rebalance count, longest first: the run's count always says it is the run's. */
