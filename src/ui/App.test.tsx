@@ -41,6 +41,10 @@ describe('App', () => {
     expect(m.actions.edits).toContainEqual({ kind: 'hotKeyShare', share: 0.6 })
     expect(m.container.textContent).toContain('60%')
     expect(m.container.textContent).toContain('hot key: global-marketplace')
+    // At 0 % nothing is hot: the note names the key the slider would make hot, not a hot key.
+    setValue(byLabel(m.container, 'Hot-key share'), '0')
+    expect(m.container.textContent).not.toContain('hot key: global-marketplace')
+    expect(m.container.textContent).toContain('no hot key (raised: global-marketplace)')
   })
 
   it('typing a partition count commits on change', () => {

@@ -48,7 +48,8 @@ export function LoadSection({ s, actualRate, edit }: LoadSectionProps): ReactNod
       max={0.95}
       step={0.01}
       format={(v) => `${Math.round(v * 100)}%`}
-      note={`hot key: ${hotKey}`}
+      // At 0 % no key is hot (broker-failure's slider sits there): name the key raising it makes hot.
+      note={hotKeyShare(s) > 0 ? `hot key: ${hotKey}` : `no hot key (raised: ${hotKey})`}
       onChange={(v) => edit({ kind: 'hotKeyShare', share: v })}
       hint="Fraction of all records that carry the one hot key"
     />
