@@ -1,7 +1,9 @@
 // Broker crash, restart and slow disk, and what the KRaft controller does about them: it notices a
 // dead broker when its heartbeats stop for broker.session.timeout.ms, fences it (ISR shrink, new
 // leaders from the ISR: kafka/leaderElection.ts), lets a restarted broker catch up and rejoin the
-// ISRs, and moves leaders back to preferred replicas at its leader-imbalance check (leaderBalance.ts).
+// ISRs of partitions that have a leader to fetch from (an offline partition's other replicas wait
+// for its last in-sync broker to return and lead), and moves leaders back to preferred replicas at
+// its leader-imbalance check (leaderBalance.ts).
 // The controller itself is assumed to stay up (a KRaft quorum apart from the brokers). The group coordinator moves with its __consumer_offsets partition's leader
 // (coordinatorFailover.ts, hooked in below), and so do a share group's share coordinators
 // (share/shareStateCoordinator.ts).
@@ -125,8 +127,7 @@ export function restartBroker(sim: SimCore, b: number): void {
   f.restartedAt[b] = now
   const back: number[] = []
   const resume: Array<{ partition: number; at: number }> = []
-  const catchUp = new Map<number, number[]>()
-  const lat = w.live.broker.networkLatencyMs
+  const followers: Array<{ partition: number; broker: number }> = []
   for (let p = 0; p < w.P; p++) {
     const reg = registration(w, p)
     if (!reg.replicas.includes(b)) continue
@@ -136,17 +137,17 @@ export function restartBroker(sim: SimCore, b: number): void {
       shareLeaderChanged(sim, p)
       resume.push({ partition: p, at: clientsLearnLeader(sim, p) })
       back.push(p)
+      // Replicas that came back while p was offline can fetch now: they start catching up from it.
+      for (const r of waitingForLeader(w, p)) followers.push({ partition: p, broker: r })
       continue
     }
-    if (reg.isr.includes(b) || isAddingReplica(w, p, b)) continue
-    // Catch-up: the records appended since it left the ISR, at one replica.fetch.max.bytes per round trip.
-    const missed = Math.max(0, w.leo[p]! - (f.leftIsrAt[p]![b] ?? w.leo[p]!))
-    const bytes = missed * meanRecordBytes(w)
-    const catchUpMs = Math.max(2 * lat, Math.ceil(bytes / REPLICA_FETCH_MAX_BYTES) * 2 * Math.max(1, lat))
-    catchUp.set(now + catchUpMs, [...(catchUp.get(now + catchUpMs) ?? []), p])
+    // A follower catches up only by fetching from the leader: with none (p offline: its last
+    // in-sync broker is down) b stays out of the ISR until that broker returns and leads.
+    if (reg.leader === NO_LEADER || reg.isr.includes(b) || isAddingReplica(w, p, b)) continue
+    followers.push({ partition: p, broker: b })
   }
   resumeTimers(sim, resume)
-  for (const [t, partitions] of [...catchUp.entries()].sort((x, y) => x[0] - y[0])) defer(sim, t, { fault: { kind: 'isrJoin', partitions, broker: b, restartedAt: now } })
+  catchUpTimers(sim, followers)
   maybeScheduleLeaderCheck(sim)
   // Back as a follower: the partitions that prefer it come back only at the controller's check.
   const cfg = faultSettings(w.live.cluster)
@@ -161,6 +162,40 @@ export function restartBroker(sim: SimCore, b: number): void {
   // Hook: an offline offsets partition comes back with it.
   coordinatorBrokerRestarted(sim, b)
   shareStateBrokerRestarted(sim, b)
+}
+
+/**
+ * Running replicas of partition p outside its ISR (a reassignment's adding replica aside: reassign.ts
+ * drives its copy): those that came back while p had no leader to fetch from.
+ */
+function waitingForLeader(w: WorldState, p: number): number[] {
+  const up = brokerUp(w.cluster)
+  return w.cluster.replicas[p]!.filter((r) => up(r) && !w.cluster.isr[p]!.includes(r) && !isAddingReplica(w, p, r))
+}
+
+/**
+ * Each follower fetches the records appended since it left the ISR, at one replica.fetch.max.bytes
+ * per round trip, then joins it: one 'isrJoin' timer per broker and moment, earliest first.
+ */
+function catchUpTimers(sim: SimCore, followers: ReadonlyArray<{ partition: number; broker: number }>): void {
+  const w = sim.w
+  const f = faultsOf(w)
+  const now = sim.kernel.now
+  const lat = w.live.broker.networkLatencyMs
+  const timers = new Map<string, { at: number; broker: number; partitions: number[] }>()
+  for (const { partition: p, broker: b } of followers) {
+    const missed = Math.max(0, w.leo[p]! - (f.leftIsrAt[p]![b] ?? w.leo[p]!))
+    const bytes = missed * meanRecordBytes(w)
+    const at = now + Math.max(2 * lat, Math.ceil(bytes / REPLICA_FETCH_MAX_BYTES) * 2 * Math.max(1, lat))
+    const key = `${b}@${at}`
+    const t = timers.get(key) ?? { at, broker: b, partitions: [] }
+    t.partitions.push(p)
+    timers.set(key, t)
+  }
+  for (const t of [...timers.values()].sort((x, y) => x.at - y.at || x.broker - y.broker)) {
+    t.partitions.sort((x, y) => x - y)
+    defer(sim, t.at, { fault: { kind: 'isrJoin', partitions: t.partitions, broker: t.broker, restartedAt: f.restartedAt[t.broker]! } })
+  }
 }
 
 function meanRecordBytes(w: WorldState): number {
@@ -220,6 +255,8 @@ export function runFaultTimer(sim: SimCore, t: FaultTimer): void {
     case 'isrJoin': {
       if (!w.cluster.brokers[t.broker]!.up || f.restartedAt[t.broker] !== t.restartedAt) break
       const joined = t.partitions.filter((p) => {
+        // Its leader went offline meanwhile: nothing to fetch from; it catches up when one returns.
+        if (w.cluster.leader[p] === NO_LEADER) return false
         const before = w.cluster.isr[p]!.length
         w.cluster.isr[p] = joinIsr(registration(w, p), t.broker)
         delete f.leftIsrAt[p]![t.broker]

@@ -1,0 +1,94 @@
+// An offline partition (its last in-sync broker is down) and a replica outside its ISR that comes
+// back first: in Kafka a follower catches up only by fetching from the leader, and only the leader
+// can add it to the ISR (ReplicationControlManager.validateAlterPartitionData), so it stays out of
+// the ISR and never leads; the partition returns with its last in-sync broker, and the follower
+// catches up from it then. Nothing is lost on the way (the ledger's conservation rules hold).
+import { describe, expect, it } from 'vitest'
+import { conservationErrors, conservationErrorsAt, worldOf } from '../../../test/properties/conservationCheck.ts'
+import { defaultScenario } from '../../scenario/defaults.ts'
+import type { Scenario } from '../../scenario/types.ts'
+import { createSimulation } from '../simulation.ts'
+import type { TraceEntry } from '../narration.ts'
+import { lastHeartbeat } from './faultState.ts'
+
+// Brokers as the scenario numbers them (1-based); the world indexes them from 0.
+const FIRST_OUT = 3 // crashed first: out of every ISR, and the first to come back
+const LAST_IN = 1 // crashed last: every partition's last in-sync replica
+const RESTART_FIRST_MS = 38_000
+const RESTART_LAST_MS = 55_000
+
+function scenario(): Scenario {
+  const s = defaultScenario()
+  s.start = 'warm'
+  s.durationSec = 70
+  s.producers[0]!.rate = { kind: 'constant', perSec: 2000 }
+  s.producerConfig['linger.ms'] = 50
+  s.producerConfig.acks = 'all'
+  // A short leader-imbalance interval: the check runs several times while the partitions are offline.
+  s.cluster = { brokers: 3, 'replication.factor': 3, 'min.insync.replicas': 2, brokerCapacityPerSec: null, 'leader.imbalance.check.interval.seconds': 5 }
+  // Each crash is fenced (within broker.session.timeout.ms = 9 s) before the next one.
+  s.actions = [
+    { atSec: 5, do: 'crashBroker', broker: FIRST_OUT },
+    { atSec: 16, do: 'crashBroker', broker: 2 },
+    { atSec: 27, do: 'crashBroker', broker: LAST_IN },
+    { atSec: RESTART_FIRST_MS / 1000, do: 'restartBroker', broker: FIRST_OUT },
+    { atSec: RESTART_LAST_MS / 1000, do: 'restartBroker', broker: LAST_IN },
+  ]
+  return s
+}
+
+const facts = (trace: readonly TraceEntry[], kind: string) => trace.filter((e) => e.fact.kind === kind)
+
+describe('a replica that restarts while its partition is offline', () => {
+  const first = FIRST_OUT - 1
+  const last = LAST_IN - 1
+
+  it('stays out of the ISR and never leads until the last in-sync broker returns; then that broker leads and the follower catches up from it', () => {
+    const s = scenario()
+    // The third crash is fenced before the first restart: every partition is offline then.
+    expect(lastHeartbeat(s.seed, last, 2000, 27_000) + 9000).toBeLessThan(RESTART_FIRST_MS)
+    const sim = createSimulation(s)
+    sim.advanceTo(RESTART_FIRST_MS - 1)
+    const offline = worldOf(sim)
+    for (let p = 0; p < offline.P; p++) {
+      expect(offline.cluster.leader[p]).toBe(-1)
+      expect(offline.cluster.isr[p]).toEqual([last])
+    }
+    sim.drainTrace()
+    // Several leader-imbalance checks run while broker FIRST_OUT is up and the partitions are offline.
+    for (let t = RESTART_FIRST_MS; t < RESTART_LAST_MS; t += 1000) {
+      sim.advanceTo(t)
+      const w = worldOf(sim)
+      expect(w.cluster.brokers[first]!.up).toBe(true)
+      for (let p = 0; p < w.P; p++) {
+        expect(w.cluster.isr[p], `p${p} at ${t} ms`).toEqual([last])
+        expect(w.cluster.leader[p], `p${p} at ${t} ms`).toBe(-1)
+      }
+    }
+    sim.advanceTo(RESTART_LAST_MS - 1)
+    const waited = sim.drainTrace()
+    expect(facts(waited, 'broker.isrJoin')).toEqual([])
+    expect(facts(waited, 'broker.preferredLeaders').flatMap((e) => (e.fact as { moved: unknown[] }).moved)).toEqual([])
+
+    // The last in-sync broker returns: it leads every partition at once (ONLINE election).
+    sim.advanceTo(RESTART_LAST_MS)
+    const back = worldOf(sim)
+    for (let p = 0; p < back.P; p++) {
+      expect(back.cluster.leader[p]).toBe(last)
+      expect(back.cluster.isr[p]).toEqual([last])
+    }
+    // Then the waiting follower catches up from it and rejoins, later than the restart.
+    sim.advanceTo(RESTART_LAST_MS + 2000)
+    const joins = facts(sim.drainTrace(), 'broker.isrJoin').filter((e) => (e.fact as { broker: number }).broker === first)
+    expect(joins.length).toBeGreaterThan(0)
+    for (const j of joins) expect(j.t).toBeGreaterThan(RESTART_LAST_MS)
+    const joined = worldOf(sim)
+    for (let p = 0; p < joined.P; p++) expect(joined.cluster.isr[p]).toContain(first)
+    expect(conservationErrors(joined)).toEqual([])
+  })
+
+  it('keeps the ledger: every record is appended, buffered, lost or failed, throughout', () => {
+    const instants = [20_000, 30_000, 37_000, 40_000, 50_000, 55_000, 56_000, 62_000, 70_000]
+    expect(conservationErrorsAt(createSimulation(scenario()), instants)).toEqual([])
+  })
+})
