@@ -16,17 +16,15 @@ import { wakeOwner } from '../pollLoop.ts'
 import { shareLeaderChanged } from '../share/shareLeaderChange.ts'
 import { onShareWriteRetry } from '../share/sharePersister.ts'
 import { shareStateBrokerCrashed, shareStateBrokerFenced, shareStateBrokerRestarted, shareStateLoaded } from '../share/shareStateCoordinator.ts'
-import type { WorldState } from '../worldState.ts'
 import { stopBrokerCapacity } from './brokerCapacity.ts'
 import { brokerUp, leaderCounts, notPreferred } from './clusterState.ts'
 import { coordinatorBrokerCrashed, coordinatorBrokerFenced, coordinatorBrokerRestarted, coordinatorLoaded } from './coordinatorFailover.ts'
 import { brokerFaultOf, faultSettings, faultsOf, lastHeartbeat, producerDelivery, type FaultTimer } from './faultState.ts'
 import { leaderCheck, maybeScheduleLeaderCheck, nextLeaderCheckAt, preferredElsewhere, registration } from './leaderBalance.ts'
 import { isAddingReplica } from './reassign.ts'
+import { catchUpTimers, leaderServes, waitingForLeader } from './catchUp.ts'
 import { clientsLearnLeader, clientsLoseBroker, resumeTimers, setLeader, truncateLog } from './leadership.ts'
 
-/** replica.fetch.max.bytes (ReplicaFetcherThread / ReplicationConfigs): what one follower fetch copies per partition. */
-const REPLICA_FETCH_MAX_BYTES = 1_048_576
 
 /** crashBroker: the process dies now; clients of the partitions it led lose their leader at once. */
 export function crashBroker(sim: SimCore, b: number): void {
@@ -67,6 +65,7 @@ function fence(sim: SimCore, b: number): void {
   const followed: number[] = []
   let lost = 0
   const resume: Array<{ partition: number; at: number }> = []
+  const followers: Array<{ partition: number; broker: number }> = []
   for (let p = 0; p < w.P; p++) {
     const reg = registration(w, p)
     if (!reg.replicas.includes(b)) continue
@@ -95,8 +94,11 @@ function fence(sim: SimCore, b: number): void {
     shareLeaderChanged(sim, p)
     resume.push({ partition: p, at: clientsLearnLeader(sim, p) })
     moved.push({ partition: p, to: change.leader })
+    // Replicas that restarted while b, dead, still led p had nothing to fetch from: now they do.
+    for (const r of waitingForLeader(w, p)) followers.push({ partition: p, broker: r })
   }
   resumeTimers(sim, resume)
+  catchUpTimers(sim, followers)
   const acks = producerDelivery(w.live).acks
   // Silent since its last heartbeat, not since the crash: the controller's clock
   // (broker.session.timeout.ms) started at that heartbeat, up to one interval before the crash.
@@ -142,8 +144,9 @@ export function restartBroker(sim: SimCore, b: number): void {
       continue
     }
     // A follower catches up only by fetching from the leader: with none (p offline: its last
-    // in-sync broker is down) b stays out of the ISR until that broker returns and leads.
-    if (reg.leader === NO_LEADER || reg.isr.includes(b) || isAddingReplica(w, p, b)) continue
+    // in-sync broker is down) b stays out of the ISR until that broker returns and leads; with a
+    // dead leader the controller has not fenced yet, until it elects another.
+    if (!leaderServes(w, p) || reg.isr.includes(b) || isAddingReplica(w, p, b)) continue
     followers.push({ partition: p, broker: b })
   }
   resumeTimers(sim, resume)
@@ -162,45 +165,6 @@ export function restartBroker(sim: SimCore, b: number): void {
   // Hook: an offline offsets partition comes back with it.
   coordinatorBrokerRestarted(sim, b)
   shareStateBrokerRestarted(sim, b)
-}
-
-/**
- * Running replicas of partition p outside its ISR (a reassignment's adding replica aside: reassign.ts
- * drives its copy): those that came back while p had no leader to fetch from.
- */
-function waitingForLeader(w: WorldState, p: number): number[] {
-  const up = brokerUp(w.cluster)
-  return w.cluster.replicas[p]!.filter((r) => up(r) && !w.cluster.isr[p]!.includes(r) && !isAddingReplica(w, p, r))
-}
-
-/**
- * Each follower fetches the records appended since it left the ISR, at one replica.fetch.max.bytes
- * per round trip, then joins it: one 'isrJoin' timer per broker and moment, earliest first.
- */
-function catchUpTimers(sim: SimCore, followers: ReadonlyArray<{ partition: number; broker: number }>): void {
-  const w = sim.w
-  const f = faultsOf(w)
-  const now = sim.kernel.now
-  const lat = w.live.broker.networkLatencyMs
-  const timers = new Map<string, { at: number; broker: number; partitions: number[] }>()
-  for (const { partition: p, broker: b } of followers) {
-    const missed = Math.max(0, w.leo[p]! - (f.leftIsrAt[p]![b] ?? w.leo[p]!))
-    const bytes = missed * meanRecordBytes(w)
-    const at = now + Math.max(2 * lat, Math.ceil(bytes / REPLICA_FETCH_MAX_BYTES) * 2 * Math.max(1, lat))
-    const key = `${b}@${at}`
-    const t = timers.get(key) ?? { at, broker: b, partitions: [] }
-    t.partitions.push(p)
-    timers.set(key, t)
-  }
-  for (const t of [...timers.values()].sort((x, y) => x.at - y.at || x.broker - y.broker)) {
-    t.partitions.sort((x, y) => x - y)
-    defer(sim, t.at, { fault: { kind: 'isrJoin', partitions: t.partitions, broker: t.broker, restartedAt: f.restartedAt[t.broker]! } })
-  }
-}
-
-function meanRecordBytes(w: WorldState): number {
-  const ps = w.live.producers
-  return ps.length === 0 ? 0 : ps.reduce((a, x) => a + x.recordBytes, 0) / ps.length
 }
 
 /**
@@ -255,8 +219,9 @@ export function runFaultTimer(sim: SimCore, t: FaultTimer): void {
     case 'isrJoin': {
       if (!w.cluster.brokers[t.broker]!.up || f.restartedAt[t.broker] !== t.restartedAt) break
       const joined = t.partitions.filter((p) => {
-        // Its leader went offline meanwhile: nothing to fetch from; it catches up when one returns.
-        if (w.cluster.leader[p] === NO_LEADER) return false
+        // Its leader died or went offline meanwhile: nothing to fetch from; it catches up from the
+        // next leader (fence or restart schedules that).
+        if (!leaderServes(w, p)) return false
         const before = w.cluster.isr[p]!.length
         w.cluster.isr[p] = joinIsr(registration(w, p), t.broker)
         delete f.leftIsrAt[p]![t.broker]

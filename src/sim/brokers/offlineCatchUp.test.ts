@@ -92,3 +92,47 @@ describe('a replica that restarts while its partition is offline', () => {
     expect(conservationErrorsAt(createSimulation(scenario()), instants)).toEqual([])
   })
 })
+
+describe('a replica that restarts while its leader is dead but not yet fenced', () => {
+  // Broker 3 crashes and is fenced; broker 1 (a leader) crashes; broker 3 restarts before the
+  // controller fences broker 1: broker 1's partitions have nobody to fetch from until then.
+  function deadLeader(): Scenario {
+    const s = scenario()
+    s.actions = [
+      { atSec: 5, do: 'crashBroker', broker: 3 },
+      { atSec: 16, do: 'crashBroker', broker: 1 },
+      { atSec: 17, do: 'restartBroker', broker: 3 },
+    ]
+    return s
+  }
+
+  it("catches up only from the leader the fence elects, and never leads the dead leader's partitions", () => {
+    const s = deadLeader()
+    const fenceAt = lastHeartbeat(s.seed, 0, 2000, 16_000) + 9000
+    expect(fenceAt).toBeGreaterThan(18_000)
+    const sim = createSimulation(s)
+    sim.advanceTo(16_000)
+    const before = worldOf(sim)
+    const led = [...before.cluster.leader.keys()].filter((p) => before.cluster.leader[p] === 0)
+    expect(led.length).toBeGreaterThan(0)
+    for (const p of led) expect(before.cluster.isr[p]).toEqual([0, 1])
+    sim.advanceTo(fenceAt - 1)
+    const waiting = worldOf(sim)
+    // The other partitions had a live leader: broker 3 caught up from it and rejoined.
+    for (let p = 0; p < waiting.P; p++) expect(waiting.cluster.isr[p]!.includes(2), `p${p}`).toBe(!led.includes(p))
+    sim.advanceTo(fenceAt)
+    const fenced = worldOf(sim)
+    for (const p of led) {
+      expect(fenced.cluster.leader[p]).toBe(1)
+      expect(fenced.cluster.isr[p]).toEqual([1])
+    }
+    sim.drainTrace()
+    sim.advanceTo(fenceAt + 2000)
+    const joins = facts(sim.drainTrace(), 'broker.isrJoin').filter((e) => (e.fact as { broker: number }).broker === 2)
+    expect(joins.flatMap((e) => (e.fact as { partitions: number[] }).partitions).sort((a, b) => a - b)).toEqual(led)
+    for (const j of joins) expect(j.t).toBeGreaterThan(fenceAt)
+    const after = worldOf(sim)
+    for (const p of led) expect(after.cluster.isr[p]).toContain(2)
+    expect(conservationErrors(after)).toEqual([])
+  })
+})
