@@ -130,6 +130,7 @@ export function restartBroker(sim: SimCore, b: number): void {
   const back: number[] = []
   const resume: Array<{ partition: number; at: number }> = []
   const followers: Array<{ partition: number; broker: number }> = []
+  const noLeader: number[] = []
   for (let p = 0; p < w.P; p++) {
     const reg = registration(w, p)
     if (!reg.replicas.includes(b)) continue
@@ -143,11 +144,12 @@ export function restartBroker(sim: SimCore, b: number): void {
       for (const r of waitingForLeader(w, p)) followers.push({ partition: p, broker: r })
       continue
     }
+    if (reg.isr.includes(b) || isAddingReplica(w, p, b)) continue
     // A follower catches up only by fetching from the leader: with none (p offline: its last
     // in-sync broker is down) b stays out of the ISR until that broker returns and leads; with a
     // dead leader the controller has not fenced yet, until it elects another.
-    if (!leaderServes(w, p) || reg.isr.includes(b) || isAddingReplica(w, p, b)) continue
-    followers.push({ partition: p, broker: b })
+    if (leaderServes(w, p)) followers.push({ partition: p, broker: b })
+    else noLeader.push(p)
   }
   resumeTimers(sim, resume)
   catchUpTimers(sim, followers)
@@ -158,7 +160,9 @@ export function restartBroker(sim: SimCore, b: number): void {
     kind: 'broker.restart',
     broker: b,
     leaderAgain: back,
-    preferred: preferredElsewhere(w, b),
+    // Those it cannot follow yet are no candidates for the next check either.
+    preferred: preferredElsewhere(w, b).filter((p) => !noLeader.includes(p)),
+    ...(noLeader.length > 0 ? { noLeader } : {}),
     leaderCheckAt: cfg.autoLeaderRebalance ? nextLeaderCheckAt(w) : null,
     intervalSec: cfg.imbalanceCheckIntervalMs / 1000,
   })

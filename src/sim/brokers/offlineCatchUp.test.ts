@@ -8,7 +8,7 @@ import { conservationErrors, conservationErrorsAt, worldOf } from '../../../test
 import { defaultScenario } from '../../scenario/defaults.ts'
 import type { Scenario } from '../../scenario/types.ts'
 import { createSimulation } from '../simulation.ts'
-import type { TraceEntry } from '../narration.ts'
+import { narrate, type TraceEntry } from '../narration.ts'
 import { lastHeartbeat } from './faultState.ts'
 
 // Brokers as the scenario numbers them (1-based); the world indexes them from 0.
@@ -67,6 +67,13 @@ describe('a replica that restarts while its partition is offline', () => {
     }
     sim.advanceTo(RESTART_LAST_MS - 1)
     const waited = sim.drainTrace()
+    // Its restart says it waits, and promises no leadership at the next leader-imbalance check.
+    const restart = facts(waited, 'broker.restart')[0]!
+    const all = Array.from({ length: offline.P }, (_, p) => p)
+    expect(restart.fact).toMatchObject({ broker: first, leaderAgain: [], preferred: [], noLeader: all })
+    expect(narrate(restart.fact)).toContain(
+      'have no running leader to copy from (offline, or led by a dead broker the controller has not fenced yet): it stays out of their in-sync sets, and cannot lead them, until a leader is elected from their in-sync replicas',
+    )
     expect(facts(waited, 'broker.isrJoin')).toEqual([])
     expect(facts(waited, 'broker.preferredLeaders').flatMap((e) => (e.fact as { moved: unknown[] }).moved)).toEqual([])
 
