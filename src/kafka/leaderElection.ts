@@ -81,7 +81,11 @@ export function fenceBroker(p: PartitionRegistration, broker: number, alive: (b:
 
 /**
  * A broker registers again (unfenced). An offline partition whose ISR still holds it elects it at
- * once (ONLINE election); elsewhere it is a follower until it catches up (see joinIsr).
+ * once (ONLINE election; ReplicationControlManager.handleBrokerUnfenced runs it over
+ * brokersToIsrs.partitionsWithNoLeader); elsewhere it is a follower until it catches up (see
+ * joinIsr). A replica outside the ISR of an offline partition is no candidate: without KIP-966's
+ * ELR (off by default in 4.0, on for new 4.1+ clusters; not modelled) or unclean election, the
+ * partition stays offline until a broker in its ISR returns.
  */
 export function unfenceBroker(p: PartitionRegistration, alive: (b: number) => boolean): PartitionChange {
   if (p.leader !== NO_LEADER) return { leader: p.leader, isr: [...p.isr], leaderChanged: false, unclean: false }
@@ -89,7 +93,11 @@ export function unfenceBroker(p: PartitionRegistration, alive: (b: number) => bo
   return { leader: r.leader, isr: [...p.isr], leaderChanged: r.leader !== p.leader, unclean: false }
 }
 
-/** A caught-up follower re-enters the ISR (AlterPartition from the leader); ISR kept in replica order. */
+/**
+ * A caught-up follower re-enters the ISR; ISR kept in replica order. Only a leader expands its ISR
+ * (the follower caught up by fetching from it; ReplicationControlManager.validateAlterPartitionData
+ * rejects an AlterPartition from any other broker), so callers apply this only while p has a leader.
+ */
 export function joinIsr(p: PartitionRegistration, broker: number): number[] {
   if (p.isr.includes(broker) || !p.replicas.includes(broker)) return [...p.isr]
   return p.replicas.filter((b) => b === broker || p.isr.includes(b))

@@ -1,7 +1,9 @@
 // Broker crash, restart and slow disk, and what the KRaft controller does about them: it notices a
 // dead broker when its heartbeats stop for broker.session.timeout.ms, fences it (ISR shrink, new
 // leaders from the ISR: kafka/leaderElection.ts), lets a restarted broker catch up and rejoin the
-// ISRs, and moves leaders back to preferred replicas at its leader-imbalance check (leaderBalance.ts).
+// ISRs of partitions that have a leader to fetch from (an offline partition's other replicas wait
+// for its last in-sync broker to return and lead), and moves leaders back to preferred replicas at
+// its leader-imbalance check (leaderBalance.ts).
 // The controller itself is assumed to stay up (a KRaft quorum apart from the brokers). The group coordinator moves with its __consumer_offsets partition's leader
 // (coordinatorFailover.ts, hooked in below), and so do a share group's share coordinators
 // (share/shareStateCoordinator.ts).
@@ -14,17 +16,15 @@ import { wakeOwner } from '../pollLoop.ts'
 import { shareLeaderChanged } from '../share/shareLeaderChange.ts'
 import { onShareWriteRetry } from '../share/sharePersister.ts'
 import { shareStateBrokerCrashed, shareStateBrokerFenced, shareStateBrokerRestarted, shareStateLoaded } from '../share/shareStateCoordinator.ts'
-import type { WorldState } from '../worldState.ts'
 import { stopBrokerCapacity } from './brokerCapacity.ts'
 import { brokerUp, leaderCounts, notPreferred } from './clusterState.ts'
 import { coordinatorBrokerCrashed, coordinatorBrokerFenced, coordinatorBrokerRestarted, coordinatorLoaded } from './coordinatorFailover.ts'
 import { brokerFaultOf, faultSettings, faultsOf, lastHeartbeat, producerDelivery, type FaultTimer } from './faultState.ts'
 import { leaderCheck, maybeScheduleLeaderCheck, nextLeaderCheckAt, preferredElsewhere, registration } from './leaderBalance.ts'
 import { isAddingReplica } from './reassign.ts'
+import { catchUpTimers, leaderServes, waitingForLeader } from './catchUp.ts'
 import { clientsLearnLeader, clientsLoseBroker, resumeTimers, setLeader, truncateLog } from './leadership.ts'
 
-/** replica.fetch.max.bytes (ReplicaFetcherThread / ReplicationConfigs): what one follower fetch copies per partition. */
-const REPLICA_FETCH_MAX_BYTES = 1_048_576
 
 /** crashBroker: the process dies now; clients of the partitions it led lose their leader at once. */
 export function crashBroker(sim: SimCore, b: number): void {
@@ -65,6 +65,7 @@ function fence(sim: SimCore, b: number): void {
   const followed: number[] = []
   let lost = 0
   const resume: Array<{ partition: number; at: number }> = []
+  const followers: Array<{ partition: number; broker: number }> = []
   for (let p = 0; p < w.P; p++) {
     const reg = registration(w, p)
     if (!reg.replicas.includes(b)) continue
@@ -93,8 +94,11 @@ function fence(sim: SimCore, b: number): void {
     shareLeaderChanged(sim, p)
     resume.push({ partition: p, at: clientsLearnLeader(sim, p) })
     moved.push({ partition: p, to: change.leader })
+    // Replicas that restarted while b, dead, still led p had nothing to fetch from: now they do.
+    for (const r of waitingForLeader(w, p)) followers.push({ partition: p, broker: r })
   }
   resumeTimers(sim, resume)
+  catchUpTimers(sim, followers)
   const acks = producerDelivery(w.live).acks
   // Silent since its last heartbeat, not since the crash: the controller's clock
   // (broker.session.timeout.ms) started at that heartbeat, up to one interval before the crash.
@@ -125,8 +129,8 @@ export function restartBroker(sim: SimCore, b: number): void {
   f.restartedAt[b] = now
   const back: number[] = []
   const resume: Array<{ partition: number; at: number }> = []
-  const catchUp = new Map<number, number[]>()
-  const lat = w.live.broker.networkLatencyMs
+  const followers: Array<{ partition: number; broker: number }> = []
+  const noLeader: number[] = []
   for (let p = 0; p < w.P; p++) {
     const reg = registration(w, p)
     if (!reg.replicas.includes(b)) continue
@@ -136,17 +140,19 @@ export function restartBroker(sim: SimCore, b: number): void {
       shareLeaderChanged(sim, p)
       resume.push({ partition: p, at: clientsLearnLeader(sim, p) })
       back.push(p)
+      // Replicas that came back while p was offline can fetch now: they start catching up from it.
+      for (const r of waitingForLeader(w, p)) followers.push({ partition: p, broker: r })
       continue
     }
     if (reg.isr.includes(b) || isAddingReplica(w, p, b)) continue
-    // Catch-up: the records appended since it left the ISR, at one replica.fetch.max.bytes per round trip.
-    const missed = Math.max(0, w.leo[p]! - (f.leftIsrAt[p]![b] ?? w.leo[p]!))
-    const bytes = missed * meanRecordBytes(w)
-    const catchUpMs = Math.max(2 * lat, Math.ceil(bytes / REPLICA_FETCH_MAX_BYTES) * 2 * Math.max(1, lat))
-    catchUp.set(now + catchUpMs, [...(catchUp.get(now + catchUpMs) ?? []), p])
+    // A follower catches up only by fetching from the leader: with none (p offline: its last
+    // in-sync broker is down) b stays out of the ISR until that broker returns and leads; with a
+    // dead leader the controller has not fenced yet, until it elects another.
+    if (leaderServes(w, p)) followers.push({ partition: p, broker: b })
+    else noLeader.push(p)
   }
   resumeTimers(sim, resume)
-  for (const [t, partitions] of [...catchUp.entries()].sort((x, y) => x[0] - y[0])) defer(sim, t, { fault: { kind: 'isrJoin', partitions, broker: b, restartedAt: now } })
+  catchUpTimers(sim, followers)
   maybeScheduleLeaderCheck(sim)
   // Back as a follower: the partitions that prefer it come back only at the controller's check.
   const cfg = faultSettings(w.live.cluster)
@@ -154,18 +160,15 @@ export function restartBroker(sim: SimCore, b: number): void {
     kind: 'broker.restart',
     broker: b,
     leaderAgain: back,
-    preferred: preferredElsewhere(w, b),
+    // Those it cannot follow yet are no candidates for the next check either.
+    preferred: preferredElsewhere(w, b).filter((p) => !noLeader.includes(p)),
+    ...(noLeader.length > 0 ? { noLeader } : {}),
     leaderCheckAt: cfg.autoLeaderRebalance ? nextLeaderCheckAt(w) : null,
     intervalSec: cfg.imbalanceCheckIntervalMs / 1000,
   })
   // Hook: an offline offsets partition comes back with it.
   coordinatorBrokerRestarted(sim, b)
   shareStateBrokerRestarted(sim, b)
-}
-
-function meanRecordBytes(w: WorldState): number {
-  const ps = w.live.producers
-  return ps.length === 0 ? 0 : ps.reduce((a, x) => a + x.recordBytes, 0) / ps.length
 }
 
 /**
@@ -220,6 +223,9 @@ export function runFaultTimer(sim: SimCore, t: FaultTimer): void {
     case 'isrJoin': {
       if (!w.cluster.brokers[t.broker]!.up || f.restartedAt[t.broker] !== t.restartedAt) break
       const joined = t.partitions.filter((p) => {
+        // Its leader died or went offline meanwhile: nothing to fetch from; it catches up from the
+        // next leader (fence or restart schedules that).
+        if (!leaderServes(w, p)) return false
         const before = w.cluster.isr[p]!.length
         w.cluster.isr[p] = joinIsr(registration(w, p), t.broker)
         delete f.leftIsrAt[p]![t.broker]

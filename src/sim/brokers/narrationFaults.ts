@@ -31,6 +31,8 @@ export type BrokerFaultFact =
       leaderAgain: number[]
       /** Partitions that prefer it (it is their first replica) and are led elsewhere: it follows them for now. */
       preferred: number[]
+      /** Partitions it holds outside their ISR with no running leader to copy from: it waits (absent when none). */
+      noLeader?: number[]
       /** When the controller's next leader-imbalance check runs (sim ms); null: auto.leader.rebalance.enable=false. */
       leaderCheckAt: number | null
       /** leader.imbalance.check.interval.seconds */
@@ -114,6 +116,11 @@ export function narrateBrokerFault(f: BrokerFaultFact): string {
           ? `${b} restarts and registers; it leads offline ${parts(f.leaderAgain)} again at once and is back as a follower elsewhere: it catches up its other replicas before rejoining their in-sync sets`
           : `${b} restarts and registers; it is back as a follower: it catches up its replicas before rejoining their in-sync sets`,
       ]
+      if (f.noLeader !== undefined) {
+        out.push(
+          `${parts(f.noLeader)} have no running leader to copy from (offline, or led by a dead broker the controller has not fenced yet): it stays out of their in-sync sets, and cannot lead them, until a leader is elected from their in-sync replicas`,
+        )
+      }
       // Kafka does not hand a restarted broker its leaders back: the controller's check does, later.
       if (f.preferred.length > 0) {
         out.push(
