@@ -1,7 +1,8 @@
 // Compare mode on one clock, through the real session: four sides at 4×, side B's worker answering
 // a tick later than the others (it takes longer than the page's flush waits for the sides to line
-// up). The toolbar's clock and the Timeline's label and slider must read the same moment at every
-// point; the Timeline followed side A's frame and ran up to 0.4 s ahead of the toolbar here.
+// up). The toolbar's clock, the Timeline's label and slider, each side's table and the frame each
+// side draws must be of the same moment at every point: the Timeline followed side A's frame and
+// ran 0.4 s ahead of the toolbar here, and sides A, C and D drew (and tabled) the moment ahead.
 import { act } from 'react'
 import { createRoot } from 'react-dom/client'
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
@@ -69,6 +70,9 @@ describe('compare mode: one clock through the session', () => {
       el.querySelector('[role="timer"]')?.textContent ?? '',
       el.querySelector('.timeline-now')?.textContent ?? '',
       `${Number(el.querySelector('[role="slider"]')?.getAttribute('aria-valuenow')).toFixed(1)} s`,
+      // Each side's table, and the frame each side's highway draws: of the same moment.
+      ...[...el.querySelectorAll('table[data-t]')].map((t) => `${(Number(t.getAttribute('data-t')) / 1000).toFixed(1)} s`),
+      ...session.sides.map((s) => `${((s.store.getState().frame?.t ?? NaN) / 1000).toFixed(1)} s`),
     ]
     const seen = new Set<string>()
     for (let i = 0; i < 12; i++) {
@@ -79,6 +83,7 @@ describe('compare mode: one clock through the session', () => {
         vi.advanceTimersByTime(300)
       })
       const ahead = read()
+      expect(ahead).toHaveLength(3 + 4 + 4)
       expect(new Set(ahead).size, `tick ${i}, side B behind: ${ahead.join(' | ')}`).toBe(1)
       act(() => {
         workers[1]!.slow = false
