@@ -4,7 +4,10 @@
 // are shown together. Frames are shown in order (each carries its samples), none dropped. A side
 // being brought to a moment (stops) or answering a seek is shown as it comes: the page says so.
 
+import type { CompareStore } from '../store/compareStore.ts'
 import type { FrameMessage } from '../worker/protocol.ts'
+import { compareClock } from './compareDriver.ts'
+import { showFrame, type SessionSide } from './compareSideClient.ts'
 
 export interface QueuedFrame {
   msg: FrameMessage
@@ -48,4 +51,32 @@ export function framesToShow(queued: readonly QueuedFrame[], m: number | null, s
   let n = 0
   while (n < queued.length && (queued[n]!.free || (m !== null && queued[n]!.msg.frame.t <= m))) n++
   return n
+}
+
+/** Where a side's worker is: its newest frame of the current run, shown or still queued. */
+export function workerT(s: SessionSide): number | null {
+  const st = s.store.getState()
+  const q = s.queued.at(-1)
+  return q !== undefined && q.msg.runId === st.runId ? q.msg.frame.t : (st.frame?.t ?? null)
+}
+
+/**
+ * Shows every side's queued frames up to the latest moment all in-step sides have a frame of, then
+ * sets the page's clock to the moment on screen (the slowest in-step side's shown frame). `all`:
+ * every queued frame (a command or a seek is about to be placed after the furthest side's moment).
+ */
+export function settleSides(sides: readonly SessionSide[], store: CompareStore, all: boolean, pinAll: () => void): void {
+  const holds = sides.map((s) => {
+    const st = s.store.getState()
+    // A restarted side's frames of its old run are never shown.
+    s.queued = s.queued.filter((q) => q.msg.runId === st.runId)
+    return { shown: st.frame?.t ?? null, queued: s.queued.map((q) => q.msg.frame.t), inStep: s.stops.length === 0 && !st.timeline.seeking }
+  })
+  const m = commonMoment(holds)
+  sides.forEach((s, i) => {
+    const n = all ? s.queued.length : framesToShow(s.queued, m, !(holds[i]?.inStep ?? true))
+    for (const q of s.queued.splice(0, n)) showFrame(store, s.store, i, q, pinAll)
+  })
+  const shown = compareClock(sides.map((s) => ({ t: s.store.getState().frame?.t ?? null, busy: false, stops: s.stops })))
+  if (shown !== null) store.getState().setClock(shown)
 }

@@ -12,9 +12,9 @@ import { createCompareStore, effectiveMark, type CompareStore } from '../store/c
 import { MAX_SPEED } from '../store/playbackSlice.ts'
 import { applyEdit, type ScenarioEdit } from '../store/scenarioEdits.ts'
 import type { CompareActions, CompareSideHandle } from '../ui/compare/compareActions.ts'
-import { compareClock, createCompareDriver, type CompareDriver, type SideClock } from './compareDriver.ts'
-import { commonMoment, framesToShow } from './compareHold.ts'
-import { createCompareSide, showFrame, type SessionSide } from './compareSideClient.ts'
+import { createCompareDriver, type CompareDriver, type SideClock } from './compareDriver.ts'
+import { settleSides, workerT } from './compareHold.ts'
+import { createCompareSide, type SessionSide } from './compareSideClient.ts'
 import { commandMoment, furthestReached, keptBefore, reachedByAll, recordActions, recordShared } from './compareSideActions.ts'
 import { sideEdits } from './compareSideEdits.ts'
 import { sideList } from './compareSideList.ts'
@@ -79,34 +79,14 @@ export function createCompareSession(o: CompareSessionOptions): CompareSession {
     return base
   }
 
-  /** Where each side's worker is: its newest frame, shown or still queued (the driver plans from these). */
+  /** Where each side's worker is (its newest frame, shown or still queued): the driver plans from these. */
   function sideClocks(): SideClock[] {
-    return sides.map((s) => {
-      const st = s.store.getState()
-      const q = s.queued.at(-1)
-      const t = q !== undefined && q.msg.runId === st.runId ? q.msg.frame.t : (st.frame?.t ?? null)
-      return { t, busy: s.client.busy(), stops: s.stops, seeking: st.timeline.seeking }
-    })
+    return sides.map((s) => ({ t: workerT(s), busy: s.client.busy(), stops: s.stops, seeking: s.store.getState().timeline.seeking }))
   }
 
-  /**
-   * Shows every side's queued frames up to the latest moment all in-step sides have a frame of
-   * (compareHold.ts), then sets the page's clock to the moment on screen. `all`: show every queued
-   * frame (a command is about to be placed after the furthest side's moment).
-   */
+  /** Shows the frames the sides share a moment of and sets the clock to it; `all`: every queued frame (compareHold.ts). */
   function settle(all = false): void {
-    const holds = sides.map((s) => {
-      const st = s.store.getState()
-      s.queued = s.queued.filter((q) => q.msg.runId === st.runId)
-      return { shown: st.frame?.t ?? null, queued: s.queued.map((q) => q.msg.frame.t), inStep: s.stops.length === 0 && !st.timeline.seeking }
-    })
-    const m = commonMoment(holds)
-    sides.forEach((s, i) => {
-      const n = all ? s.queued.length : framesToShow(s.queued, m, !(holds[i]?.inStep ?? true))
-      for (const q of s.queued.splice(0, n)) showFrame(store, s.store, i, q, pinAll)
-    })
-    const shown = compareClock(sides.map((s) => ({ t: s.store.getState().frame?.t ?? null, busy: false, stops: s.stops })))
-    if (shown !== null) store.getState().setClock(shown)
+    settleSides(sides, store, all, pinAll)
   }
 
   const driver = createCompareDriver(
