@@ -13,6 +13,7 @@ import { MAX_SPEED } from '../store/playbackSlice.ts'
 import { applyEdit, type ScenarioEdit } from '../store/scenarioEdits.ts'
 import type { CompareActions, CompareSideHandle } from '../ui/compare/compareActions.ts'
 import { createCompareDriver, type CompareDriver, type SideClock } from './compareDriver.ts'
+import { settleSides, workerT } from './compareHold.ts'
 import { createCompareSide, type SessionSide } from './compareSideClient.ts'
 import { commandMoment, furthestReached, keptBefore, reachedByAll, recordActions, recordShared } from './compareSideActions.ts'
 import { sideEdits } from './compareSideEdits.ts'
@@ -78,8 +79,14 @@ export function createCompareSession(o: CompareSessionOptions): CompareSession {
     return base
   }
 
+  /** Where each side's worker is (its newest frame, shown or still queued): the driver plans from these. */
   function sideClocks(): SideClock[] {
-    return sides.map((s) => ({ t: s.store.getState().frame?.t ?? null, busy: s.client.busy(), stops: s.stops, seeking: s.store.getState().timeline.seeking }))
+    return sides.map((s) => ({ t: workerT(s), busy: s.client.busy(), stops: s.stops, seeking: s.store.getState().timeline.seeking }))
+  }
+
+  /** Shows the frames the sides share a moment of and sets the clock to it; `all`: every queued frame (compareHold.ts). */
+  function settle(all = false): void {
+    settleSides(sides, store, all, pinAll)
   }
 
   const driver = createCompareDriver(
@@ -88,7 +95,8 @@ export function createCompareSession(o: CompareSessionOptions): CompareSession {
       playing: () => store.getState().playing,
       speed: () => store.getState().speed,
       advance: (i, toT) => void sides[i]?.client.advance(toT),
-      clock: (t) => store.getState().setClock(t),
+      // The moment on screen, not the workers' (a frame ahead waits in its side's queue).
+      clock: () => settle(),
       perf: (fps, engineMs, behind) => store.getState().setPerf({ fps, engineMs, behind }),
     },
     o.host,
@@ -136,6 +144,8 @@ export function createCompareSession(o: CompareSessionOptions): CompareSession {
 
   function broadcast(cmds: readonly Command[]): void {
     if (cmds.length === 0) return
+    // The command goes after the furthest side's moment: its frames waiting to be shown count.
+    settle(true)
     const atT = commandMoment(sides.map((x) => x.store))
     // After going back, the command replaces the future recorded here since (the workload's own
     // script stays). Every side is then rebuilt from that script up to this moment, so each side's
@@ -169,6 +179,7 @@ export function createCompareSession(o: CompareSessionOptions): CompareSession {
   function editSharedNow(e: ScenarioEdit): void {
     const { base } = store.getState()
     if (!isSharedEdit(e)) return
+    settle(true)
     const now = settingsBefore(base, commandMoment(sides.map((x) => x.store)) / 1000)
     const r = applyEdit(now, e)
     if (!accept(r.scenario)) return
@@ -188,6 +199,7 @@ export function createCompareSession(o: CompareSessionOptions): CompareSession {
   // Shared sliders are paced like the single page's: each sent edit is an action every side records.
   const pacedShared = throttleEdits(editSharedNow)
 
+  const edits = sideEdits({ store, sides, recordedHere, madeLabels, note, restartSide })
   const actions: CompareActions = {
     setPlaying(playing) {
       store.getState().setPlaying(playing)
@@ -208,6 +220,8 @@ export function createCompareSession(o: CompareSessionOptions): CompareSession {
     restart: restartAll,
     seek(tMs) {
       actions.setPlaying(false)
+      // Every side's frames count for how far it has been, shown or waiting (none wait after a seek).
+      settle(true)
       // Every side has checkpoints up to its own furthest moment: go no further than the least.
       const latest = reachedByAll(sides.map((x) => x.store))
       // Whole ms, as the single page: the worker lands there, and the marker keys compare whole ms.
@@ -224,10 +238,15 @@ export function createCompareSession(o: CompareSessionOptions): CompareSession {
     editShared: (e) => pacedShared(e),
     inject(command) {
       // Recorded like any shared change: refused when the workload could not hold it (1 000 actions).
+      settle(true)
       const atSec = commandMoment(sides.map((x) => x.store)) / 1000
       if (accept(recordActions(store.getState().base, [command], atSec))) broadcast([command])
     },
-    ...sideEdits({ store, sides, recordedHere, madeLabels, note, restartSide }),
+    ...edits,
+    injectSide(i, command) {
+      settle(true)
+      edits.injectSide(i, command)
+    },
     ...sideList({
       store,
       sides,
@@ -241,6 +260,8 @@ export function createCompareSession(o: CompareSessionOptions): CompareSession {
       note,
       madeLabels,
       changed: () => {
+        // A side gone may have been the one the others' frames waited for.
+        settle()
         for (const cb of sidesListeners) cb()
         // A removed side may have been the one holding the clock; a new one needs the loop to come.
         driver.wake()
@@ -275,8 +296,10 @@ export function createCompareSession(o: CompareSessionOptions): CompareSession {
       store,
       actions,
       driver,
-      sideClocks,
-      pinAll,
+      arrived: (i, q) => {
+        sides[i]?.queued.push(q)
+        settle()
+      },
       setStops,
       createWorker: o.createWorker,
       supervision: o.supervision,

@@ -1,5 +1,6 @@
 // One compare side's parts, and what its worker reports and where it goes: its frames to the
-// side's store and the shared clock (a side sent to a moment is back in step when it gets there),
+// session's hold (compareHold.ts), which shows them on the side's store when the others have a frame
+// of the same moment (a side sent to a moment is back in step when it gets there),
 // its supervision notices and its fatal error to the compare page's notes. Split from
 // compareSession.ts, which lists the sides and builds the actions.
 
@@ -10,7 +11,8 @@ import { sideActions } from './compareSideActions.ts'
 import { followLaneView } from './laneViewSync.ts'
 import { createSimClient, type SimClient, type SupervisionClock, type WorkerLike } from './simClient.ts'
 import { effectiveMark, type CompareStore } from '../store/compareStore.ts'
-import { compareClock, type CompareDriver, type SideClock } from './compareDriver.ts'
+import type { CompareDriver } from './compareDriver.ts'
+import type { QueuedFrame } from './compareHold.ts'
 import type { SimClientCallbacks, SupervisionEvent } from './simClient.ts'
 import { supervisionNotice } from './supervisionNotice.ts'
 
@@ -20,10 +22,9 @@ export interface SideClientDeps {
   /** The moments this side must still reach (read at each frame: setStops replaces them). */
   stops: () => number[]
   setStops: (stops: number[]) => void
-  /** Keeps every side's counters of this moment (a mark is being set here). */
-  pinAll: () => void
   driver: CompareDriver
-  sideClocks: () => SideClock[]
+  /** A frame from the worker: queued, then shown when the others have one of its moment (compareHold.ts). */
+  arrived: (q: QueuedFrame) => void
   pause: () => void
   supervision?: { link: () => string; userAgent: string } | undefined
 }
@@ -43,12 +44,9 @@ export function sideClientCallbacks(index: () => number, d: SideClientDeps): Sim
       store.getState().addNote({ kind: n.kind, text: n.text, details: [], more: n.more })
     },
     onFrame: (msg) => {
-      const st = sideStore.getState()
       const i = index()
-      if (msg.runId !== st.runId || i < 0) return
-      // The timeline's latest, markers and seeks; not its actions: the shared script is kept here.
-      const { actions: _script, ...timeline } = msg.timeline
-      st.receiveFrame(msg.runId, msg.frame, msg.samples, msg.trace, timeline)
+      if (msg.runId !== sideStore.getState().runId || i < 0) return
+      // Stops are the worker's progress: counted as it arrives. A side on its way is shown as it comes.
       const stops = d.stops()
       const stop = stops[0]
       let pin = false
@@ -56,13 +54,8 @@ export function sideClientCallbacks(index: () => number, d: SideClientDeps): Sim
         d.setStops(stops.slice(1))
         pin = stop === effectiveMark(store.getState())
       }
-      const hadMark = store.getState().autoMark !== null
-      store.getState().noteFrame(i, msg.frame, pin)
-      // The default mark was just fixed by this side settling: the others' counters are read now too.
-      if (!hadMark && store.getState().autoMark !== null) d.pinAll()
+      d.arrived({ msg, pin, free: stops.length > 0 })
       d.driver.frameArrived(msg.engineMs, msg.behind)
-      const clock = compareClock(d.sideClocks())
-      if (clock !== null) store.getState().setClock(clock)
     },
     onError: (message) => {
       d.pause()
@@ -73,11 +66,25 @@ export function sideClientCallbacks(index: () => number, d: SideClientDeps): Sim
   }
 }
 
+/** Shows a frame of side `i` (its store, and its counters to the comparison); `pinAll` as in the session. */
+export function showFrame(store: CompareStore, sideStore: AppStore, i: number, q: QueuedFrame, pinAll: () => void): void {
+  const { msg } = q
+  // The timeline's latest, markers and seeks; not its actions: the shared script is kept here.
+  const { actions: _script, ...timeline } = msg.timeline
+  sideStore.getState().receiveFrame(msg.runId, msg.frame, msg.samples, msg.trace, timeline)
+  const hadMark = store.getState().autoMark !== null
+  store.getState().noteFrame(i, msg.frame, q.pin)
+  // The default mark was just fixed by this side settling: the others' counters are read now too.
+  if (!hadMark && store.getState().autoMark !== null) pinAll()
+}
+
 export interface SessionSide extends CompareSideHandle {
   id: number
   client: SimClient
   /** Moments this side must reach before it is back in step (see compareDriver). */
   stops: number[]
+  /** Its worker's frames not shown yet: ahead of the moment the others show (compareHold.ts). */
+  queued: QueuedFrame[]
   /** Stops following the side's lane view (it is gone). */
   unfollow: () => void
 }
@@ -91,8 +98,8 @@ export interface SideParts {
   store: CompareStore
   actions: CompareActions
   driver: CompareDriver
-  sideClocks: () => SideClock[]
-  pinAll: () => void
+  /** Side `i`'s worker sent a frame (queued on the side, shown when in step: compareHold.ts). */
+  arrived: (i: number, q: QueuedFrame) => void
   setStops: (i: number, stops: number[]) => void
   createWorker: (side: number) => WorkerLike
   supervision?: { clock: SupervisionClock; debugFaults: boolean; link: () => string; userAgent: string } | undefined
@@ -114,6 +121,7 @@ export function createCompareSide(p: SideParts): SessionSide {
     // Through `side.client` at the time of asking: the side's client may be replaced (a restart).
     exportRun: (kind, toT, onProgress) => side.client.exportRun?.(kind, toT, onProgress) ?? Promise.reject(new Error('this side cannot export run data')),
     stops: [],
+    queued: [],
     unfollow: () => {},
     client: createSimClient(
       () => p.createWorker(Math.max(0, index())),
@@ -122,9 +130,8 @@ export function createCompareSide(p: SideParts): SessionSide {
         sideStore,
         stops: () => side.stops,
         setStops: (stops) => p.setStops(index(), stops),
-        pinAll: p.pinAll,
         driver: p.driver,
-        sideClocks: p.sideClocks,
+        arrived: (q) => p.arrived(index(), q),
         pause: () => actions.setPlaying(false),
         supervision: sup,
       }),

@@ -2,6 +2,7 @@
 // seconds), with its markers, and the "Pause at next rebalance" choice. Dragging, clicking or the
 // keys seek; the picture is a D3 view fed straight from the store (no re-render per frame).
 
+import { createStore, type StoreApi } from 'zustand/vanilla'
 import { useEffect, useMemo, useRef, useSyncExternalStore, type CSSProperties, type KeyboardEvent, type PointerEvent, type ReactNode } from 'react'
 import { markerTarget } from '../store/timelineMarkers.ts'
 import { baseTime, type TimelineMark } from '../store/timelineSlice.ts'
@@ -10,7 +11,7 @@ import { createTimelineView, formatSimSeconds } from '../view/createTimelineView
 import { timeOfX, xOfTime } from '../view/timelineLayout.ts'
 import { useActions } from './actions.ts'
 import { CheckField } from './fields.tsx'
-import { useThrottled } from './useThrottled.ts'
+import { useThrottled, useThrottledOf } from './useThrottled.ts'
 import { followSize } from './followSize.ts'
 
 export { adjacentMarker } from '../store/timelineMarkers.ts'
@@ -54,15 +55,25 @@ export interface MarkerSource {
   subscribe(onChange: () => void): () => void
 }
 
+/** A moment the bar shows other than its store's frame time: compare mode's one clock (its store). */
+export type ClockStore = StoreApi<{ clock: number; playing: boolean }>
+
+/** Read (never written) when no `clockStore` is given: hooks are called the same way either way. */
+const NO_CLOCK: ClockStore = createStore(() => ({ clock: 0, playing: false }))
+
 /**
  * `pauseToggle`: offer "Pause at next rebalance" (single mode; compare mode has one clock for all sides).
  * `markerSource`: markers other than the store's own (compare mode's every side; see store/sideMarkers.ts).
+ * `clockStore`: the moment to show, cursor and label, instead of the store's frame time. Compare mode
+ * passes the session's shown moment (the toolbar's): side A's frame may be a step ahead of it.
  */
-export function TimelineBar({ pauseToggle = true, markerSource }: { pauseToggle?: boolean; markerSource?: MarkerSource } = {}): ReactNode {
+export function TimelineBar({ pauseToggle = true, markerSource, clockStore }: { pauseToggle?: boolean; markerSource?: MarkerSource; clockStore?: ClockStore } = {}): ReactNode {
   const store = useAppStoreApi()
   const actions = useActions()
   const ref = useRef<HTMLDivElement>(null)
-  const now = useThrottled((s) => s.simTime, 200)
+  const ownNow = useThrottled((s) => s.simTime, 200)
+  const sharedNow = useThrottledOf(clockStore ?? NO_CLOCK, (s) => s.clock, 200, (s) => s.playing)
+  const now = clockStore === undefined ? ownNow : sharedNow
   const latest = useThrottled(span, 200)
   const ownMarkers = useMemo<MarkerSource>(
     () => ({
@@ -89,20 +100,22 @@ export function TimelineBar({ pauseToggle = true, markerSource }: { pauseToggle?
     const draw = (): void => {
       const s = store.getState()
       view.setMarkers(source.get())
-      view.update(s.simTime, span(s))
+      view.update(clockStore?.getState().clock ?? s.simTime, span(s))
     }
     draw()
     const unsub = store.subscribe((s, prev) => {
       if (s.simTime !== prev.simTime || s.timeline !== prev.timeline) draw()
     })
+    const unsubClock = clockStore?.subscribe((c, prev) => (c.clock !== prev.clock ? draw() : undefined))
     const unsubMarkers = source.subscribe(draw)
     return () => {
       unsub()
+      unsubClock?.()
       unsubMarkers()
       unfollow()
       view.destroy()
     }
-  }, [store, source])
+  }, [store, source, clockStore])
 
   const seekToPointer = (e: PointerEvent<HTMLDivElement>): void => {
     const r = e.currentTarget.getBoundingClientRect()

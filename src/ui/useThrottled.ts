@@ -126,7 +126,11 @@ export function useThrottledOf<S, T>(store: StoreApi<S>, selector: (s: S) => T, 
     const flush = (slot?: number): void => {
       cancel = null
       last = slot ?? Date.now()
-      setValue(() => selectorRef.current(store.getState()))
+      // Read now, in the flush's task, not in React's updater: that ran when React rendered,
+      // later under load and for some readers only (the eager ones read now), so two readers
+      // flushed together showed moments up to 0.2 s apart (the compare toolbar and Timeline).
+      const v = selectorRef.current(store.getState())
+      setValue(() => v)
     }
     flush()
     const unsub = store.subscribe((s, prev) => {

@@ -54,18 +54,19 @@ function SideTables(): ReactNode {
 }
 
 /**
- * One Timeline for every side (one clock): it seeks them all to the same moment. Its markers are
- * every side's: a shared fault once, each side's rebalances with its letter (sideMarkerSource).
+ * One Timeline for every side (one clock): it seeks them all to the same moment, and its cursor and
+ * label show the session's moment (the toolbar's), not side A's frame, which may be a step ahead.
+ * Its markers are every side's: a shared fault once, each side's rebalances with its letter (sideMarkerSource).
  */
 function SharedTimeline(): ReactNode {
-  const { sides } = useCompare()
+  const { store, sides } = useCompare()
   const markerSource = useMemo(() => sideMarkerSource(sides.map((s) => s.store)), [sides])
   const first = sides[0]
   if (first === undefined) return null
   return (
     <AppStoreProvider store={first.store}>
       <ActionsContext.Provider value={first.actions}>
-        <TimelineBar pauseToggle={false} markerSource={markerSource} />
+        <TimelineBar pauseToggle={false} markerSource={markerSource} clockStore={store} />
       </ActionsContext.Provider>
     </AppStoreProvider>
   )

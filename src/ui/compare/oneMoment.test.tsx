@@ -79,4 +79,50 @@ describe('compare mode: one moment on screen', () => {
     act(() => root.unmount())
     el.remove()
   })
+
+  it('when a side stays a step ahead longer than the flush waits, the Timeline still shows the toolbar\'s moment', () => {
+    // Under load the sides run apart for longer than the page's flush waits for them (one period):
+    // it then reads whatever is there. The toolbar shows the shared moment (the slowest side's);
+    // the Timeline followed side A's frame, 0.4–0.8 s ahead of it at 4×.
+    const base = defaultScenario()
+    const store = createCompareStore({ base, variants: [{ label: 'a', set: {} }, { label: 'b', set: {} }], playing: true, mark: 0 })
+    const sides = [0, 1].map(() => ({ store: createAppStore({ scenario: base, playing: true }), actions: noop as AppActions }))
+    for (const s of sides) s.store.getState().receiveFrame(0, makeFrame({ t: 0 }), [], [])
+    const el = document.createElement('div')
+    document.body.appendChild(el)
+    const root = createRoot(el)
+    act(() =>
+      root.render(
+        <CompareContext.Provider value={{ store, actions: noop as CompareActions, sides }}>
+          <CompareApp />
+        </CompareContext.Provider>,
+      ),
+    )
+    const read = (): string[] => [
+      el.querySelector('[role="timer"]')?.textContent ?? '',
+      el.querySelector('.timeline-now')?.textContent ?? '',
+      `${el.querySelector('[role="slider"]')?.getAttribute('aria-valuenow') ?? ''} s`.replace(/^(\d+) s$/, '$1.0 s'),
+    ]
+    // Side A is at each new target at once; side B gets there 0.8 s of sim time (a 200 ms wall
+    // tick at 4×) later, each time after the flush gave up waiting.
+    let tA = 0
+    for (let i = 1; i <= 8; i++) {
+      act(() => {
+        tA = i * 800
+        sides[0]!.store.getState().receiveFrame(0, makeFrame({ t: tA }), [], [])
+        store.getState().setClock(Math.min(...sides.map((s) => s.store.getState().frame!.t)))
+        vi.advanceTimersByTime(600)
+      })
+      const shown = read()
+      expect(new Set(shown).size, `side A at ${tA}: ${shown.join(' | ')}`).toBe(1)
+      act(() => {
+        sides[1]!.store.getState().receiveFrame(0, makeFrame({ t: tA }), [], [])
+        store.getState().setClock(tA)
+        vi.advanceTimersByTime(600)
+      })
+      expect(read()).toEqual(Array(3).fill(`${(tA / 1000).toFixed(1)} s`))
+    }
+    act(() => root.unmount())
+    el.remove()
+  })
 })
