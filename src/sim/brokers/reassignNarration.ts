@@ -48,6 +48,9 @@ export function narrateCluster(f: ClusterFact): string {
     case 'cluster.moveSkipped':
       return `partition ${f.partition}: move ${brokerName(f.from)} → ${brokerName(f.to)} skipped (${f.reason})`
     case 'cluster.rebalanceDone':
+      // Leader moves alone (preferred-leader election) copy nothing and finish in the plan's own
+      // millisecond: "in 0 ms" read as a measurement, so say it happened at once.
+      if (f.ms === 0) return `cluster rebalance done: ${f.moves} move${f.moves === 1 ? '' : 's'} at once (leader moves copy no data)`
       return `cluster rebalance done: ${f.moves} move${f.moves === 1 ? '' : 's'} in ${duration(f.ms)}`
   }
 }
