@@ -2,74 +2,15 @@ import { describe, expect, it } from 'vitest'
 import { defaultScenario } from '../scenario/defaults.ts'
 import { readLinkHash } from '../scenario/links.ts'
 import { getPreset } from '../scenario/presets/index.ts'
-import type { Variant } from '../scenario/overrides.ts'
-import type { Scenario } from '../scenario/types.ts'
-import { validateScenario } from '../scenario/validate.ts'
 import type { WorkerRequest } from '../worker/protocol.ts'
 import { MAX_SPEED } from '../store/playbackSlice.ts'
 import { compareHashOf, readCompareLink } from './compareLinks.ts'
 import { settingsBefore } from '../scenario/liveOverrides.ts'
-import { createCompareSession, TOTAL_PARTICLES } from './compareSession.ts'
+import { TOTAL_PARTICLES } from './compareSession.ts'
 import { recordActions } from './compareSideActions.ts'
-import { fakeWorker, type FakeWorker } from './fakeWorker.ts'
+import { coop, eager, sessionOnFakes } from './compareSessionForTest.ts'
 
-const eager: Variant = { label: 'eager', set: {} }
-const coop: Variant = { label: 'cooperative', set: { 'group.protocol': 'cooperative', 'group.assignor': 'cooperative-sticky' } }
-
-/** A fake worker whose answers can be held back (a real worker answers a seek frames later). */
-function holdable(w: FakeWorker): FakeWorker & { hold(): void; release(): void } {
-  let held: MessageEvent[] | null = null
-  let listener: ((ev: MessageEvent) => void) | null = null
-  w.addEventListener('message', ((ev: MessageEvent) => (held !== null ? held.push(ev) : listener?.(ev))) as never)
-  return Object.assign(w, {
-    addEventListener(type: string, l: (ev: never) => void) {
-      if (type === 'message') listener = l as (ev: MessageEvent) => void
-    },
-    hold: () => {
-      held = []
-    },
-    release: () => {
-      const evs = held ?? []
-      held = null
-      for (const ev of evs) listener?.(ev)
-    },
-  })
-}
-
-function setup(o: { openAtMs?: number; markMs?: number; variants?: Variant[]; base?: Scenario } = {}) {
-  const workers: Array<ReturnType<typeof holdable>> = []
-  const queue: Array<(t: number) => void> = []
-  let wall = 0
-  const session = createCompareSession({
-    base: o.base ?? defaultScenario(),
-    variants: o.variants ?? [eager, coop],
-    // One fake per side, handed out again when the side asks for a fresh worker (restarts).
-    createWorker: (side) => {
-      const had = workers[side]
-      if (had !== undefined) return had
-      const w = holdable(fakeWorker())
-      workers[side] = w
-      return w
-    },
-    host: { requestFrame: (cb) => queue.push(cb), cancelFrame: () => {}, now: () => wall },
-    ...(o.openAtMs !== undefined ? { openAtMs: o.openAtMs } : {}),
-    ...(o.markMs !== undefined ? { markMs: o.markMs } : {}),
-    validate: (s) => {
-      const r = validateScenario(s)
-      return r.ok ? [] : r.errors
-    },
-    share: async () => 'copied',
-    exit: () => {},
-  })
-  const ticks = (k: number): void => {
-    for (let i = 0; i < k; i++) {
-      wall += 16
-      queue.shift()?.(wall)
-    }
-  }
-  session.driver.start()
-  return { session, workers, ticks }
-}
+const setup = sessionOnFakes
 
 const sentOf = (w: { sent: WorkerRequest[] }, type: WorkerRequest['type']) => w.sent.filter((m) => m.type === type)
 

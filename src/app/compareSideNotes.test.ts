@@ -7,45 +7,11 @@ import { importedPlacementScenario } from '../scenario/importedPlacementForTest.
 import { settingsBefore } from '../scenario/liveOverrides.ts'
 import type { Variant } from '../scenario/overrides.ts'
 import type { Scenario } from '../scenario/types.ts'
-import { validateScenario } from '../scenario/validate.ts'
 import type { WorkerRequest } from '../worker/protocol.ts'
-import { createCompareSession } from './compareSession.ts'
-import { fakeWorker, type FakeWorker } from './fakeWorker.ts'
+import { coop, eager, sessionOnFakes } from './compareSessionForTest.ts'
+import type { FakeWorker } from './fakeWorker.ts'
 
-const eager: Variant = { label: 'eager', set: {} }
-const coop: Variant = { label: 'cooperative', set: { 'group.protocol': 'cooperative', 'group.assignor': 'cooperative-sticky' } }
-
-function setup(base: Scenario, variants: Variant[] = [eager, coop]) {
-  const workers: FakeWorker[] = []
-  const queue: Array<(t: number) => void> = []
-  let wall = 0
-  const session = createCompareSession({
-    base,
-    variants,
-    createWorker: (side) => {
-      const had = workers[side]
-      if (had !== undefined) return had
-      const w = fakeWorker()
-      workers[side] = w
-      return w
-    },
-    host: { requestFrame: (cb) => queue.push(cb), cancelFrame: () => {}, now: () => wall },
-    validate: (s) => {
-      const r = validateScenario(s)
-      return r.ok ? [] : r.errors
-    },
-    share: async () => 'copied',
-    exit: () => {},
-  })
-  const ticks = (k: number): void => {
-    for (let i = 0; i < k; i++) {
-      wall += 16
-      queue.shift()?.(wall)
-    }
-  }
-  session.driver.start()
-  return { session, workers, ticks }
-}
+const setup = (base: Scenario, variants: Variant[] = [eager, coop]) => sessionOnFakes({ base, variants })
 
 const inits = (w: FakeWorker) => w.sent.filter((m): m is Extract<WorkerRequest, { type: 'init' }> => m.type === 'init')
 

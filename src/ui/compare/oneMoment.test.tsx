@@ -19,22 +19,28 @@ afterEach(() => vi.useRealTimers())
 /** Any action is a no-op: the test drives the stores as the compare session does. */
 const noop = new Proxy({}, { get: () => () => undefined })
 
+/** Compare mode of two playing sides at 0 s on the default scenario, mounted in a fresh element. */
+function mountTwoPlayingSides() {
+  const base = defaultScenario()
+  const store = createCompareStore({ base, variants: [{ label: 'a', set: {} }, { label: 'b', set: {} }], playing: true, mark: 0 })
+  const sides = [0, 1].map(() => ({ store: createAppStore({ scenario: base, playing: true }), actions: noop as AppActions }))
+  for (const s of sides) s.store.getState().receiveFrame(0, makeFrame({ t: 0 }), [], [])
+  const el = document.createElement('div')
+  document.body.appendChild(el)
+  const root = createRoot(el)
+  act(() =>
+    root.render(
+      <CompareContext.Provider value={{ store, actions: noop as CompareActions, sides }}>
+        <CompareApp />
+      </CompareContext.Provider>,
+    ),
+  )
+  return { store, sides, el, root }
+}
+
 describe('compare mode: one moment on screen', () => {
   it('at 60 fps, the clock, the Timeline label and both tables change together and always read the same sim time', () => {
-    const base = defaultScenario()
-    const store = createCompareStore({ base, variants: [{ label: 'a', set: {} }, { label: 'b', set: {} }], playing: true, mark: 0 })
-    const sides = [0, 1].map(() => ({ store: createAppStore({ scenario: base, playing: true }), actions: noop as AppActions }))
-    for (const s of sides) s.store.getState().receiveFrame(0, makeFrame({ t: 0 }), [], [])
-    const el = document.createElement('div')
-    document.body.appendChild(el)
-    const root = createRoot(el)
-    act(() =>
-      root.render(
-        <CompareContext.Provider value={{ store, actions: noop as CompareActions, sides }}>
-          <CompareApp />
-        </CompareContext.Provider>,
-      ),
-    )
+    const { store, sides, el, root } = mountTwoPlayingSides()
     const read = (): string[] => [
       el.querySelector('[role="timer"]')?.textContent ?? '',
       el.querySelector('.timeline-now')?.textContent ?? '',
@@ -84,20 +90,7 @@ describe('compare mode: one moment on screen', () => {
     // Under load the sides run apart for longer than the page's flush waits for them (one period):
     // it then reads whatever is there. The toolbar shows the shared moment (the slowest side's);
     // the Timeline followed side A's frame, 0.4–0.8 s ahead of it at 4×.
-    const base = defaultScenario()
-    const store = createCompareStore({ base, variants: [{ label: 'a', set: {} }, { label: 'b', set: {} }], playing: true, mark: 0 })
-    const sides = [0, 1].map(() => ({ store: createAppStore({ scenario: base, playing: true }), actions: noop as AppActions }))
-    for (const s of sides) s.store.getState().receiveFrame(0, makeFrame({ t: 0 }), [], [])
-    const el = document.createElement('div')
-    document.body.appendChild(el)
-    const root = createRoot(el)
-    act(() =>
-      root.render(
-        <CompareContext.Provider value={{ store, actions: noop as CompareActions, sides }}>
-          <CompareApp />
-        </CompareContext.Provider>,
-      ),
-    )
+    const { store, sides, el, root } = mountTwoPlayingSides()
     const read = (): string[] => [
       el.querySelector('[role="timer"]')?.textContent ?? '',
       el.querySelector('.timeline-now')?.textContent ?? '',
