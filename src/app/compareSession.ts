@@ -3,19 +3,16 @@
 // `atT` and are recorded into the shared workload's script; a side's strategy edit restarts that
 // side and brings it back to the current moment.
 
-import { settingsBefore } from '../scenario/liveOverrides.ts'
 import { variantScenario, type Variant } from '../scenario/overrides.ts'
-import { applyCommandToScenario } from '../scenario/applyCommand.ts'
-import type { Command, Scenario } from '../scenario/types.ts'
-import { isSharedEdit } from '../store/compareEdits.ts'
+import type { Scenario } from '../scenario/types.ts'
 import { createCompareStore, effectiveMark, type CompareStore } from '../store/compareStore.ts'
 import { MAX_SPEED } from '../store/playbackSlice.ts'
-import { applyEdit, type ScenarioEdit } from '../store/scenarioEdits.ts'
 import type { CompareActions, CompareSideHandle } from '../ui/compare/compareActions.ts'
 import { createCompareDriver, type CompareDriver, type SideClock } from './compareDriver.ts'
 import { settleSides, workerT } from './compareHold.ts'
 import { createCompareSide, type SessionSide } from './compareSideClient.ts'
-import { commandMoment, furthestReached, keptBefore, reachedByAll, recordActions, recordShared } from './compareSideActions.ts'
+import { commandMoment, reachedByAll, recordActions } from './compareSideActions.ts'
+import { sharedEdits } from './compareSharedEdits.ts'
 import { sideEdits } from './compareSideEdits.ts'
 import { sideList } from './compareSideList.ts'
 import { throttleEdits } from './editThrottle.ts'
@@ -141,60 +138,17 @@ export function createCompareSession(o: CompareSessionOptions): CompareSession {
   /** Shared actions recorded in this session (not the link's own script), and sides' own ones. */
   const recordedHere = new WeakSet<object>()
   const madeLabels = new Set<string>()
-
-  function broadcast(cmds: readonly Command[]): void {
-    if (cmds.length === 0) return
-    // The command goes after the furthest side's moment: its frames waiting to be shown count.
-    settle(true)
-    const atT = commandMoment(sides.map((x) => x.store))
-    // After going back, the command replaces the future recorded here since (the workload's own
-    // script stays). Every side is then rebuilt from that script up to this moment, so each side's
-    // run is exactly the link's, whichever sides were restarted before with the old future in it.
-    const fork = atT < furthestReached(sides.map((x) => x.store))
-    const next = recordShared(store.getState().base, cmds, atT, fork, recordedHere)
-    store.getState().setBase(next)
-    if (fork) {
-      store.getState().variants.forEach((old, i) => {
-        const v = keptBefore(old, atT, recordedHere)
-        if (v !== old) store.getState().setVariant(i, v)
-        store.getState().resetSide(i)
-        restartSide(i, scenarioFor(next, v), atT)
-      })
-      return
-    }
-    for (const side of sides) {
-      for (const c of cmds) side.client.command(c, atT)
-      const st = side.store.getState()
-      st.setScenario(cmds.reduce(applyCommandToScenario, st.scenario), false)
-    }
-  }
-
-  function accept(s: Scenario): boolean {
-    const issues = o.validate(s)
-    if (issues.length === 0) return true
-    note('warning', 'That setting was not applied:', issues.slice(0, 5).map((x) => `${x.path}: ${x.message}`))
-    return false
-  }
-
-  function editSharedNow(e: ScenarioEdit): void {
-    const { base } = store.getState()
-    if (!isSharedEdit(e)) return
-    settle(true)
-    const now = settingsBefore(base, commandMoment(sides.map((x) => x.store)) / 1000)
-    const r = applyEdit(now, e)
-    if (!accept(r.scenario)) return
-    if (r.restart) {
-      // Not a live change (fewer partitions, a timeout, the seed): the workload itself changes from 0 s.
-      const from0 = applyEdit(base, e)
-      if (!accept(from0.scenario)) return
-      store.getState().setBase(from0.scenario)
-      restartAll()
-      // What it did to an imported placement (fewer partitions keep the first ones), as one highway's banner says.
-      if (from0.note !== undefined) note('info', from0.note)
-      return
-    }
-    broadcast(r.commands)
-  }
+  const { broadcast, editSharedNow, accept } = sharedEdits({
+    store,
+    sides,
+    recordedHere,
+    validate: o.validate,
+    note,
+    settleAll: () => settle(true),
+    scenarioFor,
+    restartSide,
+    restartAll,
+  })
 
   // Shared sliders are paced like the single page's: each sent edit is an action every side records.
   const pacedShared = throttleEdits(editSharedNow)
