@@ -10,6 +10,7 @@ import { defer } from '../deferred.ts'
 import type { WorldState } from '../worldState.ts'
 import { brokerUp } from './clusterState.ts'
 import { faultsOf } from './faultState.ts'
+import { recordBytesOf } from './planRun.ts'
 import { isAddingReplica } from './reassign.ts'
 
 /** replica.fetch.max.bytes (ReplicaFetcherThread / ReplicationConfigs): what one follower fetch copies per partition. */
@@ -42,7 +43,7 @@ export function catchUpTimers(sim: SimCore, followers: ReadonlyArray<{ partition
   const timers = new Map<string, { at: number; broker: number; partitions: number[] }>()
   for (const { partition: p, broker: b } of followers) {
     const missed = Math.max(0, w.leo[p]! - (f.leftIsrAt[p]![b] ?? w.leo[p]!))
-    const bytes = missed * meanRecordBytes(w)
+    const bytes = missed * recordBytesOf(w)
     const at = now + Math.max(2 * lat, Math.ceil(bytes / REPLICA_FETCH_MAX_BYTES) * 2 * Math.max(1, lat))
     const key = `${b}@${at}`
     const t = timers.get(key) ?? { at, broker: b, partitions: [] }
@@ -53,9 +54,4 @@ export function catchUpTimers(sim: SimCore, followers: ReadonlyArray<{ partition
     t.partitions.sort((x, y) => x - y)
     defer(sim, t.at, { fault: { kind: 'isrJoin', partitions: t.partitions, broker: t.broker, restartedAt: f.restartedAt[t.broker]! } })
   }
-}
-
-function meanRecordBytes(w: WorldState): number {
-  const ps = w.live.producers
-  return ps.length === 0 ? 0 : ps.reduce((a, x) => a + x.recordBytes, 0) / ps.length
 }
