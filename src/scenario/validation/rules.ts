@@ -68,10 +68,11 @@ export function nullable<T>(rule: Rule<T>): Rule<T | null> {
   return (v) => (v === null ? ok(null) : rule(v))
 }
 
-// C0/C1 controls, zero-width and bidi-override characters, BOM, and unpaired surrogates
-// (which UTF-8 cannot carry, so a link would change them).
-const NOT_PRINTABLE =
-  /[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/
+/** C0/C1 controls, zero-width and bidi-override characters, BOM: one of them, globally. */
+export const CONTROL_OR_INVISIBLE = /[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff]/g
+
+// Those, and unpaired surrogates (which UTF-8 cannot carry, so a link would change them).
+const NOT_PRINTABLE = new RegExp(`${CONTROL_OR_INVISIBLE.source}|[\\ud800-\\udbff](?![\\udc00-\\udfff])|(?<![\\ud800-\\udbff])[\\udc00-\\udfff]`)
 
 /** Whether `s` holds no control or invisible character (the rule `text` applies). */
 export function isPrintable(s: string): boolean {

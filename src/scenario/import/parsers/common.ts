@@ -2,6 +2,8 @@
 // the line it stopped at), line splitting that tolerates CRLF/CR/tabs, and strict number reading.
 // Pure: reads only its arguments; nothing here touches I/O.
 
+import { CONTROL_OR_INVISIBLE } from '../../validation/rules.ts'
+
 /** Limits on strangers' pastes: past any of these a parse stops with an error naming the line. */
 export const IMPORT_LIMITS = {
   /** Characters of text in one paste or file (about 5 MB of ASCII). */
@@ -52,7 +54,7 @@ export function fields(line: string): string[] {
 /** Shortens a stranger's string for an error message (never rendered as HTML, but kept short). */
 export function shown(s: string, max = 40): string {
   // Controls (C0, C1), zero-width and bidi characters: a pasted RLO turned the status line's words around.
-  const one = s.replace(/[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff]/g, '?')
+  const one = s.replace(CONTROL_OR_INVISIBLE, '?')
   return one.length > max ? `${one.slice(0, max)}…` : one
 }
 
