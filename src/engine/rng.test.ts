@@ -118,6 +118,20 @@ describe('Rng', () => {
     expect(r.save()).toEqual(before)
   })
 
+  it('draws lognormalUnitMean from the cv of each call when the cv changes between calls (a slider moved)', () => {
+    // Its constants are kept for the last cv; a call with another cv must not reuse them.
+    const r = Rng.create(21)
+    const got = [0.3, 0.3, 1.2, 0.3, 0].map((cv) => r.lognormalUnitMean(cv))
+    const fresh = Rng.create(21)
+    const want = [0.3, 0.3, 1.2, 0.3, 0].map((cv) => {
+      if (cv <= 0) return 1
+      const s2 = Math.log(1 + cv * cv)
+      return Math.exp(Math.sqrt(s2) * fresh.normal() - s2 / 2)
+    })
+    expect(got).toEqual(want)
+    expect(new Set(got.slice(0, 4)).size).toBe(4)
+  })
+
   it('draws poisson(3) with mean and variance ≈ 3 (Knuth branch)', () => {
     const xs = draws(Rng.create(13), 100_000, (r) => r.poisson(3))
     expect(xs.every((x) => Number.isInteger(x) && x >= 0)).toBe(true)

@@ -39,18 +39,27 @@ let scratchLeo = new Float64Array(0)
 /**
  * A cycle's flat chunk list ([partition, count] or [producer, key, partition, count]) in a reused
  * typed buffer: at 10 000 partitions a fresh JS array per cycle was most of the engine's garbage.
+ * `cum[i]` is the running sum of the first i + 1 counts, kept as the chunks are pushed: the
+ * animation samples draw from it (produceSamples.ts), and summing 10 000 chunks again there was
+ * a pass of its own each send cycle.
  */
 export interface Chunks {
   a: Float64Array
   n: number
+  cum: Float64Array
 }
-const tailScratch: Chunks = { a: new Float64Array(1024), n: 0 }
+const tailScratch: Chunks = { a: new Float64Array(1024), n: 0, cum: new Float64Array(512) }
 function push2(c: Chunks, x: number, y: number): void {
   if (c.n + 2 > c.a.length) {
     const b = new Float64Array(c.a.length * 2)
     b.set(c.a)
     c.a = b
+    const cum = new Float64Array(c.cum.length * 2)
+    cum.set(c.cum)
+    c.cum = cum
   }
+  const i = c.n >> 1
+  c.cum[i] = i > 0 ? c.cum[i - 1]! + y : y
   c.a[c.n++] = x
   c.a[c.n++] = y
 }

@@ -14,9 +14,6 @@ export const TAIL_COLOR_BASE = 16
 export const TAIL_COLORS = 6
 const MAX_PENDING_SAMPLES = 600
 
-// Scratch (not state): running sums of a cycle's tail chunks, reused across cycles.
-let tailCum = new Float64Array(0)
-
 export function addSamples(w: WorldState, keyChunks: number[], tailChunks: Chunks, startLeo: Float64Array, ctx: ProduceContext): void {
   const perSec = Math.min(MAX_PARTICLES_PER_SEC, PARTICLES_PER_SEC_PER_LANE * w.P)
   w.sampleCarry += (perSec * ctx.dtMs) / 1000
@@ -25,15 +22,12 @@ export function addSamples(w: WorldState, keyChunks: number[], tailChunks: Chunk
   w.sampleCarry -= want
   let keyTotal = 0
   for (let c = 3; c < keyChunks.length; c += 4) keyTotal += keyChunks[c]!
-  // Running sums of the tail chunks: a draw finds its chunk by binary search, the same chunk a
-  // scan that subtracts each count would find (a scan over 10 000 lanes per sample was the cost).
+  // Running sums of the tail chunks (kept as they were pushed): a draw finds its chunk by binary
+  // search, the same chunk a scan that subtracts each count would find (a scan over 10 000 lanes
+  // per sample was the cost). Counts are whole numbers, so the sums are exact in any order.
   const T = tailChunks.n / 2
-  if (tailCum.length < T) tailCum = new Float64Array(Math.max(T, tailCum.length * 2))
-  let total = keyTotal
-  for (let c = 0; c < T; c++) {
-    total += tailChunks.a[2 * c + 1]!
-    tailCum[c] = total - keyTotal
-  }
+  const tailCum = tailChunks.cum
+  const total = keyTotal + (T > 0 ? tailCum[T - 1]! : 0)
   if (total <= 0) return
   want = Math.min(want, total)
   const allKeyless = w.producers.every((x) => x.model.keyless)
