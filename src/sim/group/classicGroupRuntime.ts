@@ -14,7 +14,7 @@ import { classicMemberMachine, ignoresHeartbeatResponse, type ClassicMemberConte
 import { rebalanceTrigger, type MemberRemoval, type RebalanceTrigger } from '../narrationGroup.ts'
 import { classicGroupPersistence, type ClassicGroupRecord } from './classicGroupRecord.ts'
 import type { GroupHost } from './groupRuntime.ts'
-import type { SnapshotOf } from './memberProcesses.ts'
+import type { SnapshotOf } from './memberSlot.ts'
 import { uuidFrom } from './memberIds.ts'
 import { MachineGroupRuntime } from './runtimeCore.ts'
 import { machineRuntimeFactory, type CoordinatorView, type Formed, type MemberEventOf, type SavedRuntime } from './runtimeTypes.ts'

@@ -14,7 +14,7 @@ import { consumerMemberMachine, type ConsumerMemberContext, type ConsumerMemberE
 import { rebalanceTrigger, type MemberRemoval, type RebalanceTrigger } from '../narrationGroup.ts'
 import { consumerGroupPersistence, type ConsumerGroupRecords } from './consumerGroupRecord.ts'
 import type { GroupHost } from './groupRuntime.ts'
-import type { SnapshotOf } from './memberProcesses.ts'
+import type { SnapshotOf } from './memberSlot.ts'
 import { uuidFrom } from './memberIds.ts'
 import { MachineGroupRuntime } from './runtimeCore.ts'
 import { machineRuntimeFactory, type CoordinatorView, type Formed, type SavedRuntime } from './runtimeTypes.ts'

@@ -10,7 +10,7 @@ import { CoordinatorLink, type SavedLink } from './coordinatorLink.ts'
 import type { GroupPersistence, LoadedGroup } from './groupRecords.ts'
 import type { GroupHost } from './groupRuntime.ts'
 import { interpretActions, type Delivery, type DeliveryTable, type MachineAction, type MachineTimers } from './machineEffects.ts'
-import { restoreSnapshot, saveSnapshot, type SavedSnapshot, type SnapshotOf } from './memberProcesses.ts'
+import { restoreSnapshot, saveSnapshot, type SavedSnapshot, type SnapshotOf } from './memberSlot.ts'
 
 export interface SavedCoordinator<Ev, R> {
   coordinator: SavedSnapshot

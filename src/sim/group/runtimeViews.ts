@@ -4,7 +4,7 @@
 
 import type { GroupView, MemberPhase } from '../frameTypes.ts'
 import type { MemberProtocolView } from './groupRuntime.ts'
-import type { MemberContextBase, SnapshotOf } from './memberProcesses.ts'
+import type { MemberContextBase, SnapshotOf } from './memberSlot.ts'
 import type { RebalanceTracker } from './rebalanceTracker.ts'
 import type { CoordinatorView } from './runtimeTypes.ts'
 

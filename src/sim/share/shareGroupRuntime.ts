@@ -21,7 +21,7 @@ import type { GroupHost, GroupRuntime, GroupRuntimeFactory, MemberProtocolView, 
 import { CoordinatorProcess, type SavedCoordinator } from '../group/coordinatorProcess.ts'
 import { DeliveryTable, interpretActions, type Delivery, type DeliveryTableState, type MachineAction } from '../group/machineEffects.ts'
 import { uuidFrom } from '../group/memberIds.ts'
-import { restoreSnapshot, saveSnapshot } from '../group/memberProcesses.ts'
+import { restoreSnapshot, saveSnapshot } from '../group/memberSlot.ts'
 import { shareGroupPersistence, type ShareGroupRecords } from './shareGroupRecord.ts'
 import { shareGroupView, shareMemberView, type ShareSlot } from './shareGroupView.ts'
 

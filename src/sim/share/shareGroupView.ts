@@ -6,7 +6,7 @@ import { findShareMember, type ShareGroupContext } from '../../protocols/shareGr
 import type { ShareMemberContext } from '../../protocols/shareMemberMachine.ts'
 import type { GroupView } from '../frameTypes.ts'
 import type { MemberProtocolView } from '../group/groupRuntime.ts'
-import type { SavedSnapshot } from '../group/memberProcesses.ts'
+import type { SavedSnapshot } from '../group/memberSlot.ts'
 
 /** One consumer slot's current process. */
 export interface ShareSlot {
