@@ -90,9 +90,7 @@ function sortedByRemainder(m: number): Int32Array {
 function bumpLargest(m: number, rem: number, out: Float64Array, carry: { [i: number]: number }, wide: boolean): void {
   if (wide) return bumpWide(m, rem, out, carry)
   const cut = kthLargest(copyOfFrac(m), rem - 1)
-  let above = 0
-  for (let i = 0; i < m; i++) if (frac[i]! > cut) above++
-  let ties = rem - above
+  let ties = rem - selectedAbove
   for (let i = 0; i < m; i++) {
     const f = frac[i]!
     if (f > cut || (f === cut && ties-- > 0)) {
@@ -135,9 +133,7 @@ function bumpWide(m: number, rem: number, out: Float64Array, carry: { [i: number
   // The bin was chosen because it holds the k-th largest; a bin found empty is a bug, not a rounding.
   if (k - aboveBin >= n) throw new Error(`apportion: bin ${b} holds ${n} remainders, the cut needs ${k - aboveBin + 1}`)
   const cut = kthLargest(vals.subarray(0, n), k - aboveBin) // reorders vals, not idx: read frac again below
-  let above = aboveBin
-  for (let j = 0; j < n; j++) if (f0[idx[j]!]! > cut) above++
-  let ties = rem - above
+  let ties = rem - (aboveBin + selectedAbove)
   for (let j = 0; j < n; j++) {
     const i = idx[j]!
     const f = f0[i]!
@@ -169,7 +165,14 @@ function binOf(f: number): number {
   return f <= 0 ? 0 : f >= 1 ? BINS - 1 : (f * BINS) | 0
 }
 
-/** The k-th largest value (0-based) of `a`, which it reorders. */
+/** How many values of the last kthLargest's array are larger than the value it returned. */
+let selectedAbove = 0
+
+/**
+ * The k-th largest value (0-based) of `a`, which it reorders; sets `selectedAbove`. Everything left
+ * of the final range is larger than everything in it (each round keeps the side holding k), so the
+ * values above the answer are exactly the first `lt`: no second pass to count them.
+ */
 function kthLargest(a: Float64Array, k: number): number {
   let lo = 0
   let hi = a.length - 1
@@ -191,6 +194,9 @@ function kthLargest(a: Float64Array, k: number): number {
     }
     if (k < lt) hi = lt - 1
     else if (k > gt) lo = gt + 1
-    else return pivot
+    else {
+      selectedAbove = lt
+      return pivot
+    }
   }
 }
