@@ -22,6 +22,9 @@ export interface SavedLink<Ev, R> {
   record?: R
 }
 
+const ANSWER_PREFIX = 'coordinator.'
+const ANSWER_SUFFIX = 'Response'
+
 export class CoordinatorLink<Ctx, Ev extends EventObject, M extends EventObject, Report, R> {
   private outage: OutageState<Ev> | null
   private record: R | null
@@ -47,8 +50,9 @@ export class CoordinatorLink<Ctx, Ev extends EventObject, M extends EventObject,
 
   /** The coordinator answers a member: `coordinator.xResponse` settles its `member.x` request. */
   answered(r: ReplyTo, response: EventObject): void {
-    const m = /^coordinator\.(.*)Response$/.exec(response.type)
-    if (m) delete this.parked[parkKey(r, m[1]!)]
+    // /^coordinator\.(.*)Response$/ without a regular expression: this runs for every answer.
+    const t = response.type
+    if (t.startsWith(ANSWER_PREFIX) && t.endsWith(ANSWER_SUFFIX) && t.length >= ANSWER_PREFIX.length + ANSWER_SUFFIX.length) delete this.parked[parkKey(r, t.slice(ANSWER_PREFIX.length, t.length - ANSWER_SUFFIX.length))]
   }
 
   /** A member's request: it arrives after the network latency, or waits for the new coordinator (the client retries after FindCoordinator). */

@@ -72,7 +72,7 @@ export class DeliveryTable<D extends Recipient & { event: EventObject }> {
     const token = this.nextToken++
     const eventId = this.host.schedule(Math.max(0, delayMs), token)
     const setAt = this.host.now()
-    this.pending.set(token, { ...delivery, eventId, raiseId, setAt, dueAt: setAt + Math.max(0, delayMs) })
+    this.pending.set(token, pendingOf(delivery, eventId, raiseId, setAt, setAt + Math.max(0, delayMs)))
     if (raiseId !== null) this.byRaise.set(raiseKey(delivery, raiseId), token)
     return token
   }
@@ -149,6 +149,19 @@ export class DeliveryTable<D extends Recipient & { event: EventObject }> {
     for (const [token, d] of this.pending) pending[String(token)] = { ...d }
     return { nextToken: this.nextToken, pending }
   }
+}
+
+/**
+ * `{ ...delivery, eventId, raiseId, setAt, dueAt }` written out, in the same key order: a spread of
+ * three shapes of delivery went through V8's generic object copy, ~1 µs for each of a 1 000-member
+ * group's ~2 000 timers and messages a simulated second.
+ */
+function pendingOf<D extends Recipient & { event: EventObject }>(d: D, eventId: EventId, raiseId: string | null, setAt: number, dueAt: number): PendingDelivery<D> {
+  const p =
+    d.to === 'member'
+      ? { to: d.to, slot: d.slot, incarnation: d.incarnation, event: d.event, eventId, raiseId, setAt, dueAt }
+      : { to: d.to, event: d.event, eventId, raiseId, setAt, dueAt }
+  return p as unknown as PendingDelivery<D>
 }
 
 function raiseKey(to: Recipient, raiseId: string): string {
