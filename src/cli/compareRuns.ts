@@ -55,11 +55,17 @@ function runHere(jobs: readonly Job[], progress: RunAllOptions['progress']): Run
   return { ok: true, runs }
 }
 
+/** The compare thread's bundle, beside the CLI's own (scripts/bundled.mjs builds both). */
+const BUNDLED_WORKER = 'compareWorker.js'
+
 /**
- * A worker that loads compareWorker.ts through tsx (the CLI runs from TypeScript sources, and a worker
- * does not inherit the loader `npm run highway` starts with), from the CLI and from vitest alike.
+ * A worker for compare's runs. The CLI runs as one bundle (`npm run highway`, scripts/bundled.mjs):
+ * the worker is the bundle beside it. From TypeScript sources (vitest, `tsx src/cli/main.ts`) it
+ * loads compareWorker.ts through tsx, as a worker does not inherit the loader its parent started with.
  */
 function startWorker(): Worker {
+  // A name in a variable: Vite's build would otherwise try to resolve the literal at build time.
+  if (!import.meta.url.endsWith('.ts')) return new Worker(new URL(BUNDLED_WORKER, import.meta.url))
   // require.resolve finds the CommonJS entry; the worker imports its ES module twin beside it.
   const api = pathToFileURL(createRequire(import.meta.url).resolve('tsx/esm/api').replace(/\.cjs$/, '.mjs')).href
   const file = new URL('./compareWorker.ts', import.meta.url).href
