@@ -100,8 +100,9 @@ export function mountCompare(el: HTMLElement, opts: MountCompareOptions): Mounte
     },
   })
   // The shared scenario's warnings in one highway's words (the same s= opens there), then the sides'.
-  if (opening.warnings !== null) session.store.getState().addNote(opening.warnings)
-  if (opening.problems.length > 0) session.store.getState().addNote({ kind: 'warning', text: 'Parts of this comparison link were not used:', details: opening.problems.slice(0, 6) })
+  // Kept: what the link asked and does not run, read after any copied link or refused edit.
+  if (opening.warnings !== null) session.store.getState().addNote({ ...opening.warnings, keep: true })
+  if (opening.problems.length > 0) session.store.getState().addNote({ kind: 'warning', text: 'Parts of this comparison link were not used:', details: opening.problems.slice(0, 6), keep: true })
   if (opts.syncUrl) urlSync = createCompareUrlSync(session.store, win)
   session.driver.start()
   // The toolbar's Export and Lessons (single mode's, per side where they are per run).
