@@ -54,5 +54,8 @@ describe('lesson links', () => {
     // The same lesson twice is no problem; a second name that is no lesson fails, and says both.
     expect(readLessonLink('#lesson=hot-key&lesson=hot-key')?.warnings).toEqual([])
     expect(readLessonLink('#lesson=hot-key&lesson=nope')).toMatchObject({ ok: false, warnings: ['the link gives lesson twice ("hot-key", then "nope"): the last is used'] })
+    // Not opened, a link with a scenario or sides is read by its own mode, which says it: not twice.
+    expect(readLessonLink('#s=abc&lesson=hot-key&lesson=nope')).toMatchObject({ ok: false, warnings: [] })
+    expect(readLessonLink('#lesson=hot-key&lesson=load-aware&v=a%3A')?.warnings).toHaveLength(1)
   })
 })

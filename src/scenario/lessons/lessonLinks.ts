@@ -9,9 +9,10 @@ import type { ResolvedLesson } from './validate.ts'
 import { escapeUnprintable } from '../validation/rules.ts'
 
 /**
- * `warnings`: what the link gave that was not used, in readLinkHash's words: a lesson or step given
- * twice ("the link gives lesson twice (…): the last is used"). The lesson's world replaces the hash,
- * so nothing else says it.
+ * `warnings`: what the link gave that was not used and nothing else will say, in readLinkHash's
+ * words: a lesson or step given twice ("the link gives lesson twice (…): the last is used"). An
+ * opened lesson's world replaces the hash; a lesson that could not be opened leaves it, and a link
+ * with a scenario or sides is then read by its own mode, which says it with the link's other problems.
  */
 export type LessonOpening =
   | { ok: true; resolved: ResolvedLesson; stepIndex: number; modeHash: string; warnings: string[] }
@@ -43,7 +44,8 @@ function clip(s: string): string {
 export function readLessonLink(hash: string): LessonOpening | null {
   const h = readLinkHash(hash)
   const warnings = h.problems.filter((p) => p.startsWith('the link gives lesson twice') || p.startsWith('the link gives step '))
-  const fail = (problem: string): LessonOpening => ({ ok: false, problem, warnings })
+  const readElsewhere = h.s !== undefined || h.v.length > 0
+  const fail = (problem: string): LessonOpening => ({ ok: false, problem, warnings: readElsewhere ? [] : warnings })
   if (h.lesson === undefined) {
     return h.step !== undefined ? fail('the link has a step but no lesson (lesson=NAME)') : null
   }
