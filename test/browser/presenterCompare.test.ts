@@ -4,6 +4,9 @@
 // lanes have room (lane 6 at least 10 px) and are not cut off by the side's box. Before the change, at
 // 1024×768 with the lesson: side B's 24 cards drew 22 px names in 44 px boxes ("c13c19" ran together),
 // side C's cards ran past its bottom edge and its lane 6 was 7 px (headers of four to six lines).
+// Compare → "Four answers" on a cluster: each label one line, strips and lanes level side by side,
+// no tooltip left behind (before: "parallel consumer" wrapped beside "Rebalance cluster…", side C's
+// strip and lanes sat a line below side D's, and "One highway"'s tip covered side B's label).
 
 import { createRequire } from 'node:module'
 import { join } from 'node:path'
