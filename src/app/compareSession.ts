@@ -65,8 +65,9 @@ export function createCompareSession(o: CompareSessionOptions): CompareSession {
   let nextSideId = 1
   const sidesListeners = new Set<() => void>()
 
-  function note(kind: 'error' | 'warning' | 'info', text: string, details: string[] = []): void {
-    store.getState().addNote({ kind, text, details })
+  /** `keep`: about what runs, so routine notes never push it out (compareNotes.ts). */
+  function note(kind: 'error' | 'warning' | 'info', text: string, details: string[] = [], keep = false): void {
+    store.getState().addNote(keep ? { kind, text, details, keep } : { kind, text, details })
   }
 
   function scenarioFor(base: Scenario, v: Variant): Scenario {
@@ -266,7 +267,7 @@ export function createCompareSession(o: CompareSessionOptions): CompareSession {
   // the link's sender saw it then, whoever opens the link must hear it too.
   for (const v of o.variants) {
     const r = variantScenario(o.base, v)
-    if (r.ok && r.note !== undefined) note('info', `Side “${v.label}” was changed:`, [r.note])
+    if (r.ok && r.note !== undefined) note('info', `Side “${v.label}” was changed:`, [r.note], true)
   }
 
   const openAt = o.openAtMs ?? 0

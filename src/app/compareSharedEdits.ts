@@ -20,7 +20,8 @@ export interface SharedEditContext {
   /** Shared actions recorded in this session (not the link's own script), and sides' own ones. */
   recordedHere: WeakSet<object>
   validate: (s: Scenario) => ReadonlyArray<{ path: string; message: string }>
-  note: (kind: 'warning' | 'info', text: string, details?: string[]) => void
+  /** `keep`: about what runs (a placement cut), so routine notes never push it out. */
+  note: (kind: 'warning' | 'info', text: string, details?: string[], keep?: boolean) => void
   /** Shows every frame the sides hold, so the moment chosen is the furthest side's (compareHold.ts). */
   settleAll: () => void
   scenarioFor: (base: Scenario, v: Variant) => Scenario
@@ -88,7 +89,7 @@ export function sharedEdits(ctx: SharedEditContext): SharedEdits {
       store.getState().setBase(from0.scenario)
       ctx.restartAll()
       // What it did to an imported placement (fewer partitions keep the first ones), as one highway's banner says.
-      if (from0.note !== undefined) note('info', from0.note)
+      if (from0.note !== undefined) note('info', from0.note, [], true)
       return
     }
     broadcast(r.commands)

@@ -27,7 +27,8 @@ export interface SideEditContext {
    * reopens them as the teacher's.
    */
   madeLabels: Set<string>
-  note: (kind: 'warning' | 'info', text: string, details: string[]) => void
+  /** `keep`: about what runs (a placement dropped), so routine notes never push it out. */
+  note: (kind: 'warning' | 'info', text: string, details: string[], keep?: boolean) => void
   restartSide: (i: number, scenario: Scenario, toMs: number) => void
 }
 
@@ -96,7 +97,7 @@ export function sideEdits(ctx: SideEditContext): Pick<CompareActions, 'injectSid
       // a later edit of the same side carries the same override and the same note.
       if (r.note !== undefined) {
         const had = variantScenario(st.base, v)
-        if (!had.ok || had.note !== r.note) note('info', `Side “${next.label}” was changed:`, [r.note])
+        if (!had.ok || had.note !== r.note) note('info', `Side “${next.label}” was changed:`, [r.note], true)
       }
       // Members asked again for what it cannot have: the side already runs that, no restart for nothing.
       if (short !== null && JSON.stringify(next) === JSON.stringify(v)) return

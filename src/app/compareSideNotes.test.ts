@@ -26,7 +26,7 @@ describe('a compare side’s brokers and an imported placement', () => {
     expect(inits(workers[1]!).at(-1)!.scenario.cluster?.assignment).toBeUndefined()
     expect(inits(workers[0]!).at(-1)!.scenario.cluster?.assignment).toEqual(imported().cluster!.assignment)
     expect(session.store.getState().notes).toEqual([
-      { kind: 'info', text: 'Side “cooperative” was changed:', details: ["The imported replica placement was dropped (4 → 5 brokers): replicas and leaders are now placed by KRaft's StripedReplicaPlacer."] },
+      { kind: 'info', text: 'Side “cooperative” was changed:', details: ["The imported replica placement was dropped (4 → 5 brokers): replicas and leaders are now placed by KRaft's StripedReplicaPlacer."], keep: true },
     ])
     // A later edit of that side keeps its broker count; the placement is long gone: no second word.
     session.actions.editSide(1, { kind: 'salting', enabled: true })
@@ -48,12 +48,24 @@ describe('a compare link whose side changes an imported base’s brokers', () =>
     expect(inits(workers[1]!).at(-1)!.scenario.cluster?.assignment).toBeUndefined()
     expect(inits(workers[0]!).at(-1)!.scenario.cluster?.assignment).toEqual(imported().cluster!.assignment)
     expect(session.store.getState().notes).toEqual([
-      { kind: 'info', text: 'Side “five” was changed:', details: [dropped('4 → 5 brokers')] },
-      { kind: 'info', text: 'Side “rf3” was changed:', details: [dropped('replication factor 2 → 3')] },
+      { kind: 'info', text: 'Side “five” was changed:', details: [dropped('4 → 5 brokers')], keep: true },
+      { kind: 'info', text: 'Side “rf3” was changed:', details: [dropped('replication factor 2 → 3')], keep: true },
     ])
     // A later edit of that side carries the same override: not said again.
     session.actions.editSide(1, { kind: 'salting', enabled: true })
     expect(session.store.getState().notes).toHaveLength(2)
+  })
+
+  it('a four-side link keeps every side’s dropped placement in the notes after more routine notes than fit', () => {
+    const sides: Variant[] = [eager, { label: 'five', set: { 'cluster.brokers': 5 } }, { label: 'rf3', set: { 'cluster.replication.factor': 3 } }, { label: 'six', set: { 'cluster.brokers': 6 } }]
+    const { session } = setup(imported(), sides)
+    // Routine notes: Add side past four (said once however often pressed), then refused edits.
+    for (let k = 0; k < 2; k++) session.actions.addSide()
+    for (const label of ['a', 'b', 'c']) session.store.getState().addNote({ kind: 'warning', text: `Side “${label}” was not changed:`, details: [] })
+    const notes = session.store.getState().notes
+    expect(notes.filter((n) => n.keep === true).map((n) => n.text)).toEqual(['Side “five” was changed:', 'Side “rf3” was changed:', 'Side “six” was changed:'])
+    // Only the last few routine notes are held.
+    expect(notes.filter((n) => n.keep !== true).map((n) => n.text)).toEqual(['Side “a” was not changed:', 'Side “b” was not changed:', 'Side “c” was not changed:'])
   })
 
   it('says nothing when no side drops it, or when the base has no kept placement', () => {

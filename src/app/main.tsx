@@ -7,6 +7,7 @@ import '../ui/styles.css'
 import '../ui/compare/compare.css'
 import '../ui/narrow.css'
 import { lessonLinkHash, readLessonLink } from '../scenario/lessons/lessonLinks.ts'
+import { lessonLinkProblem } from './lessonLinkProblem.ts'
 import { isCompareLink as isCompare, readLinkHash } from '../scenario/links.ts'
 import { compareLessonHost, mountLessonLayer, singleLessonHost } from './lessonLayer.tsx'
 import { notThePagesKey } from '../ui/keyTargets.ts'
@@ -84,14 +85,16 @@ function show(): void {
   if (lesson?.ok === true) window.history.replaceState(null, '', `#${lesson.modeHash}`)
   shownHash = window.location.hash
   compareShown = isCompare(shownHash)
+  // What the lesson link gave that could not be used (a bad name, a lesson given twice) is said as
+  // the link's banner (one highway) or note (compare mode): a link pasted next replaces it.
+  const problem = lessonLinkProblem(lesson)
+  const linkProblem = problem === null ? {} : { linkProblem: problem }
   if (compareShown) {
-    const m = mountCompare(root, { hash: shownHash, syncUrl: true, onExit: go, openLessons: () => lessonLayer.openList(), presenter })
+    const m = mountCompare(root, { hash: shownHash, syncUrl: true, onExit: go, openLessons: () => lessonLayer.openList(), presenter, ...linkProblem })
     m.sides[0]?.store.subscribe((s) => (presenter = s.presenter))
     current = m
     if (lesson?.ok === true) lessonLayer.start(lesson.resolved, lesson.stepIndex, compareLessonHost(m.store, m.actions, m.sides))
   } else {
-    // A lesson link that could not be opened is said as the link's banner: a link pasted next replaces it.
-    const linkProblem = lesson !== null && !lesson.ok ? { linkProblem: { kind: 'warning' as const, text: `The lesson link could not be opened: ${lesson.problem}`, details: [] } } : {}
     const m = mountHighway(root, { syncUrl: true, onCompare: go, openLessons: () => lessonLayer.openList(), ...linkProblem })
     if (presenter) m.store.getState().setPresenter(true)
     m.store.subscribe((s) => (presenter = s.presenter))

@@ -15,6 +15,7 @@ import { createCompareExportActions } from './compareExport.ts'
 import { compareHashOf, readCompareLink, singleHashFor } from './compareLinks.ts'
 import { createCompareSession, type CompareSession } from './compareSession.ts'
 import { createCompareUrlSync, type CompareUrlSync } from './compareUrl.ts'
+import type { LinkProblem } from './urlSync.ts'
 import { debugFaultsOn, exposeDebugFaults } from './debugFaults.ts'
 import { pageClock } from './pageClock.ts'
 import { pageVisibility } from './pageVisibility.ts'
@@ -33,6 +34,8 @@ export interface MountCompareOptions {
   openLessons?: () => void
   /** Open in presenter mode (a teacher switching modes keeps it). */
   presenter?: boolean
+  /** A problem with the link not in `hash` (a lesson link's, which `hash` replaced), said as a kept note. */
+  linkProblem?: LinkProblem
   /** Wall clock and timer that watch the workers (default: the page's; null: none). */
   supervisionClock?: SupervisionClock | null
 }
@@ -100,8 +103,10 @@ export function mountCompare(el: HTMLElement, opts: MountCompareOptions): Mounte
     },
   })
   // The shared scenario's warnings in one highway's words (the same s= opens there), then the sides'.
-  if (opening.warnings !== null) session.store.getState().addNote(opening.warnings)
-  if (opening.problems.length > 0) session.store.getState().addNote({ kind: 'warning', text: 'Parts of this comparison link were not used:', details: opening.problems.slice(0, 6) })
+  // Kept: what the link asked and does not run, read after any copied link or refused edit.
+  if (opening.warnings !== null) session.store.getState().addNote({ ...opening.warnings, keep: true })
+  if (opening.problems.length > 0) session.store.getState().addNote({ kind: 'warning', text: 'Parts of this comparison link were not used:', details: opening.problems.slice(0, 6), keep: true })
+  if (opts.linkProblem !== undefined) session.store.getState().addNote({ ...opts.linkProblem, keep: true })
   if (opts.syncUrl) urlSync = createCompareUrlSync(session.store, win)
   session.driver.start()
   // The toolbar's Export and Lessons (single mode's, per side where they are per run).

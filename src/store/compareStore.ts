@@ -7,6 +7,7 @@ import { createStore, type StoreApi } from 'zustand/vanilla'
 import type { Variant } from '../scenario/overrides.ts'
 import type { Scenario } from '../scenario/types.ts'
 import { defaultMark } from './compareDiff.ts'
+import { withNote } from './compareNotes.ts'
 import { trackFrame, type Counters } from './sinceMark.ts'
 import type { Frame } from '../sim/frameTypes.ts'
 import { clampSpeed, type PerfStats } from './playbackSlice.ts'
@@ -21,6 +22,8 @@ export interface CompareNote {
   details: string[]
   /** SUPERVISE: raw error behind "Details", bug report for "Copy details". */
   more?: BannerMore
+  /** About what runs (a link's side left out, a placement dropped): routine notes never push it out (compareNotes.ts). */
+  keep?: boolean
 }
 
 export interface CompareState {
@@ -135,7 +138,7 @@ export function createCompareStore(init: CompareInit): CompareStore {
       })),
     resetAll: () =>
       set((s) => ({ tracks: s.tracks.map(() => []), firstSettled: s.firstSettled.map(() => null), autoMark: null, clock: 0 })),
-    addNote: (n) => set((s) => ({ notes: [...s.notes.slice(-3), n] })),
+    addNote: (n) => set((s) => ({ notes: withNote(s.notes, n) })),
     dismissNote: (i) => set((s) => ({ notes: s.notes.filter((_, k) => k !== i) })),
     setPerf: (perf) => set({ perf }),
     setCatchingUp: (side, toMs) =>

@@ -2,7 +2,7 @@
 // warnings read the same in both). Presentational: the caller's store holds them. Plain text only:
 // React escapes it, so a link's strings are never injected as HTML.
 
-import type { ReactNode } from 'react'
+import { useState, type ReactNode } from 'react'
 import type { BannerMore } from '../store/bannerSlice.ts'
 import { ErrorDetails } from './ErrorDetails.tsx'
 
@@ -15,11 +15,23 @@ export interface BannerItem {
   more?: BannerMore
 }
 
-export function BannerList(p: { banners: readonly BannerItem[]; onDismiss: (key: number) => void }): ReactNode {
+/**
+ * `shown`: at most this many banners (the newest) until "+N more notes" opens the older ones, so a
+ * long list does not push the page down (compare mode: a four-side link's notes and copied links).
+ */
+export function BannerList(p: { banners: readonly BannerItem[]; onDismiss: (key: number) => void; shown?: number }): ReactNode {
+  const [open, setOpen] = useState(false)
   if (p.banners.length === 0) return null
+  const hidden = p.shown === undefined ? 0 : Math.max(0, p.banners.length - p.shown)
+  const list = open ? p.banners : p.banners.slice(hidden)
   return (
     <div className="banners">
-      {p.banners.map((b) => (
+      {hidden > 0 ? (
+        <button type="button" className="ghost banner-more" aria-expanded={open} onClick={() => setOpen(!open)}>
+          {open ? 'Fewer notes' : `+${hidden} more ${hidden === 1 ? 'note' : 'notes'}`}
+        </button>
+      ) : null}
+      {list.map((b) => (
         <div key={b.key} className={`banner banner-${b.kind}`} role={b.kind === 'error' ? 'alert' : 'status'}>
           <div className="banner-text">
             <strong>{b.text}</strong>

@@ -1,5 +1,7 @@
+import { act } from 'react'
+import { createRoot } from 'react-dom/client'
 import { describe, expect, it } from 'vitest'
-import { titledAt, titledFocus, tipPlace } from './TitleTip.tsx'
+import { TitleTip, titledAt, titledFocus, tipPlace } from './TitleTip.tsx'
 import { markersHere, SNAP_PX, touchSeekTime } from './TimelineBar.tsx'
 
 function dom(html: string): HTMLElement {
@@ -34,6 +36,36 @@ describe('TitleTip: which words a tap or keyboard focus shows', () => {
     const tip = { width: 300, height: 80 }
     expect(tipPlace({ left: 10, top: 100, bottom: 120, width: 60 }, tip, win)).toEqual({ left: 8, top: 126 })
     expect(tipPlace({ left: 300, top: 800, bottom: 830, width: 80 }, tip, win)).toEqual({ left: 82, top: 714 })
+  })
+})
+
+describe('TitleTip across a switch of page', () => {
+  ;(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true
+  /** A page: a titled button and the bubble, as one highway and compare mode each render them. */
+  function page(): { el: HTMLElement; unmount: () => void } {
+    const el = document.createElement('div')
+    document.body.replaceChildren(el)
+    const root = createRoot(el)
+    act(() => root.render(<><button type="button" title="Back to one highway with side A's strategy">One highway</button><TitleTip /></>))
+    return { el, unmount: () => act(() => root.unmount()) }
+  }
+  const bubble = (el: HTMLElement) => el.querySelector<HTMLElement>('.title-tip')!
+
+  it('the focus a new page gives after a mouse click shows no tip; after a key it does', () => {
+    const first = page()
+    act(() => void document.dispatchEvent(new PointerEvent('pointerdown', { pointerType: 'mouse', bubbles: true })))
+    first.unmount()
+    // The new page (compare mode) puts the focus on its "One highway", as main.tsx does after a switch.
+    const second = page()
+    act(() => second.el.querySelector('button')!.focus())
+    expect(bubble(second.el).hidden).toBe(true)
+    second.unmount()
+    const third = page()
+    act(() => void document.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true })))
+    act(() => third.el.querySelector('button')!.focus())
+    expect(bubble(third.el).hidden).toBe(false)
+    expect(bubble(third.el).textContent).toBe("Back to one highway with side A's strategy")
+    third.unmount()
   })
 })
 

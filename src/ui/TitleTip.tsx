@@ -72,6 +72,25 @@ interface Shown extends Titled {
 const GAP = 6
 const MARGIN = 8
 
+/**
+ * The last input's kind, per document and not per bubble: a switch between one highway and compare
+ * mode renders a new page (and a new TitleTip), whose focus on "One highway" after a mouse click on
+ * the Compare menu read as keyboard focus, and its tip stayed over side B's label.
+ */
+interface LastInput {
+  pointer: boolean
+  touch: boolean
+}
+const lastInputs = new WeakMap<Document, LastInput>()
+
+function lastInputOf(doc: Document): LastInput {
+  const had = lastInputs.get(doc)
+  if (had !== undefined) return had
+  const fresh = { pointer: false, touch: false }
+  lastInputs.set(doc, fresh)
+  return fresh
+}
+
 /** Where the bubble goes: under the element, or above it when it would leave the window; inside it sideways. */
 export function tipPlace(anchor: { left: number; top: number; bottom: number; width: number }, tip: { width: number; height: number }, win: { width: number; height: number }): { left: number; top: number } {
   const below = anchor.bottom + GAP
@@ -95,22 +114,21 @@ export function TitleTip(): ReactNode {
     const win = doc.defaultView ?? window
     // The last input's kind: focus that follows a pointer is not keyboard focus, and only a
     // touch's (or pen's) tap shows a tip (a mouse has the browser's).
-    let pointer = false
-    let touch = false
+    const input = lastInputOf(doc)
     const hide = (): void => setShown(null)
     const onPointerDown = (e: PointerEvent): void => {
-      pointer = true
-      touch = e.pointerType === 'touch' || e.pointerType === 'pen'
+      input.pointer = true
+      input.touch = e.pointerType === 'touch' || e.pointerType === 'pen'
       if (current.current !== null) hide()
     }
     const onKeyDown = (e: KeyboardEvent): void => {
-      pointer = false
+      input.pointer = false
       if (e.key === 'Escape' && current.current !== null) hide()
     }
     // pointerup, not click: a tap on a slider gives no click. A touch that became a scroll ends in
     // pointercancel instead, so scrolling the page shows nothing.
     const onPointerUp = (e: PointerEvent): void => {
-      if (!touch) return
+      if (!input.touch) return
       const t = titledAt(e.target)
       if (t !== null) setShown({ ...t, by: 'tap' })
     }
@@ -118,7 +136,7 @@ export function TitleTip(): ReactNode {
       const c = current.current
       // Focus moved on (a menu or dialog opened by the tap): the tip would sit over it.
       if (c !== null && !holds(c.el, e.target)) hide()
-      if (pointer) return
+      if (input.pointer) return
       const t = titledFocus(e.target)
       if (t !== null) setShown({ ...t, by: 'focus' })
     }

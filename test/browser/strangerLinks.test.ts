@@ -2,7 +2,8 @@
 // comparison of an imported 10 000-partition cluster whose sides change its brokers, with HTML in
 // its name and labels, opens, says each side's dropped placement once (as an edit on the page
 // does), shows the HTML as text and runs none of it; a hand-edited link's key given twice, label
-// given twice and control characters are named in its banner. Each failed before its fix.
+// given twice and control characters are named in its banner; a lesson link given two lessons opens
+// the last and says so. Each failed before its fix.
 
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
@@ -104,3 +105,19 @@ describe('a stranger’s comparison link', () => {
   }, 60_000)
 })
 
+
+describe('a lesson link given two lessons', () => {
+  it('opens the last, as a t given twice does, and says so: in compare mode as a note, on one highway as a banner', async () => {
+    const twice = (a: string, b: string) => `Parts of this link were ignored:the link gives lesson twice ("${a}", then "${b}"): the last is used×`
+    const compare = await openHighway(suite(), '#lesson=hot-key&lesson=eager-vs-cooperative')
+    await compare.page.locator('.compare-side').nth(1).waitFor({ timeout: 30_000 })
+    await expect.poll(() => notes(compare.page), { timeout: 20_000 }).toEqual([twice('hot-key', 'eager-vs-cooperative')])
+    expect(compare.errors).toEqual([])
+    await compare.page.close()
+    const single = await openHighway(suite(), '#lesson=eager-vs-cooperative&lesson=hot-key')
+    await single.page.locator('[data-testid="highway"]').first().waitFor({ timeout: 30_000 })
+    await expect.poll(() => notes(single.page), { timeout: 20_000 }).toEqual([twice('eager-vs-cooperative', 'hot-key')])
+    expect(await single.page.locator('.compare-side').count()).toBe(0)
+    expect(single.errors).toEqual([])
+  }, 90_000)
+})

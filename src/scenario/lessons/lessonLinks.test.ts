@@ -37,13 +37,25 @@ describe('lesson links', () => {
 
   it('says what is wrong with a bad name or step, and ignores a hash without a lesson', () => {
     expect(readLessonLink('#s=abc')).toBeNull()
-    expect(readLessonLink('#lesson=nope')).toEqual({ ok: false, problem: expect.stringMatching(/^there is no lesson named "nope" \(lessons: hot-key, /) })
-    expect(readLessonLink('#lesson=hot-key&step=9')).toEqual({ ok: false, problem: 'lesson hot-key has 4 steps, so there is no step 9' })
-    expect(readLessonLink('#lesson=hot-key&step=x')).toEqual({ ok: false, problem: 'lesson hot-key: step must be a step number (1, 2, …), got "x"' })
-    expect(readLessonLink('#step=2')).toEqual({ ok: false, problem: 'the link has a step but no lesson (lesson=NAME)' })
+    expect(readLessonLink('#lesson=nope')).toEqual({ ok: false, problem: expect.stringMatching(/^there is no lesson named "nope" \(lessons: hot-key, /), warnings: [] })
+    expect(readLessonLink('#lesson=hot-key&step=9')).toEqual({ ok: false, problem: 'lesson hot-key has 4 steps, so there is no step 9', warnings: [] })
+    expect(readLessonLink('#lesson=hot-key&step=x')).toEqual({ ok: false, problem: 'lesson hot-key: step must be a step number (1, 2, …), got "x"', warnings: [] })
+    expect(readLessonLink('#step=2')).toEqual({ ok: false, problem: 'the link has a step but no lesson (lesson=NAME)', warnings: [] })
     // A name or step edited by hand is quoted with its control and invisible characters escaped
     // (a bidi override turned the banner's words around).
-    expect(readLessonLink('#lesson=%E2%80%AEnope')).toEqual({ ok: false, problem: expect.stringMatching(/^there is no lesson named "\\u202enope" \(lessons: /) })
-    expect(readLessonLink('#lesson=hot-key&step=%1B%5B2J')).toEqual({ ok: false, problem: 'lesson hot-key: step must be a step number (1, 2, …), got "\\u001b[2J"' })
+    expect(readLessonLink('#lesson=%E2%80%AEnope')).toEqual({ ok: false, problem: expect.stringMatching(/^there is no lesson named "\\u202enope" \(lessons: /), warnings: [] })
+    expect(readLessonLink('#lesson=hot-key&step=%1B%5B2J')).toEqual({ ok: false, problem: 'lesson hot-key: step must be a step number (1, 2, …), got "\\u001b[2J"', warnings: [] })
+  })
+  it('says a lesson or step given twice (the last is used), opened or not', () => {
+    const o = readLessonLink('#lesson=hot-key&lesson=load-aware')
+    expect(o).toMatchObject({ ok: true, warnings: ['the link gives lesson twice ("hot-key", then "load-aware"): the last is used'] })
+    expect(o?.ok === true && o.resolved.lesson.name).toBe('load-aware')
+    expect(readLessonLink('#lesson=hot-key&step=2&step=3')?.warnings).toEqual(["the link gives step (the lesson's step) twice (2, then 3): the last is used"])
+    // The same lesson twice is no problem; a second name that is no lesson fails, and says both.
+    expect(readLessonLink('#lesson=hot-key&lesson=hot-key')?.warnings).toEqual([])
+    expect(readLessonLink('#lesson=hot-key&lesson=nope')).toMatchObject({ ok: false, warnings: ['the link gives lesson twice ("hot-key", then "nope"): the last is used'] })
+    // Not opened, a link with a scenario or sides is read by its own mode, which says it: not twice.
+    expect(readLessonLink('#s=abc&lesson=hot-key&lesson=nope')).toMatchObject({ ok: false, warnings: [] })
+    expect(readLessonLink('#lesson=hot-key&lesson=load-aware&v=a%3A')?.warnings).toHaveLength(1)
   })
 })

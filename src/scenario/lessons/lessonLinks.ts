@@ -8,9 +8,15 @@ import type { Lesson } from './types.ts'
 import type { ResolvedLesson } from './validate.ts'
 import { escapeUnprintable } from '../validation/rules.ts'
 
+/**
+ * `warnings`: what the link gave that was not used and nothing else will say, in readLinkHash's
+ * words: a lesson or step given twice ("the link gives lesson twice (…): the last is used"). An
+ * opened lesson's world replaces the hash; a lesson that could not be opened leaves it, and a link
+ * with a scenario or sides is then read by its own mode, which says it with the link's other problems.
+ */
 export type LessonOpening =
-  | { ok: true; resolved: ResolvedLesson; stepIndex: number; modeHash: string }
-  | { ok: false; problem: string }
+  | { ok: true; resolved: ResolvedLesson; stepIndex: number; modeHash: string; warnings: string[] }
+  | { ok: false; problem: string; warnings: string[] }
 
 export { lessonLinkHash }
 
@@ -37,17 +43,20 @@ function clip(s: string): string {
 /** The lesson a hash asks for; null when it names none. */
 export function readLessonLink(hash: string): LessonOpening | null {
   const h = readLinkHash(hash)
+  const warnings = h.problems.filter((p) => p.startsWith('the link gives lesson twice') || p.startsWith('the link gives step '))
+  const readElsewhere = h.s !== undefined || h.v.length > 0
+  const fail = (problem: string): LessonOpening => ({ ok: false, problem, warnings: readElsewhere ? [] : warnings })
   if (h.lesson === undefined) {
-    return h.step !== undefined ? { ok: false, problem: 'the link has a step but no lesson (lesson=NAME)' } : null
+    return h.step !== undefined ? fail('the link has a step but no lesson (lesson=NAME)') : null
   }
   const resolved = getLesson(h.lesson)
   if (resolved === undefined) {
-    return { ok: false, problem: `there is no lesson named "${clip(h.lesson)}" (lessons: ${lessons.map((l) => l.name).join(', ')})` }
+    return fail(`there is no lesson named "${clip(h.lesson)}" (lessons: ${lessons.map((l) => l.name).join(', ')})`)
   }
   const badStep = h.problems.find((p) => p.startsWith('step '))
-  if (badStep !== undefined) return { ok: false, problem: `lesson ${resolved.lesson.name}: ${badStep}` }
+  if (badStep !== undefined) return fail(`lesson ${resolved.lesson.name}: ${badStep}`)
   const n = resolved.lesson.steps.length
   const step = h.step ?? 1
-  if (step > n) return { ok: false, problem: `lesson ${resolved.lesson.name} has ${n} steps, so there is no step ${step}` }
-  return { ok: true, resolved, stepIndex: step - 1, modeHash: lessonModeHash(resolved, step - 1) }
+  if (step > n) return fail(`lesson ${resolved.lesson.name} has ${n} steps, so there is no step ${step}`)
+  return { ok: true, resolved, stepIndex: step - 1, modeHash: lessonModeHash(resolved, step - 1), warnings }
 }

@@ -26,13 +26,16 @@ import { ShortcutsDialog } from '../ShortcutsDialog.tsx'
 import { TitleTip } from '../TitleTip.tsx'
 import { COMPARE_SHORTCUTS } from '../shortcuts.ts'
 
+/** Notes shown before "+N more notes": what fits over the sides at 1024×768. */
+export const SHOWN_NOTES = 4
+
 /** The comparison's notes (a link's warnings and problems, copied links, worker faults) as one highway's banners. */
 function Notes(): ReactNode {
   const { store } = useCompare()
   const notes = useStore(store, (s) => s.notes)
   const dismiss = useStore(store, (s) => s.dismissNote)
   const items = useMemo<BannerItem[]>(() => notes.map((n, i) => ({ ...n, key: i })), [notes])
-  return <BannerList banners={items} onDismiss={dismiss} />
+  return <BannerList banners={items} onDismiss={dismiss} shown={SHOWN_NOTES} />
 }
 
 function SideTables(): ReactNode {

@@ -61,4 +61,14 @@ describe('Burrow consumer lag', () => {
     const other = parseImport('{"error":false,"message":"consumer list returned","consumers":["a"]}', { format: 'burrow', source: 'p' })
     expect(!other.ok && other.message).toMatch(/\/consumer\/<group>\/lag/)
   })
+
+  it('a key given twice is read as JSON reads it (the last) and named by its path, as a link’s is', () => {
+    const text = fixture('burrow', 'lag.json').replace('"current_lag": 80,', '"current_lag": 5000, "current_lag": 80,')
+    const f = read('edited.json', text)
+    expect(f.topics[0]!.partitions[0]!.lag).toBe(80)
+    expect(f.notes).toContain('the Burrow response: status.partitions[0].current_lag: given twice (JSON keeps the last value; the earlier one is ignored)')
+    // A stranger's key is shown, not run: control and bidi characters as '?'.
+    const odd = read('odd.json', fixture('burrow', 'lag.json').replace('"error": false,', '"a\\u202eb": 1, "a\\u202eb": 2, "error": false,'))
+    expect(odd.notes).toContain('the Burrow response: ["a?b"]: given twice (JSON keeps the last value; the earlier one is ignored)')
+  })
 })

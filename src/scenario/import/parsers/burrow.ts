@@ -18,7 +18,7 @@ export function parseBurrow(text: string, source: string): ClusterFacts {
   const b = new FactsBuilder(source, 'burrow')
   const start = text.search(/\S/)
   const line = start < 0 ? 1 : lineAt(text, start)
-  const doc = parseJson(text, 1, 'the Burrow response')
+  const doc = parseJson(text, 1, 'the Burrow response', (n) => b.note(n))
   if (!isRecord(doc)) throw new ImportError(line, 'the Burrow response is a JSON object')
   if (doc.error === true) throw new ImportError(line, `Burrow answered an error: ${shown(String(doc.message), 80)}`)
   const st = doc.status

@@ -2,6 +2,7 @@
 // the line it stopped at), line splitting that tolerates CRLF/CR/tabs, and strict number reading.
 // Pure: reads only its arguments; nothing here touches I/O.
 
+import { duplicateKeys, isDuplicateKey } from '../../jsonDuplicates.ts'
 import { CONTROL_OR_INVISIBLE } from '../../validation/rules.ts'
 
 /** Limits on strangers' pastes: past any of these a parse stops with an error naming the line. */
@@ -105,10 +106,17 @@ export function isRecord(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v)
 }
 
-/** JSON.parse that reports a syntax error as an ImportError on the right line. */
-export function parseJson(text: string, firstLine: number, what: string): unknown {
+/**
+ * JSON.parse that reports a syntax error as an ImportError on the right line, and each key given
+ * twice in one object to `note`, at its path in the validator's words (jsonDuplicates.ts: a link's
+ * or scenario file's duplicate is named the same way): JSON.parse keeps the last without a word, and
+ * no tool prints a key twice, so the paste was edited and its reader may be reading the other value.
+ * `where` begins each note (default `what`; one line of many: "line 12").
+ */
+export function parseJson(text: string, firstLine: number, what: string, note: (text: string) => void, where = what): unknown {
+  let doc: unknown
   try {
-    return JSON.parse(text) as unknown
+    doc = JSON.parse(text) as unknown
   } catch (e) {
     const msg = e instanceof Error ? e.message : String(e)
     const pos = /position (\d+)/.exec(msg)
@@ -116,6 +124,9 @@ export function parseJson(text: string, firstLine: number, what: string): unknow
     const line = at >= 0 ? firstLine + splitLines(text.slice(0, at)).length - 1 : firstLine
     throw new ImportError(line, `${what} is not valid JSON (${shown(msg, 80)})`)
   }
+  // A path is made of the paste's own keys: shortened and with control characters shown as '?'.
+  for (const d of duplicateKeys(text)) note(isDuplicateKey(d) ? `${where}: ${shown(d.path, 80)}: ${d.message}` : `${where}: ${d.message}`)
+  return doc
 }
 
 /** The 1-based line a character offset of `text` falls on. */

@@ -59,4 +59,12 @@ describe('kcat -L -J', () => {
     })
     expect(!r.ok && r.message).toMatch(/replica id -4/)
   })
+
+  it('a key given twice is read as JSON reads it (the last) and named by its path, as a link’s is', () => {
+    const text = fixture('kcat-metadata', 'metadata.json').replace('{"partition":1,"leader":1,', '{"partition":1,"leader":2,"leader":1,')
+    const f = read('edited.json', text)
+    expect(f.topics[0]!.partitions[1]!.leader).toBe(1)
+    expect(f.notes).toContain('kcat -L -J output: topics[0].partitions[1].leader: given twice (JSON keeps the last value; the earlier one is ignored)')
+    expect(read('metadata.json').notes.join(' ')).not.toMatch(/given twice/)
+  })
 })

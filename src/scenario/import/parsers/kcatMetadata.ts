@@ -9,7 +9,7 @@ import { FactsBuilder } from './facts.ts'
 export function parseKcatMetadata(text: string, source: string): ClusterFacts {
   const b = new FactsBuilder(source, 'kcat-metadata')
   const start = text.search(/\S/)
-  const doc = parseJson(text, 1, 'kcat -L -J output')
+  const doc = parseJson(text, 1, 'kcat -L -J output', (n) => b.note(n))
   // Errors inside the document point at the line where it starts (JSON has no line numbers).
   const line = start < 0 ? 1 : lineAt(text, start)
   if (!isRecord(doc) || !Array.isArray(doc.topics) || !Array.isArray(doc.brokers)) {

@@ -95,4 +95,11 @@ describe('kcat -C -J record sample', () => {
     expect(fitZipf([50, 50, 50, 50])).toBe(0)
     expect(fitZipf([9, 3])).toBeUndefined()
   })
+
+  it('a key given twice in a record is read as JSON reads it (the last) and named with its line', () => {
+    const ok = '{"topic":"t","partition":0,"offset":1,"key":"a","payload":"x"}'
+    const f = parse(`${ok}\n{"topic":"t","partition":0,"offset":2,"key":"a","key":"b","payload":"x"}\n`)
+    expect(f.keySample?.keys.map((k) => k.key).sort()).toEqual(['a', 'b'])
+    expect(f.notes).toContain('line 2: key: given twice (JSON keeps the last value; the earlier one is ignored)')
+  })
 })

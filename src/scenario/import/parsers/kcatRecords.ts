@@ -22,7 +22,7 @@ export function parseKcatRecords(lines: string[], source: string): ClusterFacts 
     const line = i + 1
     const t = raw.trim()
     if (t === '' || t.startsWith('%')) return
-    const v = parseJson(t, line, 'this record line')
+    const v = parseJson(t, line, 'this record line', (n) => b.note(n), `line ${line}`)
     if (!isRecord(v)) throw new ImportError(line, 'a kcat -J record is a JSON object per line')
     if (typeof v.topic !== 'string' || v.topic === '') throw new ImportError(line, 'the record has no "topic"')
     const partition = readPartition(String(jsonCount(v.partition, line, 'partition')), line)

@@ -42,4 +42,9 @@ describe('kafka-log-dirs.sh --describe', () => {
     const r = parseImport(text, { format: 'log-dirs', source: 'p' })
     expect(!r.ok && r.message).toMatch(/size of orders-1 -5/)
   })
+
+  it('a key given twice is read as JSON reads it (the last) and named by its path', () => {
+    const text = fixture('log-dirs', 'describe.txt').replace('"size":72900000', '"size":1,"size":72900000')
+    expect(read('edited.txt', text).notes).toContain('the log-dirs JSON: brokers[1].logDirs[0].partitions[1].size: given twice (JSON keeps the last value; the earlier one is ignored)')
+  })
 })

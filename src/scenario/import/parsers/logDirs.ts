@@ -13,7 +13,7 @@ export function parseLogDirs(text: string, source: string): ClusterFacts {
   const start = text.indexOf('{')
   if (start < 0) throw new ImportError(1, 'no JSON document (the third line of kafka-log-dirs.sh --describe) found')
   const line = lineAt(text, start)
-  const doc = parseJson(text.slice(start), line, 'the log-dirs JSON')
+  const doc = parseJson(text.slice(start), line, 'the log-dirs JSON', (n) => b.note(n))
   if (!isRecord(doc) || !Array.isArray(doc.brokers)) throw new ImportError(line, 'the log-dirs JSON has no "brokers" list')
   const sizes = new Map<string, { topic: string; partition: number; size: number; replicas: number }>()
   for (const br of doc.brokers) {
