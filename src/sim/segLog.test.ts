@@ -192,4 +192,15 @@ describe('segment log', () => {
     const fresh = { segs: createSegStore(1) }
     expect(migrateSegLogs(fresh)).toBe(fresh)
   })
+
+  it('restores a store saved before it kept isOwn: a lane in an array of its own is read from it', () => {
+    const s = createSegStore(2)
+    for (let i = 0; i < POOL_SEGMENTS + 5; i++) pushSeg(s, 1, i, i + 1, 1)
+    pushSeg(s, 0, 7, 3, 1)
+    const want = [contents(s, 0), contents(s, 1)]
+    const saved = { segs: { pool: s.pool, n: s.n, own: s.own } as unknown as SegStore }
+    const w = migrateSegLogs(saved)
+    expect(Array.from(w.segs.isOwn)).toEqual([0, 1])
+    expect([contents(w.segs, 0), contents(w.segs, 1)]).toEqual(want)
+  })
 })

@@ -16,6 +16,12 @@ export interface SegStore {
   n: Int32Array
   /** A lane's own array while its segments outgrow the slot (null: they are in the pool). */
   own: (Float64Array | null)[]
+  /**
+   * 1 where `own[p]` is an array. A fetch or an append asks first where a lane's segments are; a
+   * byte a lane answers from a line shared by 64 lanes, where the pointers of `own` took a line per
+   * 8 (a full-size run asks a million times a simulated second, and nearly always "the pool").
+   */
+  isOwn: Uint8Array
 }
 
 const STRIDE = 3
@@ -28,7 +34,7 @@ const RETURN_AT = POOL_SEGMENTS / 2
 const OWN_SEGMENTS = 256
 
 export function createSegStore(P: number): SegStore {
-  return { pool: new Float64Array(P * SLOT), n: new Int32Array(P), own: new Array<Float64Array | null>(P).fill(null) }
+  return { pool: new Float64Array(P * SLOT), n: new Int32Array(P), own: new Array<Float64Array | null>(P).fill(null), isOwn: new Uint8Array(P) }
 }
 
 /** Room for lanes added at the end (Kafka only grows a topic); existing lanes keep their segments. */
@@ -41,6 +47,9 @@ export function growSegStore(s: SegStore, P: number): void {
   const n = new Int32Array(P)
   n.set(s.n)
   s.n = n
+  const isOwn = new Uint8Array(P)
+  isOwn.set(s.isOwn)
+  s.isOwn = isOwn
   for (let p = old; p < P; p++) s.own.push(null)
 }
 
@@ -59,11 +68,11 @@ export function mergeFrontSegs(a: Float64Array, base: number, h: number, n: numb
 }
 
 export function segArray(s: SegStore, p: number): Float64Array {
-  return s.own[p] ?? s.pool
+  return s.isOwn[p] === 0 ? s.pool : s.own[p]!
 }
 
 export function segBase(s: SegStore, p: number): number {
-  return s.own[p] !== null ? 0 : p * SLOT
+  return s.isOwn[p] === 0 ? p * SLOT : 0
 }
 
 export function segCount(s: SegStore, p: number): number {
@@ -71,18 +80,15 @@ export function segCount(s: SegStore, p: number): number {
 }
 
 export function segTime(s: SegStore, p: number, i: number): number {
-  const own = s.own[p] as Float64Array | null
-  return own !== null ? own[i * STRIDE]! : s.pool[p * SLOT + i * STRIDE]!
+  return s.isOwn[p] === 0 ? s.pool[p * SLOT + i * STRIDE]! : s.own[p]![i * STRIDE]!
 }
 
 export function segEnd(s: SegStore, p: number, i: number): number {
-  const own = s.own[p] as Float64Array | null
-  return own !== null ? own[i * STRIDE + 1]! : s.pool[p * SLOT + i * STRIDE + 1]!
+  return s.isOwn[p] === 0 ? s.pool[p * SLOT + i * STRIDE + 1]! : s.own[p]![i * STRIDE + 1]!
 }
 
 export function segCost(s: SegStore, p: number, i: number): number {
-  const own = s.own[p] as Float64Array | null
-  return own !== null ? own[i * STRIDE + 2]! : s.pool[p * SLOT + i * STRIDE + 2]!
+  return s.isOwn[p] === 0 ? s.pool[p * SLOT + i * STRIDE + 2]! : s.own[p]![i * STRIDE + 2]!
 }
 
 /** End offset of lane p's last segment (undefined when there is none). */
@@ -93,8 +99,8 @@ export function lastSegEnd(s: SegStore, p: number): number | undefined {
 
 export function pushSeg(s: SegStore, p: number, t: number, end: number, cost: number): void {
   const n = s.n[p]!
-  let a = s.own[p] as Float64Array | null
-  if (a === null) {
+  let a: Float64Array
+  if (s.isOwn[p] === 0) {
     if (n < POOL_SEGMENTS) {
       const o = p * SLOT + n * STRIDE
       const pool = s.pool
@@ -110,11 +116,15 @@ export function pushSeg(s: SegStore, p: number, t: number, end: number, cost: nu
     a = new Float64Array(OWN_SEGMENTS * STRIDE)
     a.set(s.pool.subarray(p * SLOT, p * SLOT + n * STRIDE))
     s.own[p] = a
-  } else if ((n + 1) * STRIDE > a.length) {
-    const b = new Float64Array(a.length * 2)
-    b.set(a.subarray(0, n * STRIDE))
-    a = b
-    s.own[p] = a
+    s.isOwn[p] = 1
+  } else {
+    a = s.own[p]!
+    if ((n + 1) * STRIDE > a.length) {
+      const b = new Float64Array(a.length * 2)
+      b.set(a.subarray(0, n * STRIDE))
+      a = b
+      s.own[p] = a
+    }
   }
   const o = n * STRIDE
   a[o] = t
@@ -161,6 +171,7 @@ export function shrinkSegLog(s: SegStore, p: number): void {
   if (n <= RETURN_AT) {
     s.pool.set(own.subarray(0, n * STRIDE), p * SLOT)
     s.own[p] = null
+    s.isOwn[p] = 0
     return
   }
   const cap = own.length / STRIDE
@@ -192,7 +203,11 @@ export function segStoreOf(lanes: ReadonlyArray<{ t: readonly number[]; end: rea
  */
 export function migrateSegLogs<W extends { segs: SegStore }>(w: W): W {
   const old = w as unknown as { segs?: SegStore; seg?: Array<{ a: Float64Array; n: number }>; segT?: number[][]; segEnd?: number[][]; segCost?: number[][] }
-  if (old.segs !== undefined) return w
+  if (old.segs !== undefined) {
+    // Saved before the store kept isOwn: it says what `own` already does.
+    if ((old.segs as Partial<SegStore>).isOwn === undefined) old.segs.isOwn = Uint8Array.from(old.segs.own, (a) => (a === null ? 0 : 1))
+    return w
+  }
   if (old.seg !== undefined) {
     old.segs = segStoreOf(
       old.seg.map((l) => {
