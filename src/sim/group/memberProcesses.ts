@@ -228,9 +228,22 @@ export class MemberProcesses<Ctx extends MemberContextBase, Ev extends EventObje
     // Half a routine group's member steps are heartbeat answers that change nothing (a tenth of a
     // 1 000-member run went through xstate for them): the same snapshot, no actions, so skip them.
     if (this.hooks.ignores(event)) return
-    const [snap, actions] = pureTransition(this.machine, s.snapshot, event)
-    this.knowRoutine(slot, 0)
-    s.snapshot = snap as SnapshotOf<Ctx>
+    let snap: SnapshotOf<Ctx>
+    let actions: readonly unknown[]
+    const bare = hasOnlyType(event)
+    const u = s.unchanged
+    if (bare && u && u.of === s.snapshot && u.type === event.type) {
+      snap = u.of
+      actions = u.actions
+    } else {
+      const [next, out] = pureTransition(this.machine, s.snapshot, event)
+      snap = next as SnapshotOf<Ctx>
+      actions = out
+      if (bare && snap === s.snapshot) s.unchanged = { of: snap, type: event.type, actions: out }
+    }
+    // The same snapshot: still as routine as it was.
+    if (snap !== s.snapshot) this.knowRoutine(slot, 0)
+    s.snapshot = snap
     const incarnation = s.incarnation
     this.hooks.actions(slot, incarnation, actions as MachineAction[])
     if (snap.status === 'done' && s.alive && s.incarnation === incarnation) this.stop(slot, s)
@@ -244,4 +257,10 @@ export class MemberProcesses<Ctx extends MemberContextBase, Ev extends EventObje
     const id = s.snapshot?.context.memberId ?? ''
     if (id !== '') this.hooks.stopped(id)
   }
+}
+
+/** An event that is its type and nothing else (a timer's): the same one every time it comes. */
+function hasOnlyType(event: EventObject): boolean {
+  for (const k in event) if (k !== 'type') return false
+  return true
 }

@@ -50,6 +50,13 @@ export interface Slot<Ctx, Ev extends EventObject> {
    */
   routineOf?: SnapshotOf<Ctx> | null
   routine?: boolean
+  /**
+   * The last transition that left the snapshot as it was (xstate hands back the same object: a
+   * heartbeat in a generation only sends and re-arms), for an event with no payload. The machine is
+   * pure, so the same snapshot and event give the same actions: the next such event reuses them
+   * instead of going through xstate (a third of a routine group's transitions). Not saved.
+   */
+  unchanged?: { of: SnapshotOf<Ctx>; type: string; actions: readonly unknown[] } | null
 }
 
 export interface SavedSlot<Ev extends EventObject> {
@@ -63,7 +70,7 @@ export interface SavedSlot<Ev extends EventObject> {
 }
 
 export function newSlot<Ctx, Ev extends EventObject>(incarnation: number, snapshot: SnapshotOf<Ctx>): Slot<Ctx, Ev> {
-  return { incarnation, alive: true, pausedUntil: 0, buffered: [], snapshot, orphaned: [], routinePollAt: -1, routineOf: null, routine: false }
+  return { incarnation, alive: true, pausedUntil: 0, buffered: [], snapshot, orphaned: [], routinePollAt: -1, routineOf: null, routine: false, unchanged: null }
 }
 
 export function saveSlot<Ctx, Ev extends EventObject>(s: Slot<Ctx, Ev>): SavedSlot<Ev> {
@@ -89,5 +96,6 @@ export function restoreSlot<Ctx, Ev extends EventObject>(machine: AnyStateMachin
     routinePollAt: s.routinePollAt ?? -1,
     routineOf: null,
     routine: false,
+    unchanged: null,
   }
 }
