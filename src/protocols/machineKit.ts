@@ -48,13 +48,15 @@ export type TimerEffect<TimerEvent> = { kind: 'set'; id: string; delayMs: number
 /** What one coordinator step computes, before it becomes actions. */
 export interface CoordinatorStep<Ctx, TimerEvent, Response, Report> {
   ctx: Ctx
+  /** The context the step started from. */
+  readonly from: Ctx
   replies: Array<{ replyTo: ReplyTo; event: Response }>
   reports: Report[]
   timers: Array<TimerEffect<TimerEvent>>
 }
 
 export function newStep<Ctx, TimerEvent, Response, Report>(ctx: Ctx): CoordinatorStep<Ctx, TimerEvent, Response, Report> {
-  return { ctx, replies: [], reports: [], timers: [] }
+  return { ctx, from: ctx, replies: [], reports: [], timers: [] }
 }
 
 /** The part of a machine's `enqueue` a step needs (its events include the step's timer events). */
@@ -65,9 +67,13 @@ export interface StepEnqueue<Ctx, TimerEvent, Response, Report> {
   raise(event: TimerEvent, options: { id: string; delay: number }): void
 }
 
-/** Turns a step into actions, in order: the new context, timers, replies, then reports. */
+/**
+ * Turns a step into actions, in order: the new context, timers, replies, then reports. A step that
+ * left the context as it was (a heartbeat in a Stable group) assigns nothing: the machine keeps its
+ * snapshot instead of copying the context (an assign copies it even when it is the same).
+ */
 export function emitStep<Ctx, TimerEvent, Response, Report>(enqueue: StepEnqueue<Ctx, TimerEvent, Response, Report>, s: CoordinatorStep<Ctx, TimerEvent, Response, Report>): void {
-  enqueue.assign(() => s.ctx)
+  if (s.ctx !== s.from) enqueue.assign(() => s.ctx)
   for (const t of s.timers) {
     enqueue.cancel(t.id)
     if (t.kind === 'set') enqueue.raise(t.event, { id: t.id, delay: t.delayMs })
