@@ -7,6 +7,8 @@ import type { ParallelConsumerSummary } from './parallel/pcSummary.ts'
 import type { SimTime } from '../engine/time.ts'
 import type { ClusterPlanView } from './brokers/planRun.ts'
 import type { ReassignProgress } from './brokers/reassign.ts'
+import type { PausedLaneCounts } from './brokers/pausedLanes.ts'
+export type { PausedLaneCounts }
 
 /** Lane state flags (bit set in `Frame.laneFlags`). */
 export const LANE_STOPPED = 1 // unowned or revoked: nobody consumes it (rebalance barrier, dead owner)
@@ -117,6 +119,10 @@ export interface Totals {
   stoppedPartitionSeconds: number
   /** Hook (BROKERCLASS): only once a broker fault ran, records lost as run --json counts them (compare's strip). */
   lostRecords?: number
+  /** Only once a broker fault ran: lane-seconds the brokers paused so far (no reachable leader, acks=all waiting on the ISR). */
+  pausedPartitionSeconds?: number
+  /** Only once a broker fault ran: the lanes the brokers pause now, by reason (sim/brokers/pausedLanes.ts). */
+  pausedLanes?: PausedLaneCounts
 }
 
 export interface HotKeyView {
