@@ -40,7 +40,12 @@ export type ScenarioEdit =
   | { kind: 'zipf'; s: number }
   | { kind: 'keyCount'; count: number }
   | { kind: 'hotKeyCost'; cost: number }
-  | { kind: 'partitions'; count: number }
+  /**
+   * `current`: the topic's partitions as the run has them, when the page knows (its frame): an add the
+   * controller refused (every broker fenced) leaves the topic below the settings, and "18" asked for
+   * again must add to the 12 it has, not count as no change.
+   */
+  | { kind: 'partitions'; count: number; current?: number }
   | { kind: 'consumers'; count: number }
   | { kind: 'partitioner'; partitioner: PartitionerName | null; ignoreKeys: boolean }
   | { kind: 'dynamic'; patch: DynamicPatch }
@@ -151,7 +156,7 @@ export function applyEdit(s: Scenario, e: ScenarioEdit): EditResult {
       return live(s, ...perProducer(s, (producer) => ({ do: 'setKeyCost', producer, key, cost: e.cost })))
     }
     case 'partitions': {
-      const delta = Math.max(1, Math.round(e.count)) - s.topic.partitions
+      const delta = Math.max(1, Math.round(e.count)) - (e.current ?? s.topic.partitions)
       if (delta === 0) return live(s)
       // Kafka can add partitions to a topic but never remove them.
       if (delta > 0) return live(s, { do: 'addPartitions', count: delta })

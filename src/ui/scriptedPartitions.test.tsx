@@ -39,3 +39,39 @@ describe('partitions added by the script (preset add-partitions: +6 at 30 s)', (
     expect(byLabel(m.container, 'Partitions').value).toBe('12')
   })
 })
+
+describe('an addPartitions the controller refused (every broker fenced)', () => {
+  // Three brokers crash at 1–3 s (fenced about 9 s later); at 20 s the script asks for 6 more partitions:
+  // "All brokers are currently fenced.", and the topic keeps its 12 (the engine's side: addedPartitions.test.ts).
+  function refused() {
+    const s = addPartitionsScenario()
+    s.topic.partitions = 12
+    s.cluster = { brokers: 3, 'replication.factor': 1, 'min.insync.replicas': 1, brokerCapacityPerSec: null }
+    s.actions = [
+      { atSec: 1, do: 'crashBroker', broker: 1 },
+      { atSec: 2, do: 'crashBroker', broker: 2 },
+      { atSec: 3, do: 'crashBroker', broker: 3 },
+      { atSec: 20, do: 'addPartitions', count: 6 },
+    ]
+    return s
+  }
+
+  it('the Partitions field and "Which lane?" show the 12 partitions the topic has, not the 18 asked for; asking 18 again adds 6', () => {
+    m = mount(
+      <>
+        <ControlsPanel />
+        <WhichLane />
+      </>,
+      createAppStore({ scenario: refused() }),
+    )
+    setValue(byLabel(m.container, 'Record key'), KEY, ['input'])
+    // The run's frame at 25 s: the topic kept its 12 partitions.
+    act(() => m!.store.getState().receiveFrame(m!.store.getState().runId, makeFrame({ t: 25_000, partitions: 12 }), [], []))
+    expect(byLabel(m.container, 'Partitions').value).toBe('12')
+    expect(m.container.textContent).toContain('mod 12 → P7')
+    setValue(byLabel(m.container, 'Partitions'), '18', ['change'])
+    expect(m.actions.edits.at(-1)).toEqual({ kind: 'partitions', count: 18, current: 12 })
+    const added = m.store.getState().scenario.actions.filter((a) => a.do === 'addPartitions')
+    expect(added.at(-1)).toMatchObject({ do: 'addPartitions', count: 6 })
+  })
+})
