@@ -127,9 +127,15 @@ describe('an addPartitions the controller refused', () => {
     const { page, errors } = await openAt(s, 25)
     await expect.poll(() => page.getByLabel('Partitions', { exact: true }).inputValue(), { timeout: 10_000 }).toBe('12')
     expect(await page.locator('[data-testid="highway"] rect.road').count()).toBe(12)
+    // Compare mode's shared field too (side A's run): acks 1 vs acks all, both refused.
+    const sides = getLesson('hot-brokers')!.variants
+    await page.goto(`${suite().preview.url}#${compareLinkHash(s, sides, { t: 25 })}`)
+    const slider = page.getByRole('slider', { name: 'Timeline' })
+    await expect.poll(async () => [await slider.getAttribute('aria-valuenow'), await slider.getAttribute('aria-busy')], { timeout: 30_000, interval: 100 }).toEqual(['25', 'false'])
+    await expect.poll(() => page.getByLabel('Partitions', { exact: true }).inputValue(), { timeout: 10_000 }).toBe('12')
     expect(errors).toEqual([])
     await page.close()
-  }, 60_000)
+  }, 90_000)
 })
 
 describe('a lesson step’s lanes on a compare side’s thin lanes, presenter mode', () => {
