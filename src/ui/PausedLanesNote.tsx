@@ -7,12 +7,15 @@ import type { ReactNode } from 'react'
 import type { PausedLaneCounts } from '../sim/frameTypes.ts'
 import { useThrottled } from './useThrottled.ts'
 
-/** The reasons, as the line says them ("4 no leader · 8 follower down (acks=all)"). */
+/**
+ * The reasons, as the line says them ("4 no leader · 8 follower down"): short enough for its one line
+ * at 1024 px. The ISR's two pause only acks=all writes; the tooltip says so.
+ */
 export function pausedReasons(c: PausedLaneCounts): string[] {
   const out: string[] = []
   if (c.noLeader > 0) out.push(`${c.noLeader} no leader${c.offlinePartitions > 0 ? ` (${c.offlinePartitions} offline)` : ''}`)
-  if (c.underMinIsr > 0) out.push(`${c.underMinIsr} under min ISR (acks=all)`)
-  if (c.followerDown > 0) out.push(`${c.followerDown} follower down (acks=all)`)
+  if (c.underMinIsr > 0) out.push(`${c.underMinIsr} under min ISR`)
+  if (c.followerDown > 0) out.push(`${c.followerDown} follower down`)
   return out
 }
 
