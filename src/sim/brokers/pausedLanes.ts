@@ -152,10 +152,14 @@ export interface PausedLanesSummary extends PausedLaneCounts {
 
 export function pausedLanesSummary(w: WorldState, now: number): PausedLanesSummary {
   const most = w.faults?.paused.most ?? null
-  const { atMs, ...counts } = most ?? { atMs: 0 }
   return {
     ...pausedLanesAt(w, now),
-    most: most === null ? null : { ...(counts as PausedLaneCounts), atSec: atMs / 1000 },
+    most: most === null ? null : mostInSeconds(most),
     partitionSeconds: Math.round(pausedMsAt(w, now) / 10) / 100,
   }
+}
+
+function mostInSeconds(m: MostPausedLanes): PausedLaneCounts & { atSec: number } {
+  const { atMs, ...counts } = m
+  return { ...counts, atSec: atMs / 1000 }
 }
