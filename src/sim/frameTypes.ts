@@ -201,6 +201,12 @@ export interface Frame {
   laneLeader: Int32Array
   /** Per partition: 1 while its producers or consumers cannot reach a leader (dead, offline, not yet learned). */
   laneNoLeader: Uint8Array
+  /**
+   * Partitions addPartitions asked for that the controller refused so far (every broker fenced:
+   * "All brokers are currently fenced."); absent when none. The settings replay the script with
+   * them, so the topic has this many fewer than they say (the page's Partitions field).
+   */
+  refusedPartitions?: number
   /** Only for a share group (KIP-932): its counts and the records locked to members that stopped. */
   shareGroup?: ShareGroupView
   /** Confluent Parallel Consumer, when group.parallel runs (sim/parallel/pcFrame.ts). */

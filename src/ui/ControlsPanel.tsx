@@ -146,7 +146,7 @@ export function ControlsPanel(): ReactNode {
       </section>
       <section aria-labelledby="sec-topic">
         <h2 id="sec-topic">Topic “{s.topic.name}”</h2>
-        <NumberField label="Partitions" value={partitions} min={1} max={512} onCommit={(v) => edit({ kind: 'partitions', count: v, current: partitions })} hint="More adds partitions live: the broker has them at once, producers and the group see them at their next metadata refresh (metadata.max.age.ms, 5 min by default), then keys move. Fewer restarts the run" />
+        <NumberField label="Partitions" value={partitions} min={1} max={512} onCommit={(v) => edit({ kind: 'partitions', count: v })} hint="More adds partitions live: the broker has them at once, producers and the group see them at their next metadata refresh (metadata.max.age.ms, 5 min by default), then keys move. Fewer restarts the run" />
         <SelectField
           label="Partitioner"
           value={partitioner}

@@ -56,7 +56,7 @@ describe('an addPartitions the controller refused (every broker fenced)', () => 
     return s
   }
 
-  it('the Partitions field and "Which lane?" show the 12 partitions the topic has, not the 18 asked for; asking 18 again adds 6', () => {
+  it('the Partitions field and "Which lane?" show the 12 partitions the topic has, not the 18 asked for; 18 typed is an edit (the controller counts from 12: withRefused)', () => {
     m = mount(
       <>
         <ControlsPanel />
@@ -65,13 +65,26 @@ describe('an addPartitions the controller refused (every broker fenced)', () => 
       createAppStore({ scenario: refused() }),
     )
     setValue(byLabel(m.container, 'Record key'), KEY, ['input'])
-    // The run's frame at 25 s: the topic kept its 12 partitions.
-    act(() => m!.store.getState().receiveFrame(m!.store.getState().runId, makeFrame({ t: 25_000, partitions: 12 }), [], []))
+    // The run's frame at 25 s: the topic kept its 12 partitions, the 6 asked for were refused.
+    act(() => m!.store.getState().receiveFrame(m!.store.getState().runId, { ...makeFrame({ t: 25_000, partitions: 12 }), refusedPartitions: 6 }, [], []))
     expect(byLabel(m.container, 'Partitions').value).toBe('12')
     expect(m.container.textContent).toContain('mod 12 → P7')
     setValue(byLabel(m.container, 'Partitions'), '18', ['change'])
-    expect(m.actions.edits.at(-1)).toEqual({ kind: 'partitions', count: 18, current: 12 })
-    const added = m.store.getState().scenario.actions.filter((a) => a.do === 'addPartitions')
-    expect(added.at(-1)).toMatchObject({ do: 'addPartitions', count: 6 })
+    expect(m.actions.edits.at(-1)).toEqual({ kind: 'partitions', count: 18 })
+  })
+})
+
+describe('a live add the topic takes', () => {
+  it('commits once: the field says the count asked for while the run’s frame still has the old one', () => {
+    m = mount(<ControlsPanel />, createAppStore({ scenario: addPartitionsScenario() }))
+    at(10_000)
+    const field = byLabel(m.container, 'Partitions')
+    expect(field.value).toBe('6')
+    // Typed, then Enter and leaving the field: the frame of 6 partitions is still the newest.
+    setValue(field, '10', ['input', 'change'])
+    setValue(field, '10', ['change'])
+    expect(m.actions.edits.filter((e) => e.kind === 'partitions')).toEqual([{ kind: 'partitions', count: 10 }])
+    act(() => field.blur())
+    expect(field.value).toBe('10')
   })
 })

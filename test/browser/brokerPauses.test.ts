@@ -15,7 +15,7 @@ import { compareLinkHash } from '../../src/scenario/links.ts'
 import { applyOverrides } from '../../src/scenario/overrides.ts'
 import type { Scenario } from '../../src/scenario/types.ts'
 import type { RunSummary } from '../../src/sim/simulationApi.ts'
-import { ARTIFACTS, collectErrors } from './harness.ts'
+import { ARTIFACTS, collectErrors, scenarioInUrl } from './harness.ts'
 import { browserSuite, noFiles } from './suite.ts'
 
 const OUT = join(ARTIFACTS, 'dist-broker-pauses-test')
@@ -130,6 +130,16 @@ describe('an addPartitions the controller refused', () => {
     const { page, errors } = await openAt(s, 25)
     await expect.poll(() => page.getByLabel('Partitions', { exact: true }).inputValue(), { timeout: 10_000 }).toBe('12')
     expect(await page.locator('[data-testid="highway"] rect.road').count()).toBe(12)
+    // 18 asked for again is 6 more than the topic has (not "no change" against the settings' 18):
+    // refused again (every broker still fenced), and the link records the second add of 6.
+    const field = page.getByLabel('Partitions', { exact: true })
+    await field.fill('18')
+    await field.press('Enter')
+    await expect.poll(() => (scenarioInUrl(page.url())?.actions ?? []).filter((a) => a.do === 'addPartitions').map((a) => (a as { count: number }).count), { timeout: 10_000 }).toEqual([6, 6])
+    // Refused again: left, the field says the 12 the topic has (it kept the typed 18: its value never changed).
+    await page.getByRole('button', { name: 'Play', exact: true }).click()
+    await expect.poll(() => field.inputValue(), { timeout: 10_000 }).toBe('12')
+    await page.getByRole('button', { name: 'Pause', exact: true }).click()
     // Compare mode's shared field too (side A's run): acks 1 vs acks all, both refused.
     const sides = getLesson('hot-brokers')!.variants
     await page.goto(`${suite().preview.url}#${compareLinkHash(s, sides, { t: 25 })}`)
