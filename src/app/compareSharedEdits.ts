@@ -10,7 +10,7 @@ import type { Command, Scenario } from '../scenario/types.ts'
 import { isSharedEdit } from '../store/compareEdits.ts'
 import type { CompareStore } from '../store/compareStore.ts'
 import type { AppStore } from '../store/createAppStore.ts'
-import { applyEdit, type ScenarioEdit } from '../store/scenarioEdits.ts'
+import { applyEdit, withRefused, type ScenarioEdit } from '../store/scenarioEdits.ts'
 import { commandMoment, furthestReached, keptBefore, recordShared } from './compareSideActions.ts'
 import type { SimClient } from './simClient.ts'
 
@@ -80,7 +80,8 @@ export function sharedEdits(ctx: SharedEditContext): SharedEdits {
     if (!isSharedEdit(e)) return
     ctx.settleAll()
     const now = settingsBefore(base, commandMoment(sides.map((x) => x.store)) / 1000)
-    const r = applyEdit(now, e)
+    // Partitions side A's run refused (every broker fenced) are in the settings, not in the topic.
+    const r = applyEdit(now, withRefused(e, now.topic.partitions, sides[0]?.store.getState().frame?.refusedPartitions ?? 0))
     if (!accept(r.scenario)) return
     if (r.restart) {
       // Not a live change (fewer partitions, a timeout, the seed): the workload itself changes from 0 s.

@@ -7,7 +7,7 @@ import type { Preset } from '../scenario/presets/preset.ts'
 import { settingsAt } from '../scenario/applyCommand.ts'
 import type { Command, Scenario } from '../scenario/types.ts'
 import type { AppStore } from '../store/createAppStore.ts'
-import { applyEdit, type ScenarioEdit } from '../store/scenarioEdits.ts'
+import { applyEdit, withRefused, type ScenarioEdit } from '../store/scenarioEdits.ts'
 import { markerTarget } from '../store/timelineMarkers.ts'
 import { baseTime } from '../store/timelineSlice.ts'
 import type { AppActions, WhichLaneResult } from '../ui/actions.ts'
@@ -102,7 +102,9 @@ export function createController(d: ControllerDeps): Controller {
     // Controls show the settings in force now, so an edit's deltas (consumers 5 → 6) are from them.
     const s = store.getState()
     const run = runScenario()
-    const r = applyEdit(settingsAt(run, s.simTime), e)
+    const now = settingsAt(run, s.simTime)
+    // Partitions the controller refused (every broker fenced) are in the settings, not in the topic.
+    const r = applyEdit(now, withRefused(e, now.topic.partitions, s.frame?.refusedPartitions ?? 0))
     if (r.restart) {
       // Not a live command: it changes the settings at t = 0, and the run's actions replay on it.
       const from0 = applyEdit(run, e)

@@ -69,12 +69,20 @@ function faultRows(runs: readonly TableRun[]): Row[] {
   return [
     { name: 'records lost (acks=1/0 on a leader crash)', value: (r) => count(r.summary.lostRecords ?? 0) },
     { name: 'failed sends (delivery.timeout.ms)', value: (r) => count(r.summary.failedSends ?? 0) },
+    // The lanes the brokers paused: no leader to reach, or acks=all waiting on the ISR (pausedLanes.ts).
+    { name: 'most lanes paused by brokers at once', value: (r) => mostPaused(r.summary) },
+    { name: 'partition-seconds paused by brokers', value: (r) => (r.summary.pausedLanes?.partitionSeconds ?? 0).toFixed(1) },
     { name: 'brokers down at the end', value: (r) => r.summary.brokers.filter((b) => b.up === false).map((b) => `b${b.broker}`).join(', ') || 'none' },
     ...(runs.some((r) => r.summary.refusedPartitionAdds !== undefined)
       ? [{ name: 'addPartitions refused (InvalidReplicationFactorException)', value: (r: TableRun) => (r.summary.refusedPartitionAdds ?? []).map((x) => `${x.atSec} s`).join(', ') || 'none' }]
       : []),
   ]
 }
+function mostPaused(s: RunSummary): string {
+  const m = s.pausedLanes?.most ?? null
+  return m === null ? '0' : `${m.lanes} (at ${m.atSec} s)`
+}
+
 const shareFigure = (f: (s: NonNullable<RunSummary['shareGroup']>) => number) => (r: TableRun) => (r.summary.shareGroup ? count(f(r.summary.shareGroup)) : '—')
 
 const SHARE_ROWS: Row[] = [

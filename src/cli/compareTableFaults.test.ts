@@ -23,6 +23,14 @@ describe('compare table: broker-fault rows', () => {
     expect(table).toContain('| failed sends (delivery.timeout.ms) | 0 | 3 |')
     expect(table).toContain('| brokers down at the end | none | b2 |')
   })
+  it('shows the most lanes paused by brokers at once (and when) and their partition-seconds', async () => {
+    const { runCompare } = await import('./compareCommand.ts')
+    const r = await runCompare(['--preset', 'broker-failure', '--seconds', '32', '--variant', 'acks all:', '--variant', 'acks 1: producerConfig.acks=1'], { readFile: () => ({ ok: false as const, problem: 'none' }) }, { parallel: false })
+    expect(r.code).toBe(0)
+    // acks=all: broker 2's four lanes and the eight it followed; acks=1: its four.
+    expect(r.stdout).toContain('| most lanes paused by brokers at once | 12 (at 20 s) | 4 (at 20 s) |')
+    expect(r.stdout).toMatch(/\| partition-seconds paused by brokers \| 95\.1 \| 34\.0 \|/)
+  })
   it('names an addPartitions the controller refused (every broker fenced) on the side it happened', () => {
     const s = summary()
     const down = { ...s, lostRecords: 0, failedSends: 0, brokers: s.brokers.map((b) => ({ ...b, up: false })) }

@@ -175,6 +175,11 @@ export function formatSummary(s: RunSummary): string {
   lines.push(`  skew       busiest partition got ${s.skewRatio}× the mean`)
   lines.push(`  duplicates ${n(s.duplicates)}   ordering violations ${n(s.orderingViolations)}   remapped keys ${n(s.remappedKeys)}`)
   if (s.lostRecords !== undefined) lines.push(`  faults     lost records ${n(s.lostRecords)}   failed sends ${n(s.failedSends ?? 0)}   brokers down ${s.brokers.filter((b) => b.up === false).map((b) => `b${b.broker}`).join(', ') || 'none'}`)
+  const pl = s.pausedLanes
+  if (pl !== undefined) {
+    const most = pl.most === null ? 'none' : `${pl.most.lanes} at ${pl.most.atSec} s (${pl.most.noLeader} no leader, ${pl.most.underMinIsr} under min ISR, ${pl.most.followerDown} waiting for a crashed follower)`
+    lines.push(`  paused     ${pl.lanes} lanes now (offline partitions ${pl.offlinePartitions}, under min ISR ${pl.underMinIsrPartitions})   most at once ${most}   ${pl.partitionSeconds} partition-seconds`)
+  }
   for (const r of s.refusedPartitionAdds ?? []) lines.push(`  refused    addPartitions at ${r.atSec} s (${r.from} → ${r.to}): InvalidReplicationFactorException: ${r.error} The topic kept ${r.from} partitions.`)
   if (s.skippedByOffsetReset > 0) lines.push(`  skipped    ${n(s.skippedByOffsetReset)} records never delivered: new partitions had no committed offset and auto.offset.reset=latest`)
   lines.push(`  rebalances ${s.rebalances} (generation ${s.generation})   partitions revoked ${s.revokedPartitions} lost ${s.lostPartitions}   stopped partition-seconds ${s.stoppedPartitionSeconds}${s.storm ? `   STORM (${s.maxRebalancesPerMinute}/min)` : ''}`)

@@ -14,10 +14,13 @@ import { reassignStep, startRebalance } from './brokers/reassign.ts'
 import { recountStopped } from './stoppedTime.ts'
 import type { Deferred } from './worldState.ts'
 import { crashBroker, restartBroker, runFaultTimer, slowBroker } from './brokers/faults.ts'
+import { accruePaused, settlePaused } from './brokers/pausedLanes.ts'
 
 export function applyCommand(sim: SimCore, cmd: Command): void {
   const w = sim.w
   const now = sim.kernel.now
+  // Lanes paused by the brokers are charged at the settings and cluster that held until now (acks included).
+  accruePaused(w, now)
   // Settings first (the same function writes the page's link), then what the world does about them.
   const before = w.live
   w.live = applyCommandToScenario(before, cmd)
@@ -134,6 +137,7 @@ export function applyCommand(sim: SimCore, cmd: Command): void {
       break
   }
   recountStopped(sim)
+  settlePaused(w, now)
 }
 
 export function runDeferred(sim: SimCore, item: Deferred): void {
@@ -141,18 +145,19 @@ export function runDeferred(sim: SimCore, item: Deferred): void {
     applyCommand(sim, item.cmd)
     return
   }
+  // Fault timers, replica moves and metadata refreshes change leaders, ISRs or the topic's size.
+  const brokerChange = 'fault' in item || 'reassign' in item || 'refresh' in item
+  if (brokerChange) accruePaused(sim.w, sim.kernel.now)
   if ('fault' in item) {
     runFaultTimer(sim, item.fault)
     recountStopped(sim)
-    return
-  }
-  if ('reassign' in item) {
-    reassignStep(sim, item.reassign)
-    return
-  }
-  if ('refresh' in item) {
+  } else if ('reassign' in item) reassignStep(sim, item.reassign)
+  else if ('refresh' in item) {
     if (item.refresh === 'producers') producersRefreshMetadata(sim)
     else groupLeaderRefreshesMetadata(sim)
+  }
+  if (brokerChange) {
+    settlePaused(sim.w, sim.kernel.now)
     return
   }
   const cs = sim.w.consumers[item.up]

@@ -91,6 +91,7 @@ export function buildFrame(w: WorldState, group: GroupRuntime, now: number, maxP
     brokers: brokerViews(w, now),
     laneLeader: copy(w.cluster.leader),
     laneNoLeader: laneNoLeader(w, now),
+    ...(w.refusedPartitionAdds ? { refusedPartitions: w.refusedPartitionAdds.reduce((n, r) => n + r.to - r.from, 0) } : {}),
     ...shareFrame(w, now),
     // Hook: the Parallel Consumer's view, only when group.parallel runs.
     ...parallelPart(w, now),

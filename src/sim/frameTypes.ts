@@ -7,6 +7,8 @@ import type { ParallelConsumerSummary } from './parallel/pcSummary.ts'
 import type { SimTime } from '../engine/time.ts'
 import type { ClusterPlanView } from './brokers/planRun.ts'
 import type { ReassignProgress } from './brokers/reassign.ts'
+import type { PausedLaneCounts } from './brokers/pausedLanes.ts'
+export type { PausedLaneCounts }
 
 /** Lane state flags (bit set in `Frame.laneFlags`). */
 export const LANE_STOPPED = 1 // unowned or revoked: nobody consumes it (rebalance barrier, dead owner)
@@ -117,6 +119,10 @@ export interface Totals {
   stoppedPartitionSeconds: number
   /** Hook (BROKERCLASS): only once a broker fault ran, records lost as run --json counts them (compare's strip). */
   lostRecords?: number
+  /** Only once a broker fault ran: lane-seconds the brokers paused so far (no reachable leader, acks=all waiting on the ISR). */
+  pausedPartitionSeconds?: number
+  /** Only once a broker fault ran: the lanes the brokers pause now, by reason (sim/brokers/pausedLanes.ts). */
+  pausedLanes?: PausedLaneCounts
 }
 
 export interface HotKeyView {
@@ -195,6 +201,12 @@ export interface Frame {
   laneLeader: Int32Array
   /** Per partition: 1 while its producers or consumers cannot reach a leader (dead, offline, not yet learned). */
   laneNoLeader: Uint8Array
+  /**
+   * Partitions addPartitions asked for that the controller refused so far (every broker fenced:
+   * "All brokers are currently fenced."); absent when none. The settings replay the script with
+   * them, so the topic has this many fewer than they say (the page's Partitions field).
+   */
+  refusedPartitions?: number
   /** Only for a share group (KIP-932): its counts and the records locked to members that stopped. */
   shareGroup?: ShareGroupView
   /** Confluent Parallel Consumer, when group.parallel runs (sim/parallel/pcFrame.ts). */

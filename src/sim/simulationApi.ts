@@ -10,6 +10,7 @@ import type { RebalanceRecord } from './group/groupRuntime.ts'
 import type { ClusterPlanView } from './brokers/planRun.ts'
 import type { ClusterRebalanceSummary } from './brokers/reassign.ts'
 import type { BrokerSummary } from './brokers/brokerView.ts'
+import type { PausedLanesSummary } from './brokers/pausedLanes.ts'
 
 export interface PartitionSummary {
   partition: number
@@ -76,6 +77,12 @@ export interface RunSummary {
    */
   lostRecords?: number
   failedSends?: number
+  /**
+   * Only when a broker fault ran: lanes the brokers paused at the end (no leader the clients can
+   * reach; under acks=all, an ISR below min.insync.replicas or holding a crashed broker), with Kafka's
+   * OfflinePartitionsCount and UnderMinIsrPartitionCount, the most at once and the lane-seconds so far.
+   */
+  pausedLanes?: PausedLanesSummary
   /** Only for a share group (group.type=share, KIP-932). */
   shareGroup?: ShareGroupSummary
   /**

@@ -10,6 +10,7 @@ import type { WorldState } from './worldState.ts'
 import { segCount, segTime } from './segLog.ts'
 import { brokerSummaries } from './brokers/brokerView.ts'
 import { faultRan } from './brokers/faultState.ts'
+import { pausedLanesAt, pausedLanesSummary, pausedMsAt } from './brokers/pausedLanes.ts'
 import { groupCoordinatorSummary } from './brokers/coordinatorView.ts'
 import { clusterRebalanceSummary } from './brokers/reassign.ts'
 import { shareGroupSummary } from './share/shareSummary.ts'
@@ -78,7 +79,7 @@ export function computeTotals(w: WorldState, group: GroupRuntime, now: number, h
     lostPartitions: w.lostPartitions,
     stoppedPartitionSeconds: round(stoppedMsAt(w, now) / 1000),
     // Hook: records lost to a leader crash (acks=1/0), only once a broker fault ran, for the page.
-    ...(w.faults && faultRan(w) ? { lostRecords: w.faults.lostRecords } : {}),
+    ...(w.faults && faultRan(w) ? { lostRecords: w.faults.lostRecords, pausedPartitionSeconds: round(pausedMsAt(w, now) / 1000), pausedLanes: pausedLanesAt(w, now) } : {}),
   }
 }
 
@@ -136,7 +137,7 @@ export function buildSummary(w: WorldState, group: GroupRuntime, now: number): R
     // CLUSTERBAL: only once a rebalanceCluster ran (older runs' --json stays as it was).
     ...(w.reassign !== undefined ? { clusterRebalance: clusterRebalanceSummary(w.reassign) } : {}),
     events: 0,
-    ...(w.faults && faultRan(w) ? { lostRecords: w.faults.lostRecords, failedSends: w.faults.failedSends } : {}),
+    ...(w.faults && faultRan(w) ? { lostRecords: w.faults.lostRecords, failedSends: w.faults.failedSends, pausedLanes: pausedLanesSummary(w, now) } : {}),
     ...shareField(w),
     ...(w.refusedPartitionAdds ? { refusedPartitionAdds: w.refusedPartitionAdds.map((r) => ({ atSec: r.atMs / 1000, from: r.from, to: r.to, error: r.error })) } : {}),
     ...(parallelConsumer ? { parallelConsumer } : {}),

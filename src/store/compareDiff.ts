@@ -4,7 +4,7 @@
 import type { Frame, MetricsSample } from '../sim/frameTypes.ts'
 import { countersSince, type Counters } from './sinceMark.ts'
 
-export type DiffRowKey = 'lag' | 'stopped' | 'duplicates' | 'ordering' | 'p99' | 'rebalances' | 'lost'
+export type DiffRowKey = 'lag' | 'stopped' | 'duplicates' | 'ordering' | 'p99' | 'rebalances' | 'paused' | 'lost'
 
 export interface DiffRowSpec {
   key: DiffRowKey
@@ -14,7 +14,7 @@ export interface DiffRowSpec {
   unit: string
   /** How the figure is made, for a tooltip. */
   title: string
-  /** Shown only while some side has a figure (records lost: once a broker fault ran). */
+  /** Shown only while some side has a figure (records lost, lanes paused by brokers: once a broker fault ran). */
   optional?: boolean
 }
 
@@ -26,12 +26,15 @@ export const DIFF_ROWS: readonly DiffRowSpec[] = [
   { key: 'ordering', label: 'out of order', short: 'reordered', unit: '', title: 'Records of a key consumed after a later record of that key, since the mark' },
   { key: 'p99', label: 'p99 (worst 1 s)', short: 'p99', unit: 'ms', title: 'The highest per-second p99 latency since the mark' },
   { key: 'rebalances', label: 'rebalances', short: 'rebal.', unit: '', title: 'Rebalances started since the mark' },
+  // acks=1 vs acks=all on a leader crash: what acks=all pays in lanes waiting (for a leader, or for
+  // a crashed follower still in the ISR), and what acks=1 pays in records told written, then lost.
+  { key: 'paused', label: 'broker-paused', short: 'paused', unit: 'lane·s', title: 'Lane-seconds since the mark that the brokers paused: no leader to reach (offline, led by a crashed broker not yet fenced, or clients finding the new one) or, under acks=all, writes waiting for an ISR below min.insync.replicas or for a crashed in-sync follower', optional: true },
   // acks=1 vs acks=all on a leader crash: what the producers were told was written, then lost.
   { key: 'lost', label: 'records lost', short: 'lost', unit: '', title: 'Records a crashed leader had acknowledged (acks=1 or 0) but no follower had copied, since the mark', optional: true },
 ]
 
-/** `lost` is optional: absent or null while no broker fault ran (the row is then not shown). */
-export type DiffValues = Record<Exclude<DiffRowKey, 'lost'>, number | null> & { lost?: number | null }
+/** `lost` and `paused` are optional: absent or null while no broker fault ran (the rows are then not shown). */
+export type DiffValues = Record<Exclude<DiffRowKey, 'lost' | 'paused'>, number | null> & { lost?: number | null; paused?: number | null }
 
 export interface SideDiff {
   values: DiffValues
@@ -60,6 +63,7 @@ export function sideDiff(markMs: number, now: Frame, track: readonly Counters[],
       ordering: deltas.orderingViolations,
       p99,
       rebalances: deltas.rebalances,
+      paused: now.totals.pausedPartitionSeconds === undefined ? null : deltas.pausedPartitionSeconds,
       lost: now.totals.lostRecords === undefined ? null : deltas.lostRecords,
     },
     exact,
@@ -68,7 +72,7 @@ export function sideDiff(markMs: number, now: Frame, track: readonly Counters[],
 
 /** Values are compared at the precision they are shown with, so "12.3" vs "12.3" is a tie. */
 export function shownValue(key: DiffRowKey, v: number): number {
-  return key === 'stopped' ? Math.round(v * 10) / 10 : Math.round(v)
+  return key === 'stopped' || key === 'paused' ? Math.round(v * 10) / 10 : Math.round(v)
 }
 
 /**

@@ -43,3 +43,28 @@ describe('difference strip: records lost', () => {
     expect(sideDiff(30_000, one.frames[32]!.frame, one.frames[32]!.track, []).values.lost).toBe(0)
   })
 })
+
+describe('difference strip: lanes paused by brokers', () => {
+  it('counts lane-seconds since the mark as run --json does; acks=all about twice acks=1 (the hot-brokers lesson), acks=1 best', () => {
+    const one = side('1')
+    const all = side('all')
+    const at = (s: typeof one, sec: number, mark = 10_000) => sideDiff(mark, s.frames[sec]!.frame, s.frames[sec]!.track, [])
+    expect(at(one, 15).values.paused ?? null).toBeNull()
+    const d = [at(one, 32).values, at(all, 32).values]
+    expect(d[0]!.paused).toBeCloseTo(one.summary.pausedLanes!.partitionSeconds, 1)
+    expect(d[1]!.paused).toBeCloseTo(all.summary.pausedLanes!.partitionSeconds, 1)
+    expect(d[1]!.paused! / d[0]!.paused!).toBeGreaterThan(1.8)
+    expect(bestSides(d).paused).toEqual([0])
+    // The leaders moved before 30 s: a mark there counts no paused lane since.
+    expect(at(all, 32, 30_000).values.paused).toBe(0)
+  })
+})
+
+describe('the hot-brokers lesson points at the rows the strip has', () => {
+  it('names “broker-paused” and “records lost” by their labels', async () => {
+    const { getLesson } = await import('../scenario/lessons/catalog.ts')
+    const { DIFF_ROWS } = await import('./compareDiff.ts')
+    const text = getLesson('hot-brokers')!.lesson.steps[1]!.text
+    for (const key of ['paused', 'lost'] as const) expect(text).toContain(`“${DIFF_ROWS.find((r) => r.key === key)!.label}”`)
+  })
+})

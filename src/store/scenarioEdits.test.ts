@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { validateScenario } from '../scenario/validate.ts'
 import { defaultScenario } from '../scenario/defaults.ts'
-import { applyEdit, DEFAULT_HOT_KEY, hotKeyShare, producerRate, protocolChoice, type ScenarioEdit } from './scenarioEdits.ts'
+import { applyEdit, DEFAULT_HOT_KEY, hotKeyShare, producerRate, protocolChoice, withRefused, type ScenarioEdit } from './scenarioEdits.ts'
 
 describe('applyEdit', () => {
   it('changes the producer rate live with one setRate per producer', () => {
@@ -112,5 +112,23 @@ describe('applyEdit', () => {
       const v = validateScenario(s)
       expect(v.ok ? [] : v.errors, e.kind).toEqual([])
     }
+  })
+})
+
+describe('a Partitions edit after the controller refused an add (every broker fenced)', () => {
+  // The settings replay the script's add (12 → 18); the topic kept 12 (Frame.refusedPartitions 6).
+  const s = defaultScenario()
+  s.topic.partitions = 18
+  it('counts from the 12 the topic has: 18 asked for again adds 6, 14 adds 2, 10 restarts with 10', () => {
+    const at = (count: number) => applyEdit(s, withRefused({ kind: 'partitions', count }, 18, 6))
+    expect(at(18).commands).toEqual([{ do: 'addPartitions', count: 6 }])
+    expect(at(14).commands).toEqual([{ do: 'addPartitions', count: 2 }])
+    expect(at(10).restart).toBe(true)
+    expect(at(10).scenario.topic.partitions).toBe(10)
+  })
+  it('leaves other edits, and runs with nothing refused, as they were', () => {
+    expect(withRefused({ kind: 'partitions', count: 18 }, 18, 0)).toEqual({ kind: 'partitions', count: 18 })
+    expect(withRefused({ kind: 'consumers', count: 4 }, 18, 6)).toEqual({ kind: 'consumers', count: 4 })
+    expect(applyEdit(s, withRefused({ kind: 'partitions', count: 18 }, 18, 0)).commands).toEqual([])
   })
 })

@@ -40,7 +40,12 @@ export type ScenarioEdit =
   | { kind: 'zipf'; s: number }
   | { kind: 'keyCount'; count: number }
   | { kind: 'hotKeyCost'; cost: number }
-  | { kind: 'partitions'; count: number }
+  /**
+   * `current`: the topic's partitions as the run has them, when fewer than the settings say (the page
+   * knows from its frame): an add the controller refused (every broker fenced) leaves the topic below
+   * them, and "18" asked for again must add to the 12 it has, not count as no change. See withRefused.
+   */
+  | { kind: 'partitions'; count: number; current?: number }
   | { kind: 'consumers'; count: number }
   | { kind: 'partitioner'; partitioner: PartitionerName | null; ignoreKeys: boolean }
   | { kind: 'dynamic'; patch: DynamicPatch }
@@ -151,7 +156,7 @@ export function applyEdit(s: Scenario, e: ScenarioEdit): EditResult {
       return live(s, ...perProducer(s, (producer) => ({ do: 'setKeyCost', producer, key, cost: e.cost })))
     }
     case 'partitions': {
-      const delta = Math.max(1, Math.round(e.count)) - s.topic.partitions
+      const delta = Math.max(1, Math.round(e.count)) - (e.current ?? s.topic.partitions)
       if (delta === 0) return live(s)
       // Kafka can add partitions to a topic but never remove them.
       if (delta > 0) return live(s, { do: 'addPartitions', count: delta })
@@ -207,4 +212,14 @@ export function applyEdit(s: Scenario, e: ScenarioEdit): EditResult {
     case 'autoscaler':
       return live(s, { do: 'setAutoscaler', enabled: e.enabled })
   }
+}
+
+/**
+ * A Partitions edit against a run that refused `refused` partitions so far (Frame.refusedPartitions):
+ * counted from what the topic has, `settings` less them. Other edits, or none refused, as they are.
+ * The controller adds this from its store (the page's field would pass a count a frame old: read
+ * before the worker had the first of two commits of one typed value, it made them two adds).
+ */
+export function withRefused(e: ScenarioEdit, settings: number, refused: number): ScenarioEdit {
+  return e.kind === 'partitions' && refused > 0 ? { ...e, current: Math.max(1, settings - refused) } : e
 }

@@ -17,6 +17,8 @@ export interface Counters {
   remappedKeys: number
   /** Records lost to a leader crash (acks=1 or 0); absent or 0 while no broker fault ran. */
   lostRecords?: number
+  /** Lane-seconds the brokers paused (no reachable leader, acks=all waiting on the ISR); absent or 0 while no broker fault ran. */
+  pausedPartitionSeconds?: number
   /** Kept whatever comes after (the mark was set here). */
   pinned?: boolean
 }
@@ -33,6 +35,7 @@ export const COUNTER_KEYS: readonly CounterKey[] = [
   'lostPartitions',
   'remappedKeys',
   'lostRecords',
+  'pausedPartitionSeconds',
 ]
 
 const ZERO_COUNTERS: Counters = {
@@ -45,9 +48,10 @@ const ZERO_COUNTERS: Counters = {
   lostPartitions: 0,
   remappedKeys: 0,
   lostRecords: 0,
+  pausedPartitionSeconds: 0,
 }
 
-export function countersOf(frame: Frame): Counters & { lostRecords: number } {
+export function countersOf(frame: Frame): Counters & { lostRecords: number; pausedPartitionSeconds: number } {
   const x = frame.totals
   return {
     t: frame.t,
@@ -59,6 +63,7 @@ export function countersOf(frame: Frame): Counters & { lostRecords: number } {
     lostPartitions: x.lostPartitions,
     remappedKeys: x.remappedKeys,
     lostRecords: x.lostRecords ?? 0,
+    pausedPartitionSeconds: x.pausedPartitionSeconds ?? 0,
   }
 }
 

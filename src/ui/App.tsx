@@ -43,7 +43,7 @@ export function App(): ReactNode {
           <div className="highway-stack">
             <BrokerStrip />
             {/* CLUSTERBAL: "Rebalance cluster…" and the progress of its moves, under the broker strip. */}
-            <ClusterPlanPanel />
+            <ClusterPlanPanel paused />
             <LanesPanel />
             {/* In the stack, so the centre column keeps its three rows (highway, timeline, charts). */}
             <ParallelConsumerPanel />

@@ -11,6 +11,7 @@ import type { ReassignProgress } from '../sim/brokers/reassign.ts'
 import type { Command } from '../store/types.ts'
 import { useActions } from './actions.ts'
 import { useThrottled } from './useThrottled.ts'
+import { PausedLanesNote } from './PausedLanesNote.tsx'
 
 /** Throttles a workshop can pick (bytes/s): kafka-reassign-partitions --throttle values. */
 export const THROTTLES = [1_000_000, 10_000_000, 50_000_000, 500_000_000] as const
@@ -26,7 +27,7 @@ function busiest(xs: ClusterPlanView['before']): number {
 }
 
 /** `label`: the region's name (compare mode names each side's, so the landmarks differ). */
-export function ClusterPlanPanel(p: { run?: (command: Command) => void; label?: string } = {}): ReactNode {
+export function ClusterPlanPanel(p: { run?: (command: Command) => void; label?: string; paused?: boolean } = {}): ReactNode {
   const actions = useActions()
   // The single page's live command path by default; a compare side passes its own (that side only).
   const run = p.run ?? actions.inject
@@ -64,6 +65,8 @@ export function ClusterPlanPanel(p: { run?: (command: Command) => void; label?: 
         {/* "cluster" gives way on a narrow compare side in presenter mode (compare.css); still read out. */}
         Rebalance<span className="cluster-plan-word"> cluster</span>…
       </button>
+      {/* One highway: the lanes the brokers pause now, on this line beside the button (no row of its own). */}
+      {p.paused === true ? <PausedLanesNote /> : null}
       {running && progress !== null ? <ProgressLine progress={progress} /> : null}
       {open ? (
         <div id={bodyId} className="cluster-plan-body">

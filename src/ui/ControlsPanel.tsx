@@ -15,6 +15,7 @@ import { GroupTypeField, ShareSettings } from './ShareControls.tsx'
 import { groupTypeOf } from '../store/shareEdits.ts'
 import { ParallelConsumerControls } from './ParallelConsumerControls.tsx'
 import { useSettingsNow } from './useSettingsNow.ts'
+import { useTopicPartitions } from './useTopicPartitions.ts'
 
 export const PROTOCOLS: ReadonlyArray<{ value: ProtocolChoice; label: string }> = [
   { value: 'eager', label: 'Eager (stop the world)' },
@@ -56,6 +57,8 @@ const METADATA_AGES = [
 export function ControlsPanel(): ReactNode {
   // The settings in force at the moment shown (t = 0 settings + the run's actions so far).
   const s = useSettingsNow()
+  // The topic's partitions as the run has them (a refused add leaves them below the settings).
+  const partitions = useTopicPartitions()
   // A number, so this re-renders only when the live count changes, not on every frame.
   // The rate actually appended over the last second, rounded to 100/s so this re-renders rarely.
   const actualRate = useAppStore((st) => {
@@ -143,7 +146,7 @@ export function ControlsPanel(): ReactNode {
       </section>
       <section aria-labelledby="sec-topic">
         <h2 id="sec-topic">Topic “{s.topic.name}”</h2>
-        <NumberField label="Partitions" value={s.topic.partitions} min={1} max={512} onCommit={(v) => edit({ kind: 'partitions', count: v })} hint="More adds partitions live: the broker has them at once, producers and the group see them at their next metadata refresh (metadata.max.age.ms, 5 min by default), then keys move. Fewer restarts the run" />
+        <NumberField label="Partitions" value={partitions} min={1} max={512} onCommit={(v) => edit({ kind: 'partitions', count: v })} hint="More adds partitions live: the broker has them at once, producers and the group see them at their next metadata refresh (metadata.max.age.ms, 5 min by default), then keys move. Fewer restarts the run" />
         <SelectField
           label="Partitioner"
           value={partitioner}

@@ -112,11 +112,14 @@ function RunCounts(): ReactNode {
     return worst
   }, 500)
   const d = since?.deltas
+  const brokerFault = useThrottled((s) => s.frame?.totals.pausedPartitionSeconds !== undefined, 500)
   const rows: Array<[string, string, string]> = [
     ['rebalances', 'Rebalances', fmt(d?.rebalances ?? 0)],
     ['revoked', 'Partitions revoked', fmt(d?.revokedPartitions ?? 0)],
     ['lost', 'Partitions lost', fmt(d?.lostPartitions ?? 0)],
     ['stopped', 'Stopped lane·s', (d?.stoppedPartitionSeconds ?? 0).toFixed(1)],
+    // Once a broker fault ran: the lanes the brokers paused (no leader, or acks=all waiting on the ISR).
+    ...(brokerFault ? [['paused', 'Lane·s paused by brokers', (d?.pausedPartitionSeconds ?? 0).toFixed(1)] as [string, string, string]] : []),
     ['duplicates', 'Duplicates', fmt(d?.duplicates ?? 0)],
     ['ordering', 'Order violations', fmt(d?.orderingViolations ?? 0)],
     ['remapped', 'Remapped keys', fmt(d?.remappedKeys ?? 0)],

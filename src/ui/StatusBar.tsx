@@ -77,9 +77,17 @@ export function StatusBar(): ReactNode {
       <span title="Rebalances started since the mark" data-count="rebalances" data-value={d?.rebalances ?? 0}>
         rebalances <b>{fmt(d?.rebalances ?? 0)}</b>
       </span>
-      <span title="Partition-seconds with nobody in the group consuming (rebalances, consumer crashes, GC pauses) since the mark; a partition waiting for a new leader after a broker crash is not counted here" data-count="stopped">
+      <span title="Partition-seconds with nobody in the group consuming (rebalances, consumer crashes, GC pauses) since the mark; a partition waiting for a new leader after a broker crash is counted under broker-paused, not here" data-count="stopped">
         stopped <b>{(d?.stoppedPartitionSeconds ?? 0).toFixed(1)}</b> lane·s
       </span>
+      {t?.pausedPartitionSeconds !== undefined ? (
+        <span
+          title="Lane-seconds the brokers paused since the mark: lanes with no leader to reach (offline, led by a crashed broker not yet fenced, or clients finding the new one) and, under acks=all, lanes whose writes wait on the ISR (below min.insync.replicas, or a crashed in-sync follower). The line under the broker strip says how many are paused now."
+          data-count="paused"
+        >
+          broker-paused <b>{(d?.pausedPartitionSeconds ?? 0).toFixed(1)}</b> lane·s
+        </span>
+      ) : null}
       <span title="Skew: the busiest partition's in-rate over the average partition's, in the last simulated second (1.0× is even)">
         skew {(t?.skewRatio ?? 1).toFixed(1)}×
       </span>

@@ -3,13 +3,14 @@
 import { useId, type ReactNode } from 'react'
 import { useAppStore } from '../store/useAppStore.ts'
 import { useActions } from './actions.ts'
-import { useSettingsNow } from './useSettingsNow.ts'
+import { useTopicPartitions } from './useTopicPartitions.ts'
 
 export function WhichLane(): ReactNode {
   const id = useId()
   const key = useAppStore((s) => s.whichLaneKey)
   const setKey = useAppStore((s) => s.setWhichLaneKey)
-  const partitions = useSettingsNow().topic.partitions
+  // The topic's count as the run has it: a refused addPartitions leaves it below the settings.
+  const partitions = useTopicPartitions()
   const { whichLane } = useActions()
   const r = whichLane(key, partitions)
   return (

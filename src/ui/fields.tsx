@@ -120,6 +120,11 @@ export function NumberField(p: NumberFieldProps): ReactNode {
           onKeyDown={(e) => {
             if (e.key === 'Enter') commit(e.currentTarget)
           }}
+          // Left, it shows the value in force (a later answer moves it on): a commit the run did not take
+          // (an addPartitions the controller refused) left the typed number, as the value never changed.
+          onBlur={(e) => {
+            if (Number(e.currentTarget.value) !== p.value) e.currentTarget.value = String(p.value)
+          }}
           {...(p.hint === undefined ? {} : { title: p.hint })}
         />
         {p.children}

@@ -236,7 +236,8 @@ export function createLanesView(container: HTMLElement, callbacks: LanesViewCall
 
   function render(labels = true): void {
     if (lastFrame === null) return
-    const L = layout(lastFrame, size, { minFontPx: theme.minFontPx })
+    // A lesson step's lanes are named however thin, as hot lanes are (laneNames.ts).
+    const L = layout(lastFrame, size, { minFontPx: theme.minFontPx, ...(highlight !== null && highlight.partitions.length > 0 ? { named: highlight.partitions } : {}) })
     marks = L
     labelsStale = !labels
     rows.update(L, labels)

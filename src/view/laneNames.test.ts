@@ -37,4 +37,22 @@ describe('laneNames', () => {
     expect(L.names.filter((n) => n.shown).map((n) => n.text)).toEqual(['P0', 'P5'])
     expect(laneNames(twelve, cool, 6, 20, 400).names.filter((n) => n.shown).map((n) => n.text)).toEqual(['P0', 'P4', 'P8'])
   })
+
+  it('names the lanes a lesson step highlights however thin (1, 4, 6, 11 on a compare side’s 7 px lanes); two closer than the type take two columns', () => {
+    const named = cool.map((_, i) => [1, 4, 6, 11].includes(i))
+    const L = laneNames(twelve, named, 7, 20, 750)
+    const shown = L.names.flatMap((n, i) => (n.shown ? [{ i, x: n.x, text: n.text }] : []))
+    expect(shown.map((n) => n.i)).toEqual([1, 4, 6, 11])
+    // Lanes 4 and 6 are 14 px apart: 20 px names in one column would cover each other. P6 goes right of P4.
+    const x = (i: number) => shown.find((n) => n.i === i)!.x
+    expect([x(1), x(4), x(11)]).toEqual([8, 8, 8])
+    expect(x(6)).toBeGreaterThanOrEqual(8 + 3 * 0.7 * 20)
+    expect(shown.find((n) => n.i === 6)!.text).toBe('P6')
+    // The lanes start after the second column's name.
+    expect(L.x0).toBeGreaterThanOrEqual(x(6) + 2 * 0.7 * 20)
+    // Far enough apart, they share the first column and the lanes start where they always do.
+    const apart = laneNames(twelve, cool.map((_, i) => [1, 4, 11].includes(i)), 7, 20, 750)
+    expect(apart.x0).toBe(LABEL_W)
+    expect(apart.names.filter((n) => n.shown).map((n) => n.x)).toEqual([8, 8, 8])
+  })
 })

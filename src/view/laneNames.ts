@@ -4,7 +4,8 @@
 // columns, even lanes left and odd lanes right, so names in one column are two lanes apart and every
 // lane keeps its name: a teacher says "lane 7" and the room finds it. Where two columns of "P7"
 // would take much of a short lane's length, they read "7" under the header's "Lane". Thinner still
-// (under half the type), every k-th lane is named, and a hot lane always. Pure.
+// (under half the type), every k-th lane is named, and a hot lane, or one a lesson step points at,
+// always: two of those closer than the type take the two columns, so neither name covers the other. Pure.
 
 /** The name column's usual width (px): the lanes start here. */
 export const LABEL_W = 64
@@ -61,7 +62,7 @@ function staggered(texts: readonly string[], px: number, spare: number): LaneNam
 
 /**
  * The names of lanes `pitch` px apart drawn at `px`, on lanes reaching `x1` (LABEL_W to x1 before
- * any second column); `hot[i]`: lane i is hot.
+ * any second column); `hot[i]`: lane i is always named (it is hot, or a lesson step highlights it).
  */
 export function laneNames(names: readonly string[], hot: readonly boolean[], pitch: number, px: number, x1: number): LaneNames {
   // A name needs the type's height, and at least 16 px between names.
@@ -79,8 +80,35 @@ export function laneNames(names: readonly string[], hot: readonly boolean[], pit
     if (h) hotRows.push(i)
   })
   const nearHot = (i: number): boolean => hotRows.some((h) => h !== i && Math.abs(h - i) < every)
-  return {
-    x0: LABEL_W,
-    names: names.map((text, i) => ({ shown: hot[i] === true || (i % every === 0 && !nearHot(i)), x: LEFT, text })),
+  const out = names.map((text, i) => ({ shown: hot[i] === true || (i % every === 0 && !nearHot(i)), x: LEFT, text }))
+  return { x0: alwaysApart(out, hotRows, pitch, px, gap, x1), names: out }
+}
+
+/**
+ * Always-named lanes closer than `gap` px (a lesson's lanes 4 and 6 on a compare side's 7 px lanes in
+ * presenter mode's 20 px type) alternate between two columns, as staggered names do; the lanes then
+ * start after the second. Past the room a second column may take, its names read as numbers ("6").
+ * Moves `out`'s entries; returns where the lanes start.
+ */
+function alwaysApart(out: LaneName[], rows: readonly number[], pitch: number, px: number, gap: number, x1: number): number {
+  const second: number[] = []
+  let prev = -1
+  let prevSecond = false
+  for (const i of rows) {
+    const close = prev >= 0 && (i - prev) * pitch < gap
+    const inSecond: boolean = close && !prevSecond
+    if (inSecond) second.push(i)
+    prev = i
+    prevSecond = inSecond
   }
+  if (second.length === 0) return LABEL_W
+  const firstW = Math.max(0, ...out.filter((n, i) => n.shown && !second.includes(i)).map((n) => nameWidth(n.text, px)))
+  const x = Math.ceil(LEFT + firstW + COL_GAP)
+  const spare = Math.max(WIDEN_PX, (x1 - LABEL_W) * WIDEN_SHARE)
+  const fits = (texts: string[]) => Math.max(LABEL_W, Math.ceil(x + Math.max(...texts.map((t) => nameWidth(t, px))) + ROAD_GAP))
+  let x0 = fits(second.map((i) => out[i]!.text))
+  const short = x0 - LABEL_W > spare
+  if (short) x0 = fits(second.map((i) => laneNumber(out[i]!.text)))
+  for (const i of second) out[i] = { shown: true, x, text: short ? laneNumber(out[i]!.text) : out[i]!.text }
+  return x0
 }

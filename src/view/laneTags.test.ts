@@ -48,4 +48,17 @@ describe('what a lane says at its producers’ end', () => {
     // No lag number: room for all of it.
     expect(hot(phone, '', 0).hot).toMatchObject({ text: 'HOT', squeezeTo: null })
   })
+
+  it('the leader’s name takes presenter mode’s type (20 px) where the lane holds it, as the owner label does; 11–13 px on the page', () => {
+    const f = makeFrame({ partitions: 12, members: 3 })
+    const projector = layout(f, { width: 500, height: 600 }, { minFontPx: 20 })
+    expect(projector.pitch).toBeGreaterThanOrEqual(20)
+    expect(laneTags(projector.lanes[1]!, projector, 20, '').leader).toMatchObject({ text: projector.lanes[1]!.leader, px: 20 })
+    // A lane thinner than the type: no name (as owner labels go), the colour and the table keep it.
+    const thin = layout(f, { width: 500, height: 230 }, { minFontPx: 20 })
+    expect(thin.pitch).toBeLessThan(20)
+    expect(laneTags(thin.lanes[1]!, thin, 20, '').leader).toBeNull()
+    const page = layout(f, { width: 1400, height: 600 })
+    expect(laneTags(page.lanes[1]!, page, 11, '').leader!.px).toBe(13)
+  })
 })

@@ -71,7 +71,9 @@ export function laneTags(d: LaneMark, L: LanesLayout, minFontPx: number, lagText
     const squeezeTo = natural > room ? Math.max(room, natural * MIN_SQUEEZE) : null
     return { fault: { text: faultText, x, px, squeezeTo }, leader: null, hot: null, lag: shown }
   }
-  const leaderPx = Math.min(L.fontPx, 13)
+  // The leader's name in the owner label's type: presenter mode's 20 px (minFontPx) on lanes that
+  // hold it (it stayed 13 px beside 20 px lane names and "no leader"); 11–13 px on the page.
+  const leaderPx = Math.max(minFontPx, Math.min(L.fontPx, 13))
   const leader = rowHolds(L.pitch, leaderPx) && d.leader !== '' ? { text: d.leader, x, px: leaderPx, squeezeTo: null } : null
   return { fault: null, leader, hot: d.hot && L.pitch >= 14 && L.pitch >= Math.min(L.fontPx, 16) ? hotTag(x + (leader ? Math.ceil(textWidth(d.leader, leaderPx)) + 6 : 0), Math.min(L.fontPx, 16), lagStart) : null, lag }
 }

@@ -209,3 +209,15 @@ describe('many consumers', () => {
     expect(L.lanes[240]!.labelled).toBe(false)
   })
 })
+
+describe('a lesson step’s lanes are named however thin', () => {
+  it('the highlighted partitions (named) are labelled on 7 px lanes in 20 px type, where only every third lane was', () => {
+    const f = makeFrame({ partitions: 12, members: 4 })
+    const thin = { width: 1000, height: 150 }
+    const plain = layout(f, thin, { minFontPx: 20 })
+    expect(plain.pitch).toBeLessThan(10)
+    expect(plain.lanes.filter((l) => l.labelled).map((l) => l.index)).not.toEqual(expect.arrayContaining([1, 4, 11]))
+    const lesson = layout(f, thin, { minFontPx: 20, named: [1, 4, 6, 11] })
+    expect(lesson.lanes.filter((l) => l.labelled).map((l) => l.index)).toEqual([1, 4, 6, 11])
+  })
+})

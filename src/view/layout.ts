@@ -33,6 +33,8 @@ export interface LayoutOptions {
   hotShareThreshold: number
   /** Backlog (records) that fills the queue zone; the bar grows on a log scale up to it. */
   backlogFull: number
+  /** Lanes named however thin (a lesson step's highlighted partitions), as hot lanes are; not for a big topic's grouped rows. */
+  named?: readonly number[]
 }
 
 export const DEFAULT_LAYOUT_OPTIONS: LayoutOptions = {
@@ -170,9 +172,13 @@ export function layout(frame: Frame, size: Size, options: Partial<LayoutOptions>
   const laneLabels = (frame as Frame & { laneLabels?: readonly string[] }).laneLabels
   const names = Array.from({ length: n }, (_, i) => laneLabels?.[i] ?? `P${i}`)
   const hot = Array.from({ length: n }, (_, i) => ((frame.laneFlags[i] ?? 0) & LANE_HOT) !== 0)
+  // Named however thin: hot lanes, and the lanes a lesson step talks about ("watch lanes 1, 4, 6, 11"
+  // had only lane 6 named on a compare side's 7 px lanes). A big topic's rows are groups, not partitions.
+  const named = frame.grouped === undefined ? (opts.named ?? []) : []
+  const always = named.length === 0 ? hot : hot.map((h, i) => h || named.includes(i))
   // Every lane named while names fit their rows, in two staggered columns on thinner ones (the lanes
   // then start further right), else every k-th (laneNames.ts).
-  const labels = laneNames(names, hot, pitch, fontPx, x1)
+  const labels = laneNames(names, always, pitch, fontPx, x1)
   const x0 = labels.x0
   const queueX = x0 + (x1 - x0) * 0.45
   const lanes: LaneMark[] = []

@@ -197,6 +197,15 @@ const checks: Record<string, Record<number, [answer: number, check: Check]>> = {
         }
         expect(one![32]!.lostRecords).toBeGreaterThan(0)
         expect(all![32]!.lostRecords).toBe(0)
+        // "Twice as many lanes pause": the page's figure (the diff strip's "broker-paused", the
+        // line under the broker strip) counts the lanes that appended nothing, and twice the lane-seconds.
+        for (const [run, lanes] of [[one!, led], [all!, stalled]] as const) {
+          expect(run[27]!.pausedLanes!.lanes).toBe(lanes.length)
+          expect(run[32]!.pausedLanes!.most).toMatchObject({ lanes: lanes.length, noLeader: led.length, atSec: 20 })
+        }
+        const ratio = all![32]!.pausedLanes!.partitionSeconds / one![32]!.pausedLanes!.partitionSeconds
+        expect(ratio).toBeGreaterThan(1.8)
+        expect(ratio).toBeLessThan(2.2)
       },
     ],
     2: [

@@ -34,7 +34,7 @@ export const brokerFailure: Preset = {
     'Three brokers hold three copies of every partition (replication factor 3, min.insync.replicas 2) and ' +
     'the producers use acks=all, Kafka\'s default. At 20 s broker 2 crashes. Its lanes lose their leader at ' +
     'once, and every other lane stalls too: broker 2 was one of their in-sync followers, so acks=all ' +
-    'requests wait for it and the high watermark stops. The controller notices only when broker 2 has ' +
+    'requests wait for it and the high watermark stops (the line under the broker strip counts them: paused 12 lanes). The controller notices only when broker 2 has ' +
     'sent no heartbeat for broker.session.timeout.ms (9 s after its last one), at 27.6 s; then it fences broker 2, drops it ' +
     'from the in-sync replicas and makes the next in-sync replica the leader of each of its partitions. ' +
     'The producers and consumers learn the new leaders at their next metadata refresh (retry backoff) and ' +

@@ -113,6 +113,9 @@ describe('preset stories say what the run shows', () => {
     // Every lane, not only broker 2's, takes no record while the controller has not noticed: the
     // producers hold them (7.4 s of 6000 rec/s).
     expect(stalled.partitions.map((x) => x.produced)).toEqual(appendedAtCrash)
+    // … and the page's figure says so: 12 lanes paused, broker 2's 4 with no leader, 8 waiting for it as follower.
+    expect(stalled.pausedLanes).toMatchObject({ lanes: 12, noLeader: 4, followerDown: 8, offlinePartitions: 0 })
+    expect(p.notice).toContain('paused 12 lanes')
     expect(stalled.producerBuffered).toBeGreaterThan(0.9 * 7.4 * 6000)
     expect(fenced[0]!.fact.moved.length).toBeGreaterThan(0)
     const sum = sim.summary()

@@ -116,6 +116,9 @@ describe('partitions added while every broker is fenced', () => {
     expect(w.live.topic.partitions).toBe(OLD)
     const refused = sim.drainTrace().filter((e) => e.fact.kind === 'topic.partitionsRefused')
     expect(refused.map((e) => narrate(e.fact))).toEqual(['adding partitions 12 → 18 failed: InvalidReplicationFactorException: All brokers are currently fenced. The topic keeps 12 partitions.'])
+    // The page's Partitions field takes these off the settings' count (they replay the script's 18).
+    expect(sim.frame(0).refusedPartitions).toBe(6)
+    expect(createSimulation(s).frame(0).refusedPartitions).toBeUndefined()
     sim.advanceTo(45_000)
     w = worldOf(sim)
     expect(w.P).toBe(OLD + 2)

@@ -7,6 +7,7 @@ import { Rng } from '../../engine/rng.ts'
 import { DELIVERY_DEFAULTS, deliveryConfig, type DeliveryConfig } from '../../kafka/producerDelivery.ts'
 import type { ClusterSpec, Scenario } from '../../scenario/types.ts'
 import type { CoordinatorState } from './coordinatorState.ts'
+import { createPausedAccount, type PausedAccount } from './pausedLanes.ts'
 import type { ShareStateCoordinators } from '../share/shareStateCoordinator.ts'
 import type { WorldState } from '../worldState.ts'
 
@@ -67,6 +68,8 @@ export interface FaultState {
    * shown only from a fault on: see faultRan.
    */
   brokerFault: boolean
+  /** Lanes the brokers paused: lane-ms so far and the most at once (pausedLanes.ts). */
+  paused: PausedAccount
   /** The group coordinator, once a broker fault touched it (coordinatorState.ts). */
   coordinator?: CoordinatorState
   /** The share coordinators of a share group's state partitions, once a broker fault touched them. */
@@ -158,6 +161,7 @@ export function createFaultState(brokers: number, P: number): FaultState {
     retriedRecords: 0,
     leaderCheckAt: -1,
     brokerFault: false,
+    paused: createPausedAccount(),
   }
 }
 

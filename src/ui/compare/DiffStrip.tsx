@@ -1,5 +1,5 @@
 // The difference strip: per side, what happened since the mark (lag, stopped lanes, duplicates,
-// ordering, p99, rebalances, and records lost once a broker fault ran), the best side of each row marked with ★ and the word "best", not by
+// ordering, p99, rebalances, and lanes paused by brokers and records lost once a broker fault ran), the best side of each row marked with ★ and the word "best", not by
 // colour alone. The figures are computed for all sides at once (the best needs them all).
 
 import { useContext, useEffect, useId, useRef, useState, type ReactNode } from 'react'
@@ -102,7 +102,7 @@ export function useCompareDiffs(ms = 500): CompareDiffs {
 function show(key: DiffRowKey, v: number | null): string {
   if (v === null) return '—'
   const x = shownValue(key, v)
-  return key === 'stopped' ? x.toFixed(1) : fmt(x)
+  return key === 'stopped' || key === 'paused' ? x.toFixed(1) : fmt(x)
 }
 
 /**

@@ -20,6 +20,10 @@ export function SharedControls(): ReactNode {
     const last = m.length > 0 ? m[m.length - 1] : undefined
     return last ? Math.round(last.inRate / 100) * 100 : null
   })
+  // The topic's partitions as side A's run has them (an add the controller refused, every broker
+  // fenced, leaves them below the settings), as one highway's field says (useTopicPartitions.ts).
+  const refused = useStore(first, (st) => st.frame?.refusedPartitions ?? 0)
+  const partitions = Math.max(1, s.topic.partitions - refused)
   const edit = actions.editShared
   return (
     <div className="controls">
@@ -27,7 +31,7 @@ export function SharedControls(): ReactNode {
       <LoadSection s={s} actualRate={actualRate} edit={edit} />
       <section aria-labelledby="cmp-group">
         <h2 id="cmp-group">Topic and group</h2>
-        <NumberField label="Partitions" value={s.topic.partitions} min={1} max={512} onCommit={(v) => edit({ kind: 'partitions', count: v })} hint="More adds partitions live on every side; fewer restarts every side" />
+        <NumberField label="Partitions" value={partitions} min={1} max={512} onCommit={(v) => edit({ kind: 'partitions', count: v })} hint="More adds partitions live on every side; fewer restarts every side" />
         <ConsumersField value={s.group.consumers} onCount={(count) => edit({ kind: 'consumers', count })} />
         <button
           type="button"

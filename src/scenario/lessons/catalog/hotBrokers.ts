@@ -44,7 +44,7 @@ export const hotBrokersLesson: Lesson = {
       text:
         'At 20 s broker 1 crashes. Side A’s producers use acks=1 (the leader’s word is enough), side B’s acks=all (every ' +
         'in-sync replica must have the record). The controller notices only after broker.session.timeout.ms (9 s without a ' +
-        'heartbeat), then moves each of broker 1’s lanes to its in-sync follower. Watch the lanes and the “records lost” row.',
+        'heartbeat), then moves each of broker 1’s lanes to its in-sync follower. Watch the lanes and the “broker-paused” and “records lost” rows.',
       playToSec: 32,
       highlight: { partitions: [1, 4, 6, 11] },
       question: {
@@ -58,7 +58,8 @@ export const hotBrokersLesson: Lesson = {
         explain:
           'Under acks=1 broker 1 had confirmed records its followers had not copied yet; the new leaders never had them: lost. ' +
           'Under acks=all those records were never confirmed, so the producers send them again. But acks=all also waits for ' +
-          'broker 1 as a follower: the lanes it follows stall too until the controller drops it from the in-sync replicas.',
+          'broker 1 as a follower: the lanes it follows stall too until the controller drops it from the in-sync replicas. ' +
+          'The “broker-paused” row counts it: about twice the lane-seconds on side B.',
       },
     },
     {
