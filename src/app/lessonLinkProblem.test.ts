@@ -11,6 +11,14 @@ describe('a lesson link’s banner', () => {
     })
   })
 
+  it('names the parameters an opened lesson’s own link replaced, in the same banner', () => {
+    expect(lessonLinkProblem(readLessonLink('#lesson=hot-key&step=1&t=30&v=a%3A'))).toEqual({
+      kind: 'warning',
+      text: 'Parts of this link were ignored:',
+      details: ["the link's v (a side) and t (the moment the link opens at) were not used: lesson hot-key opens with its own scenario and moment (step 1 at 0 s)"],
+    })
+  })
+
   it('says why a lesson could not be opened, with what it gave twice', () => {
     expect(lessonLinkProblem(readLessonLink('#lesson=hot-key&lesson=nope'))).toEqual({
       kind: 'warning',

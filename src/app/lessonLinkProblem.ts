@@ -1,6 +1,7 @@
 // What a lesson link says on the page it opens: why it could not be opened, or what it gave that was
-// not used (a lesson or step given twice: the last is used). The lesson's world replaces the hash,
-// so one highway's and compare mode's own link readers never see these. Pure; plain text.
+// not used (a lesson or step given twice: the last is used; an opened lesson's t=, s=, v=… replaced
+// by its own link). The lesson's world replaces the hash, so one highway's and compare mode's own
+// link readers never see these. Pure; plain text.
 
 import type { LessonOpening } from '../scenario/lessons/lessonLinks.ts'
 import { linkWarnings, type LinkProblem } from './urlSync.ts'

@@ -4,6 +4,16 @@
 
 import type { CompareNote } from './compareStore.ts'
 
+/**
+ * Notes shown (the newest) before "+N more notes" opens the older ones: what a projector's room can
+ * spare above the sides. At 1024×768 a side's note ("Side “six” was changed: The imported replica
+ * placement was dropped (4 → 6 brokers): …") is three lines, ~77 px: four took 308 px and left each of
+ * four sides 166 px, its lanes hidden under its header, strip and brokers. Two and the "+2 more notes"
+ * row take ~190 px. Opened, the notes scroll within a third of the window (compare.css), so the sides
+ * keep the rest.
+ */
+export const SHOWN_NOTES = 2
+
 /** Routine notes (a copied link, a refused edit, a slow worker) at most, with the kept ones beside them. */
 export const MAX_ROUTINE_NOTES = 3
 /** Kept notes at most: only a runaway reaches it (a link has four sides, each said once). */

@@ -62,7 +62,7 @@ export function ClusterPlanPanel(p: { run?: (command: Command) => void; label?: 
   return (
     <section className="panel cluster-plan" aria-label={p.label ?? 'Cluster rebalance'}>
       <button ref={toggle} type="button" aria-expanded={open} aria-controls={bodyId} onClick={() => setOpen(!open)}>
-        {/* "cluster" gives way on a narrow compare side in presenter mode (compare.css); still read out. */}
+        {/* "cluster" gives way on a narrow compare side, three or four sides two by two (compare.css); still read out. */}
         Rebalance<span className="cluster-plan-word"> cluster</span>…
       </button>
       {/* One highway: the lanes the brokers pause now, on this line beside the button (no row of its own). */}

@@ -6,7 +6,9 @@
 // side C's cards ran past its bottom edge and its lane 6 was 7 px (headers of four to six lines).
 // Compare → "Four answers" on a cluster: each label one line, strips and lanes level side by side,
 // no tooltip left behind (before: "parallel consumer" wrapped beside "Rebalance cluster…", side C's
-// strip and lanes sat a line below side D's, and "One highway"'s tip covered side B's label).
+// strip and lanes sat a line below side D's, and "One highway"'s tip covered side B's label). The
+// same in normal mode, each header two lines (before: three or four, "Rebalance cluster…" beside the
+// label pushed Strategy or × under it and the summary wrapped, so sides of a row were not level).
 
 import { createRequire } from 'node:module'
 import { join } from 'node:path'
@@ -190,49 +192,76 @@ describe('presenter mode in compare mode, four sides', () => {
     await page.close()
   }, 90_000)
 
-  it('after Compare → "Four answers" on a cluster at 1024×768: every side\'s label one line high, the broker strips and the lanes of the sides in a row level, no tooltip left over side B', async () => {
-    const hash = `#s=${encodeURIComponent(encodeScenario(brokerHotspotScenario()))}`
-    const { page, errors } = await openHighway(suite(), hash, { width: 1024, height: 768 })
-    await page.keyboard.press('p')
-    await page.locator('.app.presenter').waitFor({ timeout: 10_000 })
-    await page.locator('details.fork > summary').click()
-    await page.locator('.fork-menu button', { hasText: 'Four answers' }).click()
-    await page.locator('section.compare-side').nth(3).locator('[data-testid="highway"] rect.road').first().waitFor({ timeout: 30_000 })
-    await page.locator('.compare-app.presenter').waitFor({ timeout: 10_000 })
-    // Boxes of each side: its label (and its line height), its broker strip, its first lane.
-    const layout = () =>
-      page.locator('section.compare-side').evaluateAll((sides) =>
-        sides.map((s) => {
-          const label = s.querySelector<HTMLElement>('.side-label')!
-          const strip = s.querySelector('.broker-strip')?.getBoundingClientRect() ?? null
-          const road = s.querySelector('[data-testid="highway"] rect.road')?.getBoundingClientRect() ?? null
-          const box = s.getBoundingClientRect()
-          return {
-            label: label.textContent,
-            labelLines: Math.round(label.getBoundingClientRect().height / parseFloat(getComputedStyle(label).lineHeight)),
-            strip: strip === null ? null : { top: Math.round(strip.top), bottom: Math.round(strip.bottom), inside: strip.left >= box.left - 0.5 && strip.right <= box.right + 0.5 },
-            laneTop: road === null ? null : Math.round(road.top),
-          }
-        }),
-      )
-    await expect.poll(async () => (await layout()).map((x) => x.label), { timeout: 10_000 }).toEqual(['salting', 'share group', 'parallel consumer', 'lag-aware'])
-    // The layout settles a frame or two after the sides' first frames.
-    await expect.poll(async () => (await layout()).map((x) => x.labelLines), { timeout: 10_000 }).toEqual([1, 1, 1, 1])
-    const sides = await layout()
-    for (const x of sides) {
-      expect(x.strip, `${x.label}: broker strip`).not.toBeNull()
-      expect(x.strip!.inside, `${x.label}: strip inside its side`).toBe(true)
-      expect(x.strip!.bottom, `${x.label}: strip above its lanes`).toBeLessThanOrEqual(x.laneTop! + 1)
-    }
-    // Two by two: A beside B, C beside D, strip by strip and lane by lane.
-    for (const [l, r] of [[0, 1], [2, 3]] as const) {
-      expect(Math.abs(sides[l]!.strip!.top - sides[r]!.strip!.top), `strips of sides ${l} and ${r}`).toBeLessThanOrEqual(1)
-      expect(Math.abs(sides[l]!.laneTop! - sides[r]!.laneTop!), `lanes of sides ${l} and ${r}`).toBeLessThanOrEqual(1)
-    }
-    // The menu was clicked with the mouse: no tooltip of the focus the new page gave "One highway".
-    expect(await page.locator('.title-tip').isVisible()).toBe(false)
-    await page.screenshot({ path: join(ARTIFACTS, 'presenter-compare-four-answers-cluster-1024.png') })
-    expect(errors).toEqual([])
-    await page.close()
-  }, 60_000)
+  // Normal mode too (its 15 px header had "Rebalance cluster…" beside the label, pushing Strategy or ×
+  // onto a line of their own, and its summary wrapped to two more lines: side C's strip and lanes sat
+  // 2 px below side D's, each header three or four lines high).
+  for (const presenter of [true, false]) {
+    const mode = presenter ? 'presenter mode' : 'normal mode'
+    it(`${mode}, after Compare → "Four answers" on a cluster at 1024×768: every side's label one line high, its header two (summary, Rebalance…, Strategy and × on one), the broker strips and the lanes of the sides in a row level, no tooltip left over side B`, async () => {
+      const hash = `#s=${encodeURIComponent(encodeScenario(brokerHotspotScenario()))}`
+      const { page, errors } = await openHighway(suite(), hash, { width: 1024, height: 768 })
+      if (presenter) {
+        await page.keyboard.press('p')
+        await page.locator('.app.presenter').waitFor({ timeout: 10_000 })
+      }
+      await page.locator('details.fork > summary').click()
+      await page.locator('.fork-menu button', { hasText: 'Four answers' }).click()
+      await page.locator('section.compare-side').nth(3).locator('[data-testid="highway"] rect.road').first().waitFor({ timeout: 30_000 })
+      await page.locator(presenter ? '.compare-app.presenter' : '.compare-app:not(.presenter)').waitFor({ timeout: 10_000 })
+      // Boxes of each side: its label (and its line height), its header's second line, its broker strip, its first lane.
+      const layout = () =>
+        page.locator('section.compare-side').evaluateAll((sides) =>
+          sides.map((s) => {
+            const label = s.querySelector<HTMLElement>('.side-label')!
+            const summary = s.querySelector<HTMLElement>('.side-summary')!
+            const middle = (sel: string): number | null => {
+              const r = s.querySelector(sel)?.getBoundingClientRect()
+              return r === undefined ? null : Math.round(r.top + r.height / 2)
+            }
+            const strip = s.querySelector('.broker-strip')?.getBoundingClientRect() ?? null
+            const road = s.querySelector('[data-testid="highway"] rect.road')?.getBoundingClientRect() ?? null
+            const box = s.getBoundingClientRect()
+            // Lines of an element's words: the distinct tops of its text's boxes (normal mode's line-height is "normal", no figure).
+            const lines = (el: HTMLElement): number => {
+              const range = el.ownerDocument.createRange()
+              range.selectNodeContents(el)
+              return new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top))).size
+            }
+            return {
+              label: label.textContent,
+              labelLines: lines(label),
+              summaryLines: lines(summary),
+              // The middles of the summary, "Rebalance…", Strategy and ×: one line when they are within a few px.
+              second: [middle('.side-summary'), middle('.side-head > .cluster-plan'), middle('.side-head > .side-controls > summary'), middle('.side-head > .side-remove')],
+              head: Math.round(s.querySelector('.side-head')!.getBoundingClientRect().height),
+              strip: strip === null ? null : { top: Math.round(strip.top), bottom: Math.round(strip.bottom), inside: strip.left >= box.left - 0.5 && strip.right <= box.right + 0.5 },
+              laneTop: road === null ? null : Math.round(road.top),
+            }
+          }),
+        )
+      await expect.poll(async () => (await layout()).map((x) => x.label), { timeout: 10_000 }).toEqual(['salting', 'share group', 'parallel consumer', 'lag-aware'])
+      // The layout settles a frame or two after the sides' first frames.
+      await expect.poll(async () => (await layout()).map((x) => [x.labelLines, x.summaryLines]), { timeout: 10_000 }).toEqual([[1, 1], [1, 1], [1, 1], [1, 1]])
+      const sides = await layout()
+      for (const x of sides) {
+        expect(x.second.every((m) => m !== null), `${x.label}: summary, Rebalance…, Strategy and × all there`).toBe(true)
+        const ms = x.second as number[]
+        expect(Math.max(...ms) - Math.min(...ms), `${x.label}: summary, Rebalance…, Strategy and × on one line (${ms.join(', ')})`).toBeLessThanOrEqual(4)
+        expect(x.strip, `${x.label}: broker strip`).not.toBeNull()
+        expect(x.strip!.inside, `${x.label}: strip inside its side`).toBe(true)
+        expect(x.strip!.bottom, `${x.label}: strip above its lanes`).toBeLessThanOrEqual(x.laneTop! + 1)
+      }
+      // Two by two: A beside B, C beside D, header by header, strip by strip and lane by lane.
+      for (const [l, r] of [[0, 1], [2, 3]] as const) {
+        expect(Math.abs(sides[l]!.head - sides[r]!.head), `headers of sides ${l} and ${r}`).toBeLessThanOrEqual(1)
+        expect(Math.abs(sides[l]!.strip!.top - sides[r]!.strip!.top), `strips of sides ${l} and ${r}`).toBeLessThanOrEqual(1)
+        expect(Math.abs(sides[l]!.laneTop! - sides[r]!.laneTop!), `lanes of sides ${l} and ${r}`).toBeLessThanOrEqual(1)
+      }
+      // The menu was clicked with the mouse: no tooltip of the focus the new page gave "One highway".
+      expect(await page.locator('.title-tip').isVisible()).toBe(false)
+      await page.screenshot({ path: join(ARTIFACTS, `${presenter ? 'presenter' : 'normal'}-compare-four-answers-cluster-1024.png`) })
+      expect(errors).toEqual([])
+      await page.close()
+    }, 60_000)
+  }
 })

@@ -3,7 +3,8 @@
 // its name and labels, opens, says each side's dropped placement once (as an edit on the page
 // does), shows the HTML as text and runs none of it; a hand-edited link's key given twice, label
 // given twice and control characters are named in its banner; a lesson link given two lessons opens
-// the last and says so. Each failed before its fix.
+// the last and says so, and one with a moment, scenario or sides names them as replaced by the
+// lesson's own. Each failed before its fix.
 
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
@@ -11,7 +12,7 @@ import { deflateSync, strToU8 } from 'fflate'
 import { toBase64Url } from '../../src/scenario/base64url.ts'
 import { crc32 } from '../../src/scenario/crc32.ts'
 import { defaultScenario } from '../../src/scenario/index.ts'
-import { compareLinkHash } from '../../src/scenario/links.ts'
+import { compareLinkHash, readLinkHash } from '../../src/scenario/links.ts'
 import type { Scenario } from '../../src/scenario/types.ts'
 import { ARTIFACTS } from './harness.ts'
 import { openHighway } from './highwayPage.ts'
@@ -119,5 +120,23 @@ describe('a lesson link given two lessons', () => {
     await expect.poll(() => notes(single.page), { timeout: 20_000 }).toEqual([twice('eager-vs-cooperative', 'hot-key')])
     expect(await single.page.locator('.compare-side').count()).toBe(0)
     expect(single.errors).toEqual([])
+  }, 90_000)
+
+  it('an opened lesson names the moment, scenario and sides of the link its own link replaced, as text: on one highway as a banner, in compare mode as a note', async () => {
+    const ignored = (params: string, lesson: string, own: string) => `Parts of this link were ignored:the link's ${params} not used: lesson ${lesson} opens with its own ${own} (step 1 at 0 s)×`
+    const single = await openHighway(suite(), `#lesson=hot-key&step=1&t=30&v=${encodeURIComponent(`${HTML}:`)}`)
+    await expect.poll(() => notes(single.page), { timeout: 20_000 }).toEqual([ignored('v (a side) and t (the moment the link opens at) were', 'hot-key', 'scenario and moment')])
+    // The lesson's own link opened (one highway, at 0 s), and the side's HTML made nothing.
+    expect(await single.page.locator('.compare-side').count()).toBe(0)
+    const opened = readLinkHash(new URL(single.page.url()).hash)
+    expect([opened.t ?? 0, opened.v]).toEqual([0, []])
+    expect(await single.page.evaluate(() => document.querySelectorAll('img').length)).toBe(0)
+    expect(single.errors).toEqual([])
+    await single.page.close()
+    const compare = await openHighway(suite(), '#t=30&lesson=eager-vs-cooperative&mark=12')
+    await compare.page.locator('.compare-side').nth(1).waitFor({ timeout: 30_000 })
+    await expect.poll(() => notes(compare.page), { timeout: 20_000 }).toEqual([ignored('t (the moment the link opens at) and mark (where the counts start) were', 'eager-vs-cooperative', 'scenario, sides and moment')])
+    expect(readLinkHash(new URL(compare.page.url()).hash).t ?? 0).toBe(0)
+    expect(compare.errors).toEqual([])
   }, 90_000)
 })

@@ -56,6 +56,33 @@ describe('lesson links', () => {
     expect(readLessonLink('#lesson=hot-key&lesson=nope')).toMatchObject({ ok: false, warnings: ['the link gives lesson twice ("hot-key", then "nope"): the last is used'] })
     // Not opened, a link with a scenario or sides is read by its own mode, which says it: not twice.
     expect(readLessonLink('#s=abc&lesson=hot-key&lesson=nope')).toMatchObject({ ok: false, warnings: [] })
-    expect(readLessonLink('#lesson=hot-key&lesson=load-aware&v=a%3A')?.warnings).toHaveLength(1)
+    // Opened, a link with sides says what was given twice and that its side was not used.
+    expect(readLessonLink('#lesson=hot-key&lesson=load-aware&v=a%3A')?.warnings).toEqual([
+      'the link gives lesson twice ("hot-key", then "load-aware"): the last is used',
+      "the link's v (a side) was not used: lesson load-aware opens with its own scenario and moment (step 1 at 0 s)",
+    ])
+  })
+
+  it('an opened lesson names the link parameters its own link replaced (s, v, t, mark, automark, embed), whatever their order or values', () => {
+    const at = getLesson('hot-key')!.lesson.steps[0]!.playToSec
+    const o = readLessonLink('#t=30&lesson=hot-key&v=a%3A&step=2&s=v1.abc&v=b%3A&mark=soon')
+    expect(o).toMatchObject({ ok: true, stepIndex: 1 })
+    expect(o?.warnings).toEqual([
+      `the link's s (a scenario), v (2 sides), t (the moment the link opens at) and mark (where the counts start) were not used: lesson hot-key opens with its own scenario and moment (step 2 at ${at} s)`,
+    ])
+    // The lesson's own link is what opens: none of the link's moment or sides.
+    if (o?.ok === true) expect(readLinkHash(o.modeHash)).toMatchObject({ t: at, v: [] })
+    // One parameter; a compare lesson's sides; a t given twice is said once, as not used.
+    expect(readLessonLink('#lesson=hot-key&t=30')?.warnings).toEqual(["the link's t (the moment the link opens at) was not used: lesson hot-key opens with its own scenario and moment (step 1 at 0 s)"])
+    expect(readLessonLink('#lesson=eager-vs-cooperative&automark=4&embed=1')?.warnings).toEqual([
+      "the link's automark (where the counts start by default) and embed (the highway alone) were not used: lesson eager-vs-cooperative opens with its own scenario, sides and moment (step 1 at 0 s)",
+    ])
+    expect(readLessonLink('#lesson=hot-key&t=10&t=30')?.warnings).toEqual(["the link's t (the moment the link opens at) was not used: lesson hot-key opens with its own scenario and moment (step 1 at 0 s)"])
+    // Nothing of the link's own text is quoted: a side's HTML is counted, not repeated.
+    expect(readLessonLink(`#lesson=hot-key&v=${encodeURIComponent('<img src=x onerror=alert(1)>:')}`)?.warnings).toEqual([
+      "the link's v (a side) was not used: lesson hot-key opens with its own scenario and moment (step 1 at 0 s)",
+    ])
+    // A lesson link as Share writes it has nothing else.
+    expect(readLessonLink(`#${lessonLinkHash('hot-key', 3)}`)?.warnings).toEqual([])
   })
 })

@@ -10,7 +10,8 @@ import { escapeUnprintable } from '../validation/rules.ts'
 
 /**
  * `warnings`: what the link gave that was not used and nothing else will say, in readLinkHash's
- * words: a lesson or step given twice ("the link gives lesson twice (…): the last is used"). An
+ * words: a lesson or step given twice ("the link gives lesson twice (…): the last is used"), and
+ * for an opened lesson the link's other parameters its world replaced (`replacedByLesson`). An
  * opened lesson's world replaces the hash; a lesson that could not be opened leaves it, and a link
  * with a scenario or sides is then read by its own mode, which says it with the link's other problems.
  */
@@ -40,6 +41,43 @@ function clip(s: string): string {
   return escapeUnprintable(s.length > 40 ? `${s.slice(0, 40)}…` : s)
 }
 
+/**
+ * The parameters an opened lesson's own link replaces, in a participant's words (only ours: nothing
+ * of the link's text is quoted), in this order whatever the link's.
+ */
+const REPLACED: ReadonlyArray<readonly [name: string, words: (count: number) => string]> = [
+  ['s', () => 'a scenario'],
+  ['v', (n) => (n === 1 ? 'a side' : `${n} sides`)],
+  ['t', () => 'the moment the link opens at'],
+  ['mark', () => 'where the counts start'],
+  ['automark', () => 'where the counts start by default'],
+  ['embed', () => 'the highway alone'],
+]
+
+/** "s (a scenario), v (2 sides) and t (…)": the parameters of `hash` that an opened lesson replaces, counted by name whatever their values. */
+function replacedParams(hash: string): string {
+  const counts = new Map<string, number>()
+  for (const part of (hash.startsWith('#') ? hash.slice(1) : hash).split('&')) {
+    const eq = part.indexOf('=')
+    const name = eq < 0 ? part : part.slice(0, eq)
+    counts.set(name, (counts.get(name) ?? 0) + 1)
+  }
+  const named = REPLACED.filter(([name]) => counts.has(name)).map(([name, words]) => `${name} (${words(counts.get(name)!)})`)
+  return named.length <= 1 ? (named[0] ?? '') : `${named.slice(0, -1).join(', ')} and ${named.at(-1)!}`
+}
+
+/**
+ * What an opened lesson says of the link's other parameters: its own link (its scenario, sides and
+ * step's moment) replaces them, which a teacher who added `&t=30` to a lesson link would not see
+ * otherwise. Null when the link gave none.
+ */
+export function replacedByLesson(hash: string, r: ResolvedLesson, stepIndex: number): string | null {
+  const params = replacedParams(hash)
+  if (params === '') return null
+  const own = r.variants.length > 0 ? 'scenario, sides and moment' : 'scenario and moment'
+  return `the link's ${params} ${params.includes(' and ') ? 'were' : 'was'} not used: lesson ${r.lesson.name} opens with its own ${own} (step ${stepIndex + 1} at ${stepStartSec(r.lesson, stepIndex)} s)`
+}
+
 /** The lesson a hash asks for; null when it names none. */
 export function readLessonLink(hash: string): LessonOpening | null {
   const h = readLinkHash(hash)
@@ -58,5 +96,6 @@ export function readLessonLink(hash: string): LessonOpening | null {
   const n = resolved.lesson.steps.length
   const step = h.step ?? 1
   if (step > n) return fail(`lesson ${resolved.lesson.name} has ${n} steps, so there is no step ${step}`)
-  return { ok: true, resolved, stepIndex: step - 1, modeHash: lessonModeHash(resolved, step - 1), warnings }
+  const replaced = replacedByLesson(hash, resolved, step - 1)
+  return { ok: true, resolved, stepIndex: step - 1, modeHash: lessonModeHash(resolved, step - 1), warnings: replaced === null ? warnings : [...warnings, replaced] }
 }

@@ -3,6 +3,7 @@
 
 import { useMemo, useRef, type CSSProperties, type ReactNode } from 'react'
 import { useStore } from 'zustand'
+import { SHOWN_NOTES } from '../../store/compareNotes.ts'
 import { AppStoreProvider } from '../../store/useAppStore.ts'
 import { ActionsContext } from '../actions.ts'
 import { MetricsTable } from '../MetricsTable.tsx'
@@ -25,9 +26,6 @@ import { BannerList, type BannerItem } from '../BannerList.tsx'
 import { ShortcutsDialog } from '../ShortcutsDialog.tsx'
 import { TitleTip } from '../TitleTip.tsx'
 import { COMPARE_SHORTCUTS } from '../shortcuts.ts'
-
-/** Notes shown before "+N more notes": what fits over the sides at 1024×768. */
-export const SHOWN_NOTES = 4
 
 /** The comparison's notes (a link's warnings and problems, copied links, worker faults) as one highway's banners. */
 function Notes(): ReactNode {
