@@ -42,8 +42,11 @@ type Op =
   | { op: 'set'; i: number; t: number; end: number; cost: number }
   | { op: 'setEnd'; i: number; end: number }
   | { op: 'shrink' }
+  | { op: 'pushMany'; count: number; t: number }
 
-const LANES = 3
+// Bursts long enough to pass a slot's and an own array's first room (16 and 256 segments), on
+// lanes enough that several are out of the pool at once.
+const LANES = 24
 const num = fc.double({ min: -1e6, max: 1e9, noNaN: true })
 const opArb: fc.Arbitrary<Op> = fc.oneof(
   { weight: 6, arbitrary: fc.record({ op: fc.constant('push' as const), t: num, end: num, cost: num }) },
@@ -52,6 +55,7 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
   { weight: 1, arbitrary: fc.record({ op: fc.constant('set' as const), i: fc.nat(), t: num, end: num, cost: num }) },
   { weight: 1, arbitrary: fc.record({ op: fc.constant('setEnd' as const), i: fc.nat(), end: num }) },
   { weight: 1, arbitrary: fc.record({ op: fc.constant('shrink' as const) }) },
+  { weight: 2, arbitrary: fc.record({ op: fc.constant('pushMany' as const), count: fc.nat({ max: 400 }), t: num }) },
 )
 const laneOpArb = fc.tuple(fc.nat({ max: LANES - 1 }), opArb)
 
@@ -91,6 +95,14 @@ function apply(s: SegStore, p: number, m: Model, o: Op): void {
     case 'shrink':
       shrinkSegLog(s, p)
       break
+    case 'pushMany':
+      for (let i = 0; i < o.count; i++) {
+        pushSeg(s, p, o.t + i, o.t + 2 * i, 1 + (i % 3))
+        m.t.push(o.t + i)
+        m.end.push(o.t + 2 * i)
+        m.cost.push(1 + (i % 3))
+      }
+      break
   }
 }
 
@@ -107,7 +119,7 @@ function contents(s: SegStore, p: number): Model {
 describe('segment log', () => {
   it('holds exactly what three arrays per lane would hold, after any sequence of operations on any lane', () => {
     fc.assert(
-      fc.property(fc.array(laneOpArb, { maxLength: 300 }), (ops) => {
+      fc.property(fc.array(laneOpArb, { maxLength: 600 }), (ops) => {
         const s = createSegStore(LANES)
         const m: Model[] = Array.from({ length: LANES }, () => ({ t: [], end: [], cost: [] }))
         for (const [p, o] of ops) {
@@ -194,13 +206,22 @@ describe('segment log', () => {
   })
 
   it('restores a store saved before it kept isOwn: a lane in an array of its own is read from it', () => {
-    const s = createSegStore(2)
-    for (let i = 0; i < POOL_SEGMENTS + 5; i++) pushSeg(s, 1, i, i + 1, 1)
-    pushSeg(s, 0, 7, 3, 1)
-    const want = [contents(s, 0), contents(s, 1)]
-    const saved = { segs: { pool: s.pool, n: s.n, own: s.own } as unknown as SegStore }
+    // The older form: lane 0 in its slot of the pool, lane 1 (past its slot) in an array of its own.
+    const P = 2
+    const pool = new Float64Array(P * POOL_SEGMENTS * 3)
+    pool.set([7, 3, 1], 0)
+    const own = Float64Array.from({ length: 256 * 3 }, (_, i) => (i < (POOL_SEGMENTS + 5) * 3 ? [Math.floor(i / 3), Math.floor(i / 3) + 1, 1][i % 3]! : 0))
+    const saved = { segs: { pool, n: Int32Array.from([1, POOL_SEGMENTS + 5]), own: [null, own] } as unknown as SegStore }
     const w = migrateSegLogs(saved)
     expect(Array.from(w.segs.isOwn)).toEqual([0, 1])
-    expect([contents(w.segs, 0), contents(w.segs, 1)]).toEqual(want)
+    expect(contents(w.segs, 0)).toEqual({ t: [7], end: [3], cost: [1] })
+    expect(contents(w.segs, 1).end).toEqual(Array.from({ length: POOL_SEGMENTS + 5 }, (_, i) => i + 1))
+    // It goes on from there: one more segment, and back to the pool once drained.
+    pushSeg(w.segs, 1, 99, 100, 1)
+    expect(contents(w.segs, 1).end.at(-1)).toBe(100)
+    dropFrontSegs(w.segs, 1, POOL_SEGMENTS + 4)
+    shrinkSegLog(w.segs, 1)
+    expect(w.segs.isOwn[1]).toBe(0)
+    expect(contents(w.segs, 1).end).toEqual([POOL_SEGMENTS + 5, 100])
   })
 })
