@@ -11,7 +11,7 @@ import { catchUpTimers, waitingForLeader } from './catchUp.ts'
 import { brokerUp } from './clusterState.ts'
 import { faultSettings, faultsOf } from './faultState.ts'
 import { registration } from './leaderBalance.ts'
-import { clientsLearnLeader, resumeTimers, setLeader, truncateLog } from './leadership.ts'
+import { clientsLearnLeader, clientsRedirected, resumeTimers, setLeader, truncateLog } from './leadership.ts'
 
 export interface ElectedAway {
   moved: Array<{ partition: number; to: number }>
@@ -26,9 +26,10 @@ export interface ElectedAway {
 /**
  * Applies the change to every partition b holds. Partitions b led must have their clients' loss
  * recorded first (clientsLoseBroker: when, and what the followers had copied); they learn the new
- * leader at their next metadata refresh (resume timers scheduled here).
+ * leader at their next metadata refresh (resume timers scheduled here), or, when b still runs and
+ * redirects them (`redirectAt`: a controlled shutdown), at that moment.
  */
-export function electAway(sim: SimCore, b: number): ElectedAway {
+export function electAway(sim: SimCore, b: number, redirectAt?: number): ElectedAway {
   const w = sim.w
   const f = faultsOf(w)
   const cfg = faultSettings(w.live.cluster)
@@ -61,7 +62,7 @@ export function electAway(sim: SimCore, b: number): ElectedAway {
     f.replicatedEnd[p] = -1
     // Hook: a share group's share-partition starts again on the new leader.
     shareLeaderChanged(sim, p)
-    resume.push({ partition: p, at: clientsLearnLeader(sim, p) })
+    resume.push({ partition: p, at: redirectAt === undefined ? clientsLearnLeader(sim, p) : clientsRedirected(w, p, redirectAt) })
     out.moved.push({ partition: p, to: change.leader })
     // Replicas that restarted while b, dead, still led p had nothing to fetch from: now they do.
     for (const r of waitingForLeader(w, p)) followers.push({ partition: p, broker: r })

@@ -23,6 +23,7 @@ import { brokerFaultOf, faultSettings, faultsOf, lastHeartbeat, producerDelivery
 import { leaderCheck, maybeScheduleLeaderCheck, nextLeaderCheckAt, preferredElsewhere, registration } from './leaderBalance.ts'
 import { isAddingReplica } from './reassign.ts'
 import { catchUpTimers, leaderServes, waitingForLeader } from './catchUp.ts'
+import { stopShutDownBroker } from './controlledShutdown.ts'
 import { electAway } from './electAway.ts'
 import { clientsLearnLeader, clientsLoseBroker, resumeTimers, setLeader } from './leadership.ts'
 
@@ -36,6 +37,8 @@ export function crashBroker(sim: SimCore, b: number): void {
   const now = sim.kernel.now
   const cfg = faultSettings(w.live.cluster)
   br.up = false
+  // A crash during a controlled shutdown ends it: the controller then waits for the session timeout.
+  delete br.stoppingSince
   const atCapacity = stopBrokerCapacity(br)
   f.crashedAt[b] = now
   f.fenced[b] = false
@@ -175,6 +178,9 @@ export function runFaultTimer(sim: SimCore, t: FaultTimer): void {
     case 'fence':
       if (f.crashedAt[t.broker] === t.crashedAt) fence(sim, t.broker)
       break
+    case 'shutdownStop':
+      stopShutDownBroker(sim, t.broker, t.since)
+      break
     case 'resume': {
       // Partitions whose leader changed again since are another timer's business.
       const now = t.partitions.filter((p, i) => w.cluster.leaderEpoch[p] === t.epochs[i])
@@ -184,7 +190,9 @@ export function runFaultTimer(sim: SimCore, t: FaultTimer): void {
       break
     }
     case 'isrJoin': {
-      if (!w.cluster.brokers[t.broker]!.up || f.restartedAt[t.broker] !== t.restartedAt) break
+      // A broker in controlled shutdown rejoins nothing: it is on its way out.
+      const br = w.cluster.brokers[t.broker]!
+      if (!br.up || br.stoppingSince !== undefined || f.restartedAt[t.broker] !== t.restartedAt) break
       const joined = t.partitions.filter((p) => {
         // Its leader died or went offline meanwhile: nothing to fetch from; it catches up from the
         // next leader (fence or restart schedules that).
