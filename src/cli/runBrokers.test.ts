@@ -44,6 +44,17 @@ describe('highway run: brokers', () => {
     for (const b of calm.brokers) expect(b).not.toHaveProperty('up')
   })
 
+  it('shutdownBroker from the command line: leaders move first, so acks=all loses and fails nothing; the broker is DOWN after', () => {
+    const args = ['--preset', 'steady', '--set', 'cluster.replication.factor=3', '--set', 'actions+=[{"do":"shutdownBroker","broker":2,"atSec":5}]', '--seconds', '20']
+    const j = JSON.parse(runRun([...args, '--json'], io).stdout) as { lostRecords?: number; failedSends?: number; partitions: Array<{ leader: number | null }>; brokers: Array<{ up?: boolean; leaders: number }> }
+    expect(j.brokers.map((b) => b.up)).toEqual([true, false, true])
+    expect(j.brokers[1]!.leaders).toBe(0)
+    expect(j.lostRecords).toBe(0)
+    expect(j.failedSends).toBe(0)
+    for (const p of j.partitions) expect(p.leader === 1 || p.leader === 3).toBe(true)
+    expect(runRun([...args], io).stdout).toMatch(/^ {2}faults {5}lost records 0 {3}failed sends 0 {3}brokers down b2$/m)
+  })
+
   it('a kept placement with pasted non-preferred leaders is no broker fault: the fault fields (lostRecords, failedSends, each partition’s leader, each broker’s up) come only with one', () => {
     const s = defaultScenario()
     s.topic.partitions = 6

@@ -27,7 +27,7 @@ export const DIFF_ROWS: readonly DiffRowSpec[] = [
   { key: 'p99', label: 'p99 (worst 1 s)', short: 'p99', unit: 'ms', title: 'The highest per-second p99 latency since the mark' },
   { key: 'rebalances', label: 'rebalances', short: 'rebal.', unit: '', title: 'Rebalances started since the mark' },
   // acks=1 vs acks=all on a leader crash: what the producers were told was written, then lost.
-  { key: 'lost', label: 'records lost', short: 'lost', unit: '', title: 'Records a crashed leader had acknowledged (acks=1 or 0) but no follower had copied, since the mark', optional: true },
+  { key: 'lost', label: 'records lost', short: 'lost', unit: '', title: 'Records a crashed or moved leader had acknowledged (acks=1 or 0) but the new leader had not copied, since the mark', optional: true },
 ]
 
 /** `lost` is optional: absent or null while no broker fault ran (the row is then not shown). */
