@@ -11,6 +11,7 @@ import { createSimulation, restoreSimulation } from '../simulation.ts'
 import { narrate, type TraceEntry } from '../narration.ts'
 import type { WorldState } from '../worldState.ts'
 import { PENDING_SHUTDOWN_RETRY_MS, shutdownGrantedAt } from './controlledShutdown.ts'
+import { coordinatorBroker } from './coordinatorState.ts'
 import { lastHeartbeat } from './faultState.ts'
 
 const AT_MS = 5_000
@@ -151,6 +152,26 @@ describe('a partition whose only in-sync replica is the stopping broker', () => 
     expect(narrate(fact)).toContain('broker 2 was their only in-sync replica, so no leader can take over; they stay offline until broker 2 is back')
     sim.advanceTo(12_000)
     for (const p of led) expect(worldOf(sim).cluster.leader[p]).toBe(1)
+  })
+})
+
+describe('the group coordinator on the stopping broker', () => {
+  it('hands the offsets partition over at once: the words say shutting down, not crashed or fenced; the new leader loads the group', () => {
+    const probe = createSimulation(scenario('shutdownBroker', (x) => (x.actions = [])))
+    probe.advanceTo(1000)
+    const coord = coordinatorBroker(worldOf(probe))
+    const s = scenario('shutdownBroker', (x) => (x.actions = [{ atSec: AT_MS / 1000, do: 'shutdownBroker', broker: coord + 1 }]))
+    const sim = createSimulation(s)
+    sim.advanceTo(15_000)
+    const trace = sim.drainTrace()
+    const lost = facts(trace, 'coordinator.lost')
+    expect(lost.map((e) => e.t)).toEqual([AT_MS])
+    expect(narrate(lost[0]!.fact)).toMatch(new RegExp(`^group "[^"]+"'s coordinator moves: broker ${coord + 1}, shutting down, gives up __consumer_offsets-\\d+\\. Its requests get NOT_COORDINATOR`))
+    const moved = facts(trace, 'coordinator.moved')
+    expect(moved.map((e) => e.t)).toEqual([AT_MS])
+    expect(narrate(moved[0]!.fact)).toContain(`(broker ${coord + 1} shutting down)`)
+    expect(facts(trace, 'coordinator.loaded').length).toBe(1)
+    expect(coordinatorBroker(worldOf(sim))).not.toBe(coord)
   })
 })
 

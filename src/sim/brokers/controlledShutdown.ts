@@ -63,8 +63,8 @@ export function shutdownBroker(sim: SimCore, b: number): void {
   const stopAt = led.length === 0 ? now : shutdownGrantedAt(w.live.seed, b, running, cfg.heartbeatIntervalMs, now)
   sim.say({ kind: 'broker.shutdown', broker: b, moved: r.moved, offline: r.offline, followed: r.followed, unreplicated: r.unreplicated, acks: producerDelivery(w.live).acks, stopInMs: stopAt - now })
   // Hook: the offsets partition's leadership moves too (its coordinator resigns; the new leader loads the group).
-  coordinatorBrokerCrashed(sim, b)
-  coordinatorBrokerFenced(sim, b)
+  coordinatorBrokerCrashed(sim, b, true)
+  coordinatorBrokerFenced(sim, b, true)
   shareStateBrokerCrashed(sim, b)
   shareStateBrokerFenced(sim, b)
   maybeScheduleLeaderCheck(sim)
