@@ -67,7 +67,7 @@ function rows(o: TableOptions): Row[] {
 function faultRows(runs: readonly TableRun[]): Row[] {
   if (!runs.some((r) => r.summary.lostRecords !== undefined)) return []
   return [
-    { name: 'records lost (acks=1/0 on a leader crash)', value: (r) => count(r.summary.lostRecords ?? 0) },
+    { name: 'records lost (acks=1/0 when a leader fails or moves)', value: (r) => count(r.summary.lostRecords ?? 0) },
     { name: 'failed sends (delivery.timeout.ms)', value: (r) => count(r.summary.failedSends ?? 0) },
     { name: 'brokers down at the end', value: (r) => r.summary.brokers.filter((b) => b.up === false).map((b) => `b${b.broker}`).join(', ') || 'none' },
     ...(runs.some((r) => r.summary.refusedPartitionAdds !== undefined)

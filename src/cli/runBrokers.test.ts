@@ -84,3 +84,20 @@ describe('highway run: brokers', () => {
     expect(crashed.brokers.map((b) => b.up)).toEqual([true, true, false, true])
   })
 })
+
+describe('highway compare: a crash against a controlled shutdown of the same broker', () => {
+  it('the shutdown side has no leaderless wait: its p99 and sampled lag stay at the calm run’s, the crash side’s do not', async () => {
+    const { runCompare } = await import('./compareCommand.ts')
+    const r = await runCompare(['--preset', 'broker-failure', '--seconds', '40', '--variant', 'crash:', '--variant', 'shutdown: actions.0.do=shutdownBroker'], { readFile: io.readFile }, { parallel: false })
+    expect(r.code).toBe(0)
+    const row = (name: string) => r.stdout.split('\n').find((l) => l.startsWith(`| ${name} |`))!.split(' | ').slice(1).map((c) => c.replace(/\s*\|$/, ''))
+    const ms = (c: string) => Number(c.replace(/[^\d]/g, ''))
+    const [crashP99, shutdownP99] = row('p99 latency').map(ms)
+    expect(shutdownP99).toBeLessThan(50)
+    expect(crashP99).toBeGreaterThan(1000)
+    const [crashLag, shutdownLag] = row('max lag (sampled each second)').map(ms)
+    expect(crashLag).toBeGreaterThan(10 * Math.max(1, shutdownLag!))
+    expect(row('records lost (acks=1/0 when a leader fails or moves)')).toEqual(['0', '0'])
+    expect(row('brokers down at the end')).toEqual(['b2', 'b2'])
+  }, 60_000)
+})

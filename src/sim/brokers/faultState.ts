@@ -51,7 +51,7 @@ export interface FaultState {
   waiting: number[][]
   /** Per partition: log end when each broker left its ISR (broker index → offset), to size the catch-up. */
   leftIsrAt: Array<Record<number, number>>
-  /** Records a failed leader had acknowledged (acks=1 / 0) that no follower had: lost. */
+  /** Records a failed (or, in a controlled shutdown, moved) leader had acknowledged (acks=1 / 0) that the new leader did not have: lost. */
   lostRecords: number
   /** Records that waited past delivery.timeout.ms (or ran out of retries) and failed. */
   failedSends: number
