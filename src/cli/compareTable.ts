@@ -67,7 +67,7 @@ function rows(o: TableOptions): Row[] {
 function faultRows(runs: readonly TableRun[]): Row[] {
   if (!runs.some((r) => r.summary.lostRecords !== undefined)) return []
   return [
-    { name: 'records lost (acks=1/0 on a leader crash)', value: (r) => count(r.summary.lostRecords ?? 0) },
+    { name: 'records lost (acks=1/0 when a leader fails or moves)', value: (r) => count(r.summary.lostRecords ?? 0) },
     { name: 'failed sends (delivery.timeout.ms)', value: (r) => count(r.summary.failedSends ?? 0) },
     // The lanes the brokers paused: no leader to reach, or acks=all waiting on the ISR (pausedLanes.ts).
     { name: 'most lanes paused by brokers at once', value: (r) => mostPaused(r.summary) },

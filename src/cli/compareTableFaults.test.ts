@@ -19,7 +19,7 @@ describe('compare table: broker-fault rows', () => {
       ],
       { afterSec: null },
     )
-    expect(table).toContain('| records lost (acks=1/0 on a leader crash) | 0 | 12 |')
+    expect(table).toContain('| records lost (acks=1/0 when a leader fails or moves) | 0 | 12 |')
     expect(table).toContain('| failed sends (delivery.timeout.ms) | 0 | 3 |')
     expect(table).toContain('| brokers down at the end | none | b2 |')
   })

@@ -44,6 +44,17 @@ describe('highway run: brokers', () => {
     for (const b of calm.brokers) expect(b).not.toHaveProperty('up')
   })
 
+  it('shutdownBroker from the command line: leaders move first, so acks=all loses and fails nothing; the broker is DOWN after', () => {
+    const args = ['--preset', 'steady', '--set', 'cluster.replication.factor=3', '--set', 'actions+=[{"do":"shutdownBroker","broker":2,"atSec":5}]', '--seconds', '20']
+    const j = JSON.parse(runRun([...args, '--json'], io).stdout) as { lostRecords?: number; failedSends?: number; partitions: Array<{ leader: number | null }>; brokers: Array<{ up?: boolean; leaders: number }> }
+    expect(j.brokers.map((b) => b.up)).toEqual([true, false, true])
+    expect(j.brokers[1]!.leaders).toBe(0)
+    expect(j.lostRecords).toBe(0)
+    expect(j.failedSends).toBe(0)
+    for (const p of j.partitions) expect(p.leader === 1 || p.leader === 3).toBe(true)
+    expect(runRun([...args], io).stdout).toMatch(/^ {2}faults {5}lost records 0 {3}failed sends 0 {3}brokers down b2$/m)
+  })
+
   it('a kept placement with pasted non-preferred leaders is no broker fault: the fault fields (lostRecords, failedSends, each partition’s leader, each broker’s up) come only with one', () => {
     const s = defaultScenario()
     s.topic.partitions = 6
@@ -72,4 +83,21 @@ describe('highway run: brokers', () => {
     for (const p of crashed.partitions) expect(p).toHaveProperty('leader')
     expect(crashed.brokers.map((b) => b.up)).toEqual([true, true, false, true])
   })
+})
+
+describe('highway compare: a crash against a controlled shutdown of the same broker', () => {
+  it('the shutdown side has no leaderless wait: its p99 and sampled lag stay at the calm run’s, the crash side’s do not', async () => {
+    const { runCompare } = await import('./compareCommand.ts')
+    const r = await runCompare(['--preset', 'broker-failure', '--seconds', '40', '--variant', 'crash:', '--variant', 'shutdown: actions.0.do=shutdownBroker'], { readFile: io.readFile }, { parallel: false })
+    expect(r.code).toBe(0)
+    const row = (name: string) => r.stdout.split('\n').find((l) => l.startsWith(`| ${name} |`))!.split(' | ').slice(1).map((c) => c.replace(/\s*\|$/, ''))
+    const ms = (c: string) => Number(c.replace(/[^\d]/g, ''))
+    const [crashP99, shutdownP99] = row('p99 latency').map(ms)
+    expect(shutdownP99).toBeLessThan(50)
+    expect(crashP99).toBeGreaterThan(1000)
+    const [crashLag, shutdownLag] = row('max lag (sampled each second)').map(ms)
+    expect(crashLag).toBeGreaterThan(10 * Math.max(1, shutdownLag!))
+    expect(row('records lost (acks=1/0 when a leader fails or moves)')).toEqual(['0', '0'])
+    expect(row('brokers down at the end')).toEqual(['b2', 'b2'])
+  }, 60_000)
 })

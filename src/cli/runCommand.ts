@@ -67,7 +67,8 @@ export const RUN_USAGE =
   'usage: highway run (--scenario FILE|URL|ENCODED | --preset NAME) [--set PATH=VALUE ...] [--seconds S] [--seed N] [--step-ms MS] [--checkpoint-at SEC] [--json | --csv] [--strict]\n' +
   '  --set overrides a setting by its dotted path (group.protocol=cooperative, group.config.session.timeout.ms=10000,\n' +
   '    producers.0.rate.perSec=900); the value is JSON when it parses as JSON, else text ("123" in quotes for a text);\n' +
-  '    --set \'actions+=[{"do":"crashBroker","broker":2,"atSec":30}]\' adds scripted actions (faults, joins, …)\n' +
+  '    --set \'actions+=[{"do":"crashBroker","broker":2,"atSec":30}]\' adds scripted actions (faults, joins, …);\n' +
+  '    broker faults: crashBroker, shutdownBroker (controlled: leaders move first), restartBroker, slowBroker\n' +
   '  numbers are plain decimals (90, 2.5; not 1e3 or 0x10)\n' +
   '  --seconds S  how far to run (default: the scenario\'s durationSec); --seed N replaces its seed\n' +
   '  --json prints the summary as one JSON object (README "run --json")\n' +

@@ -123,6 +123,7 @@ export function applyCommandToScenario(s: Scenario, cmd: Command): Scenario {
     case 'reviveConsumer':
     case 'rollingRestart':
     case 'crashBroker':
+    case 'shutdownBroker':
     case 'restartBroker':
     case 'slowBroker':
     case 'rebalanceCluster':

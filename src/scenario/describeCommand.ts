@@ -55,6 +55,8 @@ export function describeCommand(c: Command): string {
       return `autoscaler ${c.enabled ? 'on' : 'off'}`
     case 'crashBroker':
       return `crash broker ${c.broker}`
+    case 'shutdownBroker':
+      return `shut down broker ${c.broker}`
     case 'restartBroker':
       return `restart broker ${c.broker}`
     case 'slowBroker':
@@ -66,5 +68,5 @@ export function describeCommand(c: Command): string {
 
 /** Commands that inject a fault into a consumer or a broker (the timeline marks them apart from settings). */
 export function isFault(c: Command): boolean {
-  return c.do === 'crashBroker' || c.do === 'restartBroker' || c.do === 'slowBroker' || c.do === 'crashConsumer' || c.do === 'gcPause' || c.do === 'slowConsumer' || c.do === 'restartConsumer' || c.do === 'reviveConsumer' || c.do === 'rollingRestart'
+  return c.do === 'crashBroker' || c.do === 'shutdownBroker' || c.do === 'restartBroker' || c.do === 'slowBroker' || c.do === 'crashConsumer' || c.do === 'gcPause' || c.do === 'slowConsumer' || c.do === 'restartConsumer' || c.do === 'reviveConsumer' || c.do === 'rollingRestart'
 }

@@ -265,7 +265,12 @@ export type Command =
   | { do: 'setAutoscaler'; enabled: boolean }
   /** The broker's process dies: no heartbeats to the controller, no requests served. `broker` counts from 1, as shown. */
   | { do: 'crashBroker'; broker: number }
-  /** A crashed broker starts again: it registers, catches up its replicas and rejoins their ISRs. */
+  /**
+   * A graceful stop (controlled.shutdown.enable, as in a rolling upgrade): the controller moves the
+   * broker's leaderships to in-sync replicas and drops it from the ISRs, then lets it stop.
+   */
+  | { do: 'shutdownBroker'; broker: number }
+  /** A crashed (or shut down) broker starts again: it registers, catches up its replicas and rejoins their ISRs. */
   | { do: 'restartBroker'; broker: number }
   /** Slow disk: the broker's appends take `factor` times longer from now on (1 = normal again). */
   | { do: 'slowBroker'; broker: number; factor: number }

@@ -13,6 +13,7 @@ import { rebuildProducer } from './producers.ts'
 import { reassignStep, startRebalance } from './brokers/reassign.ts'
 import { recountStopped } from './stoppedTime.ts'
 import type { Deferred } from './worldState.ts'
+import { shutdownBroker } from './brokers/controlledShutdown.ts'
 import { crashBroker, restartBroker, runFaultTimer, slowBroker } from './brokers/faults.ts'
 import { accruePaused, settlePaused } from './brokers/pausedLanes.ts'
 
@@ -128,6 +129,9 @@ export function applyCommand(sim: SimCore, cmd: Command): void {
     // Broker faults (brokers/faults.ts); commands number brokers from 1, as the page shows them.
     case 'crashBroker':
       crashBroker(sim, cmd.broker - 1)
+      break
+    case 'shutdownBroker':
+      shutdownBroker(sim, cmd.broker - 1)
       break
     case 'restartBroker':
       restartBroker(sim, cmd.broker - 1)

@@ -164,6 +164,8 @@ export interface BrokerView {
   slowFactor: number
   /** Down and not yet noticed: ms until the controller fences it (broker.session.timeout.ms); null otherwise. */
   noticeInMs: number | null
+  /** In controlled shutdown (shutdownBroker): running, leads nothing, stops when the controller allows it. Absent otherwise. */
+  stopping?: true
   /** It leads the group's __consumer_offsets partition: the group's coordinator (brokers/coordinatorState.ts). */
   coordinator: boolean
   /** A share group's partitions whose state it holds as share coordinator (leads their __share_group_state partitions); absent for a consumer group. */

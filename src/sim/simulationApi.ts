@@ -70,7 +70,7 @@ export interface RunSummary {
   clusterRebalance?: ClusterRebalanceSummary
   events: number
   /**
-   * Only when a broker fault ran (crashBroker / restartBroker / slowBroker): records a failed leader
+   * Only when a broker fault ran (crashBroker / shutdownBroker / restartBroker / slowBroker): records a failed leader
    * had acknowledged (acks=1 or 0) but no follower had copied, and records that waited past
    * delivery.timeout.ms (or ran out of retries) and failed. produced + producerBuffered + lostRecords
    * + failedSends = every record the producers generated.

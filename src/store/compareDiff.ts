@@ -30,7 +30,7 @@ export const DIFF_ROWS: readonly DiffRowSpec[] = [
   // a crashed follower still in the ISR), and what acks=1 pays in records told written, then lost.
   { key: 'paused', label: 'broker-paused', short: 'paused', unit: 'lane·s', title: 'Lane-seconds since the mark that the brokers paused: no leader to reach (offline, led by a crashed broker not yet fenced, or clients finding the new one) or, under acks=all, writes waiting for an ISR below min.insync.replicas or for a crashed in-sync follower', optional: true },
   // acks=1 vs acks=all on a leader crash: what the producers were told was written, then lost.
-  { key: 'lost', label: 'records lost', short: 'lost', unit: '', title: 'Records a crashed leader had acknowledged (acks=1 or 0) but no follower had copied, since the mark', optional: true },
+  { key: 'lost', label: 'records lost', short: 'lost', unit: '', title: 'Records a crashed or moved leader had acknowledged (acks=1 or 0) but the new leader had not copied, since the mark', optional: true },
 ]
 
 /** `lost` and `paused` are optional: absent or null while no broker fault ran (the rows are then not shown). */

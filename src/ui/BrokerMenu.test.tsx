@@ -33,6 +33,18 @@ describe('BrokerMenu', () => {
     expect(m!.actions.injected).toEqual([{ do: 'crashBroker', broker: 2 }])
   })
 
+  it('a running broker can be shut down (controlled); while it stops, the menu says so and offers a crash only', () => {
+    open(withBroker({}))
+    act(() => buttons(m!.container, 'Shut down broker (controlled: its leaders move first)')[0]!.click())
+    expect(m!.actions.injected).toEqual([{ do: 'shutdownBroker', broker: 2 }])
+    m!.unmount()
+    open(withBroker({ stopping: true }))
+    expect(m!.container.textContent).toContain('Shutting down. Its leaders have moved; it stops once the controller allows it.')
+    expect(buttons(m!.container, 'Shut down broker (controlled: its leaders move first)')).toHaveLength(0)
+    expect(buttons(m!.container, 'Restart broker (it catches up and rejoins)')).toHaveLength(0)
+    expect(buttons(m!.container, 'Crash broker (its heartbeats stop)')).toHaveLength(1)
+  })
+
   it('slow disk, then back to normal', () => {
     open(withBroker({}))
     act(() => buttons(m!.container, `Slow disk ×${SLOW_DISK_FACTOR} (appends take ${SLOW_DISK_FACTOR}× longer)`)[0]!.click())

@@ -1,5 +1,5 @@
-// The menu a click on a broker box opens: crash it, restart it, slow its disk (or make it normal
-// again). Keyboard: the first item takes focus, arrows move, Esc closes (menuKeys).
+// The menu a click on a broker box opens: crash it, shut it down (controlled), restart it, slow its
+// disk (or make it normal again). Keyboard: the first item takes focus, arrows move, Esc closes (menuKeys).
 
 import { type ReactNode } from 'react'
 import { useAppStore } from '../store/useAppStore.ts'
@@ -18,6 +18,7 @@ export function BrokerMenu(): ReactNode {
   const up = useAppStore((s) => (sel === null ? true : (s.frame?.brokers?.[sel.index]?.up ?? true)))
   const slow = useAppStore((s) => (sel === null ? 1 : (s.frame?.brokers?.[sel.index]?.slowFactor ?? 1)))
   const noticeInMs = useAppStore((s) => (sel === null ? null : (s.frame?.brokers?.[sel.index]?.noticeInMs ?? null)))
+  const stopping = useAppStore((s) => (sel === null ? false : s.frame?.brokers?.[sel.index]?.stopping === true))
   const { first, menu } = usePopupMenu(sel, close)
   if (sel === null) return null
   const name = `Broker ${sel.index + 1}`
@@ -36,11 +37,17 @@ export function BrokerMenu(): ReactNode {
             : 'Down. The controller has fenced it; its partitions have new leaders where an in-sync replica was alive.'}
         </p>
       ) : null}
+      {stopping ? <p className="menu-note">Shutting down. Its leaders have moved; it stops once the controller allows it.</p> : null}
       {up ? (
         <>
           <button ref={first} type="button" role="menuitem" onClick={act(() => inject({ do: 'crashBroker', broker: number }))}>
             Crash broker (its heartbeats stop)
           </button>
+          {stopping ? null : (
+            <button type="button" role="menuitem" onClick={act(() => inject({ do: 'shutdownBroker', broker: number }))}>
+              Shut down broker (controlled: its leaders move first)
+            </button>
+          )}
           {slow > 1 ? (
             <button type="button" role="menuitem" onClick={act(() => inject({ do: 'slowBroker', broker: number, factor: 1 }))}>
               Disk back to normal

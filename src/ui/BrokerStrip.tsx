@@ -38,13 +38,13 @@ export function BrokerStrip(): ReactNode {
           data-coordinator={b.coordinator ? 'true' : 'false'}
         >
           <div className="broker-head">
-            {/* The name opens the broker's fault menu (BrokerMenu): crash, restart, slow disk. Its
+            {/* The name opens the broker's fault menu (BrokerMenu): crash, shut down, restart, slow disk. Its
                 accessible name holds both its visible forms ("Broker 1", and "b1" on a short screen). */}
             <button
               type="button"
               className="broker-name"
               aria-haspopup="menu"
-              aria-label={`${b.name}, ${b.short}: crash, restart or slow disk`}
+              aria-label={`${b.name}, ${b.short}: crash, shut down, restart or slow disk`}
               onClick={(e) => {
                 const r = e.currentTarget.getBoundingClientRect()
                 selectBroker({ index: b.id, x: r.left, y: r.bottom })

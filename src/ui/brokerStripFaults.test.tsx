@@ -32,7 +32,7 @@ describe('BrokerStrip: broker faults', () => {
     expect(items[1]!.textContent).toContain('DOWN')
     expect(items[1]!.textContent).toContain('controller notices in 5.6 s')
     expect(items[0]!.textContent).not.toContain('controller notices')
-    act(() => buttons(m!.container, 'Broker 2, b2: crash, restart or slow disk')[0]!.click())
+    act(() => buttons(m!.container, 'Broker 2, b2: crash, shut down, restart or slow disk')[0]!.click())
     expect(m.store.getState().selectedBroker?.index).toBe(1)
     expect(m.container.querySelector('[role="menu"]')!.getAttribute('aria-label')).toBe('Actions for Broker 2')
     act(() => buttons(m!.container, 'Restart broker (it catches up and rejoins)')[0]!.click())

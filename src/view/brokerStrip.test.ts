@@ -36,6 +36,13 @@ describe('broker strip model', () => {
     expect(boxes.every((b) => b.capFrac === null)).toBe(true)
   })
 
+  it('a broker in controlled shutdown says STOPPING, and why in its description', () => {
+    const boxes = brokerBoxes([broker(0), broker(1, { stopping: true, leaders: 0 })])
+    expect(boxes.map((b) => b.badge)).toEqual(['', 'STOPPING'])
+    expect(boxes[1]!.up).toBe(true)
+    expect(boxes[1]!.description).toMatch(/^Broker 2 \(shutting down: it stops once the controller allows it\): leads 0 partitions/)
+  })
+
   it('shows a capacity bar against the capacity, and AT CAPACITY over HOT when saturated', () => {
     const boxes = brokerBoxes([broker(0, { inRate: 3000, hot: true, saturated: true, capacityPerSec: 3000 }), broker(1, { inRate: 1500, capacityPerSec: 3000 })])
     expect(boxes.map((b) => b.badge)).toEqual(['AT CAPACITY', ''])

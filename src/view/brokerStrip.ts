@@ -26,7 +26,7 @@ export interface BrokerBox {
   saturated: boolean
   /** It is the group's coordinator (leads the group's __consumer_offsets partition). */
   coordinator: boolean
-  /** The badge in words ('' when none): "HOT", "AT CAPACITY", "DOWN". */
+  /** The badge in words ('' when none): "HOT", "AT CAPACITY", "DOWN", "STOPPING" (controlled shutdown). */
   badge: string
   /** The badge where a box is narrow (a compare side two by two): "AT CAP." for "AT CAPACITY", else the badge. */
   badgeShort: string
@@ -48,7 +48,7 @@ export function brokerBoxes(brokers: readonly BrokerView[]): BrokerBox[] {
     const name = `Broker ${b.id + 1}`
     const leadersText = `${b.leaders} leader${b.leaders === 1 ? '' : 's'}`
     const rateText = `${formatCount(b.inRate)} rec/s in`
-    const badge = !b.up ? 'DOWN' : b.saturated ? 'AT CAPACITY' : b.hot ? 'HOT' : ''
+    const badge = !b.up ? 'DOWN' : b.stopping === true ? 'STOPPING' : b.saturated ? 'AT CAPACITY' : b.hot ? 'HOT' : ''
     const capFrac = b.capacityPerSec === null ? null : Math.min(1, b.inRate / b.capacityPerSec)
     const cap = b.capacityPerSec === null ? '' : `, ${Math.round((capFrac ?? 0) * 100)} % of its ${formatCount(b.capacityPerSec)} rec/s capacity`
     const hot = b.hot ? ', hot: far above the other brokers' : ''
@@ -72,7 +72,7 @@ export function brokerBoxes(brokers: readonly BrokerView[]): BrokerBox[] {
       coordinator: b.coordinator,
       badge,
       badgeShort: badge === 'AT CAPACITY' ? 'AT CAP.' : badge,
-      description: `${name}${b.up ? '' : ' (down)'}: leads ${b.leaders} partition${b.leaders === 1 ? '' : 's'}, holds ${b.replicas} replica${b.replicas === 1 ? '' : 's'}, appends ${rateText.replace(' in', '')}${cap}${hot}${sat}${slow}${coord}`,
+      description: `${name}${b.up ? (b.stopping === true ? ' (shutting down: it stops once the controller allows it)' : '') : ' (down)'}: leads ${b.leaders} partition${b.leaders === 1 ? '' : 's'}, holds ${b.replicas} replica${b.replicas === 1 ? '' : 's'}, appends ${rateText.replace(' in', '')}${cap}${hot}${sat}${slow}${coord}`,
       inRate: b.inRate,
       bytesInRate: b.bytesInRate,
     }

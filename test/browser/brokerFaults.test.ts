@@ -48,7 +48,7 @@ describe('broker faults on the page', () => {
     // the crash is made at 1× and the run paused as soon as the strip says DOWN; the checks of the
     // outage read that still frame, and the run then plays on at 8×.
     await page.getByLabel('Speed', { exact: true }).fill('0')
-    await page.getByRole('button', { name: 'Broker 2, b2: crash, restart or slow disk' }).click()
+    await page.getByRole('button', { name: 'Broker 2, b2: crash, shut down, restart or slow disk' }).click()
     await page.getByRole('menuitem', { name: /^Crash broker/ }).click()
     const box = page.getByRole('listitem', { name: /^Broker 2/ })
     await expect.poll(() => box.textContent(), { timeout: 10_000 }).toMatch(/DOWN.*controller notices in \d+\.\d s/)

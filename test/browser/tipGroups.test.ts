@@ -136,14 +136,14 @@ describe('figures without focus of their own, by keyboard', () => {
     expect(await clock(page)).toBe('3.3 s')
     // Tab leaves as from the strip: to the first broker's fault menu button, then the next one's.
     await page.keyboard.press('Tab')
-    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Broker 1, b1: crash, restart or slow disk')
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Broker 1, b1: crash, shut down, restart or slow disk')
     await page.keyboard.press('Tab')
-    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Broker 2, b2: crash, restart or slow disk')
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Broker 2, b2: crash, shut down, restart or slow disk')
     expect(await page.locator('ul.broker-strip [aria-describedby="title-tip"]').count()).toBe(0)
     const stops = await page.evaluate(() =>
       Array.from(document.querySelectorAll<HTMLElement>('ul.broker-strip *')).filter((e) => e.tabIndex >= 0).map((e) => e.getAttribute('aria-label')),
     )
-    expect(stops).toEqual(['Broker 1, b1: crash, restart or slow disk', 'Broker 2, b2: crash, restart or slow disk', 'Broker 3, b3: crash, restart or slow disk'])
+    expect(stops).toEqual(['Broker 1, b1: crash, shut down, restart or slow disk', 'Broker 2, b2: crash, shut down, restart or slow disk', 'Broker 3, b3: crash, shut down, restart or slow disk'])
     expect(errors).toEqual([])
     await page.close()
   }, 60_000)

@@ -27,11 +27,12 @@ export const faultAction: fc.Arbitrary<ScenarioAction> = fc.oneof(
   fc.record({ atSec: at, do: fc.constant('removeConsumer' as const) }),
   fc.record({ atSec: at, do: fc.constant('restartConsumer' as const), consumer: fc.constantFrom(...names), downMs: fc.integer({ min: 0, max: 8000 }) }),
   fc.record({ atSec: at, do: fc.constant('rollingRestart' as const), downMs: fc.integer({ min: 0, max: 4000 }), intervalMs: fc.integer({ min: 500, max: 5000 }) }),
-  fc.record({ atSec: at, do: fc.constant('gcPause' as const), consumer: fc.constantFrom(...names), durationMs: fc.integer({ min: 0, max: 15_000 }) }),
+  fc.record({ atSec: at, do: fc.constant('gcPause' as const), consumer: fc.constantFrom(...names), durationMs: fc.integer({ min: 1, max: 15_000 }) }),
   fc.record({ atSec: at, do: fc.constant('slowConsumer' as const), consumer: fc.constantFrom(...names), factor: fc.double({ min: 0.5, max: 20, noNaN: true }) }),
   fc.record({ atSec: at, do: fc.constant('addPartitions' as const), count: fc.integer({ min: 1, max: 4 }) }),
   // Broker faults: numbers past the cluster's brokers are dropped below (the validator rejects them).
   fc.record({ atSec: at, do: fc.constant('crashBroker' as const), broker: fc.integer({ min: 1, max: 3 }) }),
+  fc.record({ atSec: at, do: fc.constant('shutdownBroker' as const), broker: fc.integer({ min: 1, max: 3 }) }),
   fc.record({ atSec: at, do: fc.constant('restartBroker' as const), broker: fc.integer({ min: 1, max: 3 }) }),
   fc.record({ atSec: at, do: fc.constant('setRate' as const), multiplier: fc.double({ min: 0, max: 3, noNaN: true }) }),
   fc.record({ atSec: at, do: fc.constant('setKeyCount' as const), count: fc.integer({ min: 1, max: 300 }) }),

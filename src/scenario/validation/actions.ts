@@ -122,6 +122,7 @@ const COMMANDS = {
   setPartitioner: { partitioner: required(from(nullable(oneOf(PARTITIONER_NAMES)))), ignoreKeys: optional(from(bool)) },
   setAutoscaler: { enabled: required(from(bool)) },
   crashBroker: { broker: required(brokerNumber) },
+  shutdownBroker: { broker: required(brokerNumber) },
   restartBroker: { broker: required(brokerNumber) },
   slowBroker: { broker: required(brokerNumber), factor: required(from(num(1, LIMITS.slowDiskFactor.max))) },
   rebalanceCluster: { throttleBytesPerSec: optional(from(num(LIMITS.throttleBytesPerSec.min, LIMITS.throttleBytesPerSec.max))) },

@@ -32,6 +32,7 @@ export function brokerViews(w: WorldState, now = 0): BrokerView[] {
     capacityPerSec,
     slowFactor: b.slowFactor,
     noticeInMs: noticeInMs(w, b.id, now),
+    ...(b.stoppingSince !== undefined ? { stopping: true as const } : {}),
     coordinator: b.id === coordinator,
     ...(shareState ? { shareStateFor: shareState[b.id] ?? 0 } : {}),
   }))

@@ -9,6 +9,11 @@ import type { ClusterSpec } from '../../scenario/types.ts'
 export interface BrokerState {
   id: number
   up: boolean
+  /**
+   * In controlled shutdown since this sim ms (shutdownBroker): still running, but it leads nothing
+   * and the controller elects it nowhere until it stops. Absent otherwise.
+   */
+  stoppingSince?: number
   /** Slow disk: appends take this many times longer (1 = normal). */
   slowFactor: number
   /** Records appended as leader / bytes of them / records fetched from it, in the current window. */
@@ -128,8 +133,9 @@ export function replicaCounts(cs: ClusterState): number[] {
 
 /** The number people read for broker index `b` (page, narration, run --json): 1-based. */
 /** Whether broker index b is running: the controller's view of who can lead (elections, ISRs). */
+/** The brokers the controller counts as live candidates: running and not in controlled shutdown. */
 export function brokerUp(cs: ClusterState): (b: number) => boolean {
-  return (b) => cs.brokers[b]?.up === true
+  return (b) => cs.brokers[b]?.up === true && cs.brokers[b]?.stoppingSince === undefined
 }
 
 export function brokerNumber(b: number): number {

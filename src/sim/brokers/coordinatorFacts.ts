@@ -6,8 +6,9 @@ import { brokerNumber } from './clusterState.ts'
 
 export type CoordinatorFact =
   /** `share`: a share group, which commits nothing (its records are acknowledged to partition leaders). */
-  | { kind: 'coordinator.lost'; broker: number; group: string; partition: number; share?: boolean }
-  | { kind: 'coordinator.moved'; from: number; to: number; group: string; partition: number; loadMs: number }
+  /** `shutdown`: the broker is in controlled shutdown (it hands the offsets partition over), absent after a crash. */
+  | { kind: 'coordinator.lost'; broker: number; group: string; partition: number; share?: boolean; shutdown?: true }
+  | { kind: 'coordinator.moved'; from: number; to: number; group: string; partition: number; loadMs: number; shutdown?: true }
   | { kind: 'coordinator.offline'; broker: number; group: string; partition: number }
   | { kind: 'coordinator.loaded'; broker: number; group: string; partition: number; reachableInMs: number; failedCommits: number; sessionTimeoutMs: number; share?: boolean }
 
@@ -23,6 +24,13 @@ export function narrateCoordinator(f: CoordinatorFact): string {
   const tp = `${OFFSETS_TOPIC}-${f.partition}`
   switch (f.kind) {
     case 'coordinator.lost':
+      // A controlled shutdown: the old coordinator still answers, NOT_COORDINATOR, and resigns (GroupCoordinator.onResignation).
+      if (f.shutdown) {
+        return (
+          `${f.share ? 'share group' : 'group'} "${f.group}"'s coordinator moves: broker ${brokerNumber(f.broker)}, shutting down, gives up ${tp}. ` +
+          `Its requests get NOT_COORDINATOR and members look the coordinator up again (FindCoordinator); they keep fetching from the lanes' leaders`
+        )
+      }
       if (f.share) {
         return (
           `share group "${f.group}" lost its coordinator: broker ${brokerNumber(f.broker)} led ${tp}. ShareGroupHeartbeat now fails ` +
@@ -35,7 +43,7 @@ export function narrateCoordinator(f: CoordinatorFact): string {
       )
     case 'coordinator.moved':
       return (
-        `${tp} now led by broker ${brokerNumber(f.to)} (broker ${brokerNumber(f.from)} fenced): it loads group "${f.group}" ` +
+        `${tp} now led by broker ${brokerNumber(f.to)} (broker ${brokerNumber(f.from)} ${f.shutdown ? 'shutting down' : 'fenced'}): it loads group "${f.group}" ` +
         `from the log, ${secs(f.loadMs)} (COORDINATOR_LOAD_IN_PROGRESS meanwhile)`
       )
     case 'coordinator.offline':

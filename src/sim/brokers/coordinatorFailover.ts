@@ -17,20 +17,26 @@ import { faultSettings } from './faultState.ts'
 import { SHARE_SESSION_TIMEOUT_MS } from '../share/shareGroupRuntime.ts'
 
 
-/** Broker b crashed (brokers/faults.ts, after its own bookkeeping): if it was the coordinator, the group loses it. */
-export function coordinatorBrokerCrashed(sim: SimCore, b: number): void {
+/**
+ * Broker b crashed (brokers/faults.ts, after its own bookkeeping), or began a controlled shutdown
+ * (`shutdown`: controlledShutdown.ts): if it was the coordinator, the group loses it.
+ */
+export function coordinatorBrokerCrashed(sim: SimCore, b: number, shutdown = false): void {
   const c = coordinatorStateOf(sim.w)
   if (c.leader !== b) return
   loseCoordinatorPartition(c, sim.kernel.now)
-  sim.say({ kind: 'coordinator.lost', broker: b, group: sim.w.live.group.groupId, partition: c.partition, ...(sim.w.share ? { share: true } : {}) })
+  sim.say({ kind: 'coordinator.lost', broker: b, group: sim.w.live.group.groupId, partition: c.partition, ...(sim.w.share ? { share: true } : {}), ...(shutdown ? { shutdown: true as const } : {}) })
   sim.group.coordinatorLost?.()
 }
 
-/** The controller fenced broker b: it leaves the offsets partition's ISR; if it led it, a new leader loads the group. */
-export function coordinatorBrokerFenced(sim: SimCore, b: number): void {
+/**
+ * The controller fenced broker b, or took it out of its partitions for a controlled shutdown
+ * (`shutdown`): it leaves the offsets partition's ISR; if it led it, a new leader loads the group.
+ */
+export function coordinatorBrokerFenced(sim: SimCore, b: number, shutdown = false): void {
   const c = coordinatorStateOf(sim.w)
   const ledIt = c.leader === b
-  if (fenceCoordinatorPartition(c, b, brokerUp(sim.w.cluster), faultSettings(sim.w.live.cluster).uncleanElection)) startLoad(sim, c, b)
+  if (fenceCoordinatorPartition(c, b, brokerUp(sim.w.cluster), faultSettings(sim.w.live.cluster).uncleanElection)) startLoad(sim, c, b, shutdown)
   else if (ledIt) sim.say({ kind: 'coordinator.offline', broker: b, group: sim.w.live.group.groupId, partition: c.partition })
 }
 
@@ -40,11 +46,11 @@ export function coordinatorBrokerRestarted(sim: SimCore, b: number): void {
   if (restartCoordinatorPartition(c, b, brokerUp(sim.w.cluster))) startLoad(sim, c, b)
 }
 
-function startLoad(sim: SimCore, c: CoordinatorState, from: number): void {
+function startLoad(sim: SimCore, c: CoordinatorState, from: number, shutdown = false): void {
   const ms = coordinatorLoadMs(sim.w)
   c.loadedAt = sim.kernel.now + ms
   c.failovers++
-  sim.say({ kind: 'coordinator.moved', from, to: c.leader, group: sim.w.live.group.groupId, partition: c.partition, loadMs: ms })
+  sim.say({ kind: 'coordinator.moved', from, to: c.leader, group: sim.w.live.group.groupId, partition: c.partition, loadMs: ms, ...(shutdown ? { shutdown: true as const } : {}) })
   defer(sim, c.loadedAt, { fault: { kind: 'coordinatorLoaded', epoch: c.epoch } })
 }
 

@@ -14,6 +14,8 @@ import type { WorldState } from '../worldState.ts'
 /** A timer of the fault machinery (a Deferred item's payload). */
 export type FaultTimer =
   | { kind: 'fence'; broker: number; crashedAt: number }
+  /** The controller grants a controlled shutdown begun at `since` (controlledShutdown.ts). */
+  | { kind: 'shutdownStop'; broker: number; since: number }
   /** Clients of these partitions learned their leaders (each as of its leader epoch then). */
   | { kind: 'resume'; partitions: number[]; epochs: number[] }
   | { kind: 'isrJoin'; partitions: number[]; broker: number; restartedAt: number }
@@ -50,7 +52,7 @@ export interface FaultState {
   waiting: number[][]
   /** Per partition: log end when each broker left its ISR (broker index → offset), to size the catch-up. */
   leftIsrAt: Array<Record<number, number>>
-  /** Records a failed leader had acknowledged (acks=1 / 0) that no follower had: lost. */
+  /** Records a failed (or, in a controlled shutdown, moved) leader had acknowledged (acks=1 / 0) that the new leader did not have: lost. */
   lostRecords: number
   /** Records that waited past delivery.timeout.ms (or ran out of retries) and failed. */
   failedSends: number
@@ -62,7 +64,7 @@ export interface FaultState {
    */
   leaderCheckAt: number
   /**
-   * A broker fault (crashBroker, restartBroker, slowBroker) ran. The state also exists without one
+   * A broker fault (crashBroker, shutdownBroker, restartBroker, slowBroker) ran. The state also exists without one
    * (the controller's leader-imbalance check after pasted leaders or a reassignment needs it), but
    * the fault figures (lostRecords, failedSends, each partition's leader, each broker's up) are
    * shown only from a fault on: see faultRan.
@@ -127,7 +129,7 @@ export function faultsOf(w: WorldState): FaultState {
   return w.faults
 }
 
-/** The fault state, for a broker fault (crashBroker, restartBroker, slowBroker) running now. */
+/** The fault state, for a broker fault (crashBroker, shutdownBroker, restartBroker, slowBroker) running now. */
 export function brokerFaultOf(w: WorldState): FaultState {
   const f = faultsOf(w)
   f.brokerFault = true

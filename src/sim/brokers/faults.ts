@@ -8,7 +8,7 @@
 // (coordinatorFailover.ts, hooked in below), and so do a share group's share coordinators
 // (share/shareStateCoordinator.ts).
 
-import { fenceBroker, joinIsr, NO_LEADER, unfenceBroker } from '../../kafka/leaderElection.ts'
+import { joinIsr, unfenceBroker } from '../../kafka/leaderElection.ts'
 import { clusterOf } from '../../scenario/defaults.ts'
 import type { SimCore } from '../core.ts'
 import { defer } from '../deferred.ts'
@@ -23,7 +23,9 @@ import { brokerFaultOf, faultSettings, faultsOf, lastHeartbeat, producerDelivery
 import { leaderCheck, maybeScheduleLeaderCheck, nextLeaderCheckAt, preferredElsewhere, registration } from './leaderBalance.ts'
 import { isAddingReplica } from './reassign.ts'
 import { catchUpTimers, leaderServes, waitingForLeader } from './catchUp.ts'
-import { clientsLearnLeader, clientsLoseBroker, resumeTimers, setLeader, truncateLog } from './leadership.ts'
+import { stopShutDownBroker } from './controlledShutdown.ts'
+import { electAway } from './electAway.ts'
+import { clientsLearnLeader, clientsLoseBroker, resumeTimers, setLeader } from './leadership.ts'
 
 
 /** crashBroker: the process dies now; clients of the partitions it led lose their leader at once. */
@@ -35,6 +37,8 @@ export function crashBroker(sim: SimCore, b: number): void {
   const now = sim.kernel.now
   const cfg = faultSettings(w.live.cluster)
   br.up = false
+  // A crash during a controlled shutdown ends it: the controller then waits for the session timeout.
+  delete br.stoppingSince
   const atCapacity = stopBrokerCapacity(br)
   f.crashedAt[b] = now
   f.fenced[b] = false
@@ -60,45 +64,7 @@ function fence(sim: SimCore, b: number): void {
   const now = sim.kernel.now
   const cfg = faultSettings(w.live.cluster)
   f.fenced[b] = true
-  const moved: Array<{ partition: number; to: number }> = []
-  const offline: number[] = []
-  const followed: number[] = []
-  let lost = 0
-  const resume: Array<{ partition: number; at: number }> = []
-  const followers: Array<{ partition: number; broker: number }> = []
-  for (let p = 0; p < w.P; p++) {
-    const reg = registration(w, p)
-    if (!reg.replicas.includes(b)) continue
-    const wasLeader = reg.leader === b
-    const inIsr = reg.isr.includes(b)
-    const change = fenceBroker(reg, b, brokerUp(w.cluster), cfg.uncleanElection)
-    if (inIsr && !change.isr.includes(b)) f.leftIsrAt[p]![b] = w.leo[p]!
-    w.cluster.isr[p] = change.isr
-    if (!wasLeader) {
-      if (inIsr) {
-        f.hwCap[p] = Infinity
-        if (f.lostAt[p]! < 0) f.produceResumeAt[p] = 0
-        if (change.isr.length < reg.isr.length) followed.push(p)
-      }
-      continue
-    }
-    setLeader(w, p, change.leader)
-    if (change.leader === NO_LEADER) {
-      offline.push(p)
-      continue
-    }
-    // The new leader has what the followers had copied; the rest of the old leader's log is gone.
-    lost += truncateLog(w, p, f.replicatedEnd[p]!)
-    f.replicatedEnd[p] = -1
-    // Hook: a share group's share-partition starts again on the new leader.
-    shareLeaderChanged(sim, p)
-    resume.push({ partition: p, at: clientsLearnLeader(sim, p) })
-    moved.push({ partition: p, to: change.leader })
-    // Replicas that restarted while b, dead, still led p had nothing to fetch from: now they do.
-    for (const r of waitingForLeader(w, p)) followers.push({ partition: p, broker: r })
-  }
-  resumeTimers(sim, resume)
-  catchUpTimers(sim, followers)
+  const { moved, offline, followed, unreplicated: lost } = electAway(sim, b)
   const acks = producerDelivery(w.live).acks
   // Silent since its last heartbeat, not since the crash: the controller's clock
   // (broker.session.timeout.ms) started at that heartbeat, up to one interval before the crash.
@@ -212,6 +178,9 @@ export function runFaultTimer(sim: SimCore, t: FaultTimer): void {
     case 'fence':
       if (f.crashedAt[t.broker] === t.crashedAt) fence(sim, t.broker)
       break
+    case 'shutdownStop':
+      stopShutDownBroker(sim, t.broker, t.since)
+      break
     case 'resume': {
       // Partitions whose leader changed again since are another timer's business.
       const now = t.partitions.filter((p, i) => w.cluster.leaderEpoch[p] === t.epochs[i])
@@ -221,7 +190,9 @@ export function runFaultTimer(sim: SimCore, t: FaultTimer): void {
       break
     }
     case 'isrJoin': {
-      if (!w.cluster.brokers[t.broker]!.up || f.restartedAt[t.broker] !== t.restartedAt) break
+      // A broker in controlled shutdown rejoins nothing: it is on its way out.
+      const br = w.cluster.brokers[t.broker]!
+      if (!br.up || br.stoppingSince !== undefined || f.restartedAt[t.broker] !== t.restartedAt) break
       const joined = t.partitions.filter((p) => {
         // Its leader died or went offline meanwhile: nothing to fetch from; it catches up from the
         // next leader (fence or restart schedules that).

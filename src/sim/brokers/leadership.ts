@@ -82,6 +82,19 @@ export function clientsLearnLeader(sim: SimCore, p: number): number {
   return cons
 }
 
+/**
+ * Partition p's leader moved while the old one still runs (a controlled shutdown): the old leader
+ * answers NOT_LEADER_OR_FOLLOWER naming the new one (KIP-951), so its clients redirect at `at`
+ * (one round trip later) instead of waiting out retry backoffs for a metadata refresh.
+ */
+export function clientsRedirected(w: WorldState, p: number, at: number): number {
+  const f = w.faults!
+  f.produceResumeAt[p] = at
+  f.fetchResumeAt[p] = at
+  f.lostAt[p] = -1
+  return at
+}
+
 /** One 'resume' timer per moment at which consumers learn leaders (it wakes their owners then). */
 export function resumeTimers(sim: SimCore, at: ReadonlyArray<{ partition: number; at: number }>): void {
   const by = new Map<number, number[]>()

@@ -4,6 +4,7 @@
 import type { Acks } from '../../kafka/producerDelivery.ts'
 import type { ReplicaOnDownBroker } from './addedPartitions.ts'
 import { brokerNumber } from './clusterState.ts'
+import { narrateShutdown } from './narrationShutdown.ts'
 import { extraAppendMs } from './slowDisk.ts'
 
 export type BrokerFaultFact =
@@ -38,6 +39,19 @@ export type BrokerFaultFact =
       /** leader.imbalance.check.interval.seconds */
       intervalSec: number
     }
+  | {
+      kind: 'broker.shutdown'
+      broker: number
+      moved: Array<{ partition: number; to: number }>
+      /** Partitions it led whose only in-sync replica it was: no leader until it is back. */
+      offline: number[]
+      followed: number[]
+      unreplicated: number
+      acks: Acks
+      /** Until the controller grants the shutdown and the broker stops (0: it led nothing). */
+      stopInMs: number
+    }
+  | { kind: 'broker.stopped'; broker: number; afterMs: number }
   | { kind: 'broker.isrJoin'; partitions: number[]; broker: number }
   | { kind: 'broker.clientsResumed'; moved: Array<{ partition: number; to: number }> }
   | {
@@ -57,17 +71,17 @@ export type BrokerFaultFact =
    */
   | { kind: 'broker.placement'; leaders: number[]; notPreferred: Array<{ partition: number; leader: number; preferred: number }>; checkAtMs: number | null }
 
-const KINDS = new Set(['broker.placement', 'broker.crash', 'broker.fenced', 'broker.restart', 'broker.isrJoin', 'broker.clientsResumed', 'broker.preferredLeaders', 'broker.slow'])
+const KINDS = new Set(['broker.placement', 'broker.crash', 'broker.fenced', 'broker.shutdown', 'broker.stopped', 'broker.restart', 'broker.isrJoin', 'broker.clientsResumed', 'broker.preferredLeaders', 'broker.slow'])
 
 export function isBrokerFaultFact(f: { kind: string }): f is BrokerFaultFact {
   return KINDS.has(f.kind)
 }
 
-const parts = (ps: readonly number[]): string => (ps.length <= 8 ? ps.map((p) => `p${p}`).join(', ') : `${ps.slice(0, 8).map((p) => `p${p}`).join(', ')} … (${ps.length})`)
-const secs = (ms: number): string => `${+(ms / 1000).toFixed(1)} s`
+export const parts = (ps: readonly number[]): string => (ps.length <= 8 ? ps.map((p) => `p${p}`).join(', ') : `${ps.slice(0, 8).map((p) => `p${p}`).join(', ')} … (${ps.length})`)
+export const secs = (ms: number): string => `${+(ms / 1000).toFixed(1)} s`
 
 /** "p3, p7 to broker 1; p5 to broker 3": moves grouped by their new leader. */
-function moves(ms: ReadonlyArray<{ partition: number; to: number }>): string {
+export function moves(ms: ReadonlyArray<{ partition: number; to: number }>): string {
   const by = new Map<number, number[]>()
   for (const m of ms) by.set(m.to, [...(by.get(m.to) ?? []), m.partition])
   return [...by.entries()].map(([to, ps]) => `${parts(ps)} to broker ${brokerNumber(to)}`).join('; ')
@@ -109,6 +123,9 @@ export function narrateBrokerFault(f: BrokerFaultFact): string {
       }
       return out.join('; ')
     }
+    case 'broker.shutdown':
+    case 'broker.stopped':
+      return narrateShutdown(f)
     case 'broker.restart': {
       const b = `broker ${brokerNumber(f.broker)}`
       const out = [

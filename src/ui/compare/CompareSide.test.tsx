@@ -67,7 +67,7 @@ describe('CompareSide with a cluster', () => {
     const { el, injected } = renderSides(getPreset('broker-hotspot')!.build())
     for (const letter of ['A', 'B']) expect(side(el, letter).querySelectorAll('ul[aria-label="Brokers"] > li')).toHaveLength(3)
     const b = side(el, 'B')
-    act(() => buttons(b, 'Broker 2, b2: crash, restart or slow disk')[0]!.click())
+    act(() => buttons(b, 'Broker 2, b2: crash, shut down, restart or slow disk')[0]!.click())
     const crash = Array.from(b.querySelectorAll<HTMLButtonElement>('[role="menuitem"]')).find((x) => x.textContent?.startsWith('Crash broker'))!
     act(() => crash.click())
     // sideActions' inject is compare mode's: the same command on every side.
