@@ -6,7 +6,7 @@
 // leader falls back to "the first member", ours is the earliest joined).
 
 import type { CoordinatorReport, CoordinatorResponseEvent, CoordinatorTimerEvent, ErrorCode, JoinGroupRequest, JoinGroupResponse, ReplyTo } from './classicMessages.ts'
-import { newStep, type CoordinatorStep } from './machineKit.ts'
+import { memberById, newStep, type CoordinatorStep } from './machineKit.ts'
 
 /** A member as the coordinator keeps it: what its last JoinGroup said, and where it stands. */
 export interface GroupMember extends Omit<JoinGroupRequest, 'reason'> {
@@ -47,7 +47,7 @@ export const sessionTimerId = (memberId: string): string => `session:${memberId}
 export const step = (ctx: ClassicGroupContext): Step => newStep(ctx)
 
 export function findMember(ctx: ClassicGroupContext, memberId: string): GroupMember | undefined {
-  return ctx.members.find((m) => m.memberId === memberId)
+  return memberById(ctx.members, memberId)
 }
 
 export function staticMemberId(ctx: ClassicGroupContext, groupInstanceId: string): string | undefined {

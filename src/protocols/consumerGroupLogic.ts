@@ -15,7 +15,7 @@ import type {
   ReplyTo,
 } from './consumerGroupMessages.ts'
 import { runAssignor } from './leaderAssignment.ts'
-import { ascending, minus, newStep, type CoordinatorStep } from './machineKit.ts'
+import { ascending, memberById, minus, newStep, type CoordinatorStep } from './machineKit.ts'
 
 export interface ConsumerGroupMember {
   memberId: string
@@ -58,7 +58,7 @@ export const rebalanceTimerId = (memberId: string): string => `rebalance:${membe
 export const step = (ctx: ConsumerGroupContext): Step => ({ ...newStep(ctx), reconcile: null })
 
 export function findMember(ctx: ConsumerGroupContext, memberId: string): ConsumerGroupMember | undefined {
-  return ctx.members.find((m) => m.memberId === memberId)
+  return memberById(ctx.members, memberId)
 }
 
 

@@ -5,7 +5,7 @@
 // its target in the answer to its next heartbeat. shareGroupMachine.ts decides when each runs.
 
 import { simpleShareAssign } from '../kafka/shareAssignor.ts'
-import { newStep, sameSet, type CoordinatorStep } from './machineKit.ts'
+import { memberById, newStep, sameSet, type CoordinatorStep } from './machineKit.ts'
 import {
   SHARE_JOIN_EPOCH,
   SHARE_LEAVE_EPOCH,
@@ -51,7 +51,7 @@ export const shareSessionTimerId = (memberId: string): string => `session:${memb
 export const step = (ctx: ShareGroupContext): Step => newStep(ctx)
 
 export function findShareMember(ctx: ShareGroupContext, memberId: string): ShareGroupMember | undefined {
-  return ctx.members.find((m) => m.memberId === memberId)
+  return memberById(ctx.members, memberId)
 }
 
 function reply(s: Step, replyTo: ReplyTo, error: ShareGroupError, memberId: string, memberEpoch: number, assignment: number[] | null): void {
