@@ -8,15 +8,10 @@ import type { Rng } from '../engine/rng.ts'
 import { apportion } from './apportion.ts'
 import { partitionerName, routeKeyless } from './keylessRouting.ts'
 import { rateAt } from './rate.ts'
-import type { KeySegments, ProducerState, WorldState } from './worldState.ts'
+import type { ProducerState, WorldState } from './worldState.ts'
 import { saltedKey } from './keyModel.ts'
 import type { Fact } from './narration.ts'
-import { meanRecordBytes } from './brokers/brokerLoad.ts'
-import { noteBrokerAppend, planBrokerAppends, settleBrokerAppends } from './brokers/brokerCapacity.ts'
-import { blockedLanes, holdBack } from './brokers/producerRetry.ts'
-import { pushSeg } from './segLog.ts'
-import { LANE_KEY_SEGS, LANE_WAKE } from './laneExtras.ts'
-import { addSamples } from './produceSamples.ts'
+import { appendAll } from './appendBatches.ts'
 
 export { initialKeylessRouting } from './keylessRouting.ts'
 
@@ -34,7 +29,6 @@ export interface ProduceContext {
 // Scratch arrays reused across ticks (not state: rebuilt on size change, never checkpointed).
 let scratchAdd = new Float64Array(0)
 let scratchCost = new Float64Array(0)
-let scratchLeo = new Float64Array(0)
 
 /**
  * A cycle's flat chunk list ([partition, count] or [producer, key, partition, count]) in a reused
@@ -83,6 +77,10 @@ export function produceTick(w: WorldState, ctx: ProduceContext): void {
   const cfg = w.live.producerConfig
   const ignoreKeys = !hashesKeys(partitionerName(w), cfg['partitioner.ignore.keys'])
   const dyn = w.live.dynamic
+  // Adding a producer's tail lane by lane in the append loop keeps every lane's sums in the order the
+  // producers give them only when there is one producer (its tracked keys, then its tail).
+  const single = w.producers.length === 1
+  let tailLanes: Float64Array | null = null
 
   for (let i = 0; i < w.producers.length; i++) {
     const ps = w.producers[i]!
@@ -160,6 +158,13 @@ export function produceTick(w: WorldState, ctx: ProduceContext): void {
     if (tail > 0) {
       ps.tailProduced += tail
       const weights = dyn.loadAware.enabled && dyn.loadAware.scope === 'all' ? inverseLoadWeights(w) : m.tailWeights
+      if (single) {
+        // The one producer's tail stays where the split writes it: the append loop adds it to each
+        // lane after its tracked keys, as the copy below would have (the same sums in the same
+        // order), without a pass of its own over 10 000 lanes or their chunk list.
+        tailLanes = apportion(tail, weights, ps.tailCarry, tailScratchFor(w.P, P))
+        continue
+      }
       const perPartition = apportion(tail, weights, ps.tailCarry, scratchFor('tail', P))
       for (let p = 0; p < P; p++) {
         const cp = perPartition[p]!
@@ -172,7 +177,15 @@ export function produceTick(w: WorldState, ctx: ProduceContext): void {
     }
   }
   if (total === 0 && !hasBuffered(w)) return
-  appendAll(w, add, cost, keyChunks, tailChunks, ctx)
+  appendAll(w, { add, cost, tail: tailLanes, keyChunks, tailChunks }, ctx)
+}
+
+/** The single producer's tail split: one entry per lane of the world, zero past the producer's metadata. */
+let tailScratch1 = new Float64Array(0)
+function tailScratchFor(lanes: number, P: number): Float64Array {
+  if (tailScratch1.length !== lanes) tailScratch1 = new Float64Array(lanes)
+  if (P < lanes) tailScratch1.fill(0, P)
+  return tailScratch1
 }
 
 const scratch: Record<'keys' | 'salt' | 'tail' | 'keyWeights' | 'keyCarry' | 'even', Float64Array> = {
@@ -253,91 +266,4 @@ function inverseLoadWeights(w: WorldState): Float64Array {
   }
   for (let p = 0; p < P; p++) out[p]! /= sum
   return out
-}
-
-/** Appends each partition's batch (respecting an optional lane capacity) and records segments. */
-function appendAll(w: WorldState, add: Float64Array, cost: Float64Array, keyChunks: number[], tailChunks: Chunks, ctx: ProduceContext): void {
-  const cap = w.live.broker.appendCapacityPerSec
-  if (scratchLeo.length !== w.P) scratchLeo = new Float64Array(w.P)
-  const startLeo = scratchLeo
-  startLeo.set(w.leo)
-  const bytesPerRecord = meanRecordBytes(w, ctx.now)
-  // Broker capacity (cluster.brokerCapacityPerSec): null, and nothing changes, when it is not set.
-  const brokerPlan = planBrokerAppends(w, (p) => add[p]! + w.buffered[p]!, ctx.dtMs)
-  const blocked = blockedLanes(w, ctx.now) // null unless a broker fault ran
-  // Read once per send cycle rather than once for each of up to 10 000 lanes.
-  const buffered = w.buffered
-  const leo = w.leo
-  const inWin = w.inWin
-  const sentWin = w.sentWin
-  const extras = w.laneExtras
-  const segs = w.segs
-  const leader = w.cluster.leader
-  const brokers = w.cluster.brokers
-  const now = ctx.now
-  const share = w.share !== undefined
-  const P = w.P
-  for (let p = 0; p < P; p++) {
-    sentWin[p]! += add[p]!
-    const want = add[p]! + buffered[p]!
-    if (want <= 0) continue
-    if (blocked !== null && blocked[p] === 1) {
-      // No reachable leader (or acks=all cannot be satisfied): the batch stays in the producer.
-      buffered[p] = want
-      holdBack(w, p, add[p]!, ctx.now)
-      continue
-    }
-    let m = want
-    if (cap !== null) {
-      const budget = (cap * ctx.dtMs) / 1000 + w.capCarry[p]!
-      m = Math.min(want, Math.floor(budget))
-      w.capCarry[p] = Math.min(budget - m, cap) // unused capacity does not pile up beyond 1 s
-      if (m < want && w.buffered[p] === 0) ctx.say({ kind: 'lane.saturated', partition: p, capacityPerSec: cap })
-    }
-    if (brokerPlan) {
-      const laneAllows = m
-      m = Math.min(m, brokerPlan.allow[p]!)
-      noteBrokerAppend(w, brokerPlan, p, m, laneAllows)
-    }
-    buffered[p] = want - m
-    if (m <= 0) continue
-    const avgCost = add[p]! > 0 ? cost[p]! / add[p]! : 1
-    const end = leo[p]! + m
-    leo[p] = end
-    inWin[p]! += m
-    // The leader's broker appended them (brokerLoad.ts counts them per window). The leader and
-    // broker arrays and the time are read once per cycle, not by a helper for each of 10 000 lanes:
-    // the loop took ~15 % less at full size (median cycle, interleaved runs).
-    const b = leader[p]!
-    if (b >= 0) {
-      const broker = brokers[b]!
-      broker.inWin += m
-      broker.bytesInWin += m * bytesPerRecord
-    }
-    pushSeg(segs, p, now, end, avgCost)
-    if (share || (extras[p]! & LANE_WAKE) !== 0) ctx.appended(p)
-  }
-  if (brokerPlan) settleBrokerAppends(w, brokerPlan, ctx.dtMs)
-  // Per-key segments: where each tracked key's records of this cycle ended up.
-  for (let c = 0; c < keyChunks.length; c += 4) {
-    const pi = keyChunks[c]!, k = keyChunks[c + 1]!, p = keyChunks[c + 2]!, n = keyChunks[c + 3]!
-    const seg = keySegmentsFor(w, pi, k, p)
-    seg.t.push(ctx.now)
-    seg.end.push(w.leo[p]!)
-    seg.n.push(n)
-  }
-  addSamples(w, keyChunks, tailChunks, startLeo, ctx)
-}
-
-function keySegmentsFor(w: WorldState, producer: number, key: number, p: number): KeySegments {
-  const list = w.partKeySegs[p]!
-  for (const idx of list) {
-    const s = w.keySegs[idx]!
-    if (s.producer === producer && s.key === key) return s
-  }
-  const s: KeySegments = { producer, key, partition: p, t: [], end: [], n: [], head: 0 }
-  w.keySegs.push(s)
-  list.push(w.keySegs.length - 1)
-  w.laneExtras[p]! |= LANE_KEY_SEGS
-  return s
 }

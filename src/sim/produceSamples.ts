@@ -14,7 +14,15 @@ export const TAIL_COLOR_BASE = 16
 export const TAIL_COLORS = 6
 const MAX_PENDING_SAMPLES = 600
 
-export function addSamples(w: WorldState, keyChunks: number[], tailChunks: Chunks, startLeo: Float64Array, ctx: ProduceContext): void {
+/**
+ * Where the cycle's untracked records went, as running sums: of the tail chunks in order
+ * (`chunks.cum`), or of a single producer's tail over every lane (`laneSums[p]`: a lane without
+ * records adds nothing, so a draw lands on the same lane either way).
+ */
+export type TailSums = { chunks: Chunks } | { laneSums: Float64Array }
+
+/** `appended[p]`: the records lane p appended this cycle (the log grew from leo[p] - appended[p]). */
+export function addSamples(w: WorldState, keyChunks: number[], tails: TailSums, appended: Float64Array, ctx: ProduceContext): void {
   const perSec = Math.min(MAX_PARTICLES_PER_SEC, PARTICLES_PER_SEC_PER_LANE * w.P)
   w.sampleCarry += (perSec * ctx.dtMs) / 1000
   let want = Math.floor(w.sampleCarry)
@@ -25,8 +33,9 @@ export function addSamples(w: WorldState, keyChunks: number[], tailChunks: Chunk
   // Running sums of the tail chunks (kept as they were pushed): a draw finds its chunk by binary
   // search, the same chunk a scan that subtracts each count would find (a scan over 10 000 lanes
   // per sample was the cost). Counts are whole numbers, so the sums are exact in any order.
-  const T = tailChunks.n / 2
-  const tailCum = tailChunks.cum
+  const chunks = 'chunks' in tails ? tails.chunks : null
+  const T = chunks !== null ? chunks.n / 2 : w.P
+  const tailCum = chunks !== null ? chunks.cum : (tails as { laneSums: Float64Array }).laneSums
   const total = keyTotal + (T > 0 ? tailCum[T - 1]! : 0)
   if (total <= 0) return
   want = Math.min(want, total)
@@ -42,7 +51,7 @@ export function addSamples(w: WorldState, keyChunks: number[], tailChunks: Chunk
       } else r -= keyChunks[c + 3]!
     }
     if (p < 0 && T > 0) {
-      // first tail chunk whose running sum exceeds r
+      // first tail chunk (or lane) whose running sum exceeds r
       let lo = 0
       let hi = T - 1
       while (lo < hi) {
@@ -51,13 +60,13 @@ export function addSamples(w: WorldState, keyChunks: number[], tailChunks: Chunk
         else lo = mid + 1
       }
       if (r < tailCum[lo]!) {
-        p = tailChunks.a[2 * lo]!
+        p = chunks !== null ? chunks.a[2 * lo]! : lo
         keyIndex = allKeyless ? -1 : TAIL_COLOR_BASE + ctx.rng.int(TAIL_COLORS)
       }
     }
     if (p < 0) continue
-    const lo = startLeo[p]!
     const hi = w.leo[p]!
+    const lo = hi - appended[p]!
     if (hi <= lo) continue // still queued in the producer
     const offset = lo + Math.floor(ctx.rng.next() * (hi - lo))
     const list = w.samplesByP[p]!
