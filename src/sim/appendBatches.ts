@@ -88,7 +88,9 @@ export function appendAll(w: WorldState, batches: CycleBatches, ctx: ProduceCont
     buffered[p] = want - m
     if (m <= 0) continue
     add[p] = m
-    const avgCost = added > 0 ? (cost[p]! + addedCost) / added : 1
+    // A lane whose records are all a single producer's tail costs 1 a record: (0 + t) / t exactly,
+    // without reading its cost.
+    const avgCost = added > 0 ? (tail !== null && added === addedCost ? 1 : (cost[p]! + addedCost) / added) : 1
     const end = leo[p]! + m
     leo[p] = end
     inWin[p]! += m

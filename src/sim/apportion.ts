@@ -3,8 +3,13 @@
 
 // Scratch (not state): reused across calls, never checkpointed.
 let order = new Int32Array(0)
-let frac = new Float64Array(0)
 let selectScratch = new Float64Array(0)
+/**
+ * The remainders of the call under way: the caller's `carry` itself, which each entry's remainder
+ * replaces as soon as it is made (its old carry is in x by then), and which ends as the new carry.
+ * A scratch array of its own was one more array of 10 000 written and read each send cycle.
+ */
+let frac: { [i: number]: number; length: number } = new Float64Array(0)
 
 /**
  * Largest-remainder apportionment with a persistent carry: entry i gets about
@@ -16,11 +21,11 @@ let selectScratch = new Float64Array(0)
  */
 export function apportion(total: number, weights: ArrayLike<number>, carry: { [i: number]: number; length: number }, out: Float64Array): Float64Array {
   const m = weights.length
-  if (frac.length < m) {
-    frac = new Float64Array(m)
+  if (order.length < m) {
     order = new Int32Array(m)
     selectScratch = new Float64Array(m)
   }
+  frac = carry
   // Wide (every partition of a topic): remainders are counted into bins as they are made, so the
   // cut of the shortfall is found without a quickselect of every remainder (see bumpWide).
   const wide = m >= BIN_SELECT_FROM
@@ -31,7 +36,7 @@ export function apportion(total: number, weights: ArrayLike<number>, carry: { [i
     const c = x > 0 ? Math.floor(x) : 0
     out[i] = c
     const f = x - c
-    frac[i] = f
+    carry[i] = f
     sum += c
     if (wide) binCount[binOf(f)]!++
   }
@@ -69,7 +74,6 @@ export function apportion(total: number, weights: ArrayLike<number>, carry: { [i
       if (!took) break
     }
   }
-  for (let i = 0; i < m; i++) carry[i] = frac[i]!
   return out
 }
 
@@ -146,7 +150,7 @@ function bumpWide(m: number, rem: number, out: Float64Array, carry: { [i: number
 
 function copyOfFrac(m: number): Float64Array {
   const a = selectScratch.subarray(0, m)
-  a.set(frac.subarray(0, m))
+  for (let i = 0; i < m; i++) a[i] = frac[i]!
   return a
 }
 
