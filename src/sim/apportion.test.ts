@@ -86,6 +86,24 @@ describe('apportion', () => {
     )
   })
 
+  it('matches the reference send cycle after send cycle over 10 000 partitions, the cut bin staying or moving', () => {
+    // A producer's tail over 10 000 partitions: the same total each cycle keeps the cut in one bin
+    // (or two by turns); a changed rate moves it.
+    // Key counts per partition over their sum, half of it sent a cycle: remainders near 0 and 0.5,
+    // as a tail of uniform keys gives them.
+    const m = 10_000
+    const keys = Array.from({ length: m }, (_, i) => 5 + ((i * 7919) % 11) + (i === 0 ? 1 : 0))
+    const s = keys.reduce((a, b) => a + b, 0)
+    const w = keys.map((x) => x / s)
+    const carry = new Float64Array(m)
+    const refCarry = w.map(() => 0)
+    const out = new Float64Array(m)
+    const half = s / 2
+    const totals = [half, half, half, half, half, half, half - 1, half, 12_345, 12_345, 77_777, 3, half, half, half, 0, half, half]
+    for (const t of totals) expect([...apportion(t, w, carry, out)]).toEqual(reference(t, w, refCarry))
+    expect([...carry]).toEqual(refCarry)
+  })
+
   it("finds the cut when remainders sit exactly on the histogram's bin edges (even splits over 2^k partitions)", () => {
     for (const m of [256, 1024, 2048]) {
       const weights = Array.from({ length: m }, () => 1 / m)
