@@ -257,6 +257,11 @@ describe('presenter mode in compare mode, four sides', () => {
         expect(Math.abs(sides[l]!.strip!.top - sides[r]!.strip!.top), `strips of sides ${l} and ${r}`).toBeLessThanOrEqual(1)
         expect(Math.abs(sides[l]!.laneTop! - sides[r]!.laneTop!), `lanes of sides ${l} and ${r}`).toBeLessThanOrEqual(1)
       }
+      // Presenter mode: "Rebalance…" in Strategy's type, not the button's smaller one.
+      if (presenter) {
+        const sizes = await page.locator('section.compare-side').first().evaluate((s) => [s.querySelector('.side-head > .cluster-plan > button'), s.querySelector('.side-head > .side-controls > summary')].map((e) => getComputedStyle(e!).fontSize))
+        expect(sizes[0], 'Rebalance… beside Strategy').toBe(sizes[1])
+      }
       // The menu was clicked with the mouse: no tooltip of the focus the new page gave "One highway".
       expect(await page.locator('.title-tip').isVisible()).toBe(false)
       await page.screenshot({ path: join(ARTIFACTS, `${presenter ? 'presenter' : 'normal'}-compare-four-answers-cluster-1024.png`) })
