@@ -3,7 +3,7 @@
 // screen, which reads back as that lesson and step, and still offers the scenario without it; the S
 // key copies the lesson's link in both modes.
 import { act } from 'react'
-import { afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { getLesson } from '../scenario/lessons/catalog.ts'
 import { readLessonLink } from '../scenario/lessons/lessonLinks.ts'
 import { defaultScenario } from '../scenario/defaults.ts'
@@ -17,6 +17,12 @@ import { mountHighway } from './mountHighway.tsx'
 ;(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true
 
 let copied: string[] = []
+// Unit files share a worker's document (vitest isolate: false): what this file puts on it goes back
+// after it, or a later file's "copy" would seem to work (compareNotesPage expects no clipboard).
+const execCommandBefore = document.execCommand
+afterAll(() => {
+  document.execCommand = execCommandBefore
+})
 beforeAll(() => {
   HTMLCanvasElement.prototype.getContext = (() => null) as typeof HTMLCanvasElement.prototype.getContext
   // jsdom has no clipboard: copyText falls back to execCommand on a hidden textarea; read it there.
