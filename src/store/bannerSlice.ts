@@ -46,13 +46,16 @@ export interface BannerSlice {
   dismissBanner: (id: number) => void
 }
 
+/** The same message: kind, text and detail lines (a banner, or a compare note, shown once however often it comes). */
+export function sameMessage(a: { kind: string; text: string; details: readonly string[] }, b: { kind: string; text: string; details: readonly string[] }): boolean {
+  return a.kind === b.kind && a.text === b.text && a.details.length === b.details.length && a.details.every((d, i) => d === b.details[i])
+}
+
 export const createBannerSlice: StateCreator<AppState, [], [], BannerSlice> = (set, get) => ({
   banners: [],
   nextBannerId: 1,
   showBanner: (kind, text, details = [], more) => {
-    const same = get().banners.find(
-      (b) => b.kind === kind && b.text === text && b.details.length === details.length && b.details.every((d, i) => d === details[i]),
-    )
+    const same = get().banners.find((b) => sameMessage(b, { kind, text, details }))
     if (same !== undefined) return same.id
     const id = get().nextBannerId
     const banner: Banner = more === undefined ? { id, kind, text, details } : { id, kind, text, details, more }

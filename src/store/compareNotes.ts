@@ -2,6 +2,7 @@
 // A teacher opening a four-side link must still read that side C dropped the imported placement
 // after a few copied links and refused edits: notes about what runs (kept) outlive routine ones.
 
+import { sameMessage } from './bannerSlice.ts'
 import type { CompareNote } from './compareStore.ts'
 
 /**
@@ -28,16 +29,13 @@ export function isKeptNote(n: CompareNote): boolean {
   return n.keep === true || n.kind === 'error'
 }
 
-const same = (a: CompareNote, b: CompareNote): boolean =>
-  a.kind === b.kind && a.text === b.text && a.details.length === b.details.length && a.details.every((d, i) => d === b.details[i])
-
 /**
  * `notes` with `n` added last: the oldest routine note goes past MAX_ROUTINE_NOTES, the oldest kept
  * one past MAX_KEPT_NOTES. A note already showing is not repeated (Share pressed twice), as one
  * highway's banners are not.
  */
 export function withNote(notes: readonly CompareNote[], n: CompareNote): CompareNote[] {
-  if (notes.some((x) => same(x, n))) return notes as CompareNote[]
+  if (notes.some((x) => sameMessage(x, n))) return notes as CompareNote[]
   const out = [...notes, n]
   const drop = (kept: boolean, max: number): void => {
     let count = out.filter((x) => isKeptNote(x) === kept).length

@@ -221,5 +221,10 @@ export function applyEdit(s: Scenario, e: ScenarioEdit): EditResult {
  * before the worker had the first of two commits of one typed value, it made them two adds).
  */
 export function withRefused(e: ScenarioEdit, settings: number, refused: number): ScenarioEdit {
-  return e.kind === 'partitions' && refused > 0 ? { ...e, current: Math.max(1, settings - refused) } : e
+  return e.kind === 'partitions' && refused > 0 ? { ...e, current: partitionsHad(settings, refused) } : e
+}
+
+/** The topic's partitions as the run has them: the settings' count less the adds the controller refused. */
+export function partitionsHad(settings: number, refused: number): number {
+  return Math.max(1, settings - refused)
 }

@@ -4,6 +4,7 @@
 // come off the settings' count. (The frame's own count lags a live add by a frame: read as the
 // field's value, the field committed the add a second time.)
 
+import { partitionsHad } from '../store/scenarioEdits.ts'
 import { useAppStore } from '../store/useAppStore.ts'
 import { useSettingsNow } from './useSettingsNow.ts'
 
@@ -11,5 +12,5 @@ import { useSettingsNow } from './useSettingsNow.ts'
 export function useTopicPartitions(): number {
   const settings = useSettingsNow().topic.partitions
   const refused = useAppStore((st) => st.frame?.refusedPartitions ?? 0)
-  return Math.max(1, settings - refused)
+  return partitionsHad(settings, refused)
 }
