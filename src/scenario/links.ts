@@ -92,7 +92,8 @@ function readSeconds(name: NumberParam, text: string, problems: string[]): numbe
 type NumberParam = 't' | 'mark' | 'automark' | 'step'
 
 /** What each number parameter is, in a participant's words (the problem names the parameter first). */
-const PARAM_WORDS: Record<NumberParam, string> = {
+/** A number parameter in a participant's words, as the link's problems name it (lessonLinks.ts too). */
+export const PARAM_WORDS: Record<NumberParam, string> = {
   t: 'the moment the link opens at',
   mark: 'where the counts start',
   automark: 'where the counts start by default',

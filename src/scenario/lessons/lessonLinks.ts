@@ -2,7 +2,7 @@
 // never throws: a bad name or step is a problem in words, and the page goes on as usual.
 
 import { encodeScenario } from '../codec.ts'
-import { compareLinkHash, lessonLinkHash, readLinkHash, scenarioReaching } from '../links.ts'
+import { compareLinkHash, lessonLinkHash, PARAM_WORDS, readLinkHash, scenarioReaching } from '../links.ts'
 import { getLesson, lessons } from './catalog.ts'
 import type { Lesson } from './types.ts'
 import type { ResolvedLesson } from './validate.ts'
@@ -48,9 +48,9 @@ function clip(s: string): string {
 const REPLACED: ReadonlyArray<readonly [name: string, words: (count: number) => string]> = [
   ['s', () => 'a scenario'],
   ['v', (n) => (n === 1 ? 'a side' : `${n} sides`)],
-  ['t', () => 'the moment the link opens at'],
-  ['mark', () => 'where the counts start'],
-  ['automark', () => 'where the counts start by default'],
+  ['t', () => PARAM_WORDS.t],
+  ['mark', () => PARAM_WORDS.mark],
+  ['automark', () => PARAM_WORDS.automark],
   ['embed', () => 'the highway alone'],
 ]
 
