@@ -13,6 +13,7 @@ import { runJsSimulator } from './mm1JsSimulator.ts'
 import { runKernel } from './mm1Kernel.ts'
 import { MODEL_EVENTS, type Mm1Result, type Variant } from './mm1Workload.ts'
 import { MODEL_CASES, runModel, type ModelCase, type ModelResult } from './modelWorkload.ts'
+import { runScaleBundled } from './scaleBundled.ts'
 import { SCALE_CASES, type ScaleCase, type ScaleResult } from './scaleWorkload.ts'
 import { fmtRate, fullGc, machine, median, table } from './stats.ts'
 import { CHECKPOINT_TARGET_MB, runTimelineBench, SEEK_TARGET_MS } from './timelineWorkload.ts'
@@ -132,23 +133,12 @@ const SCALE_MEASURE_SEC = 10
 const SCALE_WARM_CAP_MS = 20_000
 const SCALE_MEASURE_CAP_MS = 15_000
 
-/**
- * One scale run in a child process, from the bundle the CLI runs (scripts/bundled.mjs): the engine
- * as `highway run` and the page's worker run it, not module by module as this script's tsx does.
- */
-function scaleRunBundled(c: ScaleCase): ScaleResult {
-  const args = [join(here, '..', 'scripts', 'bundled.mjs'), 'benchScale', c, String(SCALE_WARM_SEC), String(SCALE_MEASURE_SEC), String(SCALE_WARM_CAP_MS), String(SCALE_MEASURE_CAP_MS)]
-  const r = spawnSync(process.execPath, args, { cwd: join(here, '..'), stdio: ['ignore', 'pipe', 'inherit'], encoding: 'utf8' })
-  if (r.status !== 0) throw new Error(`bench/scaleChild.ts failed (exit ${r.status})`)
-  return JSON.parse(r.stdout.trim().split('\n').at(-1)!) as ScaleResult
-}
-
 function benchScale() {
   const cases = Object.keys(SCALE_CASES) as ScaleCase[]
   const runs: Partial<Record<ScaleCase, ScaleResult[]>> = {}
   for (let round = 0; round < SCALE_ROUNDS; round++) {
     for (const c of round % 2 ? [...cases].reverse() : cases) {
-      const r = scaleRunBundled(c)
+      const r = runScaleBundled(c, { warmSec: SCALE_WARM_SEC, measureSec: SCALE_MEASURE_SEC, warmCapMs: SCALE_WARM_CAP_MS, measureCapMs: SCALE_MEASURE_CAP_MS })
       ;(runs[c] ??= []).push(r)
       log(`  scale round ${round + 1}/${SCALE_ROUNDS}: ${c} ${(r.simSeconds / (r.wallMs / 1000)).toFixed(2)}× wall, ${(r.simSeconds / (r.cpuMs / 1000)).toFixed(2)}× CPU`)
     }
