@@ -119,11 +119,7 @@ export class MemberProcesses<Ctx extends MemberContextBase, Ev extends EventObje
     }
     const s = this.slots[slot]
     if (!s?.alive || !s.snapshot || this.host.now() < s.pausedUntil) return false
-    if (s.routineOf !== s.snapshot) {
-      s.routineOf = s.snapshot
-      s.routine = this.hooks.isRoutinePoll(s.snapshot)
-    }
-    if (!s.routine) return false
+    if (!this.hooks.isRoutinePoll(s.snapshot)) return false
     s.routinePollAt = this.host.now()
     this.knowRoutine(slot, 1)
     return true

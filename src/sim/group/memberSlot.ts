@@ -44,13 +44,6 @@ export interface Slot<Ctx, Ev extends EventObject> {
    */
   routinePollAt: SimTime
   /**
-   * isRoutinePoll of `routineOf` (not saved: recomputed after a restore). A snapshot is immutable,
-   * so the answer holds until a transition replaces it; at 1 000 members polling ~100 times a
-   * simulated second each, asking the hook on every poll was a measurable share of the run.
-   */
-  routineOf?: SnapshotOf<Ctx> | null
-  routine?: boolean
-  /**
    * The last transition that left the snapshot as it was (xstate hands back the same object: a
    * heartbeat in a generation only sends and re-arms), for an event with no payload. The machine is
    * pure, so the same snapshot and event give the same actions: the next such event reuses them
@@ -70,7 +63,7 @@ export interface SavedSlot<Ev extends EventObject> {
 }
 
 export function newSlot<Ctx, Ev extends EventObject>(incarnation: number, snapshot: SnapshotOf<Ctx>): Slot<Ctx, Ev> {
-  return { incarnation, alive: true, pausedUntil: 0, buffered: [], snapshot, orphaned: [], routinePollAt: -1, routineOf: null, routine: false, unchanged: null }
+  return { incarnation, alive: true, pausedUntil: 0, buffered: [], snapshot, orphaned: [], routinePollAt: -1, unchanged: null }
 }
 
 export function saveSlot<Ctx, Ev extends EventObject>(s: Slot<Ctx, Ev>): SavedSlot<Ev> {
@@ -94,8 +87,6 @@ export function restoreSlot<Ctx, Ev extends EventObject>(machine: AnyStateMachin
     snapshot: s.snapshot ? restoreSnapshot<Ctx>(machine, s.snapshot) : null,
     orphaned: [...s.orphaned],
     routinePollAt: s.routinePollAt ?? -1,
-    routineOf: null,
-    routine: false,
     unchanged: null,
   }
 }
