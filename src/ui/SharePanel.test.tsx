@@ -12,6 +12,19 @@ import { ControlsPanel } from './ControlsPanel.tsx'
 import { MetricsTable } from './MetricsTable.tsx'
 import { byLabel, mount, setValue, type Mounted } from './renderForTest.tsx'
 import { SharePanel } from './SharePanel.tsx'
+import { shareCoordinatorBrokerOf } from '../sim/share/shareStateCoordinator.ts'
+import type { WorldState } from '../sim/worldState.ts'
+import { worldOf } from '../../test/properties/conservationCheck.ts'
+
+/** Whether member c holds acquired (locked, unacknowledged) records of any lane. */
+function holdsAcquired(w: WorldState, c: number): boolean {
+  return w.share!.parts.some((sp) => sp.runs.some((r) => r.state === 'acquired' && r.member === c))
+}
+
+/** Whether members hold acquired records of a lane whose share state broker b keeps and that another broker leads. */
+function heldOnLaneStatedBy(w: WorldState, b: number): boolean {
+  return w.share!.parts.some((sp, p) => shareCoordinatorBrokerOf(w, p) === b && w.cluster.leader[p] !== b && sp.runs.some((r) => r.state === 'acquired'))
+}
 
 let m: Mounted | null = null
 afterEach(() => {
@@ -55,9 +68,15 @@ describe('SharePanel', () => {
     vi.useFakeTimers()
     m = mount(<SharePanel />)
     const s = getPreset('share-group-hot-lane')!.build()
-    // Shorter than the preset: consumer-2 crashes at 3 s holding records locked for 5 s.
-    const sim = createSimulation({ ...s, group: { ...s.group, share: { ...s.group.share!, 'group.share.record.lock.duration.ms': 5000 } }, actions: [{ do: 'crashConsumer', consumer: 'consumer-2', atSec: 3 }] })
-    sim.advanceTo(6000)
+    // Shorter locks than the preset's: consumer-2 crashes holding records locked for 5 s, at the
+    // first moment from 3 s on that it holds some (between batches it holds none).
+    const sim = createSimulation({ ...s, group: { ...s.group, share: { ...s.group.share!, 'group.share.record.lock.duration.ms': 5000 } }, actions: [] })
+    sim.advanceTo(3000)
+    const c2 = worldOf(sim).consumers.findIndex((c) => c.name === 'consumer-2')
+    while (!holdsAcquired(worldOf(sim), c2) && sim.now() < 5000) sim.advanceTo(sim.now() + 1)
+    const crashedAt = sim.now()
+    sim.apply({ do: 'crashConsumer', consumer: 'consumer-2' })
+    sim.advanceTo(crashedAt + 3000)
     const f = sim.frame(0)
     const held = f.shareGroup!.stranded[0]!
     act(() => m!.store.getState().receiveFrame(0, f, [], []))
@@ -65,11 +84,13 @@ describe('SharePanel', () => {
     const figure = (name: string) => m!.container.querySelector(`td[data-figure="${name}"]`)?.textContent
     expect(figure('In flight now')).toBe(f.shareGroup!.inFlight.toLocaleString('en-US'))
     expect(figure('Most in flight on one lane')).toBe(f.shareGroup!.inFlightMax.toLocaleString('en-US'))
-    // consumer-2 acquired its last batch just before 3 s; its 5 s locks end just before 8 s: 2 s from 6 s.
     expect(held).toMatchObject({ member: 'consumer-2', lockMs: 5000 })
     expect(held.records).toBeGreaterThan(0)
+    // Acquired before the crash, its 5 s locks end within 2 s of 3 s after it.
+    expect(held.expiresInMs).toBeGreaterThan(0)
+    expect(held.expiresInMs).toBeLessThanOrEqual(2000)
     expect(m.container.textContent).toContain(`consumer-2 stopped holding ${held.records.toLocaleString('en-US')} records`)
-    expect(m.container.textContent).toContain('come back to the others in 2 s, when its 5 s locks expire')
+    expect(m.container.textContent).toContain(`come back to the others in ${Math.ceil(held.expiresInMs / 1000)} s, when its 5 s locks expire`)
   })
 
   it('shows the records a leader change handed back, so the panel accounts for every duplicate', () => {
@@ -134,7 +155,7 @@ describe('the share panel when a share coordinator goes down', () => {
     vi.useFakeTimers()
     m = mount(<SharePanel />)
     const s = getPreset('share-group-hot-lane')!.build()
-    const sim = createSimulation({ ...s, cluster: { brokers: 3, 'replication.factor': 3, 'min.insync.replicas': 2, brokerCapacityPerSec: null }, actions: [{ do: 'crashBroker', broker: 3, atSec: 4 }] })
+    const sim = createSimulation({ ...s, cluster: { brokers: 3, 'replication.factor': 3, 'min.insync.replicas': 2, brokerCapacityPerSec: null }, actions: [] })
     const figure = (name: string) => m!.container.querySelector(`td[data-figure="${name}"]`)?.textContent
     const show = (t: number) => {
       sim.advanceTo(t)
@@ -145,7 +166,12 @@ describe('the share panel when a share coordinator goes down', () => {
     }
     expect(show(3000).acksWaiting).toBe(0)
     expect(figure('Acks waiting for state')).toBeUndefined() // no outage: no rows
-    const during = show(8000) // broker 3 down, not fenced yet: it held the state of some lanes
+    // Broker 3 crashes from 4 s on, once members hold records of a lane whose state it keeps and
+    // whose leader is another broker: their acknowledgements then wait for it.
+    sim.advanceTo(4000)
+    while (!heldOnLaneStatedBy(worldOf(sim), 2) && sim.now() < 6000) sim.advanceTo(sim.now() + 1)
+    sim.apply({ do: 'crashBroker', broker: 3 })
+    const during = show(8000) // broker 3 down, not fenced yet
     expect(during.acksWaiting).toBeGreaterThan(0)
     expect(figure('Acks waiting for state')).toBe(during.acksWaiting.toLocaleString('en-US'))
     const after = show(40_000)

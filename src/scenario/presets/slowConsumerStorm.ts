@@ -48,7 +48,7 @@ export const slowConsumerStorm: Preset = {
     'Nothing is scripted here but the load. Each record takes about 40 ms, so a full poll of 500 records ' +
     'takes about 20 s, longer than max.poll.interval.ms (15 s); while the group keeps up, polls are small ' +
     'and all is calm at 60 % of capacity. At 60 s a 20-second burst builds a backlog, polls fill up, and ' +
-    'some twenty seconds later the first consumer that outlasts the poll interval leaves the group, then ' +
+    'twenty to thirty seconds later the first consumer that outlasts the poll interval leaves the group, then ' +
     'the others one after another. Under eager rebalancing every lane stops, the backlog grows ' +
     'everywhere, more polls fill up and more consumers time out: watch the rebalances per minute, the lag ' +
     'and the duplicates keep climbing long after the burst is over. Kafka\'s advice: lower ' +

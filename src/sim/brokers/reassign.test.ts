@@ -143,22 +143,28 @@ describe('rebalanceCluster: executing the plan in the running world', () => {
   })
 
   it('a target broker that crashes mid-copy gets neither the replica nor leadership while down, and after its restart joins the ISR only when the throttled copy is done', () => {
-    // The plan moves partition 5 from broker 3 to broker 2 (about 6.8 s at 20 kB/s); broker 2 crashes at 9 s, restarts at 30 s.
-    const s = scenario(1, [{ do: 'rebalanceCluster', throttleBytesPerSec: 20_000, atSec: 6 }, { do: 'crashBroker', broker: 2, atSec: 9 }, { do: 'restartBroker', broker: 2, atSec: 30 }])
-    const sim = createSimulation(s)
+    // The plan moves one partition (about 6.8 s at 20 kB/s); its target crashes at 9 s and restarts at 30 s.
+    const rebalance: ScenarioAction = { do: 'rebalanceCluster', throttleBytesPerSec: 20_000, atSec: 6 }
+    const probe = createSimulation(scenario(1, [rebalance]))
+    probe.advanceTo(6_500)
+    const moves = facts(probe.drainTrace(), 'cluster.replicaMoveStarted')
+    expect(moves.length).toBe(1)
+    const { partition: p, from, to } = moves[0]!.fact
+    // Actions number brokers from 1, as the page does; trace facts from 0.
+    const sim = createSimulation(scenario(1, [rebalance, { do: 'crashBroker', broker: to + 1, atSec: 9 }, { do: 'restartBroker', broker: to + 1, atSec: 30 }]))
     for (const t of [10_000, 15_000, 20_000, 29_000, 31_000, 45_000]) {
       sim.advanceTo(t)
       const w = worldOf(sim)
-      expect(w.cluster.isr[5]).toEqual([2])
-      expect(w.cluster.leader[5]).toBe(2)
+      expect(w.cluster.isr[p]).toEqual([from])
+      expect(w.cluster.leader[p]).toBe(from)
       expect(conservationErrors(w)).toEqual([])
     }
     expect(facts(sim.drainTrace(), 'cluster.replicaMoveDone')).toEqual([])
     sim.advanceTo(90_000)
     const done = facts(sim.drainTrace(), 'cluster.replicaMoveDone')
-    expect(done.map((e) => [e.fact.partition, e.fact.to])).toEqual([[5, 1]])
+    expect(done.map((e) => [e.fact.partition, e.fact.to])).toEqual([[p, to]])
     expect(done[0]!.t).toBeGreaterThan(45_000)
-    expect(worldOf(sim).cluster.isr[5]).toEqual([1])
+    expect(worldOf(sim).cluster.isr[p]).toEqual([to])
     expect(conservationErrors(worldOf(sim))).toEqual([])
   })
 
