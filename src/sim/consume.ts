@@ -9,7 +9,7 @@ import { commitPc } from './parallel/pcCommit.ts'
 import type { WorldState } from './worldState.ts'
 import { readableEnd } from './brokers/producerRetry.ts'
 import { LANE_KEY_SEGS, LANE_SAMPLES } from './laneExtras.ts'
-import { mergeFrontSegs, segArray, segBase, segCost, segEnd, segTime } from './segLog.ts'
+import { COSTLY, mergeFrontSegs, OWN, POOL_SLOT, segCost, segEnd, segTime } from './segLog.ts'
 
 export interface FetchResult {
   records: number
@@ -45,6 +45,8 @@ export function fetchForConsumer(w: WorldState, c: number, maxRecords: number, n
   const segHead = w.segHead
   const segs = w.segs
   const segN = segs.n
+  const segFlags = segs.flags
+  const pool = segs.pool
   const outWin = w.outWin
   const hist = w.latencyWin
   const ledger = w.ledger
@@ -76,53 +78,43 @@ export function fetchForConsumer(w: WorldState, c: number, maxRecords: number, n
       open[2 * p + 1] = to
       handedOnce[p]! += to - from
     } else noteHanded(ledger, p, from, to)
-    const a = segArray(segs, p)
-    const base = segBase(segs, p)
+    const f = segFlags[p]!
+    const a = (f & OWN) === 0 ? pool : segs.own[p]!
+    const base = (f & OWN) === 0 ? p * POOL_SLOT : 0
     const sn = segN[p]!
     let h = segHead[p]!
     // The common case, a fetch continuing where the lane's first deliveries ended (costOfRange would
-    // find `from` in segment h, the first undelivered one). Anything else: deliver().
-    if (from !== delivered[p]! || h >= sn || a[base + h * 3 + 1]! <= from || (h > 0 && a[base + h * 3 - 2]! > from)) {
+    // find `from` in segment h, the first undelivered one), on a lane whose records all cost 1.
+    // Anything else: deliver().
+    if ((f & COSTLY) !== 0 || from !== delivered[p]! || h >= sn || a[base + h * 2 + 1]! <= from || (h > 0 && a[base + h * 2 - 1]! > from)) {
       costUnits += deliver(w, p, from, to, now, extraLatencyMs)
       continue
     }
-    // costOfRange and firstDelivery's latency loop in one pass (the same sums in the same order):
-    // each segment's latency, segHead past what is delivered, the cost units.
-    let prevEnd = h > 0 ? a[base + h * 3 - 2]! : from
-    let cost = 0
-    let covered = 0
-    let unitCosts = true // every segment up to h costs 1 (collapseDelivered's condition)
-    for (let k = 0; k < h; k++) if (a[base + k * 3 + 2] !== 1) unitCosts = false
+    // firstDelivery's latency loop: each segment's latency, segHead past what is delivered.
+    let prevEnd = h > 0 ? a[base + h * 2 - 1]! : from
     while (h < sn) {
-      const o = base + h * 3
+      const o = base + h * 2
       const end = a[o + 1]!
       const lo = Math.max(prevEnd, from)
       const hi = Math.min(end, to)
-      if (hi > lo) {
-        cost += (hi - lo) * a[o + 2]!
-        covered += hi - lo
-        recordLatency(hist, now - a[o]! + extraLatencyMs, hi - lo)
-      }
+      if (hi > lo) recordLatency(hist, now - a[o]! + extraLatencyMs, hi - lo)
       if (end > to) break
-      if (a[o + 2] !== 1) unitCosts = false
       prevEnd = end
       h++
     }
     // Merge the delivered segments now rather than at the next prune: a lane then holds a few
     // segments instead of a metrics window's worth, which keeps 10 000 lanes' logs in cache. Only
     // the last delivered end is ever read again (see collapseDelivered), so results are unchanged.
-    // Bounded: a lane whose delivered segments cannot merge (costs other than 1) waits for the prune.
-    // The bound is high because a consumer a few polls behind takes max.poll.records at once, dozens
-    // of segments per lane: at 8, a tenth of a full-size run's lanes kept them until the prune, in
-    // arrays of their own that pushed the lanes' working set out of cache.
-    if (h >= 2 && h <= EAGER_COLLAPSE_MAX && unitCosts) {
-      // collapseDelivered's merge, with the cost check made in the loop above.
+    // Bounded: the bound is high because a consumer a few polls behind takes max.poll.records at
+    // once, dozens of segments per lane: at 8, a tenth of a full-size run's lanes kept them until
+    // the prune, in arrays of their own that pushed the lanes' working set out of cache.
+    if (h >= 2 && h <= EAGER_COLLAPSE_MAX) {
       mergeFrontSegs(a, base, h, sn)
       segN[p] = sn - (h - 1)
       h = 1
     }
     segHead[p] = h
-    costUnits += cost + (take - covered)
+    costUnits += take // every record costs 1
     outWin[p]! += take
     const b = leader[p]! // noteFetch: fetched from the partition's leader
     if (b >= 0) brokers[b]!.outWin += take

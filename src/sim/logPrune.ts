@@ -5,7 +5,7 @@
 // coarsening is bounded and said where it happens.
 
 import type { KeySegments, WorldState } from './worldState.ts'
-import { dropFrontSegs, mergeFrontSegs, segArray, segBase, segCost, segCount, segEnd, segTime, setSeg, shrinkSegLog, truncateSegs } from './segLog.ts'
+import { dropFrontSegs, frontCostsUnit, mergeFront, segCost, segCount, segEnd, segTime, setSeg, shrinkSegLog, truncateSegs } from './segLog.ts'
 
 /**
  * Drops segments no reader can need again: below both the committed offset and the delivery
@@ -59,11 +59,8 @@ export function collapseDelivered(w: WorldState, p: number): void {
   const h = w.segHead[p]!
   if (h < 2) return
   const s = w.segs
-  const a = segArray(s, p)
-  const base = segBase(s, p)
-  for (let i = 0; i < h; i++) if (a[base + i * 3 + 2] !== 1) return
-  mergeFrontSegs(a, base, h, s.n[p]!)
-  s.n[p]! -= h - 1
+  if (!frontCostsUnit(s, p, h)) return
+  mergeFront(s, p, h)
   w.segHead[p] = 1
 }
 

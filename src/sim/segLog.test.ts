@@ -9,10 +9,14 @@ import { checkpointFromJson, checkpointToJson } from '../engine/checkpointJson.t
 import { deepClone } from '../engine/clone.ts'
 import { defaultScenario } from '../scenario/defaults.ts'
 import {
+  COSTLY,
   createSegStore,
   dropFrontSegs,
+  frontCostsUnit,
   lastSegEnd,
+  mergeFront,
   migrateSegLogs,
+  OWN,
   POOL_SEGMENTS,
   pushSeg,
   segCapacity,
@@ -43,6 +47,7 @@ type Op =
   | { op: 'setEnd'; i: number; end: number }
   | { op: 'shrink' }
   | { op: 'pushMany'; count: number; t: number }
+  | { op: 'merge'; h: number }
 
 // Bursts long enough to pass a slot's and an own array's first room (16 and 256 segments), on
 // lanes enough that several are out of the pool at once.
@@ -56,6 +61,7 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
   { weight: 1, arbitrary: fc.record({ op: fc.constant('setEnd' as const), i: fc.nat(), end: num }) },
   { weight: 1, arbitrary: fc.record({ op: fc.constant('shrink' as const) }) },
   { weight: 2, arbitrary: fc.record({ op: fc.constant('pushMany' as const), count: fc.nat({ max: 400 }), t: num }) },
+  { weight: 1, arbitrary: fc.record({ op: fc.constant('merge' as const), h: fc.integer({ min: 2, max: 30 }) }) },
 )
 const laneOpArb = fc.tuple(fc.nat({ max: LANES - 1 }), opArb)
 
@@ -95,12 +101,26 @@ function apply(s: SegStore, p: number, m: Model, o: Op): void {
     case 'shrink':
       shrinkSegLog(s, p)
       break
+    case 'merge': {
+      // Delivered segments that all cost 1 merge into one (logPrune.collapseDelivered).
+      const h = Math.min(o.h, len)
+      const unit = m.cost.slice(0, h).every((c) => c === 1)
+      expect(frontCostsUnit(s, p, h)).toBe(unit)
+      if (h < 2 || !unit) return
+      mergeFront(s, p, h)
+      m.t.splice(0, h, m.t[h - 1]!)
+      m.end.splice(0, h, m.end[h - 1]!)
+      m.cost.splice(0, h, 1)
+      break
+    }
     case 'pushMany':
+      // Costs of 1 in runs (merged when delivered), some 2 or 3.
       for (let i = 0; i < o.count; i++) {
-        pushSeg(s, p, o.t + i, o.t + 2 * i, 1 + (i % 3))
+        const cost = i % 7 < 4 ? 1 : 1 + (i % 3)
+        pushSeg(s, p, o.t + i, o.t + 2 * i, cost)
         m.t.push(o.t + i)
         m.end.push(o.t + 2 * i)
-        m.cost.push(1 + (i % 3))
+        m.cost.push(cost)
       }
       break
   }
@@ -205,23 +225,47 @@ describe('segment log', () => {
     expect(migrateSegLogs(fresh)).toBe(fresh)
   })
 
-  it('restores a store saved before it kept isOwn: a lane in an array of its own is read from it', () => {
-    // The older form: lane 0 in its slot of the pool, lane 1 (past its slot) in an array of its own.
+  it('restores a store saved with [t, end, cost] per segment (before costs were kept apart), in its slot or in an array of its own', () => {
+    // The older form: lane 0 in its slot of the pool, lane 1 (past its slot) in an array of its own,
+    // some of its segments costing 3; and older still, without isOwn.
     const P = 2
     const pool = new Float64Array(P * POOL_SEGMENTS * 3)
     pool.set([7, 3, 1], 0)
-    const own = Float64Array.from({ length: 256 * 3 }, (_, i) => (i < (POOL_SEGMENTS + 5) * 3 ? [Math.floor(i / 3), Math.floor(i / 3) + 1, 1][i % 3]! : 0))
-    const saved = { segs: { pool, n: Int32Array.from([1, POOL_SEGMENTS + 5]), own: [null, own] } as unknown as SegStore }
-    const w = migrateSegLogs(saved)
-    expect(Array.from(w.segs.isOwn)).toEqual([0, 1])
-    expect(contents(w.segs, 0)).toEqual({ t: [7], end: [3], cost: [1] })
-    expect(contents(w.segs, 1).end).toEqual(Array.from({ length: POOL_SEGMENTS + 5 }, (_, i) => i + 1))
-    // It goes on from there: one more segment, and back to the pool once drained.
-    pushSeg(w.segs, 1, 99, 100, 1)
-    expect(contents(w.segs, 1).end.at(-1)).toBe(100)
-    dropFrontSegs(w.segs, 1, POOL_SEGMENTS + 4)
-    shrinkSegLog(w.segs, 1)
-    expect(w.segs.isOwn[1]).toBe(0)
-    expect(contents(w.segs, 1).end).toEqual([POOL_SEGMENTS + 5, 100])
+    const own = Float64Array.from({ length: 256 * 3 }, (_, i) => (i < (POOL_SEGMENTS + 5) * 3 ? [Math.floor(i / 3), Math.floor(i / 3) + 1, i < 9 ? 3 : 1][i % 3]! : 0))
+    for (const withIsOwn of [true, false]) {
+      const saved = { segs: { pool: pool.slice(), n: Int32Array.from([1, POOL_SEGMENTS + 5]), own: [null, own.slice()], ...(withIsOwn ? { isOwn: Uint8Array.from([0, 1]) } : {}) } as unknown as SegStore }
+      const w = migrateSegLogs(saved)
+      expect(Array.from(w.segs.flags)).toEqual([0, OWN | COSTLY])
+      expect(contents(w.segs, 0)).toEqual({ t: [7], end: [3], cost: [1] })
+      expect(contents(w.segs, 1).end).toEqual(Array.from({ length: POOL_SEGMENTS + 5 }, (_, i) => i + 1))
+      expect(contents(w.segs, 1).cost).toEqual(Array.from({ length: POOL_SEGMENTS + 5 }, (_, i) => (i < 3 ? 3 : 1)))
+      // It goes on from there: one more segment, and back to the pool costing 1 once drained.
+      pushSeg(w.segs, 1, 99, 100, 1)
+      expect(contents(w.segs, 1).end.at(-1)).toBe(100)
+      dropFrontSegs(w.segs, 1, POOL_SEGMENTS + 4)
+      shrinkSegLog(w.segs, 1)
+      expect(w.segs.flags[1]).toBe(0)
+      expect(contents(w.segs, 1)).toEqual({ t: [POOL_SEGMENTS + 4, 99], end: [POOL_SEGMENTS + 5, 100], cost: [1, 1] })
+      expect(migrateSegLogs(w)).toBe(w) // now in this form: nothing to convert
+    }
+  })
+
+  it('keeps no costs for lanes whose segments all cost 1, and keeps a lane\'s costs only while one differs', () => {
+    const s = createSegStore(4)
+    for (let p = 0; p < 4; p++) for (let i = 0; i < 5; i++) pushSeg(s, p, i, i + 1, 1)
+    expect(s.costPool.length).toBe(0)
+    expect(Array.from(s.flags)).toEqual([0, 0, 0, 0])
+    pushSeg(s, 2, 5, 6, 2.5)
+    expect(Array.from(s.flags)).toEqual([0, 0, COSTLY, 0])
+    expect(contents(s, 2).cost).toEqual([1, 1, 1, 1, 1, 2.5])
+    expect(contents(s, 1).cost).toEqual([1, 1, 1, 1, 1])
+    // The costly segment delivered and dropped: the lane keeps costs no more.
+    shrinkSegLog(s, 2)
+    expect(s.flags[2]).toBe(COSTLY)
+    dropFrontSegs(s, 2, 6)
+    pushSeg(s, 2, 7, 8, 1)
+    shrinkSegLog(s, 2)
+    expect(s.flags[2]).toBe(0)
+    expect(contents(s, 2)).toEqual({ t: [7], end: [8], cost: [1] })
   })
 })

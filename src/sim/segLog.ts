@@ -10,31 +10,48 @@
 // arrays and a list), so it checkpoints by copy.
 
 export interface SegStore {
-  /** Lane p's slot is [p·SLOT, (p + 1)·SLOT); only its first 3·n[p] entries are segments. */
+  /** Lane p's slot is [p·SLOT, (p + 1)·SLOT); only its first 2·n[p] entries are segments, [t, end] each. */
   pool: Float64Array
   /** Segments per lane. */
   n: Int32Array
   /** A lane's own array while its segments outgrow the slot (null: they are in the pool). */
   own: (Float64Array | null)[]
   /**
-   * 1 where `own[p]` is an array. A fetch or an append asks first where a lane's segments are; a
-   * byte a lane answers from a line shared by 64 lanes, where the pointers of `own` took a line per
-   * 8 (a full-size run asks a million times a simulated second, and nearly always "the pool").
+   * Per lane, OWN (its segments are in `own[p]`, not the pool) and COSTLY (its segments' costs are
+   * kept; without it every one costs 1 and none is stored). A fetch or an append asks first where a
+   * lane's segments are; a byte a lane answers from a line shared by 64 lanes, where the pointers of
+   * `own` took a line per 8 (a full-size run asks a million times a simulated second, and nearly
+   * always "the pool, costing 1").
    */
-  isOwn: Uint8Array
+  flags: Uint8Array
+  /** COSTLY lanes' costs, one per segment, in the pool's slots (empty until a lane is COSTLY) or beside an own array. */
+  costPool: Float64Array
+  ownCost: (Float64Array | null)[]
 }
 
-const STRIDE = 3
+/** flags: lane p's segments are in own[p]. */
+export const OWN = 1
+/** flags: lane p's segments' costs are stored (some may differ from 1). */
+export const COSTLY = 2
+
+const STRIDE = 2
 /** Segments a lane keeps in the shared pool (a lane keeping up holds two to five; one a few send cycles behind, more). */
 export const POOL_SEGMENTS = 16
-const SLOT = POOL_SEGMENTS * STRIDE
+/** Pool entries per lane: its segments start at p · POOL_SLOT. */
+export const POOL_SLOT = POOL_SEGMENTS * STRIDE
+const SLOT = POOL_SLOT
 /** A lane back to this many segments returns to its slot (hysteresis: no move per breath). */
 const RETURN_AT = POOL_SEGMENTS / 2
 /** A lane's own array starts with room for this many segments. */
 const OWN_SEGMENTS = 256
 
+// Why [t, end] without the cost: nearly every segment costs 1 (only tracked keys with a cost
+// multiplier make others), and a lane keeping up holds about three segments: 48 bytes, one cache
+// line, where [t, end, cost] took two. A fetch and an append each touch a lane's segments, 3 M
+// times a simulated second at full size; the full size ran ~8 % faster with one line.
+
 export function createSegStore(P: number): SegStore {
-  return { pool: new Float64Array(P * SLOT), n: new Int32Array(P), own: new Array<Float64Array | null>(P).fill(null), isOwn: new Uint8Array(P) }
+  return { pool: new Float64Array(P * SLOT), n: new Int32Array(P), own: new Array<Float64Array | null>(P).fill(null), flags: new Uint8Array(P), costPool: new Float64Array(0), ownCost: new Array<Float64Array | null>(P).fill(null) }
 }
 
 /** Room for lanes added at the end (Kafka only grows a topic); existing lanes keep their segments. */
@@ -47,32 +64,69 @@ export function growSegStore(s: SegStore, P: number): void {
   const n = new Int32Array(P)
   n.set(s.n)
   s.n = n
-  const isOwn = new Uint8Array(P)
-  isOwn.set(s.isOwn)
-  s.isOwn = isOwn
-  for (let p = old; p < P; p++) s.own.push(null)
+  const flags = new Uint8Array(P)
+  flags.set(s.flags)
+  s.flags = flags
+  if (s.costPool.length > 0) {
+    const costPool = new Float64Array(P * POOL_SEGMENTS)
+    costPool.set(s.costPool)
+    s.costPool = costPool
+  }
+  for (let p = old; p < P; p++) {
+    s.own.push(null)
+    s.ownCost.push(null)
+  }
+}
+
+/**
+ * Merges a lane's first `h` segments (of `n`, at `base` in `a`) into one: segment 0 becomes the
+ * last of them, [t(h-1), end(h-1)], and the rest move up. For a lane whose segments all cost 1
+ * (not COSTLY: consume.ts's fetch loop, which has the arrays at hand); mergeFront does any lane.
+ * The caller sets the lane's count to n - (h - 1).
+ */
+export function mergeFrontSegs(a: Float64Array, base: number, h: number, n: number): void {
+  a[base] = a[base + (h - 1) * 2]!
+  a[base + 1] = a[base + (h - 1) * 2 + 1]!
+  // copyWithin(2, 2h, 2n) by hand: a lane holds a few segments, and the builtin's call cost more.
+  for (let i = base + 2, j = base + h * 2, end = base + n * 2; j < end; i++, j++) a[i] = a[j]!
+}
+
+/** Merges lane p's first h segments, which all cost 1, into one costing 1 (logPrune.collapseDelivered). */
+export function mergeFront(s: SegStore, p: number, h: number): void {
+  const n = s.n[p]!
+  mergeFrontSegs(segArray(s, p), segBase(s, p), h, n)
+  if ((s.flags[p]! & COSTLY) !== 0) {
+    const c = costArray(s, p)
+    const b = costBase(s, p)
+    c.copyWithin(b + 1, b + h, b + n) // segment 0's cost stays 1, as all h were
+  }
+  s.n[p] = n - (h - 1)
+}
+
+/** Whether lane p's first h segments all cost 1 (always, for a lane not COSTLY). */
+export function frontCostsUnit(s: SegStore, p: number, h: number): boolean {
+  if ((s.flags[p]! & COSTLY) === 0) return true
+  const c = costArray(s, p)
+  const b = costBase(s, p)
+  for (let i = 0; i < h; i++) if (c[b + i] !== 1) return false
+  return true
 }
 
 /** The array holding lane p's segments; segBase gives where they start in it. Read both once in hot loops. */
-/**
- * Merges a lane's first `h` segments (of `n`, at `base` in `a`) into one: segment 0 becomes the
- * last of them with cost 1, [t(h-1), end(h-1), 1], and the rest move up. The caller sets the lane's
- * count to n - (h - 1). For delivered segments that all cost 1 (logPrune.collapseDelivered, and
- * consume.ts's fetch loop, which has the arrays at hand).
- */
-export function mergeFrontSegs(a: Float64Array, base: number, h: number, n: number): void {
-  a[base] = a[base + (h - 1) * 3]!
-  a[base + 1] = a[base + (h - 1) * 3 + 1]!
-  // copyWithin(3, 3h, 3n) by hand: a lane holds a few segments, and the builtin's call cost more.
-  for (let i = base + 3, j = base + h * 3, end = base + n * 3; j < end; i++, j++) a[i] = a[j]!
-}
-
 export function segArray(s: SegStore, p: number): Float64Array {
-  return s.isOwn[p] === 0 ? s.pool : s.own[p]!
+  return (s.flags[p]! & OWN) === 0 ? s.pool : s.own[p]!
 }
 
 export function segBase(s: SegStore, p: number): number {
-  return s.isOwn[p] === 0 ? p * SLOT : 0
+  return (s.flags[p]! & OWN) === 0 ? p * SLOT : 0
+}
+
+function costArray(s: SegStore, p: number): Float64Array {
+  return (s.flags[p]! & OWN) === 0 ? s.costPool : s.ownCost[p]!
+}
+
+function costBase(s: SegStore, p: number): number {
+  return (s.flags[p]! & OWN) === 0 ? p * POOL_SEGMENTS : 0
 }
 
 export function segCount(s: SegStore, p: number): number {
@@ -80,15 +134,15 @@ export function segCount(s: SegStore, p: number): number {
 }
 
 export function segTime(s: SegStore, p: number, i: number): number {
-  return s.isOwn[p] === 0 ? s.pool[p * SLOT + i * STRIDE]! : s.own[p]![i * STRIDE]!
+  return segArray(s, p)[segBase(s, p) + i * STRIDE]!
 }
 
 export function segEnd(s: SegStore, p: number, i: number): number {
-  return s.isOwn[p] === 0 ? s.pool[p * SLOT + i * STRIDE + 1]! : s.own[p]![i * STRIDE + 1]!
+  return segArray(s, p)[segBase(s, p) + i * STRIDE + 1]!
 }
 
 export function segCost(s: SegStore, p: number, i: number): number {
-  return s.isOwn[p] === 0 ? s.pool[p * SLOT + i * STRIDE + 2]! : s.own[p]![i * STRIDE + 2]!
+  return (s.flags[p]! & COSTLY) === 0 ? 1 : costArray(s, p)[costBase(s, p) + i]!
 }
 
 /** End offset of lane p's last segment (undefined when there is none). */
@@ -99,38 +153,70 @@ export function lastSegEnd(s: SegStore, p: number): number | undefined {
 
 export function pushSeg(s: SegStore, p: number, t: number, end: number, cost: number): void {
   const n = s.n[p]!
-  let a: Float64Array
-  if (s.isOwn[p] === 0) {
-    if (n < POOL_SEGMENTS) {
-      const o = p * SLOT + n * STRIDE
-      const pool = s.pool
-      pool[o] = t
-      pool[o + 1] = end
-      pool[o + 2] = cost
-      s.n[p] = n + 1
-      return
-    }
-    // Outgrown its slot: the lane moves to an array of its own, room for a second of send cycles
-    // at once (a lane a few polls behind grows to a couple of hundred segments and back within
-    // the second; doubling from 32 was four allocations each time), doubling from there.
-    a = new Float64Array(OWN_SEGMENTS * STRIDE)
-    a.set(s.pool.subarray(p * SLOT, p * SLOT + n * STRIDE))
-    s.own[p] = a
-    s.isOwn[p] = 1
-  } else {
-    a = s.own[p]!
-    if ((n + 1) * STRIDE > a.length) {
-      const b = new Float64Array(a.length * 2)
-      b.set(a.subarray(0, n * STRIDE))
-      a = b
-      s.own[p] = a
-    }
+  const f = s.flags[p]!
+  if (f === 0 && n < POOL_SEGMENTS && cost === 1) {
+    // The common case: a lane in its slot, costing 1.
+    const o = p * SLOT + n * STRIDE
+    const pool = s.pool
+    pool[o] = t
+    pool[o + 1] = end
+    s.n[p] = n + 1
+    return
   }
-  const o = n * STRIDE
+  if ((f & COSTLY) === 0 && cost !== 1) makeCostly(s, p)
+  if ((s.flags[p]! & OWN) === 0 && n >= POOL_SEGMENTS) moveToOwn(s, p)
+  let a: Float64Array
+  if ((s.flags[p]! & OWN) === 0) a = s.pool
+  else {
+    a = s.own[p]!
+    if ((n + 1) * STRIDE > a.length) a = growOwn(s, p, (a.length / STRIDE) * 2)
+  }
+  const o = segBase(s, p) + n * STRIDE
   a[o] = t
   a[o + 1] = end
-  a[o + 2] = cost
+  if ((s.flags[p]! & COSTLY) !== 0) costArray(s, p)[costBase(s, p) + n] = cost
   s.n[p] = n + 1
+}
+
+/** Lane p starts keeping costs: those of its segments so far are 1. */
+function makeCostly(s: SegStore, p: number): void {
+  if ((s.flags[p]! & OWN) === 0 && s.costPool.length === 0) s.costPool = new Float64Array(s.n.length * POOL_SEGMENTS)
+  if ((s.flags[p]! & OWN) !== 0) s.ownCost[p] = new Float64Array(s.own[p]!.length / STRIDE)
+  s.flags[p]! |= COSTLY
+  costArray(s, p).fill(1, costBase(s, p), costBase(s, p) + s.n[p]!)
+}
+
+/**
+ * Outgrown its slot: the lane moves to an array of its own, room for a second of send cycles at
+ * once (a lane a few polls behind grows to a couple of hundred segments and back within the
+ * second; doubling from 32 was four allocations each time), doubling from there.
+ */
+function moveToOwn(s: SegStore, p: number): void {
+  const n = s.n[p]!
+  const a = new Float64Array(OWN_SEGMENTS * STRIDE)
+  a.set(s.pool.subarray(p * SLOT, p * SLOT + n * STRIDE))
+  if ((s.flags[p]! & COSTLY) !== 0) {
+    const c = new Float64Array(OWN_SEGMENTS)
+    c.set(s.costPool.subarray(p * POOL_SEGMENTS, p * POOL_SEGMENTS + n))
+    s.ownCost[p] = c
+  }
+  s.own[p] = a
+  s.flags[p]! |= OWN
+}
+
+/** Gives lane p's own array (and its costs) room for `segments`, keeping what it holds. */
+function growOwn(s: SegStore, p: number, segments: number): Float64Array {
+  const n = s.n[p]!
+  const b = new Float64Array(segments * STRIDE)
+  b.set(s.own[p]!.subarray(0, n * STRIDE))
+  s.own[p] = b
+  const c = s.ownCost[p]
+  if (c !== null && c !== undefined) {
+    const d = new Float64Array(segments)
+    d.set(c.subarray(0, n))
+    s.ownCost[p] = d
+  }
+  return b
 }
 
 export function setSeg(s: SegStore, p: number, i: number, t: number, end: number, cost: number): void {
@@ -138,7 +224,8 @@ export function setSeg(s: SegStore, p: number, i: number, t: number, end: number
   const o = segBase(s, p) + i * STRIDE
   a[o] = t
   a[o + 1] = end
-  a[o + 2] = cost
+  if ((s.flags[p]! & COSTLY) === 0 && cost !== 1) makeCostly(s, p)
+  if ((s.flags[p]! & COSTLY) !== 0) costArray(s, p)[costBase(s, p) + i] = cost
 }
 
 export function setSegEnd(s: SegStore, p: number, i: number, end: number): void {
@@ -151,6 +238,10 @@ export function dropFrontSegs(s: SegStore, p: number, k: number): void {
   const n = s.n[p]!
   const b = segBase(s, p)
   segArray(s, p).copyWithin(b, b + k * STRIDE, b + n * STRIDE)
+  if ((s.flags[p]! & COSTLY) !== 0) {
+    const cb = costBase(s, p)
+    costArray(s, p).copyWithin(cb, cb + k, cb + n)
+  }
   s.n[p] = n - k
 }
 
@@ -162,23 +253,31 @@ export function truncateSegs(s: SegStore, p: number, n: number): void {
 /**
  * Gives back what a burst left behind (a drained backlog): a lane down to a few segments returns
  * to its slot; a long one keeps an array at most four times what it holds, above a floor, so a
- * lane that merely breathes between prunes never reallocates.
+ * lane that merely breathes between prunes never reallocates. A lane whose segments all cost 1
+ * again stops keeping costs.
  */
 export function shrinkSegLog(s: SegStore, p: number): void {
+  const n = s.n[p]!
+  if ((s.flags[p]! & COSTLY) !== 0 && frontCostsUnit(s, p, n)) {
+    s.flags[p]! &= ~COSTLY
+    s.ownCost[p] = null
+  }
   const own = s.own[p] as Float64Array | null
   if (own === null) return
-  const n = s.n[p]!
   if (n <= RETURN_AT) {
     s.pool.set(own.subarray(0, n * STRIDE), p * SLOT)
+    if ((s.flags[p]! & COSTLY) !== 0) {
+      if (s.costPool.length === 0) s.costPool = new Float64Array(s.n.length * POOL_SEGMENTS)
+      s.costPool.set(s.ownCost[p]!.subarray(0, n), p * POOL_SEGMENTS)
+    }
     s.own[p] = null
-    s.isOwn[p] = 0
+    s.ownCost[p] = null
+    s.flags[p]! &= ~OWN
     return
   }
   const cap = own.length / STRIDE
   if (cap <= 256 || cap < 4 * n) return
-  const b = new Float64Array(n * 2 * STRIDE)
-  b.set(own.subarray(0, n * STRIDE))
-  s.own[p] = b
+  growOwn(s, p, n * 2)
 }
 
 /** Capacity (segments) lane p has where its segments are now: tests of shrinkSegLog. */
@@ -196,30 +295,28 @@ export function segStoreOf(lanes: ReadonlyArray<{ t: readonly number[]; end: rea
   return s
 }
 
+/** Every older form stored [t, end, cost] per segment (the pool's slots held 16 of them). */
+const OLD_STRIDE = 3
+
 /**
- * A checkpoint written before the shared store restores with the same segments: either one typed
- * log per partition (`seg: {a, n}[]`) or, older, three arrays per partition (segT, segEnd,
- * segCost). Returns the world as it is when there is nothing to convert.
+ * A checkpoint written before this store's form restores with the same segments: the store with
+ * [t, end, cost] per segment (before costs were kept apart), one typed log per partition
+ * (`seg: {a, n}[]`) or, older, three arrays per partition (segT, segEnd, segCost). Returns the
+ * world as it is when there is nothing to convert.
  */
 export function migrateSegLogs<W extends { segs: SegStore }>(w: W): W {
   const old = w as unknown as { segs?: SegStore; seg?: Array<{ a: Float64Array; n: number }>; segT?: number[][]; segEnd?: number[][]; segCost?: number[][] }
   if (old.segs !== undefined) {
-    // Saved before the store kept isOwn: it says what `own` already does.
-    if ((old.segs as Partial<SegStore>).isOwn === undefined) old.segs.isOwn = Uint8Array.from(old.segs.own, (a) => (a === null ? 0 : 1))
+    if ((old.segs as Partial<SegStore>).flags !== undefined) return w
+    const { pool, n, own } = old.segs
+    old.segs = segStoreOf(Array.from(n, (count, p) => {
+      const a = own[p] ?? pool
+      return oldLane(a, own[p] ? 0 : p * POOL_SEGMENTS * OLD_STRIDE, count)
+    }))
     return w
   }
   if (old.seg !== undefined) {
-    old.segs = segStoreOf(
-      old.seg.map((l) => {
-        const lane = { t: [] as number[], end: [] as number[], cost: [] as number[] }
-        for (let i = 0; i < l.n; i++) {
-          lane.t.push(l.a[i * STRIDE]!)
-          lane.end.push(l.a[i * STRIDE + 1]!)
-          lane.cost.push(l.a[i * STRIDE + 2]!)
-        }
-        return lane
-      }),
-    )
+    old.segs = segStoreOf(old.seg.map((l) => oldLane(l.a, 0, l.n)))
     delete old.seg
     return w
   }
@@ -229,4 +326,15 @@ export function migrateSegLogs<W extends { segs: SegStore }>(w: W): W {
   delete old.segEnd
   delete old.segCost
   return w
+}
+
+/** `n` segments stored [t, end, cost] from `base` in `a`. */
+function oldLane(a: Float64Array, base: number, n: number): { t: number[]; end: number[]; cost: number[] } {
+  const lane = { t: [] as number[], end: [] as number[], cost: [] as number[] }
+  for (let i = 0; i < n; i++) {
+    lane.t.push(a[base + i * OLD_STRIDE]!)
+    lane.end.push(a[base + i * OLD_STRIDE + 1]!)
+    lane.cost.push(a[base + i * OLD_STRIDE + 2]!)
+  }
+  return lane
 }
