@@ -15,7 +15,6 @@ import {
   frontCostsUnit,
   lastSegEnd,
   mergeFront,
-  migrateSegLogs,
   OWN,
   POOL_SEGMENTS,
   pushSeg,
@@ -30,6 +29,7 @@ import {
   truncateSegs,
   type SegStore,
 } from './segLog.ts'
+import { migrateSegLogs } from './segLogMigrate.ts'
 import { createSimulation, restoreSimulation } from './simulation.ts'
 import type { SimCheckpoint } from './simulationApi.ts'
 

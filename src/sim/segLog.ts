@@ -3,14 +3,14 @@
 // committed offset on; the world's segHead[p] is the first one not yet delivered.
 //
 // One store for all lanes: a lane's segments sit in its slot of one shared Float64Array
-// ([t, end, cost] per segment, POOL_SEGMENTS per slot) while they fit, and in an array of its own
-// while a backlog is longer. Per-lane arrays (and before them, three number[] per lane) put a
+// ([t, end] per segment, POOL_SEGMENTS per slot) while they fit, and in an array of its own while
+// a backlog is longer; costs other than 1 are kept apart, for the lanes that have them. Per-lane arrays (and before them, three number[] per lane) put a
 // typed-array header and a separate backing store between a fetch and its data: at 10 000 lanes
 // each was a cache miss per append and per fetch, a fifth of a full-size run. Plain data (typed
 // arrays and a list), so it checkpoints by copy.
 
 export interface SegStore {
-  /** Lane p's slot is [p·SLOT, (p + 1)·SLOT); only its first 2·n[p] entries are segments, [t, end] each. */
+  /** Lane p's slot is [p·POOL_SLOT, (p + 1)·POOL_SLOT); only its first 2·n[p] entries are segments, [t, end] each. */
   pool: Float64Array
   /** Segments per lane. */
   n: Int32Array
@@ -39,7 +39,6 @@ const STRIDE = 2
 export const POOL_SEGMENTS = 16
 /** Pool entries per lane: its segments start at p · POOL_SLOT. */
 export const POOL_SLOT = POOL_SEGMENTS * STRIDE
-const SLOT = POOL_SLOT
 /** A lane back to this many segments returns to its slot (hysteresis: no move per breath). */
 const RETURN_AT = POOL_SEGMENTS / 2
 /** A lane's own array starts with room for this many segments. */
@@ -48,17 +47,17 @@ const OWN_SEGMENTS = 256
 // Why [t, end] without the cost: nearly every segment costs 1 (only tracked keys with a cost
 // multiplier make others), and a lane keeping up holds about three segments: 48 bytes, one cache
 // line, where [t, end, cost] took two. A fetch and an append each touch a lane's segments, 3 M
-// times a simulated second at full size; the full size ran ~8 % faster with one line.
+// times a simulated second at full size; the full size ran ~6 % faster with one line.
 
 export function createSegStore(P: number): SegStore {
-  return { pool: new Float64Array(P * SLOT), n: new Int32Array(P), own: new Array<Float64Array | null>(P).fill(null), flags: new Uint8Array(P), costPool: new Float64Array(0), ownCost: new Array<Float64Array | null>(P).fill(null) }
+  return { pool: new Float64Array(P * POOL_SLOT), n: new Int32Array(P), own: new Array<Float64Array | null>(P).fill(null), flags: new Uint8Array(P), costPool: new Float64Array(0), ownCost: new Array<Float64Array | null>(P).fill(null) }
 }
 
 /** Room for lanes added at the end (Kafka only grows a topic); existing lanes keep their segments. */
 export function growSegStore(s: SegStore, P: number): void {
   const old = s.n.length
   if (P <= old) return
-  const pool = new Float64Array(P * SLOT)
+  const pool = new Float64Array(P * POOL_SLOT)
   pool.set(s.pool)
   s.pool = pool
   const n = new Int32Array(P)
@@ -118,7 +117,7 @@ export function segArray(s: SegStore, p: number): Float64Array {
 }
 
 export function segBase(s: SegStore, p: number): number {
-  return (s.flags[p]! & OWN) === 0 ? p * SLOT : 0
+  return (s.flags[p]! & OWN) === 0 ? p * POOL_SLOT : 0
 }
 
 function costArray(s: SegStore, p: number): Float64Array {
@@ -156,7 +155,7 @@ export function pushSeg(s: SegStore, p: number, t: number, end: number, cost: nu
   const f = s.flags[p]!
   if (f === 0 && n < POOL_SEGMENTS && cost === 1) {
     // The common case: a lane in its slot, costing 1.
-    const o = p * SLOT + n * STRIDE
+    const o = p * POOL_SLOT + n * STRIDE
     const pool = s.pool
     pool[o] = t
     pool[o + 1] = end
@@ -194,7 +193,7 @@ function makeCostly(s: SegStore, p: number): void {
 function moveToOwn(s: SegStore, p: number): void {
   const n = s.n[p]!
   const a = new Float64Array(OWN_SEGMENTS * STRIDE)
-  a.set(s.pool.subarray(p * SLOT, p * SLOT + n * STRIDE))
+  a.set(s.pool.subarray(p * POOL_SLOT, p * POOL_SLOT + n * STRIDE))
   if ((s.flags[p]! & COSTLY) !== 0) {
     const c = new Float64Array(OWN_SEGMENTS)
     c.set(s.costPool.subarray(p * POOL_SEGMENTS, p * POOL_SEGMENTS + n))
@@ -265,7 +264,7 @@ export function shrinkSegLog(s: SegStore, p: number): void {
   const own = s.own[p] as Float64Array | null
   if (own === null) return
   if (n <= RETURN_AT) {
-    s.pool.set(own.subarray(0, n * STRIDE), p * SLOT)
+    s.pool.set(own.subarray(0, n * STRIDE), p * POOL_SLOT)
     if ((s.flags[p]! & COSTLY) !== 0) {
       if (s.costPool.length === 0) s.costPool = new Float64Array(s.n.length * POOL_SEGMENTS)
       s.costPool.set(s.ownCost[p]!.subarray(0, n), p * POOL_SEGMENTS)
@@ -293,48 +292,4 @@ export function segStoreOf(lanes: ReadonlyArray<{ t: readonly number[]; end: rea
     for (let i = 0; i < l.end.length; i++) pushSeg(s, p, l.t[i]!, l.end[i]!, l.cost[i]!)
   })
   return s
-}
-
-/** Every older form stored [t, end, cost] per segment (the pool's slots held 16 of them). */
-const OLD_STRIDE = 3
-
-/**
- * A checkpoint written before this store's form restores with the same segments: the store with
- * [t, end, cost] per segment (before costs were kept apart), one typed log per partition
- * (`seg: {a, n}[]`) or, older, three arrays per partition (segT, segEnd, segCost). Returns the
- * world as it is when there is nothing to convert.
- */
-export function migrateSegLogs<W extends { segs: SegStore }>(w: W): W {
-  const old = w as unknown as { segs?: SegStore; seg?: Array<{ a: Float64Array; n: number }>; segT?: number[][]; segEnd?: number[][]; segCost?: number[][] }
-  if (old.segs !== undefined) {
-    if ((old.segs as Partial<SegStore>).flags !== undefined) return w
-    const { pool, n, own } = old.segs
-    old.segs = segStoreOf(Array.from(n, (count, p) => {
-      const a = own[p] ?? pool
-      return oldLane(a, own[p] ? 0 : p * POOL_SEGMENTS * OLD_STRIDE, count)
-    }))
-    return w
-  }
-  if (old.seg !== undefined) {
-    old.segs = segStoreOf(old.seg.map((l) => oldLane(l.a, 0, l.n)))
-    delete old.seg
-    return w
-  }
-  if (old.segT === undefined || old.segEnd === undefined || old.segCost === undefined) return w
-  old.segs = segStoreOf(old.segEnd.map((end, p) => ({ t: old.segT![p]!, end, cost: old.segCost![p]! })))
-  delete old.segT
-  delete old.segEnd
-  delete old.segCost
-  return w
-}
-
-/** `n` segments stored [t, end, cost] from `base` in `a`. */
-function oldLane(a: Float64Array, base: number, n: number): { t: number[]; end: number[]; cost: number[] } {
-  const lane = { t: [] as number[], end: [] as number[], cost: [] as number[] }
-  for (let i = 0; i < n; i++) {
-    lane.t.push(a[base + i * OLD_STRIDE]!)
-    lane.end.push(a[base + i * OLD_STRIDE + 1]!)
-    lane.cost.push(a[base + i * OLD_STRIDE + 2]!)
-  }
-  return lane
 }
