@@ -4,8 +4,8 @@
 // 2 crashes at 20 s on one side only (its own action). The line shows on that side alone, with the
 // figures `highway run --json` counts for that side at that moment, inside the side, on its label's
 // line (the header is as high as without it, so the lanes keep their room and the sides of a row
-// stay level), over no other header text and above the lanes, its count whole. Before: no side
-// showed it.
+// stay level), over no other header text and above the lanes, its count whole, and axe finds
+// nothing serious in the headers. Before: no side showed it.
 
 import { join } from 'node:path'
 import type { Page } from 'playwright-core'
@@ -16,7 +16,7 @@ import { compareLinkHash } from '../../src/scenario/links.ts'
 import { variantScenario, type Variant } from '../../src/scenario/overrides.ts'
 import type { Scenario } from '../../src/scenario/types.ts'
 import type { RunSummary } from '../../src/sim/simulationApi.ts'
-import { ARTIFACTS, collectErrors } from './harness.ts'
+import { ARTIFACTS, collectErrors, seriousViolations } from './harness.ts'
 import { browserSuite, noFiles } from './suite.ts'
 
 const OUT = join(ARTIFACTS, 'dist-compare-paused-lanes-test')
@@ -126,6 +126,8 @@ describe('compare sides: the lanes a side’s brokers pause now', () => {
         const line = now[crashed]!.line!
         expect(line.text).toBe(`paused ${cli.lanes} lanes: ${cli.noLeader} no leader · ${cli.followerDown} follower down`)
         expect(line, `${mode}: inside the side, in its header, above its lanes, its count whole, on no other header text`).toMatchObject({ inside: true, inHead: true, aboveLanes: true, countWhole: true, overlaps: [] })
+        // Readable for everyone: axe finds nothing serious in the headers (contrast of the line and its red count).
+        expect(await seriousViolations(page, '.side-head')).toEqual([])
         const was = plain[on ? 1 : 0]!
         for (const [i, x] of now.entries()) {
           expect(x.lanesOut, `${mode}, side ${'ABCD'[i]}: lanes cut off`).toBe(0)
