@@ -4,7 +4,7 @@
 // Presenter mode and short screens keep the count; the reasons are in its tooltip. A compare side
 // shows the same line in its header's title row, only while that side has lanes paused (`side`).
 
-import type { ReactNode } from 'react'
+import { Fragment, type ReactNode } from 'react'
 import type { PausedLaneCounts } from '../sim/frameTypes.ts'
 import { useThrottled } from './useThrottled.ts'
 
@@ -43,7 +43,18 @@ export function PausedLanesNote(p: { side?: boolean } = {}): ReactNode {
   return (
     <span className={`${c.lanes > 0 ? 'paused-lanes paused-lanes-on' : 'paused-lanes'}${p.side === true ? ' side-paused' : ''}`} title={pausedTitle(c)} data-lanes={c.lanes} data-no-leader={c.noLeader} data-offline={c.offlinePartitions} data-under-min-isr={c.underMinIsr} data-follower-down={c.followerDown}>
       paused <b>{c.lanes}</b> lane{c.lanes === 1 ? '' : 's'}
-      {why.length > 0 ? <span className="paused-why">: {why.join(' · ')}</span> : null}
+      {/* Each reason its own box, so a line cut short (a compare side's header) drops whole reasons, not half a word. */}
+      {why.length > 0 ? (
+        <span className="paused-why">
+          :{' '}
+          {why.map((w, i) => (
+            <Fragment key={w}>
+              {i > 0 ? ' · ' : ''}
+              <span className="paused-reason">{w}</span>
+            </Fragment>
+          ))}
+        </span>
+      ) : null}
     </span>
   )
 }

@@ -132,7 +132,7 @@ describe('the lanes a side’s brokers pause now', () => {
     }
     show(24_000, counts(0, 0, 0), counts(12, 4, 8))
     expect(side(el, 'A').querySelector('.paused-lanes')).toBeNull()
-    const line = side(el, 'B').querySelector<HTMLElement>('.side-head > .paused-lanes')!
+    const line = side(el, 'B').querySelector<HTMLElement>('.side-head .paused-lanes')!
     expect(line.textContent).toBe('paused 12 lanes: 4 no leader · 8 follower down')
     expect(line.querySelector('b')!.textContent).toBe('12')
     expect([line.dataset['lanes'], line.dataset['noLeader'], line.dataset['followerDown']]).toEqual(['12', '4', '8'])
