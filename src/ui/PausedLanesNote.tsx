@@ -1,9 +1,10 @@
 // One line under the broker strip, once a broker fault ran: how many lanes the brokers pause now
 // and why, in Kafka's words (offline partitions, under min ISR). The striped lanes show where; this
 // says how many, including the acks=all lanes that wait on a crashed follower and are not striped.
-// Presenter mode and short screens keep the count; the reasons are in its tooltip.
+// Presenter mode and short screens keep the count; the reasons are in its tooltip. A compare side
+// shows the same line in its header's title row, only while that side has lanes paused (`side`).
 
-import type { ReactNode } from 'react'
+import { Fragment, type ReactNode } from 'react'
 import type { PausedLaneCounts } from '../sim/frameTypes.ts'
 import { useThrottled } from './useThrottled.ts'
 
@@ -31,14 +32,29 @@ export function pausedTitle(c: PausedLaneCounts): string {
   ].join(' ')
 }
 
-export function PausedLanesNote(): ReactNode {
+/**
+ * `side`: a compare side's header, where room is scarce: nothing while no lane is paused (one highway
+ * keeps "paused 0 lanes" once a fault ran, on a line of its own that costs nothing).
+ */
+export function PausedLanesNote(p: { side?: boolean } = {}): ReactNode {
   const c = useThrottled((s) => s.frame?.totals.pausedLanes ?? null, 250)
-  if (c === null) return null
+  if (c === null || (p.side === true && c.lanes === 0)) return null
   const why = pausedReasons(c)
   return (
-    <span className={c.lanes > 0 ? 'paused-lanes paused-lanes-on' : 'paused-lanes'} title={pausedTitle(c)} data-lanes={c.lanes} data-no-leader={c.noLeader} data-offline={c.offlinePartitions} data-under-min-isr={c.underMinIsr} data-follower-down={c.followerDown}>
+    <span className={`${c.lanes > 0 ? 'paused-lanes paused-lanes-on' : 'paused-lanes'}${p.side === true ? ' side-paused' : ''}`} title={pausedTitle(c)} data-lanes={c.lanes} data-no-leader={c.noLeader} data-offline={c.offlinePartitions} data-under-min-isr={c.underMinIsr} data-follower-down={c.followerDown}>
       paused <b>{c.lanes}</b> lane{c.lanes === 1 ? '' : 's'}
-      {why.length > 0 ? <span className="paused-why">: {why.join(' · ')}</span> : null}
+      {/* Each reason its own box, so a line cut short (a compare side's header) drops whole reasons, not half a word. */}
+      {why.length > 0 ? (
+        <span className="paused-why">
+          :{' '}
+          {why.map((w, i) => (
+            <Fragment key={w}>
+              {i > 0 ? ' · ' : ''}
+              <span className="paused-reason">{w}</span>
+            </Fragment>
+          ))}
+        </span>
+      ) : null}
     </span>
   )
 }

@@ -5,17 +5,15 @@
 // finds no serious or critical violation in the default page, the shortcuts dialog, a consumer
 // menu, presenter mode and compare mode. One build, preview and browser for the file.
 
-import { createRequire } from 'node:module'
 import { join } from 'node:path'
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { compareHashFor } from '../../src/app/compareLinks.ts'
 import { getPreset } from '../../src/scenario/index.ts'
-import { ARTIFACTS, collectErrors } from './harness.ts'
+import { ARTIFACTS, collectErrors, seriousViolations } from './harness.ts'
 import { browserSuite } from './suite.ts'
 
 const OUT = join(ARTIFACTS, 'dist-classroom-test')
-const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js')
 const PROJECTOR = { width: 1024, height: 768 }
 const WIDE = { width: 1920, height: 1080 }
 const LAPTOP = { width: 1280, height: 720 }
@@ -28,21 +26,6 @@ async function open(viewport: { width: number; height: number }, url = suite().p
   await page.goto(url)
   await page.locator('[data-testid="highway"] rect.road').first().waitFor()
   return { page, errors }
-}
-
-/**
- * axe-core's serious and critical violations ("rule: target" lines) in the page as it is now, or
- * only in `scope` (a dialog or menu just opened over a page already checked).
- */
-async function seriousViolations(page: Page, scope?: string): Promise<string[]> {
-  if ((await page.evaluate(() => 'axe' in window)) === false) await page.addScriptTag({ path: AXE })
-  return page.evaluate(async (scope) => {
-    const axe = (window as unknown as { axe: { run: (ctx: Document | string, opts: object) => Promise<{ violations: Array<{ id: string; impact: string | null; nodes: Array<{ target: unknown[] }> }> }> } }).axe
-    const r = await axe.run(scope ?? document, { resultTypes: ['violations'] })
-    return r.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .flatMap((v) => v.nodes.slice(0, 3).map((n) => `${v.id}: ${JSON.stringify(n.target)}`))
-  }, scope)
 }
 
 async function horizontalOverflow(page: Page): Promise<number> {

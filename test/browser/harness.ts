@@ -3,6 +3,7 @@
 
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { existsSync, mkdirSync } from 'node:fs'
+import { createRequire } from 'node:module'
 import { createServer } from 'node:net'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -225,4 +226,21 @@ export async function openImportDialog(page: Page, url: string): Promise<Locator
   await page.getByRole('button', { name: 'Pause', exact: true }).click()
   await page.getByRole('button', { name: 'Import', exact: true }).click()
   return page.getByRole('dialog', { name: 'Import a cluster' })
+}
+
+const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js')
+
+/**
+ * axe-core's serious and critical violations ("rule: target" lines) in the page as it is now, or
+ * only in `scope` (a dialog or menu just opened over a page already checked).
+ */
+export async function seriousViolations(page: Page, scope?: string): Promise<string[]> {
+  if ((await page.evaluate(() => 'axe' in window)) === false) await page.addScriptTag({ path: AXE })
+  return page.evaluate(async (scope) => {
+    const axe = (window as unknown as { axe: { run: (ctx: Document | string, opts: object) => Promise<{ violations: Array<{ id: string; impact: string | null; nodes: Array<{ target: unknown[] }> }> }> } }).axe
+    const r = await axe.run(scope ?? document, { resultTypes: ['violations'] })
+    return r.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .flatMap((v) => v.nodes.slice(0, 3).map((n) => `${v.id}: ${JSON.stringify(n.target)}`))
+  }, scope)
 }

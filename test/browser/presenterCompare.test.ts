@@ -10,29 +10,17 @@
 // same in normal mode, each header two lines (before: three or four, "Rebalance cluster…" beside the
 // label pushed Strategy or × under it and the summary wrapped, so sides of a row were not level).
 
-import { createRequire } from 'node:module'
 import { join } from 'node:path'
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { brokerHotspotScenario } from '../../src/scenario/presets/brokerHotspot.ts'
 import { encodeScenario } from '../../src/scenario/index.ts'
-import { ARTIFACTS, openFourAnswers } from './harness.ts'
+import { ARTIFACTS, openFourAnswers, seriousViolations } from './harness.ts'
 import { openHighway } from './highwayPage.ts'
 import { browserSuite } from './suite.ts'
 
 const OUT = join(ARTIFACTS, 'dist-presenter-compare-test')
 const suite = browserSuite(OUT)
-const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js')
-
-/** axe-core's serious and critical violations on the page now ("rule: target"). */
-async function seriousViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ path: AXE })
-  return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: Array<{ id: string; impact: string | null; nodes: Array<{ target: unknown[] }> }> }> } }).axe
-    const r = await axe.run(document, { resultTypes: ['violations'] })
-    return r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').flatMap((v) => v.nodes.slice(0, 3).map((n) => `${v.id}: ${JSON.stringify(n.target)}`))
-  })
-}
 
 interface SideCheck {
   side: string

@@ -16,7 +16,9 @@ import { bestSides } from '../../store/compareDiff.ts'
 import { createCompareStore } from '../../store/compareStore.ts'
 import { createAppStore } from '../../store/createAppStore.ts'
 import type { Command } from '../../store/types.ts'
+import type { Frame, PausedLaneCounts } from '../../sim/frameTypes.ts'
 import { makeFrame } from '../../view/frameFixture.ts'
+import { pausedTitle } from '../PausedLanesNote.tsx'
 import { byLabel, buttons, setValue } from '../renderForTest.tsx'
 import { CompareContext, type CompareActions } from './compareActions.ts'
 import { CompareSide } from './CompareSide.tsx'
@@ -57,7 +59,7 @@ function renderSides(base: Scenario, sideB?: Variant[]) {
     ),
   )
   act(() => vi.advanceTimersByTime(400))
-  return { el, injected, edits, sideInjected }
+  return { el, injected, edits, sideInjected, sides }
 }
 
 const side = (root: HTMLElement, letter: string) => root.querySelector<HTMLElement>(`section[aria-label^="Side ${letter}:"]`)!
@@ -112,6 +114,32 @@ describe('CompareSide with a cluster', () => {
     expect(el.querySelectorAll('.compare-side.with-brokers')).toHaveLength(2)
     expect(() => byLabel(side(el, 'A'), 'acks')).toThrow(/found 0/)
     expect(buttons(el, 'Rebalance cluster…')).toEqual([])
+  })
+})
+
+describe('the lanes a side’s brokers pause now', () => {
+  const counts = (lanes: number, noLeader: number, followerDown: number): PausedLaneCounts => ({ lanes, noLeader, underMinIsr: 0, followerDown, offlinePartitions: 0, underMinIsrPartitions: 0 })
+  const frame = (t: number, c: PausedLaneCounts): Frame => {
+    const f = makeFrame({ t })
+    return { ...f, totals: { ...f.totals, pausedLanes: c } }
+  }
+
+  it('side B, a broker crashed: one highway’s line in its header (words, figures, tooltip); side A, none paused: no line; gone when B’s lanes resume', () => {
+    const { el, sides } = renderSides(getPreset('broker-failure')!.build())
+    const show = (t: number, a: PausedLaneCounts, b: PausedLaneCounts): void => {
+      act(() => [a, b].forEach((c, i) => sides[i]!.store.getState().receiveFrame(0, frame(t, c), [], [])))
+      act(() => vi.advanceTimersByTime(400))
+    }
+    show(24_000, counts(0, 0, 0), counts(12, 4, 8))
+    expect(side(el, 'A').querySelector('.paused-lanes')).toBeNull()
+    const line = side(el, 'B').querySelector<HTMLElement>('.side-head .paused-lanes')!
+    expect(line.textContent).toBe('paused 12 lanes: 4 no leader · 8 follower down')
+    expect(line.querySelector('b')!.textContent).toBe('12')
+    expect([line.dataset['lanes'], line.dataset['noLeader'], line.dataset['followerDown']]).toEqual(['12', '4', '8'])
+    expect(line.title).toBe(pausedTitle(counts(12, 4, 8)))
+    // Once B's clients have the new leaders and the ISR has shrunk: nothing paused, no line.
+    show(30_000, counts(0, 0, 0), counts(0, 0, 0))
+    expect(el.querySelector('.paused-lanes')).toBeNull()
   })
 })
 

@@ -21,6 +21,7 @@ import { ClusterPlanPanel } from '../ClusterPlanPanel.tsx'
 import { ConsumerMenu } from '../ConsumerMenu.tsx'
 import { useDismissDetails } from '../useDismissDetails.ts'
 import { LanesPanel } from '../LanesPanel.tsx'
+import { PausedLanesNote } from '../PausedLanesNote.tsx'
 import { useCompare } from './compareActions.ts'
 import { DiffStrip, type CompareDiffs } from './DiffStrip.tsx'
 import { SideStrategy } from './SideStrategy.tsx'
@@ -107,7 +108,11 @@ export function CompareSide(p: { index: number; diffs: CompareDiffs }): ReactNod
             <span className="side-letter" aria-hidden="true">
               {SIDE_LETTERS[p.index]}
             </span>
-            <strong className="side-label">{label}</strong>
+            {/* The lanes this side's brokers pause now, and why, as one highway's line says it: on the label's line (compare.css). */}
+            <span className="side-title">
+              <strong className="side-label">{label}</strong>
+              <PausedLanesNote side />
+            </span>
             <span className="side-summary" title={variant === undefined ? '' : formatVariant(variant)}>
               {summary}
             </span>
