@@ -184,7 +184,20 @@ describe('narration', () => {
     expect(shut).toMatch(/^broker 2 shuts down cleanly \(controlled\.shutdown\.enable\): it asks the controller first, which drops it from the in-sync replicas; moved leadership of p\d+/)
     expect(shut).toContain('before it stops: their clients, told the new leader by the old one (NOT_LEADER_OR_FOLLOWER, KIP-951), pause for one round trip, with no leaderless wait for broker.session.timeout.ms')
     expect(shut).toMatch(/it stops \d+(\.\d)? s later, once every broker has heartbeated the new leaders to the controller \(broker\.heartbeat\.interval\.ms\)$/)
-    expect(narrate(facts(trace, 'broker.stopped')[0]!.fact)).toMatch(/^broker 2 stopped \(controlled shutdown, \d+(\.\d)? s after it asked\): the controller fenced it; it leads nothing/)
+    expect(narrate(facts(trace, 'broker.stopped')[0]!.fact)).toMatch(/^broker 2 stopped \(controlled shutdown, \d+(\.\d)? s after it asked\): the controller fenced it; it leads nothing, so no lane waits for it$/)
+  })
+  it('with RF 1, says the partitions it was the only in-sync replica of still wait for it when it stops', () => {
+    // Its lanes are offline from the request on (no other replica to lead): "no lane waits for it",
+    // said as it stopped, contradicted the request's own words and the lanes' "no leader".
+    const s = scenario('shutdownBroker', (x) => (x.cluster = { brokers: 3, 'replication.factor': 1, 'min.insync.replicas': 1, brokerCapacityPerSec: null }))
+    const sim = createSimulation(s)
+    sim.advanceTo(20_000)
+    const trace = sim.drainTrace()
+    const offline = (facts(trace, 'broker.shutdown')[0]!.fact as { offline: number[] }).offline
+    expect(offline.length).toBeGreaterThan(0)
+    const stopped = narrate(facts(trace, 'broker.stopped')[0]!.fact)
+    expect(stopped).not.toContain('no lane waits for it')
+    expect(stopped).toContain(`it leads nothing, but ${offline.map((p) => `p${p}`).join(', ')} stay offline until it is back (it was their only in-sync replica)`)
   })
 })
 
