@@ -133,4 +133,22 @@ describe('broker capacity', () => {
       for (let p = 0; p < w.P; p++) if (f.laneLeader[p] === b && w.cluster.isr[p]!.length === 1) expect(w.buffered[p]).toBeLessThan(200)
     }
   })
+
+  it('holds a broker whose disk slowed to its new capacity from the next second, as the narration says', () => {
+    // broker-hotspot: broker 3 leads ~1100 rec/s, under its 3000. Its unused capacity was banked
+    // (up to a second of the full 3000) and, once its disk slowed ×4 (750 rec/s), paid out for
+    // 8.6 s: the strip showed 1.1k rec/s in, no AT CAPACITY, beside "it appends at most 750 rec/s".
+    const s = brokerHotspotScenario()
+    s.actions = [{ atSec: 5, do: 'slowBroker', broker: 3, factor: 4 }]
+    const sim = createSimulation(s)
+    sim.advanceTo(5_000)
+    const slow = sim.drainTrace().find((e) => e.fact.kind === 'broker.slow')!
+    expect(narrate(slow.fact)).toContain('it also appends at most 750 rec/s')
+    for (let t = 7_000; t <= 12_000; t += 1000) {
+      sim.advanceTo(t)
+      const b3 = sim.frame().brokers[2]!
+      expect(b3.inRate).toBeLessThanOrEqual(750)
+      expect(b3.saturated).toBe(true)
+    }
+  })
 })
