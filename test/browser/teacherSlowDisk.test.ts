@@ -8,6 +8,8 @@
 
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { compareLinkHash } from '../../src/scenario/links.ts'
+import { getLesson } from '../../src/scenario/lessons/catalog.ts'
 import { ARTIFACTS, collectErrors } from './harness.ts'
 import { browserSuite } from './suite.ts'
 
@@ -61,4 +63,39 @@ describe('broker-hotspot, broker 3 on a slow disk, presenter mode at 1024×768',
     expect(errors).toEqual([])
     await page.close()
   }, 60_000)
+})
+
+describe('the hot-brokers lesson’s two sides at 32 s, presenter mode at 1024×768', () => {
+  it('side B’s broker 3 (AT CAPACITY and COORDINATOR) keeps to two lines, so side B names the lanes side A does', async () => {
+    // Its box took three lines ("b3 AT CAPACITY" / "COORDINATOR" / the rate), its strip with it, and
+    // side B's lanes were so thin that only P0 and P6 kept a name beside side A's P0, P3, P6, P9.
+    const lesson = getLesson('hot-brokers')!
+    const page = await suite().browser.newPage({ viewport: { width: 1024, height: 768 } })
+    const errors = collectErrors(page)
+    await page.goto(`${suite().preview.url}#${compareLinkHash(lesson.scenario, lesson.variants, { t: 32 })}`)
+    const slider = page.getByRole('slider', { name: 'Timeline' })
+    await expect.poll(async () => [await slider.getAttribute('aria-valuenow'), await slider.getAttribute('aria-busy')], { timeout: 30_000, interval: 100 }).toEqual(['32', 'false'])
+    await expect.poll(() => page.locator('.side-sync').count(), { timeout: 30_000 }).toBe(0)
+    await page.keyboard.press('p')
+    await page.locator('.compare-app.presenter').waitFor({ timeout: 10_000 })
+    const sideB = page.locator('.compare-side').nth(1)
+    await expect.poll(() => sideB.locator('.broker-strip li[data-broker="3"]').getAttribute('class'), { timeout: 10_000 }).toContain('broker-saturated')
+    const lines = await sideB.locator('.broker-strip li').evaluateAll((lis) =>
+      lis.map((li) => new Set(Array.from(li.querySelectorAll('b, .broker-badge > span, .broker-figures span')).filter((e) => e.getBoundingClientRect().width > 0).map((e) => Math.round(e.getBoundingClientRect().top / 8))).size),
+    )
+    expect(Math.max(...lines)).toBeLessThanOrEqual(2)
+    const names = (side: number) =>
+      page.evaluate(
+        (n) =>
+          Array.from(document.querySelectorAll('.compare-side')[n]!.querySelectorAll('[data-testid="highway"] text.p'))
+            .filter((t) => t.getAttribute('display') !== 'none')
+            .map((t) => t.textContent),
+        side,
+      )
+    await expect.poll(() => names(1), { timeout: 5_000 }).toEqual(await names(0))
+    expect(await names(0)).toContain('P3')
+    await page.screenshot({ path: join(ARTIFACTS, 'teacher-hot-brokers-presenter.png') })
+    expect(errors).toEqual([])
+    await page.close()
+  }, 90_000)
 })
