@@ -34,9 +34,11 @@ export function appendAll(w: WorldState, batches: CycleBatches, ctx: ProduceCont
   const { add, cost, tail, keyChunks, tailChunks } = batches
   const cap = w.live.broker.appendCapacityPerSec
   const bytesPerRecord = meanRecordBytes(w, ctx.now)
-  // Broker capacity (cluster.brokerCapacityPerSec): null, and nothing changes, when it is not set.
-  const brokerPlan = planBrokerAppends(w, (p) => add[p]! + (tail !== null ? tail[p]! : 0) + w.buffered[p]!, ctx.dtMs)
   const blocked = blockedLanes(w, ctx.now) // null unless a broker fault ran
+  // Broker capacity (cluster.brokerCapacityPerSec): null, and nothing changes, when it is not set.
+  // A blocked lane appends nothing this cycle, so it wants none of its leader's capacity: counted,
+  // its growing buffer (acks=all waiting for a dead follower) starved the lanes that could append.
+  const brokerPlan = planBrokerAppends(w, (p) => (blocked !== null && blocked[p] === 1 ? 0 : add[p]! + (tail !== null ? tail[p]! : 0) + w.buffered[p]!), ctx.dtMs)
   // Read once per send cycle rather than once for each of up to 10 000 lanes.
   const buffered = w.buffered
   const leo = w.leo

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { Frame, MetricsSample } from '../sim/frameTypes.ts'
 import { makeFrame } from '../view/frameFixture.ts'
-import { bestSides, defaultMark, sideDiff, type DiffValues } from './compareDiff.ts'
+import { bestSides, DIFF_ROWS, defaultMark, rowShown, sideDiff, type DiffValues } from './compareDiff.ts'
 import { appendCounters, countersAt, countersOf, isSettled, type Counters } from './sinceMark.ts'
 
 function frameAt(t: number, totals: Partial<Frame['totals']>, o: { rebalancing?: boolean } = {}): Frame {
@@ -104,5 +104,24 @@ describe('default mark', () => {
     expect(isSettled(frameAt(500, {}))).toBe(true)
     expect(isSettled(frameAt(0, {}))).toBe(false)
     expect(isSettled(frameAt(500, {}, { rebalancing: true }))).toBe(false)
+  })
+})
+
+describe('records held by the producers', () => {
+  // broker-hotspot's four answers at 42 s: broker 1 at capacity on three sides, 33 970 records in
+  // their producers, in no lag and no p99; the strip starred those sides' lag and p99 and said nothing.
+  const held = DIFF_ROWS.find((r) => r.key === 'held')!
+  const side = (buffered: number) => sideDiff(0, frameAt(42_000, { producerBuffered: buffered }), [counters(0, 0, 0, 0, 0)], [])
+
+  it('is what the producers hold now, shown while some side holds any, the least held starred', () => {
+    const sides = [side(0), side(33_970), side(33_970)]
+    expect(sides.map((d) => d.values.held)).toEqual([0, 33_970, 33_970])
+    expect(rowShown(held, sides)).toBe(true)
+    expect(bestSides(sides.map((d) => d.values)).held).toEqual([0])
+  })
+
+  it('is not shown while no side holds a record (a run without capacity limits or faults)', () => {
+    expect(rowShown(held, [side(0), side(0)])).toBe(false)
+    expect(rowShown(DIFF_ROWS.find((r) => r.key === 'lag')!, [side(0), side(0)])).toBe(true)
   })
 })

@@ -4,7 +4,7 @@
 import type { Frame, MetricsSample } from '../sim/frameTypes.ts'
 import { countersSince, type Counters } from './sinceMark.ts'
 
-export type DiffRowKey = 'lag' | 'stopped' | 'duplicates' | 'ordering' | 'p99' | 'rebalances' | 'paused' | 'lost'
+export type DiffRowKey = 'lag' | 'stopped' | 'duplicates' | 'ordering' | 'p99' | 'rebalances' | 'paused' | 'lost' | 'held'
 
 export interface DiffRowSpec {
   key: DiffRowKey
@@ -16,6 +16,8 @@ export interface DiffRowSpec {
   title: string
   /** Shown only while some side has a figure (records lost, lanes paused by brokers: once a broker fault ran). */
   optional?: boolean
+  /** Shown only while some side's figure is above 0 (records held by the producers). */
+  whenPositive?: boolean
 }
 
 /** Rows of the strip, in order. Lower is better on every row. */
@@ -31,10 +33,13 @@ export const DIFF_ROWS: readonly DiffRowSpec[] = [
   { key: 'paused', label: 'broker-paused', short: 'paused', unit: 'lane·s', title: 'Lane-seconds since the mark that the brokers paused: no leader to reach (offline, led by a crashed broker not yet fenced, or clients finding the new one) or, under acks=all, writes waiting for an ISR below min.insync.replicas or for a crashed in-sync follower', optional: true },
   // acks=1 vs acks=all on a leader crash: what the producers were told was written, then lost.
   { key: 'lost', label: 'records lost', short: 'lost', unit: '', title: 'Records a crashed or moved leader had acknowledged (acks=1 or 0) but the new leader had not copied, since the mark', optional: true },
+  // broker-hotspot's four answers: three of them leave broker 1 at capacity, 34 000 records waiting in
+  // the producers at 42 s, in no lag and no p99 (both start at the append); only salting moves them.
+  { key: 'held', label: 'held by producers', short: 'held', unit: '', title: 'Records the producers hold now, not yet appended (a broker or lane at capacity, or no leader to reach): in no lag and no p99 yet', optional: true, whenPositive: true },
 ]
 
-/** `lost` and `paused` are optional: absent or null while no broker fault ran (the rows are then not shown). */
-export type DiffValues = Record<Exclude<DiffRowKey, 'lost' | 'paused'>, number | null> & { lost?: number | null; paused?: number | null }
+/** `lost` and `paused` are optional: absent or null while no broker fault ran (the rows are then not shown); `held` is shown while some side's is above 0. */
+export type DiffValues = Record<Exclude<DiffRowKey, 'lost' | 'paused' | 'held'>, number | null> & { lost?: number | null; paused?: number | null; held?: number | null }
 
 export interface SideDiff {
   values: DiffValues
@@ -65,6 +70,7 @@ export function sideDiff(markMs: number, now: Frame, track: readonly Counters[],
       rebalances: deltas.rebalances,
       paused: now.totals.pausedPartitionSeconds === undefined ? null : deltas.pausedPartitionSeconds,
       lost: now.totals.lostRecords === undefined ? null : deltas.lostRecords,
+      held: now.totals.producerBuffered,
     },
     exact,
   }
@@ -98,4 +104,13 @@ export function bestSides(diffs: ReadonlyArray<DiffValues | null>): Record<DiffR
 export function defaultMark(firstSettled: ReadonlyArray<number | null>): number | null {
   if (firstSettled.length === 0 || firstSettled.some((t) => t === null)) return null
   return Math.max(...(firstSettled as number[]))
+}
+
+/** Whether the strip shows `row` for these sides' figures. */
+export function rowShown(row: DiffRowSpec, sides: ReadonlyArray<SideDiff | null>): boolean {
+  if (row.optional !== true) return true
+  return sides.some((d) => {
+    const v = d?.values[row.key] ?? null
+    return v !== null && (row.whenPositive !== true || v > 0)
+  })
 }

@@ -74,7 +74,14 @@ export function BrokerStrip(): ReactNode {
                 </span>
               </span>
             ) : null}
-            {(brokers?.[b.id]?.slowFactor ?? 1) > 1 ? <span className="broker-badge">SLOW DISK ×{brokers?.[b.id]?.slowFactor}</span> : null}
+            {(brokers?.[b.id]?.slowFactor ?? 1) > 1 ? (
+              <span className="broker-badge">
+                <span className="badge-long">SLOW DISK ×{brokers?.[b.id]?.slowFactor}</span>
+                <span className="badge-short" aria-hidden="true">
+                  SLOW ×{brokers?.[b.id]?.slowFactor}
+                </span>
+              </span>
+            ) : null}
           </div>
           {(() => {
             // The controller's countdown to fencing a dead broker (broker.session.timeout.ms), as member

@@ -111,3 +111,26 @@ describe('ControlsPanel: consumers running now', () => {
     expect(hintWith(['stable', 'dead', 'stable'])).toBe('2 running now (scripted actions, faults or the autoscaler changed it)')
   })
 })
+
+describe('ControlsPanel: why less is appended than the producers send', () => {
+  function showRate(m: Mounted, saturated: boolean[]): string {
+    const s = defaultScenario() // 3000 rec/s sent
+    act(() => m.store.getState().setScenario(s, true))
+    const f = makeFrame({})
+    const frame = { ...f, brokers: f.brokers.map((b, i) => ({ ...b, saturated: saturated[i] ?? false })) }
+    const st = m.store.getState()
+    const sample = { t: 5000, inRate: 2400, outRate: 2400, totalLag: 0, p99Ms: 6, skewRatio: 1, lag: new Float64Array(0), rebalancing: false }
+    act(() => m.store.setState({ frame, metrics: { ...st.metrics, items: [sample] } }))
+    return m.container.textContent ?? ''
+  }
+
+  it('names the brokers at capacity (broker-hotspot: the reasons listed were none of them)', () => {
+    m = mount(<ControlsPanel />)
+    expect(showRate(m, [true, false, true])).toContain('2.4k/s appended now: brokers 1 and 3 at capacity, the rest waits in the producers')
+  })
+
+  it('lists the possible reasons when no broker is at capacity', () => {
+    m = mount(<ControlsPanel />)
+    expect(showRate(m, [false, false, false])).toContain('2.4k/s appended now (rate shape, script, a full lane or broker, or no leader)')
+  })
+})

@@ -8,7 +8,7 @@ import type { AssignorName, PartitionerName } from '../store/types.ts'
 import { useAppStore } from '../store/useAppStore.ts'
 import { useActions } from './actions.ts'
 import { CheckField, NumberField, RangeField, SelectField } from './fields.tsx'
-import { LoadSection } from './LoadSection.tsx'
+import { atCapacityWords, LoadSection } from './LoadSection.tsx'
 import { ConsumersField } from './ConsumersField.tsx'
 import { BrokerControls } from './BrokerControls.tsx'
 import { GroupTypeField, ShareSettings } from './ShareControls.tsx'
@@ -66,6 +66,8 @@ export function ControlsPanel(): ReactNode {
     const last = m.length > 0 ? m[m.length - 1] : undefined
     return last ? Math.round(last.inRate / 100) * 100 : null
   })
+  // A string, so this re-renders only when the brokers at capacity change.
+  const atCapacity = useAppStore((st) => atCapacityWords(st.frame?.brokers))
   const running = useAppStore((st) => st.frame?.members.filter((m) => m.phase !== 'dead' && m.phase !== 'restarting' && m.phase !== 'starting').length ?? null)
   const starting = useAppStore((st) => st.frame?.members.filter((m) => m.phase === 'starting').length ?? 0)
   const { edit, inject } = useActions()
@@ -77,7 +79,7 @@ export function ControlsPanel(): ReactNode {
 
   return (
     <div className="controls">
-      <LoadSection s={s} actualRate={actualRate} edit={edit} />
+      <LoadSection s={s} actualRate={actualRate} atCapacity={atCapacity} edit={edit} />
       <section aria-labelledby="sec-dyn">
         <h2 id="sec-dyn">Dynamic partitioning</h2>
         <CheckField label="Hotspot detection" checked={d.hotspotDetection.enabled} onChange={(on) => edit({ kind: 'dynamic', patch: { hotspotDetection: { enabled: on } } })} hint="Flag keys above a share of traffic, and lanes above a multiple of the mean rate" />

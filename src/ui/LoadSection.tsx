@@ -10,15 +10,24 @@ export function fmtRate(v: number): string {
   return v >= 1e6 ? `${(v / 1e6).toFixed(2)}M/s` : v >= 1e3 ? `${(v / 1e3).toFixed(1)}k/s` : `${v}/s`
 }
 
+/** The brokers at their append capacity, in words: "broker 1", "brokers 1 and 3", or '' for none. */
+export function atCapacityWords(brokers: ReadonlyArray<{ id: number; up: boolean; saturated: boolean }> | undefined): string {
+  const ids = (brokers ?? []).filter((b) => b.up && b.saturated).map((b) => String(b.id + 1))
+  if (ids.length === 0) return ''
+  return ids.length === 1 ? `broker ${ids[0]}` : `brokers ${ids.slice(0, -1).join(', ')} and ${ids.at(-1)}`
+}
+
 export interface LoadSectionProps {
   /** The settings shown. */
   s: Scenario
   /** The rate actually appended over the last second (rounded), or null before the first sample. */
   actualRate: number | null
+  /** The brokers at their append capacity now, in words ("broker 1"), or '' (none, or not known). */
+  atCapacity?: string
   edit: (e: ScenarioEdit) => void
 }
 
-export function LoadSection({ s, actualRate, edit }: LoadSectionProps): ReactNode {
+export function LoadSection({ s, actualRate, atCapacity = '', edit }: LoadSectionProps): ReactNode {
   const rate = producerRate(s)
   const rateMax = Math.max(200_000, Math.pow(10, Math.ceil(Math.log10(Math.max(1, rate * 1.5)))))
   const keys = s.producers[0]?.keys
@@ -39,7 +48,11 @@ export function LoadSection({ s, actualRate, edit }: LoadSectionProps): ReactNod
       format={fmtRate}
       onChange={(v) => edit({ kind: 'rate', perSec: v })}
       hint="Records per second, all producers"
-      {...(actualRate !== null && Math.abs(actualRate - rate) > Math.max(200, 0.1 * rate) ? { note: `${fmtRate(actualRate)} appended now (rate shape, script, a full lane or one with no leader)` } : {})}
+      // Why less is appended than sent: named when it is a broker at capacity (broker-hotspot: the
+      // reasons listed were rate shape, script, a full lane or no leader, none of them the one).
+      {...(actualRate !== null && Math.abs(actualRate - rate) > Math.max(200, 0.1 * rate)
+        ? { note: atCapacity !== '' ? `${fmtRate(actualRate)} appended now: ${atCapacity} at capacity, the rest waits in the producers` : `${fmtRate(actualRate)} appended now (rate shape, script, a full lane or broker, or no leader)` }
+        : {})}
     />
     <RangeField
       label="Hot-key share"

@@ -2,6 +2,7 @@
 // which broker leads the hot lane, how hot it is, and which lanes its saturation slows.
 import { describe, expect, it } from 'vitest'
 import { createSimulation } from '../../sim/simulation.ts'
+import { brokerBoxes } from '../../view/brokerStrip.ts'
 import { getPreset } from './index.ts'
 
 const preset = getPreset('broker-hotspot')!
@@ -57,5 +58,14 @@ describe('broker-hotspot story', () => {
     }
     expect(capped.sum.producerBuffered).toBeGreaterThan(0)
     expect(preset.notice).toContain('about 80% of what the producers send them')
+  })
+
+  it('names the badge the broker strip shows on the hot broker (AT CAPACITY outranks HOT there)', () => {
+    // The story said "the broker strip flags broker 1 HOT" of the uncapped run; the room looked at
+    // the strip of this one and read AT CAPACITY.
+    const box = brokerBoxes(capped.sim.frame().brokers)[0]!
+    expect(box.badge).toBe('AT CAPACITY')
+    expect(preset.notice).toContain(`the strip says ${box.badge}`)
+    expect(preset.notice).not.toContain('flags broker 1 HOT')
   })
 })

@@ -26,8 +26,8 @@ export const brokerHotspot: Preset = {
   notice:
     'The hot key "global-marketplace" (45% of 6000 records/s, as in the hot-key preset) lands on partition 6, and partition 6 is led by broker 1, ' +
     'which also leads partitions 1, 4 and 11. Without a limit broker 1 would append about 3800 records/s, 1.9× the ' +
-    'brokers\' mean, while brokers 2 and 3 append about 1100 each: the broker strip flags broker 1 HOT. Here each broker ' +
-    'can append 3000 records/s, so broker 1 saturates (still 1.7× the mean), and not only the hot lane suffers: its ' +
+    'brokers\' mean, while brokers 2 and 3 append about 1100 each: broker 1 is hot. Here each broker ' +
+    'can append 3000 records/s, so broker 1 saturates (the strip says AT CAPACITY; still 1.7× the mean, and hot), and not only the hot lane suffers: its ' +
     'three quiet lanes slow down too, to about 80% of what the producers send them, the rest waiting in the producers\' ' +
     'buffers. Lanes led by brokers 2 and 3 run at full speed. A hot partition makes a hot broker; more consumers ' +
     'would not help, another leader would.',

@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest'
 import { DEFAULT_HOT_KEY, defaultScenario } from '../../scenario/defaults.ts'
 import { brokerFailureScenario } from '../../scenario/presets/brokerFailure.ts'
+import { brokerHotspotScenario } from '../../scenario/presets/brokerHotspot.ts'
 import { brokerBoxes } from '../../view/brokerStrip.ts'
 import { narrate } from '../narration.ts'
 import type { Scenario } from '../../scenario/types.ts'
@@ -109,5 +110,45 @@ describe('broker capacity', () => {
     expect(narrate(crash)).toMatch(/^broker 2 crashed \(it was at its append capacity; a dead broker appends nothing\): /)
     const aboutIt = facts.filter((f) => (f.kind === 'broker.saturated' || f.kind === 'broker.unsaturated') && (f as { broker: number }).broker === 1)
     expect(aboutIt).toEqual([])
+  })
+
+  it('gives lanes that cannot append (acks=all waiting for a crashed follower) none of their leader\'s capacity', () => {
+    // broker-hotspot (RF 2, 3000 rec/s a broker), broker 1 crashed at 12 s: until the controller
+    // fences it (19.8 s) every lane it follows waits for it under acks=all, its records held in
+    // the producer. Counted in their leaders' wants, those growing buffers took brokers 2 and 3's
+    // capacity from the lanes that could append: ~550 rec/s in each, flagged AT CAPACITY. (After
+    // the fence they take broker 1's lanes and their held batches: saturated then, for real.)
+    const s = brokerHotspotScenario()
+    s.producerConfig.acks = 'all'
+    s.actions = [{ atSec: 12, do: 'crashBroker', broker: 1 }]
+    const sim = createSimulation(s)
+    sim.advanceTo(19_500)
+    const facts = sim.drainTrace().filter((e) => e.t > 12_000).map((e) => e.fact)
+    expect(facts.filter((f) => f.kind === 'broker.saturated')).toEqual([])
+    const w = worldOf(sim)
+    const f = sim.frame()
+    for (const b of [1, 2]) {
+      // Each runs far below its capacity, so every lane it leads that may append does so in full.
+      expect(f.brokers[b]!.saturated).toBe(false)
+      for (let p = 0; p < w.P; p++) if (f.laneLeader[p] === b && w.cluster.isr[p]!.length === 1) expect(w.buffered[p]).toBeLessThan(200)
+    }
+  })
+
+  it('holds a broker whose disk slowed to its new capacity from the next second, as the narration says', () => {
+    // broker-hotspot: broker 3 leads ~1100 rec/s, under its 3000. Its unused capacity was banked
+    // (up to a second of the full 3000) and, once its disk slowed ×4 (750 rec/s), paid out for
+    // 8.6 s: the strip showed 1.1k rec/s in, no AT CAPACITY, beside "it appends at most 750 rec/s".
+    const s = brokerHotspotScenario()
+    s.actions = [{ atSec: 5, do: 'slowBroker', broker: 3, factor: 4 }]
+    const sim = createSimulation(s)
+    sim.advanceTo(5_000)
+    const slow = sim.drainTrace().find((e) => e.fact.kind === 'broker.slow')!
+    expect(narrate(slow.fact)).toContain('it also appends at most 750 rec/s')
+    for (let t = 7_000; t <= 12_000; t += 1000) {
+      sim.advanceTo(t)
+      const b3 = sim.frame().brokers[2]!
+      expect(b3.inRate).toBeLessThanOrEqual(750)
+      expect(b3.saturated).toBe(true)
+    }
   })
 })

@@ -11,13 +11,22 @@ import { ledBy, type ClusterState } from './clusterState.ts'
 
 /**
  * A broker is hot when its in-rate is above this many times the mean in-rate of the live brokers
- * (with at least two up). The lane rule (hotspots.ts) uses partitionSkewThreshold (2×) over many
+ * (with at least two up, none of them stopping). The lane rule (hotspots.ts) uses partitionSkewThreshold (2×) over many
  * lanes; a cluster has few brokers (with 3, one broker can reach at most 3× the mean), so the
  * broker rule is lower: 1.5× means one broker takes half again its fair share of the appends.
  * Cleared below BROKER_HOT_CLEAR_TIMES_MEAN, so a broker near the line does not flicker.
  */
 export const BROKER_HOT_TIMES_MEAN = 1.5
 export const BROKER_HOT_CLEAR_TIMES_MEAN = 1.3
+
+/**
+ * A broker the rule counts: running and not in a controlled shutdown. A stopping broker leads nothing
+ * (its leaders moved at the request), so its 0 rec/s, counted in the mean, made the brokers that took
+ * its lanes read hot until it stopped.
+ */
+function leads(b: { up: boolean; stoppingSince?: number }): boolean {
+  return b.up && b.stoppingSince === undefined
+}
 
 /** A consumer fetched `records` of partition p from its leader. */
 export function noteFetch(cs: ClusterState, p: number, records: number): void {
@@ -57,7 +66,7 @@ export function closeBrokerWindow(sim: SimCore, seconds: number): void {
     b.inWin = 0
     b.bytesInWin = 0
     b.outWin = 0
-    if (b.up) {
+    if (leads(b)) {
       sum += b.inRate
       up++
     }
@@ -65,7 +74,7 @@ export function closeBrokerWindow(sim: SimCore, seconds: number): void {
   const mean = up > 0 ? sum / up : 0
   for (const b of cs.brokers) {
     const times = mean > 0 ? b.inRate / mean : 0
-    const hot = b.up && up >= 2 && mean > 0 && (b.hot ? times >= BROKER_HOT_CLEAR_TIMES_MEAN : times > BROKER_HOT_TIMES_MEAN)
+    const hot = leads(b) && up >= 2 && mean > 0 && (b.hot ? times >= BROKER_HOT_CLEAR_TIMES_MEAN : times > BROKER_HOT_TIMES_MEAN)
     if (hot && !b.hot) sim.say({ kind: 'broker.hot', broker: b.id, ratePerSec: b.inRate, timesMean: times, leaders: ledBy(cs, b.id) })
     else if (!hot && b.hot) sim.say({ kind: 'broker.cooled', broker: b.id, ratePerSec: b.inRate, timesMean: times, ...(b.up ? {} : { down: true as const }) })
     b.hot = hot

@@ -184,7 +184,20 @@ describe('narration', () => {
     expect(shut).toMatch(/^broker 2 shuts down cleanly \(controlled\.shutdown\.enable\): it asks the controller first, which drops it from the in-sync replicas; moved leadership of p\d+/)
     expect(shut).toContain('before it stops: their clients, told the new leader by the old one (NOT_LEADER_OR_FOLLOWER, KIP-951), pause for one round trip, with no leaderless wait for broker.session.timeout.ms')
     expect(shut).toMatch(/it stops \d+(\.\d)? s later, once every broker has heartbeated the new leaders to the controller \(broker\.heartbeat\.interval\.ms\)$/)
-    expect(narrate(facts(trace, 'broker.stopped')[0]!.fact)).toMatch(/^broker 2 stopped \(controlled shutdown, \d+(\.\d)? s after it asked\): the controller fenced it; it leads nothing/)
+    expect(narrate(facts(trace, 'broker.stopped')[0]!.fact)).toMatch(/^broker 2 stopped \(controlled shutdown, \d+(\.\d)? s after it asked\): the controller fenced it; it leads nothing, so no lane waits for it$/)
+  })
+  it('with RF 1, says the partitions it was the only in-sync replica of still wait for it when it stops', () => {
+    // Its lanes are offline from the request on (no other replica to lead): "no lane waits for it",
+    // said as it stopped, contradicted the request's own words and the lanes' "no leader".
+    const s = scenario('shutdownBroker', (x) => (x.cluster = { brokers: 3, 'replication.factor': 1, 'min.insync.replicas': 1, brokerCapacityPerSec: null }))
+    const sim = createSimulation(s)
+    sim.advanceTo(20_000)
+    const trace = sim.drainTrace()
+    const offline = (facts(trace, 'broker.shutdown')[0]!.fact as { offline: number[] }).offline
+    expect(offline.length).toBeGreaterThan(0)
+    const stopped = narrate(facts(trace, 'broker.stopped')[0]!.fact)
+    expect(stopped).not.toContain('no lane waits for it')
+    expect(stopped).toContain(`it leads nothing, but ${offline.map((p) => `p${p}`).join(', ')} stay offline until it is back (it was their only in-sync replica)`)
   })
 })
 
@@ -221,6 +234,24 @@ describe('between the request and the stop', () => {
     const resumed = restoreSimulation(checkpointFromJson(checkpointToJson(first.checkpoint())) as SimCheckpoint)
     resumed.advanceTo(20_000)
     expect(JSON.stringify(resumed.summary())).toBe(JSON.stringify(straight.summary()))
+  })
+})
+
+describe('the broker-hotspot rule while a broker waits to stop', () => {
+  it('leaves the stopping broker out of the brokers\' mean: it leads nothing, so counting its 0 rec/s flagged a running broker hot', () => {
+    // Two brokers, RF 2: broker 1 takes every lane from the request on. Counted with the stopping
+    // broker's 0 rec/s it read 2× the mean, HOT, until the stop; the page narrated "broker 1 is hot".
+    const s = scenario('shutdownBroker', (x) => {
+      x.cluster = { brokers: 2, 'replication.factor': 2, 'min.insync.replicas': 1, brokerCapacityPerSec: null }
+      x.actions = [{ atSec: AT_MS / 1000, do: 'shutdownBroker', broker: 2 }]
+    })
+    const sim = createSimulation(s)
+    sim.advanceTo(12_000)
+    const trace = sim.drainTrace()
+    const stopAt = facts(trace, 'broker.stopped')[0]!.t
+    // A metrics window (1 s) closed while broker 2 led nothing and still ran: the case under test.
+    expect(Math.floor(stopAt / 1000) * 1000).toBeGreaterThan(AT_MS)
+    expect(facts(trace, 'broker.hot')).toEqual([])
   })
 })
 

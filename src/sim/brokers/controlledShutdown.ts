@@ -9,6 +9,7 @@
 // SHUTDOWN_NOW) once it leads nothing and every active broker has reported, in a heartbeat, the
 // metadata offset of those changes; it then fences it. Reads the seed's heartbeat phases only.
 
+import { NO_LEADER } from '../../kafka/leaderElection.ts'
 import type { SimCore } from '../core.ts'
 import { defer } from '../deferred.ts'
 import { shareStateBrokerCrashed, shareStateBrokerFenced } from '../share/shareStateCoordinator.ts'
@@ -87,5 +88,8 @@ export function stopShutDownBroker(sim: SimCore, b: number, since: number): void
   f.fenceAt[b] = now
   // handleBrokerFenced: the same removal again, a no-op unless partitions were added meanwhile.
   electAway(sim, b)
-  sim.say({ kind: 'broker.stopped', broker: b, afterMs: now - since })
+  // Partitions whose only in-sync replica it was stay offline after it stops: they wait for it.
+  const waiting: number[] = []
+  for (let p = 0; p < w.P; p++) if (w.cluster.leader[p] === NO_LEADER && w.cluster.isr[p]!.includes(b)) waiting.push(p)
+  sim.say({ kind: 'broker.stopped', broker: b, afterMs: now - since, offline: waiting })
 }

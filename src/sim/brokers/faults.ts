@@ -147,6 +147,9 @@ export function slowBroker(sim: SimCore, b: number, factor: number): void {
   if (br === undefined) return
   brokerFaultOf(sim.w)
   br.slowFactor = Math.max(1, factor)
+  // Capacity banked at the old speed (up to a second of it, brokerCapacity.ts) is not the new disk's:
+  // paid out, a broker running under its capacity kept its old rate for seconds after the disk slowed.
+  br.capCarry = 0
   sim.say({ kind: 'broker.slow', broker: b, factor: br.slowFactor, capacityPerSec: clusterOf(sim.w.live).brokerCapacityPerSec })
 }
 

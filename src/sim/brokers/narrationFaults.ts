@@ -51,7 +51,13 @@ export type BrokerFaultFact =
       /** Until the controller grants the shutdown and the broker stops (0: it led nothing). */
       stopInMs: number
     }
-  | { kind: 'broker.stopped'; broker: number; afterMs: number }
+  | {
+      kind: 'broker.stopped'
+      broker: number
+      afterMs: number
+      /** Offline partitions whose only in-sync replica it is: they wait for it to come back. */
+      offline: number[]
+    }
   | { kind: 'broker.isrJoin'; partitions: number[]; broker: number }
   | { kind: 'broker.clientsResumed'; moved: Array<{ partition: number; to: number }> }
   | {

@@ -9,7 +9,10 @@ type ShutdownFact = Extract<BrokerFaultFact, { kind: 'broker.shutdown' | 'broker
 export function narrateShutdown(f: ShutdownFact): string {
   const b = `broker ${brokerNumber(f.broker)}`
   if (f.kind === 'broker.stopped') {
-    return `${b} stopped (controlled shutdown, ${secs(f.afterMs)} after it asked): the controller fenced it; it leads nothing, so no lane waits for it`
+    const head = `${b} stopped (controlled shutdown, ${secs(f.afterMs)} after it asked): the controller fenced it; it leads nothing`
+    // An older trace's fact has no list: it read as one with none.
+    const offline = f.offline ?? []
+    return offline.length === 0 ? `${head}, so no lane waits for it` : `${head}, but ${parts(offline)} stay offline until it is back (it was their only in-sync replica)`
   }
   const out: string[] = [`${b} shuts down cleanly (controlled.shutdown.enable): it asks the controller first, which drops it from the in-sync replicas`]
   if (f.moved.length > 0) {

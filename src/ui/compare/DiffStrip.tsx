@@ -1,9 +1,10 @@
 // The difference strip: per side, what happened since the mark (lag, stopped lanes, duplicates,
-// ordering, p99, rebalances, and lanes paused by brokers and records lost once a broker fault ran), the best side of each row marked with ★ and the word "best", not by
+// ordering, p99, rebalances, and lanes paused by brokers and records lost once a broker fault ran, records the
+// producers hold while some side's do), the best side of each row marked with ★ and the word "best", not by
 // colour alone. The figures are computed for all sides at once (the best needs them all).
 
 import { useContext, useEffect, useId, useRef, useState, type ReactNode } from 'react'
-import { bestSides, DIFF_ROWS, shownValue, sideDiff, type DiffRowKey, type SideDiff } from '../../store/compareDiff.ts'
+import { bestSides, DIFF_ROWS, rowShown, shownValue, sideDiff, type DiffRowKey, type SideDiff } from '../../store/compareDiff.ts'
 import { effectiveMark, type CompareState } from '../../store/compareStore.ts'
 import type { AppState } from '../../store/createAppStore.ts'
 import { fmt } from '../MetricsTable.tsx'
@@ -127,7 +128,7 @@ export function DiffStrip(p: { side: number; label: string; diffs: CompareDiffs 
       Arrow keys: the side's settings, the mark, and each difference, with what it means
     </span>
     <dl ref={strip} className="diff-strip" aria-label={`Differences: ${p.label}, ${since}`} tabIndex={0} aria-describedby={hint}>
-      {DIFF_ROWS.filter((row) => !row.optional || p.diffs.sides.some((s) => (s?.values[row.key] ?? null) !== null)).map((row) => {
+      {DIFF_ROWS.filter((row) => rowShown(row, p.diffs.sides)).map((row) => {
         const v = d?.values[row.key] ?? null
         const best = p.diffs.best[row.key].includes(p.side)
         return (
