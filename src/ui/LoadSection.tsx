@@ -24,10 +24,12 @@ export interface LoadSectionProps {
   actualRate: number | null
   /** The brokers at their append capacity now, in words ("broker 1"), or '' (none, or not known). */
   atCapacity?: string
+  /** Whose run the appended rate is, where the controls act on several (compare mode: "side A"). */
+  whose?: string
   edit: (e: ScenarioEdit) => void
 }
 
-export function LoadSection({ s, actualRate, atCapacity = '', edit }: LoadSectionProps): ReactNode {
+export function LoadSection({ s, actualRate, atCapacity = '', whose, edit }: LoadSectionProps): ReactNode {
   const rate = producerRate(s)
   const rateMax = Math.max(200_000, Math.pow(10, Math.ceil(Math.log10(Math.max(1, rate * 1.5)))))
   const keys = s.producers[0]?.keys
@@ -51,7 +53,7 @@ export function LoadSection({ s, actualRate, atCapacity = '', edit }: LoadSectio
       // Why less is appended than sent: named when it is a broker at capacity (broker-hotspot: the
       // reasons listed were rate shape, script, a full lane or no leader, none of them the one).
       {...(actualRate !== null && Math.abs(actualRate - rate) > Math.max(200, 0.1 * rate)
-        ? { note: atCapacity !== '' ? `${fmtRate(actualRate)} appended now: ${atCapacity} at capacity, the rest waits in the producers` : `${fmtRate(actualRate)} appended now (rate shape, script, a full lane or broker, or no leader)` }
+        ? { note: `${whose !== undefined ? `${whose}: ` : ''}${atCapacity !== '' ? `${fmtRate(actualRate)} appended now: ${atCapacity} at capacity, the rest waits in the producers` : `${fmtRate(actualRate)} appended now (rate shape, script, a full lane or broker, or no leader)`}` }
         : {})}
     />
     <RangeField

@@ -5,7 +5,7 @@ import { useMemo, type ReactNode } from 'react'
 import { useStore } from 'zustand'
 import { settingsBefore } from '../../scenario/liveOverrides.ts'
 import { NumberField } from '../fields.tsx'
-import { LoadSection } from '../LoadSection.tsx'
+import { atCapacityWords, LoadSection } from '../LoadSection.tsx'
 import { ConsumersField } from '../ConsumersField.tsx'
 import { useCompare } from './compareActions.ts'
 
@@ -22,13 +22,16 @@ export function SharedControls(): ReactNode {
   })
   // The topic's partitions as side A's run has them (an add the controller refused, every broker
   // fenced, leaves them below the settings), as one highway's field says (useTopicPartitions.ts).
+  // The appended rate and the brokers at capacity are side A's: the note says so (each side's
+  // strategy can append differently; the rate slider's setting is every side's).
+  const atCapacity = useStore(first, (st) => atCapacityWords(st.frame?.brokers))
   const refused = useStore(first, (st) => st.frame?.refusedPartitions ?? 0)
   const partitions = Math.max(1, s.topic.partitions - refused)
   const edit = actions.editShared
   return (
     <div className="controls">
       <p className="dim small">These act on every side at the same moment. Each side’s strategy is in its header.</p>
-      <LoadSection s={s} actualRate={actualRate} edit={edit} />
+      <LoadSection s={s} actualRate={actualRate} atCapacity={atCapacity} whose="side A" edit={edit} />
       <section aria-labelledby="cmp-group">
         <h2 id="cmp-group">Topic and group</h2>
         <NumberField label="Partitions" value={partitions} min={1} max={512} onCommit={(v) => edit({ kind: 'partitions', count: v })} hint="More adds partitions live on every side; fewer restarts every side" />
