@@ -48,6 +48,9 @@ async function openCrashed(sides: readonly Variant[]): Promise<{ page: Page; err
   await page.locator('.compare-app.presenter').waitFor({ timeout: 10_000 })
   // The controller's countdown is on every side's broker 1 (the strip's tallest form).
   await expect.poll(() => page.locator('.broker-countdown').count(), { timeout: 10_000 }).toBe(sides.length)
+  // It says who does what ("in 2.8 s" alone under DOWN read as when the broker would go down), whole.
+  const countdowns = await page.locator('.broker-countdown').evaluateAll((els) => els.map((e) => ({ text: (e as HTMLElement).innerText, cut: e.scrollWidth > e.clientWidth + 1 })))
+  for (const c of countdowns) expect(c).toEqual({ text: expect.stringMatching(/^notices in \d+\.\d s$/), cut: false })
   return { page, errors }
 }
 
