@@ -4,32 +4,27 @@
 // scenario sets no cluster shows the strip of the default cluster it runs on, as one highway does
 // (no acks control, no rebalance).
 import { act } from 'react'
-import { createRoot, type Root } from 'react-dom/client'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { sideActions } from '../../app/compareSideActions.ts'
 import { defaultScenario } from '../../scenario/defaults.ts'
 import { getPreset } from '../../scenario/presets/index.ts'
 import type { Variant } from '../../scenario/overrides.ts'
 import type { Scenario } from '../../scenario/types.ts'
 import type { StrategyEdit } from '../../store/compareEdits.ts'
 import { bestSides } from '../../store/compareDiff.ts'
-import { createCompareStore } from '../../store/compareStore.ts'
-import { createAppStore } from '../../store/createAppStore.ts'
 import type { Command } from '../../store/types.ts'
 import type { Frame, PausedLaneCounts } from '../../sim/frameTypes.ts'
 import { makeFrame } from '../../view/frameFixture.ts'
 import { pausedTitle } from '../PausedLanesNote.tsx'
 import { byLabel, buttons, setValue } from '../renderForTest.tsx'
-import { CompareContext, type CompareActions } from './compareActions.ts'
+import type { CompareActions } from './compareActions.ts'
 import { CompareSide } from './CompareSide.tsx'
+import { mountInCompare, twoSides } from '../../../test/dom/compareTestKit.tsx'
 
-let root: Root | null = null
-let el: HTMLElement | null = null
+let mounted: { unmount(): void } | null = null
 beforeEach(() => vi.useFakeTimers())
 afterEach(() => {
-  act(() => root?.unmount())
-  el?.remove()
-  root = null
+  mounted?.unmount()
+  mounted = null
   vi.useRealTimers()
 })
 
@@ -43,21 +38,19 @@ function renderSides(base: Scenario, sideB?: Variant[]) {
     editSide: (i: number, e: StrategyEdit) => void edits.push([i, e]),
   } as unknown as CompareActions
   const variants: Variant[] = [{ label: 'acks 1', set: { 'producerConfig.acks': '1' } }, ...(sideB ?? [{ label: 'acks all', set: {} }])]
-  const store = createCompareStore({ base, variants, playing: false, mark: 0 })
-  const sides = [0, 1].map((i) => ({ store: createAppStore({ scenario: base, playing: false }), actions: sideActions(actions, () => i) }))
+  const ctx = twoSides(base, variants, actions)
+  const sides = ctx.sides
   for (const s of sides) s.store.getState().receiveFrame(0, makeFrame({ t: 1000 }), [], [])
   const diffs = { mark: null, userMark: false, sides: [null, null], best: bestSides([null, null]) }
-  el = document.createElement('div')
-  document.body.appendChild(el)
-  root = createRoot(el)
-  act(() =>
-    root!.render(
-      <CompareContext.Provider value={{ store, actions, sides }}>
-        <CompareSide index={0} diffs={diffs} />
-        <CompareSide index={1} diffs={diffs} />
-      </CompareContext.Provider>,
-    ),
+  const m = mountInCompare(
+    <>
+      <CompareSide index={0} diffs={diffs} />
+      <CompareSide index={1} diffs={diffs} />
+    </>,
+    ctx,
   )
+  mounted = m
+  const el = m.el
   act(() => vi.advanceTimersByTime(400))
   return { el, injected, edits, sideInjected, sides }
 }

@@ -1,47 +1,32 @@
 // Compare mode's shared Load section: the rate slider acts on every side, but the rate actually
 // appended (and the brokers at capacity behind it) is side A's run, and its note says so.
-import { act } from 'react'
-import { createRoot, type Root } from 'react-dom/client'
 import { afterEach, describe, expect, it } from 'vitest'
-import { sideActions } from '../../app/compareSideActions.ts'
 import { defaultScenario } from '../../scenario/defaults.ts'
-import { createCompareStore } from '../../store/compareStore.ts'
-import { createAppStore } from '../../store/createAppStore.ts'
 import { makeFrame } from '../../view/frameFixture.ts'
-import { CompareContext, type CompareActions } from './compareActions.ts'
+import type { CompareActions } from './compareActions.ts'
+import { mountInCompare, twoSides } from '../../../test/dom/compareTestKit.tsx'
 import { SharedControls } from './SharedControls.tsx'
 
-let root: Root | null = null
-let el: HTMLElement | null = null
+let mounted: { unmount(): void } | null = null
 afterEach(() => {
-  act(() => root?.unmount())
-  el?.remove()
-  root = null
+  mounted?.unmount()
+  mounted = null
 })
 
 function render(saturatedA: boolean[]): string {
   const base = defaultScenario() // 3000 rec/s sent
   const actions = { editShared: () => undefined, inject: () => undefined } as unknown as CompareActions
-  const store = createCompareStore({ base, variants: [{ label: 'a', set: {} }, { label: 'b', set: {} }], playing: false, mark: 0 })
-  const sides = [0, 1].map((i) => ({ store: createAppStore({ scenario: base, playing: false }), actions: sideActions(actions, () => i) }))
+  const ctx = twoSides(base, [{ label: 'a', set: {} }, { label: 'b', set: {} }], actions)
   const sample = (inRate: number) => ({ t: 5000, inRate, outRate: inRate, totalLag: 0, p99Ms: 6, skewRatio: 1, lag: new Float64Array(0), rebalancing: false })
-  sides.forEach((side, i) => {
+  ctx.sides.forEach((side, i) => {
     const f = makeFrame({})
     const frame = { ...f, brokers: f.brokers.map((b, k) => ({ ...b, saturated: i === 0 ? (saturatedA[k] ?? false) : false })) }
     const st = side.store.getState()
     side.store.setState({ frame, metrics: { ...st.metrics, items: [sample(i === 0 ? 2400 : 3000)] } })
   })
-  el = document.createElement('div')
-  document.body.appendChild(el)
-  root = createRoot(el)
-  act(() =>
-    root!.render(
-      <CompareContext.Provider value={{ store, actions, sides }}>
-        <SharedControls />
-      </CompareContext.Provider>,
-    ),
-  )
-  return el.textContent ?? ''
+  const m = mountInCompare(<SharedControls />, ctx)
+  mounted = m
+  return m.el.textContent ?? ''
 }
 
 describe('SharedControls: the appended rate', () => {
