@@ -179,10 +179,15 @@ export function pushSeg(s: SegStore, p: number, t: number, end: number, cost: nu
 
 /** Lane p starts keeping costs: those of its segments so far are 1. */
 function makeCostly(s: SegStore, p: number): void {
-  if ((s.flags[p]! & OWN) === 0 && s.costPool.length === 0) s.costPool = new Float64Array(s.n.length * POOL_SEGMENTS)
-  if ((s.flags[p]! & OWN) !== 0) s.ownCost[p] = new Float64Array(s.own[p]!.length / STRIDE)
+  if ((s.flags[p]! & OWN) === 0) ensureCostPool(s)
+  else s.ownCost[p] = new Float64Array(s.own[p]!.length / STRIDE)
   s.flags[p]! |= COSTLY
   costArray(s, p).fill(1, costBase(s, p), costBase(s, p) + s.n[p]!)
+}
+
+/** The pool's cost slots, allocated when a lane in the pool first keeps costs (most runs never do). */
+function ensureCostPool(s: SegStore): void {
+  if (s.costPool.length === 0) s.costPool = new Float64Array(s.n.length * POOL_SEGMENTS)
 }
 
 /**
@@ -266,7 +271,7 @@ export function shrinkSegLog(s: SegStore, p: number): void {
   if (n <= RETURN_AT) {
     s.pool.set(own.subarray(0, n * STRIDE), p * POOL_SLOT)
     if ((s.flags[p]! & COSTLY) !== 0) {
-      if (s.costPool.length === 0) s.costPool = new Float64Array(s.n.length * POOL_SEGMENTS)
+      ensureCostPool(s)
       s.costPool.set(s.ownCost[p]!.subarray(0, n), p * POOL_SEGMENTS)
     }
     s.own[p] = null
