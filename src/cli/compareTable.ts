@@ -63,6 +63,15 @@ function rows(o: TableOptions): Row[] {
   ]
 }
 
+/**
+ * Records the producers still hold, not yet appended (in no lag and no p99), only when some side's
+ * do: the page's difference strip shows its "held by producers" row by the same rule (compareDiff.ts).
+ */
+function heldRows(runs: readonly TableRun[]): Row[] {
+  if (!runs.some((r) => r.summary.producerBuffered > 0)) return []
+  return [{ name: 'held by producers at the end (not yet appended)', value: (r) => count(r.summary.producerBuffered) }]
+}
+
 /** Broker-fault rows, only when a side ran a broker fault (run --json has the fields then). */
 function faultRows(runs: readonly TableRun[]): Row[] {
   if (!runs.some((r) => r.summary.lostRecords !== undefined)) return []
@@ -107,7 +116,7 @@ export function formatCompareTable(runs: readonly TableRun[], o: TableOptions): 
   lines.push(`|---|${runs.map(() => '---:|').join('')}`)
   // Rows that appear only when a side runs the mode: broker faults, a share group (KIP-932), the Parallel Consumer.
   const shareRows = runs.some((r) => r.summary.shareGroup) ? SHARE_ROWS : []
-  for (const row of [...rows(o), ...faultRows(runs), ...shareRows, ...parallelRows(runs)]) lines.push(`| ${row.name} | ${runs.map((r) => cell(row.value(r))).join(' | ')} |`)
+  for (const row of [...rows(o), ...heldRows(runs), ...faultRows(runs), ...shareRows, ...parallelRows(runs)]) lines.push(`| ${row.name} | ${runs.map((r) => cell(row.value(r))).join(' | ')} |`)
   return `${lines.join('\n')}\n`
 }
 

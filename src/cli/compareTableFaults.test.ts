@@ -44,6 +44,12 @@ describe('compare table: broker-fault rows', () => {
     expect(table).toContain('| addPartitions refused (InvalidReplicationFactorException) | 20 s | none |')
     expect(formatCompareTable([{ label: 'a', summary: down, lag: [] }], { afterSec: null })).not.toContain('addPartitions refused')
   })
+  it('shows the records producers still hold when some side holds any, as the page’s strip does', () => {
+    const s = summary()
+    const table = (held: number[]) => formatCompareTable(held.map((h, i) => ({ label: `side ${i}`, summary: { ...s, producerBuffered: h }, lag: [] })), { afterSec: null })
+    expect(table([0, 34_815])).toContain('| held by producers at the end (not yet appended) | 0 | 34 815 |')
+    expect(table([0, 0])).not.toContain('held by producers')
+  })
   it('has no such rows when no broker fault ran', () => {
     expect(formatCompareTable([{ label: 'a', summary: summary(), lag: [] }], { afterSec: null })).not.toContain('records lost')
   })
