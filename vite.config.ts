@@ -120,6 +120,10 @@ export default defineConfig({
           isolate: false,
           testTimeout: 120_000,
           hookTimeout: 180_000,
+          // A page answers a key or a click within frames, but CI's machine runs two files and their
+          // chromium on 2 cores: a poll gets 5 s, not vitest's 1 s, before it fails (it ends as soon
+          // as it holds, so this costs a passing run nothing).
+          expect: { poll: { timeout: 5_000 } },
         },
       },
       {

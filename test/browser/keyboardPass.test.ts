@@ -238,23 +238,32 @@ describe('the page by keyboard alone', () => {
   it('compare mode’s scrolling column of tables, in focus, scrolls with Page Down / Page Up and Space; off it Space still plays', async () => {
     const { page, errors } = await open()
     const base = defaultScenario()
-    await page.goto(`${suite().preview.url}#${compareLinkHash({ ...base, start: 'warm', topic: { ...base.topic, partitions: 24 } }, SIDES)}&t=3`)
+    await page.goto(`${suite().preview.url}#${compareLinkHash({ ...base, start: 'warm', topic: { ...base.topic, partitions: 48 } }, SIDES)}&t=3`)
     await page.locator('.compare-app [data-testid="highway"] rect.road').first().waitFor()
     await expect.poll(() => clock(page), { timeout: 20_000 }).toBe('3.0 s')
     const column = 'aside[aria-label="Partition metrics of each side"]'
     await tabTo(page, column)
     const scrollTop = () => page.evaluate((s) => document.querySelector(s)!.scrollTop, column)
     const paused = () => page.getByRole('button', { name: 'Play', exact: true }).count()
+    // Chromium animates a key's scroll: each step waits for the column to come to rest before the
+    // next key, and gives a loaded machine (CI's, at a load of 3 on 2 cores) seconds to start moving.
+    const settled = async () => {
+      let last = -1
+      await expect.poll(async () => { const now = await scrollTop(); const still = now === last; last = now; return still }, { timeout: 10_000, interval: 150 }).toBe(true)
+      return last
+    }
+    const moves = { timeout: 10_000 }
     expect(await scrollTop()).toBe(0)
     await page.keyboard.press('PageDown')
-    await expect.poll(scrollTop).toBeGreaterThan(100)
-    const down = await scrollTop()
+    await expect.poll(scrollTop, moves).toBeGreaterThan(100)
+    const down = await settled()
     await page.keyboard.press('Space')
-    await expect.poll(scrollTop).toBeGreaterThan(down)
-    // Back up a page from where Space left it (Space may have stopped at the column's end, less than a page on).
-    const spaced = await scrollTop()
+    await expect.poll(scrollTop, moves).toBeGreaterThan(down)
+    // Back up a page from where Space left it. 48 lanes make the column close to three screens, so
+    // neither key's page reaches its end (24 did: Page Down alone reached it once it had come to rest).
+    const spaced = await settled()
     await page.keyboard.press('PageUp')
-    await expect.poll(scrollTop).toBeLessThan(spaced)
+    await expect.poll(scrollTop, moves).toBeLessThan(spaced)
     // None of them was the page's: still paused at 3 s (Space did not play, Page Down no marker).
     expect(await clock(page)).toBe('3.0 s')
     expect(await paused()).toBe(1)
