@@ -1,5 +1,6 @@
 // The second half of a producer send cycle (produce.ts routes the records): each partition's batch
-// appended to its log, as far as lane capacity, broker capacity and broker faults let it, with its
+// appended to its log, as far as lane capacity, broker capacity and broker faults let it (records its
+// producer held go first, each stretch with the time it waited), with its
 // segment (when, where it ends, its mean cost), the brokers' counts and the owner's wake-up; then
 // the tracked keys' segments and the cycle's animation samples.
 
@@ -9,6 +10,7 @@ import { meanRecordBytes } from './brokers/brokerLoad.ts'
 import { noteBrokerAppend, planBrokerAppends, settleBrokerAppends } from './brokers/brokerCapacity.ts'
 import { blockedLanes, holdBack } from './brokers/producerRetry.ts'
 import { pushSeg } from './segLog.ts'
+import { appendHeld, holdRecords } from './producerHeld.ts'
 import { LANE_KEY_SEGS, LANE_WAKE } from './laneExtras.ts'
 import { addSamples } from './produceSamples.ts'
 
@@ -66,13 +68,15 @@ export function appendAll(w: WorldState, batches: CycleBatches, ctx: ProduceCont
       tailSums[p] = tailSum
     }
     sentWin[p]! += added
-    const want = added + buffered[p]!
+    const before = buffered[p]!
+    const want = added + before
     add[p] = 0 // from here on: what the lane appended this cycle (read by the samples)
     if (want <= 0) continue
     if (blocked !== null && blocked[p] === 1) {
       // No reachable leader (or acks=all cannot be satisfied): the batch stays in the producer.
       buffered[p] = want
-      holdBack(w, p, added, ctx.now)
+      holdRecords(w, p, added, now)
+      holdBack(w, p, now)
       continue
     }
     let m = want
@@ -88,11 +92,17 @@ export function appendAll(w: WorldState, batches: CycleBatches, ctx: ProduceCont
       noteBrokerAppend(w, brokerPlan, p, m, laneAllows)
     }
     buffered[p] = want - m
-    if (m <= 0) continue
+    if (m <= 0) {
+      holdRecords(w, p, added, now)
+      continue
+    }
     add[p] = m
     // A lane whose records are all a single producer's tail costs 1 a record: (0 + t) / t exactly,
     // without reading its cost.
     const avgCost = added > 0 ? (tail !== null && added === addedCost ? 1 : (cost[p]! + addedCost) / added) : 1
+    // Held records go first, each stretch its own segment with the time it waited; then this cycle's.
+    const fromHeld = before > 0 ? Math.min(m, before) : 0
+    const heldEnd = fromHeld > 0 ? appendHeld(w, p, fromHeld, leo[p]!, now, avgCost) : leo[p]!
     const end = leo[p]! + m
     leo[p] = end
     inWin[p]! += m
@@ -105,7 +115,8 @@ export function appendAll(w: WorldState, batches: CycleBatches, ctx: ProduceCont
       broker.inWin += m
       broker.bytesInWin += m * bytesPerRecord
     }
-    pushSeg(segs, p, now, end, avgCost)
+    if (end > heldEnd) pushSeg(segs, p, now, end, avgCost)
+    if (m - fromHeld < added) holdRecords(w, p, added - (m - fromHeld), now) // the rest of this cycle's wait their turn
     if (share || (extras[p]! & LANE_WAKE) !== 0) ctx.appended(p)
   }
   if (brokerPlan) settleBrokerAppends(w, brokerPlan, ctx.dtMs)

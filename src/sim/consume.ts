@@ -9,7 +9,7 @@ import { commitPc } from './parallel/pcCommit.ts'
 import type { WorldState } from './worldState.ts'
 import { readableEnd } from './brokers/producerRetry.ts'
 import { LANE_KEY_SEGS, LANE_SAMPLES } from './laneExtras.ts'
-import { COSTLY, mergeFrontSegs, OWN, POOL_SLOT, segCost, segEnd, segTime } from './segLog.ts'
+import { DETAILED, mergeFrontSegs, OWN, POOL_SLOT, segCost, segEnd, segTime, segWait } from './segLog.ts'
 
 export interface FetchResult {
   records: number
@@ -78,7 +78,7 @@ export function fetchForConsumer(w: WorldState, c: number, maxRecords: number, n
       open[2 * p + 1] = to
       handedOnce[p]! += to - from
     } else noteHanded(ledger, p, from, to)
-    // segArray and segBase, from one read of the lane's flags byte, which the COSTLY test below
+    // segArray and segBase, from one read of the lane's flags byte, which the DETAILED test below
     // reads too: calling them (three reads) ran the full size ~2 % slower in interleaved pairs.
     const f = segFlags[p]!
     const a = (f & OWN) === 0 ? pool : segs.own[p]!
@@ -86,9 +86,9 @@ export function fetchForConsumer(w: WorldState, c: number, maxRecords: number, n
     const sn = segN[p]!
     let h = segHead[p]!
     // The common case, a fetch continuing where the lane's first deliveries ended (costOfRange would
-    // find `from` in segment h, the first undelivered one), on a lane whose records all cost 1.
-    // Anything else: deliver().
-    if ((f & COSTLY) !== 0 || from !== delivered[p]! || h >= sn || a[base + h * 2 + 1]! <= from || (h > 0 && a[base + h * 2 - 1]! > from)) {
+    // find `from` in segment h, the first undelivered one), on a lane whose records all cost 1 and
+    // never waited in a producer. Anything else: deliver().
+    if ((f & DETAILED) !== 0 || from !== delivered[p]! || h >= sn || a[base + h * 2 + 1]! <= from || (h > 0 && a[base + h * 2 - 1]! > from)) {
       costUnits += deliver(w, p, from, to, now, extraLatencyMs)
       continue
     }
@@ -146,7 +146,9 @@ export function deliver(w: WorldState, p: number, from: number, to: number, now:
 }
 
 function firstDelivery(w: WorldState, p: number, from: number, to: number, now: number, extraLatencyMs: number): void {
-  // Latency of every record, at segment granularity (one segment per producer send cycle).
+  // Latency of every record, at segment granularity (one segment per producer send cycle, and per
+  // stretch of records held in the producer): from send(), so the time a record waited in its
+  // producer (a leader away or at capacity) counts, as it does for a consumer reading CreateTime.
   const s = w.segs
   let h = w.segHead[p]!
   let prevEnd = h > 0 ? segEnd(s, p, h - 1) : from
@@ -154,7 +156,7 @@ function firstDelivery(w: WorldState, p: number, from: number, to: number, now: 
     const end = segEnd(s, p, h)
     const lo = Math.max(prevEnd, from)
     const hi = Math.min(end, to)
-    if (hi > lo) recordLatency(w.latencyWin, now - segTime(s, p, h) + extraLatencyMs, hi - lo)
+    if (hi > lo) recordLatency(w.latencyWin, now - segTime(s, p, h) + segWait(s, p, h) + extraLatencyMs, hi - lo)
     if (end > to) break
     prevEnd = end
     h++

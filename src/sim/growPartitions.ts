@@ -44,6 +44,7 @@ export function growPartitions(w: WorldState, P: number): void {
   growSegStore(w.segs, P)
   for (let p = old; p < P; p++) {
     w.segHead.push(0)
+    w.held.push([])
     w.partKeySegs.push([])
     w.samplesByP.push([])
     w.sampleHead.push(0)

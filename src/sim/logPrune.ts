@@ -5,7 +5,7 @@
 // coarsening is bounded and said where it happens.
 
 import type { KeySegments, WorldState } from './worldState.ts'
-import { dropFrontSegs, frontCostsUnit, mergeFront, segCost, segCount, segEnd, segTime, setSeg, shrinkSegLog, truncateSegs } from './segLog.ts'
+import { dropFrontSegs, frontCostsUnit, mergeFront, segCost, segCount, segEnd, segTime, segWait, setSeg, shrinkSegLog, truncateSegs } from './segLog.ts'
 
 /**
  * Drops segments no reader can need again: below both the committed offset and the delivery
@@ -80,7 +80,10 @@ const MAX_TOTAL_PENDING_SEGMENTS = 4_000_000
 const MIN_PENDING_SEGMENTS = 64
 const SAMPLE_AFTERGLOW_MS = 4000
 
-/** Merges undelivered segments pairwise (the older time is kept: latency errs high by ≤ one cycle). */
+/**
+ * Merges undelivered segments pairwise. The older segment's time and producer wait are kept: its
+ * records were sent first (a lane's producer sends in order), so latency errs high by ≤ one cycle.
+ */
 function coalesceSegments(w: WorldState, p: number): void {
   const s = w.segs
   const n = segCount(s, p)
@@ -93,9 +96,9 @@ function coalesceSegments(w: WorldState, p: number): void {
       const n1 = segEnd(s, p, i) - prev
       const n2 = segEnd(s, p, i + 1) - segEnd(s, p, i)
       const cost = n1 + n2 > 0 ? (segCost(s, p, i) * n1 + segCost(s, p, i + 1) * n2) / (n1 + n2) : 1
-      setSeg(s, p, o, segTime(s, p, i), segEnd(s, p, i + 1), cost)
+      setSeg(s, p, o, segTime(s, p, i), segEnd(s, p, i + 1), cost, segWait(s, p, i))
     } else {
-      setSeg(s, p, o, segTime(s, p, i), segEnd(s, p, i), segCost(s, p, i))
+      setSeg(s, p, o, segTime(s, p, i), segEnd(s, p, i), segCost(s, p, i), segWait(s, p, i))
     }
     o++
   }

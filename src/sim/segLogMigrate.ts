@@ -15,7 +15,11 @@ const OLD_STRIDE = 3
 export function migrateSegLogs<W extends { segs: SegStore }>(w: W): W {
   const old = w as unknown as { segs?: SegStore; seg?: Array<{ a: Float64Array; n: number }>; segT?: number[][]; segEnd?: number[][]; segCost?: number[][] }
   if (old.segs !== undefined) {
-    if ((old.segs as Partial<SegStore>).flags !== undefined) return w
+    if ((old.segs as Partial<SegStore>).detailPool !== undefined) return w
+    if ((old.segs as Partial<SegStore>).flags !== undefined) {
+      old.segs = fromCostPool(old.segs as unknown as CostPoolStore)
+      return w
+    }
     const { pool, n, own } = old.segs
     old.segs = segStoreOf(Array.from(n, (count, p) => {
       const a = own[p] ?? pool
@@ -34,6 +38,34 @@ export function migrateSegLogs<W extends { segs: SegStore }>(w: W): W {
   delete old.segEnd
   delete old.segCost
   return w
+}
+
+/** The form before producer waits: [t, end] per segment, COSTLY lanes' costs alone beside them. */
+interface CostPoolStore {
+  pool: Float64Array
+  n: Int32Array
+  own: (Float64Array | null)[]
+  flags: Uint8Array
+  costPool: Float64Array
+  ownCost: (Float64Array | null)[]
+}
+
+/** That form's flags: OWN 1, COSTLY 2 (its records waited 0: latency then counted from the append). */
+function fromCostPool(old: CostPoolStore): SegStore {
+  return segStoreOf(Array.from(old.n, (count, p) => {
+    const own = (old.flags[p]! & 1) !== 0
+    const a = own ? old.own[p]! : old.pool
+    const base = own ? 0 : p * POOL_SEGMENTS * 2
+    const costs = (old.flags[p]! & 2) === 0 ? null : own ? old.ownCost[p]! : old.costPool
+    const cb = own ? 0 : p * POOL_SEGMENTS
+    const lane = { t: [] as number[], end: [] as number[], cost: [] as number[] }
+    for (let i = 0; i < count; i++) {
+      lane.t.push(a[base + i * 2]!)
+      lane.end.push(a[base + i * 2 + 1]!)
+      lane.cost.push(costs === null ? 1 : costs[cb + i]!)
+    }
+    return lane
+  }))
 }
 
 /** `n` segments stored [t, end, cost] from `base` in `a`. */

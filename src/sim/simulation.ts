@@ -33,6 +33,7 @@ import { onShareLockTimer } from './share/shareDataPlane.ts'
 import { createShareWorld, isShareGroup } from './share/shareState.ts'
 import { buildSummary } from './summary.ts'
 import { migrateSegLogs } from './segLogMigrate.ts'
+import { migrateHeld } from './producerHeld.ts'
 import { migrateLaneExtras } from './laneExtras.ts'
 import { migrateLedger } from './ledger.ts'
 import { createWorldState, type WorldState } from './worldState.ts'
@@ -91,6 +92,7 @@ class KafkaSimulation implements Simulation, SimCore {
       migrateLedger(this.w.ledger) // … or before the ledger's open ranges
       if (script) this.w.script = deepClone([...script])
       this.kernel = Kernel.restore(s.kernel)
+      migrateHeld(this.w, this.kernel.now) // … or before the producers' held records kept their send times
       this.rng = { produce: Rng.restore(s.rng.produce), consume: Rng.restore(s.rng.consume), group: Rng.restore(s.rng.group), brokers: Rng.restore(s.rng.brokers) }
       this.group = restoreGroup(host, this.w.live, s.group)
       return

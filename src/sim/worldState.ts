@@ -142,6 +142,8 @@ export interface WorldState {
   committed: Float64Array
   owner: Int32Array
   buffered: Float64Array
+  /** Per partition, when the records in `buffered` were sent, oldest first: flat [sentAt, count, …] (producerHeld.ts). */
+  held: number[][]
   capCarry: Float64Array
   inWin: Float64Array
   /**
@@ -156,7 +158,7 @@ export interface WorldState {
   /** The last member that was assigned each partition, and when it last changed hands (-Infinity: never). */
   lastOwner: Int32Array
   movedAt: Float64Array
-  /** Log segments per partition (segLog.ts): append time, end offset, mean cost per record; kept from the committed offset on. segHead = first segment not yet delivered. */
+  /** Log segments per partition (segLog.ts): append time, end offset, mean cost per record, producer wait; kept from the committed offset on. segHead = first segment not yet delivered. */
   segs: SegStore
   segHead: number[]
   keySegs: KeySegments[]
@@ -252,6 +254,7 @@ export function createWorldState(live: Scenario, P: number, brokersRng: Rng = Rn
     committed: new Float64Array(P),
     owner: new Int32Array(P).fill(-1),
     buffered: new Float64Array(P),
+    held: Array.from({ length: P }, () => []),
     capCarry: new Float64Array(P),
     inWin: new Float64Array(P),
     sentWin: new Float64Array(P),

@@ -11,7 +11,7 @@ import { createSimulation } from '../../src/sim/simulation.ts'
 import { conservationErrorsAt } from './conservationCheck.ts'
 import { FAULT_RUN_MS, faultScenario } from './faultScenario.ts'
 
-const plant = vi.hoisted(() => ({ fault: 'none' as 'none' | 'producer' | 'consumer', fired: false }))
+const plant = vi.hoisted(() => ({ fault: 'none' as 'none' | 'producer' | 'held' | 'consumer', fired: false }))
 
 vi.mock('../../src/sim/produce.ts', async (importOriginal) => {
   const real = await importOriginal<typeof Produce>()
@@ -19,6 +19,14 @@ vi.mock('../../src/sim/produce.ts', async (importOriginal) => {
     ...real,
     produceTick: (w: Parameters<typeof real.produceTick>[0], ctx: Parameters<typeof real.produceTick>[1]) => {
       real.produceTick(w, ctx)
+      if (plant.fault === 'held' && !plant.fired) {
+        // The send-time queue forgets one record the producer still counts as buffered.
+        const p = w.held.findIndex((q) => q.length > 0 && q[1]! >= 2)
+        if (p < 0) return
+        w.held[p]![1]! -= 1
+        plant.fired = true
+        return
+      }
       if (plant.fault !== 'producer' || plant.fired) return
       const p = w.buffered.findIndex((b) => b >= 1)
       if (p < 0) return
@@ -89,6 +97,13 @@ describe('conservation catches a planted one-record loss', () => {
   it('fails when a producer drops one buffered record', () => {
     plant.fault = 'producer'
     expect(conservationCounterexample(200)).toMatch(/producers: generated \d+ ≠ appended \d+ \+ buffered \d+( \+ lost \d+ \+ failed \d+)? \(1 missing\)/)
+  }, 120_000)
+
+  it('fails when the producers\' send-time queue loses one held record their count still has', () => {
+    plant.fault = 'held'
+    const found = conservationCounterexample(200)
+    expect(found).toMatch(/partition \d+: held entries count \d+ ≠ buffered \d+/)
+    expect(found).not.toMatch(/producers: generated/) // the totals still agree: only the queue's count sees it
   }, 120_000)
 
   it('fails when a fetch skips one record', () => {

@@ -18,6 +18,8 @@ export function worldOf(sim: Simulation): WorldState {
  *   + skipped by auto.offset.reset + not yet delivered (from the furthest offset reached to the
  *   log end, never negative): no offset below the furthest one reached was passed over;
  * - the simulation's own first-delivery frontier (`delivered`) is that furthest offset;
+ * - per partition, the producers' held records, counted entry by entry in the send-time queue
+ *   (producerHeld.ts), are its `buffered` count, and their send times never go back;
  * - redeliveries counted from the ranges (handed − delivered once) are its `duplicates` plus the
  *   Parallel Consumer's `notDuplicates` (delivered again, not processed again), and the skipped
  *   offsets are its `skipped`.
@@ -40,6 +42,14 @@ export function conservationErrors(w: WorldState): string[] {
     if (accounted !== w.leo[p]) {
       errors.push(`partition ${p}: appended ${w.leo[p]} ≠ delivered once ${l.handedOnce[p]} + skipped ${l.skippedOnce[p]} + not yet delivered ${notYet}`)
     }
+    const q = w.held[p]!
+    let held = 0
+    for (let i = 0; i < q.length; i += 2) {
+      held += q[i + 1]!
+      if (q[i + 1]! <= 0) errors.push(`partition ${p}: a held entry of ${q[i + 1]} records`)
+      if (i > 0 && q[i]! < q[i - 2]!) errors.push(`partition ${p}: held records sent at ${q[i]} after ones sent at ${q[i - 2]}`)
+    }
+    if (held !== w.buffered[p]) errors.push(`partition ${p}: held entries count ${held} ≠ buffered ${w.buffered[p]}`)
     if (w.delivered[p] !== end) errors.push(`partition ${p}: delivered frontier ${w.delivered[p]} ≠ furthest offset reached ${end}`)
     redelivered += l.handed[p]! - l.handedOnce[p]!
     skipped += w.skipped[p]!

@@ -48,8 +48,6 @@ export interface FaultState {
   hwCap: Float64Array
   /** Per partition: the end of what the followers had copied when its leader crashed (-1 = no crash pending). */
   replicatedEnd: Float64Array
-  /** Per partition: records waiting for a leader, oldest first, flat [since, count, …]. */
-  waiting: number[][]
   /** Per partition: log end when each broker left its ISR (broker index → offset), to size the catch-up. */
   leftIsrAt: Array<Record<number, number>>
   /** Records a failed (or, in a controlled shutdown, moved) leader had acknowledged (acks=1 / 0) that the new leader did not have: lost. */
@@ -156,7 +154,6 @@ export function createFaultState(brokers: number, P: number): FaultState {
     lostAt: new Float64Array(P).fill(-1),
     hwCap: new Float64Array(P).fill(Infinity),
     replicatedEnd: new Float64Array(P).fill(-1),
-    waiting: Array.from({ length: P }, () => []),
     leftIsrAt: Array.from({ length: P }, () => ({})),
     lostRecords: 0,
     failedSends: 0,
@@ -182,7 +179,6 @@ export function growFaultState(f: FaultState, P: number): void {
   f.hwCap = grow(f.hwCap, Infinity)
   f.replicatedEnd = grow(f.replicatedEnd, -1)
   for (let p = old; p < P; p++) {
-    f.waiting.push([])
     f.leftIsrAt.push({})
   }
 }

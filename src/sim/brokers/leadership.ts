@@ -6,7 +6,8 @@ import { learnsLeaderAt, unreplicatedFate } from '../../kafka/producerDelivery.t
 import type { SimCore } from '../core.ts'
 import { defer } from '../deferred.ts'
 import type { WorldState } from '../worldState.ts'
-import { segCount, segEnd, segTime, setSegEnd, truncateSegs } from '../segLog.ts'
+import { segCount, segEnd, segTime, segWait, setSegEnd, truncateSegs } from '../segLog.ts'
+import { returnToHeld } from '../producerHeld.ts'
 import { CONSUMER_RETRY_BACKOFF_MS, producerDelivery } from './faultState.ts'
 
 /**
@@ -27,6 +28,22 @@ export function replicatedEndAt(w: WorldState, p: number, t: number): number {
 }
 
 /**
+ * When the records above offset `end` of partition p were sent, as held entries [sentAt, count, …],
+ * oldest first: each of its segments' append time less the time its records had waited.
+ */
+function sentTimesAbove(w: WorldState, p: number, end: number): number[] {
+  const seg = w.segs
+  const out: number[] = []
+  for (let i = segCount(seg, p) - 1; i >= 0; i--) {
+    const hi = segEnd(seg, p, i)
+    if (hi <= end) break
+    const lo = Math.max(end, i > 0 ? segEnd(seg, p, i - 1) : end)
+    if (hi > lo) out.unshift(segTime(seg, p, i) - segWait(seg, p, i), hi - lo)
+  }
+  return out
+}
+
+/**
  * The new leader's log ends at `end`: the records above it are gone from the log. Under acks=1/0
  * they were acknowledged, so they are lost; under acks=all they were not, so the producer sends
  * them again (back into its buffer). Returns how many records were above `end`.
@@ -35,13 +52,14 @@ export function truncateLog(w: WorldState, p: number, end: number): number {
   const cut = w.leo[p]! - end
   if (cut <= 0) return 0
   const f = w.faults!
+  const seg = w.segs
   if (unreplicatedFate(producerDelivery(w.live).acks) === 'lost') f.lostRecords += cut
   else {
+    returnToHeld(w, p, sentTimesAbove(w, p, end))
     w.buffered[p]! += cut
     f.retriedRecords += cut
   }
   w.leo[p] = end
-  const seg = w.segs
   let n = segCount(seg, p)
   while (n > 0 && n > w.segHead[p]! && (n > 1 ? segEnd(seg, p, n - 2) : 0) >= end) truncateSegs(seg, p, --n)
   if (n > 0 && segEnd(seg, p, n - 1) > end) setSegEnd(seg, p, n - 1, end)

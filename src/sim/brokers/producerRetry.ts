@@ -8,6 +8,7 @@ import { failsAt } from '../../kafka/producerDelivery.ts'
 import { clusterOf } from '../../scenario/defaults.ts'
 import type { WorldState } from '../worldState.ts'
 import { producerDelivery } from './faultState.ts'
+import { dropOldestHeld, oldestHeldAt } from '../producerHeld.ts'
 import { slowHighWatermark } from './slowDisk.ts'
 
 // Scratch, rebuilt on size change; not state.
@@ -15,8 +16,7 @@ let blocked = new Uint8Array(0)
 
 /**
  * Per partition, 1 where producers cannot append this send cycle; null when no broker fault ever
- * ran (the common case costs nothing). A lane that is reachable again drops its waiting list: its
- * buffered records go out in this cycle.
+ * ran (the common case costs nothing).
  */
 export function blockedLanes(w: WorldState, now: number): Uint8Array | null {
   const f = w.faults
@@ -28,38 +28,18 @@ export function blockedLanes(w: WorldState, now: number): Uint8Array | null {
     // NOT_ENOUGH_REPLICAS: an acks=all produce request needs min.insync.replicas in the ISR.
     const b = now < f.produceResumeAt[p]! || (acksAll && w.cluster.isr[p]!.length < minIsr)
     blocked[p] = b ? 1 : 0
-    if (!b && f.waiting[p]!.length > 0) f.waiting[p]!.length = 0
   }
   return blocked
 }
 
-/** Records older than this share one waiting entry (bounds the list; they fail up to this much early). */
-const WAIT_BUCKET_MS = 100
-
 /**
- * Lane p could not append this cycle: `added` new records join `want` already queued. Records
- * waiting past delivery.timeout.ms (or out of retries) fail: they leave the producer's buffer and
- * are counted as failed sends.
+ * Lane p could not append this cycle. Records it holds past delivery.timeout.ms since their send()
+ * (or out of retries) fail: they leave the producer's buffer and are counted as failed sends.
  */
-export function holdBack(w: WorldState, p: number, added: number, now: number): void {
+export function holdBack(w: WorldState, p: number, now: number): void {
   const f = w.faults!
-  const q = f.waiting[p]!
-  if (q.length === 0) {
-    const before = w.buffered[p]! - added
-    if (before > 0) q.push(now, before) // already queued when the wait began
-  }
-  if (added > 0) {
-    const n = q.length
-    if (n > 0 && now - q[n - 2]! < WAIT_BUCKET_MS) q[n - 1]! += added
-    else q.push(now, added)
-  }
   const cfg = producerDelivery(w.live)
-  while (q.length > 0 && failsAt(q[0]!, cfg) <= now) {
-    const n = Math.min(q[1]!, w.buffered[p]!)
-    w.buffered[p]! -= n
-    f.failedSends += n
-    q.splice(0, 2)
-  }
+  for (let sent = oldestHeldAt(w, p); sent !== undefined && failsAt(sent, cfg) <= now; sent = oldestHeldAt(w, p)) f.failedSends += dropOldestHeld(w, p)
 }
 
 /** Whether clients can reach partition p's leader now: none is down, or they have learned the new one. */

@@ -1,0 +1,65 @@
+// Latency counts from send(): a record a producer held (its leader at capacity or away) carries the
+// time it waited into the latency a consumer sees, as a consumer reading CreateTime would.
+import { describe, expect, it } from 'vitest'
+import { defaultScenario } from '../scenario/defaults.ts'
+import { appendHeld, HELD_BUCKET_MS, holdRecords, returnToHeld } from './producerHeld.ts'
+import { segCount, segEnd, segTime, segWait } from './segLog.ts'
+import { createSimulation } from './simulation.ts'
+import { createWorldState } from './worldState.ts'
+
+function world() {
+  const s = defaultScenario()
+  return createWorldState(s, 2)
+}
+
+describe('records a producer holds', () => {
+  it('are queued by send time, records sent within a bucket sharing the first one\'s time', () => {
+    const w = world()
+    holdRecords(w, 1, 5, 1000)
+    holdRecords(w, 1, 3, 1000 + HELD_BUCKET_MS - 1)
+    holdRecords(w, 1, 4, 1000 + HELD_BUCKET_MS)
+    holdRecords(w, 1, 0, 5000) // nothing held: no entry
+    expect(w.held[1]).toEqual([1000, 8, 1000 + HELD_BUCKET_MS, 4])
+    expect(w.held[0]).toEqual([])
+  })
+
+  it('are appended oldest first, one segment per stretch with the time it waited, a stretch cut where the append ends', () => {
+    const w = world()
+    holdRecords(w, 0, 8, 1000)
+    holdRecords(w, 0, 4, 1500)
+    expect(appendHeld(w, 0, 10, 100, 3000, 1)).toBe(110)
+    const segs = Array.from({ length: segCount(w.segs, 0) }, (_, i) => [segTime(w.segs, 0, i), segEnd(w.segs, 0, i), segWait(w.segs, 0, i)])
+    expect(segs).toEqual([[3000, 108, 2000], [3000, 110, 1500]])
+    expect(w.held[0]).toEqual([1500, 2])
+  })
+
+  it('sent again after a leader change go back ahead of what is still held', () => {
+    const w = world()
+    holdRecords(w, 0, 4, 2000)
+    returnToHeld(w, 0, [900, 3, 1200, 2])
+    expect(w.held[0]).toEqual([900, 3, 1200, 2, 2000, 4])
+  })
+})
+
+describe('latency from send()', () => {
+  it('one lane capped at half what its producer sends: record s waits s seconds, so p50 ≈ 15 s and p99 ≈ 29.7 s after a minute', () => {
+    // Sent at 2 000/s, appended at 1 000/s: the record sent at s is appended at 2s, having waited s;
+    // by 60 s the records sent in [0, 30 s) are appended, their waits spread evenly over 0–30 s. A
+    // consumer that keeps up adds a poll's worth. Counted from the append, every one would be ~0.
+    const s = defaultScenario()
+    s.topic.partitions = 1
+    s.group.consumers = 1
+    s.durationSec = 60
+    s.producers[0]!.rate = { kind: 'constant', perSec: 2000 }
+    s.broker.appendCapacityPerSec = 1000
+    const sim = createSimulation(s)
+    sim.advanceTo(60_000)
+    const sum = sim.summary()
+    expect(sum.producerBuffered).toBe(60_000)
+    expect(sum.latencyMs.p50).toBeGreaterThan(14_500)
+    expect(sum.latencyMs.p50).toBeLessThan(16_000)
+    expect(sum.latencyMs.p99).toBeGreaterThan(29_000)
+    expect(sum.latencyMs.p99).toBeLessThan(30_600)
+    expect(sum.latencyMs.max).toBeLessThan(30_000 + HELD_BUCKET_MS + 600)
+  })
+})
