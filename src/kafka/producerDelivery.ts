@@ -79,9 +79,10 @@ export function learnsLeaderAt(lostAt: number, electedAt: number, backoffMs: num
 }
 
 /**
- * When a record that started waiting at `since` (its batch could not be sent or acknowledged)
- * fails: at delivery.timeout.ms after it was queued, or earlier once `retries` attempts are used
- * up (attempts after each backoff from `since`). Infinity: it never fails on its own.
+ * When a record queued at `since` (its send(): delivery.timeout.ms is "an upper bound on the time
+ * to report success or failure after a call to send() returns", ProducerConfig) fails while it
+ * cannot be sent or acknowledged: at delivery.timeout.ms after that, or earlier once `retries`
+ * attempts are used up (attempts after each backoff from `since`). Infinity: it never fails on its own.
  */
 export function failsAt(since: number, cfg: DeliveryConfig): number {
   const byTimeout = since + cfg['delivery.timeout.ms']

@@ -162,6 +162,21 @@ describe('delivery.timeout.ms', () => {
     const dflt = scenario((x) => (x.cluster = { brokers: 3, 'replication.factor': 1, 'min.insync.replicas': 1, brokerCapacityPerSec: null }))
     expect(at(dflt, CRASH_MS + 8000).sim.summary().failedSends).toBe(0)
   })
+
+  it('counts from send(): records a lane at capacity held from before the crash fail 5 s after they were sent, before its leader has been gone 5 s', () => {
+    // 250 rec/s a lane against 200 appended: lanes hold records from before the crash (5 s), the
+    // hot key's lanes from ~3.5 s. At 9 s the oldest of them on the dead broker's lanes were sent
+    // over 5 s before. Counted from when the wait for a leader began (5 s), none would fail before 10 s.
+    const s = scenario((x) => {
+      x.cluster = { brokers: 3, 'replication.factor': 1, 'min.insync.replicas': 1, brokerCapacityPerSec: null }
+      x.broker.appendCapacityPerSec = 200
+      Object.assign(x.producerConfig, { 'request.timeout.ms': 1000, 'delivery.timeout.ms': 5000 })
+    })
+    const soon = at(s, CRASH_MS + 4000)
+    expect(soon.sim.summary().failedSends).toBeGreaterThan(0)
+    // Only those: every record still held was sent within the last 5 s (one 100 ms bucket's slack).
+    for (const q of soon.w.held) if (q.length > 0) expect(q[0]!).toBeGreaterThan(CRASH_MS + 4000 - 5000 - 100)
+  })
 })
 
 describe("restart and preferred leaders (the KRaft controller's leader-imbalance check)", () => {
