@@ -10,7 +10,7 @@ import { meanRecordBytes } from './brokers/brokerLoad.ts'
 import { noteBrokerAppend, planBrokerAppends, settleBrokerAppends } from './brokers/brokerCapacity.ts'
 import { blockedLanes, holdBack } from './brokers/producerRetry.ts'
 import { pushSeg } from './segLog.ts'
-import { appendHeld, holdRecords } from './producerHeld.ts'
+import { appendAfterHeld, holdRecords } from './producerHeld.ts'
 import { LANE_KEY_SEGS, LANE_WAKE } from './laneExtras.ts'
 import { addSamples } from './produceSamples.ts'
 
@@ -100,10 +100,8 @@ export function appendAll(w: WorldState, batches: CycleBatches, ctx: ProduceCont
     // A lane whose records are all a single producer's tail costs 1 a record: (0 + t) / t exactly,
     // without reading its cost.
     const avgCost = added > 0 ? (tail !== null && added === addedCost ? 1 : (cost[p]! + addedCost) / added) : 1
-    // Held records go first, each stretch its own segment with the time it waited; then this cycle's.
-    const fromHeld = before > 0 ? Math.min(m, before) : 0
-    const heldEnd = fromHeld > 0 ? appendHeld(w, p, fromHeld, leo[p]!, now, avgCost) : leo[p]!
-    const end = leo[p]! + m
+    const start = leo[p]!
+    const end = start + m
     leo[p] = end
     inWin[p]! += m
     // The leader's broker appended them (brokerLoad.ts counts them per window). The leader and
@@ -115,8 +113,11 @@ export function appendAll(w: WorldState, batches: CycleBatches, ctx: ProduceCont
       broker.inWin += m
       broker.bytesInWin += m * bytesPerRecord
     }
-    if (end > heldEnd) pushSeg(segs, p, now, end, avgCost)
-    if (m - fromHeld < added) holdRecords(w, p, added - (m - fromHeld), now) // the rest of this cycle's wait their turn
+    if (before > 0) appendAfterHeld(w, p, before, start, m, added, now, avgCost)
+    else {
+      pushSeg(segs, p, now, end, avgCost, 0)
+      if (m < added) holdRecords(w, p, added - m, now) // the rest wait their turn
+    }
     if (share || (extras[p]! & LANE_WAKE) !== 0) ctx.appended(p)
   }
   if (brokerPlan) settleBrokerAppends(w, brokerPlan, ctx.dtMs)

@@ -46,6 +46,20 @@ export function appendHeld(w: WorldState, p: number, count: number, start: numbe
   return end
 }
 
+/**
+ * Lane p, which held `before` records, appends `m` from offset `start` at `now`: the held ones
+ * first, each stretch its own segment with the time it waited, then this cycle's `added` as far as
+ * `m` reaches, the rest of them held behind the others. (The common case, a lane holding nothing,
+ * is appendBatches.ts's own: one segment.) The caller has set w.buffered.
+ */
+export function appendAfterHeld(w: WorldState, p: number, before: number, start: number, m: number, added: number, now: number, cost: number): void {
+  const fromHeld = Math.min(m, before)
+  const heldEnd = appendHeld(w, p, fromHeld, start, now, cost)
+  const end = start + m
+  if (end > heldEnd) pushSeg(w.segs, p, now, end, cost, 0)
+  holdRecords(w, p, added - (m - fromHeld), now)
+}
+
 /** Lane p's oldest held record was sent at (undefined: it holds none). */
 export function oldestHeldAt(w: WorldState, p: number): number | undefined {
   const q = w.held[p]!
