@@ -41,11 +41,7 @@ export function migrateSegLogs<W extends { segs: SegStore }>(w: W): W {
 }
 
 /** The form before producer waits: [t, end] per segment, COSTLY lanes' costs alone beside them. */
-interface CostPoolStore {
-  pool: Float64Array
-  n: Int32Array
-  own: (Float64Array | null)[]
-  flags: Uint8Array
+interface CostPoolStore extends Pick<SegStore, 'pool' | 'n' | 'own' | 'flags'> {
   costPool: Float64Array
   ownCost: (Float64Array | null)[]
 }
