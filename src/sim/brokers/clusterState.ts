@@ -131,13 +131,15 @@ export function replicaCounts(cs: ClusterState): number[] {
   return out
 }
 
-/** The number people read for broker index `b` (page, narration, run --json): 1-based. */
-/** Whether broker index b is running: the controller's view of who can lead (elections, ISRs). */
-/** The brokers the controller counts as live candidates: running and not in controlled shutdown. */
+/**
+ * Whether broker index b is a live candidate in the controller's view (elections, ISRs): running
+ * and not in controlled shutdown (ClusterControlManager.isActive).
+ */
 export function brokerUp(cs: ClusterState): (b: number) => boolean {
   return (b) => cs.brokers[b]?.up === true && cs.brokers[b]?.stoppingSince === undefined
 }
 
+/** The number people read for broker index `b` (page, narration, run --json): 1-based. */
 export function brokerNumber(b: number): number {
   return b + 1
 }
