@@ -5,6 +5,7 @@
 import { type BrokerLoadFigure, type ClusterBalanceInput, type ClusterMove, type ClusterPlan, type GoalOutcome, moveDurationMs, planClusterBalance } from '../../kafka/clusterBalancer.ts'
 import { clusterOf } from '../../scenario/defaults.ts'
 import type { WorldState } from '../worldState.ts'
+import { brokerUp } from './clusterState.ts'
 
 /**
  * kafka-reassign-partitions without --throttle copies as fast as the network lets it; the simulator
@@ -29,11 +30,14 @@ export function logBytes(w: WorldState, p: number): number {
 /** The balancer's input: placement and leaders from the cluster state, load from the last metrics window (records/s appended). */
 export function balanceInput(w: WorldState): ClusterBalanceInput {
   const cs = w.cluster
+  const live = brokerUp(cs)
   const rb = recordBytesOf(w)
   const rec = Array.from(w.inRate)
   return {
     brokers: cs.brokers.map((b) => b.id),
-    up: cs.brokers.map((b) => b.up),
+    // A broker in controlled shutdown is no candidate for leaders or new replicas (the controller's
+    // isActive), as a stopped one: the plan neither moves to it nor counts it in the averages.
+    up: cs.brokers.map((_, b) => live(b)),
     replicas: cs.replicas,
     isr: cs.isr,
     leader: cs.leader,

@@ -4,7 +4,7 @@ import type { ClusterSpec, Scenario, ScenarioAction } from '../../scenario/types
 import { conservationErrors, worldOf } from '../../../test/properties/conservationCheck.ts'
 import type { TraceEntry } from '../frameTypes.ts'
 import { createSimulation, restoreSimulation } from '../simulation.ts'
-import { recordBytesOf } from './planRun.ts'
+import { balanceInput, planNow, recordBytesOf } from './planRun.ts'
 
 /**
  * hot-key made small (6 partitions, 1200 rec/s, 45 % on one key, two consumers that keep up) on
@@ -174,5 +174,16 @@ describe('rebalanceCluster: executing the plan in the running world', () => {
     const w = worldOf(sim)
     expect(recordBytesOf(w)).toBe(w.live.producers[0]!.recordBytes)
     expect('clusterRebalance' in sim.summary()).toBe(false)
+  })
+})
+
+describe('the plan while a broker is in controlled shutdown', () => {
+  it('counts the stopping broker out, as a stopped one: no leader or replica goes to it', () => {
+    const sim = createSimulation(scenario(2, [{ do: 'shutdownBroker', broker: 2, atSec: 8 }]))
+    sim.advanceTo(8_010)
+    const w = worldOf(sim)
+    expect(w.cluster.brokers[1]!.stoppingSince).toBe(8_000)
+    expect(balanceInput(w).up).toEqual([true, false, true])
+    for (const mv of planNow(w).moves) expect(mv.to, JSON.stringify(mv)).not.toBe(1)
   })
 })
