@@ -35,15 +35,16 @@ describe('ParallelConsumerPanel text', () => {
     const f = frameAt('parallel-consumer-key-order', 30_000)
     const m = mount(<ParallelConsumerPanel />)
     act(() => m.store.getState().receiveFrame(m.store.getState().runId, f, [], []))
-    const line = m.container.querySelector('.pc-blocked')
+    const line = m.container.querySelector<HTMLElement>('.pc-blocked')!
     const sec = Math.round(f.parallel!.blockedMs / 1000)
     expect(sec).toBeGreaterThan(10)
-    expect(line?.textContent).toBe(
-      `Head-of-line blocking: ${sec} s of consumer time with threads idle behind one busy key, all consumers added up since 0 s. Not a record’s wait (that is p99).`,
+    expect(m.container.querySelector('h2')?.textContent).toBe(
+      `Parallel Consumer (key order, 16 threads each) · head-of-line blocking: ${sec}\u00a0s with idle threads, all consumers since\u00a00\u00a0s`,
     )
     expect(m.container.querySelector('[data-testid="pc-blocked-seconds"]')?.textContent).toBe(String(sec))
-    // The heading names the mode only; the figure has its own line.
-    expect(m.container.querySelector('h2')?.textContent).toBe('Parallel Consumer (key order, 16 threads each)')
+    // The whole sentence in its tooltip, which keyboard focus shows too (a Tab stop: TitleTip).
+    expect(line.title).toMatch(/^Seconds in which a consumer had worker threads idle while records queued behind one busy key \(key order runs them one at a time\), added up over all the consumers since the run began \(0 s\)\. Time lost to ordering, not how long a record waited: that is p99\.$/)
+    expect(line.tabIndex).toBe(0)
     m.unmount()
   })
 })
