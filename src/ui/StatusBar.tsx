@@ -71,7 +71,7 @@ export function StatusBar(): ReactNode {
       >
         p99 <b>{p99 === null ? '—' : latencyParts(p99).value}</b>
         {p99 === null ? '' : ` ${latencyParts(p99).unit}`}
-        {windowP99 === undefined || windowP99 === null ? null : <span className="p99-window"> worst of {P99_WINDOW_S} s</span>}
+        {windowP99 === undefined || windowP99 === null ? null : <span className="p99-window"> max {P99_WINDOW_S}{'\u00a0'}s</span>}
       </span>
       <MarkControl since={since} />
       <span title="Rebalances started since the mark" data-count="rebalances" data-value={d?.rebalances ?? 0}>

@@ -36,7 +36,7 @@ describe('StatusBar p99', () => {
     act(() => m!.store.getState().receiveFrame(0, frame, [sample(9000, 12), sample(10_000, 20)], []))
     act(() => vi.advanceTimersByTime(600))
     const p99 = m.container.querySelector('.p99')
-    expect(p99?.textContent).toBe('p99 20 ms worst of 5 s')
+    expect(p99?.textContent).toBe('p99 20 ms max 5\u00a0s')
     expect(p99?.getAttribute('title')).toMatch(/whole run so far: 6356 ms/)
   })
 
@@ -56,7 +56,7 @@ describe('StatusBar p99', () => {
     // The last second alone read 23.0 s, 24.4 s, 6 ms: the worst of the last five, never 6 ms.
     expect(shown).toEqual(['23.0', '24.4', '24.4'])
     const p99 = m.container.querySelector('.p99')!
-    expect(p99.textContent).toBe('p99 24.4 s worst of 5 s')
+    expect(p99.textContent).toBe('p99 24.4 s max 5\u00a0s')
     expect(p99.getAttribute('title')).toMatch(/worst of the last 5 simulated seconds' p99s, as the p99 chart's label/)
   })
 
@@ -68,7 +68,7 @@ describe('StatusBar p99', () => {
     act(() => m!.store.getState().receiveFrame(0, frame, [sample(9000, 9999), sample(10_000, 11_978)], []))
     act(() => vi.advanceTimersByTime(600))
     const p99 = m.container.querySelector('.p99')
-    expect(p99?.textContent).toBe('p99 12.0 s worst of 5 s')
+    expect(p99?.textContent).toBe('p99 12.0 s max 5\u00a0s')
     expect(p99?.getAttribute('title')).toMatch(/whole run so far: 31\.3 s/)
   })
 
