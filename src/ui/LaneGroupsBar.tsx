@@ -1,11 +1,13 @@
 // The lane-group controls shown above a highway of more than GROUP_ABOVE lanes: how to group the
 // lanes, one button per group (click or Enter opens it: the highway shows that group's lanes), and
 // a way back (the button, or Esc on the highway). Presentational: LanesPanel owns the state; the
-// groups come from the worker's frame (Frame.grouped), which keeps their lanes.
+// groups come from the worker's frame (Frame.grouped), which keeps their lanes. Groups past one row
+// fold behind "+N more groups" (useGroupsFit.ts); whether they are unfolded is the bar's own state.
 
-import type { ReactNode } from 'react'
+import { useId, useRef, useState, type ReactNode } from 'react'
 import type { LaneGroupInfo, LaneGrouping } from '../sim/frameTypes.ts'
 import { MAX_GROUPS } from '../sim/laneRows/laneGroups.ts'
+import { useGroupsFit } from './useGroupsFit.ts'
 
 export interface LaneGroupsBarProps {
   partitions: number
@@ -37,8 +39,18 @@ export function openWords(open: LaneGroupInfo): string {
 
 export function LaneGroupsBar(p: LaneGroupsBarProps): ReactNode {
   const options = (Object.keys(BY_WORDS) as LaneGrouping[]).filter((b) => b !== 'broker' || p.hasBrokers)
+  const bar = useRef<HTMLDivElement>(null)
+  const list = useRef<HTMLDivElement>(null)
+  const listId = useId()
+  const [unfolded, setUnfolded] = useState(false)
+  const fit = useGroupsFit(bar, list, p.groups.map((g) => g.id).join(), !unfolded)
+  const n = p.groups.length
+  // Measuring (fit null): every group, and the button with the widest words it can have.
+  const shown = unfolded || fit === null ? n : fit
+  const folds = unfolded || fit === null || fit < n
+  const more = unfolded ? 'Fewer groups' : `+${fit === null ? n : n - fit} more groups`
   return (
-    <div className="lane-groups" role="group" aria-label="Lane groups" data-testid="lane-groups">
+    <div ref={bar} className="lane-groups" role="group" aria-label="Lane groups" data-testid="lane-groups">
       <label>
         {p.partitions.toLocaleString('en')} lanes, grouped by{' '}
         <select value={p.by} onChange={(e) => p.onBy(e.target.value as LaneGrouping)} aria-label="Group lanes by">
@@ -59,13 +71,18 @@ export function LaneGroupsBar(p: LaneGroupsBarProps): ReactNode {
           </button>
         </span>
       ) : (
-        <span className="lane-groups-list" aria-label="Open a group">
-          {p.groups.map((g) => (
+        <div ref={list} id={listId} className={`lane-groups-list${unfolded ? ' unfolded' : ''}`} role="group" aria-label={`Open a group (${n} groups)`}>
+          {p.groups.slice(0, shown).map((g) => (
             <button key={g.id} type="button" className="lane-group" title={g.title} aria-label={`Open ${g.title}`} onClick={() => p.onOpen(g.id)}>
               {g.label}
             </button>
           ))}
-        </span>
+          {folds ? (
+            <button key="more" type="button" className="lane-groups-more" aria-expanded={unfolded} aria-controls={listId} onClick={() => setUnfolded(!unfolded)}>
+              {more}
+            </button>
+          ) : null}
+        </div>
       )}
     </div>
   )

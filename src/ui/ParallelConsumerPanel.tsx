@@ -32,15 +32,32 @@ export function parallelText(f: Frame | null): string {
   return JSON.stringify(shown)
 }
 
+/** What the head-of-line seconds add up, for the figure's tooltip. */
+export function blockedWords(ordering: string): string {
+  const what = ordering === 'partition' ? 'partition' : 'key'
+  return (
+    `Seconds in which a consumer had worker threads idle while records queued behind one busy ${what} ` +
+    `(${ordering === 'unordered' ? 'never, unordered: any thread takes any record' : `${what} order runs them one at a time`}), ` +
+    'added up over all the consumers since the run began (0 s). Time lost to ordering, not how long a record waited: that is p99.'
+  )
+}
+
 export function ParallelConsumerPanel(): ReactNode {
   const text = useAppStore((st) => parallelText(st.frame))
   if (text === '') return null
   const s = JSON.parse(text) as Shown
   return (
     <section className="parallel-panel" aria-labelledby="pc-title" data-testid="parallel-panel">
+      {/* The run's total, not a wait: beside a lane's small lag, "blocked so far: 27 s" read as 27 s
+          of delay now. It is consumer time (pcPoll.ts blockedMs): from a consumer's first idle thread
+          until the chain holding records back ends, added up over the consumers since 0 s. Said in
+          a few words on the heading's line (a line more cost the highway its lane names at 1024×768),
+          whole in the figure's tooltip, which keyboard focus shows too (TitleTip). */}
       <h2 id="pc-title" className="small">
-        Parallel Consumer ({s.ordering === 'unordered' ? 'unordered' : `${s.ordering} order`}, {s.threads} threads each) · head-of-line blocked so far:{' '}
-        <span data-testid="pc-blocked-seconds">{s.blockedSec}</span> s
+        Parallel Consumer ({s.ordering === 'unordered' ? 'unordered' : `${s.ordering} order`}, {s.threads} threads each) ·{' '}
+        <span className="pc-blocked" tabIndex={0} title={blockedWords(s.ordering)}>
+          head-of-line blocking: <b data-testid="pc-blocked-seconds">{s.blockedSec}</b>{'\u00a0'}s with idle threads, all consumers since{'\u00a0'}0{'\u00a0'}s
+        </span>
       </h2>
       <ul>
         {s.rows.map((r) => (

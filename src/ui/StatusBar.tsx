@@ -2,7 +2,7 @@
 
 import { useId, useRef, type ReactNode } from 'react'
 import { useAppStore } from '../store/useAppStore.ts'
-import { latencyParts, latencyText } from '../view/latencyWords.ts'
+import { latencyParts, latencyText, P99_WINDOW_S, recentP99 } from '../view/latencyWords.ts'
 import { MarkControl } from './MarkControl.tsx'
 import { useSinceMark } from './useSinceMark.ts'
 import { useThrottled } from './useThrottled.ts'
@@ -23,20 +23,19 @@ export function StatusBar(): ReactNode {
   const pausedAt = useAppStore((s) => (s.playing ? null : s.timeline.pausedAtRebalance))
   const openingTo = useAppStore((s) => s.timeline.openingTo)
   const simSec = useThrottled((s) => Math.floor(s.simTime / 1000), 250)
-  // The latest one-second sample's p99 (what the p99 chart ends on). The frame's totals hold the
-  // whole run's p99, which keeps the start-up rebalance in it for ever: a calm run would read
-  // "p99 6000 ms" minutes after the lanes caught up.
-  // undefined: no sample yet (then the whole run's figure); null: nothing consumed in that second.
-  const recentP99 = useThrottled((s) => {
-    const items = s.metrics.items
-    return items.length > 0 ? items[items.length - 1]!.p99Ms : undefined
-  }, 250)
+  // The worst one-second p99 of the last few seconds (recentP99: the figure the p99 chart's label
+  // shows, the top of its line over them). The frame's totals hold the whole run's p99, which keeps
+  // the start-up rebalance in it for ever: a calm run would read "p99 6000 ms" minutes after the
+  // lanes caught up. The last second alone swung between 6 ms and 30 s each second when a hot lane
+  // was fetched every other second (parallel-consumer-key-order).
+  // undefined: no sample yet (then the whole run's figure); null: nothing consumed in those seconds.
+  const windowP99 = useThrottled((s) => recentP99(s.metrics.items), 250)
   const g = frame?.group
   const t = frame?.totals
   // Counts since the mark (default: the group first settled), so the start-up rebalance is not in them.
   const since = useSinceMark()
   const d = since?.deltas
-  const p99 = recentP99 !== undefined ? recentP99 : (t?.latencyMs.p99 ?? null)
+  const p99 = windowP99 !== undefined ? windowP99 : (t?.latencyMs.p99 ?? null)
   const wholeRunP99 = t?.latencyMs.p99 ?? null
   // One Tab stop whose arrow keys read each figure's explanation (useTipGroup).
   const bar = useRef<HTMLElement>(null)
@@ -68,10 +67,11 @@ export function StatusBar(): ReactNode {
       </span>
       <span
         className="p99"
-        title={`p99 latency (produce → consume) over the last simulated second (— when nothing was consumed in it); whole run so far: ${latencyText(wholeRunP99)}`}
+        title={`p99 latency (produce → consume): the worst of the last ${P99_WINDOW_S} simulated seconds' p99s, as the p99 chart's label (its line shows each second; — when nothing was consumed in them); whole run so far: ${latencyText(wholeRunP99)}`}
       >
         p99 <b>{p99 === null ? '—' : latencyParts(p99).value}</b>
         {p99 === null ? '' : ` ${latencyParts(p99).unit}`}
+        {windowP99 === undefined || windowP99 === null ? null : <span className="p99-window"> max {P99_WINDOW_S}{'\u00a0'}s</span>}
       </span>
       <MarkControl since={since} />
       <span title="Rebalances started since the mark" data-count="rebalances" data-value={d?.rebalances ?? 0}>

@@ -28,7 +28,7 @@ function sample(t: number, p99Ms: number | null): MetricsSample {
 }
 
 describe('StatusBar p99', () => {
-  it('shows the last second’s p99 (as the chart does), not the whole run’s, which keeps the start-up rebalance for ever', () => {
+  it('shows the last seconds’ p99 (as the chart’s label does), not the whole run’s, which keeps the start-up rebalance for ever', () => {
     vi.useFakeTimers()
     m = mount(<StatusBar />)
     const frame = makeFrame()
@@ -36,8 +36,28 @@ describe('StatusBar p99', () => {
     act(() => m!.store.getState().receiveFrame(0, frame, [sample(9000, 12), sample(10_000, 20)], []))
     act(() => vi.advanceTimersByTime(600))
     const p99 = m.container.querySelector('.p99')
-    expect(p99?.textContent).toBe('p99 20 ms')
+    expect(p99?.textContent).toBe('p99 20 ms max 5\u00a0s')
     expect(p99?.getAttribute('title')).toMatch(/whole run so far: 6356 ms/)
+  })
+
+  it('holds steady while a lane fetched every other second flips the last second between 6 ms and 20 s, and names its window', () => {
+    vi.useFakeTimers()
+    m = mount(<StatusBar />)
+    const frame = makeFrame()
+    frame.totals.latencyMs = { p50: 3000, p95: 6000, p99: 31_250 }
+    // parallel-consumer-key-order's seconds 20–26 (the hot lane's records every other second).
+    const seconds = [20_446, 6, 21_697, 6, 23_025, 24_435, 6]
+    const shown: string[] = []
+    for (let n = 0; n < seconds.length; n++) {
+      act(() => m!.store.getState().receiveFrame(0, frame, [sample(20_000 + n * 1000, seconds[n]!)], []))
+      act(() => vi.advanceTimersByTime(600))
+      if (n >= 4) shown.push(m!.container.querySelector('.p99 b')?.textContent ?? '')
+    }
+    // The last second alone read 23.0 s, 24.4 s, 6 ms: the worst of the last five, never 6 ms.
+    expect(shown).toEqual(['23.0', '24.4', '24.4'])
+    const p99 = m.container.querySelector('.p99')!
+    expect(p99.textContent).toBe('p99 24.4 s max 5\u00a0s')
+    expect(p99.getAttribute('title')).toMatch(/worst of the last 5 simulated seconds' p99s, as the p99 chart's label/)
   })
 
   it('writes a p99 from 10 s on in seconds, as the p99 chart beside it does ("12.0 s", not "11978 ms")', () => {
@@ -48,16 +68,17 @@ describe('StatusBar p99', () => {
     act(() => m!.store.getState().receiveFrame(0, frame, [sample(9000, 9999), sample(10_000, 11_978)], []))
     act(() => vi.advanceTimersByTime(600))
     const p99 = m.container.querySelector('.p99')
-    expect(p99?.textContent).toBe('p99 12.0 s')
+    expect(p99?.textContent).toBe('p99 12.0 s max 5\u00a0s')
     expect(p99?.getAttribute('title')).toMatch(/whole run so far: 31\.3 s/)
   })
 
-  it('shows "—", not 0 ms, when nothing was consumed in the last second', () => {
+  it('shows "—", not 0 ms, when nothing was consumed in the last 5 s', () => {
     vi.useFakeTimers()
     m = mount(<StatusBar />)
     const frame = makeFrame()
     frame.totals.latencyMs = { p50: 3000, p95: 6000, p99: 6356 }
-    act(() => m!.store.getState().receiveFrame(0, frame, [sample(9000, 12), sample(10_000, null)], []))
+    const idle = [6000, 7000, 8000, 9000, 10_000].map((t) => sample(t, null))
+    act(() => m!.store.getState().receiveFrame(0, frame, [sample(5000, 12), ...idle], []))
     act(() => vi.advanceTimersByTime(600))
     const p99 = m.container.querySelector('.p99')
     expect(p99?.textContent).toBe('p99 —')

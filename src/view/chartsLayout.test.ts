@@ -45,7 +45,7 @@ describe('chartsLayout', () => {
     const L = chartsLayout([sample(1000), sample(2000, { p99Ms: 40 })], { width: 600, height: 150 })
     expect(L.throughput.inPath.startsWith('M')).toBe(true)
     expect(L.latency.p99Path.startsWith('M')).toBe(true)
-    expect(L.latency.last).toBe(40)
+    expect(L.latency.recent).toBe(40)
   })
 
   it('leaves a gap in the p99 line for a second with nothing consumed, instead of dropping to 0', () => {
@@ -58,9 +58,23 @@ describe('chartsLayout', () => {
     for (const y of ys) expect(y).toBeLessThan(yOf0)
   })
 
-  it('reports no p99 (null) when the newest second had nothing consumed', () => {
-    const L = chartsLayout([sample(1000, { p99Ms: 40 }), sample(2000, { p99Ms: null })], { width: 600, height: 150 })
-    expect(L.latency.last).toBeNull()
+  it('labels the worst one-second p99 of the last 5 s, which a lane fetched every other second does not flip each second', () => {
+    // parallel-consumer-key-order's seconds: the hot lane's records (tens of seconds old) every
+    // other second, 6 ms in between. The newest second alone read 6 ms, then 21 s, then 6 ms.
+    const s = [12_462, 11_744, 14_035, 15_805, 6, 17_450, 6].map((p99Ms, i) => sample((i + 1) * 1000, { p99Ms }))
+    expect(chartsLayout(s, { width: 600, height: 150 }).latency.recent).toBe(17_450)
+    expect(chartsLayout(s.slice(0, 6), { width: 600, height: 150 }).latency.recent).toBe(17_450)
+    // Seconds before the window are not in it: 5 s after a spike, the label is the calm run's.
+    const calm = [9000, 7, 8, 7, 8, 7].map((p99Ms, i) => sample((i + 1) * 1000, { p99Ms }))
+    expect(chartsLayout(calm, { width: 600, height: 150 }).latency.recent).toBe(8)
+  })
+
+  it('reports no p99 (null) when nothing was consumed in any of the last 5 s', () => {
+    const s = [sample(1000, { p99Ms: 40 }), ...[2, 3, 4, 5, 6].map((k) => sample(k * 1000, { p99Ms: null }))]
+    const L = chartsLayout(s, { width: 600, height: 150 })
+    expect(L.latency.recent).toBeNull()
     expect(L.latency.max).toBe(50)
+    // One second with records consumed in the window gives its p99.
+    expect(chartsLayout(s.slice(0, 5), { width: 600, height: 150 }).latency.recent).toBe(40)
   })
 })

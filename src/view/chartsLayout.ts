@@ -4,6 +4,7 @@
 import { line, scaleLinear, type ScaleLinear } from 'd3'
 import type { MetricsSample } from '../sim/frameTypes.ts'
 import { backlogFraction } from './layout.ts'
+import { recentP99 } from './latencyWords.ts'
 
 export interface ChartsSize {
   width: number
@@ -34,8 +35,11 @@ export interface ChartsLayout {
   x: ScaleLinear<number, number>
   heat: ChartRow & { partitions: number; cells: HeatCell[] }
   throughput: ChartRow & { max: number; inPath: string; outPath: string }
-  /** `last` is the newest sample's p99, null when nothing was consumed in its window. */
-  latency: ChartRow & { max: number; p99Path: string; last: number | null }
+  /**
+   * `recent` is the label's p99, the status bar's figure too: the worst one-second p99 of the last
+   * P99_WINDOW_S seconds (latencyWords.ts recentP99), null when nothing was consumed in them.
+   */
+  latency: ChartRow & { max: number; p99Path: string; recent: number | null }
   /** Sim-time spans where the group was rebalancing. */
   bands: Band[]
   /** x of each rebalance start, for markers. */
@@ -132,7 +136,7 @@ export function chartsLayout(samples: readonly MetricsSample[], size: ChartsSize
     x,
     heat: { ...heatRow, partitions, cells },
     throughput: { ...tpRow, max: tpMax, inPath: path((s) => s.inRate, yTp), outPath: path((s) => s.outRate, yTp) },
-    latency: { ...latRow, max: latMax, p99Path: path((s) => s.p99Ms, yLat), last: last?.p99Ms ?? null },
+    latency: { ...latRow, max: latMax, p99Path: path((s) => s.p99Ms, yLat), recent: recentP99(samples) ?? null },
     bands,
     starts,
   }

@@ -64,8 +64,10 @@ describe('createChartsView in the projector theme', () => {
     const strokes = Array.from(el.querySelectorAll('path[stroke]')).map((p) => p.getAttribute('stroke'))
     expect(strokes).toEqual(expect.arrayContaining([projectorTheme.inRate, projectorTheme.outRate, projectorTheme.p99]))
     expect(Number(el.querySelector('path[stroke]')!.parentElement!.getAttribute('stroke-width'))).toBeGreaterThan(2.5)
-    // Labels end before the plot starts (estimated width of bold 20 px text).
+    // Labels end before the plot starts (estimated width of bold 20 px text: the label's own words,
+    // not the p99 label's <title> tooltip).
     const left = view.lastLayout()!.left
-    for (const t of el.querySelectorAll('g[font-weight="600"] text')) expect(6 + (t.textContent ?? '').length * LABEL_EM_PER_CHAR * 20).toBeLessThanOrEqual(left)
+    for (const t of el.querySelectorAll('g[font-weight="600"] text')) expect(6 + (t.firstChild?.textContent ?? '').length * LABEL_EM_PER_CHAR * 20).toBeLessThanOrEqual(left)
+    expect(el.querySelector('g[font-weight="600"] text:last-child title')?.textContent).toMatch(/^Worst of the last 5 s' p99s, as the status bar shows/)
   })
 })

@@ -9,7 +9,7 @@ import { fitted } from './cardWords.ts'
 import { textWidth } from './textWidth.ts'
 import { theme as standardTheme, type Theme } from './theme.ts'
 import type { Size } from './layout.ts'
-import { latencyText } from './latencyWords.ts'
+import { latencyText, P99_WINDOW_S } from './latencyWords.ts'
 
 export interface ChartsView {
   /** Redraws from the history (oldest first) and the group's current state. */
@@ -158,7 +158,7 @@ export function createChartsView(container: HTMLElement, opts: { theme?: Theme }
       { k: 'lag', y: yLag, text: 'Lag / lane', fill: theme.backlog },
       { k: 'in', y: yIn, text: `In ${fmtRate(lastOf(samples, 'inRate'))}`, fill: theme.inRate },
       { k: 'out', y: yOut, text: `Out ${fmtRate(lastOf(samples, 'outRate'))}`, fill: theme.outRate },
-      { k: 'p99', y: yP99, text: fmtP99(L.latency.last), fill: theme.p99 },
+      { k: 'p99', y: yP99, text: fmtP99(L.latency.recent), fill: theme.p99 },
     ]
     labelLayer
       .selectAll<SVGTextElement, (typeof labels)[number]>('text')
@@ -169,6 +169,12 @@ export function createChartsView(container: HTMLElement, opts: { theme?: Theme }
       .attr('dy', '0.35em')
       .attr('fill', (d) => d.fill)
       .text((d) => d.text)
+    // The p99 label's figure is the status bar's, and not the line's last point: said on hover.
+    labelLayer
+      .selectAll<SVGTextElement, (typeof labels)[number]>('text')
+      .filter((d) => d.k === 'p99')
+      .append('title')
+      .text(`Worst of the last ${P99_WINDOW_S} s' p99s, as the status bar shows; the line is each second's p99`)
     axisLayer
       .attr('transform', `translate(0,${size.height - AXIS_H})`)
       .call(

@@ -36,9 +36,10 @@ describe('parallel consumer on the page', () => {
     const blockedSec = Math.round(cliSummary(args).parallelConsumer.blockedMs / 1000)
     await expect.poll(() => panel.getByTestId('pc-blocked-seconds').textContent(), { timeout: 5000 }).toBe(String(blockedSec))
     // As it reads on screen (innerText: after CSS), one sentence with the seconds in place, not
-    // "…SO FAR:" with "23" and "S" (an upper-cased unit) spread to the far end.
+    // "…SO FAR:" with "23" and "S" (an upper-cased unit) spread to the far end; saying what the
+    // seconds add up (consumer time with idle threads, not a record's wait: its tooltip says it whole).
     expect(await panel.locator('h2').evaluate((h) => (h as HTMLElement).innerText)).toBe(
-      `Parallel Consumer (key order, 16 threads each) · head-of-line blocked so far: ${blockedSec} s`,
+      `Parallel Consumer (key order, 16 threads each) · head-of-line blocking: ${blockedSec}\u00a0s with idle threads, all consumers since\u00a00\u00a0s`,
     )
 
     // The hot lane's consumer: a mark and words naming the key its idle threads wait behind.
