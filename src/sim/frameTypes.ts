@@ -246,7 +246,7 @@ export interface MetricsSample {
   inRate: number
   outRate: number
   totalLag: number
-  /** p99 produce → consume latency of the records first consumed in this window; null if none was. */
+  /** p99 send() → consume latency (time held in the producer included) of the records first consumed in this window; null if none was. */
   p99Ms: number | null
   skewRatio: number
   /** Per-partition lag at this instant. */

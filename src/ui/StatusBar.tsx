@@ -67,7 +67,7 @@ export function StatusBar(): ReactNode {
       </span>
       <span
         className="p99"
-        title={`p99 latency (produce → consume): the worst of the last ${P99_WINDOW_S} simulated seconds' p99s, as the p99 chart's label (its line shows each second; — when nothing was consumed in them); whole run so far: ${latencyText(wholeRunP99)}`}
+        title={`p99 latency (from send() to consume, time held in the producer included): the worst of the last ${P99_WINDOW_S} simulated seconds' p99s, as the p99 chart's label (its line shows each second; — when nothing was consumed in them); whole run so far: ${latencyText(wholeRunP99)}`}
       >
         p99 <b>{p99 === null ? '—' : latencyParts(p99).value}</b>
         {p99 === null ? '' : ` ${latencyParts(p99).unit}`}
