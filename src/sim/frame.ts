@@ -12,6 +12,7 @@ import { computeTotals } from './summary.ts'
 import type { WorldState } from './worldState.ts'
 import { segCount, segTime } from './segLog.ts'
 import { brokerViews, laneNoLeader } from './brokers/brokerView.ts'
+import { heldLanes } from './laneHeld.ts'
 import { shareGroupView } from './share/shareSummary.ts'
 import { runningReader } from './share/shareState.ts'
 import { shareStateReady } from './share/shareStateCoordinator.ts'
@@ -71,7 +72,8 @@ export function buildFrame(w: WorldState, group: GroupRuntime, now: number, maxP
     })
   }
   hotKeys.sort((a, b) => b.share - a.share)
-  return {
+  const held = heldLanes(w)
+  const frame: Frame = {
     t: now,
     partitions: P,
     logEndOffset: copy(w.leo),
@@ -96,6 +98,9 @@ export function buildFrame(w: WorldState, group: GroupRuntime, now: number, maxP
     // Hook: the Parallel Consumer's view, only when group.parallel runs.
     ...parallelPart(w, now),
   }
+  // Set only when a lane holds records: most frames have none, and then no list is built.
+  if (held !== undefined) frame.heldLanes = held
+  return frame
 }
 
 function withMetadata(g: GroupView, w: WorldState, now: number): GroupView {

@@ -144,6 +144,9 @@ export interface HotKeyView {
  */
 export const PARTICLE_STRIDE = 6
 
+/** Numbers per lane in `Frame.heldLanes`: [lane, records held, oldest one's send() time (ms)]. */
+export const HELD_STRIDE = 3
+
 /** One broker as the page shows it (issue 12). `id` is its index; people read it as `id + 1`. */
 export interface BrokerView {
   id: number
@@ -205,6 +208,12 @@ export interface Frame {
   /** Per partition: 1 while its producers or consumers cannot reach a leader (dead, offline, not yet learned). */
   laneNoLeader: Uint8Array
   /**
+   * Only while some lane's producers hold records (its leader at capacity or away): those lanes,
+   * packed HELD_STRIDE numbers each in lane order (sim/laneHeld.ts). Sparse, as most frames have
+   * none. Absent from a grouped frame, whose arrays hold rows: LaneFigures.held carries it there.
+   */
+  heldLanes?: Float64Array
+  /**
    * Partitions addPartitions asked for that the controller refused so far (every broker fenced:
    * "All brokers are currently fenced."); absent when none. The settings replay the script with
    * them, so the topic has this many fewer than they say (the page's Partitions field).
@@ -222,7 +231,7 @@ export interface Frame {
   grouped?: GroupedLanes
 }
 
-export type { GroupedLanes, LaneFigures, LaneGroupInfo, LaneGrouping, LaneView } from './laneRows/laneRowTypes.ts'
+export type { GroupedLanes, LaneFigures, LaneGroupInfo, LaneGrouping, LaneHeld, LaneView } from './laneRows/laneRowTypes.ts'
 
 /** One Parallel Consumer (index = member index; null when not running). */
 export interface ParallelMemberView {

@@ -22,6 +22,10 @@ export interface PartitionSummary {
   owner: string | null
   /** Only when a broker fault ran: the partition's leader, numbered from 1 as shown (null = offline). */
   leader?: number | null
+  /** Only while its producers hold records (leader away or at capacity): how many (part of producerBuffered). */
+  heldByProducers?: number
+  /** With heldByProducers: seconds since the oldest of them was sent. */
+  heldOldestSec?: number
 }
 
 /** What `highway run --json` prints. produced = consumed + lag holds exactly. */

@@ -4,7 +4,7 @@ import type { Totals } from './frameTypes.ts'
 import type { GroupRuntime } from './group/groupRuntime.ts'
 import { STORM_REBALANCES_PER_MINUTE } from './group/rebalanceTracker.ts'
 import { maxValue, mergeInto, quantile, createHistogram } from './latencyHistogram.ts'
-import type { RunSummary } from './simulationApi.ts'
+import type { PartitionSummary, RunSummary } from './simulationApi.ts'
 import { openRebalance, rebalanceStoppedMsAt, stoppedMsAt } from './stoppedTime.ts'
 import type { WorldState } from './worldState.ts'
 import { segCount, segTime } from './segLog.ts'
@@ -15,6 +15,7 @@ import { groupCoordinatorSummary } from './brokers/coordinatorView.ts'
 import { clusterRebalanceSummary } from './brokers/reassign.ts'
 import { shareGroupSummary } from './share/shareSummary.ts'
 import { parallelSummary } from './parallel/pcSummary.ts'
+import { laneHeld } from './laneHeld.ts'
 
 /**
  * Records of one key consumed after a later record of the same key. Exact for tracked keys; for
@@ -113,15 +114,7 @@ export function buildSummary(w: WorldState, group: GroupRuntime, now: number): R
     skewRatio: round(t.skewRatio, 3),
     // The CLI summary keeps numbers: 0 ms while nothing has been consumed.
     latencyMs: { ...t.latencyMs, max: t.latencyMs.p50 === null ? null : round(maxValue(h)) },
-    partitions: Array.from({ length: w.P }, (_, p) => ({
-      partition: p,
-      produced: w.leo[p]!,
-      consumed: w.delivered[p]!,
-      lag: w.leo[p]! - w.delivered[p]!,
-      lagSeconds: w.leo[p]! > w.delivered[p]! && w.segHead[p]! < segCount(w.segs, p) ? round((now - segTime(w.segs, p, w.segHead[p]!)) / 1000, 3) : 0,
-      owner: w.owner[p]! >= 0 ? (w.consumers[w.owner[p]!]?.name ?? null) : null,
-      ...(faultRan(w) ? { leader: w.cluster.leader[p]! >= 0 ? w.cluster.leader[p]! + 1 : null } : {}),
-    })),
+    partitions: Array.from({ length: w.P }, (_, p) => partitionSummary(w, p, now)),
     rebalances: t.rebalances,
     generation: g.generation,
     revokedPartitions: t.revokedPartitions,
@@ -141,6 +134,21 @@ export function buildSummary(w: WorldState, group: GroupRuntime, now: number): R
     ...shareField(w),
     ...(w.refusedPartitionAdds ? { refusedPartitionAdds: w.refusedPartitionAdds.map((r) => ({ atSec: r.atMs / 1000, from: r.from, to: r.to, error: r.error })) } : {}),
     ...(parallelConsumer ? { parallelConsumer } : {}),
+  }
+}
+
+function partitionSummary(w: WorldState, p: number, now: number): PartitionSummary {
+  const held = laneHeld(w, p)
+  return {
+    partition: p,
+    produced: w.leo[p]!,
+    consumed: w.delivered[p]!,
+    lag: w.leo[p]! - w.delivered[p]!,
+    lagSeconds: w.leo[p]! > w.delivered[p]! && w.segHead[p]! < segCount(w.segs, p) ? round((now - segTime(w.segs, p, w.segHead[p]!)) / 1000, 3) : 0,
+    owner: w.owner[p]! >= 0 ? (w.consumers[w.owner[p]!]?.name ?? null) : null,
+    ...(faultRan(w) ? { leader: w.cluster.leader[p]! >= 0 ? w.cluster.leader[p]! + 1 : null } : {}),
+    // Only while its producers hold records (its leader away or at capacity), as the lane details show.
+    ...(held !== null ? { heldByProducers: held.records, heldOldestSec: round((now - held.oldestSentAt) / 1000, 3) } : {}),
   }
 }
 

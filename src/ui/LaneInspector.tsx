@@ -1,4 +1,4 @@
-// Details of the lane the user clicked: rate, lag, owner, and the hot keys routed to it.
+// Details of the lane the user clicked: rate, lag, owner, what its producers hold, and the hot keys routed to it.
 
 import { useEffect, useRef, type ReactNode } from 'react'
 import { LANE_STATE_WAIT, type Frame } from '../sim/frameTypes.ts'
@@ -82,6 +82,15 @@ export function LaneInspector(): ReactNode {
         <dd>
           {fmt(x.lag)} records · {(x.lagMs / 1000).toFixed(1)} s behind
         </dd>
+        {x.held !== undefined ? (
+          <>
+            {/* Not in the log yet, so not in the lag: its producers wait for a leader or for broker capacity. */}
+            <dt>Held by producers</dt>
+            <dd>
+              {fmt(x.held.records)} records · oldest sent {((frame.t - x.held.oldestSentAt) / 1000).toFixed(1)} s ago
+            </dd>
+          </>
+        ) : null}
         <dt>Offsets</dt>
         <dd>
           end {fmt(x.logEndOffset)} · position {fmt(x.position)} · committed {fmt(x.committed)}

@@ -72,6 +72,30 @@ describe('LaneInspector', () => {
     expect(m.container.textContent).toContain('consumer-2')
     expect(m.container.textContent).toContain('1,234 records')
   })
+
+  it("shows what the lane's producers hold and how long the oldest has waited, only when they hold records", () => {
+    vi.useFakeTimers()
+    m = mount(<LaneInspector />)
+    // Lanes 1 and 3 hold records (sparse: [lane, records, oldest send time]); lane 2 holds none.
+    const frame = { ...makeFrame({ partitions: 4, t: 10_000 }), heldLanes: Float64Array.of(1, 12_340, 1_800, 3, 5, 9_950) }
+    const row = (): string | null => {
+      const dt = Array.from(m!.container.querySelectorAll('dt')).find((e) => e.textContent === 'Held by producers')
+      return dt?.nextElementSibling?.textContent ?? null
+    }
+    act(() => {
+      m!.store.getState().receiveFrame(0, frame, [], [])
+      m!.store.getState().selectLane(1)
+    })
+    act(() => vi.advanceTimersByTime(400))
+    expect(row()).toBe('12,340 records · oldest sent 8.2 s ago')
+    act(() => m!.store.getState().selectLane(2))
+    act(() => vi.advanceTimersByTime(400))
+    expect(m.container.textContent).toContain('Lane P2')
+    expect(row()).toBeNull()
+    act(() => m!.store.getState().selectLane(3))
+    act(() => vi.advanceTimersByTime(400))
+    expect(row()).toBe('5 records · oldest sent 0.1 s ago')
+  })
 })
 
 describe('NarrationPanel', () => {

@@ -131,6 +131,7 @@ export function transferablesOf(msg: FrameMessage): ArrayBuffer[] {
     f.laneLeader,
     f.laneNoLeader,
     f.particles,
+    ...(f.heldLanes ? [f.heldLanes] : []),
     ...(f.grouped ? [f.grouped.rowLane] : []),
     ...msg.samples.map((s) => s.lag),
   ]

@@ -21,6 +21,12 @@ export interface LaneGroupInfo {
   size: number
 }
 
+/** A lane's records its producers hold (its leader away or at capacity), and the send() time (sim ms) of the oldest. */
+export interface LaneHeld {
+  records: number
+  oldestSentAt: number
+}
+
 /** One lane's figures, for the lanes the page lists one by one (metrics table, inspector). */
 export interface LaneFigures {
   lane: number
@@ -37,6 +43,8 @@ export interface LaneFigures {
   committed: number
   /** Its LANE_* flags (stopped, hot, a share group's share coordinator down, …). */
   flags: number
+  /** Only when its producers hold records (Frame.heldLanes). */
+  held?: LaneHeld
 }
 
 export interface GroupedLanes {

@@ -5,7 +5,7 @@
 // follows the rows it draws, not the partitions. Pure: a Frame in, a smaller Frame out.
 
 import { topLanes } from './topLanes.ts'
-import { PARTICLE_STRIDE, type Frame, type LaneFigures, type LaneGroupInfo, type LaneView, type MetricsSample } from '../frameTypes.ts'
+import { HELD_STRIDE, PARTICLE_STRIDE, type Frame, type LaneFigures, type LaneGroupInfo, type LaneHeld, type LaneView, type MetricsSample } from '../frameTypes.ts'
 import { aggregateFrame, GROUP_ABOVE, type LaneGroup } from './laneGroups.ts'
 
 /** Up to this many partitions the metrics table lists every one (it did before frames were grouped). */
@@ -26,6 +26,7 @@ export const DEFAULT_LANE_VIEW: LaneView = { by: 'consumer', open: null, inspect
 
 /** Lane `p`'s figures read from a frame that holds every lane. */
 export function figuresOf(frame: Frame, p: number): LaneFigures {
+  const held = findHeld(frame.heldLanes, p)
   return {
     lane: p,
     owner: frame.owner[p] ?? -1,
@@ -38,7 +39,24 @@ export function figuresOf(frame: Frame, p: number): LaneFigures {
     position: frame.position[p] ?? 0,
     committed: frame.committed[p] ?? 0,
     flags: frame.laneFlags[p] ?? 0,
+    ...(held !== null ? { held } : {}),
   }
+}
+
+/** Lane `p`'s entry in a Frame.heldLanes list, or null (binary search: the list is in lane order). */
+export function findHeld(list: Float64Array | undefined, p: number): LaneHeld | null {
+  if (list === undefined) return null
+  let lo = 0
+  let hi = list.length / HELD_STRIDE - 1
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1
+    const at = mid * HELD_STRIDE
+    const lane = list[at]!
+    if (lane === p) return { records: list[at + 1]!, oldestSentAt: list[at + 2]! }
+    if (lane < p) lo = mid + 1
+    else hi = mid - 1
+  }
+  return null
 }
 
 /**
@@ -60,7 +78,8 @@ export function tableLanes(frame: Frame): number[] {
  */
 export function pageFrame(full: Frame, groups: readonly LaneGroup[], view: LaneView, opened: readonly LaneGroup[] | null): Frame {
   const open = view.open === null || opened === null ? undefined : groups.find((g) => g.id === view.open)
-  const { laneLabels, rowLanes, ...rows } = aggregateFrame(full, open ? opened! : groups)
+  // heldLanes names lanes, which are not the rows: the lanes listed one by one carry it (LaneFigures.held).
+  const { laneLabels, rowLanes, heldLanes: _lanes, ...rows } = aggregateFrame(full, open ? opened! : groups)
   const inspect = view.inspect
   return {
     ...rows,
