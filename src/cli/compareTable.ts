@@ -68,8 +68,13 @@ function rows(o: TableOptions): Row[] {
  * do: the page's difference strip shows its "held by producers" row by the same rule (compareDiff.ts).
  */
 function heldRows(runs: readonly TableRun[]): Row[] {
-  if (!runs.some((r) => r.summary.producerBuffered > 0)) return []
-  return [{ name: 'held by producers at the end (not yet appended)', value: (r) => count(r.summary.producerBuffered) }]
+  const held = runs.some((r) => r.summary.producerBuffered > 0)
+  // Failed sends without a broker fault (held past delivery.timeout.ms); with one, faultRows has them.
+  const expired = runs.some((r) => r.summary.failedSends !== undefined) && !runs.some((r) => r.summary.lostRecords !== undefined)
+  return [
+    ...(held ? [{ name: 'held by producers at the end (not yet appended)', value: (r: TableRun) => count(r.summary.producerBuffered) }] : []),
+    ...(expired ? [{ name: 'failed sends (held past delivery.timeout.ms)', value: (r: TableRun) => count(r.summary.failedSends ?? 0) }] : []),
+  ]
 }
 
 /** Broker-fault rows, only when a side ran a broker fault (run --json has the fields then). */

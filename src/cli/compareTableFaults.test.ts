@@ -31,6 +31,18 @@ describe('compare table: broker-fault rows', () => {
     expect(r.stdout).toContain('| most lanes paused by brokers at once | 12 (at 20 s) | 4 (at 20 s) |')
     expect(r.stdout).toMatch(/\| partition-seconds paused by brokers \| 95\.1 \| 34\.0 \|/)
   })
+  it('shows failed sends without a broker fault: records a broker at capacity held past delivery.timeout.ms', async () => {
+    const { runCompare } = await import('./compareCommand.ts')
+    const r = await runCompare(
+      ['--preset', 'broker-hotspot', '--seconds', '30', '--variant', 'default:', '--variant', '5 s timeout: producerConfig.delivery.timeout.ms=5000, producerConfig.request.timeout.ms=2000'],
+      { readFile: () => ({ ok: false as const, problem: 'none' }) },
+      { parallel: false },
+    )
+    expect(r.code).toBe(0)
+    const row = r.stdout.split('\n').find((l) => l.startsWith('| failed sends (held past delivery.timeout.ms) |'))
+    expect(row).toMatch(/^\| failed sends \(held past delivery\.timeout\.ms\) \| 0 \| [1-9][\d ]* \|$/)
+    expect(r.stdout).not.toContain('records lost') // no broker fault: no fault rows
+  })
   it('names an addPartitions the controller refused (every broker fenced) on the side it happened', () => {
     const s = summary()
     const down = { ...s, lostRecords: 0, failedSends: 0, brokers: s.brokers.map((b) => ({ ...b, up: false })) }

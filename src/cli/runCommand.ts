@@ -175,6 +175,7 @@ export function formatSummary(s: RunSummary): string {
   lines.push(`  latency    p50 ${ms(s.latencyMs.p50)}   p95 ${ms(s.latencyMs.p95)}   p99 ${ms(s.latencyMs.p99)}   max ${ms(s.latencyMs.max)}`)
   lines.push(`  skew       busiest partition got ${s.skewRatio}× the mean`)
   lines.push(`  duplicates ${n(s.duplicates)}   ordering violations ${n(s.orderingViolations)}   remapped keys ${n(s.remappedKeys)}`)
+  if (s.lostRecords === undefined && s.failedSends !== undefined) lines.push(`  expired    failed sends ${n(s.failedSends)} (held in producers past delivery.timeout.ms)`)
   if (s.lostRecords !== undefined) lines.push(`  faults     lost records ${n(s.lostRecords)}   failed sends ${n(s.failedSends ?? 0)}   brokers down ${s.brokers.filter((b) => b.up === false).map((b) => `b${b.broker}`).join(', ') || 'none'}`)
   const pl = s.pausedLanes
   if (pl !== undefined) {

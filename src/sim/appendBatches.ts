@@ -9,8 +9,9 @@ import type { KeySegments, WorldState } from './worldState.ts'
 import { meanRecordBytes } from './brokers/brokerLoad.ts'
 import { noteBrokerAppend, planBrokerAppends, settleBrokerAppends } from './brokers/brokerCapacity.ts'
 import { blockedLanes, holdBack } from './brokers/producerRetry.ts'
+import { producerDelivery } from './brokers/faultState.ts'
 import { pushSeg } from './segLog.ts'
-import { appendAfterHeld, holdRecords } from './producerHeld.ts'
+import { appendAfterHeld, expireHeld, holdRecords } from './producerHeld.ts'
 import { LANE_KEY_SEGS, LANE_WAKE } from './laneExtras.ts'
 import { addSamples } from './produceSamples.ts'
 
@@ -51,6 +52,8 @@ export function appendAll(w: WorldState, batches: CycleBatches, ctx: ProduceCont
   const leader = w.cluster.leader
   const brokers = w.cluster.brokers
   const now = ctx.now
+  const held = w.held
+  const expireBy = now - producerDelivery(w.live)['delivery.timeout.ms']
   const share = w.share !== undefined
   const P = w.P
   if (tail !== null && tailSums.length !== P) tailSums = new Float64Array(P)
@@ -68,7 +71,9 @@ export function appendAll(w: WorldState, batches: CycleBatches, ctx: ProduceCont
       tailSums[p] = tailSum
     }
     sentWin[p]! += added
-    const before = buffered[p]!
+    let before = buffered[p]!
+    // Held past delivery.timeout.ms since send(): they fail, and the lane holds the rest.
+    if (before > 0 && held[p]![0]! <= expireBy) before = expireHeld(w, p, expireBy)
     const want = added + before
     add[p] = 0 // from here on: what the lane appended this cycle (read by the samples)
     if (want <= 0) continue

@@ -97,3 +97,37 @@ describe('a checkpoint from before the held queue', () => {
     expect(conservationErrors(worldOf(restored))).toEqual([])
   })
 })
+
+describe('delivery.timeout.ms for records held by capacity', () => {
+  it('fails what a lane at capacity held past it (counted as failed sends, nothing else lost), so no record is consumed later than that after its send()', () => {
+    // The capped lane of the latency test above, with delivery.timeout.ms at 5 s (linger.ms 5 +
+    // request.timeout.ms 2 000 stay below it): by 20 s, without the timeout, the oldest record
+    // consumed would have waited ~10 s.
+    const s = defaultScenario()
+    s.topic.partitions = 1
+    s.group.consumers = 1
+    s.durationSec = 20
+    s.producers[0]!.rate = { kind: 'constant', perSec: 2000 }
+    s.broker.appendCapacityPerSec = 1000
+    Object.assign(s.producerConfig, { 'request.timeout.ms': 2000, 'delivery.timeout.ms': 5000 })
+    const sim = createSimulation(s)
+    sim.advanceTo(20_000)
+    const sum = sim.summary()
+    // Sent 40 000, appended 20 000 (1 000/s). Until 10 s every record is appended within 5 s of its
+    // send (the one sent at s is appended at 2s); from then on the front of the queue is 5 s old, and
+    // of the 2 000 sent a second 1 000 are appended and 1 000 fail: ~10 000 by 20 s, ~10 000 held.
+    expect(sum.failedSends).toBeGreaterThan(9_500)
+    expect(sum.failedSends).toBeLessThan(10_500)
+    expect(sum.producerBuffered).toBeGreaterThan(9_500)
+    expect(sum.producerBuffered).toBeLessThan(10_500)
+    expect(sum.lostRecords).toBeUndefined() // no broker fault: only the failed sends are shown
+    expect(sum.latencyMs.max).toBeLessThan(5000 + HELD_BUCKET_MS + 600)
+    expect(conservationErrors(worldOf(sim))).toEqual([])
+    // The default (120 s) fails nothing in the same run.
+    delete s.producerConfig['delivery.timeout.ms']
+    const dflt = createSimulation(s)
+    dflt.advanceTo(20_000)
+    expect(dflt.summary().failedSends).toBeUndefined()
+    expect(dflt.summary().latencyMs.max).toBeGreaterThan(9000)
+  })
+})

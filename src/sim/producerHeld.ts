@@ -5,6 +5,7 @@
 // from there too (RecordAccumulator.expiredBatches). The queue is a flat [sentAt, count, …] per
 // lane, whose counts always sum to w.buffered[p].
 
+import { faultsOf } from './brokers/faultState.ts'
 import { pushSeg } from './segLog.ts'
 import type { WorldState } from './worldState.ts'
 
@@ -73,6 +74,18 @@ export function dropOldestHeld(w: WorldState, p: number): number {
   q.splice(0, 2)
   w.buffered[p]! -= n
   return n
+}
+
+/**
+ * Lane p's held records sent at or before `sentBy` (now less delivery.timeout.ms) fail, whatever
+ * held them (a leader away or a broker at capacity: RecordAccumulator.expiredBatches expires any
+ * batch past its delivery timeout), counted as failed sends. Returns what the lane still holds.
+ */
+export function expireHeld(w: WorldState, p: number, sentBy: number): number {
+  let n = 0
+  for (let sent = oldestHeldAt(w, p); sent !== undefined && sent <= sentBy; sent = oldestHeldAt(w, p)) n += dropOldestHeld(w, p)
+  if (n > 0) faultsOf(w).failedSends += n
+  return w.buffered[p]!
 }
 
 /**

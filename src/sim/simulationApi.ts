@@ -77,7 +77,8 @@ export interface RunSummary {
    * Only when a broker fault ran (crashBroker / shutdownBroker / restartBroker / slowBroker): records a failed leader
    * had acknowledged (acks=1 or 0) but no follower had copied, and records that waited past
    * delivery.timeout.ms (or ran out of retries) and failed. produced + producerBuffered + lostRecords
-   * + failedSends = every record the producers generated.
+   * + failedSends = every record the producers generated. failedSends also appears without a broker
+   * fault once records a broker or lane at capacity held pass delivery.timeout.ms since send().
    */
   lostRecords?: number
   failedSends?: number

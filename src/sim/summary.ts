@@ -131,6 +131,8 @@ export function buildSummary(w: WorldState, group: GroupRuntime, now: number): R
     ...(w.reassign !== undefined ? { clusterRebalance: clusterRebalanceSummary(w.reassign) } : {}),
     events: 0,
     ...(w.faults && faultRan(w) ? { lostRecords: w.faults.lostRecords, failedSends: w.faults.failedSends, pausedLanes: pausedLanesSummary(w, now) } : {}),
+    // Without a broker fault, records a broker or lane at capacity held past delivery.timeout.ms.
+    ...(w.faults && !faultRan(w) && w.faults.failedSends > 0 ? { failedSends: w.faults.failedSends } : {}),
     ...shareField(w),
     ...(w.refusedPartitionAdds ? { refusedPartitionAdds: w.refusedPartitionAdds.map((r) => ({ atSec: r.atMs / 1000, from: r.from, to: r.to, error: r.error })) } : {}),
     ...(parallelConsumer ? { parallelConsumer } : {}),

@@ -5,6 +5,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import type * as Leadership from '../../src/sim/brokers/leadership.ts'
 import type * as ProducerRetry from '../../src/sim/brokers/producerRetry.ts'
+import type * as ProducerHeld from '../../src/sim/producerHeld.ts'
 import { defaultScenario } from '../../src/scenario/defaults.ts'
 import type { Scenario } from '../../src/scenario/types.ts'
 import { createSimulation } from '../../src/sim/simulation.ts'
@@ -22,6 +23,22 @@ vi.mock('../../src/sim/brokers/leadership.ts', async (importOriginal) => {
       const cut = real.truncateLog(...args)
       if (plant.drop === 'lost') w.faults!.lostRecords = before // the loss happens, the count does not
       return cut
+    },
+  }
+})
+
+// Records fail in two places: past delivery.timeout.ms since send() (producerHeld.expireHeld, any
+// held record) and out of retries while the leader is away (producerRetry.holdBack).
+vi.mock('../../src/sim/producerHeld.ts', async (importOriginal) => {
+  const real = await importOriginal<typeof ProducerHeld>()
+  return {
+    ...real,
+    expireHeld: (...args: Parameters<typeof real.expireHeld>) => {
+      const [w] = args
+      const before = w.faults?.failedSends ?? 0
+      const left = real.expireHeld(...args)
+      if (plant.drop === 'failed' && w.faults) w.faults.failedSends = before
+      return left
     },
   }
 })
