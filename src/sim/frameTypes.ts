@@ -120,6 +120,8 @@ export interface Totals {
   stoppedPartitionSeconds: number
   /** Hook (BROKERCLASS): only once a broker fault ran, records lost as run --json counts them (compare's strip). */
   lostRecords?: number
+  /** Once a broker fault ran, or once a record failed: records held past delivery.timeout.ms since send() (run --json's failedSends). */
+  failedSends?: number
   /** Only once a broker fault ran: lane-seconds the brokers paused so far (no reachable leader, acks=all waiting on the ISR). */
   pausedPartitionSeconds?: number
   /** Only once a broker fault ran: the lanes the brokers pause now, by reason (sim/brokers/pausedLanes.ts). */

@@ -81,6 +81,8 @@ export function computeTotals(w: WorldState, group: GroupRuntime, now: number, h
     stoppedPartitionSeconds: round(stoppedMsAt(w, now) / 1000),
     // Hook: records lost to a leader crash (acks=1/0), only once a broker fault ran, for the page.
     ...(w.faults && faultRan(w) ? { lostRecords: w.faults.lostRecords, pausedPartitionSeconds: round(pausedMsAt(w, now) / 1000), pausedLanes: pausedLanesAt(w, now) } : {}),
+    // Records held past delivery.timeout.ms since send(): once a broker fault ran, or once one failed.
+    ...(w.faults && (faultRan(w) || w.faults.failedSends > 0) ? { failedSends: w.faults.failedSends } : {}),
   }
 }
 

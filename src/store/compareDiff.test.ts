@@ -125,3 +125,37 @@ describe('records held by the producers', () => {
     expect(rowShown(DIFF_ROWS.find((r) => r.key === 'lag')!, [side(0), side(0)])).toBe(true)
   })
 })
+
+describe('failed sends', () => {
+  // broker-hotspot with delivery.timeout.ms at 5 s on one side: records broker 1 held past it fail.
+  const failed = DIFF_ROWS.find((r) => r.key === 'failed')!
+  const side = (now: number | undefined, atMark: number) =>
+    sideDiff(10_000, frameAt(30_000, now === undefined ? {} : { failedSends: now }), [{ ...counters(10_000, 0, 0, 0, 0), failedSends: atMark }], [])
+
+  it('counts the records that failed since the mark, shown while some side has any, the fewest starred', () => {
+    const sides = [side(undefined, 0), side(5_823, 1_200)]
+    expect(sides.map((d) => d.values.failed)).toEqual([null, 4_623])
+    expect(rowShown(failed, sides)).toBe(true)
+    expect(rowShown(failed, [side(undefined, 0), side(0, 0)])).toBe(false)
+    expect(bestSides([side(0, 0), side(5_823, 1_200)].map((d) => d.values)).failed).toEqual([0])
+  })
+
+  it('reads a frame\'s totals: a run whose producers failed records says how many, one that did not says nothing', async () => {
+    const { defaultScenario } = await import('../scenario/defaults.ts')
+    const { createSimulation } = await import('../sim/simulation.ts')
+    const s = defaultScenario()
+    s.topic.partitions = 1
+    s.group.consumers = 1
+    s.producers[0]!.rate = { kind: 'constant', perSec: 2000 }
+    s.broker.appendCapacityPerSec = 1000
+    Object.assign(s.producerConfig, { 'request.timeout.ms': 2000, 'delivery.timeout.ms': 5000 })
+    const sim = createSimulation(s)
+    sim.advanceTo(20_000)
+    const f = sim.frame()
+    expect(f.totals.failedSends).toBe(sim.summary().failedSends)
+    expect(countersOf(f).failedSends).toBeGreaterThan(9_000)
+    const calm = createSimulation(defaultScenario())
+    calm.advanceTo(5_000)
+    expect(calm.frame().totals.failedSends).toBeUndefined()
+  })
+})

@@ -4,7 +4,7 @@
 import type { Frame, MetricsSample } from '../sim/frameTypes.ts'
 import { countersSince, type Counters } from './sinceMark.ts'
 
-export type DiffRowKey = 'lag' | 'stopped' | 'duplicates' | 'ordering' | 'p99' | 'rebalances' | 'paused' | 'lost' | 'held'
+export type DiffRowKey = 'lag' | 'stopped' | 'duplicates' | 'ordering' | 'p99' | 'rebalances' | 'paused' | 'lost' | 'failed' | 'held'
 
 export interface DiffRowSpec {
   key: DiffRowKey
@@ -33,13 +33,15 @@ export const DIFF_ROWS: readonly DiffRowSpec[] = [
   { key: 'paused', label: 'broker-paused', short: 'paused', unit: 'lane·s', title: 'Lane-seconds since the mark that the brokers paused: no leader to reach (offline, led by a crashed broker not yet fenced, or clients finding the new one) or, under acks=all, writes waiting for an ISR below min.insync.replicas or for a crashed in-sync follower', optional: true },
   // acks=1 vs acks=all on a leader crash: what the producers were told was written, then lost.
   { key: 'lost', label: 'records lost', short: 'lost', unit: '', title: 'Records a crashed or moved leader had acknowledged (acks=1 or 0) but the new leader had not copied, since the mark', optional: true },
+  // What acks=all (or a broker at capacity) pays when records wait longer than the producers allow.
+  { key: 'failed', label: 'failed sends', short: 'failed', unit: '', title: 'Records the producers held past delivery.timeout.ms since send() (no leader to reach, or a broker or lane at capacity) and failed, since the mark', optional: true, whenPositive: true },
   // broker-hotspot's four answers: three of them leave broker 1 at capacity, 34 000 records waiting in
-  // the producers at 42 s, in no lag and no p99 (both start at the append); only salting moves them.
+  // the producers at 42 s, in no lag and in no p99 until they are appended and read; only salting moves them.
   { key: 'held', label: 'held by producers', short: 'held', unit: '', title: 'Records the producers hold now, not yet appended (a broker or lane at capacity, or no leader to reach): in no lag and no p99 yet', optional: true, whenPositive: true },
 ]
 
-/** `lost` and `paused` are optional: absent or null while no broker fault ran (the rows are then not shown); `held` is shown while some side's is above 0. */
-export type DiffValues = Record<Exclude<DiffRowKey, 'lost' | 'paused' | 'held'>, number | null> & { lost?: number | null; paused?: number | null; held?: number | null }
+/** `lost` and `paused` are optional: absent or null while no broker fault ran (the rows are then not shown); `failed` and `held` are shown while some side's is above 0. */
+export type DiffValues = Record<Exclude<DiffRowKey, 'lost' | 'paused' | 'failed' | 'held'>, number | null> & { lost?: number | null; paused?: number | null; failed?: number | null; held?: number | null }
 
 export interface SideDiff {
   values: DiffValues
@@ -70,6 +72,7 @@ export function sideDiff(markMs: number, now: Frame, track: readonly Counters[],
       rebalances: deltas.rebalances,
       paused: now.totals.pausedPartitionSeconds === undefined ? null : deltas.pausedPartitionSeconds,
       lost: now.totals.lostRecords === undefined ? null : deltas.lostRecords,
+      failed: now.totals.failedSends === undefined ? null : deltas.failedSends,
       held: now.totals.producerBuffered,
     },
     exact,

@@ -19,6 +19,8 @@ export interface Counters {
   lostRecords?: number
   /** Lane-seconds the brokers paused (no reachable leader, acks=all waiting on the ISR); absent or 0 while no broker fault ran. */
   pausedPartitionSeconds?: number
+  /** Records held past delivery.timeout.ms that failed; absent or 0 until one did (or a broker fault ran). */
+  failedSends?: number
   /** Kept whatever comes after (the mark was set here). */
   pinned?: boolean
 }
@@ -36,6 +38,7 @@ export const COUNTER_KEYS: readonly CounterKey[] = [
   'remappedKeys',
   'lostRecords',
   'pausedPartitionSeconds',
+  'failedSends',
 ]
 
 const ZERO_COUNTERS: Counters = {
@@ -49,9 +52,10 @@ const ZERO_COUNTERS: Counters = {
   remappedKeys: 0,
   lostRecords: 0,
   pausedPartitionSeconds: 0,
+  failedSends: 0,
 }
 
-export function countersOf(frame: Frame): Counters & { lostRecords: number; pausedPartitionSeconds: number } {
+export function countersOf(frame: Frame): Counters & { lostRecords: number; pausedPartitionSeconds: number; failedSends: number } {
   const x = frame.totals
   return {
     t: frame.t,
@@ -64,6 +68,7 @@ export function countersOf(frame: Frame): Counters & { lostRecords: number; paus
     remappedKeys: x.remappedKeys,
     lostRecords: x.lostRecords ?? 0,
     pausedPartitionSeconds: x.pausedPartitionSeconds ?? 0,
+    failedSends: x.failedSends ?? 0,
   }
 }
 
