@@ -8,6 +8,7 @@ import { parseConsumerGroups } from './parsers/consumerGroups.ts'
 import { parseConsumerGroupsMembers } from './parsers/consumerGroupsMembers.ts'
 import { parseConsumerGroupsState } from './parsers/consumerGroupsState.ts'
 import { parseKcatMetadata } from './parsers/kcatMetadata.ts'
+import { parseKcatMetadataText } from './parsers/kcatMetadataText.ts'
 import { parseKcatRecords } from './parsers/kcatRecords.ts'
 import { parseLogDirs } from './parsers/logDirs.ts'
 import { parsePrometheus } from './parsers/prometheus.ts'
@@ -41,7 +42,7 @@ export const FORMAT_LABELS: Record<ImportFormat, string> = {
   'consumer-groups-state': 'kafka-consumer-groups.sh --describe --state',
   'share-groups': 'kafka-share-groups.sh --describe',
   topics: 'kafka-topics.sh --describe',
-  'kcat-metadata': 'kcat -L -J',
+  'kcat-metadata': 'kcat -L (or -L -J)',
   'log-dirs': 'kafka-log-dirs.sh --describe',
   prometheus: 'kafka_exporter metrics (Prometheus text)',
   burrow: 'Burrow /v3/kafka/<cluster>/consumer/<group>/lag',
@@ -66,7 +67,8 @@ function run(format: ImportFormat, text: string, lines: string[], source: string
     case 'topics':
       return parseTopicsDescribe(lines, source)
     case 'kcat-metadata':
-      return parseKcatMetadata(text, source)
+      // -J prints one JSON document; without it kcat prints lines (kcatMetadataText.ts).
+      return text.trimStart().startsWith('{') ? parseKcatMetadata(text, source) : parseKcatMetadataText(lines, source)
     case 'log-dirs':
       return parseLogDirs(text, source)
     case 'prometheus':

@@ -11,7 +11,7 @@ export type ImportFormat =
   | 'consumer-groups-state' // kafka-consumer-groups.sh --describe --state [--verbose]
   | 'topics' // kafka-topics.sh --describe (partitions, leaders, replicas, ISR, topic configs)
   | 'share-groups' // kafka-share-groups.sh --describe [--verbose] (KIP-932: start offsets and lag)
-  | 'kcat-metadata' // kcat -L -J
+  | 'kcat-metadata' // kcat -L -J, or kcat -L's lines
   | 'log-dirs' // kafka-log-dirs.sh --describe
   | 'prometheus' // kafka_exporter text exposition (one scrape, or several with timestamps)
   | 'burrow' // Burrow /v3/kafka/<cluster>/consumer/<group>/lag
