@@ -14,6 +14,7 @@ import { parseLogDirs } from './parsers/logDirs.ts'
 import { parsePrometheus } from './parsers/prometheus.ts'
 import { parseShareGroups } from './parsers/shareGroups.ts'
 import { parseTopicsDescribe } from './parsers/topicsDescribe.ts'
+import { otherText } from './otherTexts.ts'
 import type { ClusterFacts, ImportFormat, ParseResult } from './types.ts'
 
 export { IMPORT_LIMITS } from './parsers/common.ts'
@@ -95,6 +96,9 @@ function toolError(text: string): { line: number; text: string; format: ImportFo
   return null
 }
 
+/** How a message about a text that is no tool's output begins. */
+export const NOT_TOOL_OUTPUT = "not recognised as any tool's output"
+
 /** How an unrecognised paste's message says to name its format: the CLI's words; the Import dialog swaps in its own (parseProblem). */
 export const NAME_THE_FORMAT = 'name it with --format'
 
@@ -131,6 +135,9 @@ export function parseImport(text: string, opts: { format?: ImportFormat; source:
   }
   const r = best!
   if (r.ok) return r
+  // A text that is something else (a client's .properties, the page's own JSON): say what it is.
+  const other = otherText(text)
+  if (other) return { ok: false, format: r.format, line: other.line, message: `${NOT_TOOL_OUTPUT}: ${other.message}` }
   return { ...r, message: `not recognised as any tool's output (${NAME_THE_FORMAT}); read as ${r.format}: ${r.message}` }
 }
 
