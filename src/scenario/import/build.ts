@@ -211,6 +211,11 @@ export function buildScenario(facts: ClusterFacts, opts: BuildOptions = {}): Bui
     const consumers = Math.min(LIMITS.consumers.max, view.members.length)
     if (share && view.members.length === 0) {
       assumed('group.consumers', s.group.consumers, `kafka-share-groups.sh --describe names no members (several read each partition): paste its --describe --members for them; ${s.group.consumers} assumed`)
+    } else if (view.members.length === 0 && ((g.memberCount ?? 0) > 0 || /Rebalance$/.test(g.state ?? ''))) {
+      // Mid-rebalance the offsets view lists no owners: the members exist (0 consumers ran none).
+      const n = g.memberCount ?? 0
+      if (n > 0) measured('group.consumers', (s.group.consumers = Math.min(LIMITS.consumers.max, n)), src(new RegExp(`^groups\\.${escape(g.groupId)}\\.memberCount$`)), `#MEMBERS of '${g.groupId}' (the offsets view names no owners while it rebalances)`)
+      else assumed('group.consumers', s.group.consumers, `'${g.groupId}' was rebalancing when the pastes were taken, so they name no members (--describe --state counts them): the default ${s.group.consumers} consumers`)
     } else {
       s.group.consumers = consumers
       measured('group.consumers', consumers, src(new RegExp(`^groups\\.${escape(g.groupId)}\\.members$`)), consumers === view.members.length ? `${consumers} active member${consumers === 1 ? '' : 's'} of '${g.groupId}'` : `${view.members.length} members, at most ${LIMITS.consumers.max} simulated`)

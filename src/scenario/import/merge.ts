@@ -174,7 +174,7 @@ function mergeGroup(
     mg = { groupId: g.groupId, members: [] }
     groups.set(g.groupId, mg)
   }
-  for (const k of ['state', 'assignor', 'protocol', 'coordinator'] as const) {
+  for (const k of ['state', 'assignor', 'protocol', 'coordinator', 'memberCount'] as const) {
     const v = g[k]
     if (v === undefined) continue
     if (mg[k] !== undefined && mg[k] !== v) {

@@ -87,6 +87,8 @@ export interface ImportedGroup {
   /** Kafka's group type when shown: 'classic', 'consumer' (KIP-848) or 'share' (KIP-932, kafka-share-groups.sh). */
   protocol?: string
   coordinator?: number
+  /** #MEMBERS as kafka-consumer-groups.sh --describe --state shows it (the offsets view names none mid-rebalance). */
+  memberCount?: number
   members: ImportedMember[]
 }
 
