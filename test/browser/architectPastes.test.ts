@@ -1,6 +1,7 @@
 // An architect's other pastes at 1024×768: kcat -L without -J (its lines), a client's .properties
-// file, the page's own Export → Summary, a binary file chosen by mistake, and a topic whose name is
-// markup. Each is read, or named for what it is, in the dialog; markup stays text after Open.
+// file with it (its settings in the field account, the unknown key named), the page's own Export →
+// Summary, a binary file chosen by mistake, and a topic whose name is markup. Each is read, or named
+// for what it is, in the dialog; markup stays text after Open.
 
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
@@ -16,7 +17,7 @@ const MARKUP = '<img src=x onerror="window.__pwned=1">'
 const TOPICS = [`Topic: ${MARKUP}\tTopicId: q\tPartitionCount: 2\tReplicationFactor: 1\tConfigs: `, ...[0, 1].map((p) => `\tTopic: ${MARKUP}\tPartition: ${p}\tLeader: 1\tReplicas: 1\tIsr: 1`)].join('\n')
 
 describe('an architect’s other pastes (real browser, 1024×768)', () => {
-  it('kcat -L is read; a .properties file, a run summary and a binary file are named for what they are; a markup topic name stays text', async () => {
+  it('kcat -L and a .properties file are read; a run summary and a binary file are named for what they are; a markup topic name stays text', async () => {
     const { preview, browser } = suite()
     const page = await browser.newPage({ viewport: { width: 1024, height: 768 } })
     const errors = collectErrors(page)
@@ -29,11 +30,14 @@ describe('an architect’s other pastes (real browser, 1024×768)', () => {
     const row = (path: string) => dialog.locator('table.field-account tbody tr', { has: page.locator(`th:text-is("${path}")`) }).locator('td')
     expect((await row('cluster.brokers').allTextContents()).slice(0, 3)).toEqual(['3', 'measured', 'paste 1'])
 
-    await paste.fill(PROPS)
-    await expect.poll(status).toEqual([
-      "paste 1 (line 2): not recognised as any tool's output: a Kafka client's .properties file ('bootstrap.servers'): import reads what Kafka's tools print about a cluster, not a client's settings; set the ones the simulator models in the scenario (the page's Controls; the CLI's --set group.config.max.poll.records=200)",
-    ])
+    await dialog.getByRole('button', { name: 'Add a paste' }).click()
+    await dialog.getByLabel('paste 2', { exact: true }).fill(PROPS)
+    await expect.poll(status).toEqual(['Read as kcat -L (or -L -J)', 'Read as Java client .properties (its settings)'])
+    const rows = await dialog.locator('table.field-account tbody tr').evaluateAll((trs) => trs.map((tr) => Array.from(tr.children).map((c) => c.textContent)))
+    expect(rows.find((r) => r[0] === 'group.config["max.poll.records"]')?.slice(1, 5)).toEqual(['200', 'measured', 'paste 2', 'line 3: max.poll.records=200'])
+    expect(await dialog.locator('.import-notes').textContent()).toContain('paste 2: not settings the simulator models (ignored): my.custom.key (line 4)')
     await page.screenshot({ path: join(ARTIFACTS, 'architect-pastes-properties-1024.png') })
+    await dialog.getByRole('button', { name: 'Remove' }).last().click()
     await paste.fill(SUMMARY)
     await expect.poll(status).toEqual([
       "paste 1 (line 1): not recognised as any tool's output: the summary of a simulated run (Export → Summary, highway run --json), not a cluster's state: paste what Kafka's tools print",

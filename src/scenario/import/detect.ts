@@ -1,6 +1,7 @@
 // Which tool printed a paste: guessed from the marks each tool's output always carries (a table
 // header, a JSON key, a metric name). Looks at the start of the text only, so a guess is cheap on
 // a 5 MB paste. Pure; never throws.
+import { CLIENT_KEY } from './parsers/clientProperties.ts'
 import { KCAT_METADATA_HEADER } from './parsers/kcatMetadataText.ts'
 import type { ImportFormat } from './types.ts'
 
@@ -37,5 +38,8 @@ export function guessFormat(text: string): ImportFormat | null {
   if (/\bCOORDINATOR \(ID\)/.test(head) && /\bSTATE\b/.test(head)) return 'consumer-groups-state'
   // Only the stderr line of an empty group: the offsets view is the default --describe.
   if (/Consumer group '.*' has no active members/.test(head)) return 'consumer-groups'
+  // Last: a client's settings, known by the first setting line being a Java client's key.
+  const setting = /^[ \t\f]*([A-Za-z][\w.-]*)[ \t\f]*(?:[=:]|[ \t\f])/m.exec(head.replace(/^[ \t\f]*[#!].*$/gm, '').trimStart())
+  if (setting && CLIENT_KEY.test(setting[1]!)) return 'client-properties'
   return null
 }

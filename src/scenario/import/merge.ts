@@ -126,6 +126,7 @@ export function mergeFacts(list: ClusterFacts[]): ClusterFacts {
       }
     }
     for (const g of f.groups) mergeGroup(groups, g, f, out, src, conflict)
+    if (f.clientConfig) out.clientConfig = [...(out.clientConfig ?? []), ...f.clientConfig]
     if (f.keySample) {
       if (out.keySample) out.notes.push(`${src}: its key sample replaces an earlier one`)
       out.keySample = f.keySample

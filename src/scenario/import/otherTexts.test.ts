@@ -11,14 +11,7 @@ function problem(text: string, nameFormat?: string): string {
 
 // Each was "x: not readable as consumer-groups (line N): not recognised …; read as consumer-groups:
 // expected the header 'GROUP TOPIC PARTITION CURRENT-OFFSET …' before …".
-describe('texts that are no tool’s output say what they are', () => {
-  it('a Java client .properties file (comments, odd spacing, unknown keys, a continuation) is named at its first client setting', () => {
-    const props = ['# consumer.properties', '! a bang comment', '', '  my.custom.key = 1', 'bootstrap.servers = kafka-1:9092', '  max.poll.records : 200', 'session.timeout.ms   45000', 'sasl.jaas.config=a \\', '   b;'].join('\r\n')
-    expect(problem(props)).toBe(
-      "x (line 5): not recognised as any tool's output: a Kafka client's .properties file ('bootstrap.servers'): import reads what Kafka's tools print about a cluster, not a client's settings; set the ones the simulator models in the scenario (the page's Controls; the CLI's --set group.config.max.poll.records=200)",
-    )
-  })
-
+describe('JSON that is no tool’s output says what it is', () => {
   it('the page’s Export → Summary (run --json) is a run’s result, not a cluster', () => {
     expect(problem(JSON.stringify({ scenario: 'hot-key', seed: 42, simSeconds: 3, produced: 1, consumed: 1, lag: 0, latencyMs: { p50: 1 } }))).toBe(
       "x (line 1): not recognised as any tool's output: the summary of a simulated run (Export → Summary, highway run --json), not a cluster's state: paste what Kafka's tools print",

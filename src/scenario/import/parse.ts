@@ -3,6 +3,7 @@
 // naming the format tried and the line (0 = the text as a whole). Never throws. Pure.
 import { guessFormat } from './detect.ts'
 import { parseBurrow } from './parsers/burrow.ts'
+import { parseClientProperties } from './parsers/clientProperties.ts'
 import { IMPORT_LIMITS, ImportError, checkTextLimits, shown } from './parsers/common.ts'
 import { parseConsumerGroups } from './parsers/consumerGroups.ts'
 import { parseConsumerGroupsMembers } from './parsers/consumerGroupsMembers.ts'
@@ -33,6 +34,7 @@ export const IMPORT_FORMATS: readonly ImportFormat[] = [
   'prometheus',
   'burrow',
   'kcat-records',
+  'client-properties',
   'snapshot',
 ]
 
@@ -48,6 +50,7 @@ export const FORMAT_LABELS: Record<ImportFormat, string> = {
   prometheus: 'kafka_exporter metrics (Prometheus text)',
   burrow: 'Burrow /v3/kafka/<cluster>/consumer/<group>/lag',
   'kcat-records': 'kcat -C -J records',
+  'client-properties': 'Java client .properties (its settings)',
   snapshot: 'highway snapshot',
 }
 
@@ -78,6 +81,8 @@ function run(format: ImportFormat, text: string, lines: string[], source: string
       return parseBurrow(text, source)
     case 'kcat-records':
       return parseKcatRecords(lines, source)
+    case 'client-properties':
+      return parseClientProperties(lines, source)
     case 'snapshot':
       throw new ImportError(0, "snapshot facts come from 'highway snapshot' reading a live cluster, not from a paste")
   }

@@ -16,6 +16,7 @@ export type ImportFormat =
   | 'prometheus' // kafka_exporter text exposition (one scrape, or several with timestamps)
   | 'burrow' // Burrow /v3/kafka/<cluster>/consumer/<group>/lag
   | 'kcat-records' // kcat -C -J lines (a record sample: key + partition)
+  | 'client-properties' // a Java client's .properties file (its settings, not the cluster's)
   | 'snapshot' // `highway snapshot` read a live cluster
 
 /** Where one fact came from: which paste (its label, e.g. "paste 2" or a file name) and how. */
@@ -114,11 +115,22 @@ export interface KeySample {
   zipfExponent?: number
 }
 
+/** One setting of a client's .properties file, as written (build applies it; buildClientConfig.ts). */
+export interface ClientSetting {
+  key: string
+  value: string
+  /** 1-based line of the file where the setting starts. */
+  line: number
+  source: string
+}
+
 export interface ClusterFacts {
   brokers: Array<{ id: number; host?: string; port?: number }>
   topics: ImportedTopic[]
   groups: ImportedGroup[]
   keySample?: KeySample
+  /** The consumer and producer settings of client .properties files, in the order read (the last of a key wins). */
+  clientConfig?: ClientSetting[]
   /**
    * Where each fact came from, keyed by a dotted path into these facts, e.g.
    * `topics.orders.partitions.17.lag`, `groups.billing.members`, `keySample`.

@@ -110,7 +110,7 @@ export function ImportDialog(p: ImportDialogProps): ReactNode {
       >
         <h2 id="import-h">Import a cluster</h2>
         <p className="hint">
-          Paste the output of kafka-consumer-groups.sh --describe (or kafka-share-groups.sh --describe), kafka-topics.sh --describe, two kafka_exporter scrapes, kcat -L (with or without -J) or kcat -C -J records,
+          Paste the output of kafka-consumer-groups.sh --describe (or kafka-share-groups.sh --describe), kafka-topics.sh --describe, two kafka_exporter scrapes, kcat -L (with or without -J) or kcat -C -J records, a client's .properties,
           Burrow lag or kafka-log-dirs.sh — or drop files here. Several pastes merge.
         </p>
         {pastes.map((x, i) => {
