@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { bigDescribe } from '../../../../test/fixtures/import/bigDescribe.ts'
 import { fixture } from '../../../../test/fixtures/import/fixture.ts'
 import { importPastes } from '../fromPastes.ts'
 import { parseImport } from '../parse.ts'
@@ -76,5 +77,19 @@ describe("a Java client's .properties", () => {
 
   it('text that only looks like key-value lines is not a client’s file', () => {
     expect(parseImport('hello world\nthis is prose\n', { format: 'client-properties', source: 'p' })).toMatchObject({ ok: false, line: 1 })
+  })
+})
+
+describe("a client's .properties in a scaled copy", () => {
+  it('its max.poll.records row shows the copy’s value (÷ K, as the run has it), not the file’s', () => {
+    const r = importPastes([{ source: 'big.txt', text: bigDescribe(10_000, 5) }, { source: 'c.properties', text: 'max.poll.records=400\n' }], { scale: 'auto' })
+    if (r.build?.ok !== true) throw new Error(JSON.stringify(r.build))
+    const k = Number(String(r.build.fields.find((f) => f.path === 'scale')!.value).slice(2))
+    expect(k).toBeGreaterThan(1)
+    const row = r.build.fields.find((f) => f.path === 'group.config["max.poll.records"]')!
+    expect(row.value).toBe(r.build.scenario.group.config['max.poll.records'])
+    expect(row.value).toBe(Math.round(400 / k))
+    expect(row.why).toMatch(/^line 1: max\.poll\.records=400; simulated at 1\/\d+ \(÷ \d+\)/)
+    expect(r.build.fields.find((f) => f.path === 'group.config')!.value).toBe('(the rest: Kafka defaults)')
   })
 })
