@@ -75,6 +75,13 @@ describe("a Java client's .properties", () => {
     expect(zero.build).toEqual({ ok: false, message: 'the imported scenario is not valid: group.config["max.poll.records"]: must be ≥ 1' })
   })
 
+  it('alone, it says the topic must come from the cluster’s pastes (it said "the pastes name no topic", as if unread)', () => {
+    expect(build(['consumer.properties', CONSUMER]).build).toEqual({
+      ok: false,
+      message: "a client's .properties gives its settings, not the cluster it reads: add kafka-consumer-groups.sh --describe, kcat -L -J or a kafka_exporter scrape for the topic",
+    })
+  })
+
   it('text that only looks like key-value lines is not a client’s file', () => {
     expect(parseImport('hello world\nthis is prose\n', { format: 'client-properties', source: 'p' })).toMatchObject({ ok: false, line: 1 })
   })
