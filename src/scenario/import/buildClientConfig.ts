@@ -6,6 +6,7 @@
 // checks the limits, naming the field). Pure.
 
 import type { AssignorName, ConsumerConfig, ProducerConfig, RebalanceProtocol, Scenario } from '../types.ts'
+import { shown } from './parsers/common.ts'
 import type { ClientSetting, ImportedField } from './types.ts'
 
 type Kind = 'int' | 'bool' | readonly string[]
@@ -44,13 +45,20 @@ const PARTITIONERS: Record<string, ProducerConfig['partitioner.class']> = { roun
 
 export type Applied = { ok: true } | { ok: false; message: string }
 
-/** The setting's value as `kind` reads it, or what it should have been. */
-function read(x: ClientSetting, kind: Kind): { ok: true; v: number | boolean | string } | { ok: false; message: string } {
+/** The values the simulator takes for a setting with named values (auto.offset.reset, acks), else undefined. */
+export function namedValues(key: string): readonly string[] | undefined {
+  const kind = CONSUMER[key as keyof ConsumerConfig] ?? PRODUCER[key as keyof ProducerConfig]
+  return Array.isArray(kind) ? kind : undefined
+}
+
+/** The setting's value as `kind` reads it (undefined: a value Kafka has that is not simulated), or what it should have been. */
+function read(x: ClientSetting, kind: Kind): { ok: true; v: number | boolean | string | undefined } | { ok: false; message: string } {
   const v = x.value
-  const bad = (want: string) => ({ ok: false as const, message: `${x.source} line ${x.line}: ${x.key} '${v.slice(0, 40)}' is not ${want}` })
+  const bad = (want: string) => ({ ok: false as const, message: `${x.source} line ${x.line}: ${x.key} '${shown(v)}' is not ${want}` })
   if (kind === 'int') return /^\d{1,15}$/.test(v) ? { ok: true, v: Number(v) } : bad(`a whole number${x.key.endsWith('.ms') ? ' of milliseconds' : ''}`)
   if (kind === 'bool') return /^(true|false)$/i.test(v) ? { ok: true, v: /^true$/i.test(v) } : bad('true or false')
-  if (!kind.includes(v)) return bad(`one of ${kind.join(', ')}`)
+  // A value Kafka has that is not simulated (auto.offset.reset=none) is named by the reader and skipped.
+  if (!kind.includes(v)) return { ok: true, v: undefined }
   // acks=-1 is acks=all (ProducerConfig).
   return { ok: true, v: v === '-1' ? 'all' : v }
 }
@@ -62,7 +70,7 @@ export function applyClientConfig(s: Scenario, settings: readonly ClientSetting[
   const producerFile = [...last.keys()].some((k) => PRODUCER_ONLY.test(k))
   const row = (path: string, v: unknown, x: ClientSetting, why: string) => {
     const at = fields.findIndex((f) => f.path === path)
-    const f: ImportedField = { path, value: v, how: 'measured', sources: [x.source], why: `line ${x.line}: ${x.key}=${x.value}${why}` }
+    const f: ImportedField = { path, value: v, how: 'measured', sources: [x.source], why: `line ${x.line}: ${x.key}=${shown(x.value, 80)}${why}` }
     if (at >= 0) fields[at] = f
     else fields.push(f)
   }
@@ -76,6 +84,7 @@ export function applyClientConfig(s: Scenario, settings: readonly ClientSetting[
     if (kind !== undefined) {
       const r = read(x, kind)
       if (!r.ok) return r
+      if (r.v === undefined) continue
       const config = (ckind !== undefined ? s.group.config : s.producerConfig) as unknown as Record<string, unknown>
       config[x.key] = r.v
       row(`${ckind !== undefined ? 'group.config' : 'producerConfig'}["${x.key}"]`, r.v, x, '')

@@ -82,6 +82,14 @@ describe("a Java client's .properties", () => {
     })
   })
 
+  it('a value Kafka has but the simulator does not run (auto.offset.reset=none) is named and Kafka’s default kept, not a refusal', () => {
+    const r = build(['describe.txt', DESCRIBE], ['c.properties', 'auto.offset.reset=none\nmax.poll.records=100\n'])
+    if (r.build?.ok !== true) throw new Error(JSON.stringify(r.build))
+    expect(r.build.scenario.group.config['auto.offset.reset']).toBe('latest')
+    expect(r.build.scenario.group.config['max.poll.records']).toBe(100)
+    expect(r.facts?.notes).toContain("c.properties: line 1: auto.offset.reset=none is not simulated (it takes earliest, latest): Kafka's default is used")
+  })
+
   it('text that only looks like key-value lines is not a client’s file', () => {
     expect(parseImport('hello world\nthis is prose\n', { format: 'client-properties', source: 'p' })).toMatchObject({ ok: false, line: 1 })
   })

@@ -3,7 +3,7 @@
 // comments, `key=value`, `key: value` or `key value`, a trailing backslash continuing the line,
 // `\t`, `\uXXXX` escapes). The settings the simulator models become `clientConfig` (build applies
 // them, buildClientConfig.ts); every other key is named in a note with its line. Pure.
-import { assignorOf, partitionerOf } from '../buildClientConfig.ts'
+import { assignorOf, namedValues, partitionerOf } from '../buildClientConfig.ts'
 import type { ClientSetting, ClusterFacts } from '../types.ts'
 import { IMPORT_LIMITS, ImportError, shown } from './common.ts'
 import { FactsBuilder } from './facts.ts'
@@ -62,6 +62,8 @@ export function parseClientProperties(lines: string[], source: string): ClusterF
     throw new ImportError(1, "no Java client setting found (a client's .properties sets bootstrap.servers, group.id, max.poll.records …)")
   }
   for (const x of settings) {
+    const values = namedValues(x.key)
+    if (values !== undefined && !values.includes(x.value)) b.note(`line ${x.line}: ${x.key}=${shown(x.value, 40)} is not simulated (it takes ${values.join(', ')}): Kafka's default is used`)
     if (x.key === 'partitioner.class' && partitionerOf(x.value) === undefined) b.note(`line ${x.line}: partitioner.class ${shown(x.value, 80)} is not one the simulator runs (the built-in partitioner is used)`)
     if (x.key === 'partition.assignment.strategy' && assignorOf(x.value) === undefined) b.note(`line ${x.line}: partition.assignment.strategy ${shown(x.value, 80)}: its first assignor is not one the simulator runs (range is used)`)
   }
