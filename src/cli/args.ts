@@ -3,6 +3,7 @@
 
 import { escapeUnprintable, getPreset, presets, scenarioFromInput, type Issue, type Scenario } from '../scenario/index.ts'
 import { readLinkHash } from '../scenario/links.ts'
+import { unwrapScenarioJson } from './scenarioEnvelope.ts'
 import type { TextRead } from './textFile.ts'
 
 export interface ParsedArgs {
@@ -130,6 +131,9 @@ export function loadScenario(p: ParsedArgs, readFile: (path: string) => TextRead
         return { ok: false, message: `--scenario ${sc}: not a scenario (expected a JSON object, a page link or an encoded v1.… scenario), it starts "${escapeUnprintable(t.slice(0, 24).replace(/\s+/g, ' '))}"` }
       }
     }
+    const own = unwrapScenarioJson(text)
+    if (!own.ok) return { ok: false, message: `--scenario ${looksLikeInline ? 'JSON' : sc}: ${own.problem}` }
+    text = own.text
     const r = scenarioFromInput(text)
     if (!r.ok) return { ok: false, message: formatIssues(r.errors) }
     const sides = linkSides(text)

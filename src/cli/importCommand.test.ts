@@ -94,7 +94,7 @@ describe('highway import', () => {
   it.each<[string[], RegExp]>([
     [['--format', 'burrow', DESCRIBE], new RegExp(`^import: ${DESCRIBE}: not readable as burrow \\(line 1\\): `)],
     [[`${DIR}/prometheus/README-missing.txt`], /^import: test\/fixtures\/import\/prometheus\/README-missing\.txt: no such file$/],
-    [['--format', 'csv', DESCRIBE], /^import: --format must be one of consumer-groups, .*kcat-records, got "csv"$/],
+    [['--format', 'csv', DESCRIBE], /^import: --format must be one of consumer-groups, .*kcat-records, client-properties, got "csv"$/],
     [[DESCRIBE, '--json', '--link'], /^import: give --link or --json, not both$/],
     [[DESCRIBE, '--topic', 'payments'], /^import: topic 'payments' is not in the pastes \(they name 'orders'\)$/],
     [[], /^import: give at least one FILE \(see highway import --help\)$/],

@@ -11,6 +11,7 @@ import type { AssignorName, RebalanceProtocol, Scenario } from '../types.ts'
 import { validateScenario } from '../validate.ts'
 import { LIMITS } from '../validation/limits.ts'
 import { TOPIC_NAME } from '../validation/world.ts'
+import { applyClientConfig } from './buildClientConfig.ts'
 import { clusterShape } from './buildCluster.ts'
 import { assumedKeyCount, keysForRates, keysFromSample, misroutedShare } from './buildKeys.ts'
 import { chooseGroup, chooseTopic, partitionView, readsAnotherTopic, type PartitionView } from './buildFacts.ts'
@@ -211,6 +212,11 @@ export function buildScenario(facts: ClusterFacts, opts: BuildOptions = {}): Bui
     const consumers = Math.min(LIMITS.consumers.max, view.members.length)
     if (share && view.members.length === 0) {
       assumed('group.consumers', s.group.consumers, `kafka-share-groups.sh --describe names no members (several read each partition): paste its --describe --members for them; ${s.group.consumers} assumed`)
+    } else if (view.members.length === 0 && ((g.memberCount ?? 0) > 0 || /Rebalance$/.test(g.state ?? ''))) {
+      // Mid-rebalance the offsets view lists no owners: the members exist (0 consumers ran none).
+      const n = g.memberCount ?? 0
+      if (n > 0) measured('group.consumers', (s.group.consumers = Math.min(LIMITS.consumers.max, n)), src(new RegExp(`^groups\\.${escape(g.groupId)}\\.memberCount$`)), `#MEMBERS of '${g.groupId}' (the offsets view names no owners while it rebalances)`)
+      else assumed('group.consumers', s.group.consumers, `'${g.groupId}' was rebalancing when the pastes were taken, so they name no members (--describe --state counts them): the default ${s.group.consumers} consumers`)
     } else {
       s.group.consumers = consumers
       measured('group.consumers', consumers, src(new RegExp(`^groups\\.${escape(g.groupId)}\\.members$`)), consumers === view.members.length ? `${consumers} active member${consumers === 1 ? '' : 's'} of '${g.groupId}'` : `${view.members.length} members, at most ${LIMITS.consumers.max} simulated`)
@@ -265,8 +271,8 @@ export function buildScenario(facts: ClusterFacts, opts: BuildOptions = {}): Bui
     fields.push({ path: 'group.processing.recordsPerSec', value: proc.perSec, how: proc.how, sources: proc.how === 'derived' ? src(/\.consumedPerSec$/) : [], why: proc.why })
   } else assumed('group.processing.recordsPerSec', s.group.processing.recordsPerSec, 'no consume rates in the pastes (two scrapes of kafka_consumergroup_current_offset give them): the default')
 
-  assumed('group.config', '(Kafka defaults)', 'consumer settings are not visible from outside the clients: session.timeout.ms 45 s, max.poll.records 500, … as Kafka ships them')
-  assumed('producerConfig', '(Kafka defaults)', 'producer settings are not visible from the cluster: linger.ms 5, batch.size 16 KiB, the built-in partitioner')
+  const client = applyClientConfig(s, facts.clientConfig ?? [], fields)
+  if (!client.ok) return client
   assumed('dynamic.hotspotDetection.enabled', true, 'the simulator flags hot keys and lanes (it changes no route), so the hot lane shows')
 
   const scaled = scaleToBudget(s, fields, opts.scale)

@@ -114,6 +114,7 @@ export function readsAnotherTopic(facts: ClusterFacts, groupId: string, topic: s
 function noTopic(facts: ClusterFacts): string {
   const add = 'kafka-consumer-groups.sh --describe, kcat -L -J or a kafka_exporter scrape'
   if (facts.keySample) return `the record sample of topic '${facts.keySample.topic}' gives its key mix, not its partitions: add ${add} for them`
+  if (facts.clientConfig !== undefined) return `a client's .properties gives its settings, not the cluster it reads: add ${add} for the topic`
   if (facts.groups.length > 0) return `the pastes name group${facts.groups.length === 1 ? '' : 's'} ${list(facts.groups.map((g) => g.groupId))} but not the topic ${facts.groups.length === 1 ? 'it reads' : 'they read'}: add ${add}`
   return `the pastes name no topic: paste ${add}`
 }

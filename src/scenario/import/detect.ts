@@ -1,6 +1,8 @@
 // Which tool printed a paste: guessed from the marks each tool's output always carries (a table
 // header, a JSON key, a metric name). Looks at the start of the text only, so a guess is cheap on
 // a 5 MB paste. Pure; never throws.
+import { CLIENT_KEY } from './parsers/clientProperties.ts'
+import { KCAT_METADATA_HEADER } from './parsers/kcatMetadataText.ts'
 import type { ImportFormat } from './types.ts'
 
 /** How much of a paste the guess reads. */
@@ -22,6 +24,8 @@ export function guessFormat(text: string): ImportFormat | null {
     if (/"brokers"\s*:/.test(head) && /"topics"\s*:/.test(head)) return 'kcat-metadata'
     return null
   }
+  // kcat -L without -J: its first line, or (that line left out of the paste) its broker and topic lines.
+  if (KCAT_METADATA_HEADER.test(head) || (/^\s*broker -?\d+ at \S*:\d+/m.test(head) && /^\s*topic ".*" with \d+ partitions:/m.test(head))) return 'kcat-metadata'
   if (/^\s*kafka_(topic_partition\w*|consumergroup\w*|brokers|topic_partitions)\s*[{ \t]/m.test(head)) return 'prometheus'
   if (/^#\s*TYPE\s+kafka_/m.test(head)) return 'prometheus'
   if (/\bCURRENT-OFFSET\b/.test(head) && /\bLOG-END-OFFSET\b/.test(head)) return 'consumer-groups'
@@ -34,5 +38,8 @@ export function guessFormat(text: string): ImportFormat | null {
   if (/\bCOORDINATOR \(ID\)/.test(head) && /\bSTATE\b/.test(head)) return 'consumer-groups-state'
   // Only the stderr line of an empty group: the offsets view is the default --describe.
   if (/Consumer group '.*' has no active members/.test(head)) return 'consumer-groups'
+  // Last: a client's settings, known by the first setting line being a Java client's key.
+  const setting = /^[ \t\f]*([A-Za-z][\w.-]*)[ \t\f]*(?:[=:]|[ \t\f])/m.exec(head.replace(/^[ \t\f]*[#!].*$/gm, '').trimStart())
+  if (setting && CLIENT_KEY.test(setting[1]!)) return 'client-properties'
   return null
 }

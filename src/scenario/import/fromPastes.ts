@@ -4,7 +4,7 @@
 
 import { buildScenario, type BuildOptions, type BuildResult } from './build.ts'
 import { mergeFacts } from './merge.ts'
-import { NAME_THE_FORMAT, parseImport } from './parse.ts'
+import { NAME_THE_FORMAT, NOT_TOOL_OUTPUT, parseImport } from './parse.ts'
 import type { ClusterFacts, ImportFormat, ParseResult } from './types.ts'
 
 export interface Paste {
@@ -37,5 +37,8 @@ export function importPastes(pastes: readonly Paste[], opts: BuildOptions = {}):
  */
 export function parseProblem(source: string, r: Extract<ParseResult, { ok: false }>, nameFormat?: string): string {
   const message = nameFormat === undefined ? r.message : r.message.replace(NAME_THE_FORMAT, nameFormat)
-  return `${source}: not readable as ${r.format}${r.line > 0 ? ` (line ${r.line})` : ''}: ${message}`
+  const line = r.line > 0 ? ` (line ${r.line})` : ''
+  // A text named as something else (a client's .properties, a run summary) was read as no format.
+  if (message.startsWith(`${NOT_TOOL_OUTPUT}:`)) return `${source}${line}: ${message}`
+  return `${source}: not readable as ${r.format}${line}: ${message}`
 }

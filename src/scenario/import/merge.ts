@@ -126,6 +126,7 @@ export function mergeFacts(list: ClusterFacts[]): ClusterFacts {
       }
     }
     for (const g of f.groups) mergeGroup(groups, g, f, out, src, conflict)
+    if (f.clientConfig) out.clientConfig = [...(out.clientConfig ?? []), ...f.clientConfig]
     if (f.keySample) {
       if (out.keySample) out.notes.push(`${src}: its key sample replaces an earlier one`)
       out.keySample = f.keySample
@@ -174,7 +175,7 @@ function mergeGroup(
     mg = { groupId: g.groupId, members: [] }
     groups.set(g.groupId, mg)
   }
-  for (const k of ['state', 'assignor', 'protocol', 'coordinator'] as const) {
+  for (const k of ['state', 'assignor', 'protocol', 'coordinator', 'memberCount'] as const) {
     const v = g[k]
     if (v === undefined) continue
     if (mg[k] !== undefined && mg[k] !== v) {

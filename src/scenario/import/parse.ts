@@ -3,16 +3,19 @@
 // naming the format tried and the line (0 = the text as a whole). Never throws. Pure.
 import { guessFormat } from './detect.ts'
 import { parseBurrow } from './parsers/burrow.ts'
+import { parseClientProperties } from './parsers/clientProperties.ts'
 import { IMPORT_LIMITS, ImportError, checkTextLimits, shown } from './parsers/common.ts'
 import { parseConsumerGroups } from './parsers/consumerGroups.ts'
 import { parseConsumerGroupsMembers } from './parsers/consumerGroupsMembers.ts'
 import { parseConsumerGroupsState } from './parsers/consumerGroupsState.ts'
 import { parseKcatMetadata } from './parsers/kcatMetadata.ts'
+import { parseKcatMetadataText } from './parsers/kcatMetadataText.ts'
 import { parseKcatRecords } from './parsers/kcatRecords.ts'
 import { parseLogDirs } from './parsers/logDirs.ts'
 import { parsePrometheus } from './parsers/prometheus.ts'
 import { parseShareGroups } from './parsers/shareGroups.ts'
 import { parseTopicsDescribe } from './parsers/topicsDescribe.ts'
+import { otherText } from './otherTexts.ts'
 import type { ClusterFacts, ImportFormat, ParseResult } from './types.ts'
 
 export { IMPORT_LIMITS } from './parsers/common.ts'
@@ -31,6 +34,7 @@ export const IMPORT_FORMATS: readonly ImportFormat[] = [
   'prometheus',
   'burrow',
   'kcat-records',
+  'client-properties',
   'snapshot',
 ]
 
@@ -41,11 +45,12 @@ export const FORMAT_LABELS: Record<ImportFormat, string> = {
   'consumer-groups-state': 'kafka-consumer-groups.sh --describe --state',
   'share-groups': 'kafka-share-groups.sh --describe',
   topics: 'kafka-topics.sh --describe',
-  'kcat-metadata': 'kcat -L -J',
+  'kcat-metadata': 'kcat -L (or -L -J)',
   'log-dirs': 'kafka-log-dirs.sh --describe',
   prometheus: 'kafka_exporter metrics (Prometheus text)',
   burrow: 'Burrow /v3/kafka/<cluster>/consumer/<group>/lag',
   'kcat-records': 'kcat -C -J records',
+  'client-properties': 'Java client .properties (its settings)',
   snapshot: 'highway snapshot',
 }
 
@@ -66,7 +71,8 @@ function run(format: ImportFormat, text: string, lines: string[], source: string
     case 'topics':
       return parseTopicsDescribe(lines, source)
     case 'kcat-metadata':
-      return parseKcatMetadata(text, source)
+      // -J prints one JSON document; without it kcat prints lines (kcatMetadataText.ts).
+      return text.trimStart().startsWith('{') ? parseKcatMetadata(text, source) : parseKcatMetadataText(lines, source)
     case 'log-dirs':
       return parseLogDirs(text, source)
     case 'prometheus':
@@ -75,6 +81,8 @@ function run(format: ImportFormat, text: string, lines: string[], source: string
       return parseBurrow(text, source)
     case 'kcat-records':
       return parseKcatRecords(lines, source)
+    case 'client-properties':
+      return parseClientProperties(lines, source)
     case 'snapshot':
       throw new ImportError(0, "snapshot facts come from 'highway snapshot' reading a live cluster, not from a paste")
   }
@@ -92,6 +100,9 @@ function toolError(text: string): { line: number; text: string; format: ImportFo
   }
   return null
 }
+
+/** How a message about a text that is no tool's output begins. */
+export const NOT_TOOL_OUTPUT = "not recognised as any tool's output"
 
 /** How an unrecognised paste's message says to name its format: the CLI's words; the Import dialog swaps in its own (parseProblem). */
 export const NAME_THE_FORMAT = 'name it with --format'
@@ -129,6 +140,9 @@ export function parseImport(text: string, opts: { format?: ImportFormat; source:
   }
   const r = best!
   if (r.ok) return r
+  // A text that is something else (a client's .properties, the page's own JSON): say what it is.
+  const other = otherText(text)
+  if (other) return { ok: false, format: r.format, line: other.line, message: `${NOT_TOOL_OUTPUT}: ${other.message}` }
   return { ...r, message: `not recognised as any tool's output (${NAME_THE_FORMAT}); read as ${r.format}: ${r.message}` }
 }
 

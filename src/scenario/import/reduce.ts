@@ -51,7 +51,9 @@ export function scaleToBudget(s: Scenario, fields: ImportedField[], scale: Scale
     if (f.path === 'producers[0].rate.perSec') f.value = now
     else if (f.path === 'group.processing.recordsPerSec') f.value = c.group.processing.recordsPerSec
     else if (f.path === 'topic.initialLag') f.value = c.topic.initialLag
-    else if (f.path === 'group.config') f.value = `(Kafka defaults; max.poll.records ${c.group.config['max.poll.records']})`
+    // max.poll.records from a client's .properties has its own row (buildClientConfig.ts); else the defaults' row says it.
+    else if (f.path === 'group.config["max.poll.records"]') f.value = c.group.config['max.poll.records']
+    else if (f.path === 'group.config' && !fields.some((x) => x.path === 'group.config["max.poll.records"]')) f.value = `(Kafka defaults; max.poll.records ${c.group.config['max.poll.records']})`
     else continue
     f.why = `${f.why}; ${label} (÷ ${k}) to fit the simulator's work budget`
   }

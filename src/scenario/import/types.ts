@@ -11,11 +11,12 @@ export type ImportFormat =
   | 'consumer-groups-state' // kafka-consumer-groups.sh --describe --state [--verbose]
   | 'topics' // kafka-topics.sh --describe (partitions, leaders, replicas, ISR, topic configs)
   | 'share-groups' // kafka-share-groups.sh --describe [--verbose] (KIP-932: start offsets and lag)
-  | 'kcat-metadata' // kcat -L -J
+  | 'kcat-metadata' // kcat -L -J, or kcat -L's lines
   | 'log-dirs' // kafka-log-dirs.sh --describe
   | 'prometheus' // kafka_exporter text exposition (one scrape, or several with timestamps)
   | 'burrow' // Burrow /v3/kafka/<cluster>/consumer/<group>/lag
   | 'kcat-records' // kcat -C -J lines (a record sample: key + partition)
+  | 'client-properties' // a Java client's .properties file (its settings, not the cluster's)
   | 'snapshot' // `highway snapshot` read a live cluster
 
 /** Where one fact came from: which paste (its label, e.g. "paste 2" or a file name) and how. */
@@ -87,6 +88,8 @@ export interface ImportedGroup {
   /** Kafka's group type when shown: 'classic', 'consumer' (KIP-848) or 'share' (KIP-932, kafka-share-groups.sh). */
   protocol?: string
   coordinator?: number
+  /** #MEMBERS as kafka-consumer-groups.sh --describe --state shows it (the offsets view names none mid-rebalance). */
+  memberCount?: number
   members: ImportedMember[]
 }
 
@@ -112,11 +115,22 @@ export interface KeySample {
   zipfExponent?: number
 }
 
+/** One setting of a client's .properties file, as written (build applies it; buildClientConfig.ts). */
+export interface ClientSetting {
+  key: string
+  value: string
+  /** 1-based line of the file where the setting starts. */
+  line: number
+  source: string
+}
+
 export interface ClusterFacts {
   brokers: Array<{ id: number; host?: string; port?: number }>
   topics: ImportedTopic[]
   groups: ImportedGroup[]
   keySample?: KeySample
+  /** The consumer and producer settings of client .properties files, in the order read (the last of a key wins). */
+  clientConfig?: ClientSetting[]
   /**
    * Where each fact came from, keyed by a dotted path into these facts, e.g.
    * `topics.orders.partitions.17.lag`, `groups.billing.members`, `keySample`.

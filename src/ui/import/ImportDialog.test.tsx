@@ -97,6 +97,20 @@ describe('Import dialog', () => {
     expect(root.querySelector('.import-story')?.textContent).toMatch(/^orders: 6 partitions; 3 consumers in 'orders-app'/)
   })
 
+  it('refuses a binary file by name, as the CLI does, and reads the text file chosen with it (it was read as text: "not readable as log-dirs (line 5) … not valid JSON")', async () => {
+    dialog()
+    const root = m!.container
+    const binary = new Uint8Array([0x7b, 0x00, 0x93, 0xff, 0x0a, 0x01, 0x02])
+    const input = root.querySelector<HTMLInputElement>('input[type="file"]')!
+    Object.defineProperty(input, 'files', { value: [new File([binary], 'dump.bin'), new File([DESCRIBE], 'lag.txt')], configurable: true })
+    await act(async () => {
+      input.dispatchEvent(new Event('change', { bubbles: true }))
+      await new Promise((r) => setTimeout(r, 20))
+    })
+    expect(root.querySelector('.import-add [role="status"]')?.textContent).toBe('1 file added. Not read: dump.bin is binary, not text (it contains NUL bytes)')
+    expect(Array.from(root.querySelectorAll('.paste-status')).map((e) => e.textContent)).toEqual(['Read as kafka-consumer-groups.sh --describe'])
+  })
+
   it('names the format tried and the line of a paste it cannot read, and shows strangers\' text as text', () => {
     dialog()
     const root = m!.container

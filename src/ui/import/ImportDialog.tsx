@@ -6,11 +6,11 @@
 import { useEffect, useId, useMemo, useRef, useState, type DragEvent, type ReactNode } from 'react'
 import { importPastes, parseProblem, type Paste } from '../../scenario/import/fromPastes.ts'
 import { FORMAT_LABELS, IMPORT_FORMATS, IMPORT_LIMITS, isImportFormat } from '../../scenario/import/parse.ts'
-import { utf16FromBom } from '../../scenario/import/textBytes.ts'
 import type { ImportFormat } from '../../scenario/import/types.ts'
 import type { ImportedStory } from '../../store/importSlice.ts'
 import { useModalFocus } from '../useModalFocus.ts'
 import { FieldAccount } from './FieldAccount.tsx'
+import { fileText } from './fileText.ts'
 
 interface PasteState {
   id: number
@@ -79,11 +79,17 @@ export function ImportDialog(p: ImportDialogProps): ReactNode {
     for (const f of Array.from(files)) {
       // Sizes are checked before reading: a huge file is refused without loading it.
       if (f.size > IMPORT_LIMITS.maxChars * 4) refused.push(`${f.name} is too large (${Math.round(f.size / 1e6)} MB)`)
-      // Blob.text() is always UTF-8: a PowerShell-saved (UTF-16) file is decoded by its byte-order mark.
-      else added.push({ id: nextId++, source: f.name, text: utf16FromBom(new Uint8Array(await f.arrayBuffer())) ?? (await f.text()), format: '' })
+      else {
+        // Blob.text() is always UTF-8 and never fails: a PowerShell-saved (UTF-16) file is decoded by
+        // its byte-order mark, and a binary file is refused by name, as the CLI refuses it.
+        const read = fileText(new Uint8Array(await f.arrayBuffer()))
+        if (read.ok) added.push({ id: nextId++, source: f.name, text: read.text, format: '' })
+        else refused.push(`${f.name} ${read.problem}`)
+      }
     }
     setPastes((ps) => [...ps.filter((x) => x.text.trim() !== ''), ...added])
-    setFileNote(refused.length > 0 ? `Not read: ${refused.join('; ')}` : `${added.length} file${added.length === 1 ? '' : 's'} added`)
+    const took = `${added.length} file${added.length === 1 ? '' : 's'} added`
+    setFileNote(refused.length === 0 ? took : `${added.length > 0 ? `${took}. ` : ''}Not read: ${refused.join('; ')}`)
   }
   const onDrop = (e: DragEvent) => {
     e.preventDefault()
@@ -104,7 +110,7 @@ export function ImportDialog(p: ImportDialogProps): ReactNode {
       >
         <h2 id="import-h">Import a cluster</h2>
         <p className="hint">
-          Paste the output of kafka-consumer-groups.sh --describe (or kafka-share-groups.sh --describe), kafka-topics.sh --describe, two kafka_exporter scrapes, kcat -L -J or kcat -C -J records,
+          Paste the output of kafka-consumer-groups.sh --describe (or kafka-share-groups.sh --describe), kafka-topics.sh --describe, two kafka_exporter scrapes, kcat -L (with or without -J) or kcat -C -J records, a client's .properties,
           Burrow lag or kafka-log-dirs.sh — or drop files here. Several pastes merge.
         </p>
         {pastes.map((x, i) => {

@@ -55,7 +55,8 @@ export function fields(line: string): string[] {
 /** Shortens a stranger's string for an error message (never rendered as HTML, but kept short). */
 export function shown(s: string, max = 40): string {
   // Controls (C0, C1), zero-width and bidi characters: a pasted RLO turned the status line's words around.
-  const one = s.replace(CONTROL_OR_INVISIBLE, '?')
+  // A tab is the columns' separator in kafka-topics.sh's lines: a space, not 'orders?Partition: 2'.
+  const one = s.replace(/\t+/g, ' ').replace(CONTROL_OR_INVISIBLE, '?')
   return one.length > max ? `${one.slice(0, max)}…` : one
 }
 

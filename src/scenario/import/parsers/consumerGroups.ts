@@ -30,7 +30,11 @@ export function parseConsumerGroups(lines: string[], source: string): ClusterFac
       if (msg.kind === 'empty') {
         b.setGroupField(msg.group, 'state', 'Empty')
         b.note(`group '${msg.group}' has no active members (Empty): its partitions have no owner`)
-      } else if (msg.kind === 'rebalancing') b.note(`group '${msg.group}' was rebalancing when this was printed`)
+      } else if (msg.kind === 'rebalancing') {
+        // PreparingRebalance or CompletingRebalance: the tool prints this warning for both.
+        b.setGroupField(msg.group, 'state', 'PreparingRebalance')
+        b.note(`group '${msg.group}' was rebalancing when this was printed`)
+      }
       else b.note(`group '${msg.group}' does not exist`)
       return
     }

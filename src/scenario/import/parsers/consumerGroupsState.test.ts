@@ -12,7 +12,7 @@ function read(name: string): ClusterFacts {
 describe('kafka-consumer-groups.sh --describe --state', () => {
   it('reads state, assignor and the coordinator id out of `host:port  (id)`', () => {
     const f = read('state.txt')
-    expect(f.groups).toEqual([{ groupId: 'orders-app', state: 'Stable', assignor: 'range', coordinator: 1, members: [] }])
+    expect(f.groups).toEqual([{ groupId: 'orders-app', state: 'Stable', assignor: 'range', coordinator: 1, memberCount: 3, members: [] }])
     expect(f.provenance['groups.orders-app.assignor']).toMatchObject({ how: 'measured', format: 'consumer-groups-state' })
   })
 
@@ -32,8 +32,8 @@ describe('kafka-consumer-groups.sh --describe --state', () => {
   it('Kafka 2.x (Scala) output: one space before (id), an Empty group with a blank strategy cell', () => {
     const f = read('state-kafka-2.x-empty-group.txt')
     expect(f.groups).toEqual([
-      { groupId: 'etl', state: 'Empty', coordinator: 1, members: [] },
-      { groupId: 'orders-app', state: 'Stable', assignor: 'range', coordinator: 0, members: [] },
+      { groupId: 'etl', state: 'Empty', coordinator: 1, memberCount: 0, members: [] },
+      { groupId: 'orders-app', state: 'Stable', assignor: 'range', coordinator: 0, memberCount: 3, members: [] },
     ])
   })
 

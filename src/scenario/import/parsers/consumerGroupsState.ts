@@ -70,6 +70,7 @@ export function parseConsumerGroupsState(lines: string[], source: string): Clust
       b.setGroupField(group, 'protocol', row['GROUP-EPOCH'] === '-' ? 'classic' : 'consumer')
     }
     const members = readCount(row['#MEMBERS']!, line, '#MEMBERS')
+    b.setMemberCount(group, members)
     b.note(`group '${group}': ${members} member${members === 1 ? '' : 's'}, state ${state}`)
   })
   if (!header && lastMessageGroup === undefined) {

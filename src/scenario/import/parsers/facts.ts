@@ -22,7 +22,7 @@ export function topicPath(topic: string, field: TopicField): string {
   return `topics.${topic}.${field}`
 }
 
-export function groupPath(group: string, field: 'members' | 'state' | 'assignor' | 'protocol' | 'coordinator'): string {
+export function groupPath(group: string, field: 'members' | 'memberCount' | 'state' | 'assignor' | 'protocol' | 'coordinator'): string {
   return `groups.${group}.${field}`
 }
 
@@ -159,6 +159,11 @@ export class FactsBuilder {
   setCoordinator(group: string, id: number): void {
     this.group(group).coordinator = id
     this.facts.provenance[groupPath(group, 'coordinator')] = this.provenance('measured')
+  }
+
+  setMemberCount(group: string, n: number): void {
+    this.group(group).memberCount = n
+    this.facts.provenance[groupPath(group, 'memberCount')] = this.provenance('measured')
   }
 
   note(text: string): void {

@@ -61,6 +61,8 @@ describe('kafka-topics.sh --describe', () => {
     const text = fixture('topics', 'describe.txt').split('\n')
     const cut = [...text.slice(0, 5), text[5]!.slice(0, text[5]!.indexOf('Isr:'))].join('\n')
     expect(fails(cut)).toEqual({ line: 6, message: expect.stringMatching(/^topic 'orders' partition line has no 'Isr:' \(cut short\?\)/) })
+    // The line is quoted with its tabs as spaces (they were '?': 'orders?Partition: 1').
+    expect(fails(cut).message).toBe("topic 'orders' partition line has no 'Isr:' (cut short?): 'Topic: orders Partition: 1 Leader: 1 Replicas: 1,2,0'")
     expect(fails([...text.slice(0, 4), 'user@host:~$ ', ''].join('\n'))).toMatchObject({ line: 5 })
     expect(fails([...text.slice(0, 4), 'Leader: 2 Replicas: 1'].join('\n')).message).toBe("expected a line 'Topic: NAME …' as kafka-topics.sh --describe prints, found 'Leader: 2 Replicas: 1'")
     expect(fails('\tTopic: orders\tPartition: 0\tLeader: 0\tReplicas: 0,x\tIsr: 0\n')).toEqual({ line: 1, message: "replica id 'x' is not a non-negative whole number" })
