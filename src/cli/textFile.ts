@@ -2,7 +2,7 @@
 // be used (missing, a directory, too large, not text). Only the CLI's entry points call these.
 
 import { closeSync, openSync, readSync, fstatSync } from 'node:fs'
-import { utf16FromBom } from '../scenario/import/textBytes.ts'
+import { fileText } from '../scenario/import/textBytes.ts'
 
 export type TextRead = { ok: true; text: string } | { ok: false; problem: string }
 
@@ -65,14 +65,7 @@ function readBounded(fd: number, max: number): Uint8Array {
 
 /** Bytes as text (UTF-16 when a byte-order mark says so: PowerShell's `>`; else UTF-8), or why they are not text (a NUL byte or invalid UTF-8: a binary file). */
 function decodeText(bytes: Uint8Array): TextRead {
-  const utf16 = utf16FromBom(bytes)
-  if (utf16 !== null) return { ok: true, text: utf16 }
-  if (bytes.includes(0)) return { ok: false, problem: 'is binary, not text (it contains NUL bytes)' }
-  try {
-    return { ok: true, text: new TextDecoder('utf-8', { fatal: true }).decode(bytes) }
-  } catch {
-    return { ok: false, problem: 'is not UTF-8 text (a binary file?)' }
-  }
+  return fileText(bytes, (b) => new TextDecoder('utf-8', { fatal: true }).decode(b))
 }
 
 function readFd(fd: number, max: number): TextRead {

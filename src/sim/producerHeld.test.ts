@@ -11,6 +11,7 @@ import { getPreset } from '../scenario/presets/index.ts'
 import type { SimCheckpoint } from './simulationApi.ts'
 import { restoreSimulation } from './simulation.ts'
 import { conservationErrors, worldOf } from '../../test/properties/conservationCheck.ts'
+import { cappedLane } from '../../test/scenarios/cappedLane.ts'
 
 /** broker-failure's crash (20 s) is noticed ~9 s later: in between, the dead leader's lanes hold records. */
 const HOLDING_MS = 24_000
@@ -54,13 +55,7 @@ describe('latency from send()', () => {
     // Sent at 2 000/s, appended at 1 000/s: the record sent at s is appended at 2s, having waited s;
     // by 60 s the records sent in [0, 30 s) are appended, their waits spread evenly over 0–30 s. A
     // consumer that keeps up adds a poll's worth. Counted from the append, every one would be ~0.
-    const s = defaultScenario()
-    s.topic.partitions = 1
-    s.group.consumers = 1
-    s.durationSec = 60
-    s.producers[0]!.rate = { kind: 'constant', perSec: 2000 }
-    s.broker.appendCapacityPerSec = 1000
-    const sim = createSimulation(s)
+    const sim = createSimulation(cappedLane(60))
     sim.advanceTo(60_000)
     const sum = sim.summary()
     expect(sum.producerBuffered).toBe(60_000)
@@ -103,14 +98,7 @@ describe('delivery.timeout.ms for records held by capacity', () => {
     // The capped lane of the latency test above, with delivery.timeout.ms at 5 s (linger.ms 5 +
     // request.timeout.ms 2 000 stay below it): by 20 s, without the timeout, the oldest record
     // consumed would have waited ~10 s.
-    const s = defaultScenario()
-    s.topic.partitions = 1
-    s.group.consumers = 1
-    s.durationSec = 20
-    s.producers[0]!.rate = { kind: 'constant', perSec: 2000 }
-    s.broker.appendCapacityPerSec = 1000
-    Object.assign(s.producerConfig, { 'request.timeout.ms': 2000, 'delivery.timeout.ms': 5000 })
-    const sim = createSimulation(s)
+    const sim = createSimulation(cappedLane(20, 5000))
     sim.advanceTo(20_000)
     const sum = sim.summary()
     // Sent 40 000, appended 20 000 (1 000/s). Until 10 s every record is appended within 5 s of its
@@ -124,8 +112,7 @@ describe('delivery.timeout.ms for records held by capacity', () => {
     expect(sum.latencyMs.max).toBeLessThan(5000 + HELD_BUCKET_MS + 600)
     expect(conservationErrors(worldOf(sim))).toEqual([])
     // The default (120 s) fails nothing in the same run.
-    delete s.producerConfig['delivery.timeout.ms']
-    const dflt = createSimulation(s)
+    const dflt = createSimulation(cappedLane(20))
     dflt.advanceTo(20_000)
     expect(dflt.summary().failedSends).toBeUndefined()
     expect(dflt.summary().latencyMs.max).toBeGreaterThan(9000)

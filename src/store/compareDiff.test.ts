@@ -143,13 +143,8 @@ describe('failed sends', () => {
   it('reads a frame\'s totals: a run whose producers failed records says how many, one that did not says nothing', async () => {
     const { defaultScenario } = await import('../scenario/defaults.ts')
     const { createSimulation } = await import('../sim/simulation.ts')
-    const s = defaultScenario()
-    s.topic.partitions = 1
-    s.group.consumers = 1
-    s.producers[0]!.rate = { kind: 'constant', perSec: 2000 }
-    s.broker.appendCapacityPerSec = 1000
-    Object.assign(s.producerConfig, { 'request.timeout.ms': 2000, 'delivery.timeout.ms': 5000 })
-    const sim = createSimulation(s)
+    const { cappedLane } = await import('../../test/scenarios/cappedLane.ts')
+    const sim = createSimulation(cappedLane(30, 5000))
     sim.advanceTo(20_000)
     const f = sim.frame()
     expect(f.totals.failedSends).toBe(sim.summary().failedSends)

@@ -18,3 +18,21 @@ export function utf16FromBom(bytes: Uint8Array): string | null {
   }
   return out + String.fromCharCode(...units)
 }
+
+export type FileText = { ok: true; text: string } | { ok: false; problem: string }
+
+/**
+ * A file's bytes as text, or why they are not text, for the CLI and the Import dialog alike: UTF-16
+ * when a byte-order mark says so, else UTF-8 (`utf8`: the platform's strict decoder, which throws
+ * on invalid UTF-8); a NUL byte or invalid UTF-8 is a binary file.
+ */
+export function fileText(bytes: Uint8Array, utf8: (bytes: Uint8Array) => string): FileText {
+  const utf16 = utf16FromBom(bytes)
+  if (utf16 !== null) return { ok: true, text: utf16 }
+  if (bytes.includes(0)) return { ok: false, problem: 'is binary, not text (it contains NUL bytes)' }
+  try {
+    return { ok: true, text: utf8(bytes) }
+  } catch {
+    return { ok: false, problem: 'is not UTF-8 text (a binary file?)' }
+  }
+}
