@@ -9,7 +9,8 @@ import { commitPc } from './parallel/pcCommit.ts'
 import type { WorldState } from './worldState.ts'
 import { readableEnd } from './brokers/producerRetry.ts'
 import { LANE_KEY_SEGS, LANE_SAMPLES } from './laneExtras.ts'
-import { DETAILED, mergeFrontSegs, OWN, POOL_SLOT, segCost, segEnd, segTime, segWait } from './segLog.ts'
+import { DETAILED, OWN, POOL_SLOT, segCost, segEnd, segTime, segWait } from './segLog.ts'
+import { mergeFrontSegs } from './segLogFront.ts'
 
 export interface FetchResult {
   records: number

@@ -5,7 +5,8 @@
 // coarsening is bounded and said where it happens.
 
 import type { KeySegments, WorldState } from './worldState.ts'
-import { dropFrontSegs, frontCostsUnit, mergeFront, segCost, segCount, segEnd, segTime, segWait, setSeg, shrinkSegLog, truncateSegs } from './segLog.ts'
+import { dropFrontSegs, segCost, segCount, segEnd, segTime, segWait, setSeg, shrinkSegLog, truncateSegs } from './segLog.ts'
+import { frontCostsUnit, mergeFront } from './segLogFront.ts'
 
 /**
  * Drops segments no reader can need again: below both the committed offset and the delivery

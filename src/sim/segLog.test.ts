@@ -13,9 +13,7 @@ import {
   createSegStore,
   DETAILED,
   dropFrontSegs,
-  frontCostsUnit,
   lastSegEnd,
-  mergeFront,
   OWN,
   POOL_SEGMENTS,
   pushSeg,
@@ -31,6 +29,7 @@ import {
   truncateSegs,
   type SegStore,
 } from './segLog.ts'
+import { frontCostsUnit, mergeFront } from './segLogFront.ts'
 import { migrateSegLogs } from './segLogMigrate.ts'
 import { createSimulation, restoreSimulation } from './simulation.ts'
 import type { SimCheckpoint } from './simulationApi.ts'

@@ -41,7 +41,7 @@ export const DETAILED = 2
 
 const STRIDE = 2
 /** A DETAILED lane's side entries per segment: [cost, wait]. */
-const DETAIL = 2
+export const DETAIL = 2
 /** Segments a lane keeps in the shared pool (a lane keeping up holds two to five; one a few send cycles behind, more). */
 export const POOL_SEGMENTS = 16
 /** Pool entries per lane: its segments start at p · POOL_SLOT. */
@@ -85,45 +85,6 @@ export function growSegStore(s: SegStore, P: number): void {
   }
 }
 
-/**
- * Merges a lane's first `h` segments (of `n`, at `base` in `a`) into one: segment 0 becomes the
- * last of them, [t(h-1), end(h-1)], and the rest move up. For a lane not DETAILED (consume.ts's
- * fetch loop, which has the arrays at hand); mergeFront does any lane.
- * The caller sets the lane's count to n - (h - 1).
- */
-export function mergeFrontSegs(a: Float64Array, base: number, h: number, n: number): void {
-  a[base] = a[base + (h - 1) * 2]!
-  a[base + 1] = a[base + (h - 1) * 2 + 1]!
-  // copyWithin(2, 2h, 2n) by hand: a lane holds a few segments, and the builtin's call cost more.
-  for (let i = base + 2, j = base + h * 2, end = base + n * 2; j < end; i++, j++) a[i] = a[j]!
-}
-
-/**
- * Merges lane p's first h segments, which all cost 1 and are delivered, into one costing 1
- * (logPrune.collapseDelivered). Its wait is set to 0: only a first delivery reads a wait, and a
- * lane whose kept segments all cost 1 and waited 0 stops keeping details (shrinkSegLog).
- */
-export function mergeFront(s: SegStore, p: number, h: number): void {
-  const n = s.n[p]!
-  mergeFrontSegs(segArray(s, p), segBase(s, p), h, n)
-  if ((s.flags[p]! & DETAILED) !== 0) {
-    const d = detailArray(s, p)
-    const b = detailBase(s, p)
-    d.copyWithin(b, b + (h - 1) * DETAIL, b + n * DETAIL) // segment h-1's entries become segment 0's
-    d[b + 1] = 0
-  }
-  s.n[p] = n - (h - 1)
-}
-
-/** Whether lane p's first h segments all cost 1 (always, for a lane not DETAILED). */
-export function frontCostsUnit(s: SegStore, p: number, h: number): boolean {
-  if ((s.flags[p]! & DETAILED) === 0) return true
-  const d = detailArray(s, p)
-  const b = detailBase(s, p)
-  for (let i = 0; i < h; i++) if (d[b + i * DETAIL] !== 1) return false
-  return true
-}
-
 /** Whether lane p's first h segments all cost 1 and waited 0: nothing a DETAILED lane need keep. */
 function frontPlain(s: SegStore, p: number, h: number): boolean {
   if ((s.flags[p]! & DETAILED) === 0) return true
@@ -142,11 +103,12 @@ export function segBase(s: SegStore, p: number): number {
   return (s.flags[p]! & OWN) === 0 ? p * POOL_SLOT : 0
 }
 
-function detailArray(s: SegStore, p: number): Float64Array {
+/** A DETAILED lane's [cost, wait] entries; detailBase gives where segment 0's start in it. */
+export function detailArray(s: SegStore, p: number): Float64Array {
   return (s.flags[p]! & OWN) === 0 ? s.detailPool : s.ownDetail[p]!
 }
 
-function detailBase(s: SegStore, p: number): number {
+export function detailBase(s: SegStore, p: number): number {
   return (s.flags[p]! & OWN) === 0 ? p * POOL_SEGMENTS * DETAIL : 0
 }
 
