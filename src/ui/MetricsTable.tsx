@@ -113,6 +113,8 @@ function RunCounts(): ReactNode {
   }, 500)
   const d = since?.deltas
   const brokerFault = useThrottled((s) => s.frame?.totals.pausedPartitionSeconds !== undefined, 500)
+  // Once a broker fault ran or a record failed: records held past delivery.timeout.ms (compare's strip too).
+  const failures = useThrottled((s) => s.frame?.totals.failedSends !== undefined, 500)
   const rows: Array<[string, string, string]> = [
     ['rebalances', 'Rebalances', fmt(d?.rebalances ?? 0)],
     ['revoked', 'Partitions revoked', fmt(d?.revokedPartitions ?? 0)],
@@ -124,6 +126,8 @@ function RunCounts(): ReactNode {
     ['ordering', 'Order violations', fmt(d?.orderingViolations ?? 0)],
     ['remapped', 'Remapped keys', fmt(d?.remappedKeys ?? 0)],
     ['p99', 'p99, worst second (ms)', worstP99 === null ? '—' : fmt(worstP99)],
+    ...(brokerFault ? [['lostRecords', 'Records lost (acks=1/0)', fmt(d?.lostRecords ?? 0)] as [string, string, string]] : []),
+    ...(failures ? [['failedSends', 'Failed sends (delivery.timeout.ms)', fmt(d?.failedSends ?? 0)] as [string, string, string]] : []),
   ]
   return (
     <div className="run-counts">

@@ -92,6 +92,24 @@ describe('counters since a mark (single mode)', () => {
     expect(dd('rebalances')).toBe('1')
   })
 
+  it('the metrics panel lists failed sends since the mark once a record failed, and nothing of them before', () => {
+    vi.useFakeTimers()
+    m = mount(<MetricsTable />)
+    const dd = (k: string): string | undefined => m!.container.querySelector(`[data-count="${k}"] dd`)?.textContent ?? undefined
+    const f0 = frameAt(6000, 1)
+    feed([f0])
+    expect(dd('failedSends')).toBeUndefined()
+    expect(dd('lostRecords')).toBeUndefined()
+    const f1 = frameAt(30_000, 1)
+    feed([{ ...f1, totals: { ...f1.totals, failedSends: 5823 } }])
+    expect(dd('failedSends')).toBe('5,823')
+    expect(dd('lostRecords')).toBeUndefined() // no broker fault ran
+    // A broker fault ran: records lost too (acks=1), counted from the mark as the strip counts them.
+    const f2 = frameAt(40_000, 1)
+    feed([{ ...f2, totals: { ...f2.totals, failedSends: 5823, lostRecords: 12, pausedPartitionSeconds: 3 } }])
+    expect(dd('lostRecords')).toBe('12')
+  })
+
   it('a mark between samples without a pinned entry is marked approximate only when none is at or before it', () => {
     const f = frameAt(30_000, 3)
     const v = sinceMarkView({ mark: 500, markReason: 'set', firstSettled: null, counterTrack: [{ t: 2000, stoppedPartitionSeconds: 0, duplicates: 0, orderingViolations: 0, rebalances: 1, revokedPartitions: 0, lostPartitions: 0, remappedKeys: 0 }] }, f)
