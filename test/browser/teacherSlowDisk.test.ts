@@ -11,6 +11,7 @@ import { describe, expect, it } from 'vitest'
 import { compareLinkHash } from '../../src/scenario/links.ts'
 import { getLesson } from '../../src/scenario/lessons/catalog.ts'
 import { ARTIFACTS, collectErrors } from './harness.ts'
+import { openHighway } from './highwayPage.ts'
 import { browserSuite } from './suite.ts'
 
 const OUT = join(ARTIFACTS, 'dist-teacher-slow-disk-test')
@@ -18,10 +19,7 @@ const suite = browserSuite(OUT)
 
 describe('broker-hotspot, broker 3 on a slow disk, presenter mode at 1024×768', () => {
   it('every lane keeps its whole name in one column and its leader, the strip’s boxes at most three lines', async () => {
-    const page = await suite().browser.newPage({ viewport: { width: 1024, height: 768 } })
-    const errors = collectErrors(page)
-    await page.goto(suite().preview.url)
-    await page.locator('[data-testid="highway"] rect.road').first().waitFor()
+    const { page, errors } = await openHighway(suite(), '', { width: 1024, height: 768 })
     await page.getByRole('combobox', { name: 'Preset' }).selectOption('broker-hotspot')
     await page.getByRole('button', { name: 'Presenter mode' }).click()
     await page.locator('.app.presenter').waitFor()
